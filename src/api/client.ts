@@ -1,0 +1,40 @@
+import axios, { AxiosError } from 'axios';
+import type { ErrorBody } from '../domain/contract';
+import { API_URL } from '../config/env';
+
+/** The one HTTP client of the app: base URL, cookies with every call. */
+export const client = axios.create({
+  baseURL: API_URL,
+  withCredentials: true,
+  timeout: 15_000,
+  headers: { 'Content-Type': 'application/json' },
+});
+
+/** Every failed call comes back as this: the HTTP status (0 when the server was not reached) and a sentence to show. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, message: string, serverMessage?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof AxiosError) {
+    const status = error.response?.status ?? 0;
+    const body = error.response?.data as Partial<ErrorBody> | undefined;
+    const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
+    if (status === 0) return new ApiError(0, UNREACHABLE);
+    return new ApiError(status, serverMessage ?? `The server answered with an error (${status}). Please try again.`, serverMessage);
+  }
+  return new ApiError(0, UNREACHABLE);
+}
+
+client.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));

@@ -1,0 +1,31 @@
+import type { BookingAction, BookingStatus } from './contract';
+
+/** Who takes a step: the renter who asked, or whoever answers for the car (its owner, or an admin for fleet cars). */
+export type BookingActor = 'renter' | 'carKeeper';
+
+export interface BookingTransition {
+  from: BookingStatus;
+  action: BookingAction;
+  to: BookingStatus;
+  who: BookingActor;
+}
+
+/** Every allowed step of a booking; anything not here is refused. */
+export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
+  { from: 'requested', action: 'accept', to: 'accepted', who: 'carKeeper' },
+  { from: 'requested', action: 'decline', to: 'declined', who: 'carKeeper' },
+  { from: 'requested', action: 'cancel', to: 'cancelled', who: 'renter' },
+  { from: 'accepted', action: 'cancel', to: 'cancelled', who: 'renter' },
+];
+
+export function nextStatus(
+  from: BookingStatus,
+  action: BookingAction,
+  who: BookingActor,
+): BookingStatus | undefined {
+  return BOOKING_TRANSITIONS.find((t) => t.from === from && t.action === action && t.who === who)?.to;
+}
+
+export function allowedActions(from: BookingStatus, who: BookingActor): BookingAction[] {
+  return BOOKING_TRANSITIONS.filter((t) => t.from === from && t.who === who).map((t) => t.action);
+}

@@ -1,0 +1,16 @@
+/** Limits the contract sets; the server enforces them and the app's forms mirror them. */
+export const PRICE_MIN = 1;
+export const PRICE_MAX = 1_000_000;
+export const CARNAME_MAX = 100;
+export const DESCRIPTION_MAX = 2_000;
+export const COMMENT_MAX = 2_000;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MAX = 50;
+export const EMAIL_MAX = 254;
+export const URL_MAX = 2_000;
+export const BODY_LIMIT_BYTES = 100 * 1024;
+export const BOOKING_MAX_HOURS = 720;
+export const BOOKING_PAST_GRACE_MS = 5 * 60 * 1000;
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+export const INDIA_OFFSET = '+05:30';
