@@ -1,0 +1,195 @@
+import { http, HttpResponse } from 'msw';
+import { API } from '../api';
+import { signedInAccount } from './accounts';
+import { catalogueCars } from '../../../src/data/cars';
+import { bookingTotal } from '../../../src/domain/booking-total';
+import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '../../../src/domain/limits';
+import type {
+  Booking,
+  ContactMessage,
+  ErrorBody,
+  NewBooking,
+  NewsletterSignup,
+  PublicCar,
+} from '../../../src/domain/contract';
+
+/** The platform's fleet as the server publishes it: the catalogue, ids prefixed so they never clash with listed cars. */
+const fleet: PublicCar[] = catalogueCars.map((car) => ({
+  _id: `fleet-${car.id}`,
+  id: `fleet-${car.id}`,
+  kind: 'fleet',
+  carName: car.carName,
+  imgUrl: car.imgUrl,
+  price: car.price,
+  description: car.description,
+  brand: car.brand,
+  model: car.model,
+  rating: car.rating,
+  speed: car.speed,
+  gps: car.gps,
+  seatType: car.seatType,
+  automatic: car.automatic,
+}));
+
+/** One owner's car, so that lists and the car page see a car that is not in the static catalogue. */
+function seededListedCars(): PublicCar[] {
+  return [
+    {
+      _id: 'listed-1',
+      id: 'listed-1',
+      kind: 'listed',
+      carName: 'Maruti Swift',
+      imgUrl: '/uploads/maruti-swift.jpg',
+      price: 40,
+      description: 'A nippy hatchback, serviced last month, ideal for city errands.',
+      ownerName: 'ravi',
+    },
+  ];
+}
+
+let listedCars: PublicCar[] = [];
+let bookings: Booking[] = [];
+let contactMessages: ContactMessage[] = [];
+let newsletterEmails: string[] = [];
+let nextBookingNumber = 1;
+
+export function resetMarketplace(): void {
+  listedCars = seededListedCars();
+  bookings = [];
+  contactMessages = [];
+  newsletterEmails = [];
+  nextBookingNumber = 1;
+}
+
+/** What the fake has received, for tests that check a request really was (or was not) sent. */
+export function marketplaceRecords() {
+  return { bookings, contactMessages, newsletterEmails };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function error(status: number, message: string) {
+  return HttpResponse.json<ErrorBody>({ message }, { status });
+}
+
+function allCars(): PublicCar[] {
+  return [...fleet, ...listedCars];
+}
+
+function findCar(carName: string): PublicCar | undefined {
+  const wanted = carName.toLowerCase();
+  return allCars().find((car) => car.carName.toLowerCase() === wanted);
+}
+
+function overlapsAcceptedBooking(car: PublicCar, from: number, to: number): boolean {
+  return bookings.some(
+    (b) => b.status === 'accepted' && b.car.id === car.id && new Date(b.from).getTime() < to && from < new Date(b.to).getTime(),
+  );
+}
+
+function numberParam(params: URLSearchParams, name: string): number | undefined {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+export const marketplaceHandlers = [
+  http.get(`${API}/api/cars`, ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    const maxPrice = numberParam(params, 'maxPrice');
+    const minPrice = numberParam(params, 'minPrice');
+    const q = params.get('q')?.trim().toLowerCase();
+    const sort = params.get('sort');
+    const from = params.get('from');
+    const to = params.get('to');
+    let cars = allCars().filter(
+      (car) =>
+        (maxPrice === undefined || car.price <= maxPrice) &&
+        (minPrice === undefined || car.price >= minPrice) &&
+        (!q || car.carName.toLowerCase().includes(q)),
+    );
+    if (from && to) {
+      const start = new Date(from).getTime();
+      const end = new Date(to).getTime();
+      cars = cars.filter((car) => !overlapsAcceptedBooking(car, start, end));
+    }
+    if (sort === 'price-asc') cars = [...cars].sort((a, b) => a.price - b.price);
+    if (sort === 'price-desc') cars = [...cars].sort((a, b) => b.price - a.price);
+    return HttpResponse.json({ data: cars });
+  }),
+
+  http.get(`${API}/api/cars/:carName`, ({ params }) => {
+    const car = findCar(String(params.carName));
+    return car ? HttpResponse.json(car) : error(404, 'No car has that name.');
+  }),
+
+  http.post(`${API}/api/bookings`, async ({ request }) => {
+    const account = signedInAccount();
+    if (!account) return error(401, 'Please sign in to book a car.');
+    if (account.role !== 'user') return error(403, 'Only renters can book a car.');
+    const body = (await request.json()) as Partial<NewBooking>;
+    const car = findCar(String(body.carName ?? ''));
+    if (!car) return error(404, 'No car has that name.');
+    const from = new Date(String(body.from));
+    const to = new Date(String(body.to));
+    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return error(400, 'from and to must be dates.');
+    if (to <= from) return error(400, 'The end of the period must be after its start.');
+    if (from.getTime() < Date.now() - BOOKING_PAST_GRACE_MS) return error(400, 'The period cannot start in the past.');
+    const { hours, total, amountPaise } = bookingTotal(from, to, car.price, Boolean(body.driver));
+    if (hours < 1) return error(400, 'Book at least one hour.');
+    if (hours > BOOKING_MAX_HOURS) return error(400, `Book at most ${BOOKING_MAX_HOURS} hours.`);
+    if (overlapsAcceptedBooking(car, from.getTime(), to.getTime())) {
+      return error(409, 'This car is already booked for part of that period.');
+    }
+    const id = `booking-${nextBookingNumber++}`;
+    const now = new Date().toISOString();
+    const booking: Booking = {
+      _id: id,
+      id,
+      car: { id: car.id, kind: car.kind, carName: car.carName },
+      renter: { id: account.id, username: account.username },
+      from: String(body.from),
+      to: String(body.to),
+      hours,
+      driver: Boolean(body.driver),
+      pricePerDay: car.price,
+      total,
+      amountPaise,
+      status: 'requested',
+      ...(body.paymentToken ? { paymentRef: body.paymentToken } : {}),
+      createdAt: now,
+      updatedAt: now,
+    };
+    bookings = [booking, ...bookings];
+    return HttpResponse.json(booking, { status: 201 });
+  }),
+
+  http.get(`${API}/api/bookings`, () => {
+    const account = signedInAccount();
+    if (!account) return error(401, 'Please sign in to see your bookings.');
+    const visible = bookings.filter((b) => {
+      if (account.role === 'admin') return true;
+      if (account.role === 'owner') return findCar(b.car.carName)?.ownerName === account.username;
+      return b.renter.id === account.id;
+    });
+    return HttpResponse.json({ data: visible });
+  }),
+
+  http.post(`${API}/api/contact`, async ({ request }) => {
+    const body = (await request.json()) as Partial<ContactMessage>;
+    if (!body.name?.trim()) return error(400, 'Please enter your name.');
+    if (!body.email || !EMAIL.test(body.email)) return error(400, 'Please enter a valid email address.');
+    if (!body.message?.trim()) return error(400, 'Please write a message.');
+    contactMessages.push({ name: body.name, email: body.email, message: body.message });
+    return HttpResponse.json({ message: 'Thanks, we will get back to you soon.' }, { status: 201 });
+  }),
+
+  http.post(`${API}/api/newsletter`, async ({ request }) => {
+    const body = (await request.json()) as Partial<NewsletterSignup>;
+    if (!body.email || !EMAIL.test(body.email)) return error(400, 'Please enter a valid email address.');
+    const email = body.email.toLowerCase();
+    if (!newsletterEmails.includes(email)) newsletterEmails.push(email);
+    return HttpResponse.json({ message: 'Thanks for subscribing.' }, { status: 201 });
+  }),
+];
