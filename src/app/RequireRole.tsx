@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import type { Role } from '../domain/contract';
+import { paths } from '../config/paths';
+import { PageSpinner } from '../components/PageSpinner';
+import { useSession } from './session';
+
+const withArticle: Record<Role, string> = { user: 'a user', owner: 'an owner', admin: 'an admin' };
+
+interface RequireRoleProps {
+  role: Role;
+  children: ReactNode;
+}
+
+/** Lets only accounts of `role` through; a signed-out visitor is sent to sign in and brought back afterwards. */
+export function RequireRole({ role, children }: RequireRoleProps) {
+  const { user, loading } = useSession();
+  const location = useLocation();
+
+  if (loading) return <PageSpinner />;
+  if (!user) return <Navigate to={paths.login} state={{ from: location }} replace />;
+  if (user.role !== role) {
+    return (
+      <Container as="main" className="py-5" style={{ maxWidth: '40rem' }}>
+        <Alert variant="warning">
+          <h1 className="h4">This page is for {role} accounts</h1>
+          <p>
+            You are signed in as {user.username}, {withArticle[user.role]} account. Sign in with {withArticle[role]}{' '}
+            account to use this page.
+          </p>
+          <div className="d-flex flex-wrap gap-3">
+            <Link to={paths.home}>Go to the home page</Link>
+            <Link to={role === 'owner' ? `${paths.login}?tab=owner` : paths.login} state={{ from: location }}>
+              Sign in as {withArticle[role]}
+            </Link>
+          </div>
+        </Alert>
+      </Container>
+    );
+  }
+  return children;
+}
