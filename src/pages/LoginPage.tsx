@@ -1,0 +1,56 @@
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { loginOwner, loginUser } from '../api/accounts';
+import { paths } from '../config/paths';
+import { usePageTitle } from '../app/usePageTitle';
+import { PageShell } from '../components/PageShell';
+import { SignInForm } from '../components/SignInForm';
+
+type LoginTab = 'user' | 'owner';
+
+/** /login: the user and owner sign-in forms on two tabs; `?tab=owner` (where /ownerlogin leads) opens the owner's. */
+export default function LoginPage() {
+  usePageTitle('Login');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const activeTab: LoginTab = searchParams.get('tab') === 'owner' ? 'owner' : 'user';
+
+  const selectTab = (key: string | null) => {
+    // Keeps the guard's "from" so switching tabs still returns the person where they were going.
+    setSearchParams(key === 'owner' ? { tab: 'owner' } : {}, { replace: true, state: location.state });
+  };
+
+  const registerLink = (
+    <p className="mb-0">
+      Don&apos;t have an account? <Link to={paths.signup}>Register</Link>
+    </p>
+  );
+
+  return (
+    <PageShell title="Login" narrow>
+      <Tabs activeKey={activeTab} onSelect={selectTab} className="mb-4" mountOnEnter unmountOnExit transition={false}>
+        <Tab eventKey="user" title="User">
+          <SignInForm
+            loginLabel="Email"
+            signIn={loginUser}
+            destinationFor={() => paths.home}
+            forgotPasswordPath={paths.forgotPassword}
+          >
+            {registerLink}
+          </SignInForm>
+        </Tab>
+        <Tab eventKey="owner" title="Become a Owner">
+          <SignInForm
+            loginLabel="Email"
+            signIn={loginOwner}
+            destinationFor={() => paths.ownerCars}
+            forgotPasswordPath={paths.ownerForgotPassword}
+          >
+            {registerLink}
+          </SignInForm>
+        </Tab>
+      </Tabs>
+    </PageShell>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import { signIn } from '../api/accounts';
+import type { Account } from '../domain/contract';
+import { paths } from '../config/paths';
+import { usePageTitle } from '../app/usePageTitle';
+import { PageShell } from '../components/PageShell';
+import { SignInForm } from '../components/SignInForm';
+
+/** Owners manage their cars; everyone else starts at the marketplace. */
+function homeFor(account: Account): string {
+  return account.role === 'owner' ? paths.ownerCars : paths.home;
+}
+
+/** /start: one sign-in form for any account, by username or email. */
+export default function StartPage() {
+  usePageTitle('Sign In');
+  return (
+    <PageShell title="Sign In" narrow>
+      <SignInForm
+        loginLabel="Username or Email"
+        signIn={signIn}
+        destinationFor={homeFor}
+        forgotPasswordPath={paths.forgotPassword}
+      >
+        <p className="mb-0">
+          <Link to={paths.signup}>Do you need an Account?</Link>
+        </p>
+      </SignInForm>
+    </PageShell>
+  );
+}
