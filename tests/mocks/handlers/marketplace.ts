@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { API } from '../api';
-import { signedInAccount } from './accounts';
+import { seededAccount, signedInAccount } from './accounts';
+import { storedCarsOf } from './owner-cars';
 import { catalogueCars } from '../../../src/data/cars';
 import { bookingTotal } from '../../../src/domain/booking-total';
 import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '../../../src/domain/limits';
@@ -31,30 +32,32 @@ const fleet: PublicCar[] = catalogueCars.map((car) => ({
   automatic: car.automatic,
 }));
 
-/** One owner's car, so that lists and the car page see a car that is not in the static catalogue. */
-function seededListedCars(): PublicCar[] {
-  return [
-    {
-      _id: 'listed-1',
-      id: 'listed-1',
-      kind: 'listed',
-      carName: 'Maruti Swift',
-      imgUrl: '/uploads/maruti-swift.jpg',
-      price: 40,
-      description: 'A nippy hatchback, serviced last month, ideal for city errands.',
-      ownerName: 'ravi',
-    },
-  ];
+/**
+ * The owners' cars as the public list shows them, read from the owner-cars fake so an edit there shows
+ * here too. Only the two seeded owners are read: that fake lists cars per owner.
+ */
+function listedCars(): PublicCar[] {
+  return (['owner', 'otherOwner'] as const).flatMap((who) => {
+    const owner = seededAccount(who);
+    return storedCarsOf(owner.id).map((car) => ({
+      _id: car.id,
+      id: car.id,
+      kind: 'listed' as const,
+      carName: car.carname,
+      imgUrl: car.url,
+      price: car.price,
+      description: car.description,
+      ownerName: owner.username,
+    }));
+  });
 }
 
-let listedCars: PublicCar[] = [];
 let bookings: Booking[] = [];
 let contactMessages: ContactMessage[] = [];
 let newsletterEmails: string[] = [];
 let nextBookingNumber = 1;
 
 export function resetMarketplace(): void {
-  listedCars = seededListedCars();
   bookings = [];
   contactMessages = [];
   newsletterEmails = [];
@@ -73,7 +76,7 @@ function error(status: number, message: string) {
 }
 
 function allCars(): PublicCar[] {
-  return [...fleet, ...listedCars];
+  return [...fleet, ...listedCars()];
 }
 
 function findCar(carName: string): PublicCar | undefined {
