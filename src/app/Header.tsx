@@ -1,0 +1,114 @@
+import type { MouseEvent } from 'react';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { PRODUCT_NAME } from '../config/product';
+import { Icon } from '../components/icons';
+import { useSession } from './session';
+
+const mainLinks = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.about, label: 'About' },
+  { to: paths.cars, label: 'Cars' },
+  { to: paths.blogs, label: 'Blog' },
+  { to: paths.contact, label: 'Contact' },
+] as const;
+
+/**
+ * The marketing pages' header: where and when we work, the navigation (a menu button on phones),
+ * and the account links. Logout always shows, as the spec asks; signed in, the name and the links
+ * for that role show too.
+ */
+export function Header() {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+
+  const handleLogout = async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    // The session provider forgets the user here even when the server cannot be reached, so leaving is right either way.
+    await signOut().catch(() => undefined);
+    navigate(paths.landing);
+  };
+
+  return (
+    <header>
+      <div className="header-top">
+        <Container className="d-flex flex-wrap justify-content-between align-items-center gap-2 py-2">
+          <div className="d-flex flex-wrap gap-3">
+            <p className="d-flex align-items-center gap-2 mb-0">
+              <Icon name="location" className="text-primary" />
+              <span>
+                <strong>India</strong> <span className="text-muted">any where you want to go!</span>
+              </span>
+            </p>
+            <p className="d-flex align-items-center gap-2 mb-0">
+              <Icon name="clock" className="text-primary" />
+              <span>
+                <strong>Sunday to Friday</strong> <span className="text-muted">10am - 7pm</span>
+              </span>
+            </p>
+          </div>
+          <Link to={paths.contact} className="btn btn-navy btn-sm">
+            <Icon name="phone" size={16} className="me-2" />
+            Request a call
+          </Link>
+        </Container>
+      </div>
+      <Navbar expand="lg" bg="white" className="shadow-sm" collapseOnSelect>
+        <Container>
+          <Navbar.Brand as={Link} to={paths.home} className="py-0">
+            <img src="/images/logo.svg" alt={`${PRODUCT_NAME} home`} width={176} height={38} />
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-navigation" aria-label="Menu" />
+          <Navbar.Collapse id="main-navigation">
+            <Nav as="ul" className="me-auto">
+              {mainLinks.map((link) => (
+                <Nav.Item as="li" key={link.to}>
+                  <Nav.Link as={NavLink} to={link.to} eventKey={link.to} end={link.to !== paths.cars}>
+                    {link.label}
+                  </Nav.Link>
+                </Nav.Item>
+              ))}
+            </Nav>
+            <Nav as="ul" className="align-items-lg-center">
+              {user ? (
+                <>
+                  <Nav.Item as="li" className="navbar-text me-lg-2">
+                    Signed in as <strong>{user.username}</strong>
+                  </Nav.Item>
+                  {user.role === 'owner' ? (
+                    <Nav.Item as="li">
+                      <Nav.Link as={NavLink} to={paths.ownerCars} eventKey={paths.ownerCars}>
+                        Your Cars
+                      </Nav.Link>
+                    </Nav.Item>
+                  ) : null}
+                  {user.role === 'user' ? (
+                    <Nav.Item as="li">
+                      <Nav.Link as={NavLink} to={paths.myBookings} eventKey={paths.myBookings}>
+                        My bookings
+                      </Nav.Link>
+                    </Nav.Item>
+                  ) : null}
+                </>
+              ) : (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={paths.login} eventKey={paths.login}>
+                    Sign in
+                  </Nav.Link>
+                </Nav.Item>
+              )}
+              <Nav.Item as="li">
+                <Nav.Link href={paths.landing} onClick={(event: MouseEvent<HTMLAnchorElement>) => void handleLogout(event)}>
+                  Logout
+                </Nav.Link>
+              </Nav.Item>
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { useRef, useState, type ReactNode } from 'react';
+import Slider, { type Settings } from 'react-slick';
+import 'slick-carousel/slick/slick.css';
+import '../styles/slider.css';
+
+interface AutoplaySliderProps {
+  /** What the carousel shows, read out as its name ("Offers", "What our customers say"). */
+  label: string;
+  settings: Settings;
+  children: ReactNode;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * react-slick with the slider styles (loaded only by pages that show a slider) and a Pause/Play
+ * button, because content that moves by itself must be stoppable. People who ask their system for
+ * reduced motion get it paused from the start.
+ */
+export function AutoplaySlider({ label, settings, children }: AutoplaySliderProps) {
+  const slider = useRef<Slider>(null);
+  const [autoplayAtStart] = useState(() => Boolean(settings.autoplay) && !prefersReducedMotion());
+  const [playing, setPlaying] = useState(autoplayAtStart);
+
+  const toggle = () => {
+    if (playing) slider.current?.slickPause();
+    else slider.current?.slickPlay();
+    setPlaying(!playing);
+  };
+
+  return (
+    <div className="autoplay-slider" role="region" aria-roledescription="carousel" aria-label={label}>
+      <Slider ref={slider} {...settings} autoplay={autoplayAtStart}>
+        {children}
+      </Slider>
+      <button type="button" className="btn btn-light btn-sm autoplay-slider__toggle" onClick={toggle}>
+        {playing ? 'Pause' : 'Play'}
+        <span className="visually-hidden"> {label}</span>
+      </button>
+    </div>
+  );
+}

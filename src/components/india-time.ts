@@ -1,0 +1,29 @@
+import { INDIA_OFFSET } from '../domain/limits';
+
+/**
+ * Converting between what India-time form fields hold ("2026-01-31T22:30" from a datetime-local
+ * input, or a date and a time field) and ISO instants with India's offset. India has kept +05:30
+ * all year since 1945, so this is plain arithmetic and needs no time-zone library on the pages
+ * that only filter.
+ */
+
+const OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+const LOCAL_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** "2026-01-31T22:30" read as India time → "2026-01-31T22:30:00+05:30"; undefined when not a full date and time. */
+export function indiaLocalToIso(local: string): string | undefined {
+  return LOCAL_PATTERN.test(local) ? `${local}:00${INDIA_OFFSET}` : undefined;
+}
+
+/** An instant → the "YYYY-MM-DDTHH:mm" India wall-clock value a datetime-local input shows; '' when not a date. */
+export function isoToIndiaLocal(instant: string | undefined | null): string {
+  if (!instant) return '';
+  const ms = new Date(instant).getTime();
+  if (Number.isNaN(ms)) return '';
+  return new Date(ms + OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** Today's date in India as "YYYY-MM-DD", for a date field's minimum. */
+export function indiaToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+}
