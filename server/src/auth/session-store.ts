@@ -1,0 +1,42 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { accounts, sessions } from '../db/schema';
+import type { AccountRow } from '../contract-shapes';
+
+export const SESSION_COOKIE = 'session';
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+const TOKEN_BYTES = 32;
+
+/** Only this hash reaches the database, so a leaked table cannot be replayed as cookies. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Starts a session and returns the token for the cookie; the account's expired sessions are swept on the way. */
+export async function createSession(db: Database, accountId: string): Promise<string> {
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const now = new Date();
+  await db.delete(sessions).where(and(eq(sessions.accountId, accountId), lte(sessions.expiresAt, now)));
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    accountId,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+  });
+  return token;
+}
+
+/** The account behind a live session; null for an unknown or expired token or a disabled account. */
+export async function findSessionAccount(db: Database, token: string): Promise<AccountRow | null> {
+  const [row] = await db
+    .select({ account: accounts })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), eq(accounts.disabled, false)))
+    .limit(1);
+  return row?.account ?? null;
+}
+
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}

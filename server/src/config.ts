@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Everything the server reads from its environment, typed; defaults follow the contract's Configuration table. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** A PostgreSQL URL; undefined means the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Where PGlite keeps its files; `memory://` keeps nothing. */
+  dataDir: string;
+  corsOrigins: string[];
+  cookieSecure: boolean;
+  /** The first admin, created at start-up when all three are set. */
+  admin: { email: string; username: string; password: string } | undefined;
+  /** The built app to serve next to the API (`npm start`); undefined serves the API only (`npm run dev`). */
+  staticDir: string | undefined;
+  /** Read the client address from X-Forwarded-For: only behind a proxy that sets it. */
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Requests per minute from one address across the whole server, a backstop against floods. */
+  requestsPerMinute: number;
+}
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), {
+    message: 'DATABASE_URL must start with postgres:// or postgresql://',
+  }),
+  DATA_DIR: z.string().min(1).default('./data'),
+  CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
+  COOKIE_SECURE: flag,
+  ADMIN_EMAIL: optionalText,
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: z.string().optional(),
+  STATIC_DIR: optionalText,
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+});
+
+/** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ''),
+    cookieSecure: e.COOKIE_SECURE,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
+    staticDir: e.STATIC_DIR,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    requestsPerMinute: e.REQUESTS_PER_MINUTE,
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import type { z } from 'zod';
+
+/** Lets route handlers see the parsed output of the zod schemas they declare. */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+type Issue = z.core.$ZodRawIssue;
+
+const PART_NAMES: Record<string, string> = {
+  body: 'The request body',
+  params: 'The address',
+  querystring: 'The query',
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
+/** `ids[2]`, `author`: the field as the client wrote it. */
+function fieldName(path: readonly PropertyKey[]): string {
+  return path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
+    .join('');
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** One sentence naming the field, for the zod issues a schema does not word itself. */
+function describeIssue(issue: Issue, part: string): string {
+  const path = issue.path ?? [];
+  const field = path.length === 0 ? (PART_NAMES[part] ?? 'The request') : capitalize(fieldName(path));
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return `${field} is required.`;
+      return `${field} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}.`;
+    case 'too_small':
+      if (issue.origin === 'string')
+        return issue.minimum === 1 ? `${field} must not be empty.` : `${field} must be at least ${issue.minimum} characters.`;
+      if (issue.origin === 'array') return `${field} must list at least ${issue.minimum} item${issue.minimum === 1 ? '' : 's'}.`;
+      return `${field} must be at least ${issue.minimum}.`;
+    case 'too_big':
+      if (issue.origin === 'string') return `${field} must be at most ${issue.maximum} characters.`;
+      if (issue.origin === 'array') return `${field} must list at most ${issue.maximum} items.`;
+      return `${field} must be at most ${issue.maximum}.`;
+    case 'invalid_format':
+      if (issue.format === 'email') return `${field} must be an email address.`;
+      if (issue.format === 'uuid') return `${field} is not a valid id.`;
+      return `${field} is not in the expected format.`;
+    case 'invalid_value':
+      return `${field} must be one of: ${issue.values.map(String).join(', ')}.`;
+    default:
+      return `${field} is not valid.`;
+  }
+}
+
+/**
+ * Validates params, query and body with the route's zod schema. A schema's own wording wins;
+ * otherwise the message is built from the issue. Only the first problem is reported: one
+ * sentence the person can act on, then the next one after they fix it.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data, { error: (issue) => describeIssue(issue, httpPart ?? '') });
+    if (result.success) return { value: result.data };
+    const [first] = result.error.issues;
+    return { error: new Error(first?.message ?? 'The request is not valid.') };
+  };

@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '../../../src/domain/contract';
+import { BODY_LIMIT_BYTES } from '../../../src/domain/limits';
+import { HttpError } from '../http/errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spec reads `code` from this route's answers, so its errors carry it too. */
+    coded?: boolean;
+  }
+}
+
+interface Answer {
+  status: number;
+  message: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Send the request body as JSON, with Content-Type: application/json.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`,
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send a JSON body.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'The request body does not match its Content-Length.',
+  },
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid.' },
+};
+
+const GENERIC_MESSAGES: Record<number, string> = {
+  400: 'The request is not valid.',
+  401: 'Please sign in first.',
+  403: 'You are not allowed to do this.',
+  404: 'Not found.',
+  405: 'This method is not allowed here.',
+  408: 'The request took too long. Please try again.',
+  413: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`,
+  415: 'Send the request body as JSON, with Content-Type: application/json.',
+  429: 'Too many requests. Please try again later.',
+};
+
+const SERVER_FAULT = 'Something went wrong on our side. Please try again in a moment.';
+
+function describe(error: FastifyError | HttpError | Error): Answer {
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.message, headers: error.headers };
+  const fastifyError = error as FastifyError;
+  if (fastifyError.code === 'FST_ERR_VALIDATION') return { status: 400, message: error.message, headers: {} };
+  const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
+  if (known) return { ...known, headers: {} };
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, message: GENERIC_MESSAGES[status] ?? 'The request is not valid.', headers: {} };
+  return { status: status >= 500 && status < 600 ? status : 500, message: SERVER_FAULT, headers: {} };
+}
+
+/** The contract's error body; with `code` on the routes the spec reads it from. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
+  const body: ErrorBody = request.routeOptions.config.coded ? { message, code: status } : { message };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** JSON 404 for any address no route answers. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0] ?? '';
+  return sendError(request, reply, 404, `Nothing answers ${request.method} ${path.slice(0, 200)} here.`);
+}
+
+/**
+ * Every error leaves as `{message}` with a real status. Server faults are logged with their stack
+ * and answered with a plain sentence: no stack, no SQL.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const answer = describe(error);
+    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.headers(answer.headers);
+    return sendError(request, reply, answer.status, answer.message);
+  });
+}

@@ -1,0 +1,87 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Role } from '../../../src/domain/contract';
+import { createSession, deleteSession, findSessionAccount, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../auth/session-store';
+import type { ServerConfig } from '../config';
+import type { AccountRow } from '../contract-shapes';
+import { HttpError } from '../http/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, set by the `requireSignedIn` and `requireRole` hooks. */
+    account: AccountRow | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: 401 unless the request carries a live session. */
+    requireSignedIn: onRequestAsyncHookHandler;
+    /** onRequest hook: 401 when signed out, 403 for an account of another role. */
+    requireRole: (role: Role) => onRequestAsyncHookHandler;
+  }
+  interface FastifyReply {
+    /** Signs the account in: ends the session the request came with (rotation) and sets a new cookie. */
+    startSession: (accountId: string) => Promise<void>;
+    /** Ends the request's session, if any, and clears the cookie. */
+    endSession: () => Promise<void>;
+  }
+}
+
+const NOT_SIGNED_IN = 'Please sign in first.';
+
+const ROLE_ONLY: Record<Role, string> = {
+  user: 'This is for renter accounts: sign in with a user account.',
+  owner: 'This is for owner accounts: sign in with an owner account.',
+  admin: 'This is for admins only.',
+};
+
+/** The account the hooks found; handlers behind `requireSignedIn` or `requireRole` call this. */
+export function signedInAccount(request: FastifyRequest): AccountRow {
+  if (!request.account) throw new HttpError(401, NOT_SIGNED_IN);
+  return request.account;
+}
+
+/**
+ * Sessions are a random 256-bit token in an HttpOnly cookie; the database keeps only its SHA-256
+ * and is asked on every request that needs to know who is calling, so any instance can answer.
+ */
+export async function registerSession(app: FastifyInstance, config: Pick<ServerConfig, 'cookieSecure'>): Promise<void> {
+  await app.register(cookie);
+
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: config.cookieSecure,
+  } as const;
+
+  async function loadAccount(request: FastifyRequest): Promise<AccountRow> {
+    const token = request.cookies[SESSION_COOKIE];
+    const account = token ? await findSessionAccount(app.db, token) : null;
+    if (!account) throw new HttpError(401, NOT_SIGNED_IN);
+    request.account = account;
+    return account;
+  }
+
+  app.decorateRequest('account', null);
+
+  app.decorate('requireSignedIn', async (request: FastifyRequest) => {
+    await loadAccount(request);
+  });
+
+  app.decorate('requireRole', (role: Role) => async (request: FastifyRequest) => {
+    const account = await loadAccount(request);
+    if (account.role !== role) throw new HttpError(403, ROLE_ONLY[role]);
+  });
+
+  app.decorateReply('startSession', async function startSession(this: FastifyReply, accountId: string) {
+    const previous = this.request.cookies[SESSION_COOKIE];
+    if (previous) await deleteSession(app.db, previous);
+    const token = await createSession(app.db, accountId);
+    this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
+  });
+
+  app.decorateReply('endSession', async function endSession(this: FastifyReply) {
+    const token = this.request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(app.db, token);
+    this.clearCookie(SESSION_COOKIE, cookieOptions);
+  });
+}

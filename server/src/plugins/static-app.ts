@@ -1,0 +1,59 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from './errors';
+
+const INDEX = 'index.html';
+/** Vite names everything under assets/ after its content hash, so a file there never changes. */
+const HASHED_ASSETS_DIR = 'assets';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files from public/ keep their names across builds: cached briefly, then revalidated. */
+const UNHASHED = 'public, max-age=3600';
+const ALWAYS_REVALIDATE = 'no-cache';
+
+function firstSegment(url: string): string {
+  return url.split('?')[0]?.split('/')[1] ?? '';
+}
+
+/** A browser asking for a page: the fallback must not answer an API client's JSON request with HTML. */
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const accept = request.headers.accept;
+  return accept === undefined || accept.trim() === '*/*' || accept.includes('text/html');
+}
+
+/**
+ * Serves the built single-page app next to the API: hashed assets cached for a year, everything
+ * else revalidated, and index.html for any page address of the app, so reloading /layout/cars
+ * works. Call it before the API routes: it watches them being added, and an address under any of
+ * their first path segments (/api, /get-cars, /register...) is never answered with the page.
+ */
+export async function registerStaticApp(app: FastifyInstance, options: { root: string }): Promise<void> {
+  const root = path.resolve(options.root);
+  const assetsDir = path.join(root, HASHED_ASSETS_DIR) + path.sep;
+
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const header = filePath.startsWith(assetsDir)
+        ? IMMUTABLE
+        : path.basename(filePath) === INDEX
+          ? ALWAYS_REVALIDATE
+          : UNHASHED;
+      reply.header('cache-control', header);
+    },
+  });
+
+  const apiSegments = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const segment = firstSegment(route.url ?? route.path);
+    if (segment !== '') apiSegments.add(segment);
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (wantsPage(request) && !apiSegments.has(firstSegment(request.url))) return reply.sendFile(INDEX);
+    return sendNotFound(request, reply);
+  });
+}
