@@ -27,3 +27,14 @@ export function isoToIndiaLocal(instant: string | undefined | null): string {
 export function indiaToday(now: Date = new Date()): string {
   return new Date(now.getTime() + OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** An instant as an ISO string with India's offset, to the minute: what the app sends as `from` and `to`. */
+export function toIndiaIso(instant: Date): string {
+  return indiaLocalToIso(isoToIndiaLocal(instant.toISOString())) ?? instant.toISOString();
+}
+
+/** The next whole hour on India's clock (India's half-hour offset makes this differ from UTC's). */
+export function nextIndiaHour(now: number = Date.now()): Date {
+  const hour = 60 * 60 * 1000;
+  return new Date(Math.ceil((now + OFFSET_MS) / hour) * hour - OFFSET_MS);
+}

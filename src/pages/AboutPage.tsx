@@ -1,0 +1,39 @@
+import Container from 'react-bootstrap/Container';
+import { usePageTitle } from '../app/usePageTitle';
+import { AboutSection } from '../components/AboutSection';
+import { Icon } from '../components/icons';
+import { SectionTitle } from '../components/SectionTitle';
+import { TeamSection } from '../components/TeamSection';
+
+const HELP_PHONE = '+91 00000 00000';
+
+export default function AboutPage() {
+  usePageTitle('About');
+  return (
+    <>
+      <div className="page-banner text-center">
+        <h1 className="mb-0">About Us</h1>
+      </div>
+      <section className="section">
+        <Container>
+          <AboutSection />
+          <div className="mt-4 p-3 band-light rounded d-flex flex-wrap align-items-center gap-3">
+            <Icon name="phone" size={28} className="text-primary" />
+            <div>
+              <p className="mb-0 fw-semibold text-navy">Need any help?</p>
+              <a href={`tel:${HELP_PHONE.replace(/\s/g, '')}`} className="fs-5 price">
+                {HELP_PHONE}
+              </a>
+            </div>
+          </div>
+        </Container>
+      </section>
+      <section className="section band-light">
+        <Container>
+          <SectionTitle lead="Experts" title="Our Members" />
+          <TeamSection />
+        </Container>
+      </section>
+    </>
+  );
+}

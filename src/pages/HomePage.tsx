@@ -1,0 +1,60 @@
+import Container from 'react-bootstrap/Container';
+import { usePageTitle } from '../app/usePageTitle';
+import { AboutSection } from '../components/AboutSection';
+import { BlogList } from '../components/BlogList';
+import { EarnWithUs } from '../components/EarnWithUs';
+import { FindCarForm } from '../components/FindCarForm';
+import { HeroSlider } from '../components/HeroSlider';
+import { HotOffers } from '../components/HotOffers';
+import { SectionTitle } from '../components/SectionTitle';
+import { ServicesGrid } from '../components/ServicesGrid';
+import { TestimonialSlider } from '../components/TestimonialSlider';
+
+/** /layout and /layout/home: the marketing sections in the spec's order. */
+export default function HomePage() {
+  usePageTitle('Home');
+  return (
+    <>
+      <h1 className="visually-hidden">Rent a car anywhere in India</h1>
+      <HeroSlider />
+      <section className="section band-light" aria-labelledby="find-car">
+        <Container>
+          <h2 id="find-car" className="h3 mb-3">
+            Find your best car here
+          </h2>
+          <FindCarForm />
+        </Container>
+      </section>
+      <section className="section">
+        <Container>
+          <AboutSection />
+        </Container>
+      </section>
+      <section className="section band-light">
+        <Container>
+          <SectionTitle lead="See our" title="Popular Services" />
+          <ServicesGrid />
+        </Container>
+      </section>
+      <section className="section">
+        <Container>
+          <SectionTitle lead="Come with" title="Hot Offers" />
+          <HotOffers />
+        </Container>
+      </section>
+      <EarnWithUs />
+      <section className="section band-light">
+        <Container>
+          <SectionTitle lead="Our clients says" title="Testimonials" />
+          <TestimonialSlider />
+        </Container>
+      </section>
+      <section className="section">
+        <Container>
+          <SectionTitle lead="Explore our blogs" title="Latest Blogs" />
+          <BlogList />
+        </Container>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import Container from 'react-bootstrap/Container';
+import { Link } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { PRODUCT_NAME } from '../config/product';
+import { usePageTitle } from '../app/usePageTitle';
+
+/** "/": the first screen, kept light (no slider, picker, moment or checkout) so it shows fast on a phone. */
+export default function LandingPage() {
+  usePageTitle('Welcome');
+  return (
+    <main className="landing">
+      <Container className="py-5 text-center" style={{ maxWidth: '44rem' }}>
+        <img src="/images/logo.svg" alt={PRODUCT_NAME} width={264} height={58} className="mb-4" />
+        <h1 className="display-6 mb-3">Best offers and variety of cars for your need!</h1>
+        <p className="lead mb-4">Rent a car by the hour anywhere in India, or earn by listing yours. Payment is simple.</p>
+        <div className="d-flex flex-column flex-sm-row justify-content-center gap-3">
+          <Link to={paths.login} className="btn btn-primary btn-lg">
+            Rent Now
+          </Link>
+          <Link to={paths.login} className="btn btn-outline-primary btn-lg">
+            Earn With Us
+          </Link>
+          <Link to="/Signup" className="btn btn-navy btn-lg">
+            Register Now
+          </Link>
+        </div>
+        <img src="/images/cars/tesla-malibu.svg" alt="Illustration of a green saloon car" width={320} height={200} className="mt-5" />
+      </Container>
+    </main>
+  );
+}
