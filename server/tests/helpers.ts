@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { RegisterType } from '../../src/domain/contract';
+import { buildApp } from '../src/app';
+import { loadConfig, type ServerConfig } from '../src/config';
+
+/**
+ * A real app on a real, fresh database: in-memory PGlite by default; with TEST_DATABASE_URL, a new
+ * database with a random name on that PostgreSQL server, dropped again by `closeTestApp`.
+ */
+const dropDatabase = new WeakMap<FastifyInstance, () => Promise<void>>();
+
+async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...loadConfig({}), dataDir: 'memory://', logLevel: 'silent', ...overrides };
+}
+
+export async function buildTestApp(overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl || overrides.databaseUrl !== undefined || overrides.dataDir !== undefined) {
+    return buildApp(testConfig(overrides));
+  }
+  const name = `wow_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  const drop = () =>
+    withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+  try {
+    const app = await buildApp(testConfig({ ...overrides, databaseUrl: databaseUrl.toString() }));
+    dropDatabase.set(app, drop);
+    return app;
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+/** Closes the app (and its database connection), then drops the database it made, if any. */
+export async function closeTestApp(app: FastifyInstance | undefined): Promise<void> {
+  if (!app) return;
+  await app.close();
+  await dropDatabase.get(app)?.();
+}
+
+let accountCount = 0;
+
+export interface TestAccount {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** A new, unique set of credentials for each call, so tests in one file never collide. */
+export function newAccount(): TestAccount {
+  accountCount += 1;
+  const tag = `${accountCount}${randomBytes(3).toString('hex')}`;
+  return { username: `person${tag}`, email: `person${tag}@example.in`, password: `pass-word-${tag}` };
+}
+
+export async function register(app: FastifyInstance, role: RegisterType, account: TestAccount = newAccount()) {
+  const payload =
+    role === 'owner'
+      ? { ...account, confirmPassword: account.password, phoneNumber: '+91 98765 43210', country: 'India' }
+      : { ...account, confirmPassword: account.password };
+  const response = await app.inject({ method: 'POST', url: `/register/${role}`, payload });
+  if (response.statusCode !== 201) throw new Error(`registering failed: ${response.statusCode} ${response.body}`);
+  return account;
+}
+
+/** The `cookie` request header that carries the session a response set. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const session = response.cookies.find((cookie) => cookie.name === 'session');
+  if (!session?.value) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `session=${session.value}`;
+}
+
+export async function signIn(app: FastifyInstance, login: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/session', payload: { login, password } });
+  return sessionCookie(response);
+}
+
+/** Registers a new account of the role and signs it in; returns the cookie header to send. */
+export async function registerAndSignIn(app: FastifyInstance, role: RegisterType): Promise<string> {
+  const account = await register(app, role);
+  return signIn(app, account.email, account.password);
+}
+
+/** The signed-in account's id, as `GET /api/session` reports it. */
+export async function accountId(app: FastifyInstance, cookie: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+  return response.json<{ user: { id: string } }>().user.id;
+}
