@@ -25,11 +25,21 @@ export class ApiError extends Error {
 
 const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
 
+/** A call made with `responseType: 'text'` (the add-car call) gets its JSON error body as a string. */
+function errorBody(data: unknown): Partial<ErrorBody> | undefined {
+  if (typeof data !== 'string') return data as Partial<ErrorBody> | undefined;
+  try {
+    return JSON.parse(data) as Partial<ErrorBody>;
+  } catch {
+    return undefined;
+  }
+}
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof AxiosError) {
     const status = error.response?.status ?? 0;
-    const body = error.response?.data as Partial<ErrorBody> | undefined;
+    const body = errorBody(error.response?.data);
     const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
     if (status === 0) return new ApiError(0, UNREACHABLE);
     return new ApiError(status, serverMessage ?? `The server answered with an error (${status}). Please try again.`, serverMessage);
