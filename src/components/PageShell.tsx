@@ -21,9 +21,12 @@ export function PageShell({ title, narrow = false, children }: PageShellProps) {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
 
-  const handleSignOut = async () => {
-    await signOut();
+  const handleSignOut = () => {
+    // Leave first: signing out while still on an owner page would make its guard send the person to /login.
     navigate(paths.landing);
+    signOut().catch(() => {
+      // Nothing to show: the session provider forgets the user here even when the server cannot be reached.
+    });
   };
 
   return (
@@ -35,7 +38,7 @@ export function PageShell({ title, narrow = false, children }: PageShellProps) {
         {user ? (
           <div className="d-flex align-items-center gap-2">
             <span className="text-muted small">Signed in as {user.username}</span>
-            <Button variant="outline-secondary" size="sm" onClick={() => void handleSignOut()}>
+            <Button variant="outline-secondary" size="sm" onClick={handleSignOut}>
               Sign out
             </Button>
           </div>

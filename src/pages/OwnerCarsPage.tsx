@@ -3,7 +3,6 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Ratio from 'react-bootstrap/Ratio';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 import { deleteOwnerCars, listOwnerCars } from '../api/owner-cars';
@@ -11,30 +10,12 @@ import { toApiError } from '../api/client';
 import type { OwnerCar } from '../domain/contract';
 import { paths } from '../config/paths';
 import { usePageTitle } from '../app/usePageTitle';
+import { CarImage } from '../components/CarImage';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageShell } from '../components/PageShell';
 import { PageSpinner } from '../components/PageSpinner';
 
-/** A neutral silhouette for owner photos that fail to load (owners paste any link). */
-const PLACEHOLDER_IMAGE = '/images/cars/placeholder.svg';
-
 type CarsLoad = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; cars: OwnerCar[] };
-
-function OwnerCarImage({ car }: { car: OwnerCar }) {
-  const [broken, setBroken] = useState(false);
-  return (
-    <Ratio aspectRatio={10 / 16}>
-      <Card.Img
-        variant="top"
-        className="object-fit-cover"
-        src={broken ? PLACEHOLDER_IMAGE : car.url}
-        alt={broken ? `No photo of ${car.carname} available` : `Photo of ${car.carname}`}
-        onError={() => setBroken(true)}
-        loading="lazy"
-      />
-    </Ratio>
-  );
-}
 
 /** /get/cars: the signed-in owner's cars, to edit or to delete several at once. */
 export default function OwnerCarsPage() {
@@ -112,7 +93,7 @@ export default function OwnerCarsPage() {
           {load.cars.map((car) => (
             <Col key={car._id}>
               <Card className="h-100">
-                <OwnerCarImage car={car} />
+                <CarImage src={car.url} carName={car.carname} className="card-img-top overflow-hidden" />
                 <Card.Body>
                   <Card.Title as="h2" className="h5">
                     {car.carname}
