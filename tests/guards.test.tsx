@@ -1,0 +1,111 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from './render';
+import { RouteError } from '../src/app/RouteError';
+import { SEEDED_PASSWORD, seededAccount, signedInAccount, signInAs } from './mocks/handlers/accounts';
+import { holdRequests } from './requests';
+
+describe('owner-only routes', () => {
+  it.each(['/get/cars', '/get/car/owner-car-1', '/renting', '/owner'])(
+    'send a signed-out visitor from %s to the login page',
+    async (path) => {
+      const { router } = renderRoute(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(await screen.findByRole('tab', { name: 'User' })).toBeInTheDocument();
+    },
+  );
+
+  it('bring the owner back to the page they asked for after signing in', async () => {
+    const { router, user } = renderRoute('/get/car/owner-car-1');
+    await user.click(await screen.findByRole('tab', { name: 'Become a Owner' }));
+    await user.type(screen.getByLabelText('Email'), seededAccount('owner').email);
+    await user.type(screen.getByLabelText('Password'), SEEDED_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/car/owner-car-1'));
+    expect(await screen.findByLabelText('Car Name')).toHaveValue('Maruti Swift');
+  });
+
+  it('show a spinner while the session is being checked', async () => {
+    const release = holdRequests('get', '/api/session');
+    renderRoute('/get/cars');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    release();
+  });
+
+  it('tell a renter the page is for owner accounts, with a way on', async () => {
+    signInAs('user');
+    const { router } = renderRoute('/get/cars');
+    expect(await screen.findByRole('heading', { name: 'This page is for owner accounts' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/layout/home');
+    expect(screen.getByRole('link', { name: 'Sign in as an owner' })).toHaveAttribute('href', '/login?tab=owner');
+    expect(router.state.location.pathname).toBe('/get/cars');
+  });
+
+  it("open the owner's dashboard with links to everything they manage", async () => {
+    signInAs('owner');
+    renderRoute('/owner');
+    expect(await screen.findByRole('heading', { name: 'Owner Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, ravi.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your Cars' })).toHaveAttribute('href', '/get/cars');
+    expect(screen.getByRole('link', { name: 'Add Cars' })).toHaveAttribute('href', '/renting');
+    expect(screen.getByRole('link', { name: 'Rental requests' })).toHaveAttribute('href', '/get/requests');
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Owner Dashboard'));
+  });
+
+  it('let the owner sign out from the page frame', async () => {
+    signInAs('owner');
+    const { router, user } = renderRoute('/owner');
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(signedInAccount()).toBeNull());
+  });
+});
+
+describe('addresses in any letter case', () => {
+  it.each([
+    ['/Signup', 'Register'],
+    ['/Forgotpassword', 'Forgot Password'],
+  ])('%s reaches the %s screen', async (path, heading) => {
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+  });
+
+  it('/Renting reaches the add-car screen for an owner', async () => {
+    signInAs('owner');
+    renderRoute('/Renting');
+    expect(await screen.findByRole('heading', { name: 'Add Your Car' })).toBeInTheDocument();
+  });
+});
+
+describe('unknown addresses', () => {
+  it('show "Page not found" with links to the home page and the cars', async () => {
+    renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/layout/home');
+    expect(screen.getByRole('link', { name: 'Browse cars' })).toHaveAttribute('href', '/layout/cars');
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Page not found'));
+  });
+});
+
+describe('router fallback', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('reads "Unexpected Application Error!" with what to do and a link home', async () => {
+    // React and the router log the thrown error; the screen is what this test is about.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
+    render(<RouterProvider router={router} />);
+
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText(/Reload the page to try again/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/layout/home');
+  });
+});

@@ -1,0 +1,136 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from './render';
+import { API } from './mocks/api';
+import { server } from './mocks/server';
+import { watchRequests } from './requests';
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+/** The redirect waits about 1.5 s so the success message can be read. */
+const REDIRECT_WAIT = { timeout: 3000 };
+
+async function fillUserForm(user: User, values: { username: string; email: string; password: string; confirm: string }) {
+  await user.type(await screen.findByLabelText('Username'), values.username);
+  await user.type(screen.getByLabelText('Email'), values.email);
+  await user.type(screen.getByLabelText('Password'), values.password);
+  await user.type(screen.getByLabelText('Confirm Password'), values.confirm);
+}
+
+async function fillOwnerForm(user: User, confirm: string) {
+  await user.click(await screen.findByRole('tab', { name: 'Owner' }));
+  await user.type(screen.getByLabelText('Username'), 'kiran');
+  await user.type(screen.getByLabelText('Email'), 'kiran@example.com');
+  await user.type(screen.getByLabelText('Phone Number'), '+91 99887 76655');
+  await user.type(screen.getByLabelText('Country'), 'India');
+  await user.type(screen.getByLabelText('Password'), 'kiran-pass-1');
+  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+}
+
+const newUser = { username: 'dev', email: 'dev@example.com', password: 'dev-pass-123', confirm: 'dev-pass-123' };
+
+describe('registration page', () => {
+  it('opens on the user form: every field required, the email typed as email, the password rule shown', async () => {
+    renderRoute('/signup');
+    expect(await screen.findByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
+    for (const label of ['Username', 'Email', 'Password', 'Confirm Password']) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters.');
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Register'));
+  });
+
+  it('registers a user, shows "Successfully Registered", then goes to the login page', async () => {
+    const { router, user } = renderRoute('/signup');
+    const calls = watchRequests('post', '/register/user');
+    await fillUserForm(user, newUser);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Successfully Registered')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+    expect(calls).toEqual([
+      { username: 'dev', email: 'dev@example.com', password: 'dev-pass-123', confirmPassword: 'dev-pass-123' },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), REDIRECT_WAIT);
+  });
+
+  it('refuses different passwords without sending anything', async () => {
+    const { router, user } = renderRoute('/signup');
+    const calls = watchRequests('post', '/register/user');
+    await fillUserForm(user, { ...newUser, confirm: 'something-else' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match.');
+    expect(calls).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it("shows the server's message when the email is taken and keeps what was typed", async () => {
+    const { user } = renderRoute('/signup');
+    await fillUserForm(user, { ...newUser, email: 'asha@example.com' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email or username already exists.');
+    expect(screen.getByLabelText('Username')).toHaveValue('dev');
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('dev-pass-123');
+    expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
+  });
+
+  it('falls back to a general message when the server gives no reason', async () => {
+    server.use(http.post(`${API}/register/user`, () => new HttpResponse(null, { status: 500 })));
+    const { user } = renderRoute('/signup');
+    await fillUserForm(user, newUser);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    server.use(http.post(`${API}/register/user`, () => HttpResponse.error()));
+    const { user } = renderRoute('/signup');
+    await fillUserForm(user, newUser);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the server');
+  });
+
+  it('registers an owner, shows "Registration Successful", then goes to the login page', async () => {
+    const { router, user } = renderRoute('/signup');
+    const calls = watchRequests('post', '/register/owner');
+    await fillOwnerForm(user, 'kiran-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Registration Successful')).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        username: 'kiran',
+        email: 'kiran@example.com',
+        phoneNumber: '+91 99887 76655',
+        country: 'India',
+        password: 'kiran-pass-1',
+        confirmPassword: 'kiran-pass-1',
+      },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), REDIRECT_WAIT);
+  });
+
+  it("leaves the owner's password check to the server and shows its answer", async () => {
+    const { user } = renderRoute('/signup');
+    const calls = watchRequests('post', '/register/owner');
+    await fillOwnerForm(user, 'a-different-one');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match.');
+    expect(calls).toHaveLength(1);
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('+91 99887 76655');
+  });
+
+  it('requires every owner field', async () => {
+    const { user } = renderRoute('/signup');
+    await user.click(await screen.findByRole('tab', { name: 'Owner' }));
+    for (const label of ['Username', 'Email', 'Phone Number', 'Country', 'Password', 'Confirm Password']) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+  });
+});

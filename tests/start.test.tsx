@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from './render';
+import { API } from './mocks/api';
+import { server } from './mocks/server';
+import { SEEDED_PASSWORD } from './mocks/handlers/accounts';
+import { watchRequests } from './requests';
+
+async function signInWith(user: ReturnType<typeof renderRoute>['user'], login: string, password: string) {
+  await user.type(await screen.findByLabelText('Username or Email'), login);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('sign-in page (/start)', () => {
+  it('shows the fields and links the spec names', async () => {
+    renderRoute('/start');
+    expect(await screen.findByLabelText('Username or Email')).not.toBeRequired();
+    expect(screen.getByLabelText('Password')).toBeRequired();
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgotpassword');
+    expect(screen.getByRole('link', { name: 'Do you need an Account?' })).toHaveAttribute('href', '/signup');
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Sign In'));
+  });
+
+  it('signs a renter in by username through POST / and goes home', async () => {
+    const { router, user } = renderRoute('/start');
+    const calls = watchRequests('post', '/');
+    await signInWith(user, 'asha', SEEDED_PASSWORD);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
+    expect(calls).toEqual([{ email: 'asha', password: SEEDED_PASSWORD }]);
+  });
+
+  it("takes an owner to their cars", async () => {
+    const { router, user } = renderRoute('/start');
+    await signInWith(user, 'ravi@example.com', SEEDED_PASSWORD);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    expect(await screen.findByRole('heading', { name: 'Your Cars' })).toBeInTheDocument();
+  });
+
+  it('shows a clear message for a wrong password', async () => {
+    const { router, user } = renderRoute('/start');
+    await signInWith(user, 'asha', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password. Please try again.');
+    expect(router.state.location.pathname).toBe('/start');
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    server.use(http.post(`${API}/`, () => HttpResponse.error()));
+    const { user } = renderRoute('/start');
+    await signInWith(user, 'asha', SEEDED_PASSWORD);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the server');
+  });
+});
