@@ -5,8 +5,11 @@ import { storedCarsOf } from './owner-cars';
 import { catalogueCars } from '../../../src/data/cars';
 import { bookingTotal } from '../../../src/domain/booking-total';
 import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '../../../src/domain/limits';
+import { nextStatus, type BookingActor } from '../../../src/domain/booking-states';
 import type {
+  Account,
   Booking,
+  BookingAction,
   ContactMessage,
   ErrorBody,
   NewBooking,
@@ -97,6 +100,19 @@ function numberParam(params: URLSearchParams, name: string): number | undefined 
   return Number.isFinite(value) ? value : undefined;
 }
 
+/** Whether `account` answers for the booking's car as its renter, as the car's owner (an admin for fleet cars), or not at all. */
+function actorFor(account: Account, booking: Booking): BookingActor | undefined {
+  if (booking.renter.id === account.id) return 'renter';
+  const car = findCar(booking.car.carName);
+  if (car?.kind === 'fleet' ? account.role === 'admin' : car?.ownerName === account.username) return 'carKeeper';
+  return undefined;
+}
+
+/** Puts a booking in the fake directly, for tests that start with requests already made. */
+export function addBooking(booking: Booking): void {
+  bookings = [booking, ...bookings];
+}
+
 export const marketplaceHandlers = [
   http.get(`${API}/api/cars`, ({ request }) => {
     const params = new URL(request.url).searchParams;
@@ -177,6 +193,23 @@ export const marketplaceHandlers = [
       return b.renter.id === account.id;
     });
     return HttpResponse.json({ data: visible });
+  }),
+
+  http.post(`${API}/api/bookings/:id/:action`, ({ params }) => {
+    const account = signedInAccount();
+    if (!account) return error(401, 'Please sign in.');
+    const index = bookings.findIndex((b) => b.id === params.id);
+    const booking = bookings[index];
+    const who = booking ? actorFor(account, booking) : undefined;
+    if (!booking || !who) return error(404, 'No such booking.');
+    const to = nextStatus(booking.status, String(params.action) as BookingAction, who);
+    if (!to) return error(409, `This booking is ${booking.status}: that step is not possible.`);
+    if (to === 'accepted' && overlapsAcceptedBooking(findCar(booking.car.carName)!, new Date(booking.from).getTime(), new Date(booking.to).getTime())) {
+      return error(409, 'This car is already booked for part of that period.');
+    }
+    const updated: Booking = { ...booking, status: to, updatedAt: new Date().toISOString() };
+    bookings = bookings.map((b, i) => (i === index ? updated : b));
+    return HttpResponse.json(updated);
   }),
 
   http.post(`${API}/api/contact`, async ({ request }) => {
