@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from './render';
+import { signInAs } from './mocks/handlers/accounts';
+import type { Role } from '../src/domain/contract';
+
+interface RouteCase {
+  path: string;
+  title: string;
+  /** Something a person sees on that screen: text, or the value a form field is filled with. */
+  shows: RegExp;
+  prefilled?: boolean;
+  signedInAs?: Role;
+}
+
+/** Every route of spec section 2 (and the marketplace screens), as a person typing the address would reach it. */
+const cases: RouteCase[] = [
+  { path: '/', title: 'Welcome', shows: /Best offers and variety of cars for your need!/ },
+  { path: '/layout', title: 'Home', shows: /Popular Services/ },
+  { path: '/layout/home', title: 'Home', shows: /Hot Offers/ },
+  { path: '/layout/about', title: 'About', shows: /Our Members/ },
+  { path: '/layout/cars', title: 'Cars', shows: /Car Listing/ },
+  { path: '/layout/blogs', title: 'Blogs', shows: /The best way to drive cars/ },
+  { path: '/layout/contact', title: 'Contact', shows: /Send Message/ },
+  { path: '/login', title: 'Login', shows: /Become a Owner/ },
+  { path: '/ownerlogin', title: 'Login', shows: /Become a Owner/ },
+  { path: '/signup', title: 'Register', shows: /Owner/ },
+  { path: '/Signup', title: 'Register', shows: /Owner/ },
+  { path: '/forgotpassword', title: 'Forgot Password', shows: /Email/ },
+  { path: '/Forgotpassword', title: 'Forgot Password', shows: /Email/ },
+  { path: '/owner-forgot-password', title: 'Forgot Password', shows: /Email/ },
+  { path: '/start', title: 'Sign In', shows: /Do you need an Account\?/ },
+  { path: '/cars/BMW%20X3', title: 'BMW X3', shows: /Rs65\.00 \/ Day/ },
+  { path: '/blogs/If%20you%20are%20renting%20a%20car', title: 'If you are renting a car', shows: /Leave a Comment/ },
+  { path: '/bookcar', title: 'Book a car', shows: /Hello/i },
+  { path: '/get/cars', title: 'Your Cars', shows: /Maruti Swift/, signedInAs: 'owner' },
+  { path: '/get/car/owner-car-2', title: 'Edit your Car Details', shows: /Hyundai Creta/, prefilled: true, signedInAs: 'owner' },
+  { path: '/renting', title: 'Add Your Car', shows: /Back to List/, signedInAs: 'owner' },
+  { path: '/Renting', title: 'Add Your Car', shows: /Back to List/, signedInAs: 'owner' },
+  { path: '/owner', title: 'Owner Dashboard', shows: /Add Cars/, signedInAs: 'owner' },
+  { path: '/get/requests', title: 'Rental requests', shows: /No rental requests yet/, signedInAs: 'owner' },
+  { path: '/bookings', title: 'My bookings', shows: /You have not booked a car yet/, signedInAs: 'user' },
+  { path: '/notfound', title: 'Under construction', shows: /hello still under construction!/ },
+  { path: '/no/such/page', title: 'Page not found', shows: /Page not found/ },
+  { path: '/layout/nothing-here', title: 'Page not found', shows: /Page not found/ },
+];
+
+describe('every route renders its screen', () => {
+  it.each(cases)('$path', async ({ path, title, shows, prefilled, signedInAs }) => {
+    if (signedInAs) signInAs(signedInAs);
+    renderRoute(path);
+    const found = prefilled ? await screen.findAllByDisplayValue(shows) : await screen.findAllByText(shows);
+    expect(found.length).toBeGreaterThan(0);
+    await waitFor(() => expect(document.title).toBe(`WheelsOnWeb - ${title}`));
+  });
+});
