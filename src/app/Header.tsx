@@ -61,7 +61,7 @@ export function Header() {
           <Navbar.Brand as={Link} to={paths.home} className="py-0">
             <img src="/images/logo.svg" alt={`${PRODUCT_NAME} home`} width={176} height={38} />
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-navigation" aria-label="Menu" />
+          <Navbar.Toggle aria-controls="main-navigation" label="Menu" />
           <Navbar.Collapse id="main-navigation">
             <Nav as="ul" className="me-auto">
               {mainLinks.map((link) => (

@@ -26,7 +26,7 @@ export function BlogCard({ post }: { post: BlogCardPost }) {
         </p>
         <Card.Text>{blogPreview(post.description)}</Card.Text>
         <Link to={paths.blogDetail(post.title)} className="mt-auto align-self-start">
-          Read More<span className="visually-hidden">: {post.title}</span>
+          Read More<span className="visually-hidden"> about {post.title}</span>
         </Link>
       </Card.Body>
     </Card>

@@ -20,7 +20,7 @@ import { nextIndiaHour, toIndiaIso } from './india-time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const CHECKOUT_SCRIPT_FAILED =
+const CHECKOUT_SCRIPT_FAILED =
   'The card checkout could not be loaded. Check your connection, or send the request unpaid.';
 
 type Outcome =
@@ -150,14 +150,18 @@ export function CheckoutPanel({ carName, price }: CheckoutPanelProps) {
     );
   } else if (user.role !== 'user') {
     action = (
-      <Alert variant="info" className="mb-0">
+      <Alert variant="info" className="mb-0" role="note">
         Cars are booked from a renter account. You are signed in as {user.username}, an {user.role} account.
       </Alert>
     );
   } else {
     action = (
       <>
-        {STRIPE_PUBLISHABLE_KEY ? (
+        {/*
+         * Once its script has failed, react-stripe-checkout throws on its next update (it calls the
+         * provider's missing global), so it leaves the page instead of being rendered again.
+         */}
+        {STRIPE_PUBLISHABLE_KEY && !scriptFailed ? (
           <StripeCheckout
             token={(token: Token) => void reserve(token.id)}
             stripeKey={STRIPE_PUBLISHABLE_KEY}
@@ -177,15 +181,25 @@ export function CheckoutPanel({ carName, price }: CheckoutPanelProps) {
           >
             {reserveButton}
           </StripeCheckout>
-        ) : (
-          <Alert variant="warning">Card payments are not configured yet.</Alert>
-        )}
+        ) : null}
+        {!STRIPE_PUBLISHABLE_KEY ? (
+          <Alert variant="warning" role="note">
+            Card payments are not configured yet.
+          </Alert>
+        ) : null}
         {checkoutLoading ? (
           <p className="small text-muted mt-2 mb-0" role="status">
             Opening the card checkout…
           </p>
         ) : null}
-        {scriptFailed ? <Alert variant="warning" className="mt-3">{CHECKOUT_SCRIPT_FAILED}</Alert> : null}
+        {scriptFailed ? (
+          <Alert variant="warning">
+            <p className="mb-2">{CHECKOUT_SCRIPT_FAILED}</p>
+            <Button variant="outline-dark" size="sm" onClick={() => setScriptFailed(false)}>
+              Try the card checkout again
+            </Button>
+          </Alert>
+        ) : null}
         {offerUnpaid ? (
           <Button variant="outline-primary" className="mt-2" disabled={!canPay || sending} onClick={() => void reserve()}>
             Send request without paying

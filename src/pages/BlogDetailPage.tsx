@@ -150,7 +150,7 @@ export default function BlogDetailPage() {
         <Link to={paths.blogs}>← All blog posts</Link>
       </p>
       {offline ? (
-        <Alert variant="secondary" className="small">
+        <Alert variant="secondary" className="small" role="note">
           We could not reach the server, so this is the copy of the post saved in the app.
         </Alert>
       ) : null}

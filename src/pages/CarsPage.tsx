@@ -172,7 +172,7 @@ export default function CarsPage() {
                   Retry
                 </Button>
               </ErrorAlert>
-              <Alert variant="secondary" className="small">
+              <Alert variant="secondary" className="small" role="note">
                 Showing our own fleet saved in the app, filtered here. Owners&apos; cars and availability need the server:
                 retry to see them.
               </Alert>
