@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from './render';
+import { API } from './mocks/api';
+import { server } from './mocks/server';
+import { signInAs } from './mocks/handlers/accounts';
+import { storedComments } from './mocks/handlers/comments';
+import { recordAllRequests, watchRequests } from './requests';
+import { blogPosts } from '../src/data/blogs';
+
+const FIRST_POST = blogPosts[0];
+const FIRST_POST_PATH = `/blogs/${encodeURIComponent(FIRST_POST.title)}`;
+
+function commentsSection(): HTMLElement {
+  return screen.getByRole('heading', { name: 'Comments' }).closest('section')!;
+}
+
+describe('blog post page', () => {
+  it('shows the post with its author, date, time and quote, and the recent posts', async () => {
+    renderRoute(FIRST_POST_PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: FIRST_POST.title })).toBeInTheDocument();
+    expect(screen.getByText(`By ${FIRST_POST.author} · ${FIRST_POST.date} · ${FIRST_POST.time}`)).toBeInTheDocument();
+    expect(screen.getByText(FIRST_POST.description)).toBeInTheDocument();
+    expect(screen.getByText(FIRST_POST.quote)).toBeInTheDocument();
+    const recent = screen.getByRole('complementary', { name: 'Recent Posts' });
+    for (const post of blogPosts) {
+      expect(within(recent).getByRole('link', { name: post.title })).toHaveAttribute('href', `/blogs/${encodeURIComponent(post.title)}`);
+    }
+    await waitFor(() => expect(document.title).toBe(`WheelsOnWeb - ${FIRST_POST.title}`));
+  });
+
+  it('lists the post’s comments with their replies', async () => {
+    renderRoute(FIRST_POST_PATH);
+    const comments = await waitFor(() => commentsSection());
+    await within(comments).findByText('The three-second gap tip changed how I drive on the expressway.');
+    expect(within(comments).getByText('Aarav Sharma')).toBeInTheDocument();
+    expect(within(comments).getByText('Jan 10 2026 15:00')).toBeInTheDocument();
+    const replies = within(comments).getByRole('list', { name: 'Replies to Aarav Sharma' });
+    expect(within(replies).getByText('Glad it helped, safe travels!')).toBeInTheDocument();
+    expect(within(comments).getByText('How often should I check the tyre pressure in summer?')).toBeInTheDocument();
+  });
+
+  it('tells a signed-out visitor to sign in, keeps the text and sends nothing', async () => {
+    const { user } = renderRoute(FIRST_POST_PATH);
+    const requests = recordAllRequests();
+    expect(await screen.findByText('You must sign-in to make or comment a post.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Comment'), 'Lovely post');
+    await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your comment was not sent: please Sign in first.');
+    expect(screen.getByLabelText('Comment')).toHaveValue('Lovely post');
+    expect(requests.filter((request) => request.startsWith('POST'))).toEqual([]);
+    expect(storedComments()).toHaveLength(2);
+
+    await user.click(within(commentsSection()).getAllByRole('button', { name: /^Reply/ })[0]);
+    expect(screen.getByText('You must sign-in to reply.')).toBeInTheDocument();
+  });
+
+  it('posts a signed-in reader’s comment under their chosen name and shows it', async () => {
+    signInAs('user');
+    const posted = watchRequests('post', '/api/comments/get-comment');
+    const { user } = renderRoute(FIRST_POST_PATH);
+    await within(await waitFor(() => commentsSection())).findByText('Aarav Sharma');
+    await user.type(screen.getByLabelText('Full name'), 'Asha K');
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Comment'), 'Three seconds is the rule I teach my kids.');
+    await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
+
+    expect(await within(commentsSection()).findByText('Three seconds is the rule I teach my kids.')).toBeInTheDocument();
+    expect(within(commentsSection()).getByText('Asha K')).toBeInTheDocument();
+    expect(screen.getByLabelText('Comment')).toHaveValue('');
+    expect(posted).toEqual([{ content: 'Three seconds is the rule I teach my kids.', author: 'Asha K', post: 'the-best-way-to-drive-cars' }]);
+  });
+
+  it('shows markup in a comment as the text that was typed', async () => {
+    signInAs('user');
+    const { user } = renderRoute(FIRST_POST_PATH);
+    await within(await waitFor(() => commentsSection())).findByText('Aarav Sharma');
+    const markup = '<img src=x onerror="alert(1)"><b>bold</b>';
+    await user.click(screen.getByLabelText('Comment'));
+    await user.paste(markup);
+    await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
+
+    expect(await within(commentsSection()).findByText(markup)).toBeInTheDocument();
+    expect(commentsSection().querySelector('img, b')).toBeNull();
+  });
+
+  it('replies in place under a comment and shows the reply', async () => {
+    signInAs('user');
+    const { user } = renderRoute(FIRST_POST_PATH);
+    const comments = await waitFor(() => commentsSection());
+    await within(comments).findByText('Priya Nair');
+    await user.click(within(comments).getByRole('button', { name: 'Reply to Priya Nair' }));
+    await user.type(within(comments).getByLabelText('Your reply to Priya Nair'), 'Once a fortnight, and before long trips.');
+    await user.click(within(comments).getByRole('button', { name: 'Post Reply' }));
+
+    const replies = await within(comments).findByRole('list', { name: 'Replies to Priya Nair' });
+    expect(within(replies).getByText('Once a fortnight, and before long trips.')).toBeInTheDocument();
+    expect(within(replies).getByText('asha')).toBeInTheDocument();
+    expect(within(comments).queryByLabelText('Your reply to Priya Nair')).not.toBeInTheDocument();
+  });
+
+  it('says when a comment or a reply could not be posted and keeps what was typed', async () => {
+    signInAs('user');
+    server.use(
+      http.post(`${API}/api/comments/get-comment`, () => HttpResponse.json({ message: 'Comments are paused for maintenance.' }, { status: 503 })),
+      http.post(`${API}/api/comments/get-reply/:commentId`, () => HttpResponse.json({ message: 'Please write something first.' }, { status: 400 })),
+    );
+    const { user } = renderRoute(FIRST_POST_PATH);
+    const comments = await waitFor(() => commentsSection());
+    await within(comments).findByText('Priya Nair');
+
+    await user.type(screen.getByLabelText('Comment'), 'Will this stay?');
+    await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
+    expect(await screen.findByText('Comments are paused for maintenance.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Comment')).toHaveValue('Will this stay?');
+
+    await user.click(within(comments).getByRole('button', { name: 'Reply to Priya Nair' }));
+    await user.type(within(comments).getByLabelText('Your reply to Priya Nair'), 'My reply');
+    await user.click(within(comments).getByRole('button', { name: 'Post Reply' }));
+    expect(await within(comments).findByText('Please write something first.')).toBeInTheDocument();
+    expect(within(comments).getByLabelText('Your reply to Priya Nair')).toHaveValue('My reply');
+  });
+
+  it('shows the saved copy of the post when the server cannot be reached, and retries the comments', async () => {
+    server.use(
+      http.get(`${API}/api/comments/get-comment/:slug`, () => HttpResponse.error()),
+      http.get(`${API}/api/comments/get-comment`, () => HttpResponse.error(), { once: true }),
+    );
+    const { user } = renderRoute(FIRST_POST_PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: FIRST_POST.title })).toBeInTheDocument();
+    expect(screen.getByText(/this is the copy of the post saved in the app/)).toBeInTheDocument();
+    const alert = await within(commentsSection()).findByRole('alert');
+    expect(alert).toHaveTextContent('The comments could not be loaded.');
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(commentsSection()).findByText('Aarav Sharma')).toBeInTheDocument();
+  });
+
+  it('says so when no post has that title', async () => {
+    renderRoute('/blogs/No%20such%20post');
+    expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all blog posts' })).toHaveAttribute('href', '/layout/blogs');
+  });
+});

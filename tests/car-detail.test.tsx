@@ -1,0 +1,163 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from './render';
+import { API } from './mocks/api';
+import { server } from './mocks/server';
+import { signInAs } from './mocks/handlers/accounts';
+import { watchRequests } from './requests';
+
+const PERIOD = `from=${encodeURIComponent('2030-01-31T22:30:00+05:30')}&to=${encodeURIComponent('2030-02-01T02:15:00+05:30')}`;
+
+function totalAmount(): HTMLElement {
+  return screen.getByRole('group', { name: 'Total Amount' });
+}
+
+describe('car page', () => {
+  it('shows a catalogue car at once with its price label, stars and specifications', async () => {
+    renderRoute('/cars/Tesla%20Malibu');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tesla Malibu' })).toBeInTheDocument();
+    expect(screen.getByText('Rs50.00 / Day')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 5 out of 5 stars by 112 people' })).toBeInTheDocument();
+    expect(screen.getByText('(112 ratings)')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Tesla Malibu' })).toHaveAttribute('src', '/images/cars/tesla-malibu.svg');
+    for (const [label, value] of [
+      ['Model', 'Model 3'],
+      ['Transmission', 'Automatic'],
+      ['Mileage', '20kmpl'],
+      ['GPS', 'GPS Navigation'],
+      ['Seats', 'Heated seats'],
+      ['Brand', 'Tesla'],
+    ]) {
+      expect(screen.getByText(label).nextElementSibling).toHaveTextContent(value);
+    }
+    expect(screen.getByRole('link', { name: /back to the car listing/ })).toHaveAttribute('href', '/layout/cars');
+    expect(screen.getByRole('heading', { name: 'Check Out' })).toBeInTheDocument();
+    expect(screen.getByText('Pay Here')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Tesla Malibu'));
+  });
+
+  it('starts the period from the address, shows it in India time and totals the whole hours', async () => {
+    renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    expect(await screen.findByText('Jan 31 2030 22:30')).toBeInTheDocument();
+    expect(screen.getByText('Feb 01 2030 02:15')).toBeInTheDocument();
+    expect(totalAmount()).toHaveTextContent('₹150.00');
+    expect(totalAmount()).toHaveTextContent('3 hours × ₹50.00');
+  });
+
+  it('adds the driver surcharge when Driver Required is ticked, and takes it off again', async () => {
+    const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const driver = await screen.findByRole('checkbox', { name: /Driver Required/ });
+    expect(driver).not.toBeChecked();
+
+    await user.click(driver);
+    expect(totalAmount()).toHaveTextContent('₹240.00');
+    expect(totalAmount()).toHaveTextContent('driver 3 hours × ₹30.00');
+    expect(new URLSearchParams(router.state.location.search).get('driver')).toBe('1');
+
+    await user.click(screen.getByRole('checkbox', { name: /Driver Required/ }));
+    expect(totalAmount()).toHaveTextContent('₹150.00');
+  });
+
+  it('offers a one-day period when the address names only a start', async () => {
+    renderRoute(`/cars/BMW%20X3?from=${encodeURIComponent('2030-03-01T09:00:00+05:30')}`);
+    expect(await screen.findByText('Mar 02 2030 09:00')).toBeInTheDocument();
+    expect(totalAmount()).toHaveTextContent('₹1,560.00');
+  });
+
+  it('disables Reserve Now with a hint while the period is shorter than an hour', async () => {
+    const instant = encodeURIComponent('2030-01-31T22:30:00+05:30');
+    const halfHourLater = encodeURIComponent('2030-01-31T23:00:00+05:30');
+    renderRoute(`/cars/Tesla%20Malibu?from=${instant}&to=${halfHourLater}`);
+    expect(await screen.findByText(/Pick a period of at least one hour/)).toBeInTheDocument();
+    expect(totalAmount()).toHaveTextContent('₹0.00');
+    expect(screen.getByRole('button', { name: 'Reserve Now' })).toBeDisabled();
+  });
+
+  it('sends a signed-out visitor to sign in first and brings them back with the period', async () => {
+    const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    await user.click(await screen.findByRole('button', { name: 'Reserve Now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+
+    await user.type(await screen.findByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse-42');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cars/Tesla%20Malibu'));
+    expect(await screen.findByText('Jan 31 2030 22:30')).toBeInTheDocument();
+  });
+
+  it('says card payments are not configured and sends the request unpaid on request', async () => {
+    signInAs('user');
+    const bookings = watchRequests('post', '/api/bookings');
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
+    expect(await screen.findByText('Card payments are not configured yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reserve Now' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send request without paying' }));
+    const confirmation = await screen.findByRole('status');
+    expect(confirmation).toHaveTextContent('Booking requested');
+    expect(confirmation).toHaveTextContent('Total: ₹240.00');
+    expect(confirmation).toHaveTextContent('Jan 31 2030 22:30 to Feb 01 2030 02:15 (3 hours, with a driver)');
+    expect(confirmation).toHaveTextContent('Not paid');
+    expect(bookings).toEqual([
+      { carName: 'Tesla Malibu', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: true },
+    ]);
+  });
+
+  it('tells the renter when the car is already taken and keeps the choice', async () => {
+    signInAs('user');
+    server.use(
+      http.post(`${API}/api/bookings`, () =>
+        HttpResponse.json({ message: 'This car is already booked for part of that period.' }, { status: 409 }),
+      ),
+    );
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    await user.click(await screen.findByRole('button', { name: 'Send request without paying' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This car is already booked for part of that period.');
+    expect(screen.getByText('Jan 31 2030 22:30')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send request without paying' })).toBeEnabled();
+  });
+
+  it('explains that owners do not book cars', async () => {
+    signInAs('owner');
+    renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    expect(await screen.findByText(/Cars are booked from a renter account/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send request without paying' })).not.toBeInTheDocument();
+  });
+
+  it('asks the server for an owner’s car and shows what it has', async () => {
+    renderRoute('/cars/Maruti%20Swift');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' })).toBeInTheDocument();
+    expect(screen.getByText('Rs40.00 / Day')).toBeInTheDocument();
+    expect(screen.getByText('Listed by').nextElementSibling).toHaveTextContent('ravi');
+    expect(screen.queryByText(/ratings\)/)).not.toBeInTheDocument();
+  });
+
+  it('falls back to a neutral silhouette when an owner’s picture cannot be loaded', async () => {
+    renderRoute('/cars/Hyundai%20Creta');
+    const picture = await screen.findByRole('img', { name: 'Hyundai Creta' });
+    expect(picture).toHaveAttribute('src', 'https://example.com/creta.jpg');
+    fireEvent.error(picture);
+    expect(screen.getByRole('img', { name: 'Hyundai Creta (no photo available)' })).toHaveAttribute(
+      'src',
+      '/images/cars/placeholder.svg',
+    );
+  });
+
+  it('says so when no car has that name', async () => {
+    renderRoute('/cars/Flying%20Carpet');
+    expect(await screen.findByRole('heading', { name: 'Car not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all cars' })).toHaveAttribute('href', '/layout/cars');
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Car not found'));
+  });
+
+  it('offers Retry when the server fails to answer for an owner’s car', async () => {
+    server.use(http.get(`${API}/api/cars/:carName`, () => HttpResponse.json({ message: 'Try again soon.' }, { status: 503 }), { once: true }));
+    const { user } = renderRoute('/cars/Maruti%20Swift');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Try again soon.');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from './render';
+import { API } from './mocks/api';
+import { server } from './mocks/server';
+import { catalogueCars } from '../src/data/cars';
+
+/** The car names in the order the list shows them. */
+async function shownCarNames(): Promise<string[]> {
+  await screen.findByText(/\d+ cars?\b/);
+  return screen.queryAllByRole('heading', { level: 3 }).map((heading) => heading.textContent ?? '');
+}
+
+/** The prices in list order, read from the cards as a person sees them ("₹50.00"). */
+function shownPrices(): number[] {
+  return screen.getAllByText(/^₹[\d,]+\.\d\d$/).map((price) => Number(price.textContent!.replace(/[₹,]/g, '')));
+}
+
+describe('cars page', () => {
+  it('lists the fleet and the owners’ cars, with a count and links to each car page', async () => {
+    renderRoute('/layout/cars');
+    expect(await screen.findByRole('heading', { name: 'Car Listing' })).toBeInTheDocument();
+    const names = await shownCarNames();
+    expect(names).toEqual(expect.arrayContaining([...catalogueCars.map((car) => car.carName), 'Maruti Swift', 'Hyundai Creta']));
+    expect(screen.getByText(`${names.length} cars`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Details of Maruti Swift' })).toHaveAttribute('href', '/cars/Maruti%20Swift');
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Cars'));
+  });
+
+  it('sorts by price both ways and keeps the choice in the address', async () => {
+    const { router, user } = renderRoute('/layout/cars');
+    await shownCarNames();
+    const sort = screen.getByLabelText('Sort by price');
+    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select', 'Low to High', 'High to Low']);
+
+    await user.selectOptions(sort, 'Low to High');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=price-asc'));
+    await shownCarNames();
+    const ascending = shownPrices();
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(ascending[0]).toBe(40);
+
+    await user.selectOptions(screen.getByLabelText('Sort by price'), 'High to Low');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=price-desc'));
+    await shownCarNames();
+    const descending = shownPrices();
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    expect(descending[0]).toBe(85);
+  });
+
+  it('narrows the list to a budget', async () => {
+    const { router, user } = renderRoute('/layout/cars');
+    const before = (await shownCarNames()).length;
+    await user.type(screen.getByLabelText('Max price per day'), '50');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=50'));
+    await waitFor(() => expect(shownPrices().every((price) => price <= 50)).toBe(true));
+    const after = await shownCarNames();
+    expect(after.length).toBeLessThan(before);
+    expect(after).not.toContain('Mercedes Benz XC90');
+    expect(screen.getByText(`${after.length} cars match your filters`)).toBeInTheDocument();
+  });
+
+  it('restores every filter from the address on load and sends them to the server', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(`${API}/api/cars`, ({ request }) => {
+        seen.push(new URL(request.url).search);
+      }),
+    );
+    renderRoute('/layout/cars?maxPrice=65&sort=price-desc&q=o&from=2030-02-01T10%3A00%3A00%2B05%3A30&to=2030-02-02T10%3A00%3A00%2B05%3A30');
+
+    await shownCarNames();
+    expect(screen.getByLabelText('Max price per day')).toHaveValue(65);
+    expect(screen.getByLabelText('Sort by price')).toHaveDisplayValue('High to Low');
+    expect(screen.getByLabelText('Car name')).toHaveValue('o');
+    expect(screen.getByLabelText('Available from')).toHaveValue('2030-02-01T10:00');
+    expect(screen.getByLabelText('to')).toHaveValue('2030-02-02T10:00');
+    expect(seen).toHaveLength(1);
+    const params = new URLSearchParams(seen[0]);
+    expect(Object.fromEntries(params)).toEqual({
+      maxPrice: '65',
+      sort: 'price-desc',
+      q: 'o',
+      from: '2030-02-01T10:00:00+05:30',
+      to: '2030-02-02T10:00:00+05:30',
+    });
+    const prices = shownPrices();
+    expect(prices.every((price) => price <= 65)).toBe(true);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    expect(screen.getByRole('link', { name: 'Rent Toyota Aventador' })).toHaveAttribute(
+      'href',
+      `/cars/Toyota%20Aventador?from=${encodeURIComponent('2030-02-01T10:00:00+05:30')}&to=${encodeURIComponent('2030-02-02T10:00:00+05:30')}`,
+    );
+  });
+
+  it('says when nothing matches and clears the filters', async () => {
+    const { router, user } = renderRoute('/layout/cars?q=spaceship');
+    expect(await screen.findByText(/No cars match/)).toBeInTheDocument();
+    expect(screen.getByText('0 cars match your filters')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((await shownCarNames()).length).toBeGreaterThan(8);
+  });
+
+  it('falls back to the app’s own fleet, filtered and sorted, when the server fails, and retries', async () => {
+    server.use(http.get(`${API}/api/cars`, () => HttpResponse.json({ message: 'Database is down.' }, { status: 503 })));
+    const { user } = renderRoute('/layout/cars?maxPrice=50&sort=price-asc');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database is down.');
+    expect(screen.getByText(/Showing our own fleet/)).toBeInTheDocument();
+    const names = await shownCarNames();
+    const expected = catalogueCars.filter((car) => car.price <= 50).sort((a, b) => a.price - b.price).map((car) => car.carName);
+    expect(names).toEqual(expected);
+    expect(names).not.toContain('Maruti Swift');
+
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(await shownCarNames()).toContain('Maruti Swift');
+  });
+});

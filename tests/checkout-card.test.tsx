@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// A deployment with a card key, set before the app's env module reads it.
+vi.hoisted(() => {
+  vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_wheelsonweb');
+});
+
+import { renderRoute } from './render';
+import { signInAs } from './mocks/handlers/accounts';
+import { watchRequests } from './requests';
+
+const CHECKOUT_SCRIPT = 'script[src="https://checkout.stripe.com/checkout.js"]';
+const PERIOD = `from=${encodeURIComponent('2030-01-31T22:30:00+05:30')}&to=${encodeURIComponent('2030-02-01T02:15:00+05:30')}`;
+
+interface CheckoutOptions {
+  amount: number;
+  currency: string;
+  name: string;
+  description: string;
+  shippingAddress: boolean;
+  token: (token: { id: string }) => void;
+}
+
+/** Stands in for the provider's checkout.js: records what it is opened with and hands back a card token. */
+function installCheckoutProvider() {
+  const opened: CheckoutOptions[] = [];
+  const configured: { key: string }[] = [];
+  Object.assign(window, {
+    StripeCheckout: {
+      configure: (options: { key: string }) => {
+        configured.push(options);
+        return {
+          open: (config: CheckoutOptions) => {
+            opened.push(config);
+            config.token({ id: 'tok_visa_4242' });
+          },
+          close: () => {},
+        };
+      },
+    },
+  });
+  return { opened, configured };
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'StripeCheckout');
+});
+
+describe('card checkout', () => {
+  it('opens with the total in paise and INR, then books with the card token', async () => {
+    signInAs('user');
+    const provider = installCheckoutProvider();
+    const bookings = watchRequests('post', '/api/bookings');
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
+    const reserve = await screen.findByRole('button', { name: 'Reserve Now' });
+
+    const script = await waitFor(() => {
+      const element = document.querySelector(CHECKOUT_SCRIPT);
+      if (!element) throw new Error('the checkout script was not added');
+      return element;
+    });
+    script.dispatchEvent(new Event('load'));
+    await user.click(reserve);
+
+    expect(provider.configured).toEqual([{ key: 'pk_test_wheelsonweb' }]);
+    expect(provider.opened).toHaveLength(1);
+    expect(provider.opened[0]).toMatchObject({
+      amount: 24_000,
+      currency: 'INR',
+      name: 'WheelsOnWeb',
+      description: 'Tesla Malibu, 3 hours',
+      shippingAddress: true,
+    });
+    const confirmation = await screen.findByRole('status');
+    expect(confirmation).toHaveTextContent('Booking requested');
+    expect(confirmation).toHaveTextContent('Total: ₹240.00');
+    expect(confirmation).toHaveTextContent('Paid by card.');
+    expect(bookings).toEqual([
+      {
+        carName: 'Tesla Malibu',
+        from: '2030-01-31T22:30:00+05:30',
+        to: '2030-02-01T02:15:00+05:30',
+        driver: true,
+        paymentToken: 'tok_visa_4242',
+      },
+    ]);
+  });
+});

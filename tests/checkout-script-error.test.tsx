@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+
+// A deployment with a card key, set before the app's env module reads it.
+vi.hoisted(() => {
+  vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_wheelsonweb');
+});
+
+import { renderRoute } from './render';
+import { signInAs } from './mocks/handlers/accounts';
+import { watchRequests } from './requests';
+
+const CHECKOUT_SCRIPT = 'script[src="https://checkout.stripe.com/checkout.js"]';
+const PERIOD = `from=${encodeURIComponent('2030-01-31T22:30:00+05:30')}&to=${encodeURIComponent('2030-02-01T02:15:00+05:30')}`;
+
+/**
+ * react-stripe-checkout leaves one promise rejection unhandled when its script fails to load (a
+ * browser logs it to the console). This takes exactly those, the script's error events, and passes
+ * any other rejection on to Vitest as usual.
+ */
+type RejectionListener = (reason: unknown, promise: Promise<unknown>) => void;
+interface RejectionEvents {
+  listeners(event: 'unhandledRejection'): RejectionListener[];
+  on(event: 'unhandledRejection', listener: RejectionListener): void;
+  off(event: 'unhandledRejection', listener: RejectionListener): void;
+}
+/** Node's process, typed only as far as used here (the app's tsconfig has no Node types). */
+const process = (globalThis as unknown as { process: RejectionEvents }).process;
+
+function catchCheckoutScriptRejections(): unknown[] {
+  const usual = process.listeners('unhandledRejection');
+  usual.forEach((listener) => process.off('unhandledRejection', listener));
+  const caught: unknown[] = [];
+  const listener: RejectionListener = (reason, promise) => {
+    if (reason instanceof Event && reason.target instanceof HTMLScriptElement) caught.push(reason);
+    else usual.forEach((other) => other(reason, promise));
+  };
+  process.on('unhandledRejection', listener);
+  onTestFinished(() => {
+    process.off('unhandledRejection', listener);
+    usual.forEach((other) => process.on('unhandledRejection', other));
+  });
+  return caught;
+}
+
+async function checkoutScript(): Promise<HTMLScriptElement> {
+  return waitFor(() => {
+    const element = document.querySelector<HTMLScriptElement>(CHECKOUT_SCRIPT);
+    if (!element) throw new Error('the checkout script was not added');
+    return element;
+  });
+}
+
+afterEach(() => {
+  document.querySelectorAll(CHECKOUT_SCRIPT).forEach((script) => script.remove());
+});
+
+describe('card checkout that cannot be loaded', () => {
+  it('says so, lets the renter send the request unpaid, and never breaks the page', async () => {
+    const rejections = catchCheckoutScriptRejections();
+    signInAs('user');
+    const bookings = watchRequests('post', '/api/bookings');
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    expect(await screen.findByRole('button', { name: 'Reserve Now' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Send request without paying' })).not.toBeInTheDocument();
+
+    // The provider's script is added to the page; here, as on a machine without internet, it fails to load.
+    (await checkoutScript()).dispatchEvent(new Event('error'));
+
+    expect(
+      await screen.findByText('The card checkout could not be loaded. Check your connection, or send the request unpaid.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reserve Now' })).not.toBeInTheDocument();
+    // Changing the choice after the failure re-renders the panel: the page must stay up.
+    await user.click(screen.getByRole('checkbox', { name: /Driver Required/ }));
+    expect(screen.getByRole('group', { name: 'Total Amount' })).toHaveTextContent('₹240.00');
+
+    await user.click(screen.getByRole('button', { name: 'Send request without paying' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Not paid');
+    expect(bookings).toEqual([
+      { carName: 'Tesla Malibu', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: true },
+    ]);
+    await waitFor(() => expect(rejections).toHaveLength(1));
+  });
+
+  it('loads the script again when the renter asks to try the card checkout again', async () => {
+    const rejections = catchCheckoutScriptRejections();
+    signInAs('user');
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const first = await checkoutScript();
+    first.dispatchEvent(new Event('error'));
+    await user.click(await screen.findByRole('button', { name: 'Try the card checkout again' }));
+
+    expect(await screen.findByRole('button', { name: 'Reserve Now' })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelectorAll(CHECKOUT_SCRIPT)).toHaveLength(2));
+    expect(document.querySelectorAll(CHECKOUT_SCRIPT)[1]).not.toBe(first);
+    await waitFor(() => expect(rejections).toHaveLength(1));
+  });
+});

@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from './render';
+import { API } from './mocks/api';
+import { server } from './mocks/server';
+import { marketplaceRecords } from './mocks/handlers/marketplace';
+
+describe('contact page', () => {
+  it('sends the message and shows the server’s answer', async () => {
+    const { user } = renderRoute('/layout/contact');
+    await user.type(await screen.findByLabelText('Your Name'), 'Asha');
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Message'), 'Do you have seven-seaters in Pune?');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Thanks, we will get back to you soon.');
+    expect(marketplaceRecords().contactMessages).toEqual([
+      { name: 'Asha', email: 'asha@example.com', message: 'Do you have seven-seaters in Pune?' },
+    ]);
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Contact'));
+  });
+
+  it('says what went wrong and keeps what was typed', async () => {
+    server.use(
+      http.post(`${API}/api/contact`, () => HttpResponse.json({ message: 'Too many messages from here. Try again in an hour.' }, { status: 429 })),
+    );
+    const { user } = renderRoute('/layout/contact');
+    await user.type(await screen.findByLabelText('Your Name'), 'Asha');
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Message'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many messages from here. Try again in an hour.');
+    expect(screen.getByLabelText('Your Name')).toHaveValue('Asha');
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
+    expect(screen.getByLabelText('Message')).toHaveValue('Hello');
+  });
+
+  it('shows the contact details and named social links', async () => {
+    renderRoute('/layout/contact');
+    const information = (await screen.findByRole('heading', { name: 'Contact Information' })).parentElement!;
+    expect(within(information).getByText('India')).toBeInTheDocument();
+    expect(within(information).getByRole('link', { name: '+91 00000 00000' })).toHaveAttribute('href', 'tel:+910000000000');
+    expect(within(information).getByRole('link', { name: 'hello@example.com' })).toHaveAttribute('href', 'mailto:hello@example.com');
+    for (const network of ['Facebook', 'Instagram', 'Twitter', 'LinkedIn']) {
+      expect(within(information).getByRole('link', { name: `WheelsOnWeb on ${network}` })).toHaveAttribute('href', '#');
+    }
+  });
+});
+
+describe('footer newsletter', () => {
+  it('signs an email up and says so', async () => {
+    const { user } = renderRoute('/layout/about');
+    const footer = await screen.findByRole('contentinfo');
+    await user.type(within(footer).getByLabelText('Email address'), 'asha@example.com');
+    await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
+
+    expect(await within(footer).findByRole('status')).toHaveTextContent('Thanks for subscribing.');
+    expect(marketplaceRecords().newsletterEmails).toEqual(['asha@example.com']);
+  });
+
+  it('shows the server’s refusal', async () => {
+    server.use(http.post(`${API}/api/newsletter`, () => HttpResponse.json({ message: 'Please enter a valid email address.' }, { status: 400 })));
+    const { user } = renderRoute('/layout/about');
+    const footer = await screen.findByRole('contentinfo');
+    await user.type(within(footer).getByLabelText('Email address'), 'asha@example.com');
+    await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
+
+    expect(await within(footer).findByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+    expect(within(footer).getByLabelText('Email address')).toHaveValue('asha@example.com');
+  });
+
+  it('links the quick links and shows this year in the copyright line', async () => {
+    renderRoute('/layout/home');
+    const footer = await screen.findByRole('contentinfo');
+    const expected: [string, string][] = [
+      ['About', '/layout/about'],
+      ['Privacy Policy', '#'],
+      ['Cars', '/layout/cars'],
+      ['Blog', '/layout/blogs'],
+      ['Contact', '/layout/contact'],
+    ];
+    for (const [name, href] of expected) {
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(footer).toHaveTextContent(`Copyright ${new Date().getFullYear()}`);
+    expect(within(footer).getByRole('heading', { name: 'Head Office' })).toBeInTheDocument();
+  });
+});
