@@ -22,9 +22,12 @@ export async function isBuildStale(projectDir: string, distDir: string): Promise
   return Math.max(...inputs) > built.mtimeMs;
 }
 
-/** Runs `vite build` in its own process, so the server does not carry the bundler in memory. */
-export function buildWithVite(projectDir: string): void {
+/** Runs `vite build` into `outDir` in its own process, so the server does not carry the bundler in memory. */
+export function buildWithVite(projectDir: string, outDir: string): void {
   const vite = path.join(projectDir, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: projectDir, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: projectDir,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error(`vite build failed (exit code ${result.status ?? result.signal})`);
 }
