@@ -4,7 +4,7 @@ import { BODY_LIMIT_BYTES } from '../../src/domain/limits';
 import type { ServerConfig } from './config';
 import { zodValidatorCompiler } from './http/validation';
 import { registerDatabase } from './plugins/database';
-import { registerErrorHandler, sendNotFound } from './plugins/errors';
+import { answerFrameworkError, registerErrorHandler, sendNotFound } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
@@ -39,6 +39,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // Ids in the spec's paths are opaque strings; long ones are rejected by the schemas, not the router.
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
   });
 
   try {

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestApp(app));
 
-const [firstPost, secondPost] = blogPosts;
+const [firstPost] = blogPosts;
 const FIRST_SLUG = 'the-best-way-to-drive-cars';
 const SECOND_SLUG = 'if-you-are-renting-a-car';
 

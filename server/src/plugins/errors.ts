@@ -31,7 +31,6 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
     status: 400,
     message: 'The request body does not match its Content-Length.',
   },
-  FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid.' },
 };
 
 const GENERIC_MESSAGES: Record<number, string> = {
@@ -69,6 +68,14 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0] ?? '';
   return sendError(request, reply, 404, `Nothing answers ${request.method} ${path.slice(0, 200)} here.`);
+}
+
+/** Errors Fastify meets before any route is chosen, such as a malformed percent-encoding in the address. */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const badAddress = error.code === 'FST_ERR_BAD_URL';
+  if (!badAddress) request.log.error({ err: error }, 'request failed before routing');
+  const body: ErrorBody = { message: badAddress ? 'The address is not valid.' : SERVER_FAULT };
+  void reply.code(badAddress ? 400 : 500).type('application/json; charset=utf-8').send(body);
 }
 
 /**

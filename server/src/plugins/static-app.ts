@@ -46,14 +46,15 @@ export async function registerStaticApp(app: FastifyInstance, options: { root: s
     },
   });
 
-  const apiSegments = new Set<string>();
+  // A missing hashed asset (an old page after a new build) must be a 404, never HTML parsed as a script.
+  const notPageSegments = new Set<string>([HASHED_ASSETS_DIR]);
   app.addHook('onRoute', (route) => {
     const segment = firstSegment(route.url ?? route.path);
-    if (segment !== '') apiSegments.add(segment);
+    if (segment !== '') notPageSegments.add(segment);
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (wantsPage(request) && !apiSegments.has(firstSegment(request.url))) return reply.sendFile(INDEX);
+    if (wantsPage(request) && !notPageSegments.has(firstSegment(request.url))) return reply.sendFile(INDEX);
     return sendNotFound(request, reply);
   });
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('uses the contract\'s defaults when nothing is set', () => {
+    expect(loadConfig({})).toEqual({
+      port: 4000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: './data',
+      corsOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
+      cookieSecure: false,
+      admin: undefined,
+      staticDir: undefined,
+      trustProxy: false,
+      logLevel: 'info',
+      requestsPerMinute: 1200,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://app@db:5432/wheels',
+      DATA_DIR: '/var/lib/wheels',
+      CORS_ORIGINS: 'https://wheelsonweb.in, https://www.wheelsonweb.in',
+      COOKIE_SECURE: 'true',
+      ADMIN_EMAIL: 'root@wheelsonweb.in',
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 'long-admin-password',
+      STATIC_DIR: 'dist',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://app@db:5432/wheels',
+      dataDir: '/var/lib/wheels',
+      corsOrigins: ['https://wheelsonweb.in', 'https://www.wheelsonweb.in'],
+      cookieSecure: true,
+      admin: { email: 'root@wheelsonweb.in', username: 'root', password: 'long-admin-password' },
+      staticDir: 'dist',
+      trustProxy: true,
+      logLevel: 'warn',
+    });
+  });
+
+  it('creates no admin unless email, username and password are all set', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'root@wheelsonweb.in', ADMIN_PASSWORD: 'long-admin-password' }).admin).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/wheels' }],
+    ['COOKIE_SECURE', { COOKIE_SECURE: 'yes please' }],
+  ])('refuses a bad %s, naming it', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

@@ -1,0 +1,108 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, closeTestApp, newAccount, register } from './helpers';
+
+let app: FastifyInstance;
+let distDir: string;
+
+const INDEX_HTML = '<!doctype html><html><head><title>WheelsOnWeb</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('WheelsOnWeb '.repeat(400))});`;
+
+/** A stand-in for dist/: the shape `vite build` writes, small enough to check by hand. */
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(tmpdir(), 'wow-dist-'));
+  await mkdir(path.join(distDir, 'assets'));
+  await mkdir(path.join(distDir, 'images'));
+  await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(distDir, 'assets', 'index-Bx7f3k2a.js'), SCRIPT);
+  await writeFile(path.join(distDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  app = await buildTestApp({ staticDir: distDir });
+});
+afterAll(async () => {
+  await closeTestApp(app);
+  await rm(distDir, { recursive: true, force: true });
+});
+
+const page = (url: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8') =>
+  app.inject({ method: 'GET', url, headers: { accept } });
+
+describe('the built app', () => {
+  it('serves index.html at / with no-cache', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('serves hashed assets compressed and cached for a year', async () => {
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/assets/index-Bx7f3k2a.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT);
+
+    const gzip = await app.inject({ method: 'GET', url: '/assets/index-Bx7f3k2a.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('caches files that keep their names across builds only briefly', async () => {
+    const response = await app.inject({ method: 'GET', url: '/images/logo.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers the app\'s page addresses with index.html, so a reload works', async () => {
+    for (const url of ['/layout/cars', '/cars/Tesla%20Malibu', '/get/cars', '/Renting', '/blogs/If%20you%20are%20renting%20a%20car']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await page('/layout/cars', '*/*')).body).toBe(INDEX_HTML);
+  });
+
+  it('never answers an API address with the page', async () => {
+    const unknownApi = await page('/api/nothing-here');
+    expect(unknownApi.statusCode).toBe(404);
+    expect(unknownApi.json()).toEqual({ message: 'Nothing answers GET /api/nothing-here here.' });
+
+    const specPathOtherMethod = await page('/register/user');
+    expect(specPathOtherMethod.statusCode).toBe(404);
+    expect(specPathOtherMethod.headers['content-type']).toMatch(/^application\/json/);
+
+    const ownerList = await page('/get-cars');
+    expect(ownerList.statusCode).toBe(401);
+    expect(ownerList.json()).toEqual({ message: 'Please sign in first.', code: 401 });
+
+    const health = await page('/api/health');
+    expect(health.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers 404 for a missing asset instead of the page', async () => {
+    const response = await page('/assets/index-old.js', '*/*');
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers a JSON 404 to a client that does not ask for HTML', async () => {
+    const response = await page('/layout/cars', 'application/json, text/plain, */*');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('still signs in on POST / while GET / is the page', async () => {
+    const account = await register(app, 'user', newAccount());
+    const response = await app.inject({ method: 'POST', url: '/', payload: { email: account.email, password: account.password } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ message: string }>().message).toBe('Login successful');
+  });
+});

@@ -1,0 +1,56 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isBuildStale } from '../src/static-build';
+
+let project: string;
+let dist: string;
+
+async function touch(file: string, secondsAgo: number): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, 'x');
+  const time = new Date(Date.now() - secondsAgo * 1000);
+  await utimes(file, time, time);
+}
+
+beforeEach(async () => {
+  project = await mkdtemp(path.join(tmpdir(), 'wow-project-'));
+  dist = path.join(project, 'dist');
+  await touch(path.join(project, 'src', 'pages', 'HomePage.tsx'), 300);
+  await touch(path.join(project, 'public', 'images', 'logo.svg'), 300);
+  await touch(path.join(project, 'index.html'), 300);
+  await touch(path.join(project, 'vite.config.ts'), 300);
+  // Directories get the time of their last entry change; age them too, as a checkout would.
+  for (const dir of ['src/pages', 'src', 'public/images', 'public']) {
+    const time = new Date(Date.now() - 300_000);
+    await utimes(path.join(project, dir), time, time);
+  }
+});
+afterEach(() => rm(project, { recursive: true, force: true }));
+
+describe('isBuildStale', () => {
+  it('is stale when dist/ has no index.html', async () => {
+    expect(await isBuildStale(project, dist)).toBe(true);
+  });
+
+  it('is fresh when the build is newer than every source', async () => {
+    await touch(path.join(dist, 'index.html'), 60);
+    expect(await isBuildStale(project, dist)).toBe(false);
+  });
+
+  it.each(['src/pages/HomePage.tsx', 'public/images/logo.svg', 'index.html', 'vite.config.ts'])(
+    'is stale when %s changed after the build',
+    async (source) => {
+      await touch(path.join(dist, 'index.html'), 60);
+      await touch(path.join(project, source), 0);
+      expect(await isBuildStale(project, dist)).toBe(true);
+    },
+  );
+
+  it('is stale when a source file was added after the build', async () => {
+    await touch(path.join(dist, 'index.html'), 60);
+    await writeFile(path.join(project, 'src', 'NewPage.tsx'), 'x');
+    expect(await isBuildStale(project, dist)).toBe(true);
+  });
+});
