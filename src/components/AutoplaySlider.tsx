@@ -1,7 +1,10 @@
 import { useRef, useState, type ReactNode } from 'react';
-import Slider, { type Settings } from 'react-slick';
+import SlickSlider, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import '../styles/slider.css';
+import { cjsDefault } from './cjs-default';
+
+const Slider = cjsDefault(SlickSlider);
 
 interface AutoplaySliderProps {
   /** What the carousel shows, read out as its name ("Offers", "What our customers say"). */
@@ -20,7 +23,7 @@ function prefersReducedMotion(): boolean {
  * reduced motion get it paused from the start.
  */
 export function AutoplaySlider({ label, settings, children }: AutoplaySliderProps) {
-  const slider = useRef<Slider>(null);
+  const slider = useRef<SlickSlider>(null);
   const [autoplayAtStart] = useState(() => Boolean(settings.autoplay) && !prefersReducedMotion());
   const [playing, setPlaying] = useState(autoplayAtStart);
 

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import DatetimeRangePicker, { type DatetimeRange } from 'react-datetime-range-picker';
-import StripeCheckout, { type Token } from 'react-stripe-checkout';
+import RangePickerImport, { type DatetimeRange } from 'react-datetime-range-picker';
+import StripeCheckoutImport, { type Token } from 'react-stripe-checkout';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { createBooking } from '../api/bookings';
 import { toApiError } from '../api/client';
@@ -13,10 +13,14 @@ import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../domain/booking-total';
 import type { Booking } from '../domain/contract';
+import { cjsDefault } from './cjs-default';
 import { ErrorAlert } from './ErrorAlert';
 import { formatRupees } from './format';
 import { formatIndiaTime } from './format-india-time';
-import { nextIndiaHour, toIndiaIso } from './india-time';
+import { fromIndiaWallClock, nextIndiaHour, toIndiaIso, toIndiaWallClock } from './india-time';
+
+const DatetimeRangePicker = cjsDefault(RangePickerImport);
+const StripeCheckout = cjsDefault(StripeCheckoutImport);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,6 +68,9 @@ export function CheckoutPanel({ carName, price }: CheckoutPanelProps) {
   const toParam = searchParams.get('to');
   const from = useMemo(() => instantFrom(fromParam) ?? defaultStart, [fromParam, defaultStart]);
   const to = useMemo(() => instantFrom(toParam) ?? new Date(from.getTime() + DAY_MS), [toParam, from]);
+  // The picker shows the browser's clock; these make it read India time wherever the renter is.
+  const pickerStart = useMemo(() => toIndiaWallClock(from), [from]);
+  const pickerEnd = useMemo(() => toIndiaWallClock(to), [to]);
   const driver = searchParams.get('driver') === '1';
   const { hours, total, amountPaise } = bookingTotal(from, to, price, driver);
 
@@ -216,13 +223,15 @@ export function CheckoutPanel({ carName, price }: CheckoutPanelProps) {
           Rental period: start, then end
         </Form.Label>
         <DatetimeRangePicker
-          startDate={from}
-          endDate={to}
+          startDate={pickerStart}
+          endDate={pickerEnd}
           dateFormat="MMM DD YYYY"
           timeFormat="HH:mm"
           className="d-grid gap-2 checkout-picker"
           inputProps={{ className: 'form-control', 'aria-labelledby': 'checkout-period' }}
-          onChange={({ start, end }: DatetimeRange) => updateChoice({ from: start, to: end })}
+          onChange={({ start, end }: DatetimeRange) =>
+            updateChoice({ from: fromIndiaWallClock(start), to: fromIndiaWallClock(end) })
+          }
         />
       </Form.Group>
       <dl className="row mb-2 price">

@@ -38,3 +38,16 @@ export function nextIndiaHour(now: number = Date.now()): Date {
   const hour = 60 * 60 * 1000;
   return new Date(Math.ceil((now + OFFSET_MS) / hour) * hour - OFFSET_MS);
 }
+
+/**
+ * For date pickers that can only show the browser's own clock: the Date whose local wall clock reads
+ * what India's clock reads at `instant`. In India it is `instant` itself.
+ */
+export function toIndiaWallClock(instant: Date): Date {
+  return new Date(instant.getTime() + OFFSET_MS + instant.getTimezoneOffset() * 60_000);
+}
+
+/** The instant a picker's local wall-clock reading means when read as India time (the inverse of toIndiaWallClock). */
+export function fromIndiaWallClock(wallClock: Date): Date {
+  return new Date(wallClock.getTime() - OFFSET_MS - wallClock.getTimezoneOffset() * 60_000);
+}
