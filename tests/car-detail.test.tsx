@@ -45,6 +45,26 @@ describe('car page', () => {
     expect(totalAmount()).toHaveTextContent('3 hours × ₹50.00');
   });
 
+  it('shows the picker in India time and recomputes the total when the end of the period changes', async () => {
+    const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const [start, end] = await screen.findAllByRole('textbox', { name: 'Rental period: start, then end' });
+    expect(start).toHaveValue('Jan 31 2030 22:30');
+    expect(end).toHaveValue('Feb 01 2030 02:15');
+
+    await user.click(end);
+    const endCalendar = end.closest('.rdt') as HTMLElement;
+    const secondOfFebruary = within(endCalendar)
+      .getAllByRole('cell', { name: '2' })
+      .find((cell) => !/rdtOld|rdtNew/.test(cell.className));
+    await user.click(secondOfFebruary!);
+
+    expect(end).toHaveValue('Feb 02 2030 02:15');
+    expect(screen.getByText('Feb 02 2030 02:15')).toBeInTheDocument();
+    expect(totalAmount()).toHaveTextContent('₹1,350.00');
+    expect(totalAmount()).toHaveTextContent('27 hours × ₹50.00');
+    expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2030-02-02T02:15:00+05:30');
+  });
+
   it('adds the driver surcharge when Driver Required is ticked, and takes it off again', async () => {
     const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
     const driver = await screen.findByRole('checkbox', { name: /Driver Required/ });

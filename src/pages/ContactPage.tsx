@@ -47,7 +47,7 @@ export default function ContactPage() {
       </div>
       <section className="section">
         <Container>
-          <Row className="g-5">
+          <Row className="g-4 gx-lg-5">
             <Col lg={7}>
               <h2 className="h4 mb-3">Get In Touch</h2>
               {state.status === 'sent' ? (
