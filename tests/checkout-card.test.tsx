@@ -75,7 +75,7 @@ describe('card checkout', () => {
     const confirmation = await screen.findByRole('status');
     expect(confirmation).toHaveTextContent('Booking requested');
     expect(confirmation).toHaveTextContent('Total: ₹240.00');
-    expect(confirmation).toHaveTextContent('Paid by card.');
+    expect(confirmation).toHaveTextContent('Card payment submitted');
     expect(bookings).toEqual([
       {
         carName: 'Tesla Malibu',

@@ -127,8 +127,8 @@ export function CheckoutPanel({ carName, price }: CheckoutPanelProps) {
         </p>
         <p className="mb-2">
           {booking.paymentRef
-            ? 'Paid by card.'
-            : 'Not paid: this request was sent without a card payment; settle it with the owner.'}
+            ? 'Card payment submitted: its reference is saved with the booking.'
+            : 'Not paid: this request was sent without a card payment.'}
         </p>
         <Link to={paths.myBookings}>See my bookings</Link>
       </Alert>
