@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-export const CAR_PLACEHOLDER_IMAGE = '/images/cars/placeholder.svg';
+const CAR_PLACEHOLDER_IMAGE = '/images/cars/placeholder.svg';
 
 interface CarImageProps {
   src: string;
