@@ -3,7 +3,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 
 /** The frame of the /layout/* pages. */
-export function Layout() {
+export default function Layout() {
   return (
     <>
       <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white">

@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Container from 'react-bootstrap/Container';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '../domain/contract';
 import { paths } from '../config/paths';
@@ -23,8 +21,8 @@ export function RequireRole({ role, children }: RequireRoleProps) {
   if (!user) return <Navigate to={paths.login} state={{ from: location }} replace />;
   if (user.role !== role) {
     return (
-      <Container as="main" className="py-5" style={{ maxWidth: '40rem' }}>
-        <Alert variant="warning">
+      <main className="container py-5" style={{ maxWidth: '40rem' }}>
+        <div className="alert alert-warning" role="alert">
           <h1 className="h4">This page is for {role} accounts</h1>
           <p>
             You are signed in as {user.username}, {withArticle[user.role]} account. Sign in with {withArticle[role]}{' '}
@@ -36,8 +34,8 @@ export function RequireRole({ role, children }: RequireRoleProps) {
               Sign in as {withArticle[role]}
             </Link>
           </div>
-        </Alert>
-      </Container>
+        </div>
+      </main>
     );
   }
   return children;

@@ -1,4 +1,3 @@
-import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { usePageTitle } from './usePageTitle';
@@ -7,7 +6,7 @@ import { usePageTitle } from './usePageTitle';
 export function RouteError() {
   usePageTitle('Error');
   return (
-    <Container as="main" className="py-5 text-center" style={{ maxWidth: '40rem' }}>
+    <main className="container py-5 text-center" style={{ maxWidth: '40rem' }}>
       <h1 className="h2 mb-3">Unexpected Application Error!</h1>
       <p className="mb-4">
         Something went wrong while showing this page. Reload the page to try again, or go back to the home page.
@@ -15,6 +14,6 @@ export function RouteError() {
       <Link to={paths.home} className="btn btn-primary">
         Go to the home page
       </Link>
-    </Container>
+    </main>
   );
 }

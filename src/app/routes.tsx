@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 import { RequireRole } from './RequireRole';
 import { PageSpinner } from '../components/PageSpinner';
@@ -16,6 +15,9 @@ function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
   );
 }
 
+// The header and footer carry react-bootstrap's Navbar and forms, which the landing page does not need.
+const Layout = lazy(() => import('./Layout'));
+
 const ownerOnly = (element: ReactNode) => <RequireRole role="owner">{element}</RequireRole>;
 const renterOnly = (element: ReactNode) => <RequireRole role="user">{element}</RequireRole>;
 
@@ -27,7 +29,11 @@ export const routes: RouteObject[] = [
       { path: paths.landing, element: page(() => import('../pages/LandingPage')) },
       {
         path: `${paths.layout}/*`,
-        element: <Layout />,
+        element: (
+          <Suspense fallback={<PageSpinner />}>
+            <Layout />
+          </Suspense>
+        ),
         children: [
           { index: true, element: page(() => import('../pages/HomePage')) },
           { path: 'home', element: page(() => import('../pages/HomePage')) },

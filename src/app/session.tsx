@@ -1,5 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { endSession, getSession } from '../api/accounts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Account } from '../domain/contract';
 
 export interface SessionState {
@@ -13,15 +12,26 @@ export interface SessionState {
   signOut: () => Promise<void>;
 }
 
-const SessionContext = createContext<SessionState | null>(null);
+interface SessionContextValue extends SessionState {
+  /** Starts the first check, once: screens that never ask who is signed in never load the API client. */
+  ensureChecked: () => void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+// The landing page shows nothing about the visitor, so the API client (axios) is loaded only when a
+// screen first asks; that keeps it out of the landing page's bundle.
+const accountsApi = () => import('../api/accounts');
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<Account | null>(null);
   const [loading, setLoading] = useState(true);
+  const checkStarted = useRef(false);
 
   const refresh = useCallback(async () => {
+    checkStarted.current = true;
     try {
-      const { user: current } = await getSession();
+      const { user: current } = await (await accountsApi()).getSession();
       setUser(current);
       return current;
     } catch {
@@ -34,22 +44,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await endSession();
+      await (await accountsApi()).endSession();
     } finally {
       setUser(null);
     }
   }, []);
 
-  useEffect(() => {
-    void refresh();
+  const ensureChecked = useCallback(() => {
+    if (!checkStarted.current) void refresh();
   }, [refresh]);
 
-  const value = useMemo(() => ({ user, loading, refresh, signOut }), [user, loading, refresh, signOut]);
+  const value = useMemo(
+    () => ({ user, loading, refresh, signOut, ensureChecked }),
+    [user, loading, refresh, signOut, ensureChecked],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionState {
   const state = useContext(SessionContext);
   if (!state) throw new Error('useSession must be used inside SessionProvider');
+  const { ensureChecked } = state;
+  useEffect(ensureChecked, [ensureChecked]);
   return state;
 }

@@ -55,7 +55,7 @@ interface CheckoutPanelProps {
  * and survive the detour through sign-in.
  */
 export function CheckoutPanel({ carName, price }: CheckoutPanelProps) {
-  const { user } = useSession();
+  const { user, loading: sessionLoading } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -146,7 +146,14 @@ export function CheckoutPanel({ carName, price }: CheckoutPanelProps) {
   );
 
   let action;
-  if (!user) {
+  if (sessionLoading) {
+    // Which button applies depends on who is signed in; showing one and swapping it would move it under the pointer.
+    action = (
+      <p className="small text-muted mb-0" role="status">
+        Checking whether you are signed in…
+      </p>
+    );
+  } else if (!user) {
     action = (
       <>
         <Button variant="primary" size="lg" onClick={signIn} disabled={!canPay}>
