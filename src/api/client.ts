@@ -1,4 +1,4 @@
-import axios, { AxiosError } from 'axios';
+import axios, { AxiosError, type AxiosResponse } from 'axios';
 import type { ErrorBody } from '../domain/contract';
 import { API_URL } from '../config/env';
 
@@ -47,4 +47,20 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(0, UNREACHABLE);
 }
 
-client.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
+const NOT_THE_API =
+  'The server gave an answer the app does not understand. The API may not be running at this address; please try again later.';
+
+/**
+ * Every call except the text one expects JSON. An HTML page in its place (a proxy, or a static
+ * server with no API behind it) is a failure, not data a screen should try to read.
+ */
+function rejectNonJson(response: AxiosResponse): AxiosResponse {
+  const expectsJson = (response.config.responseType ?? 'json') === 'json';
+  const type = String(response.headers['content-type'] ?? '');
+  if (expectsJson && response.status !== 204 && !type.includes('json')) {
+    throw new ApiError(response.status, NOT_THE_API);
+  }
+  return response;
+}
+
+client.interceptors.response.use(rejectNonJson, (error: unknown) => Promise.reject(toApiError(error)));
