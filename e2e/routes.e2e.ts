@@ -1,0 +1,99 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addCarThroughApi, newAccount, registerThroughApi, signInThroughApi, type TestAccount } from './support/accounts';
+import { seriousAccessibilityViolations } from './support/axe';
+import { DESKTOP_WIDTH, launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
+import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
+import {
+  brokenImages,
+  horizontalOverflow,
+  imagesWithoutAlt,
+  settle,
+  unexpectedProblems,
+  unlabelledFields,
+} from './support/page-checks';
+import { saveScreenshot } from './support/screenshots';
+import { specRoutes, type SpecRoute } from './support/spec-routes';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+const accounts: Record<'user' | 'owner', TestAccount> = { user: newAccount('user'), owner: newAccount('owner') };
+let ownerCarId = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { context } = await openSession(browser, baseURL);
+  try {
+    await registerThroughApi(context, accounts.user);
+    await registerThroughApi(context, accounts.owner);
+    await signInThroughApi(context, accounts.owner);
+    const car = await addCarThroughApi(context, {
+      url: '/images/cars/bmw-x3.svg',
+      carname: `Route sweep car ${accounts.owner.username}`,
+      description: 'Listed so that the owner screens have a car to show and edit.',
+      price: 1200,
+    });
+    ownerCarId = car.id;
+  } finally {
+    await context.close();
+  }
+});
+
+afterAll(() => browser?.close());
+
+/** What a person at this width would run into; every list is empty on a good page. */
+async function findingsAt(page: Page, route: SpecRoute) {
+  await settle(page);
+  const h1s = await page.getByRole('heading', { level: 1 }).allTextContents();
+  const findings = {
+    title: await page.title(),
+    h1s,
+    unlabelledFields: await unlabelledFields(page),
+    imagesWithoutAlt: await imagesWithoutAlt(page),
+    brokenImages: await brokenImages(page),
+    horizontalOverflowPx: await horizontalOverflow(page),
+    seriousAxeViolations: await seriousAccessibilityViolations(page),
+  };
+  await saveScreenshot(page, route.name);
+  return findings;
+}
+
+describe('every route of the spec, at 1280 px and 375 px', () => {
+  it.each(specRoutes)('$path ($who) renders its screen without errors, accessibly, with no sideways scroll', async (route) => {
+    const { context, page, problems } = await openSession(browser, baseURL, DESKTOP_WIDTH);
+    try {
+      if (route.who !== 'visitor') {
+        await signInThroughApi(context, accounts[route.who]);
+        // A signed-in renter's car page loads the card provider's script.
+        await answerCheckoutWithStandIn(page);
+      }
+      const heading = page.getByRole('heading', { level: 1, name: route.heading, exact: true });
+      await page.goto(route.path.replace('{carId}', ownerCarId));
+      await heading.waitFor({ state: 'attached' });
+
+      const desktop = await findingsAt(page, route);
+
+      await page.setViewportSize({ width: PHONE_WIDTH, height: 812 });
+      await page.reload();
+      await heading.waitFor({ state: 'attached' });
+      const phone = await findingsAt(page, route);
+
+      const expected = {
+        title: `WheelsOnWeb - ${route.title}`,
+        h1s: [route.heading],
+        unlabelledFields: [],
+        imagesWithoutAlt: [],
+        brokenImages: [],
+        horizontalOverflowPx: 0,
+        seriousAxeViolations: [],
+      };
+      expect({ desktop, phone, consoleErrorsAndExceptions: unexpectedProblems(problems, baseURL) }).toEqual({
+        desktop: expected,
+        phone: expected,
+        consoleErrorsAndExceptions: [],
+      });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext } from 'playwright-core';
+import type { CodedAnswer, OwnerCar, OwnerCarInput, RegisterType } from '../../src/domain/contract';
+
+export interface TestAccount {
+  role: RegisterType;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** The run shares one database, so every test makes accounts and cars whose names no other test uses. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${randomBytes(4).toString('hex')}`;
+}
+
+export function newAccount(role: RegisterType): TestAccount {
+  const username = uniqueName(role === 'owner' ? 'owner' : 'renter');
+  return { role, username, email: `${username}@example.com`, password: `pass-${randomBytes(6).toString('hex')}` };
+}
+
+async function expectOk(what: string, answer: { ok: () => boolean; status: () => number; text: () => Promise<string> }) {
+  if (!answer.ok()) throw new Error(`${what} answered ${answer.status()}: ${await answer.text()}`);
+}
+
+/**
+ * Set-up through the API, for tests whose subject is elsewhere: calls made with the context's
+ * request object share its cookies, so signing in here signs the browser in.
+ */
+export async function registerThroughApi(context: BrowserContext, account: TestAccount): Promise<void> {
+  const body = {
+    username: account.username,
+    email: account.email,
+    password: account.password,
+    confirmPassword: account.password,
+    ...(account.role === 'owner' ? { phoneNumber: '+91 98765 43210', country: 'India' } : {}),
+  };
+  await expectOk(`POST /register/${account.role}`, await context.request.post(`/register/${account.role}`, { data: body }));
+}
+
+export async function signInThroughApi(context: BrowserContext, account: TestAccount): Promise<void> {
+  const path = account.role === 'owner' ? '/ownerloginSchema' : '/carsSchema';
+  await expectOk(`POST ${path}`, await context.request.post(path, { data: { email: account.email, password: account.password } }));
+}
+
+export async function registerAndSignIn(context: BrowserContext, role: RegisterType): Promise<TestAccount> {
+  const account = newAccount(role);
+  await registerThroughApi(context, account);
+  await signInThroughApi(context, account);
+  return account;
+}
+
+/** Lists a car for the signed-in owner of `context` and answers it as the owner's list shows it. */
+export async function addCarThroughApi(context: BrowserContext, car: OwnerCarInput): Promise<OwnerCar> {
+  await expectOk('POST /add-cars', await context.request.post('/add-cars', { data: car }));
+  const list = await context.request.get('/get-cars');
+  await expectOk('GET /get-cars', list);
+  const { data } = (await list.json()) as CodedAnswer<OwnerCar[]>;
+  const added = data.find((listed) => listed.carname === car.carname);
+  if (!added) throw new Error(`${car.carname} is not in the owner's list after adding it`);
+  return added;
+}

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import type { AxeResults, Result } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { projectDir } from './server';
+
+const AXE_SCRIPT = path.join(projectDir, 'node_modules', 'axe-core', 'axe.min.js');
+/**
+ * The server's CSP allows scripts from its own origin only, so axe is added as a script tag whose
+ * address is on that origin and answered from node_modules: the page keeps its real CSP.
+ */
+const AXE_PATH = '/__e2e__/axe.min.js';
+const pagesServingAxe = new WeakSet<Page>();
+
+function describe(violation: Result): string {
+  const targets = violation.nodes
+    .slice(0, 5)
+    .map((node) => node.target.join(' '))
+    .join(' | ');
+  return `${violation.impact}: ${violation.id} (${violation.help}) at ${targets}`;
+}
+
+/** Runs axe-core on the page as it is now; answers the serious and critical violations, described. */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  const axeUrl = new URL(AXE_PATH, page.url()).toString();
+  if (!pagesServingAxe.has(page)) {
+    await page.route(axeUrl, (route) => route.fulfill({ path: AXE_SCRIPT, contentType: 'text/javascript' }));
+    pagesServingAxe.add(page);
+  }
+  await page.addScriptTag({ url: axeUrl });
+  const results = await page.evaluate<AxeResults>('axe.run()');
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(describe);
+}

@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import type { PageProblems } from './browser';
+
+/** Roles of the form fields a person fills in; each must have a name (its label) in the accessibility tree. */
+const FIELD_ROLES = ['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'spinbutton', 'slider', 'switch'];
+/** An ARIA snapshot line of such a field with no quoted name after its role, e.g. `- textbox [disabled]`. */
+const UNNAMED_FIELD = new RegExp(`^\\s*- (${FIELD_ROLES.join('|')})(?! ")`);
+
+const POLL_MS = 100;
+const IMAGES_TIMEOUT_MS = 10_000;
+
+/**
+ * Polls an expression until it is true. Playwright's waitForFunction evaluates a string with eval,
+ * which the server's CSP (rightly) refuses; page.evaluate is not subject to it.
+ */
+async function waitUntilTrue(page: Page, expression: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate<boolean>(expression))) {
+    if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Scrolls down a window at a time, so that every lazy image below the fold is asked for. */
+const SCROLL_THROUGH = `(async () => {
+  const root = document.documentElement;
+  for (let y = 0; y < root.scrollHeight; y += window.innerHeight) {
+    window.scrollTo(0, y);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+})()`;
+
+/** Every image is loaded, except those beside the window (a carousel's other slides), which a lazy image never asks for. */
+const IMAGES_DRAWN = `Array.from(document.images).every((image) => {
+  const box = image.getBoundingClientRect();
+  return image.complete || box.width === 0 || box.right <= 0 || box.left >= window.innerWidth;
+})`;
+
+/** Waits until the page has drawn what it loads: its requests are done, lazy images below the fold included. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(SCROLL_THROUGH);
+  await page.waitForLoadState('networkidle');
+  await waitUntilTrue(page, IMAGES_DRAWN, IMAGES_TIMEOUT_MS);
+  await page.evaluate('window.scrollTo(0, 0)');
+}
+
+/** Form fields a screen reader would announce without a name: the snapshot lines that show them. */
+export async function unlabelledFields(page: Page): Promise<string[]> {
+  const snapshot = await page.locator('body').ariaSnapshot();
+  return snapshot.split('\n').filter((line) => UNNAMED_FIELD.test(line)).map((line) => line.trim());
+}
+
+/** Images with no alt attribute at all (alt="" is a deliberate "decorative"). */
+export async function imagesWithoutAlt(page: Page): Promise<string[]> {
+  const images = await page.locator('img:not([alt])').all();
+  return Promise.all(images.map(async (image) => (await image.getAttribute('src')) ?? '(no src)'));
+}
+
+/** Images that finished loading without a picture: a broken address shows an empty box. */
+export function brokenImages(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(
+    'Array.from(document.images).filter((image) => image.complete && image.naturalWidth === 0).map((image) => image.currentSrc || image.src)',
+  );
+}
+
+/** How many pixels the page is wider than the window: anything above 0 means sideways scrolling. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+}
+
+/**
+ * The console errors and uncaught exceptions of a page, less the one line the browser itself writes
+ * for every signed-out visit: `GET /api/session` answers 401 by contract, and Chromium logs every
+ * 4xx answer as "Failed to load resource". Nothing else is excused.
+ */
+export function unexpectedProblems(problems: PageProblems, baseURL: string): string[] {
+  const sessionCheck = `(${new URL('/api/session', baseURL).toString()})`;
+  const consoleLines = problems.consoleErrors.filter(
+    (line) => !(line.startsWith('Failed to load resource: the server responded with a status of 401') && line.endsWith(sessionCheck)),
+  );
+  return [...consoleLines, ...problems.pageErrors.map((message) => `uncaught: ${message}`)];
+}

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const projectDir = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The e2e build has its own folder: it carries a test card key, which dist/ must never get. */
+const E2E_BUILD_DIR = path.join(projectDir, 'dist-e2e');
+export const TEST_CARD_KEY = 'pk_test_e2e';
+
+/** The first run builds the app before listening; later runs find the build fresh. */
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+/** Server output kept to explain a failed start. */
+const KEPT_OUTPUT_LINES = 60;
+
+export interface RunningServer {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+/** Fastify logs one JSON line per event; the listening line carries the address it bound. */
+function listeningAddress(line: string): string | undefined {
+  const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+  return match?.[1];
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Starts the server the way `npm start` does (server/src/start.ts: build when stale, then serve
+ * the app and the API on one port) on a port the system picks, with a fresh PGlite directory.
+ * Resolves once /api/health answers.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-e2e-data-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: E2E_BUILD_DIR,
+    VITE_STRIPE_PUBLISHABLE_KEY: TEST_CARD_KEY,
+    LOG_LEVEL: 'info',
+    // One browser makes every request of the run; the per-address flood backstop is not what is tested here.
+    REQUESTS_PER_MINUTE: '100000',
+  };
+  // As `npm start` in a plain shell: Vitest's NODE_ENV=test would make the build a development one
+  // (calling the API on port 4000), the build must call its own origin, and the data is this run's.
+  delete env.NODE_ENV;
+  delete env.VITE_API_URL;
+  delete env.DATABASE_URL;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectDir, 'server/src/start.ts')], {
+    cwd: projectDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  const output: string[] = [];
+  const keep = (line: string) => {
+    output.push(line);
+    if (output.length > KEPT_OUTPUT_LINES) output.shift();
+  };
+  createInterface({ input: child.stderr! }).on('line', keep);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited(child);
+      clearTimeout(forced);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const baseURL = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        keep(line);
+        const address = listeningAddress(line);
+        if (address) {
+          clearTimeout(timer);
+          resolve(address);
+        }
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`the server exited before listening (${code ?? signal})`));
+      });
+    });
+    const health = await fetch(`${baseURL}/api/health`);
+    if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
+    return { baseURL, stop };
+  } catch (error) {
+    await stop();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${reason}\n--- server output ---\n${output.join('\n')}`);
+  }
+}

@@ -1,0 +1,57 @@
+import type { Role } from '../../src/domain/contract';
+
+/** Who opens the route: the owner screens need an owner, My bookings a renter. */
+export type Visitor = 'visitor' | Extract<Role, 'user' | 'owner'>;
+
+export interface SpecRoute {
+  /** Names the screenshots: e2e/screenshots/{name}-{width}.png. */
+  name: string;
+  /** The address as the spec links it; `{carId}` is the signed-in owner's own car. */
+  path: string;
+  who: Visitor;
+  /** The page title after the product name ("WheelsOnWeb - Cars"). */
+  title: string;
+  /** The page's one h1, as a person (or a screen reader) finds it. */
+  heading: string;
+}
+
+/** Every route of the spec's table (section 2), plus the renter's and owner's booking screens. */
+export const specRoutes: readonly SpecRoute[] = [
+  { name: 'landing', path: '/', who: 'visitor', title: 'Welcome', heading: 'Best offers and variety of cars for your need!' },
+  { name: 'layout', path: '/layout', who: 'visitor', title: 'Home', heading: 'Rent a car anywhere in India' },
+  { name: 'layout-home', path: '/layout/home', who: 'visitor', title: 'Home', heading: 'Rent a car anywhere in India' },
+  { name: 'layout-about', path: '/layout/about', who: 'visitor', title: 'About', heading: 'About Us' },
+  { name: 'layout-cars', path: '/layout/cars', who: 'visitor', title: 'Cars', heading: 'Car Listing' },
+  { name: 'layout-blogs', path: '/layout/blogs', who: 'visitor', title: 'Blogs', heading: 'Blogs' },
+  { name: 'layout-contact', path: '/layout/contact', who: 'visitor', title: 'Contact', heading: 'Contact' },
+  { name: 'login', path: '/login', who: 'visitor', title: 'Login', heading: 'Login' },
+  { name: 'signup', path: '/Signup', who: 'visitor', title: 'Register', heading: 'Register' },
+  { name: 'forgotpassword', path: '/Forgotpassword', who: 'visitor', title: 'Forgot Password', heading: 'Forgot Password' },
+  {
+    name: 'owner-forgot-password',
+    path: '/owner-forgot-password',
+    who: 'visitor',
+    title: 'Forgot Password',
+    heading: 'Forgot Password',
+  },
+  { name: 'ownerlogin', path: '/ownerlogin', who: 'visitor', title: 'Login', heading: 'Login' },
+  { name: 'start', path: '/start', who: 'visitor', title: 'Sign In', heading: 'Sign In' },
+  { name: 'cars-slug', path: '/cars/Tesla Malibu', who: 'visitor', title: 'Tesla Malibu', heading: 'Tesla Malibu' },
+  { name: 'cars-slug-renter', path: '/cars/BMW X3', who: 'user', title: 'BMW X3', heading: 'BMW X3' },
+  {
+    name: 'blogs-slug',
+    path: '/blogs/The best way to drive cars',
+    who: 'visitor',
+    title: 'The best way to drive cars',
+    heading: 'The best way to drive cars',
+  },
+  { name: 'bookcar', path: '/bookcar', who: 'visitor', title: 'Book a car', heading: 'Hello!' },
+  { name: 'get-cars', path: '/get/cars', who: 'owner', title: 'Your Cars', heading: 'Your Cars' },
+  { name: 'get-car-id', path: '/get/car/{carId}', who: 'owner', title: 'Edit your Car Details', heading: 'Edit your Car Details' },
+  { name: 'owner', path: '/owner', who: 'owner', title: 'Owner Dashboard', heading: 'Owner Dashboard' },
+  { name: 'renting', path: '/Renting', who: 'owner', title: 'Add Your Car', heading: 'Add Your Car' },
+  { name: 'get-requests', path: '/get/requests', who: 'owner', title: 'Rental requests', heading: 'Rental requests' },
+  { name: 'bookings', path: '/bookings', who: 'user', title: 'My bookings', heading: 'My bookings' },
+  { name: 'notfound', path: '/notfound', who: 'visitor', title: 'Under construction', heading: 'hello still under construction!' },
+  { name: 'unknown-address', path: '/no/such/page', who: 'visitor', title: 'Page not found', heading: 'Page not found' },
+];
