@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import SlickSlider, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import '../styles/slider.css';
@@ -23,9 +23,25 @@ function prefersReducedMotion(): boolean {
  * reduced motion get it paused from the start.
  */
 export function AutoplaySlider({ label, settings, children }: AutoplaySliderProps) {
+  const frame = useRef<HTMLDivElement>(null);
   const slider = useRef<SlickSlider>(null);
   const [autoplayAtStart] = useState(() => Boolean(settings.autoplay) && !prefersReducedMotion());
   const [playing, setPlaying] = useState(autoplayAtStart);
+
+  // react-slick hides the slides out of view with aria-hidden but leaves their links in the tab
+  // order; inert takes them out of it too, and follows every slide change.
+  useEffect(() => {
+    const root = frame.current;
+    if (!root) return undefined;
+    const syncInert = () =>
+      root.querySelectorAll('.slick-slide').forEach((slide) => {
+        slide.toggleAttribute('inert', slide.getAttribute('aria-hidden') === 'true');
+      });
+    syncInert();
+    const observer = new MutationObserver(syncInert);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, []);
 
   const toggle = () => {
     if (playing) slider.current?.slickPause();
@@ -34,7 +50,7 @@ export function AutoplaySlider({ label, settings, children }: AutoplaySliderProp
   };
 
   return (
-    <div className="autoplay-slider" role="region" aria-roledescription="carousel" aria-label={label}>
+    <div ref={frame} className="autoplay-slider" role="region" aria-roledescription="carousel" aria-label={label}>
       <Slider ref={slider} {...settings} autoplay={autoplayAtStart}>
         {children}
       </Slider>
