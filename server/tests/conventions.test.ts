@@ -20,6 +20,22 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/health when the database stops answering', () => {
+  it('answers 503 with a message and no detail', async () => {
+    const outage = await buildTestApp();
+    try {
+      // The driver's own client, closed underneath the running app: what a lost database looks like.
+      const driver = (outage.db as unknown as { $client: { close?: () => Promise<void>; end?: () => Promise<void> } }).$client;
+      await (driver.close ? driver.close() : driver.end?.());
+      const response = await outage.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: 'The database is not answering. Please try again in a moment.' });
+    } finally {
+      await closeTestApp(outage);
+    }
+  });
+});
+
 describe('bodies', () => {
   const account = newAccount();
   const registration = { ...account, confirmPassword: account.password };

@@ -35,7 +35,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCl
     const pool = new pg.Pool({ connectionString: options.databaseUrl });
     pool.on('error', (error) => options.onPoolError?.(error));
     const db: Database = drizzleNodePg({ client: pool, schema });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // Closing twice is harmless, whoever closed the pool first.
+    return { db, kind: 'postgres', close: async () => (pool.ended ? undefined : pool.end()) };
   }
   if (!options.dataDir.startsWith(IN_MEMORY_PREFIX)) await mkdir(options.dataDir, { recursive: true });
   // Loaded only here, so a server on PostgreSQL does not carry PGlite's code.
@@ -49,5 +50,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCl
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db: Database = drizzlePglite({ client, schema });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: async () => (client.closed ? undefined : client.close()) };
 }
