@@ -48,12 +48,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     acceptOnlyJsonBodies(app);
 
     await registerSecurity(app, config);
-    await registerRateLimit(app, config);
     await app.register(compress, { threshold: 1024 });
     await registerDatabase(app, config);
     await registerSession(app, config);
     if (config.staticDir) await registerStaticApp(app, { root: config.staticDir });
     else app.setNotFoundHandler(sendNotFound);
+    // After the static files, so the ceiling counts API calls only: a page load fetches dozens of files.
+    await registerRateLimit(app, config);
 
     await app.register(healthRoutes);
     await app.register(accountRoutes);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(distDir, 'assets', 'index-Bx7f3k2a.js'), SCRIPT);
   await writeFile(path.join(distDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  app = await buildTestApp({ staticDir: distDir });
+  app = await buildTestApp({ staticDir: distDir, requestsPerMinute: 20 });
 });
 afterAll(async () => {
   await closeTestApp(app);
@@ -97,6 +97,16 @@ describe('the built app', () => {
     const response = await page('/layout/cars', 'application/json, text/plain, */*');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('does not count files and pages against the per-address ceiling', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      const url = ['/', '/assets/index-Bx7f3k2a.js', '/images/logo.svg', '/layout/home'][i % 4]!;
+      expect((await page(url, '*/*')).statusCode, `${url} #${i}`).toBe(200);
+    }
+    for (let i = 0; i < 20; i += 1) await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.10.0.1' });
+    const limited = await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.10.0.1' });
+    expect(limited.statusCode).toBe(429);
   });
 
   it('still signs in on POST / while GET / is the page', async () => {

@@ -16,16 +16,14 @@ interface Answer {
   headers: Readonly<Record<string, string>>;
 }
 
+const NOT_JSON = 'Send the request body as JSON, with Content-Type: application/json.';
+const TOO_LARGE = `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`;
+const NOT_VALID = 'The request is not valid.';
+const SERVER_FAULT = 'Something went wrong on our side. Please try again in a moment.';
+
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    message: 'Send the request body as JSON, with Content-Type: application/json.',
-  },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`,
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send a JSON body.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: NOT_JSON },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: TOO_LARGE },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
@@ -33,19 +31,18 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   },
 };
 
+/** For client errors a plugin raises without a code listed above. */
 const GENERIC_MESSAGES: Record<number, string> = {
-  400: 'The request is not valid.',
+  400: NOT_VALID,
   401: 'Please sign in first.',
   403: 'You are not allowed to do this.',
   404: 'Not found.',
   405: 'This method is not allowed here.',
   408: 'The request took too long. Please try again.',
-  413: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`,
-  415: 'Send the request body as JSON, with Content-Type: application/json.',
+  413: TOO_LARGE,
+  415: NOT_JSON,
   429: 'Too many requests. Please try again later.',
 };
-
-const SERVER_FAULT = 'Something went wrong on our side. Please try again in a moment.';
 
 function describe(error: FastifyError | HttpError | Error): Answer {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message, headers: error.headers };
@@ -54,7 +51,7 @@ function describe(error: FastifyError | HttpError | Error): Answer {
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (known) return { ...known, headers: {} };
   const status = fastifyError.statusCode ?? 500;
-  if (status >= 400 && status < 500) return { status, message: GENERIC_MESSAGES[status] ?? 'The request is not valid.', headers: {} };
+  if (status >= 400 && status < 500) return { status, message: GENERIC_MESSAGES[status] ?? NOT_VALID, headers: {} };
   return { status: status >= 500 && status < 600 ? status : 500, message: SERVER_FAULT, headers: {} };
 }
 
