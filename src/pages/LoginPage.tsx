@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -14,9 +15,14 @@ export default function LoginPage() {
   usePageTitle('Login');
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const activeTab: LoginTab = searchParams.get('tab') === 'owner' ? 'owner' : 'user';
+  const tabInAddress: LoginTab = searchParams.get('tab') === 'owner' ? 'owner' : 'user';
+  // The tab is switched here at once and the address follows: react-bootstrap moves the focus to
+  // the selected tab right after an arrow key, before a router update would have landed.
+  const [activeTab, setActiveTab] = useState<LoginTab>(tabInAddress);
+  useEffect(() => setActiveTab(tabInAddress), [tabInAddress]);
 
   const selectTab = (key: string | null) => {
+    setActiveTab(key === 'owner' ? 'owner' : 'user');
     // Keeps the guard's "from" so switching tabs still returns the person where they were going.
     setSearchParams(key === 'owner' ? { tab: 'owner' } : {}, { replace: true, state: location.state });
   };
