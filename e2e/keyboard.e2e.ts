@@ -1,0 +1,94 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newAccount, registerAndSignIn, registerThroughApi } from './support/accounts';
+import { launchBrowser, openSession, type BrowserSession } from './support/browser';
+import { answerCheckoutWithStandIn, checkoutsOpened } from './support/checkout-stand-in';
+import { focusedControl, operableControls, tabOrder } from './support/keyboard';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function withSession(work: (session: BrowserSession) => Promise<void>): Promise<void> {
+  const session = await openSession(browser, baseURL);
+  try {
+    await work(session);
+  } finally {
+    await session.context.close();
+  }
+}
+
+describe('keyboard only', () => {
+  it('the login page tabs through its controls in reading order, and an owner signs in without a mouse', () =>
+    withSession(async ({ context, page }) => {
+      const owner = newAccount('owner');
+      await registerThroughApi(context, owner);
+      await page.goto('/login');
+      await page.getByLabel('Email').waitFor();
+
+      const order = await tabOrder(page);
+      expect(order).toEqual([
+        'link "WheelsOnWeb"',
+        'tab "User"',
+        'textbox "Email"',
+        'textbox "Password"',
+        'button "Login"',
+        'link "Forgot Password?"',
+        'link "Register"',
+      ]);
+      expect(order).toEqual(expect.arrayContaining(await operableControls(page)));
+
+      // The tab list takes one Tab stop; an arrow key selects the next tab and takes the focus along.
+      await page.getByRole('tab', { name: 'User' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.getByRole('tab', { name: 'Become a Owner', selected: true }).waitFor();
+      expect(await focusedControl(page)).toBe('tab "Become a Owner"');
+      await page.keyboard.press('Tab');
+      expect(await focusedControl(page)).toBe('textbox "Email"');
+      await page.keyboard.type(owner.email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(owner.password);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${baseURL}/get/cars`);
+      await page.getByRole('heading', { name: 'Your Cars', level: 1 }).waitFor();
+    }));
+
+  it('the car page tabs from the way back to the period, the driver and Reserve Now, which opens the checkout', () =>
+    withSession(async ({ context, page }) => {
+      const renter = await registerAndSignIn(context, 'user');
+      await answerCheckoutWithStandIn(page);
+      await page.goto('/cars/Tesla Malibu');
+      const reserve = page.getByRole('button', { name: 'Reserve Now' });
+      await reserve.waitFor();
+
+      const order = await tabOrder(page);
+      expect(order).toEqual([
+        'link "WheelsOnWeb: back to the car listing"',
+        'link "← Car Listing"',
+        'textbox "Rental period: start, then end"',
+        'textbox "Rental period: start, then end"',
+        'checkbox "Driver Required (₹30.00 per hour)"',
+        'button "Reserve Now"',
+      ]);
+      expect(order).toEqual(expect.arrayContaining(await operableControls(page)));
+
+      const total = page.getByRole('group', { name: 'Total Amount' });
+      const before = await total.textContent();
+      await page.getByRole('checkbox', { name: /Driver Required/ }).focus();
+      await page.keyboard.press('Space');
+      await total.getByText(/\+ driver/).waitFor();
+      expect(await total.textContent()).not.toBe(before);
+
+      await page.keyboard.press('Tab');
+      expect(await focusedControl(page)).toBe('button "Reserve Now"');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => checkoutsOpened(page)).toHaveLength(1);
+      const [opened] = await checkoutsOpened(page);
+      // The page's default period is one day: 24 hours × (₹50 + ₹30 for the driver), in paise.
+      expect(opened).toMatchObject({ key: 'pk_test_e2e', currency: 'INR', email: renter.email, amount: 24 * (50 + 30) * 100 });
+    }));
+});
