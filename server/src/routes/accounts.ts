@@ -15,21 +15,23 @@ const ALREADY_REGISTERED = 'An account with this email or username already exist
 
 const passwordsMatch = (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword;
 
+const accountFields = { username, email, password, confirmPassword: z.string() };
+
 const userRegistration = z
-  .object({ username, email, password, confirmPassword: z.string() })
+  .object(accountFields)
   .refine(passwordsMatch, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
 
 const ownerRegistration = z
   .object({
-    username,
-    email,
+    ...accountFields,
     phoneNumber: z
       .string()
       .trim()
-      .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, 'PhoneNumber must be a phone number: 7 to 20 digits, spaces, "+", "-" or brackets.'),
+      .regex(
+        /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/,
+        'PhoneNumber must be a phone number of 7 to 20 characters: digits, spaces, "+", "-" or brackets.',
+      ),
     country: z.string().trim().min(1).max(60),
-    password,
-    confirmPassword: z.string(),
   })
   .refine(passwordsMatch, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
 
