@@ -125,6 +125,19 @@ describe('car page', () => {
     ]);
   });
 
+  it('books an owner’s car by its id, so two cars of one name never get mixed up', async () => {
+    signInAs('user');
+    const bookings = watchRequests('post', '/api/bookings');
+    const { user } = renderRoute(`/cars/owner-car-2?${PERIOD}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hyundai Creta' })).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Send request without paying' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Total: ₹195.00');
+    expect(bookings).toEqual([
+      { carName: 'owner-car-2', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: false },
+    ]);
+  });
+
   it('tells the renter when the car is already taken and keeps the choice', async () => {
     signInAs('user');
     server.use(

@@ -24,7 +24,7 @@ describe('cars page', () => {
     const names = await shownCarNames();
     expect(names).toEqual(expect.arrayContaining([...catalogueCars.map((car) => car.carName), 'Maruti Swift', 'Hyundai Creta']));
     expect(screen.getByText(`${names.length} cars`)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Details of Maruti Swift' })).toHaveAttribute('href', '/cars/Maruti%20Swift');
+    expect(screen.getByRole('link', { name: 'Details of Maruti Swift' })).toHaveAttribute('href', '/cars/owner-car-1');
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Cars'));
   });
 

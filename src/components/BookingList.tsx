@@ -113,7 +113,7 @@ export function BookingList({ who, emptyText }: BookingListProps) {
               <Card.Body className="d-flex flex-wrap justify-content-between gap-3">
                 <div>
                   <h2 className="h5 mb-1">
-                    <Link to={paths.carDetail(booking.car.carName)}>{booking.car.carName}</Link>{' '}
+                    <Link to={paths.carPage(booking.car)}>{booking.car.carName}</Link>{' '}
                     <Badge bg={statusVariant[booking.status]} text={booking.status === 'requested' ? 'dark' : undefined}>
                       {booking.status}
                     </Badge>

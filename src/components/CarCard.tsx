@@ -6,7 +6,7 @@ import { CarImage } from './CarImage';
 import { formatRupees } from './format';
 
 export type CarSummary = Pick<PublicCar, 'carName' | 'imgUrl' | 'price'> &
-  Partial<Pick<PublicCar, 'model' | 'automatic' | 'speed' | 'ownerName'>>;
+  Partial<Pick<PublicCar, 'id' | 'kind' | 'model' | 'automatic' | 'speed' | 'ownerName'>>;
 
 interface CarCardProps {
   car: CarSummary;
@@ -16,7 +16,7 @@ interface CarCardProps {
 
 /** One car in a list: picture, name, price per day and the spec's Rent and Details buttons. */
 export function CarCard({ car, linkSearch = '' }: CarCardProps) {
-  const target = `${paths.carDetail(car.carName)}${linkSearch}`;
+  const target = `${paths.carPage(car)}${linkSearch}`;
   const specs = [car.model, car.automatic, car.speed].filter(Boolean);
   return (
     <Card className="h-100 shadow-sm border-0">

@@ -45,6 +45,8 @@ function hoursLabel(hours: number): string {
 
 interface CheckoutPanelProps {
   carName: string;
+  /** What the server knows the car by in a booking: the name of a catalogue car, the id of an owner's car. */
+  carRef: string;
   price: number;
 }
 
@@ -54,7 +56,7 @@ interface CheckoutPanelProps {
  * driver choice live in the address (`from`, `to`, `driver`), so they arrive from the car listing
  * and survive the detour through sign-in.
  */
-export function CheckoutPanel({ carName, price }: CheckoutPanelProps) {
+export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const { user, loading: sessionLoading } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -96,7 +98,7 @@ export function CheckoutPanel({ carName, price }: CheckoutPanelProps) {
     setOutcome({ status: 'sending' });
     try {
       const booking = await createBooking({
-        carName,
+        carName: carRef,
         from: toIndiaIso(from),
         to: toIndiaIso(to),
         driver,

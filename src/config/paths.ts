@@ -1,3 +1,5 @@
+import type { CarKind } from '../domain/contract';
+
 /** Every route path of the app in one place; screens link through these helpers, never by hand. */
 export const paths = {
   landing: '/',
@@ -13,7 +15,10 @@ export const paths = {
   ownerForgotPassword: '/owner-forgot-password',
   ownerLogin: '/ownerlogin',
   start: '/start',
-  carDetail: (carName: string) => `/cars/${encodeURIComponent(carName)}`,
+  /** A catalogue car by its name (the spec's links); an owner's car by its id, since owners may list cars of the same name. */
+  carDetail: (nameOrId: string) => `/cars/${encodeURIComponent(nameOrId)}`,
+  carPage: (car: { kind?: CarKind; id?: string; carName: string }) =>
+    `/cars/${encodeURIComponent(car.kind === 'listed' && car.id ? car.id : car.carName)}`,
   blogDetail: (title: string) => `/blogs/${encodeURIComponent(title)}`,
   bookCar: '/bookcar',
   ownerCars: '/get/cars',

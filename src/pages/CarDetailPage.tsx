@@ -139,7 +139,7 @@ export default function CarDetailPage() {
                 <h2 id="check-out" className="h3 mb-3">
                   Check Out
                 </h2>
-                <CheckoutPanel carName={state.car.carName} price={state.car.price} />
+                <CheckoutPanel carName={state.car.carName} carRef={carName} price={state.car.price} />
               </section>
             </Col>
           </Row>

@@ -82,9 +82,11 @@ function allCars(): PublicCar[] {
   return [...fleet, ...listedCars()];
 }
 
-function findCar(carName: string): PublicCar | undefined {
-  const wanted = carName.toLowerCase();
-  return allCars().find((car) => car.carName.toLowerCase() === wanted);
+/** As the server does: an owner's car by its id, else any car by its name in any letter case. */
+function findCar(nameOrId: string): PublicCar | undefined {
+  const wanted = nameOrId.toLowerCase();
+  const cars = allCars();
+  return cars.find((car) => car.kind === 'listed' && car.id === nameOrId) ?? cars.find((car) => car.carName.toLowerCase() === wanted);
 }
 
 function overlapsAcceptedBooking(car: PublicCar, from: number, to: number): boolean {
