@@ -10,6 +10,8 @@ import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerStaticApp } from './plugins/static-app';
 import { accountRoutes } from './routes/accounts';
+import { bookingRoutes } from './routes/bookings';
+import { carRoutes } from './routes/cars';
 import { commentRoutes } from './routes/comments';
 import { healthRoutes } from './routes/health';
 import { ownerCarRoutes } from './routes/owner-cars';
@@ -61,6 +63,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     await app.register(sessionRoutes);
     await app.register(ownerCarRoutes);
     await app.register(commentRoutes);
+    await app.register(carRoutes);
+    await app.register(bookingRoutes);
 
     await app.ready();
     return app;

@@ -1,10 +1,12 @@
-import type { Account, BlogPost, Comment, OwnerCar, Reply } from '../../src/domain/contract';
-import type { accounts, blogPosts, cars, comments } from './db/schema';
+import type { Account, BlogPost, Booking, Comment, OwnerCar, PublicCar, Reply } from '../../src/domain/contract';
+import { INDIA_OFFSET } from '../../src/domain/limits';
+import type { accounts, blogPosts, bookings, cars, comments } from './db/schema';
 
 /** Rows to the contract's shapes: the only place that decides what a client may see of a row. */
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type CarRow = typeof cars.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -30,6 +32,74 @@ export function toOwnerCar(row: CarRow): OwnerCar {
     description: row.description,
     price: row.price,
     ownerId: row.ownerId ?? '',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The fields of `fields` that have a value: the contract leaves out an optional field rather than send null. */
+function withoutNulls<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: NonNullable<T[K]> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null)) as {
+    [K in keyof T]?: NonNullable<T[K]>;
+  };
+}
+
+/** `ownerName` is the listing owner's username; fleet cars have none. */
+export function toPublicCar(row: CarRow, ownerName: string | null): PublicCar {
+  return {
+    _id: row.id,
+    id: row.id,
+    kind: row.kind,
+    carName: row.carName,
+    imgUrl: row.imgUrl,
+    price: row.price,
+    description: row.description,
+    ...withoutNulls({
+      brand: row.brand,
+      model: row.model,
+      rating: row.rating,
+      speed: row.speed,
+      gps: row.gps,
+      seatType: row.seatType,
+      automatic: row.automatic,
+      ownerName,
+    }),
+  };
+}
+
+/** India has kept +05:30 all year since 1945, so its wall clock is a fixed shift from UTC. */
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/**
+ * An instant as India's wall clock with India's offset ("2030-01-31T10:00:00+05:30"), whatever the
+ * server's own time zone, so the renter's and the owner's lists read the time they booked.
+ */
+function toIndiaIso(instant: Date): string {
+  const wallClock = new Date(instant.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, -1).replace(/\.000$/, '');
+  return `${wallClock}${INDIA_OFFSET}`;
+}
+
+/** What a booking shows of its car and its renter. */
+export interface BookingParties {
+  car: Pick<CarRow, 'id' | 'kind' | 'carName'>;
+  renter: Pick<AccountRow, 'id' | 'username'>;
+}
+
+export function toBooking(row: BookingRow, { car, renter }: BookingParties): Booking {
+  return {
+    _id: row.id,
+    id: row.id,
+    car: { id: car.id, kind: car.kind, carName: car.carName },
+    renter: { id: renter.id, username: renter.username },
+    from: toIndiaIso(row.startsAt),
+    to: toIndiaIso(row.endsAt),
+    hours: row.hours,
+    driver: row.driver,
+    pricePerDay: row.pricePerDay,
+    total: row.total,
+    amountPaise: row.amountPaise,
+    status: row.status,
+    ...(row.paymentRef === null ? {} : { paymentRef: row.paymentRef }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

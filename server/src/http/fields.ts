@@ -16,6 +16,12 @@ import {
 
 export const id = z.uuid();
 
+/**
+ * An ISO 8601 instant that carries its offset (`Z` or `+05:30`), as a Date: a wall-clock time
+ * without one would name a different moment on every machine.
+ */
+export const instant = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
+
 export const email = z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email());
 
 export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);

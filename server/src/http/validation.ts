@@ -55,6 +55,7 @@ function describeIssue(issue: Issue, part: string): string {
     case 'invalid_format':
       if (issue.format === 'email') return `${field} must be an email address.`;
       if (issue.format === 'uuid') return `${field} is not a valid id.`;
+      if (issue.format === 'datetime') return `${field} must be a date and time with its offset, such as 2030-01-31T10:00:00+05:30.`;
       return `${field} is not in the expected format.`;
     case 'invalid_value':
       return `${field} must be one of: ${issue.values.map(String).join(', ')}.`;

@@ -1,0 +1,85 @@
+import { and, asc, desc, eq, gte, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { CarSort } from '../../../src/domain/contract';
+import type { CarRow } from '../contract-shapes';
+import { id } from '../http/fields';
+import type { Database } from './client';
+import { accounts, bookings, cars } from './schema';
+
+/**
+ * The cars anyone may see and book, shared by the public car routes and the booking routes: the
+ * fleet and every owner's listed car, except those an admin delisted and those of disabled owners
+ * (who could never answer a request).
+ */
+
+export interface Period {
+  from: Date;
+  to: Date;
+}
+
+export interface CarFilters {
+  minPrice?: number;
+  maxPrice?: number;
+  /** Part of the car's name, in any letter case. */
+  q?: string;
+  /** Only cars with no accepted booking overlapping this period. */
+  freeDuring?: Period;
+  sort?: CarSort;
+}
+
+export interface PublicCarRow {
+  car: CarRow;
+  /** The listing owner's username; null for the fleet. */
+  ownerName: string | null;
+}
+
+/** Needs `accounts` left-joined on the car's owner. */
+const isPublic = and(eq(cars.delisted, false), or(eq(cars.kind, 'fleet'), eq(accounts.disabled, false)));
+
+const fleetFirst = desc(eq(cars.kind, 'fleet'));
+/** The fleet in catalogue order, then listed cars newest first; the id breaks ties so pages never shuffle. */
+const defaultOrder = [fleetFirst, asc(cars.catalogueId), desc(cars.createdAt), asc(cars.id)];
+
+/**
+ * Accepted bookings of `carId` whose `[starts_at, ends_at)` shares an instant with `[from, to)`:
+ * the same test as the bookings' exclusion constraint, so back-to-back periods never clash.
+ */
+export function acceptedBookingOverlaps(carId: SQLWrapper | string, period: Period): SQL {
+  return sql`${eq(bookings.carId, carId)} and ${eq(bookings.status, 'accepted')} and ${bookings.period} && tstzrange(${period.from.toISOString()}::timestamptz, ${period.to.toISOString()}::timestamptz, '[)')`;
+}
+
+function publicCars(db: Database) {
+  return db.select({ car: cars, ownerName: accounts.username }).from(cars).leftJoin(accounts, eq(accounts.id, cars.ownerId));
+}
+
+export function listPublicCars(db: Database, filters: CarFilters): Promise<PublicCarRow[]> {
+  const { minPrice, maxPrice, q, freeDuring, sort } = filters;
+  const priceOrder = sort === 'price-asc' ? [asc(cars.price)] : sort === 'price-desc' ? [desc(cars.price)] : [];
+  return publicCars(db)
+    .where(
+      and(
+        isPublic,
+        minPrice === undefined ? undefined : gte(cars.price, minPrice),
+        maxPrice === undefined ? undefined : lte(cars.price, maxPrice),
+        // A plain substring test, so `%` and `_` in the search are letters, not LIKE wildcards.
+        q === undefined ? undefined : sql`strpos(lower(${cars.carName}), lower(${q})) > 0`,
+        freeDuring === undefined
+          ? undefined
+          : notExists(db.select({ id: bookings.id }).from(bookings).where(acceptedBookingOverlaps(cars.id, freeDuring))),
+      ),
+    )
+    .orderBy(...priceOrder, ...defaultOrder);
+}
+
+/**
+ * A car named by its id (how the app links owners' cars, whose names need not be unique) or else
+ * by its name in any letter case: a fleet car first, then the newest listed car of that name.
+ */
+export async function findPublicCar(db: Database, nameOrId: string): Promise<PublicCarRow | undefined> {
+  const byName = sql`lower(${cars.carName}) = lower(${nameOrId})`;
+  const byId = id.safeParse(nameOrId).success ? eq(cars.id, nameOrId) : undefined;
+  const [row] = await publicCars(db)
+    .where(and(isPublic, byId ? or(byId, byName) : byName))
+    .orderBy(...(byId ? [desc(byId)] : []), fleetFirst, desc(cars.createdAt), asc(cars.id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,397 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingTotal } from '../../src/domain/booking-total';
+import type { Booking, BookingAction, NewBooking, OwnerCar } from '../../src/domain/contract';
+import { isExclusionViolation } from '../src/db/errors';
+import { bookings } from '../src/db/schema';
+import { accountId, buildTestApp, closeTestApp, register, registerAndSignIn, signIn } from './helpers';
+import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
+
+const HOUR_MS = 60 * 60 * 1000;
+const ALREADY_BOOKED = { message: 'This car is already booked for part of that period.' };
+const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
+
+let app: FastifyInstance;
+let renter: string;
+let renterName: string;
+let otherRenter: string;
+let owner: string;
+let otherOwner: string;
+let adminCookie: string;
+let ownersCar: OwnerCar;
+let otherOwnersCar: OwnerCar;
+/** Each test books its own days, so accepted bookings of one test never stand in another's way. */
+let nextDay = 2;
+const freshDay = () => nextDay++;
+
+beforeAll(async () => {
+  app = await buildTestApp({ admin });
+  const renterAccount = await register(app, 'user');
+  renterName = renterAccount.username;
+  [renter, otherRenter, owner, otherOwner, adminCookie] = await Promise.all([
+    signIn(app, renterAccount.email, renterAccount.password),
+    registerAndSignIn(app, 'user'),
+    registerAndSignIn(app, 'owner'),
+    registerAndSignIn(app, 'owner'),
+    signIn(app, admin.email, admin.password),
+  ]);
+  ownersCar = await listCar(app, owner, 'Honda City', 1200);
+  otherOwnersCar = await listCar(app, otherOwner, 'Kia Sonet', 900);
+});
+afterAll(() => closeTestApp(app));
+
+/** A valid request for the owner's car on a day of its own, with `change` applied. */
+function bookingFor(change: Partial<Record<keyof NewBooking, unknown>> = {}) {
+  const day = freshDay();
+  return { carName: ownersCar.id, from: indiaTime(day, '10:00'), to: indiaTime(day, '14:00'), driver: false, ...change };
+}
+
+describe('POST /api/bookings', () => {
+  it('computes hours, total and paise itself, whatever price or total the client sends', async () => {
+    const day = freshDay();
+    const from = indiaTime(day, '10:00');
+    const to = indiaTime(day, '18:00');
+    const response = await send(app, 'POST', '/api/bookings', renter, {
+      carName: 'Tesla Malibu',
+      from,
+      to,
+      driver: true,
+      total: 1,
+      price: 1,
+      pricePerDay: 1,
+      amountPaise: 100,
+      hours: 1,
+      status: 'accepted',
+    });
+    expect(response.statusCode).toBe(201);
+    const booking = response.json<Booking>();
+    expect(bookingTotal(from, to, 50, true)).toEqual({ hours: 8, total: 640, amountPaise: 64000 });
+    expect(booking).toEqual({
+      _id: booking.id,
+      id: expect.any(String),
+      car: { id: expect.any(String), kind: 'fleet', carName: 'Tesla Malibu' },
+      renter: { id: await accountId(app, renter), username: renterName },
+      from,
+      to,
+      hours: 8,
+      driver: true,
+      pricePerDay: 50,
+      total: 640,
+      amountPaise: 64000,
+      status: 'requested',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const [stored] = await app.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(stored).toMatchObject({ hours: 8, total: 640, amountPaise: 64000, pricePerDay: 50, status: 'requested' });
+  });
+
+  it('books an owner\'s car by its id and a fleet car by its name in any letter case', async () => {
+    const byId = await requestBooking(app, renter, bookingFor());
+    expect(byId.car).toEqual({ id: ownersCar.id, kind: 'listed', carName: 'Honda City' });
+    expect(byId).toMatchObject({ hours: 4, pricePerDay: 1200, total: 4800, amountPaise: 480000 });
+    const byName = await requestBooking(app, renter, bookingFor({ carName: 'audi fiesta' }));
+    expect(byName.car).toMatchObject({ kind: 'fleet', carName: 'Audi Fiesta' });
+  });
+
+  it('rounds a part hour down, as the booking total does', async () => {
+    const day = freshDay();
+    const booking = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '12:59'), driver: true }));
+    expect(booking).toMatchObject({ hours: 2, total: 2 * 1200 + 2 * 30 });
+  });
+
+  it('keeps only the card token\'s id, as paymentRef', async () => {
+    const booking = await requestBooking(app, renter, bookingFor({ paymentToken: 'tok_1Nv0aB2eZvKYlo2C' }));
+    expect(booking.paymentRef).toBe('tok_1Nv0aB2eZvKYlo2C');
+    const [stored] = await app.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(stored?.paymentRef).toBe('tok_1Nv0aB2eZvKYlo2C');
+  });
+
+  it('accepts a period of exactly 720 hours, and one starting a moment ago (5 minutes\' grace)', async () => {
+    const from = new Date(indiaTime(freshDay(), '10:00'));
+    const long = await requestBooking(app, renter, bookingFor({
+      from: from.toISOString(),
+      to: new Date(from.getTime() + 720 * HOUR_MS).toISOString(),
+    }));
+    expect(long.hours).toBe(720);
+    const justNow = new Date(Date.now() - 2 * 60 * 1000);
+    const late = await requestBooking(app, renter, bookingFor({
+      carName: 'Colorado Rover',
+      from: justNow.toISOString(),
+      to: new Date(justNow.getTime() + 2 * HOUR_MS).toISOString(),
+    }));
+    expect(late.hours).toBe(2);
+  });
+
+  const day = 400;
+  it.each([
+    ['to equal to from', { from: indiaTime(day, '10:00'), to: indiaTime(day, '10:00') }, /^To must be after from/],
+    ['to before from', { from: indiaTime(day, '10:00'), to: indiaTime(day, '09:00') }, /^To must be after from/],
+    ['less than an hour', { from: indiaTime(day, '10:00'), to: indiaTime(day, '10:59') }, /^To must be at least one hour after from/],
+    ['more than 720 hours', { from: indiaTime(day, '10:00'), to: indiaTime(day + 30, '11:00') }, /^To must be at most 720 hours/],
+    [
+      'a start more than 5 minutes ago',
+      { from: new Date(Date.now() - 10 * 60 * 1000).toISOString(), to: indiaTime(1, '10:00') },
+      /^From must not be in the past/,
+    ],
+    ['a from without an offset', { from: `${indiaTime(day, '10:00').slice(0, 19)}` }, /^From must be a date and time with its offset/],
+    ['a to without an offset', { to: `${indiaTime(day, '14:00').slice(0, 19)}` }, /^To must be a date and time with its offset/],
+    ['a from that is not a date', { from: 'next Tuesday' }, /^From must be a date and time/],
+    ['a from as a number', { from: 1_900_000_000_000 }, /^From must be text/],
+    ['a missing to', { to: undefined }, /^To is required/],
+    ['a missing driver', { driver: undefined }, /^Driver is required/],
+    ['a driver as text', { driver: 'yes' }, /^Driver must be true or false/],
+    ['a missing car', { carName: undefined }, /^CarName is required/],
+    ['a blank car name', { carName: '   ' }, /^CarName must not be empty/],
+    ['a car name as a list', { carName: ['Tesla Malibu'] }, /^CarName must be text/],
+    ['a huge number as car name', { carName: 1e308 }, /^CarName must be text/],
+    ['a car name over 100 characters', { carName: 'x'.repeat(5000) }, /^CarName must be at most 100 characters/],
+    ['a card number as payment token', { paymentToken: '4242424242424242' }, /^PaymentToken must be the card provider's token id/],
+    ['a card number inside a token', { paymentToken: 'tok_4242424242424242' }, /^PaymentToken/],
+    ['card details as a token', { paymentToken: { number: '4242424242424242', cvc: '123' } }, /^PaymentToken must be text/],
+    ['a token with SQL in it', { paymentToken: "tok_x'; DELETE FROM bookings; --" }, /^PaymentToken/],
+    ['a token over 255 characters', { paymentToken: `tok_${'a'.repeat(300)}` }, /^PaymentToken must be at most 255/],
+  ])('answers 400 naming the field for %s, and stores nothing', async (_case, change, message) => {
+    const before = await app.db.$count(bookings);
+    const response = await send(app, 'POST', '/api/bookings', renter, { ...bookingFor(), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: expect.stringMatching(message) });
+    expect(await app.db.$count(bookings)).toBe(before);
+  });
+
+  it.each([
+    ['a body that is a list', () => [1, 2, 3]],
+    ['a body that is a string', () => 'Tesla Malibu'],
+    ['a far-future year with hours beyond 720', () => bookingFor({ from: '9999-01-01T00:00:00Z', to: '9999-12-31T23:59:59Z' })],
+    ['a date before the common era', () => bookingFor({ from: '0000-01-01T00:00:00Z' })],
+  ])('answers 400, not 500, for %s', async (_case, payload) => {
+    const response = await send(app, 'POST', '/api/bookings', renter, payload());
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(['message']);
+  });
+
+  it('answers the last bookable hour of year 9999 in India time, not 500', async () => {
+    const booking = await requestBooking(app, renter, {
+      carName: 'BMW X3',
+      from: '9999-12-31T20:00:00Z',
+      to: '9999-12-31T22:00:00Z',
+      driver: false,
+    });
+    expect(booking).toMatchObject({ hours: 2, from: '+010000-01-01T01:30:00+05:30' });
+  });
+
+  it.each([
+    ['an unknown car name', { carName: 'Flying Carpet' }],
+    ['an unknown car id', { carName: '00000000-0000-4000-8000-000000000000' }],
+    ['a SQL-looking car name', { carName: "' OR '1'='1" }],
+    ['a unicode car name', { carName: 'गाड़ी 🚗' }],
+  ])('answers 404 for %s', async (_case, change) => {
+    const response = await send(app, 'POST', '/api/bookings', renter, bookingFor(change));
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'There is no car by that name.' });
+  });
+
+  it('answers 401 signed out, and 403 for an owner or an admin', async () => {
+    const signedOut = await send(app, 'POST', '/api/bookings', undefined, bookingFor());
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ message: 'Please sign in first.' });
+    for (const cookie of [owner, adminCookie]) {
+      const refused = await send(app, 'POST', '/api/bookings', cookie, bookingFor());
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<{ message: string }>().message).toMatch(/renter/);
+    }
+  });
+
+  it('answers 409 for a period overlapping an accepted booking of the car, and not for a requested one', async () => {
+    const day = freshDay();
+    const first = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '18:00') }));
+    const overlapping = bookingFor({ from: indiaTime(day, '17:00'), to: indiaTime(day, '20:00') });
+    expect((await send(app, 'POST', '/api/bookings', otherRenter, overlapping)).statusCode).toBe(201);
+
+    expect((await act(app, owner, first.id, 'accept')).statusCode).toBe(200);
+    const refused = await send(app, 'POST', '/api/bookings', otherRenter, overlapping);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(ALREADY_BOOKED);
+    const otherCar = await send(app, 'POST', '/api/bookings', otherRenter, { ...overlapping, carName: otherOwnersCar.id });
+    expect(otherCar.statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/bookings', () => {
+  let mine: Booking;
+  let theirs: Booking;
+  let fleetBooking: Booking;
+
+  beforeAll(async () => {
+    mine = await requestBooking(app, renter, bookingFor());
+    theirs = await requestBooking(app, otherRenter, bookingFor({ carName: otherOwnersCar.id }));
+    fleetBooking = await requestBooking(app, otherRenter, bookingFor({ carName: 'Nissan Mercielago' }));
+  });
+
+  it('shows a renter their own bookings only, newest first', async () => {
+    const list = await listBookings(app, otherRenter);
+    const renterId = await accountId(app, otherRenter);
+    expect(list.every((booking) => booking.renter.id === renterId)).toBe(true);
+    expect(list.slice(0, 2).map((booking) => booking.id)).toEqual([fleetBooking.id, theirs.id]);
+    expect(list.map((booking) => booking.id)).not.toContain(mine.id);
+    const created = list.map((booking) => Date.parse(booking.createdAt));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+  });
+
+  it('shows an owner the requests for their own cars only', async () => {
+    const list = await listBookings(app, otherOwner);
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((booking) => booking.car.id === otherOwnersCar.id)).toBe(true);
+    expect(list.find((booking) => booking.id === theirs.id)).toEqual(theirs);
+    expect(list.map((booking) => booking.id)).not.toContain(mine.id);
+  });
+
+  it('shows an admin every booking', async () => {
+    const ids = (await listBookings(app, adminCookie)).map((booking) => booking.id);
+    expect(ids).toEqual(expect.arrayContaining([mine.id, theirs.id, fleetBooking.id]));
+    expect(ids).toHaveLength(await app.db.$count(bookings));
+  });
+
+  it('answers 401 signed out', async () => {
+    const response = await send(app, 'GET', '/api/bookings');
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('who may act on a booking', () => {
+  it('answers 404 to another owner, to an admin for an owner\'s car, to an owner for a fleet car, and to another renter', async () => {
+    const listed = await requestBooking(app, renter, bookingFor());
+    const fleet = await requestBooking(app, renter, bookingFor({ carName: 'Ferrari Camry' }));
+    const attempts: [string, string, BookingAction][] = [
+      [otherOwner, listed.id, 'accept'],
+      [otherOwner, listed.id, 'decline'],
+      [adminCookie, listed.id, 'accept'],
+      [owner, fleet.id, 'accept'],
+      [otherRenter, listed.id, 'cancel'],
+    ];
+    for (const [cookie, bookingId, action] of attempts) {
+      const response = await act(app, cookie, bookingId, action);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'There is no such booking among yours.' });
+    }
+    const missing = await act(app, owner, '00000000-0000-4000-8000-000000000000', 'accept');
+    expect(missing.statusCode).toBe(404);
+    expect((await listBookings(app, renter)).find((booking) => booking.id === listed.id)?.status).toBe('requested');
+  });
+
+  it('lets an admin answer for a fleet car', async () => {
+    const fleet = await requestBooking(app, renter, bookingFor({ carName: 'Mercedes Benz XC90' }));
+    const response = await act(app, adminCookie, fleet.id, 'decline');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Booking>().status).toBe('declined');
+  });
+
+  it('answers 400 for a malformed id, 401 signed out, and 404 for an unknown step', async () => {
+    expect((await act(app, owner, 'not-an-id', 'accept')).statusCode).toBe(400);
+    expect((await act(app, owner, `'; DROP TABLE bookings; --`, 'accept')).statusCode).toBe(400);
+    const booking = await requestBooking(app, renter, bookingFor());
+    expect((await act(app, undefined, booking.id, 'accept')).statusCode).toBe(401);
+    expect((await send(app, 'POST', `/api/bookings/${booking.id}/approve`, owner)).statusCode).toBe(404);
+  });
+
+  it('refuses to cancel once the period has begun', async () => {
+    const justNow = new Date(Date.now() - 60 * 1000);
+    const started = await requestBooking(app, renter, bookingFor({
+      carName: 'Toyota Aventador',
+      from: justNow.toISOString(),
+      to: new Date(justNow.getTime() + 3 * HOUR_MS).toISOString(),
+    }));
+    const response = await act(app, renter, started.id, 'cancel');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'This booking is requested and its period has begun: it can no longer be cancelled.' });
+  });
+});
+
+describe('overlapping bookings', () => {
+  it('accepts exactly one of 20 overlapping requests accepted at once; the rest answer 409', async () => {
+    const car = await listCar(app, owner, 'Busy Bolero', 1000);
+    const day = freshDay();
+    const requests: Booking[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      // Periods that all share 12:00 to 13:00.
+      requests.push(await requestBooking(app, renter, {
+        carName: car.id,
+        from: indiaTime(day, `${String(i % 10).padStart(2, '0')}:00`),
+        to: indiaTime(day, `${String(13 + (i % 10)).padStart(2, '0')}:00`),
+        driver: i % 2 === 0,
+      }));
+    }
+    const answers = await Promise.all(requests.map((booking) => act(app, owner, booking.id, 'accept')));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) expect(answer.json()).toEqual(ALREADY_BOOKED);
+    const accepted = await app.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.carId, car.id), eq(bookings.status, 'accepted')));
+    expect(accepted).toHaveLength(1);
+  });
+
+  it('accepts back-to-back periods: one ends as the next begins', async () => {
+    const day = freshDay();
+    const morning = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '06:00'), to: indiaTime(day, '12:00') }));
+    const afternoon = await requestBooking(app, otherRenter, bookingFor({ from: indiaTime(day, '12:00'), to: indiaTime(day, '18:00') }));
+    expect((await act(app, owner, afternoon.id, 'accept')).statusCode).toBe(200);
+    expect((await act(app, owner, morning.id, 'accept')).statusCode).toBe(200);
+  });
+
+  it('answers 409 when accepting a request that overlaps an accepted booking', async () => {
+    const day = freshDay();
+    const first = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '12:00') }));
+    const second = await requestBooking(app, otherRenter, bookingFor({ from: indiaTime(day, '11:59'), to: indiaTime(day, '15:00') }));
+    expect((await act(app, owner, first.id, 'accept')).statusCode).toBe(200);
+    const refused = await act(app, owner, second.id, 'accept');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(ALREADY_BOOKED);
+    // Once the first is cancelled, the car is free again.
+    expect((await act(app, renter, first.id, 'cancel')).statusCode).toBe(200);
+    expect((await act(app, owner, second.id, 'accept')).statusCode).toBe(200);
+  });
+
+  it('is refused by the database itself, as an exclusion violation, whatever the routes check', async () => {
+    const day = freshDay();
+    const row = {
+      carId: otherOwnersCar.id,
+      renterId: await accountId(app, renter),
+      startsAt: new Date(indiaTime(day, '10:00')),
+      endsAt: new Date(indiaTime(day, '12:00')),
+      hours: 2,
+      driver: false,
+      pricePerDay: 900,
+      total: 1800,
+      amountPaise: 180000,
+      status: 'accepted' as const,
+    };
+    await app.db.insert(bookings).values(row);
+    const second = app.db.insert(bookings).values({ ...row, startsAt: new Date(indiaTime(day, '11:00')) });
+    const error = await second.then(() => undefined, (failure: unknown) => failure);
+    expect(isExclusionViolation(error)).toBe(true);
+  });
+});
+
+describe('India time', () => {
+  it('reads a 10:00 to 18:00 booking back at those times in the renter\'s and the owner\'s lists', async () => {
+    const day = freshDay();
+    const from = indiaTime(day, '10:00');
+    const to = indiaTime(day, '18:00');
+    // Sent in UTC, answered in India time: the same instants.
+    const booking = await requestBooking(app, renter, bookingFor({
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+    }));
+    expect(booking.from).toBe(from);
+    expect(booking.to).toBe(to);
+    expect(from).toMatch(/T10:00:00\+05:30$/);
+    for (const cookie of [renter, owner]) {
+      const listed = (await listBookings(app, cookie)).find((b) => b.id === booking.id);
+      expect(listed).toMatchObject({ from, to, hours: 8 });
+    }
+  });
+});

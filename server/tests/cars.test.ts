@@ -1,0 +1,238 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueCars } from '../../src/data/cars';
+import type { OwnerCar, PublicCar } from '../../src/domain/contract';
+import { accounts, cars } from '../src/db/schema';
+import { accountId, buildTestApp, closeTestApp, register, registerAndSignIn, signIn } from './helpers';
+import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+
+let app: FastifyInstance;
+let owner: string;
+let ownerName: string;
+let renter: string;
+let adminCookie: string;
+let swift: OwnerCar;
+let percentCar: OwnerCar;
+const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
+const fleetNames = catalogueCars.map((car) => car.carName);
+
+beforeAll(async () => {
+  app = await buildTestApp({ admin });
+  const ownerAccount = await register(app, 'owner');
+  ownerName = ownerAccount.username;
+  [owner, renter, adminCookie] = await Promise.all([
+    signIn(app, ownerAccount.email, ownerAccount.password),
+    registerAndSignIn(app, 'user'),
+    signIn(app, admin.email, admin.password),
+  ]);
+  swift = await listCar(app, owner, 'Maruti Swift', 1500);
+  percentCar = await listCar(app, owner, 'Tata 100% Electric', 48);
+});
+afterAll(() => closeTestApp(app));
+
+async function listPublic(query = ''): Promise<PublicCar[]> {
+  const response = await send(app, 'GET', `/api/cars${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json<{ data: PublicCar[] }>().data;
+}
+
+const names = (list: PublicCar[]) => list.map((car) => car.carName);
+const prices = (list: PublicCar[]) => list.map((car) => car.price);
+
+describe('GET /api/cars', () => {
+  it('answers the 8 fleet cars in catalogue order, then the owners\' listed cars newest first', async () => {
+    const list = await listPublic();
+    expect(names(list).slice(0, 8)).toEqual(fleetNames);
+    expect(names(list).slice(8)).toEqual(['Tata 100% Electric', 'Maruti Swift']);
+  });
+
+  it('gives a fleet car every catalogue field and a listed car its owner\'s username', async () => {
+    const list = await listPublic();
+    const [tesla] = catalogueCars;
+    const { id: _catalogueId, ...catalogueFields } = tesla!;
+    expect(list[0]).toEqual({ _id: list[0]!.id, id: expect.any(String), kind: 'fleet', ...catalogueFields });
+    expect(list.find((car) => car.id === swift.id)).toEqual({
+      _id: swift.id,
+      id: swift.id,
+      kind: 'listed',
+      carName: 'Maruti Swift',
+      imgUrl: swift.url,
+      price: 1500,
+      description: swift.description,
+      ownerName,
+    });
+  });
+
+  it('filters by maxPrice and minPrice in whole rupees, both ends included', async () => {
+    const cheap = await listPublic('?maxPrice=50');
+    expect(cheap.length).toBeGreaterThan(0);
+    expect(prices(cheap).every((price) => price <= 50)).toBe(true);
+    expect(names(cheap)).toContain('Tesla Malibu');
+    expect(names(cheap)).toContain('Tata 100% Electric');
+    expect(names(cheap)).not.toContain('Maruti Swift');
+
+    const dear = await listPublic('?minPrice=70');
+    expect(prices(dear).every((price) => price >= 70)).toBe(true);
+    expect(names(dear)).toContain('Maruti Swift');
+
+    const band = await listPublic('?minPrice=48&maxPrice=48');
+    expect(names(band)).toEqual(['Tata 100% Electric']);
+  });
+
+  it('sorts by price both ways', async () => {
+    const ascending = prices(await listPublic('?sort=price-asc'));
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(ascending.at(-1)).toBe(1500);
+    const descending = prices(await listPublic('?sort=price-desc'));
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    expect(descending[0]).toBe(1500);
+  });
+
+  it('combines a filter with a sort', async () => {
+    const list = await listPublic('?maxPrice=60&sort=price-desc');
+    expect(prices(list)).toEqual([...prices(list)].sort((a, b) => b - a));
+    expect(prices(list).every((price) => price <= 60)).toBe(true);
+  });
+
+  it('finds cars whose name contains q, in any letter case', async () => {
+    expect(names(await listPublic('?q=tesla'))).toEqual(['Tesla Malibu']);
+    expect(names(await listPublic('?q=MARUTI%20sw'))).toEqual(['Maruti Swift']);
+    expect(await listPublic('?q=lamborghini')).toEqual([]);
+  });
+
+  it('reads % and _ in q as letters, not wildcards', async () => {
+    expect(names(await listPublic('?q=%25'))).toEqual(['Tata 100% Electric']);
+    expect(await listPublic('?q=_')).toEqual([]);
+    expect(await listPublic('?q=Tata%25Electric')).toEqual([]);
+  });
+
+  it('treats a parameter sent empty as not sent', async () => {
+    expect(names(await listPublic('?maxPrice=&q=&sort=&from=&to='))).toEqual(names(await listPublic()));
+  });
+
+  it('leaves out cars with an accepted booking overlapping [from, to), and only those', async () => {
+    const booking = await requestBooking(app, renter, {
+      carName: 'Audi Fiesta',
+      from: indiaTime(3, '10:00'),
+      to: indiaTime(3, '18:00'),
+      driver: false,
+    });
+    const during = `?from=${encodeURIComponent(indiaTime(3, '12:00'))}&to=${encodeURIComponent(indiaTime(3, '13:00'))}`;
+    // A request alone does not take the car.
+    expect(names(await listPublic(during))).toContain('Audi Fiesta');
+
+    expect((await act(app, adminCookie, booking.id, 'accept')).statusCode).toBe(200);
+    const busy = names(await listPublic(during));
+    expect(busy).not.toContain('Audi Fiesta');
+    expect(busy).toContain('Tesla Malibu');
+
+    const nextDay = `?from=${encodeURIComponent(indiaTime(4, '10:00'))}&to=${encodeURIComponent(indiaTime(4, '18:00'))}`;
+    expect(names(await listPublic(nextDay))).toContain('Audi Fiesta');
+    // [from, to) periods: starting as the booking ends, or ending as it starts, is free.
+    const rightAfter = `?from=${encodeURIComponent(indiaTime(3, '18:00'))}&to=${encodeURIComponent(indiaTime(3, '20:00'))}`;
+    expect(names(await listPublic(rightAfter))).toContain('Audi Fiesta');
+    const rightBefore = `?from=${encodeURIComponent(indiaTime(3, '08:00'))}&to=${encodeURIComponent(indiaTime(3, '10:00'))}`;
+    expect(names(await listPublic(rightBefore))).toContain('Audi Fiesta');
+    // The same instants written in UTC.
+    const utc = `?from=${new Date(indiaTime(3, '17:00')).toISOString()}&to=${new Date(indiaTime(3, '19:00')).toISOString()}`;
+    expect(names(await listPublic(utc))).not.toContain('Audi Fiesta');
+  });
+
+  it('leaves out a delisted car and the cars of a disabled owner', async () => {
+    const other = await register(app, 'owner');
+    const otherCookie = await signIn(app, other.email, other.password);
+    const delisted = await listCar(app, otherCookie, 'Delisted Duster', 900);
+    const kept = await listCar(app, otherCookie, 'Kept Kwid', 900);
+    expect(names(await listPublic())).toEqual(expect.arrayContaining(['Delisted Duster', 'Kept Kwid']));
+    await app.db.update(cars).set({ delisted: true }).where(eq(cars.id, delisted.id));
+    expect(names(await listPublic())).not.toContain('Delisted Duster');
+    expect((await send(app, 'GET', `/api/cars/${delisted.id}`)).statusCode).toBe(404);
+
+    await app.db.update(accounts).set({ disabled: true }).where(eq(accounts.id, await accountId(app, otherCookie)));
+    expect(names(await listPublic())).not.toContain('Kept Kwid');
+    expect((await send(app, 'GET', `/api/cars/${kept.id}`)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['maxPrice that is not a number', '?maxPrice=cheap', /^MaxPrice must be a whole number/],
+    ['maxPrice with paise', '?maxPrice=12.5', /^MaxPrice must be a whole number/],
+    ['a negative minPrice', '?minPrice=-1', /^MinPrice must be a whole number/],
+    ['a huge maxPrice', '?maxPrice=99999999999999999999999999', /^MaxPrice must be at most 1000000/],
+    ['maxPrice given twice', '?maxPrice=10&maxPrice=20', /^MaxPrice must be text/],
+    ['minPrice above maxPrice', '?minPrice=60&maxPrice=50', /^MinPrice must not be more than maxPrice/],
+    ['an unknown sort', '?sort=cheapest', /^Sort must be one of: price-asc, price-desc/],
+    ['from without to', `?from=${encodeURIComponent('2031-01-01T10:00:00+05:30')}`, /^To is required with from/],
+    ['to without from', `?to=${encodeURIComponent('2031-01-01T10:00:00+05:30')}`, /^From is required with to/],
+    ['to equal to from', `?from=2031-01-01T10:00:00Z&to=2031-01-01T10:00:00Z`, /^To must be after from/],
+    ['to before from', `?from=2031-01-02T10:00:00Z&to=2031-01-01T10:00:00Z`, /^To must be after from/],
+    ['a from without an offset', `?from=2031-01-01T10:00:00&to=2031-01-01T12:00:00Z`, /^From must be a date and time with its offset/],
+    ['a from that is not a date', `?from=tomorrow&to=2031-01-01T12:00:00Z`, /^From must be a date and time/],
+    ['an impossible date', `?from=2031-02-30T10:00:00Z&to=2031-03-01T12:00:00Z`, /^From must be a date and time/],
+    ['q given twice', '?q=a&q=b', /^Q must be text/],
+    ['a q longer than any car name', `?q=${'x'.repeat(101)}`, /^Q must be at most 100 characters/],
+  ])('answers 400 naming the field for %s', async (_case, query, message) => {
+    const response = await send(app, 'GET', `/api/cars${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: expect.stringMatching(message) });
+  });
+
+  it('answers SQL-looking and unicode searches as plain text', async () => {
+    expect(await listPublic(`?q=${encodeURIComponent("' OR 1=1 --")}`)).toEqual([]);
+    expect(await listPublic(`?q=${encodeURIComponent('गाड़ी 🚗')}`)).toEqual([]);
+  });
+});
+
+describe('GET /api/cars/{carName}', () => {
+  it('answers a fleet car by its name in any letter case, as the object itself', async () => {
+    const response = await send(app, 'GET', `/api/cars/${encodeURIComponent('tesla MALIBU')}`);
+    expect(response.statusCode).toBe(200);
+    const car = response.json<PublicCar>();
+    expect(car).toMatchObject({ kind: 'fleet', carName: 'Tesla Malibu', price: 50, brand: 'Tesla' });
+    expect(car._id).toBe(car.id);
+  });
+
+  it('answers a listed car by its id, with its owner\'s name', async () => {
+    const response = await send(app, 'GET', `/api/cars/${swift.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: swift.id, kind: 'listed', carName: 'Maruti Swift', ownerName });
+  });
+
+  it('tells cars of one name apart by id; by name it answers a fleet car first, then the newest listed one', async () => {
+    const first = await registerAndSignIn(app, 'owner');
+    const second = await registerAndSignIn(app, 'owner');
+    const older = await listCar(app, first, 'Twin Tourer', 700);
+    const newer = await listCar(app, second, 'Twin Tourer', 800);
+    expect((await send(app, 'GET', `/api/cars/${older.id}`)).json<PublicCar>().price).toBe(700);
+    expect((await send(app, 'GET', `/api/cars/${newer.id}`)).json<PublicCar>().price).toBe(800);
+    expect((await send(app, 'GET', '/api/cars/twin%20tourer')).json<PublicCar>().id).toBe(newer.id);
+
+    const namesake = await listCar(app, first, 'BMW X3', 10);
+    const byName = (await send(app, 'GET', '/api/cars/BMW%20X3')).json<PublicCar>();
+    expect(byName).toMatchObject({ kind: 'fleet', carName: 'BMW X3' });
+    expect((await send(app, 'GET', `/api/cars/${namesake.id}`)).json<PublicCar>().kind).toBe('listed');
+  });
+
+  it.each([
+    ['an unknown name', '/api/cars/Flying%20Carpet'],
+    ['an unknown id', '/api/cars/00000000-0000-4000-8000-000000000000'],
+    ['a SQL-looking name', `/api/cars/${encodeURIComponent("x'; DROP TABLE cars; --")}`],
+    ['a unicode name', `/api/cars/${encodeURIComponent('टेस्ला 🚗')}`],
+    ['a part of a name', '/api/cars/Tesla'],
+  ])('answers 404 for %s', async (_case, url) => {
+    const response = await send(app, 'GET', url);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'There is no car by that name.' });
+  });
+
+  it('answers 400 for a name longer than any car\'s', async () => {
+    const response = await send(app, 'GET', `/api/cars/${'c'.repeat(101)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/^CarName must be at most 100 characters/);
+  });
+
+  it('still has every car after the hostile requests above', async () => {
+    expect((await listPublic()).length).toBeGreaterThanOrEqual(fleetNames.length + 2);
+    expect((await send(app, 'GET', `/api/cars/${percentCar.id}`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,61 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Booking, BookingAction, CodedAnswer, NewBooking, OwnerCar } from '../../src/domain/contract';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** `clock` ("10:00") on India's calendar `daysAhead` days from today, as the app sends it: "2026-11-23T10:00:00+05:30". */
+export function indiaTime(daysAhead: number, clock: string): string {
+  const day = new Date(Date.now() + INDIA_OFFSET_MS + daysAhead * DAY_MS).toISOString().slice(0, 10);
+  return `${day}T${clock}:00+05:30`;
+}
+
+export function send(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  cookie?: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+}
+
+/** Lists a car through the owner's add form and returns it as the owner's list shows it (newest first). */
+export async function listCar(app: FastifyInstance, owner: string, carname: string, price: number): Promise<OwnerCar> {
+  const added = await send(app, 'POST', '/add-cars', owner, {
+    url: '/images/cars/audi-fiesta.svg',
+    carname,
+    description: 'A well-kept car.',
+    price,
+  });
+  if (added.statusCode !== 201) throw new Error(`listing failed: ${added.statusCode} ${added.body}`);
+  const listed = await send(app, 'GET', '/get-cars', owner);
+  const car = listed.json<CodedAnswer<OwnerCar[]>>().data[0];
+  if (!car) throw new Error('the listed car is missing');
+  return car;
+}
+
+/** Asks for a booking and returns it; fails the test unless the server created it. */
+export async function requestBooking(app: FastifyInstance, renter: string, booking: NewBooking): Promise<Booking> {
+  const response = await send(app, 'POST', '/api/bookings', renter, booking);
+  if (response.statusCode !== 201) throw new Error(`booking failed: ${response.statusCode} ${response.body}`);
+  return response.json<Booking>();
+}
+
+export function act(app: FastifyInstance, cookie: string | undefined, bookingId: string, action: BookingAction) {
+  return send(app, 'POST', `/api/bookings/${bookingId}/${action}`, cookie);
+}
+
+export async function listBookings(app: FastifyInstance, cookie: string): Promise<Booking[]> {
+  const response = await send(app, 'GET', '/api/bookings', cookie);
+  if (response.statusCode !== 200) throw new Error(`listing bookings failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ data: Booking[] }>().data;
+}
