@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_TRANSITIONS, type BookingActor } from '../../src/domain/booking-states';
+import type { Booking, BookingStatus, CarKind } from '../../src/domain/contract';
+import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
+import { act, indiaTime, listBookings, listCar, requestBooking } from './marketplace-helpers';
+
+/**
+ * The booking state machine through the HTTP API: every step in BOOKING_TRANSITIONS answers 200
+ * with the new status, and every other (status, action, actor) answers 409 and changes nothing.
+ * Each runs for an owner's car (answered by its owner) and a fleet car (answered by an admin).
+ */
+
+const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
+const STATUSES = [...new Set(BOOKING_TRANSITIONS.flatMap((step) => [step.from, step.to]))];
+const ACTIONS = [...new Set(BOOKING_TRANSITIONS.map((step) => step.action))];
+const ACTORS: BookingActor[] = ['renter', 'carKeeper'];
+const KINDS: CarKind[] = ['listed', 'fleet'];
+
+const refused = STATUSES.flatMap((status) =>
+  ACTIONS.flatMap((action) =>
+    ACTORS.filter((who) => !BOOKING_TRANSITIONS.some((step) => step.from === status && step.action === action && step.who === who)).map(
+      (who) => ({ status, action, who }),
+    ),
+  ),
+);
+
+let app: FastifyInstance;
+let renter: string;
+let keepers: Record<CarKind, string>;
+let carRefs: Record<CarKind, string>;
+/** A day of its own for every booking, so no accepted booking stands in another's way. */
+let nextDay = 2;
+
+beforeAll(async () => {
+  app = await buildTestApp({ admin });
+  let owner: string;
+  let adminCookie: string;
+  [renter, owner, adminCookie] = await Promise.all([
+    registerAndSignIn(app, 'user'),
+    registerAndSignIn(app, 'owner'),
+    signIn(app, admin.email, admin.password),
+  ]);
+  const car = await listCar(app, owner, 'Maruti Ertiga', 1100);
+  keepers = { listed: owner, fleet: adminCookie };
+  carRefs = { listed: car.id, fleet: 'Colorado Rover' };
+});
+afterAll(() => closeTestApp(app));
+
+function cookieOf(who: BookingActor, kind: CarKind): string {
+  return who === 'renter' ? renter : keepers[kind];
+}
+
+/** The steps from `requested` to `status`, found in the table itself (breadth first). */
+function pathTo(status: BookingStatus): typeof BOOKING_TRANSITIONS {
+  const paths = new Map<BookingStatus, typeof BOOKING_TRANSITIONS>([['requested', []]]);
+  const queue: BookingStatus[] = ['requested'];
+  for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
+    for (const step of BOOKING_TRANSITIONS.filter((candidate) => candidate.from === current && !paths.has(candidate.to))) {
+      paths.set(step.to, [...(paths.get(current) ?? []), step]);
+      queue.push(step.to);
+    }
+  }
+  const path = paths.get(status);
+  if (!path) throw new Error(`no way to reach ${status}`);
+  return path;
+}
+
+/** A new booking of the kind's car, brought to `status` through the API. */
+async function bookingIn(status: BookingStatus, kind: CarKind): Promise<Booking> {
+  const day = nextDay++;
+  const booking = await requestBooking(app, renter, {
+    carName: carRefs[kind],
+    from: indiaTime(day, '09:00'),
+    to: indiaTime(day, '17:00'),
+    driver: false,
+  });
+  for (const step of pathTo(status)) {
+    const response = await act(app, cookieOf(step.who, kind), booking.id, step.action);
+    if (response.statusCode !== 200) throw new Error(`could not ${step.action}: ${response.statusCode} ${response.body}`);
+  }
+  return booking;
+}
+
+async function statusOf(bookingId: string): Promise<BookingStatus | undefined> {
+  return (await listBookings(app, renter)).find((booking) => booking.id === bookingId)?.status;
+}
+
+describe.each(KINDS)('a booking of a %s car', (kind) => {
+  it.each(BOOKING_TRANSITIONS.map((step) => ({ ...step })))(
+    'goes from $from to $to when the $who asks to $action',
+    async ({ from, action, to, who }) => {
+      const booking = await bookingIn(from, kind);
+      const response = await act(app, cookieOf(who, kind), booking.id, action);
+      expect(response.statusCode).toBe(200);
+      const updated = response.json<Booking>();
+      expect(updated).toEqual({ ...booking, status: to, updatedAt: expect.any(String) });
+      expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(booking.updatedAt));
+      expect(await statusOf(booking.id)).toBe(to);
+    },
+  );
+
+  it.each(refused)('stays $status when the $who asks to $action: 409 naming the status', async ({ status, action, who }) => {
+    const booking = await bookingIn(status, kind);
+    const response = await act(app, cookieOf(who, kind), booking.id, action);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: expect.stringMatching(new RegExp(`^This booking is ${status}: you`)) });
+    expect(await statusOf(booking.id)).toBe(status);
+  });
+});
+
+describe('the refusal', () => {
+  it('says what the caller can still do', async () => {
+    const booking = await bookingIn('requested', 'listed');
+    const response = await act(app, renter, booking.id, 'accept');
+    expect(response.json()).toEqual({ message: 'This booking is requested: you can only cancel it.' });
+    const done = await bookingIn('declined', 'listed');
+    expect((await act(app, keepers.listed, done.id, 'accept')).json()).toEqual({
+      message: 'This booking is declined: you cannot change it any more.',
+    });
+  });
+
+  it('covers every combination the table leaves out', () => {
+    expect(refused).toHaveLength(STATUSES.length * ACTIONS.length * ACTORS.length - BOOKING_TRANSITIONS.length);
+    expect(STATUSES).toEqual(expect.arrayContaining(['requested', 'accepted', 'declined', 'cancelled']));
+  });
+});
