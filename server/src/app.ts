@@ -14,6 +14,7 @@ import { bookingRoutes } from './routes/bookings';
 import { carRoutes } from './routes/cars';
 import { commentRoutes } from './routes/comments';
 import { healthRoutes } from './routes/health';
+import { messageRoutes } from './routes/messages';
 import { ownerCarRoutes } from './routes/owner-cars';
 import { sessionRoutes } from './routes/session';
 
@@ -65,6 +66,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     await app.register(commentRoutes);
     await app.register(carRoutes);
     await app.register(bookingRoutes);
+    await app.register(messageRoutes);
 
     await app.ready();
     return app;
