@@ -1,0 +1,140 @@
+/** The platform's sample fleet (spec section 3). Plain data: the app shows it and the server seeds from it. */
+export interface CatalogueCar {
+  id: string;
+  brand: string;
+  rating: number;
+  carName: string;
+  imgUrl: string;
+  model: string;
+  price: number;
+  speed: string;
+  gps: string;
+  seatType: string;
+  automatic: string;
+  description: string;
+}
+
+export const catalogueCars: readonly CatalogueCar[] = [
+  {
+    id: '01',
+    brand: 'Tesla',
+    rating: 112,
+    carName: 'Tesla Malibu',
+    imgUrl: '/images/cars/tesla-malibu.svg',
+    model: 'Model 3',
+    price: 50,
+    speed: '20kmpl',
+    gps: 'GPS Navigation',
+    seatType: 'Heated seats',
+    automatic: 'Automatic',
+    description:
+      'A quiet electric saloon with a long range and quick charging, comfortable for city errands and long highway days alike.',
+  },
+  {
+    id: '02',
+    brand: 'Toyota',
+    rating: 102,
+    carName: 'Toyota Aventador',
+    imgUrl: '/images/cars/toyota-aventador.svg',
+    model: 'Model-2022',
+    price: 50,
+    speed: '20kmpl',
+    gps: 'GPS Navigation',
+    seatType: 'Heated seats',
+    automatic: 'Automatic',
+    description:
+      'A dependable family car with room for five and their luggage, easy on fuel and easy to drive through busy streets.',
+  },
+  {
+    id: '03',
+    brand: 'BMW',
+    rating: 132,
+    carName: 'BMW X3',
+    imgUrl: '/images/cars/bmw-x3.svg',
+    model: 'Model-2022',
+    price: 65,
+    speed: '20kmpl',
+    gps: 'GPS Navigation',
+    seatType: 'Heated seats',
+    automatic: 'Automatic',
+    description:
+      'A premium SUV with a high driving position, all-wheel drive and a generous boot, at home on hill roads and expressways.',
+  },
+  {
+    id: '04',
+    brand: 'Nissan',
+    rating: 102,
+    carName: 'Nissan Mercielago',
+    imgUrl: '/images/cars/nissan-mercielago.svg',
+    model: 'Model-2022',
+    price: 70,
+    speed: '20kmpl',
+    gps: 'GPS Navigation',
+    seatType: 'Heated seats',
+    automatic: 'Automatic',
+    description:
+      'A compact crossover that parks anywhere, with a light clutch, good visibility and air conditioning that copes with May.',
+  },
+  {
+    id: '05',
+    brand: 'Ferrari',
+    rating: 94,
+    carName: 'Ferrari Camry',
+    imgUrl: '/images/cars/ferrari-camry.svg',
+    model: 'Model-2022',
+    price: 45,
+    speed: '20kmpl',
+    gps: 'GPS Navigation',
+    seatType: 'Heated seats',
+    automatic: 'Automatic',
+    description:
+      'A low, fast coupé for a weekend that should feel special: a wedding arrival, an anniversary or a coastal drive.',
+  },
+  {
+    id: '06',
+    brand: 'Mercedes',
+    rating: 119,
+    carName: 'Mercedes Benz XC90',
+    imgUrl: '/images/cars/mercedes-benz-xc90.svg',
+    model: 'Model-2022',
+    price: 85,
+    speed: '20kmpl',
+    gps: 'GPS Navigation',
+    seatType: 'Heated seats',
+    automatic: 'Automatic',
+    description:
+      'A spacious luxury SUV with seven seats and a smooth ride, the right choice for airport runs and family trips.',
+  },
+  {
+    id: '07',
+    brand: 'Audi',
+    rating: 82,
+    carName: 'Audi Fiesta',
+    imgUrl: '/images/cars/audi-fiesta.svg',
+    model: 'Model 3',
+    price: 50,
+    speed: '20kmpl',
+    gps: 'GPS Navigation',
+    seatType: 'Heated seats',
+    automatic: 'Automatic',
+    description:
+      'A refined hatchback with a punchy engine and a well-made cabin, nimble in traffic and relaxed at highway speed.',
+  },
+  {
+    id: '08',
+    brand: 'Colorado',
+    rating: 52,
+    carName: 'Colorado Rover',
+    imgUrl: '/images/cars/colorado-rover.svg',
+    model: 'Model 3',
+    price: 50,
+    speed: '20kmpl',
+    gps: 'GPS Navigation',
+    seatType: 'Heated seats',
+    automatic: 'Automatic',
+    description:
+      'A rugged pick-up with four-wheel drive and a big load bed, built for farm roads, moving house and monsoon detours.',
+  },
+];
+
+export const HOT_OFFERS_COUNT = 6;
