@@ -169,8 +169,11 @@ describe('GET /api/cars', () => {
     ['a from without an offset', `?from=2031-01-01T10:00:00&to=2031-01-01T12:00:00Z`, /^From must be a date and time with its offset/],
     ['a from that is not a date', `?from=tomorrow&to=2031-01-01T12:00:00Z`, /^From must be a date and time/],
     ['an impossible date', `?from=2031-02-30T10:00:00Z&to=2031-03-01T12:00:00Z`, /^From must be a date and time/],
+    ['a from in year 0', '?from=0000-01-01T00:00:00Z&to=2031-01-01T12:00:00Z', /^From must not be before 1970-01-01T00:00:00Z/],
+    ['a to past the year 9999', '?from=2031-01-01T00:00:00Z&to=9999-12-31T23:59:59-12:00', /^To must not be after 9999-12-31T00:00:00Z/],
     ['q given twice', '?q=a&q=b', /^Q must be text/],
     ['a q longer than any car name', `?q=${'x'.repeat(101)}`, /^Q must be at most 100 characters/],
+    ['a q with a NUL character', '?q=a%00b', /^Q must not contain the NUL character/],
   ])('answers 400 naming the field for %s', async (_case, query, message) => {
     const response = await send(app, 'GET', `/api/cars${query}`);
     expect(response.statusCode).toBe(400);
@@ -223,6 +226,12 @@ describe('GET /api/cars/{carName}', () => {
     const response = await send(app, 'GET', url);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'There is no car by that name.' });
+  });
+
+  it('answers 400 for a name with a NUL character, which no car name can hold', async () => {
+    const response = await send(app, 'GET', '/api/cars/Tesla%00Malibu');
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/^CarName must not contain the NUL character/);
   });
 
   it('answers 400 for a name longer than any car\'s', async () => {

@@ -100,6 +100,20 @@ describe('bodies', () => {
     expect(Object.keys(response.json())).toEqual(['message']);
   });
 
+  it('answers 400 naming the field for a NUL character, which the database cannot store', async () => {
+    const signIn = await app.inject({ method: 'POST', url: '/api/session', payload: { login: 'a\u0000b', password: 'whatever-1' } });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json()).toEqual({ message: 'Login must not contain the NUL character (\\u0000).' });
+    const other = newAccount();
+    const registration = await app.inject({
+      method: 'POST',
+      url: '/register/user',
+      payload: { ...other, username: 'nul\u0000name', confirmPassword: other.password },
+    });
+    expect(registration.statusCode).toBe(400);
+    expect(registration.json<{ message: string }>().message).toMatch(/^Username must not contain the NUL character/);
+  });
+
   it('ignores fields it does not know', async () => {
     const other = newAccount();
     const response = await app.inject({

@@ -52,6 +52,8 @@ describe('POST /api/contact', () => {
     ['an empty message', { message: '' }, /^Message must not be empty/],
     ['a message over 5,000 characters', { message: 'm'.repeat(5001) }, /^Message must be at most 5000 characters/],
     ['a message as a number', { message: 1e308 }, /^Message must be text/],
+    ['a NUL character in the name', { name: 'Asha\u0000' }, /^Name must not contain the NUL character/],
+    ['a NUL character in the message', { message: 'Hello\u0000there' }, /^Message must not contain the NUL character/],
   ])('answers 400 naming the field for %s, and stores nothing', async (_case, change, message) => {
     const address = freshAddress();
     const response = await post('/api/contact', { ...sample, ...change }, address);

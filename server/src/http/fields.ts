@@ -18,9 +18,14 @@ export const id = z.uuid();
 
 /**
  * An ISO 8601 instant that carries its offset (`Z` or `+05:30`), as a Date: a wall-clock time
- * without one would name a different moment on every machine.
+ * without one would name a different moment on every machine. The range covers any real rental
+ * and keeps to instants the database reads back with a four-digit year, in UTC and in India time
+ * (PostgreSQL has no year 0 and does not parse a five-digit year).
  */
-export const instant = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
+export const instant = z.iso
+  .datetime({ offset: true })
+  .transform((text) => new Date(text))
+  .pipe(z.date().min(new Date(Date.UTC(1970, 0, 1))).max(new Date(Date.UTC(9999, 11, 31))));
 
 export const email = z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email());
 

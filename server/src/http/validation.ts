@@ -31,6 +31,11 @@ function fieldName(path: readonly PropertyKey[]): string {
     .join('');
 }
 
+/** A date bound as zod reports it (milliseconds since 1970), in ISO 8601. */
+function instantText(bound: number | bigint): string {
+  return new Date(Number(bound)).toISOString().replace('.000Z', 'Z');
+}
+
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -44,11 +49,13 @@ function describeIssue(issue: Issue, part: string): string {
       if (issue.input === undefined) return `${field} is required.`;
       return `${field} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}.`;
     case 'too_small':
+      if (issue.origin === 'date') return `${field} must not be before ${instantText(issue.minimum)}.`;
       if (issue.origin === 'string')
         return issue.minimum === 1 ? `${field} must not be empty.` : `${field} must be at least ${issue.minimum} characters.`;
       if (issue.origin === 'array') return `${field} must list at least ${issue.minimum} item${issue.minimum === 1 ? '' : 's'}.`;
       return `${field} must be at least ${issue.minimum}.`;
     case 'too_big':
+      if (issue.origin === 'date') return `${field} must not be after ${instantText(issue.maximum)}.`;
       if (issue.origin === 'string') return `${field} must be at most ${issue.maximum} characters.`;
       if (issue.origin === 'array') return `${field} must list at most ${issue.maximum} items.`;
       return `${field} must be at most ${issue.maximum}.`;
@@ -64,16 +71,35 @@ function describeIssue(issue: Issue, part: string): string {
   }
 }
 
+/** Where in a validated value a string holds a NUL character, if anywhere. */
+function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return undefined;
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    const found = pathToNul(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * Validates params, query and body with the route's zod schema. A schema's own wording wins;
  * otherwise the message is built from the issue. Only the first problem is reported: one
- * sentence the person can act on, then the next one after they fix it.
+ * sentence the person can act on, then the next one after they fix it. PostgreSQL cannot hold
+ * the NUL character in text, so every route refuses it here rather than fail in the database.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(data, { error: (issue) => describeIssue(issue, httpPart ?? '') });
-    if (result.success) return { value: result.data };
-    const [first] = result.error.issues;
-    return { error: new Error(first?.message ?? 'The request is not valid.') };
+    if (!result.success) {
+      const [first] = result.error.issues;
+      return { error: new Error(first?.message ?? 'The request is not valid.') };
+    }
+    const nul = pathToNul(result.data);
+    if (nul) {
+      const field = nul.length === 0 ? (PART_NAMES[httpPart ?? ''] ?? 'The request') : capitalize(fieldName(nul));
+      return { error: new Error(`${field} must not contain the NUL character (\\u0000).`) };
+    }
+    return { value: result.data };
   };
