@@ -133,6 +133,14 @@ describe('addresses nothing answers', () => {
     expect(response.json()).toEqual({ message: 'Nothing answers GET /api/nothing-here here.' });
   });
 
+  it('answers 400 for a path segment longer than any id or name, not 500', async () => {
+    for (const url of [`/api/cars/${'x'.repeat(600)}`, `/get-car/${'a'.repeat(600)}`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'The address is too long.' });
+    }
+  });
+
   it('answers 400 for a malformed address, not 500', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/comments/get-comment/%E0%A4%A' });
     expect(response.statusCode).toBe(400);

@@ -67,12 +67,19 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
   return sendError(request, reply, 404, `Nothing answers ${request.method} ${path.slice(0, 200)} here.`);
 }
 
+/** What the client did wrong when Fastify refuses an address before any route is chosen. */
+const ADDRESS_ERRORS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid.',
+  // A path segment longer than the router's maxParamLength: longer than any id or name a route takes.
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+};
+
 /** Errors Fastify meets before any route is chosen, such as a malformed percent-encoding in the address. */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const badAddress = error.code === 'FST_ERR_BAD_URL';
-  if (!badAddress) request.log.error({ err: error }, 'request failed before routing');
-  const body: ErrorBody = { message: badAddress ? 'The address is not valid.' : SERVER_FAULT };
-  void reply.code(badAddress ? 400 : 500).type('application/json; charset=utf-8').send(body);
+  const addressError = ADDRESS_ERRORS[error.code];
+  if (!addressError) request.log.error({ err: error }, 'request failed before routing');
+  const body: ErrorBody = { message: addressError ?? SERVER_FAULT };
+  void reply.code(addressError ? 400 : 500).type('application/json; charset=utf-8').send(body);
 }
 
 /**
