@@ -13,6 +13,7 @@ import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../domain/booking-total';
 import type { Booking } from '../domain/contract';
+import { useCheckoutScriptFailureHandled } from './checkout-script';
 import { cjsDefault } from './cjs-default';
 import { ErrorAlert } from './ErrorAlert';
 import { formatRupees } from './format';
@@ -65,6 +66,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const [scriptFailed, setScriptFailed] = useState(false);
   const [checkoutLoading, setCheckoutLoading] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ status: 'idle' });
+  useCheckoutScriptFailureHandled();
 
   const fromParam = searchParams.get('from');
   const toParam = searchParams.get('to');
