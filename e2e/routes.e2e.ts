@@ -18,7 +18,8 @@ import { specRoutes, type SpecRoute } from './support/spec-routes';
 const baseURL = inject('baseURL');
 let browser: Browser;
 const accounts: Record<'user' | 'owner', TestAccount> = { user: newAccount('user'), owner: newAccount('owner') };
-let ownerCarId = '';
+/** The car the sweep's owner lists: its edit page and its public page are routes of the spec. */
+let ownerCar = { id: '', carname: '' };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -33,13 +34,18 @@ beforeAll(async () => {
       description: 'Listed so that the owner screens have a car to show and edit.',
       price: 1200,
     });
-    ownerCarId = car.id;
+    ownerCar = car;
   } finally {
     await context.close();
   }
 });
 
 afterAll(() => browser?.close());
+
+/** A route's address, title or heading with the sweep's car put in. */
+function withCar(text: string): string {
+  return text.replace('{carId}', ownerCar.id).replace('{carName}', ownerCar.carname);
+}
 
 /** What a person at this width would run into; every list is empty on a good page. */
 async function findingsAt(page: Page, route: SpecRoute) {
@@ -67,8 +73,8 @@ describe('every route of the spec, at 1280 px and 375 px', () => {
         // A signed-in renter's car page loads the card provider's script.
         await answerCheckoutWithStandIn(page);
       }
-      const heading = page.getByRole('heading', { level: 1, name: route.heading, exact: true });
-      await page.goto(route.path.replace('{carId}', ownerCarId));
+      const heading = page.getByRole('heading', { level: 1, name: withCar(route.heading), exact: true });
+      await page.goto(withCar(route.path));
       await heading.waitFor({ state: 'attached' });
 
       const desktop = await findingsAt(page, route);
@@ -79,8 +85,8 @@ describe('every route of the spec, at 1280 px and 375 px', () => {
       const phone = await findingsAt(page, route);
 
       const expected = {
-        title: `WheelsOnWeb - ${route.title}`,
-        h1s: [route.heading],
+        title: `WheelsOnWeb - ${withCar(route.title)}`,
+        h1s: [withCar(route.heading)],
         unlabelledFields: [],
         imagesWithoutAlt: [],
         brokenImages: [],

@@ -6,12 +6,12 @@ export type Visitor = 'visitor' | Extract<Role, 'user' | 'owner'>;
 export interface SpecRoute {
   /** Names the screenshots: e2e/screenshots/{name}-{width}.png. */
   name: string;
-  /** The address as the spec links it; `{carId}` is the signed-in owner's own car. */
+  /** The address as the spec links it; `{carId}` is the id of a car an owner listed for the sweep. */
   path: string;
   who: Visitor;
-  /** The page title after the product name ("WheelsOnWeb - Cars"). */
+  /** The page title after the product name ("WheelsOnWeb - Cars"); `{carName}` is that car's name. */
   title: string;
-  /** The page's one h1, as a person (or a screen reader) finds it. */
+  /** The page's one h1, as a person (or a screen reader) finds it; `{carName}` as in the title. */
   heading: string;
 }
 
@@ -38,6 +38,7 @@ export const specRoutes: readonly SpecRoute[] = [
   { name: 'start', path: '/start', who: 'visitor', title: 'Sign In', heading: 'Sign In' },
   { name: 'cars-slug', path: '/cars/Tesla Malibu', who: 'visitor', title: 'Tesla Malibu', heading: 'Tesla Malibu' },
   { name: 'cars-slug-renter', path: '/cars/BMW X3', who: 'user', title: 'BMW X3', heading: 'BMW X3' },
+  { name: 'cars-listed-car', path: '/cars/{carId}', who: 'visitor', title: '{carName}', heading: '{carName}' },
   {
     name: 'blogs-slug',
     path: '/blogs/The best way to drive cars',
