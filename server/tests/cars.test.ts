@@ -109,6 +109,7 @@ describe('GET /api/cars', () => {
 
   it('treats a parameter sent empty as not sent', async () => {
     expect(names(await listPublic('?maxPrice=&q=&sort=&from=&to='))).toEqual(names(await listPublic()));
+    expect(names(await listPublic('?q=%20%20'))).toEqual(names(await listPublic()));
   });
 
   it('leaves out cars with an accepted booking overlapping [from, to), and only those', async () => {

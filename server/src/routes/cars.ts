@@ -47,6 +47,7 @@ export async function carRoutes(fastify: FastifyInstance): Promise<void> {
     const { from, to, q, ...filters } = request.query;
     const rows = await listPublicCars(app.db, {
       ...filters,
+      // Only blanks, once trimmed: no filter, as for an empty q.
       q: q === '' ? undefined : q,
       freeDuring: from && to ? { from, to } : undefined,
     });
