@@ -113,3 +113,26 @@ describe('Rental requests', () => {
     expect(await within(item).findByText('declined')).toBeInTheDocument();
   });
 });
+
+describe('Rental requests for an admin', () => {
+  it('accepts a fleet car’s request and only looks at an owner’s', async () => {
+    signInAs('admin');
+    const renter = seededAccount('user');
+    addBooking(swiftRequest());
+    addBooking(
+      swiftRequest({
+        _id: 'booking-7',
+        id: 'booking-7',
+        car: { id: 'fleet-03', kind: 'fleet', carName: 'BMW X3' },
+        renter: { id: renter.id, username: renter.username },
+      }),
+    );
+    const { user } = renderRoute('/get/requests');
+
+    const fleetItem = (await screen.findByRole('link', { name: 'BMW X3' })).closest('li')!;
+    const ownerItem = screen.getByRole('link', { name: 'Maruti Swift' }).closest('li')!;
+    expect(within(ownerItem).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(fleetItem).getByRole('button', { name: /^Accept/ }));
+    expect(await within(fleetItem).findByText('accepted')).toBeInTheDocument();
+  });
+});

@@ -6,6 +6,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { Icon } from '../components/icons';
+import type { Role } from '../domain/contract';
 import { useSession } from './session';
 
 const mainLinks = [
@@ -15,6 +16,16 @@ const mainLinks = [
   { to: paths.blogs, label: 'Blog' },
   { to: paths.contact, label: 'Contact' },
 ] as const;
+
+/** The signed-in account's own screens; fleet cars' requests are answered by admins. */
+const accountLinks: Record<Role, { to: string; label: string }[]> = {
+  user: [{ to: paths.myBookings, label: 'My bookings' }],
+  owner: [
+    { to: paths.ownerCars, label: 'Your Cars' },
+    { to: paths.rentalRequests, label: 'Rental requests' },
+  ],
+  admin: [{ to: paths.rentalRequests, label: 'Rental requests' }],
+};
 
 /**
  * The marketing pages' header: where and when we work, the navigation (a menu button on phones),
@@ -78,20 +89,13 @@ export function Header() {
                   <Nav.Item as="li" className="navbar-text me-lg-2">
                     Signed in as <strong>{user.username}</strong>
                   </Nav.Item>
-                  {user.role === 'owner' ? (
-                    <Nav.Item as="li">
-                      <Nav.Link as={NavLink} to={paths.ownerCars} eventKey={paths.ownerCars}>
-                        Your Cars
+                  {accountLinks[user.role].map((link) => (
+                    <Nav.Item as="li" key={link.to}>
+                      <Nav.Link as={NavLink} to={link.to} eventKey={link.to}>
+                        {link.label}
                       </Nav.Link>
                     </Nav.Item>
-                  ) : null}
-                  {user.role === 'user' ? (
-                    <Nav.Item as="li">
-                      <Nav.Link as={NavLink} to={paths.myBookings} eventKey={paths.myBookings}>
-                        My bookings
-                      </Nav.Link>
-                    </Nav.Item>
-                  ) : null}
+                  ))}
                 </>
               ) : (
                 <Nav.Item as="li">

@@ -9,17 +9,19 @@ const withArticle: Record<Role, string> = { user: 'a user', owner: 'an owner', a
 
 interface RequireRoleProps {
   role: Role;
+  /** Other roles let through too (admins answer the requests for fleet cars). */
+  alsoAllow?: readonly Role[];
   children: ReactNode;
 }
 
 /** Lets only accounts of `role` through; a signed-out visitor is sent to sign in and brought back afterwards. */
-export function RequireRole({ role, children }: RequireRoleProps) {
+export function RequireRole({ role, alsoAllow = [], children }: RequireRoleProps) {
   const { user, loading } = useSession();
   const location = useLocation();
 
   if (loading) return <PageSpinner />;
   if (!user) return <Navigate to={paths.login} state={{ from: location }} replace />;
-  if (user.role !== role) {
+  if (user.role !== role && !alsoAllow.includes(user.role)) {
     return (
       <main className="container py-5" style={{ maxWidth: '40rem' }}>
         <div className="alert alert-warning" role="alert">

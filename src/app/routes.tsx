@@ -20,6 +20,11 @@ const Layout = lazy(() => import('./Layout'));
 
 const ownerOnly = (element: ReactNode) => <RequireRole role="owner">{element}</RequireRole>;
 const renterOnly = (element: ReactNode) => <RequireRole role="user">{element}</RequireRole>;
+const carKeepersOnly = (element: ReactNode) => (
+  <RequireRole role="owner" alsoAllow={['admin']}>
+    {element}
+  </RequireRole>
+);
 
 /** Every route of the app in one table (spec section 2). Paths match in any letter case. */
 export const routes: RouteObject[] = [
@@ -57,7 +62,7 @@ export const routes: RouteObject[] = [
       { path: '/get/car/:id', element: ownerOnly(page(() => import('../pages/EditCarPage'))) },
       { path: paths.addCar, element: ownerOnly(page(() => import('../pages/AddCarPage'))) },
       { path: paths.owner, element: ownerOnly(page(() => import('../pages/OwnerPage'))) },
-      { path: paths.rentalRequests, element: ownerOnly(page(() => import('../pages/RentalRequestsPage'))) },
+      { path: paths.rentalRequests, element: carKeepersOnly(page(() => import('../pages/RentalRequestsPage'))) },
       { path: paths.myBookings, element: renterOnly(page(() => import('../pages/MyBookingsPage'))) },
       { path: paths.notFound, element: page(() => import('../pages/UnderConstructionPage')) },
       { path: '*', element: page(() => import('../pages/NotFoundPage')) },

@@ -40,10 +40,12 @@ interface BookingListProps {
   /** Whose view this is: the renter's own bookings, or the requests for the cars someone answers for. */
   who: BookingActor;
   emptyText: string;
+  /** Whether this side may act on a booking at all (an admin sees every booking but answers only for fleet cars). */
+  mayAct?: (booking: Booking) => boolean;
 }
 
 /** Bookings as the server lists them for the signed-in account, with the steps the state machine allows this side. */
-export function BookingList({ who, emptyText }: BookingListProps) {
+export function BookingList({ who, emptyText, mayAct = () => true }: BookingListProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [busyId, setBusyId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -130,7 +132,7 @@ export function BookingList({ who, emptyText }: BookingListProps) {
                 <div className="text-end">
                   <p className="fs-5 fw-semibold price mb-2">{formatRupees(booking.total)}</p>
                   <div className="d-flex gap-2 justify-content-end">
-                    {actionsFor(booking, who, now).map((action) => (
+                    {(mayAct(booking) ? actionsFor(booking, who, now) : []).map((action) => (
                       <Button
                         key={action}
                         size="sm"

@@ -1,18 +1,29 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { usePageTitle } from '../app/usePageTitle';
+import { useSession } from '../app/session';
 import { BookingList } from '../components/BookingList';
 import { PageShell } from '../components/PageShell';
+import type { Booking } from '../domain/contract';
 
-/** /get/requests: the requests renters sent for the signed-in owner's cars, to accept or decline. */
+const fleetOnly = (booking: Booking) => booking.car.kind === 'fleet';
+
+/**
+ * /get/requests: the requests renters sent for the signed-in owner's cars, to accept or decline.
+ * Admins answer for the platform's fleet here, and see owners' requests without acting on them.
+ */
 export default function RentalRequestsPage() {
   usePageTitle('Rental requests');
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
   return (
     <PageShell title="Rental requests">
-      <p>
-        <Link to={paths.ownerCars}>Back to Your Cars</Link>
-      </p>
-      <BookingList who="carKeeper" emptyText="No rental requests yet." />
+      {isAdmin ? null : (
+        <p>
+          <Link to={paths.ownerCars}>Back to Your Cars</Link>
+        </p>
+      )}
+      <BookingList who="carKeeper" emptyText="No rental requests yet." mayAct={isAdmin ? fleetOnly : undefined} />
     </PageShell>
   );
 }
