@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { addCarThroughApi, newAccount, registerAndSignIn, registerThroughApi, uniqueName } from './support/accounts';
 import { launchBrowser, openSession, type BrowserSession } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
 
 /** What the app says whenever the server cannot be reached (src/api/client.ts). */
 const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
@@ -24,7 +24,7 @@ afterEach(async () => {
 afterAll(() => browser?.close());
 
 async function openOnOwnServer(): Promise<BrowserSession & { stopServer: () => Promise<void> }> {
-  const started = await startServer();
+  const started = await startServerOnCopyOfBuild();
   server = started;
   session = await openSession(browser, started.baseURL);
   return { ...session, stopServer: started.stop };

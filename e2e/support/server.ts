@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -38,14 +38,14 @@ function exited(child: ChildProcess): Promise<void> {
  * the app and the API on one port) on a port the system picks, with a fresh PGlite directory.
  * Resolves once /api/health answers.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-e2e-data-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    STATIC_DIR: E2E_BUILD_DIR,
+    STATIC_DIR: staticDir,
     VITE_STRIPE_PUBLISHABLE_KEY: TEST_CARD_KEY,
     LOG_LEVEL: 'info',
     // One browser makes every request of the run; the per-address flood backstop is not what is tested here.
@@ -103,5 +103,29 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${reason}\n--- server output ---\n${output.join('\n')}`);
+  }
+}
+
+/**
+ * A server beside the run's own, serving a copy of the run's build. Were a source changed since the
+ * run began, this start rebuilds the copy, never the folder the run's server serves: that server
+ * lists its files when it starts, so a rebuild under it would leave its pages without their scripts.
+ */
+export async function startServerOnCopyOfBuild(): Promise<RunningServer> {
+  const buildCopy = await mkdtemp(path.join(tmpdir(), 'wow-e2e-build-'));
+  const removeCopy = () => rm(buildCopy, { recursive: true, force: true });
+  try {
+    await cp(E2E_BUILD_DIR, buildCopy, { recursive: true });
+    const server = await startServer(buildCopy);
+    return {
+      baseURL: server.baseURL,
+      stop: async () => {
+        await server.stop();
+        await removeCopy();
+      },
+    };
+  } catch (error) {
+    await removeCopy();
+    throw error;
   }
 }
