@@ -129,9 +129,9 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
                     {booking.paymentRef ? 'Paid by card' : 'Unpaid request'}
                   </p>
                 </div>
-                <div className="text-end">
+                <div className="text-sm-end">
                   <p className="fs-5 fw-semibold price mb-2">{formatRupees(booking.total)}</p>
-                  <div className="d-flex gap-2 justify-content-end">
+                  <div className="d-flex gap-2 justify-content-sm-end">
                     {(mayAct(booking) ? actionsFor(booking, who, now) : []).map((action) => (
                       <Button
                         key={action}
