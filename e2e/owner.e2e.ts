@@ -2,7 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Booking, ListAnswer, NewBooking } from '../src/domain/contract';
 import { addCarThroughApi, newAccount, registerAndSignIn, uniqueName } from './support/accounts';
+import { seriousAccessibilityViolations } from './support/axe';
 import { launchBrowser, openSession } from './support/browser';
+import { horizontalOverflow } from './support/page-checks';
+import { saveScreenshotsAtBothWidths } from './support/screenshots';
 
 const baseURL = inject('baseURL');
 const HOUR_MS = 60 * 60 * 1000;
@@ -114,6 +117,9 @@ describe('an owner', () => {
 
       await page.reload();
       await requestItem.getByText('accepted', { exact: true }).waitFor();
+      await saveScreenshotsAtBothWidths(page, 'journey-rental-requests');
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
       const renterView = (await (await renterSession.context.request.get('/api/bookings')).json()) as ListAnswer<Booking>;
       expect(renterView.data.find((booking) => booking.car.carName === kept.name)?.status).toBe('accepted');
       expect(problems.pageErrors).toEqual([]);

@@ -1,8 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newAccount, registerAndSignIn } from './support/accounts';
+import { seriousAccessibilityViolations } from './support/axe';
 import { launchBrowser, openSession, type BrowserSession } from './support/browser';
 import { answerCheckoutWithStandIn, checkoutsOpened, TEST_TOKEN_PREFIX } from './support/checkout-stand-in';
+import { horizontalOverflow } from './support/page-checks';
+import { saveScreenshotsAtBothWidths } from './support/screenshots';
 
 const baseURL = inject('baseURL');
 const HOUR_MS = 60 * 60 * 1000;
@@ -140,6 +143,10 @@ describe('a renter', () => {
       expect(text).toContain(rupees.format(total));
       expect(text).toContain(`${hours} h, with a driver`);
       expect(text).toContain('Paid by card');
+
+      await saveScreenshotsAtBothWidths(page, 'journey-my-bookings');
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
       expect(problems.pageErrors).toEqual([]);
     }));
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { DESKTOP_WIDTH, PHONE_WIDTH } from './browser';
 import { projectDir } from './server';
 
 /** Written anew on every run (git-ignored), to be looked at: the suite compares nothing. */
@@ -16,4 +17,15 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = path.join(SCREENSHOT_DIR, `${fileStem(name)}-${width}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
+}
+
+/**
+ * The page as it is now, at the desktop and the phone width, for screens whose content a journey
+ * made (a filled list); the window is left at the phone width, for checks there.
+ */
+export async function saveScreenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
+    await page.setViewportSize({ width, height: 900 });
+    await saveScreenshot(page, name);
+  }
 }
