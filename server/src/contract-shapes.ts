@@ -1,5 +1,5 @@
 import type { Account, BlogPost, Booking, Comment, OwnerCar, PublicCar, Reply } from '../../src/domain/contract';
-import { INDIA_OFFSET } from '../../src/domain/limits';
+import { toIndiaIso } from '../../src/domain/india-time';
 import type { accounts, blogPosts, bookings, cars, comments } from './db/schema';
 
 /** Rows to the contract's shapes: the only place that decides what a client may see of a row. */
@@ -65,18 +65,6 @@ export function toPublicCar(row: CarRow, ownerName: string | null): PublicCar {
       ownerName,
     }),
   };
-}
-
-/** India has kept +05:30 all year since 1945, so its wall clock is a fixed shift from UTC. */
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/**
- * An instant as India's wall clock with India's offset ("2030-01-31T10:00:00+05:30"), whatever the
- * server's own time zone, so the renter's and the owner's lists read the time they booked.
- */
-function toIndiaIso(instant: Date): string {
-  const wallClock = new Date(instant.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, -1).replace(/\.000$/, '');
-  return `${wallClock}${INDIA_OFFSET}`;
 }
 
 /** What a booking shows of its car and its renter. */

@@ -18,7 +18,7 @@ import { cjsDefault } from './cjs-default';
 import { ErrorAlert } from './ErrorAlert';
 import { formatRupees } from './format';
 import { formatIndiaTime } from './format-india-time';
-import { fromIndiaWallClock, nextIndiaHour, toIndiaIso, toIndiaWallClock } from './india-time';
+import { fromIndiaWallClock, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../domain/india-time';
 
 const DatetimeRangePicker = cjsDefault(RangePickerImport);
 const StripeCheckout = cjsDefault(StripeCheckoutImport);

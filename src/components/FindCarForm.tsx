@@ -6,7 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { FormField } from './FormField';
-import { indiaLocalToIso, indiaToday } from './india-time';
+import { indiaLocalToIso, indiaToday } from '../domain/india-time';
 
 type CarType = 'ac' | 'non-ac';
 

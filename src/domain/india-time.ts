@@ -1,10 +1,10 @@
-import { INDIA_OFFSET } from '../domain/limits';
+import { INDIA_OFFSET } from './limits';
 
 /**
  * Converting between what India-time form fields hold ("2026-01-31T22:30" from a datetime-local
  * input, or a date and a time field) and ISO instants with India's offset. India has kept +05:30
- * all year since 1945, so this is plain arithmetic and needs no time-zone library on the pages
- * that only filter.
+ * all year since 1945, so this is plain arithmetic and needs no time-zone library: the app's
+ * filters and the server's answers use the same functions.
  */
 
 const OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
@@ -28,9 +28,14 @@ export function indiaToday(now: Date = new Date()): string {
   return new Date(now.getTime() + OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** An instant as an ISO string with India's offset, to the minute: what the app sends as `from` and `to`. */
+/**
+ * An instant as India's wall clock with India's offset ("2030-01-31T10:00:00+05:30"), whatever the
+ * machine's own zone: what the app sends as `from` and `to`, and what the server answers with, so
+ * the renter's and the owner's lists read the time that was booked.
+ */
 export function toIndiaIso(instant: Date): string {
-  return indiaLocalToIso(isoToIndiaLocal(instant.toISOString())) ?? instant.toISOString();
+  const wallClock = new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, -1).replace(/\.000$/, '');
+  return `${wallClock}${INDIA_OFFSET}`;
 }
 
 /** The next whole hour on India's clock (India's half-hour offset makes this differ from UTC's). */

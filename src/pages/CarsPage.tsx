@@ -12,7 +12,7 @@ import { usePageTitle } from '../app/usePageTitle';
 import { CarCard, type CarSummary } from '../components/CarCard';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageSpinner } from '../components/PageSpinner';
-import { indiaLocalToIso, isoToIndiaLocal } from '../components/india-time';
+import { indiaLocalToIso, isoToIndiaLocal } from '../domain/india-time';
 import { catalogueCars } from '../data/cars';
 import type { CarQuery, CarSort } from '../domain/contract';
 
