@@ -1,8 +1,7 @@
-import Container from 'react-bootstrap/Container';
 import { usePageTitle } from '../app/usePageTitle';
 import { AboutSection } from '../components/AboutSection';
 import { Icon } from '../components/icons';
-import { SectionTitle } from '../components/SectionTitle';
+import { PageSection } from '../components/PageSection';
 import { TeamSection } from '../components/TeamSection';
 
 const HELP_PHONE = '+91 00000 00000';
@@ -14,26 +13,21 @@ export default function AboutPage() {
       <div className="page-banner text-center">
         <h1 className="mb-0">About Us</h1>
       </div>
-      <section className="section">
-        <Container>
-          <AboutSection />
-          <div className="mt-4 p-3 band-light rounded d-flex flex-wrap align-items-center gap-3">
-            <Icon name="phone" size={28} className="text-primary" />
-            <div>
-              <p className="mb-0 fw-semibold text-navy">Need any help?</p>
-              <a href={`tel:${HELP_PHONE.replace(/\s/g, '')}`} className="fs-5 price">
-                {HELP_PHONE}
-              </a>
-            </div>
+      <PageSection>
+        <AboutSection />
+        <div className="mt-4 p-3 band-light rounded d-flex flex-wrap align-items-center gap-3">
+          <Icon name="phone" size={28} className="text-primary" />
+          <div>
+            <p className="mb-0 fw-semibold text-navy">Need any help?</p>
+            <a href={`tel:${HELP_PHONE.replace(/\s/g, '')}`} className="fs-5 price">
+              {HELP_PHONE}
+            </a>
           </div>
-        </Container>
-      </section>
-      <section className="section band-light">
-        <Container>
-          <SectionTitle lead="Experts" title="Our Members" />
-          <TeamSection />
-        </Container>
-      </section>
+        </div>
+      </PageSection>
+      <PageSection heading={{ lead: 'Experts', title: 'Our Members' }} band>
+        <TeamSection />
+      </PageSection>
     </>
   );
 }

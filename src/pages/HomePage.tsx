@@ -6,7 +6,7 @@ import { EarnWithUs } from '../components/EarnWithUs';
 import { FindCarForm } from '../components/FindCarForm';
 import { HeroSlider } from '../components/HeroSlider';
 import { HotOffers } from '../components/HotOffers';
-import { SectionTitle } from '../components/SectionTitle';
+import { PageSection } from '../components/PageSection';
 import { ServicesGrid } from '../components/ServicesGrid';
 import { TestimonialSlider } from '../components/TestimonialSlider';
 
@@ -25,36 +25,22 @@ export default function HomePage() {
           <FindCarForm />
         </Container>
       </section>
-      <section className="section">
-        <Container>
-          <AboutSection />
-        </Container>
-      </section>
-      <section className="section band-light">
-        <Container>
-          <SectionTitle lead="See our" title="Popular Services" />
-          <ServicesGrid />
-        </Container>
-      </section>
-      <section className="section">
-        <Container>
-          <SectionTitle lead="Come with" title="Hot Offers" />
-          <HotOffers />
-        </Container>
-      </section>
+      <PageSection>
+        <AboutSection />
+      </PageSection>
+      <PageSection heading={{ lead: 'See our', title: 'Popular Services' }} band>
+        <ServicesGrid />
+      </PageSection>
+      <PageSection heading={{ lead: 'Come with', title: 'Hot Offers' }}>
+        <HotOffers />
+      </PageSection>
       <EarnWithUs />
-      <section className="section band-light">
-        <Container>
-          <SectionTitle lead="Our clients says" title="Testimonials" />
-          <TestimonialSlider />
-        </Container>
-      </section>
-      <section className="section">
-        <Container>
-          <SectionTitle lead="Explore our blogs" title="Latest Blogs" />
-          <BlogList />
-        </Container>
-      </section>
+      <PageSection heading={{ lead: 'Our clients says', title: 'Testimonials' }} band>
+        <TestimonialSlider />
+      </PageSection>
+      <PageSection heading={{ lead: 'Explore our blogs', title: 'Latest Blogs' }}>
+        <BlogList />
+      </PageSection>
     </>
   );
 }
