@@ -17,21 +17,7 @@ export async function seedSampleData(db: Database): Promise<void> {
   await db
     .insert(cars)
     .values(
-      catalogueCars.map((car) => ({
-        kind: 'fleet' as const,
-        catalogueId: car.id,
-        carName: car.carName,
-        imgUrl: car.imgUrl,
-        price: car.price,
-        description: car.description,
-        brand: car.brand,
-        model: car.model,
-        rating: car.rating,
-        speed: car.speed,
-        gps: car.gps,
-        seatType: car.seatType,
-        automatic: car.automatic,
-      })),
+      catalogueCars.map(({ id, ...car }) => ({ kind: 'fleet' as const, catalogueId: id, ...car })),
     )
     .onConflictDoUpdate({
       target: cars.catalogueId,

@@ -18,22 +18,7 @@ import type {
 } from '../../../src/domain/contract';
 
 /** The platform's fleet as the server publishes it: the catalogue, ids prefixed so they never clash with listed cars. */
-const fleet: PublicCar[] = catalogueCars.map((car) => ({
-  _id: `fleet-${car.id}`,
-  id: `fleet-${car.id}`,
-  kind: 'fleet',
-  carName: car.carName,
-  imgUrl: car.imgUrl,
-  price: car.price,
-  description: car.description,
-  brand: car.brand,
-  model: car.model,
-  rating: car.rating,
-  speed: car.speed,
-  gps: car.gps,
-  seatType: car.seatType,
-  automatic: car.automatic,
-}));
+const fleet: PublicCar[] = catalogueCars.map(({ id, ...car }) => ({ _id: `fleet-${id}`, id: `fleet-${id}`, kind: 'fleet', ...car }));
 
 /**
  * The owners' cars as the public list shows them, read from the owner-cars fake so an edit there shows
