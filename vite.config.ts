@@ -1,8 +1,19 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+
+// The built app calls its own origin. Under `npm run preview` that origin is Vite's preview server,
+// so it passes the API's paths on to the API server (`npm start`, or `npm run dev`'s API).
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:4000';
+const previewProxy: Record<string, ProxyOptions> = {
+  '^/(api|register|carsSchema|ownerloginSchema|get-cars|get-car|add-cars|edit-cars|delete-cars)(/|$)': {
+    target: apiTarget,
+  },
+  // The sign-in page posts to `/`, where a GET is the app's own page.
+  '^/$': { target: apiTarget, bypass: (request) => (request.method === 'POST' ? undefined : '/index.html') },
+};
 
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173 },
-  preview: { port: 4173 },
+  preview: { port: 4173, proxy: previewProxy },
 });
