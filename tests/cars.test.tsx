@@ -96,6 +96,11 @@ describe('cars page', () => {
     );
   });
 
+  it('says "1 car matches" when the filters leave one car', async () => {
+    renderRoute('/layout/cars?q=Creta');
+    expect(await screen.findByText('1 car matches your filters')).toBeInTheDocument();
+  });
+
   it('says when nothing matches and clears the filters', async () => {
     const { router, user } = renderRoute('/layout/cars?q=spaceship');
     expect(await screen.findByText(/No cars match/)).toBeInTheDocument();

@@ -185,7 +185,7 @@ export default function CarsPage() {
             <>
               <p className="text-muted" role="status">
                 {carCount(cars.length)}
-                {filtered ? ' match your filters' : ''}
+                {filtered ? (cars.length === 1 ? ' matches your filters' : ' match your filters') : ''}
               </p>
               {cars.length === 0 ? (
                 <div className="text-center py-5 band-light rounded">
