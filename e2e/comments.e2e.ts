@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registerAndSignIn, uniqueName } from './support/accounts';
-import { launchBrowser, openSession, type BrowserSession } from './support/browser';
+import { inSession, launchBrowser, type BrowserSession } from './support/browser';
 
 const baseURL = inject('baseURL');
 const POST_PATH = '/blogs/If you are renting a car';
@@ -12,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function withSession(work: (session: BrowserSession) => Promise<void>): Promise<void> {
-  const session = await openSession(browser, baseURL);
-  try {
-    await work(session);
-  } finally {
-    await session.context.close();
-  }
-}
+const withSession = (work: (session: BrowserSession) => Promise<void>) => inSession(browser, baseURL, work);
 
 const comments = (page: Page) => page.getByRole('region', { name: 'Comments', exact: true });
 

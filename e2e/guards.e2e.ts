@@ -2,21 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OwnerCar } from '../src/domain/contract';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
-import { launchBrowser, openSession, type BrowserSession } from './support/browser';
+import { inSession, launchBrowser, type BrowserSession } from './support/browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
 /** A car of an owner that no test below signs in as. */
 let othersCar: OwnerCar;
 
-async function withSession(work: (session: BrowserSession) => Promise<void>): Promise<void> {
-  const session = await openSession(browser, baseURL);
-  try {
-    await work(session);
-  } finally {
-    await session.context.close();
-  }
-}
+const withSession = (work: (session: BrowserSession) => Promise<void>) => inSession(browser, baseURL, work);
 
 async function listCar(context: BrowserContext, label: string): Promise<OwnerCar> {
   return addCarThroughApi(context, {

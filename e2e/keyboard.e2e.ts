@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newAccount, registerAndSignIn, registerThroughApi } from './support/accounts';
-import { launchBrowser, openSession, type BrowserSession } from './support/browser';
+import { inSession, launchBrowser, type BrowserSession } from './support/browser';
 import { answerCheckoutWithStandIn, checkoutsOpened } from './support/checkout-stand-in';
 import { focusedControl, operableControls, tabOrder } from './support/keyboard';
 
@@ -13,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function withSession(work: (session: BrowserSession) => Promise<void>): Promise<void> {
-  const session = await openSession(browser, baseURL);
-  try {
-    await work(session);
-  } finally {
-    await session.context.close();
-  }
-}
+const withSession = (work: (session: BrowserSession) => Promise<void>) => inSession(browser, baseURL, work);
 
 describe('keyboard only', () => {
   it('the login page tabs through its controls in reading order, and an owner signs in without a mouse', () =>

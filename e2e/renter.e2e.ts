@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newAccount, registerAndSignIn } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
-import { launchBrowser, openSession, type BrowserSession } from './support/browser';
+import { inSession, launchBrowser, type BrowserSession } from './support/browser';
 import { answerCheckoutWithStandIn, checkoutsOpened, TEST_TOKEN_PREFIX } from './support/checkout-stand-in';
 import { horizontalOverflow } from './support/page-checks';
 import { saveScreenshotsAtBothWidths } from './support/screenshots';
@@ -20,14 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function withSession(work: (session: BrowserSession) => Promise<void>): Promise<void> {
-  const session = await openSession(browser, baseURL);
-  try {
-    await work(session);
-  } finally {
-    await session.context.close();
-  }
-}
+const withSession = (work: (session: BrowserSession) => Promise<void>) => inSession(browser, baseURL, work);
 
 /** 'MMM DD YYYY HH:mm' in India time, as the car page shows a period's ends, to an instant. */
 function indiaTime(shown: string): Date {

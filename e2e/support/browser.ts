@@ -71,3 +71,17 @@ export async function openSession(browser: Browser, baseURL: string, width = DES
   });
   return { context, page, problems };
 }
+
+/** Runs `work` in a fresh session and closes it afterwards, whether the work passed or failed. */
+export async function inSession(
+  browser: Browser,
+  baseURL: string,
+  work: (session: BrowserSession) => Promise<void>,
+): Promise<void> {
+  const session = await openSession(browser, baseURL);
+  try {
+    await work(session);
+  } finally {
+    await session.context.close();
+  }
+}
