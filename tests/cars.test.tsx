@@ -96,6 +96,15 @@ describe('cars page', () => {
     );
   });
 
+  it('shows the server’s refusal of a filter without pretending the server is down', async () => {
+    const to = encodeURIComponent('2030-01-31T10:00:00+05:30');
+    const from = encodeURIComponent('2030-01-31T18:00:00+05:30');
+    renderRoute(`/layout/cars?from=${from}&to=${to}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('To must be after from.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Showing our own fleet/)).not.toBeInTheDocument();
+  });
+
   it('says "1 car matches" when the filters leave one car', async () => {
     renderRoute('/layout/cars?q=Creta');
     expect(await screen.findByText('1 car matches your filters')).toBeInTheDocument();

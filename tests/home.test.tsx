@@ -82,6 +82,9 @@ describe('home page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/layout/cars'));
     expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2030-01-31T22:30:00+05:30');
     expect(await screen.findByLabelText('Available from')).toHaveValue('2030-01-31T22:30');
+    expect(screen.getByLabelText('to')).toHaveValue('2030-02-01T22:30');
+    expect(await screen.findByText(/cars match your filters/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('asks for the addresses, date and time before searching', async () => {

@@ -18,12 +18,11 @@ import { cjsDefault } from './cjs-default';
 import { ErrorAlert } from './ErrorAlert';
 import { formatRupees } from './format';
 import { formatIndiaTime } from './format-india-time';
-import { fromIndiaWallClock, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../domain/india-time';
+import { defaultPeriodEnd, fromIndiaWallClock, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../domain/india-time';
 
 const DatetimeRangePicker = cjsDefault(RangePickerImport);
 const StripeCheckout = cjsDefault(StripeCheckoutImport);
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const CHECKOUT_SCRIPT_FAILED =
   'The card checkout could not be loaded. Check your connection, or send the request unpaid.';
@@ -71,7 +70,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const fromParam = searchParams.get('from');
   const toParam = searchParams.get('to');
   const from = useMemo(() => instantFrom(fromParam) ?? defaultStart, [fromParam, defaultStart]);
-  const to = useMemo(() => instantFrom(toParam) ?? new Date(from.getTime() + DAY_MS), [toParam, from]);
+  const to = useMemo(() => instantFrom(toParam) ?? defaultPeriodEnd(from), [toParam, from]);
   // The picker shows the browser's clock; these make it read India time wherever the renter is.
   const pickerStart = useMemo(() => toIndiaWallClock(from), [from]);
   const pickerEnd = useMemo(() => toIndiaWallClock(to), [to]);

@@ -38,6 +38,13 @@ export function toIndiaIso(instant: Date): string {
   return `${wallClock}${INDIA_OFFSET}`;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The period a renter gets when they name only its start: one day. */
+export function defaultPeriodEnd(from: Date): Date {
+  return new Date(from.getTime() + DAY_MS);
+}
+
 /** The next whole hour on India's clock (India's half-hour offset makes this differ from UTC's). */
 export function nextIndiaHour(now: number = Date.now()): Date {
   const hour = 60 * 60 * 1000;

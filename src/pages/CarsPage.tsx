@@ -12,7 +12,7 @@ import { usePageTitle } from '../app/usePageTitle';
 import { CarCard, type CarSummary } from '../components/CarCard';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageSpinner } from '../components/PageSpinner';
-import { indiaLocalToIso, isoToIndiaLocal } from '../domain/india-time';
+import { defaultPeriodEnd, indiaLocalToIso, isoToIndiaLocal, toIndiaIso } from '../domain/india-time';
 import { catalogueCars } from '../data/cars';
 import type { CarQuery, CarSort } from '../domain/contract';
 
@@ -21,7 +21,8 @@ type CarListing = CarSummary & { id: string };
 type ListState =
   | { status: 'loading' }
   | { status: 'ready'; cars: CarListing[] }
-  | { status: 'failed'; message: string; fallback: CarListing[] };
+  | { status: 'failed'; message: string; fallback: CarListing[] }
+  | { status: 'refused'; message: string };
 
 const SORTS: readonly CarSort[] = ['price-asc', 'price-desc'];
 
@@ -34,9 +35,12 @@ function queryFrom(params: URLSearchParams): CarQuery {
   if (SORTS.includes(sort as CarSort)) query.sort = sort as CarSort;
   const q = params.get('q')?.trim();
   if (q) query.q = q;
-  for (const key of ['from', 'to'] as const) {
-    const value = params.get(key);
-    if (value && !Number.isNaN(new Date(value).getTime())) query[key] = value;
+  // Availability is a period: a start alone (from the home page's search) asks for one day from it, an end alone asks nothing.
+  const from = params.get('from');
+  if (from && !Number.isNaN(new Date(from).getTime())) {
+    query.from = from;
+    const to = params.get('to');
+    query.to = to && !Number.isNaN(new Date(to).getTime()) ? to : toIndiaIso(defaultPeriodEnd(new Date(from)));
   }
   return query;
 }
@@ -74,7 +78,14 @@ export default function CarsPage() {
         if (current) setState({ status: 'ready', cars });
       },
       (error: unknown) => {
-        if (current) setState({ status: 'failed', message: toApiError(error).message, fallback: catalogueMatching(query) });
+        if (!current) return;
+        const failure = toApiError(error);
+        // A refused filter is the person's to fix; only a server that did not answer calls for the saved fleet.
+        setState(
+          failure.status >= 400 && failure.status < 500
+            ? { status: 'refused', message: failure.message }
+            : { status: 'failed', message: failure.message, fallback: catalogueMatching(query) },
+        );
       },
     );
     return () => {
@@ -165,6 +176,7 @@ export default function CarsPage() {
             </div>
           </Form>
 
+          {state.status === 'refused' ? <ErrorAlert message={state.message} /> : null}
           {state.status === 'failed' ? (
             <>
               <ErrorAlert message={state.message}>
@@ -179,9 +191,8 @@ export default function CarsPage() {
             </>
           ) : null}
 
-          {state.status === 'loading' ? (
-            <PageSpinner />
-          ) : (
+          {state.status === 'loading' ? <PageSpinner /> : null}
+          {state.status === 'ready' || state.status === 'failed' ? (
             <>
               <p className="text-muted" role="status">
                 {carCount(cars.length)}
@@ -204,7 +215,7 @@ export default function CarsPage() {
                 </Row>
               )}
             </>
-          )}
+          ) : null}
         </Container>
       </section>
     </>

@@ -109,6 +109,9 @@ export const marketplaceHandlers = [
     const sort = params.get('sort');
     const from = params.get('from');
     const to = params.get('to');
+    // As the server: availability is asked for as a whole period.
+    if (Boolean(from) !== Boolean(to)) return error(400, from ? 'To is required with from.' : 'From is required with to.');
+    if (from && to && new Date(to) <= new Date(from)) return error(400, 'To must be after from.');
     let cars = allCars().filter(
       (car) =>
         (maxPrice === undefined || car.price <= maxPrice) &&
