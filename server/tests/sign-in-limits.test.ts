@@ -33,6 +33,26 @@ describe('sign-in failures are limited', () => {
     expect(blocked.cookies).toEqual([]);
   });
 
+  it('checks at most 10 wrong passwords for one email even when 30 arrive at once', async () => {
+    const account = await register(app, 'user');
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attempt('/carsSchema', { email: account.email, password: `wrong-${i}` }, `10.8.0.${i}`)),
+    );
+    const checked = burst.filter((response) => response.statusCode === 401).length;
+    const refused = burst.filter((response) => response.statusCode === 429);
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(refused).toHaveLength(30 - checked);
+    for (const response of refused) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused attempts are not failures, so whatever the burst left of the ten is still there to use, and no more.
+    for (let i = checked; i < 10; i += 1) {
+      const response = await attempt('/carsSchema', { email: account.email, password: `late-${i}` }, '10.8.1.1');
+      expect(response.statusCode).toBe(401);
+    }
+    const rightPassword = await attempt('/carsSchema', { email: account.email, password: account.password }, '10.8.1.2');
+    expect(rightPassword.statusCode).toBe(429);
+    expect(rightPassword.cookies).toEqual([]);
+  });
+
   it('counts the account once whether it is named by email or username', async () => {
     const account = await register(app, 'owner');
     for (let i = 0; i < 5; i += 1) {

@@ -1,14 +1,15 @@
-import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../src/domain/contract';
 import type { AccountRow } from '../contract-shapes';
 import type { Database } from '../db/client';
 import { accounts, signInFailures } from '../db/schema';
+import { secondsUntilAllowed, tooManyAttempts, type AttemptLimit, type AttemptRows } from '../http/attempt-window';
 import { HttpError } from '../http/errors';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from './passwords';
 
 const WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILURES_PER_ACCOUNT = 10;
-const MAX_FAILURES_PER_ADDRESS = 30;
+const ACCOUNT_LIMIT: AttemptLimit = { limit: 10, windowMs: WINDOW_MS };
+const ADDRESS_LIMIT: AttemptLimit = { limit: 30, windowMs: WINDOW_MS };
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 
@@ -38,25 +39,8 @@ function findAccount(db: Database, login: string, kind: LoginKind): Promise<Acco
   return db.select().from(accounts).where(match).limit(1);
 }
 
-/**
- * Seconds until fewer than `limit` failures remain in the window, or 0 when under the limit. With
- * `limit` or more failures, the `limit`-th newest is the one whose expiry brings the count below it.
- */
-async function secondsUntilAllowed(db: Database, where: SQL | undefined, limit: number, now: Date): Promise<number> {
-  const [blocking] = await db
-    .select({ failedAt: signInFailures.failedAt })
-    .from(signInFailures)
-    .where(and(where, gt(signInFailures.failedAt, new Date(now.getTime() - WINDOW_MS))))
-    .orderBy(desc(signInFailures.failedAt))
-    .offset(limit - 1)
-    .limit(1);
-  if (!blocking) return 0;
-  return Math.max(1, Math.ceil((blocking.failedAt.getTime() + WINDOW_MS - now.getTime()) / 1000));
-}
-
-async function recordFailure(db: Database, subject: string, address: string, now: Date): Promise<void> {
-  await db.insert(signInFailures).values({ subject, address, failedAt: now });
-  await db.delete(signInFailures).where(lt(signInFailures.failedAt, new Date(now.getTime() - WINDOW_MS)));
+function failuresOf(where: SQL | undefined): AttemptRows {
+  return { table: signInFailures, at: signInFailures.failedAt, where };
 }
 
 /**
@@ -71,22 +55,28 @@ export async function signIn(db: Database, attempt: SignInAttempt): Promise<Acco
   // Failures count per account when the login names one, so its email and username share one limit.
   const subject = account ? `account:${account.id}` : `login:${attempt.login.trim().toLowerCase()}`;
 
+  // The attempt is stored as a failure before anything is checked, so attempts made at the same
+  // moment count each other: without that, any number of them would pass the check below before
+  // the first failure was written. It is taken back when the answer is 429 or the password is right.
+  const [recorded] = await db
+    .insert(signInFailures)
+    .values({ subject, address: attempt.address, failedAt: now })
+    .returning({ id: signInFailures.id });
+  if (!recorded) throw new Error('storing the sign-in attempt returned no row');
+  const earlier = ne(signInFailures.id, recorded.id);
+
   const wait = Math.max(
-    await secondsUntilAllowed(db, eq(signInFailures.subject, subject), MAX_FAILURES_PER_ACCOUNT, now),
-    await secondsUntilAllowed(db, eq(signInFailures.address, attempt.address), MAX_FAILURES_PER_ADDRESS, now),
+    await secondsUntilAllowed(db, failuresOf(and(earlier, eq(signInFailures.subject, subject))), ACCOUNT_LIMIT, now),
+    await secondsUntilAllowed(db, failuresOf(and(earlier, eq(signInFailures.address, attempt.address))), ADDRESS_LIMIT, now),
   );
   if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
-    throw new HttpError(
-      429,
-      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { 'retry-after': String(wait) },
-    );
+    await db.delete(signInFailures).where(eq(signInFailures.id, recorded.id));
+    throw tooManyAttempts('Too many failed sign-in attempts.', wait);
   }
 
   const passwordMatches = await verifyPassword(attempt.password, account?.passwordHash ?? (await UNKNOWN_ACCOUNT_HASH));
   if (!account || !passwordMatches) {
-    await recordFailure(db, subject, attempt.address, now);
+    await db.delete(signInFailures).where(lt(signInFailures.failedAt, new Date(now.getTime() - WINDOW_MS)));
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
   await db.delete(signInFailures).where(eq(signInFailures.subject, subject));
