@@ -1,15 +1,14 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { MessageAnswer } from '../../../src/domain/contract';
 import { contactMessages, newsletterSignups } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { secondsUntilAllowed, tooManyAttempts, type AttemptLimit } from '../http/attempt-window';
 import { email } from '../http/fields';
 import type { ZodTypeProvider } from '../http/validation';
 
 /** The contact form's limit: this many messages an hour from one address. */
-const CONTACT_LIMIT = 5;
-const CONTACT_WINDOW_MS = 60 * 60 * 1000;
+const CONTACT_LIMIT: AttemptLimit = { limit: 5, windowMs: 60 * 60 * 1000 };
 /**
  * The class of the advisory lock that makes counting and storing one step per address (the
  * migrator's lock takes a single key, so the two never meet).
@@ -36,23 +35,13 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
     const now = new Date();
     await app.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${CONTACT_LOCK_CLASS}::int, hashtext(${address}))`);
-      // With the limit reached, the oldest message that counts decides when the next one may be sent.
-      const [blocking] = await tx
-        .select({ createdAt: contactMessages.createdAt })
-        .from(contactMessages)
-        .where(and(eq(contactMessages.address, address), gt(contactMessages.createdAt, new Date(now.getTime() - CONTACT_WINDOW_MS))))
-        .orderBy(desc(contactMessages.createdAt))
-        .offset(CONTACT_LIMIT - 1)
-        .limit(1);
-      if (blocking) {
-        const wait = Math.max(1, Math.ceil((blocking.createdAt.getTime() + CONTACT_WINDOW_MS - now.getTime()) / 1000));
-        const minutes = Math.ceil(wait / 60);
-        throw new HttpError(
-          429,
-          `You have sent ${CONTACT_LIMIT} messages in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          { 'retry-after': String(wait) },
-        );
-      }
+      const wait = await secondsUntilAllowed(
+        tx,
+        { table: contactMessages, at: contactMessages.createdAt, where: eq(contactMessages.address, address) },
+        CONTACT_LIMIT,
+        now,
+      );
+      if (wait > 0) throw tooManyAttempts(`You have sent ${CONTACT_LIMIT.limit} messages in the last hour.`, wait);
       await tx.insert(contactMessages).values({ ...request.body, address, createdAt: now });
     });
     reply.code(201);
