@@ -135,7 +135,7 @@ describe('a renter', () => {
       expect(text).toContain('requested');
       expect(text).toContain(rupees.format(total));
       expect(text).toContain(`${hours} h, with a driver`);
-      expect(text).toContain('Paid by card');
+      expect(text).toContain('Card payment submitted');
 
       await saveScreenshotsAtBothWidths(page, 'journey-my-bookings');
       expect(await horizontalOverflow(page)).toBe(0);

@@ -91,7 +91,8 @@ describe('car page', () => {
     renderRoute(`/cars/Tesla%20Malibu?from=${instant}&to=${halfHourLater}`);
     expect(await screen.findByText(/Pick a period of at least one hour/)).toBeInTheDocument();
     expect(totalAmount()).toHaveTextContent('₹0.00');
-    expect(screen.getByRole('button', { name: 'Reserve Now' })).toBeDisabled();
+    // The button shows once the session check has answered.
+    expect(await screen.findByRole('button', { name: 'Reserve Now' })).toBeDisabled();
   });
 
   it('sends a signed-out visitor to sign in first and brings them back with the period', async () => {

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
+import { http, HttpResponse } from 'msw';
 import { signedInAccount, signInAs } from './mocks/handlers/accounts';
+import { server } from './mocks/server';
+import { API } from './mocks/api';
 
 function header(): HTMLElement {
   return screen.getByRole('banner');
@@ -61,6 +64,22 @@ describe('header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(signedInAccount()).toBeNull();
     expect(await screen.findByRole('link', { name: 'Rent Now' })).toBeInTheDocument();
+  });
+
+  it('says so and stays signed in when the server cannot end the session', async () => {
+    signInAs('user');
+    server.use(http.delete(`${API}/api/session`, () => HttpResponse.error(), { once: true }));
+    const { router, user } = renderRoute('/layout/cars');
+    await within(header()).findByText('asha');
+    await user.click(within(header()).getByRole('link', { name: 'Logout' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not sign you out.');
+    expect(router.state.location.pathname).toBe('/layout/cars');
+    expect(within(header()).getByText('asha')).toBeInTheDocument();
+
+    await user.click(within(header()).getByRole('link', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(signedInAccount()).toBeNull();
   });
 });
 

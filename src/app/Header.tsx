@@ -2,12 +2,14 @@ import type { MouseEvent } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { Icon } from '../components/icons';
 import type { Role } from '../domain/contract';
 import { useSession } from './session';
+import { useSignOut } from './useSignOut';
+import { ErrorAlert } from '../components/ErrorAlert';
 
 const mainLinks = [
   { to: paths.home, label: 'Home' },
@@ -33,14 +35,12 @@ const accountLinks: Record<Role, { to: string; label: string }[]> = {
  * for that role show too.
  */
 export function Header() {
-  const { user, signOut } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
+  const { signOutAndLeave, error, dismissError } = useSignOut();
 
-  const handleLogout = async (event: MouseEvent<HTMLAnchorElement>) => {
+  const handleLogout = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    // The session provider forgets the user here even when the server cannot be reached, so leaving is right either way.
-    await signOut().catch(() => undefined);
-    navigate(paths.landing);
+    void signOutAndLeave();
   };
 
   return (
@@ -105,7 +105,7 @@ export function Header() {
                 </Nav.Item>
               )}
               <Nav.Item as="li">
-                <Nav.Link href={paths.landing} onClick={(event: MouseEvent<HTMLAnchorElement>) => void handleLogout(event)}>
+                <Nav.Link href={paths.landing} onClick={handleLogout}>
                   Logout
                 </Nav.Link>
               </Nav.Item>
@@ -113,6 +113,11 @@ export function Header() {
           </Navbar.Collapse>
         </Container>
       </Navbar>
+      {error ? (
+        <Container className="pt-3">
+          <ErrorAlert message={error} onClose={dismissError} />
+        </Container>
+      ) : null}
     </header>
   );
 }

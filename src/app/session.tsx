@@ -8,8 +8,12 @@ export interface SessionState {
   loading: boolean;
   /** Ask the server again who is signed in (after a sign-in). */
   refresh: () => Promise<Account | null>;
-  /** End the session on the server and forget the user here, even if the server cannot be reached. */
-  signOut: () => Promise<void>;
+  /**
+   * End the session on the server, then run `beforeForgetting` (to leave a guarded page) and forget
+   * the user here. A failure throws and keeps the user: a session the server still honours must not
+   * look ended on a shared computer.
+   */
+  signOut: (beforeForgetting?: () => void) => Promise<void>;
 }
 
 interface SessionContextValue extends SessionState {
@@ -42,12 +46,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const signOut = useCallback(async () => {
-    try {
-      await (await accountsApi()).endSession();
-    } finally {
-      setUser(null);
-    }
+  const signOut = useCallback(async (beforeForgetting?: () => void) => {
+    await (await accountsApi()).endSession();
+    beforeForgetting?.();
+    setUser(null);
   }, []);
 
   const ensureChecked = useCallback(() => {

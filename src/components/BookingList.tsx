@@ -126,7 +126,7 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
                   </p>
                   <p className="mb-0 small text-muted">
                     {who === 'carKeeper' ? `Renter: ${booking.renter.username} · ` : ''}
-                    {booking.paymentRef ? 'Paid by card' : 'Unpaid request'}
+                    {booking.paymentRef ? 'Card payment submitted' : 'Unpaid request'}
                   </p>
                 </div>
                 <div className="text-sm-end">

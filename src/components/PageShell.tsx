@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { useSession } from '../app/session';
+import { useSignOut } from '../app/useSignOut';
+import { ErrorAlert } from './ErrorAlert';
 
 interface PageShellProps {
   title: string;
@@ -18,16 +20,8 @@ interface PageShellProps {
  * screens): a way back home, who is signed in with a way out, and the page heading.
  */
 export function PageShell({ title, narrow = false, children }: PageShellProps) {
-  const { user, signOut } = useSession();
-  const navigate = useNavigate();
-
-  const handleSignOut = () => {
-    // Leave first: signing out while still on an owner page would make its guard send the person to /login.
-    navigate(paths.landing);
-    signOut().catch(() => {
-      // Nothing to show: the session provider forgets the user here even when the server cannot be reached.
-    });
-  };
+  const { user } = useSession();
+  const { signOutAndLeave, error, dismissError } = useSignOut();
 
   return (
     <Container as="main" className="py-4" style={narrow ? { maxWidth: '34rem' } : undefined}>
@@ -38,12 +32,13 @@ export function PageShell({ title, narrow = false, children }: PageShellProps) {
         {user ? (
           <div className="d-flex align-items-center gap-2">
             <span className="text-muted small">Signed in as {user.username}</span>
-            <Button variant="outline-secondary" size="sm" onClick={handleSignOut}>
+            <Button variant="outline-secondary" size="sm" onClick={() => void signOutAndLeave()}>
               Sign out
             </Button>
           </div>
         ) : null}
       </div>
+      <ErrorAlert message={error} onClose={dismissError} />
       <h1 className="h2 mb-4">{title}</h1>
       {children}
     </Container>
