@@ -9,6 +9,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerStaticApp } from './plugins/static-app';
+import { toSafeError } from './safe-error';
 import { accountRoutes } from './routes/accounts';
 import { bookingRoutes } from './routes/bookings';
 import { carRoutes } from './routes/cars';
@@ -31,13 +32,24 @@ const REDACTED_PATHS = [
   '*.tokenHash',
 ];
 
+export interface AppOptions {
+  /** Where log lines go instead of stdout: tests read them here. */
+  logStream?: { write(line: string): void };
+}
+
 /**
  * The whole server, ready to listen or to be called with `inject`: plugins first (the order
  * matters: hooks apply to the routes registered after them), then one file of routes per resource.
  */
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // Redaction only reaches named paths; a database error carries the query's values in its text.
+      serializers: { err: toSafeError },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // Ids in the spec's paths are opaque strings; long ones are rejected by the schemas, not the router.

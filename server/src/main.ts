@@ -1,19 +1,22 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { safeErrorLine } from './safe-error';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** A bad configuration or an unreachable database is one clear line, not a stack trace. */
-function failToStart(error: unknown): never {
-  console.error(error instanceof Error ? error.message : error);
+/** A bad configuration or an unreachable database is a few clear lines, not a stack trace. */
+function failToStart(message: string): never {
+  console.error(message);
   process.exit(1);
 }
 
+// The configuration's message is written by loadConfig, one line per bad variable; anything else
+// may be a database error that quotes the query's values, so only its safe first line is printed.
 const config = await Promise.resolve()
   .then(() => loadConfig())
-  .catch(failToStart);
-const app = await buildApp(config).catch(failToStart);
+  .catch((error: unknown) => failToStart(error instanceof Error ? error.message : String(error)));
+const app = await buildApp(config).catch((error: unknown) => failToStart(safeErrorLine(error)));
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {

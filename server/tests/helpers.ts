@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { RegisterType } from '../../src/domain/contract';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
 
 /**
@@ -25,10 +25,10 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   return { ...loadConfig({}), dataDir: 'memory://', logLevel: 'silent', ...overrides };
 }
 
-export async function buildTestApp(overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(overrides: Partial<ServerConfig> = {}, options: AppOptions = {}): Promise<FastifyInstance> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl || overrides.databaseUrl !== undefined || overrides.dataDir !== undefined) {
-    return buildApp(testConfig(overrides));
+    return buildApp(testConfig(overrides), options);
   }
   const name = `wow_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
@@ -37,7 +37,7 @@ export async function buildTestApp(overrides: Partial<ServerConfig> = {}): Promi
   const drop = () =>
     withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
   try {
-    const app = await buildApp(testConfig({ ...overrides, databaseUrl: databaseUrl.toString() }));
+    const app = await buildApp(testConfig({ ...overrides, databaseUrl: databaseUrl.toString() }), options);
     dropDatabase.set(app, drop);
     return app;
   } catch (error) {

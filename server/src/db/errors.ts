@@ -3,7 +3,7 @@ const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 const EXCLUSION_VIOLATION = '23P01';
 
-function postgresCode(error: unknown): string | undefined {
+export function postgresCode(error: unknown): string | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
     const code = (current as Error & { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
