@@ -175,13 +175,15 @@ describe('CORS', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP that allows this site, the card checkout, and https images', async () => {
+  it('sends a CSP that allows this site, the card checkout, and http and https images', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' https://checkout.stripe.com");
     expect(csp).toContain('frame-src https://checkout.stripe.com');
-    expect(csp).toContain("img-src 'self' data: https:");
+    expect(csp).toContain("img-src 'self' data: https: http:");
+    // Plain http is for owners' pictures only, never for scripts, frames or calls.
+    expect(csp.split(';').filter((directive) => / http:/.test(directive))).toEqual(["img-src 'self' data: https: http:"]);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();

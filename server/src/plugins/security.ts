@@ -8,9 +8,9 @@ const CHECKOUT = 'https://checkout.stripe.com';
 const CHECKOUT_API = 'https://api.stripe.com';
 
 /**
- * Security headers and CORS. The CSP allows this site, the checkout, data: images and any https
- * image (owners' cars may point anywhere). Upgrading requests and HSTS only make sense behind
- * HTTPS, which is what COOKIE_SECURE says.
+ * Security headers and CORS. The CSP allows this site, the checkout, data: images and any http or
+ * https image (owners' cars may point anywhere, and the car form accepts http:// addresses).
+ * Upgrading requests and HSTS only make sense behind HTTPS, which is what COOKIE_SECURE says.
  */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -28,7 +28,7 @@ export async function registerSecurity(
         scriptSrc: ["'self'", CHECKOUT],
         frameSrc: [CHECKOUT],
         connectSrc: ["'self'", CHECKOUT, CHECKOUT_API],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
         ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
