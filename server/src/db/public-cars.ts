@@ -5,11 +5,9 @@ import { id } from '../http/fields';
 import type { Database } from './client';
 import { accounts, bookings, cars } from './schema';
 
-/**
- * The cars anyone may see and book, shared by the public car routes and the booking routes: the
- * fleet and every owner's listed car, except those an admin delisted and those of disabled owners
- * (who could never answer a request).
- */
+// The cars anyone may see and book, shared by the public car routes and the booking routes: the
+// fleet and every owner's listed car, except those an admin delisted and those of disabled owners
+// (who could never answer a request).
 
 export interface Period {
   from: Date;

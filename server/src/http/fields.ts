@@ -12,7 +12,7 @@ import {
   USERNAME_MAX,
 } from '../../../src/domain/limits';
 
-/** The request fields several routes share, with the contract's limits. */
+// The request fields several routes share, with the contract's limits.
 
 export const id = z.uuid();
 

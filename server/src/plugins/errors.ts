@@ -56,7 +56,7 @@ function describe(error: FastifyError | HttpError | Error): Answer {
 }
 
 /** The contract's error body; with `code` on the routes the spec reads it from. */
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
   const body: ErrorBody = request.routeOptions.config.coded ? { message, code: status } : { message };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
