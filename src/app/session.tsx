@@ -13,7 +13,7 @@ export interface SessionState {
    * the user here. A failure throws and keeps the user: a session the server still honours must not
    * look ended on a shared computer.
    */
-  signOut: (beforeForgetting?: () => void) => Promise<void>;
+  signOut: (beforeForgetting?: () => void | Promise<void>) => Promise<void>;
 }
 
 interface SessionContextValue extends SessionState {
@@ -46,9 +46,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const signOut = useCallback(async (beforeForgetting?: () => void) => {
+  const signOut = useCallback(async (beforeForgetting?: () => void | Promise<void>) => {
     await (await accountsApi()).endSession();
-    beforeForgetting?.();
+    await beforeForgetting?.();
     setUser(null);
   }, []);
 
