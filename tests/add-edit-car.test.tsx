@@ -142,6 +142,13 @@ describe('Edit your Car Details (/get/car/{id})', () => {
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/get/cars');
   });
 
+  it('treats a malformed id the server refuses as no car of theirs, with no Retry', async () => {
+    server.use(http.get(`${API}/get-car/:id`, () => HttpResponse.json({ code: 400, message: 'Id is not a valid id.' }, { status: 400 })));
+    renderRoute('/get/car/not-an-id');
+    expect(await screen.findByText('This car was not found among your cars.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
   it('explains a failed load and loads again on Retry', async () => {
     server.use(http.get(`${API}/get-car/:id`, () => HttpResponse.error(), { once: true }));
     const { user } = renderRoute('/get/car/owner-car-1');

@@ -5,6 +5,9 @@ import { renderRoute } from './render';
 import { RouteError } from '../src/app/RouteError';
 import { SEEDED_PASSWORD, seededAccount, signedInAccount, signInAs } from './mocks/handlers/accounts';
 import { holdRequests } from './requests';
+import { http, HttpResponse } from 'msw';
+import { server } from './mocks/server';
+import { API } from './mocks/api';
 
 describe('owner-only routes', () => {
   it.each(['/get/cars', '/get/car/owner-car-1', '/renting', '/owner'])(
@@ -15,6 +18,17 @@ describe('owner-only routes', () => {
       expect(await screen.findByRole('tab', { name: 'User' })).toBeInTheDocument();
     },
   );
+
+  it('do not mistake a session check that failed for a signed-out visitor, and offer Retry', async () => {
+    signInAs('owner');
+    server.use(http.get(`${API}/api/session`, () => HttpResponse.error(), { once: true }));
+    const { router, user } = renderRoute('/get/cars');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not check whether you are signed in.');
+    expect(router.state.location.pathname).toBe('/get/cars');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Maruti Swift')).toBeInTheDocument();
+  });
 
   it('bring the owner back to the page they asked for after signing in', async () => {
     const { router, user } = renderRoute('/get/car/owner-car-1');

@@ -44,7 +44,8 @@ export function toApiError(error: unknown): ApiError {
     if (status === 0) return new ApiError(0, UNREACHABLE);
     return new ApiError(status, serverMessage ?? `The server answered with an error (${status}). Please try again.`, serverMessage);
   }
-  return new ApiError(0, UNREACHABLE);
+  // Not an HTTP failure at all: a bug of ours, which must not be blamed on the network.
+  return new ApiError(0, 'Something went wrong on this page. Please reload it and try again.');
 }
 
 const NOT_THE_API =

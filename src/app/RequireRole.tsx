@@ -16,10 +16,22 @@ interface RequireRoleProps {
 
 /** Lets only accounts of `role` through; a signed-out visitor is sent to sign in and brought back afterwards. */
 export function RequireRole({ role, alsoAllow = [], children }: RequireRoleProps) {
-  const { user, loading } = useSession();
+  const { user, loading, checkError, refresh } = useSession();
   const location = useLocation();
 
   if (loading) return <PageSpinner />;
+  if (!user && checkError) {
+    return (
+      <main className="container py-5" style={{ maxWidth: '40rem' }}>
+        <div className="alert alert-danger" role="alert">
+          <p>We could not check whether you are signed in. {checkError}</p>
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void refresh()}>
+            Retry
+          </button>
+        </div>
+      </main>
+    );
+  }
   if (!user) return <Navigate to={paths.login} state={{ from: location }} replace />;
   if (user.role !== role && !alsoAllow.includes(user.role)) {
     return (

@@ -6,6 +6,8 @@ export interface SessionState {
   user: Account | null;
   /** True until the first `GET /api/session` has answered. */
   loading: boolean;
+  /** Set when the server could not say who is signed in (unreachable, or failing): not the same as signed out. */
+  checkError: string | null;
   /** Ask the server again who is signed in (after a sign-in). */
   refresh: () => Promise<Account | null>;
   /**
@@ -30,6 +32,7 @@ const accountsApi = () => import('../api/accounts');
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<Account | null>(null);
   const [loading, setLoading] = useState(true);
+  const [checkError, setCheckError] = useState<string | null>(null);
   const checkStarted = useRef(false);
 
   const refresh = useCallback(async () => {
@@ -37,9 +40,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       const { user: current } = await (await accountsApi()).getSession();
       setUser(current);
+      setCheckError(null);
       return current;
-    } catch {
+    } catch (caught) {
+      const failure = caught as { status?: number; message?: string };
       setUser(null);
+      // Only the server's 401 means "signed out"; anything else leaves the question open.
+      setCheckError(failure.status === 401 ? null : (failure.message ?? 'We could not check whether you are signed in.'));
       return null;
     } finally {
       setLoading(false);
@@ -57,8 +64,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const value = useMemo(
-    () => ({ user, loading, refresh, signOut, ensureChecked }),
-    [user, loading, refresh, signOut, ensureChecked],
+    () => ({ user, loading, checkError, refresh, signOut, ensureChecked }),
+    [user, loading, checkError, refresh, signOut, ensureChecked],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -15,7 +15,8 @@ export function useSignOut() {
     setError(null);
     try {
       // Leave before the user is forgotten, or an owner page's guard would send the person to /login.
-      await signOut(() => navigate(paths.landing));
+      // flushSync: the router otherwise renders the move as a transition, after forgetting the user.
+      await signOut(() => navigate(paths.landing, { flushSync: true }));
     } catch {
       setError(SIGN_OUT_FAILED);
     }

@@ -4,7 +4,7 @@ import { paths } from '../config/paths';
 import { BLOG_PREVIEW_LENGTH, type BlogPostData } from '../data/blogs';
 
 /** The spec's list preview: the first 100 characters, with an ellipsis when there is more. */
-export function blogPreview(text: string): string {
+function blogPreview(text: string): string {
   return text.length > BLOG_PREVIEW_LENGTH ? `${text.slice(0, BLOG_PREVIEW_LENGTH).trimEnd()}…` : text;
 }
 

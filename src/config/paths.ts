@@ -16,7 +16,6 @@ export const paths = {
   ownerLogin: '/ownerlogin',
   start: '/start',
   /** A catalogue car by its name (the spec's links); an owner's car by its id, since owners may list cars of the same name. */
-  carDetail: (nameOrId: string) => `/cars/${encodeURIComponent(nameOrId)}`,
   carPage: (car: { kind?: CarKind; id?: string; carName: string }) =>
     `/cars/${encodeURIComponent(car.kind === 'listed' && car.id ? car.id : car.carName)}`,
   blogDetail: (title: string) => `/blogs/${encodeURIComponent(title)}`,

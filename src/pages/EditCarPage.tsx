@@ -30,7 +30,9 @@ export default function EditCarPage() {
       setLoad({ state: 'ready', car: await getOwnerCar(id) });
     } catch (caught) {
       const failure = toApiError(caught);
-      setLoad(failure.status === 404 ? { state: 'not-found' } : { state: 'failed', message: failure.message });
+      // A malformed id (400) names no car of theirs either; retrying it cannot help.
+      const notTheirs = failure.status === 404 || failure.status === 400;
+      setLoad(notTheirs ? { state: 'not-found' } : { state: 'failed', message: failure.message });
     }
   }, [id]);
 

@@ -76,7 +76,7 @@ function useRegistration<T extends UserRegistration>(empty: T, successMessage: s
   return { values, change, submit, setError, statusAlerts, locked: submitting || registered };
 }
 
-/** Username, email and the password pair: the part of both forms that is the same. */
+/** Username and email: the first part of both forms. */
 function AccountFields<T extends UserRegistration>({ values, change, locked }: FieldsProps<T>) {
   return (
     <>
