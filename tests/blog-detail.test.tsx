@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
 import { API } from './mocks/api';
 import { server } from './mocks/server';
-import { signInAs } from './mocks/handlers/accounts';
+import { SEEDED_PASSWORD, signInAs } from './mocks/handlers/accounts';
 import { storedComments } from './mocks/handlers/comments';
 import { recordAllRequests, watchRequests } from './requests';
 import { blogPosts } from '../src/data/blogs';
@@ -55,6 +55,22 @@ describe('blog post page', () => {
 
     await user.click(within(commentsSection()).getAllByRole('button', { name: /^Reply/ })[0]);
     expect(screen.getByText('You must sign-in to reply.')).toBeInTheDocument();
+  });
+
+  it('keeps a signed-out visitor’s comment through the detour to sign in', async () => {
+    const { router, user } = renderRoute(FIRST_POST_PATH);
+    await user.type(await screen.findByLabelText('Comment'), 'Lovely post');
+    await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
+    await user.click(within(await screen.findByRole('alert')).getByRole('link', { name: 'Sign in' }));
+    // The post stays on screen while the login screen loads, and it has an Email field too.
+    expect(await screen.findByRole('tab', { name: 'User' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), SEEDED_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(FIRST_POST_PATH));
+    expect(await screen.findByLabelText('Comment')).toHaveValue('Lovely post');
   });
 
   it('posts a signed-in reader’s comment under their chosen name and shows it', async () => {

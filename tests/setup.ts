@@ -25,6 +25,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => resetMockData());
 afterEach(() => {
   cleanup();
+  sessionStorage.clear();
   server.resetHandlers();
 });
 afterAll(() => server.close());

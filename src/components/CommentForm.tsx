@@ -29,7 +29,14 @@ export function CommentForm({ post, onPosted }: CommentFormProps) {
   const location = useLocation();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
-  const [content, setContent] = useState('');
+  const draftKey = `comment-draft:${post}`;
+  // The draft outlives the detour through sign-in, which unmounts this form.
+  const [content, setContentState] = useState(() => sessionStorage.getItem(draftKey) ?? '');
+  const setContent = (text: string) => {
+    setContentState(text);
+    if (text) sessionStorage.setItem(draftKey, text);
+    else sessionStorage.removeItem(draftKey);
+  };
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [askedToSignIn, setAskedToSignIn] = useState(false);
