@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodedAnswer, OwnerCar } from '../../src/domain/contract';
 import { catalogueCars } from '../../src/data/cars';
@@ -46,6 +47,23 @@ describe('the embedded database on disk', () => {
       const fleet = await second.db.select({ catalogueId: cars.catalogueId }).from(cars);
       expect(fleet.filter((car) => car.catalogueId !== null)).toHaveLength(catalogueCars.length);
       expect(await second.db.select({ id: blogPosts.id }).from(blogPosts)).toHaveLength(sampleBlogPosts.length);
+    } finally {
+      await closeTestApp(second);
+    }
+  });
+
+  it('brings the sample fleet and posts back in step with the data modules at the next start', async () => {
+    const first = await buildTestApp({ dataDir });
+    await first.db.update(cars).set({ price: 1, carName: 'Stale name' }).where(eq(cars.catalogueId, catalogueCars[0]!.id));
+    await first.db.update(blogPosts).set({ title: 'Stale title', quote: 'Stale' }).where(eq(blogPosts.catalogueId, sampleBlogPosts[0]!.id));
+    await closeTestApp(first);
+
+    const second = await buildTestApp({ dataDir });
+    try {
+      const [car] = await second.db.select().from(cars).where(eq(cars.catalogueId, catalogueCars[0]!.id));
+      expect(car).toMatchObject({ price: catalogueCars[0]!.price, carName: catalogueCars[0]!.carName });
+      const [post] = await second.db.select().from(blogPosts).where(eq(blogPosts.catalogueId, sampleBlogPosts[0]!.id));
+      expect(post).toMatchObject({ title: sampleBlogPosts[0]!.title, quote: sampleBlogPosts[0]!.quote });
     } finally {
       await closeTestApp(second);
     }

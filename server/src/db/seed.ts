@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { blogPosts as sampleBlogPosts } from '../../../src/data/blogs';
 import { catalogueCars } from '../../../src/data/cars';
@@ -14,58 +15,30 @@ import { accounts, blogPosts, cars } from './schema';
  * the modules.
  */
 export async function seedSampleData(db: Database): Promise<void> {
+  const fleet = catalogueCars.map(({ id, ...car }) => ({ kind: 'fleet' as const, catalogueId: id, ...car }));
   await db
     .insert(cars)
-    .values(
-      catalogueCars.map(({ id, ...car }) => ({ kind: 'fleet' as const, catalogueId: id, ...car })),
-    )
-    .onConflictDoUpdate({
-      target: cars.catalogueId,
-      set: {
-        carName: sql`excluded.car_name`,
-        imgUrl: sql`excluded.img_url`,
-        price: sql`excluded.price`,
-        description: sql`excluded.description`,
-        brand: sql`excluded.brand`,
-        model: sql`excluded.model`,
-        rating: sql`excluded.rating`,
-        speed: sql`excluded.speed`,
-        gps: sql`excluded.gps`,
-        seatType: sql`excluded.seat_type`,
-        automatic: sql`excluded.automatic`,
-      },
-    });
+    .values(fleet)
+    .onConflictDoUpdate({ target: cars.catalogueId, set: takeIncoming(cars, Object.keys(fleet[0] ?? {})) });
 
+  const posts = sampleBlogPosts.map(({ id, ...post }, position) => ({
+    catalogueId: id,
+    slug: slugify(post.title),
+    ...post,
+    position,
+  }));
   await db
     .insert(blogPosts)
-    .values(
-      sampleBlogPosts.map((post, position) => ({
-        catalogueId: post.id,
-        slug: slugify(post.title),
-        title: post.title,
-        author: post.author,
-        date: post.date,
-        time: post.time,
-        imgUrl: post.imgUrl,
-        description: post.description,
-        quote: post.quote,
-        position,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: blogPosts.catalogueId,
-      set: {
-        slug: sql`excluded.slug`,
-        title: sql`excluded.title`,
-        author: sql`excluded.author`,
-        date: sql`excluded.date`,
-        time: sql`excluded.time`,
-        imgUrl: sql`excluded.img_url`,
-        description: sql`excluded.description`,
-        quote: sql`excluded.quote`,
-        position: sql`excluded.position`,
-      },
-    });
+    .values(posts)
+    .onConflictDoUpdate({ target: blogPosts.catalogueId, set: takeIncoming(blogPosts, Object.keys(posts[0] ?? {})) });
+}
+
+/** An upsert's `set` that overwrites each named column with the row being inserted, so no column can be left out by hand. */
+function takeIncoming<T extends PgTable>(table: T, keys: string[]): PgUpdateSetSource<T> {
+  const columns: Record<string, PgColumn> = getTableColumns(table);
+  return Object.fromEntries(
+    keys.filter((key) => key !== 'catalogueId').map((key) => [key, sql.raw(`excluded.${columns[key]!.name}`)]),
+  ) as PgUpdateSetSource<T>;
 }
 
 const adminSchema = z.object({ email, username, password });
