@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OwnerCar } from '../src/domain/contract';
+import type { OwnerCar } from '#domain/contract';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
 import { inSession, launchBrowser, type BrowserSession } from './support/browser';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Booking, ListAnswer, NewBooking } from '../src/domain/contract';
+import type { Booking, ListAnswer, NewBooking } from '#domain/contract';
 import { addCarThroughApi, newAccount, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { launchBrowser, openSession } from './support/browser';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
-import type { CodedAnswer, OwnerCar, OwnerCarInput, RegisterType } from '../../src/domain/contract';
+import type { CodedAnswer, OwnerCar, OwnerCarInput, RegisterType } from '#domain/contract';
 
 export interface TestAccount {
   role: RegisterType;

@@ -1,4 +1,4 @@
-import type { Role } from '../../src/domain/contract';
+import type { Role } from '#domain/contract';
 
 /** Who opens the route: the owner screens need an owner, My bookings a renter. */
 export type Visitor = 'visitor' | Extract<Role, 'user' | 'owner'>;

@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { BODY_LIMIT_BYTES } from '../../src/domain/limits';
+import { BODY_LIMIT_BYTES } from '#domain/limits';
 import type { ServerConfig } from './config';
 import { zodValidatorCompiler } from './http/validation';
 import { registerDatabase } from './plugins/database';

@@ -1,5 +1,5 @@
-import type { Account, BlogPost, Booking, Comment, OwnerCar, PublicCar, Reply } from '../../src/domain/contract';
-import { toIndiaIso } from '../../src/domain/india-time';
+import type { Account, BlogPost, Booking, Comment, OwnerCar, PublicCar, Reply } from '#domain/contract';
+import { toIndiaIso } from '#domain/india-time';
 import type { accounts, blogPosts, bookings, cars, comments } from './db/schema';
 
 /** Rows to the contract's shapes: the only place that decides what a client may see of a row. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginAnswer, RegisterAnswer } from '../../src/domain/contract';
+import type { LoginAnswer, RegisterAnswer } from '#domain/contract';
 import { accounts } from '../src/db/schema';
 import { buildTestApp, closeTestApp, newAccount, register, sessionCookie } from './helpers';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_TRANSITIONS, type BookingActor } from '../../src/domain/booking-states';
-import type { Booking, BookingStatus, CarKind } from '../../src/domain/contract';
+import { BOOKING_TRANSITIONS, type BookingActor } from '#domain/booking-states';
+import type { Booking, BookingStatus, CarKind } from '#domain/contract';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listBookings, listCar, requestBooking } from './marketplace-helpers';
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingTotal } from '../../src/domain/booking-total';
-import type { Booking, BookingAction, NewBooking, OwnerCar } from '../../src/domain/contract';
+import { bookingTotal } from '#domain/booking-total';
+import type { Booking, BookingAction, NewBooking, OwnerCar } from '#domain/contract';
 import { isExclusionViolation } from '../src/db/errors';
 import { bookings } from '../src/db/schema';
 import { accountId, buildTestApp, closeTestApp, register, registerAndSignIn, signIn } from './helpers';

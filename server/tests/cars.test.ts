@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueCars } from '../../src/data/cars';
-import type { OwnerCar, PublicCar } from '../../src/domain/contract';
+import { catalogueCars } from '#data/cars';
+import type { OwnerCar, PublicCar } from '#domain/contract';
 import { accounts, cars } from '../src/db/schema';
 import { accountId, buildTestApp, closeTestApp, register, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlogPost, Comment, Reply } from '../../src/domain/contract';
-import { blogPosts } from '../../src/data/blogs';
+import type { BlogPost, Comment, Reply } from '#domain/contract';
+import { blogPosts } from '#data/blogs';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 
 let app: FastifyInstance;

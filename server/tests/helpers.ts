@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import type { RegisterType } from '../../src/domain/contract';
+import type { RegisterType } from '#domain/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Booking, BookingAction, CodedAnswer, NewBooking, OwnerCar } from '../../src/domain/contract';
+import type { Booking, BookingAction, CodedAnswer, NewBooking, OwnerCar } from '#domain/contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;

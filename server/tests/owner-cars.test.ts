@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CodedAnswer, OwnerCar } from '../../src/domain/contract';
+import type { CodedAnswer, OwnerCar } from '#domain/contract';
 import { bookings, cars } from '../src/db/schema';
 import { accountId, buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CodedAnswer, OwnerCar } from '../../src/domain/contract';
-import { catalogueCars } from '../../src/data/cars';
-import { blogPosts as sampleBlogPosts } from '../../src/data/blogs';
+import type { CodedAnswer, OwnerCar } from '#domain/contract';
+import { catalogueCars } from '#data/cars';
+import { blogPosts as sampleBlogPosts } from '#data/blogs';
 import { blogPosts, cars } from '../src/db/schema';
 import { buildTestApp, closeTestApp, register, signIn } from './helpers';
 

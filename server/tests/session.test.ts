@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginAnswer, SessionAnswer } from '../../src/domain/contract';
+import type { LoginAnswer, SessionAnswer } from '#domain/contract';
 import { accounts, sessions } from '../src/db/schema';
 import { buildTestApp, closeTestApp, register, sessionCookie, signIn } from './helpers';
 

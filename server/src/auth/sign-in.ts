@@ -1,5 +1,5 @@
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { Role } from '../../../src/domain/contract';
+import type { Role } from '#domain/contract';
 import type { AccountRow } from '../contract-shapes';
 import type { Database } from '../db/client';
 import { accounts, signInFailures } from '../db/schema';

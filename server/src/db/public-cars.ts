@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { CarSort } from '../../../src/domain/contract';
+import type { CarSort } from '#domain/contract';
 import type { CarRow } from '../contract-shapes';
 import { id } from '../http/fields';
 import type { Database } from './client';

@@ -11,7 +11,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { BookingStatus, CarKind, Role } from '../../../src/domain/contract';
+import type { BookingStatus, CarKind, Role } from '#domain/contract';
 
 /**
  * The tables as Drizzle sees them. The migrations in ./migrations are the source of truth for the

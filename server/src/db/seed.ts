@@ -1,9 +1,9 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { blogPosts as sampleBlogPosts } from '../../../src/data/blogs';
-import { catalogueCars } from '../../../src/data/cars';
-import { slugify } from '../../../src/domain/slug';
+import { blogPosts as sampleBlogPosts } from '#data/blogs';
+import { catalogueCars } from '#data/cars';
+import { slugify } from '#domain/slug';
 import { hashPassword } from '../auth/passwords';
 import { email, password, username } from '../http/fields';
 import type { Database } from './client';

@@ -10,7 +10,7 @@ import {
   PRICE_MIN,
   URL_MAX,
   USERNAME_MAX,
-} from '../../../src/domain/limits';
+} from '#domain/limits';
 
 // The request fields several routes share, with the contract's limits.
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody } from '../../../src/domain/contract';
-import { BODY_LIMIT_BYTES } from '../../../src/domain/limits';
+import type { ErrorBody } from '#domain/contract';
+import { BODY_LIMIT_BYTES } from '#domain/limits';
 import { HttpError } from '../http/errors';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { Role } from '../../../src/domain/contract';
+import type { Role } from '#domain/contract';
 import { createSession, deleteSession, findSessionAccount, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../auth/session-store';
 import type { ServerConfig } from '../config';
 import type { AccountRow } from '../contract-shapes';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { LoginAnswer, RegisterAnswer, RegisterType } from '../../../src/domain/contract';
+import type { LoginAnswer, RegisterAnswer, RegisterType } from '#domain/contract';
 import { hashPassword } from '../auth/passwords';
 import { signIn, type SignInAttempt } from '../auth/sign-in';
 import { toAccount } from '../contract-shapes';

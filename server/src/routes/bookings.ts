@@ -1,10 +1,10 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { allowedActions, BOOKING_TRANSITIONS, nextStatus, type BookingActor } from '../../../src/domain/booking-states';
-import { bookingTotal } from '../../../src/domain/booking-total';
-import type { Booking, BookingAction, BookingStatus, ListAnswer } from '../../../src/domain/contract';
-import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '../../../src/domain/limits';
+import { allowedActions, BOOKING_TRANSITIONS, nextStatus, type BookingActor } from '#domain/booking-states';
+import { bookingTotal } from '#domain/booking-total';
+import type { Booking, BookingAction, BookingStatus, ListAnswer } from '#domain/contract';
+import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
 import { toBooking, type AccountRow, type BookingRow, type CarRow } from '../contract-shapes';
 import type { Database } from '../db/client';
 import { isExclusionViolation } from '../db/errors';

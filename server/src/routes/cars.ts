@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ListAnswer, PublicCar } from '../../../src/domain/contract';
-import { CARNAME_MAX, PRICE_MAX } from '../../../src/domain/limits';
+import type { ListAnswer, PublicCar } from '#domain/contract';
+import { CARNAME_MAX, PRICE_MAX } from '#domain/limits';
 import { toPublicCar } from '../contract-shapes';
 import { findPublicCar, listPublicCars } from '../db/public-cars';
 import { HttpError } from '../http/errors';

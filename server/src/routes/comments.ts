@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { BlogPost, Comment, Reply } from '../../../src/domain/contract';
-import { slugify } from '../../../src/domain/slug';
+import type { BlogPost, Comment, Reply } from '#domain/contract';
+import { slugify } from '#domain/slug';
 import { toBlogPost, toComment, toReply, type BlogPostRow, type CommentRow } from '../contract-shapes';
 import type { Database } from '../db/client';
 import { blogPosts, comments } from '../db/schema';

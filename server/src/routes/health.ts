@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { HealthAnswer } from '../../../src/domain/contract';
+import type { HealthAnswer } from '#domain/contract';
 import { HttpError } from '../http/errors';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {

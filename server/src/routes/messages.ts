@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { MessageAnswer } from '../../../src/domain/contract';
+import type { MessageAnswer } from '#domain/contract';
 import { contactMessages, newsletterSignups } from '../db/schema';
 import { secondsUntilAllowed, tooManyAttempts, type AttemptLimit } from '../http/attempt-window';
 import { email } from '../http/fields';

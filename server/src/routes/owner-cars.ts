@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { CodedAnswer, OwnerCar } from '../../../src/domain/contract';
+import type { CodedAnswer, OwnerCar } from '#domain/contract';
 import { toOwnerCar } from '../contract-shapes';
 import { isForeignKeyViolation } from '../db/errors';
 import { cars } from '../db/schema';

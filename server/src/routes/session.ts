@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { LoginAnswer, SessionAnswer } from '../../../src/domain/contract';
+import type { LoginAnswer, SessionAnswer } from '#domain/contract';
 import { toAccount } from '../contract-shapes';
 import { loginName, loginPassword } from '../http/fields';
 import type { ZodTypeProvider } from '../http/validation';
