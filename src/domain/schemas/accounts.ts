@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { email, Identified, isoInstant, loginName, loginPassword, password, username } from './fields';
+
+export const Role = z.enum(['user', 'owner', 'admin']);
+export type Role = z.output<typeof Role>;
+
+/** The account types anyone may register. */
+export const RegisterType = Role.extract(['user', 'owner']);
+export type RegisterType = z.output<typeof RegisterType>;
+
+/** An account as every answer shows it: never with a password or its hash. */
+export const Account = Identified.extend({
+  username: z.string(),
+  email: z.string(),
+  role: Role,
+  phoneNumber: z.string().optional(),
+  country: z.string().optional(),
+  createdAt: isoInstant,
+}).meta({ id: 'Account' });
+export type Account = z.output<typeof Account>;
+
+const PASSWORDS_DIFFER = 'Passwords do not match.';
+
+const passwordsMatch = (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword;
+
+const accountFields = { username, email, password, confirmPassword: z.string() };
+
+export const UserRegistration = z
+  .object(accountFields)
+  .refine(passwordsMatch, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+export type UserRegistration = z.input<typeof UserRegistration>;
+
+export const OwnerRegistration = z
+  .object({
+    ...accountFields,
+    phoneNumber: z
+      .string()
+      .trim()
+      .regex(
+        /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/,
+        'PhoneNumber must be a phone number of 7 to 20 characters: digits, spaces, "+", "-" or brackets.',
+      ),
+    country: z.string().trim().min(1).max(60),
+  })
+  .refine(passwordsMatch, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+export type OwnerRegistration = z.input<typeof OwnerRegistration>;
+
+/** `/register/{type}`: any text, so an unknown type can be named in its 404. */
+export const RegisterTypeParams = z.object({ type: z.string() });
+
+export const RegisterAnswer = z.object({ message: z.string(), user: Account });
+export type RegisterAnswer = z.output<typeof RegisterAnswer>;
+
+/** The spec's login forms send `email`; it may be missing (the field is not required there), which is just a wrong login. */
+export const Credentials = z.object({ email: loginName, password: loginPassword });
+export type Credentials = z.input<typeof Credentials>;
+
+/** `POST /api/session`: `login` is a username or an email. */
+export const SessionLogin = z.object({ login: loginName, password: loginPassword });
+export type SessionLogin = z.input<typeof SessionLogin>;
+
+export const LoginAnswer = z.object({ message: z.string(), user: Account });
+export type LoginAnswer = z.output<typeof LoginAnswer>;
+
+export const SessionAnswer = z.object({ user: Account });
+export type SessionAnswer = z.output<typeof SessionAnswer>;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { CARNAME_MAX, PRICE_MAX } from '../limits';
+import { carName, Identified, instant } from './fields';
+
+export const CarKind = z.enum(['fleet', 'listed']);
+export type CarKind = z.output<typeof CarKind>;
+
+export const CarSort = z.enum(['price-asc', 'price-desc']);
+export type CarSort = z.output<typeof CarSort>;
+
+/** A query parameter sent empty (`?q=`), as a plain form does for a field left blank, means it was not sent. */
+const optionalParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const priceBound = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number of rupees.`)
+    .transform(Number)
+    .pipe(z.number().max(PRICE_MAX, `${name} must be at most ${PRICE_MAX}.`));
+
+/** `GET /api/cars`: price bounds, a sort, a period the car must be free in, and part of its name. */
+export const CarQuery = z
+  .object({
+    minPrice: optionalParam(priceBound('MinPrice')),
+    maxPrice: optionalParam(priceBound('MaxPrice')),
+    sort: optionalParam(CarSort),
+    from: optionalParam(instant),
+    to: optionalParam(instant),
+    q: optionalParam(z.string().trim().max(CARNAME_MAX)),
+  })
+  .superRefine((query, context) => {
+    if (query.from && !query.to) context.addIssue({ code: 'custom', path: ['to'], message: 'To is required with from.' });
+    if (query.to && !query.from) context.addIssue({ code: 'custom', path: ['from'], message: 'From is required with to.' });
+    if (query.from && query.to && query.to <= query.from) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'To must be after from.' });
+    }
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      context.addIssue({ code: 'custom', path: ['minPrice'], message: 'MinPrice must not be more than maxPrice.' });
+    }
+  });
+/** What the app puts in the query: the checked values, with the period's instants as the text it sends. */
+export type CarQuery = Omit<z.output<typeof CarQuery>, 'from' | 'to'> & { from?: string; to?: string };
+
+/** `/api/cars/{carName}`: a car's name in any letter case, or a listed car's id. */
+export const CarNameParams = z.object({ carName });
+
+/** A car anyone may see and book: the fleet's (with their catalogue details) and owners' listed cars (with the owner's name). */
+export const PublicCar = Identified.extend({
+  kind: CarKind,
+  carName: z.string(),
+  imgUrl: z.string(),
+  price: z.int(),
+  description: z.string(),
+  brand: z.string().optional(),
+  model: z.string().optional(),
+  rating: z.int().optional(),
+  speed: z.string().optional(),
+  gps: z.string().optional(),
+  seatType: z.string().optional(),
+  automatic: z.string().optional(),
+  ownerName: z.string().optional(),
+}).meta({ id: 'PublicCar' });
+export type PublicCar = z.output<typeof PublicCar>;

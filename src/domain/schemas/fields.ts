@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  CARNAME_MAX,
+  COMMENT_MAX,
+  DESCRIPTION_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PRICE_MAX,
+  PRICE_MIN,
+  URL_MAX,
+  USERNAME_MAX,
+} from '../limits';
+
+// The fields several requests share, with the contract's limits, and the pieces every answer
+// shares. A schema words a message itself only where the server's generic wording would not do.
+
+export const id = z.uuid();
+
+/**
+ * An ISO 8601 instant that carries its offset (`Z` or `+05:30`), as a Date: a wall-clock time
+ * without one would name a different moment on every machine. The range covers any real rental
+ * and keeps to instants the database reads back with a four-digit year, in UTC and in India time
+ * (PostgreSQL has no year 0 and does not parse a five-digit year).
+ */
+export const instant = z.iso
+  .datetime({ offset: true })
+  .transform((text) => new Date(text))
+  .pipe(z.date().min(new Date(Date.UTC(1970, 0, 1))).max(new Date(Date.UTC(9999, 11, 31))));
+
+export const email = z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email());
+
+export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+/** Usernames cannot contain `@`, so a sign-in that accepts either can tell the two apart. */
+export const username = z
+  .string()
+  .trim()
+  .min(1)
+  .max(USERNAME_MAX)
+  .refine((name) => !name.includes('@'), 'Username must not contain "@".');
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const PRICE_MESSAGE = `Price must be a whole number of rupees per day, from ${rupees.format(PRICE_MIN)} to ${rupees.format(PRICE_MAX)}.`;
+
+/** Whole rupees per day; the add form sends the price as text, so digits in a string count too. */
+export const price = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
+    error: (issue) => (issue.input === undefined ? 'Price is required.' : PRICE_MESSAGE),
+  })
+  .pipe(z.number().int(PRICE_MESSAGE).min(PRICE_MIN, PRICE_MESSAGE).max(PRICE_MAX, PRICE_MESSAGE));
+
+function isImageAddress(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) URL or a path on this site. */
+export const imageUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(URL_MAX)
+  .refine(isImageAddress, 'Url must be an http:// or https:// address, or a path on this site beginning with "/".');
+
+export const carName = z.string().trim().min(1).max(CARNAME_MAX);
+
+export const description = z.string().trim().max(DESCRIPTION_MAX);
+
+export const commentContent = z.string().trim().min(1).max(COMMENT_MAX);
+
+/** A display name for comments; blank means the signed-in account's username. */
+export const author = z
+  .string()
+  .trim()
+  .max(USERNAME_MAX)
+  .optional()
+  .transform((name) => (name === '' ? undefined : name));
+
+/** What sign-in forms send: any text (a wrong login is a 401, not a 400), bounded so a flood of huge bodies costs nothing. */
+export const loginName = z.string().max(500).optional().default('');
+export const loginPassword = z.string().min(1).max(1000);
+
+/** An instant as the server writes it: ISO 8601 with its offset (`Z`, or `+05:30` for booking periods). */
+export const isoInstant = z.iso.datetime({ offset: true });
+
+/** Every object the server returns carries both `_id` and `id`, with the same value (ids are opaque strings). */
+export const Identified = z.object({ _id: z.string(), id: z.string() });
+export type Identified = z.output<typeof Identified>;
