@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { SessionProvider } from './app/session';
+import { SessionProvider } from './lib/auth/session';
 import { routes } from './app/routes';
 import './styles/theme.css';
 

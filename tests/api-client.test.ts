@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { listCars } from '../src/api/cars';
-import { ApiError } from '../src/api/client';
-import { endSession } from '../src/api/accounts';
+import { listCars } from '../src/features/cars/api';
+import { ApiError } from '../src/lib/api-error';
+import { endSession } from '../src/lib/auth/session-api';
 import { server } from './mocks/server';
 import { API } from './mocks/api';
 

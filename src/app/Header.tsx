@@ -7,8 +7,8 @@ import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { Icon } from '../components/icons';
 import type { Role } from '../domain/contract';
-import { useSession } from './session';
-import { useSignOut } from './useSignOut';
+import { useSession } from '../lib/auth/session';
+import { useSignOut } from '../lib/auth/useSignOut';
 import { ErrorAlert } from '../components/ErrorAlert';
 
 const mainLinks = [

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '../domain/contract';
 import { paths } from '../config/paths';
 import { PageSpinner } from '../components/PageSpinner';
-import { useSession } from './session';
+import { useSession } from '../lib/auth/session';
 
 const withArticle: Record<Role, string> = { user: 'a user', owner: 'an owner', admin: 'an admin' };
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { usePageTitle } from './usePageTitle';
+import { usePageTitle } from '../lib/usePageTitle';
 
 /** The router's fallback when a screen throws: says so plainly and offers a way out. */
 export function RouteError() {

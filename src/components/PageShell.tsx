@@ -4,8 +4,8 @@ import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
-import { useSession } from '../app/session';
-import { useSignOut } from '../app/useSignOut';
+import { useSession } from '../lib/auth/session';
+import { useSignOut } from '../lib/auth/useSignOut';
 import { ErrorAlert } from './ErrorAlert';
 
 interface PageShellProps {

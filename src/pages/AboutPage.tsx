@@ -1,8 +1,8 @@
-import { usePageTitle } from '../app/usePageTitle';
-import { AboutSection } from '../components/AboutSection';
+import { usePageTitle } from '../lib/usePageTitle';
+import { AboutSection } from '../features/marketing/AboutSection';
 import { Icon } from '../components/icons';
 import { PageSection } from '../components/PageSection';
-import { TeamSection } from '../components/TeamSection';
+import { TeamSection } from '../features/marketing/TeamSection';
 
 const HELP_PHONE = '+91 00000 00000';
 

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { addOwnerCar } from '../api/owner-cars';
+import { addOwnerCar } from '../features/owner-cars/api';
 import { paths } from '../config/paths';
-import { usePageTitle } from '../app/usePageTitle';
-import { CarForm, EMPTY_CAR, type CarFormValues } from '../components/CarForm';
+import { usePageTitle } from '../lib/usePageTitle';
+import { CarForm, EMPTY_CAR, type CarFormValues } from '../features/owner-cars/CarForm';
 import { PageShell } from '../components/PageShell';
 
 /** /renting: an owner lists a new car. */

@@ -1,5 +1,5 @@
-import { usePageTitle } from '../app/usePageTitle';
-import { BlogList } from '../components/BlogList';
+import { usePageTitle } from '../lib/usePageTitle';
+import { BlogList } from '../features/blog/BlogList';
 import { PageSection } from '../components/PageSection';
 
 /** /layout/blogs: the spec shows the same blog list twice; here the second reads as a further list. */

@@ -1,7 +1,7 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../lib/usePageTitle';
 
 /** /bookcar: the spec's placeholder greeting, with the way to where booking really happens. */
 export default function BookCarPage() {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { editOwnerCar, getOwnerCar } from '../api/owner-cars';
-import { toApiError } from '../api/client';
+import { editOwnerCar, getOwnerCar } from '../features/owner-cars/api';
+import { toApiError } from '../lib/api-client';
 import type { OwnerCar } from '../domain/contract';
 import { paths } from '../config/paths';
-import { usePageTitle } from '../app/usePageTitle';
-import { CarForm, type CarFormValues } from '../components/CarForm';
+import { usePageTitle } from '../lib/usePageTitle';
+import { CarForm, type CarFormValues } from '../features/owner-cars/CarForm';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageShell } from '../components/PageShell';
 import { PageSpinner } from '../components/PageSpinner';

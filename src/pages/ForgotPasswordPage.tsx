@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../lib/usePageTitle';
 import { FormField } from '../components/FormField';
 import { PageShell } from '../components/PageShell';
 

@@ -1,14 +1,14 @@
 import Container from 'react-bootstrap/Container';
-import { usePageTitle } from '../app/usePageTitle';
-import { AboutSection } from '../components/AboutSection';
-import { BlogList } from '../components/BlogList';
-import { EarnWithUs } from '../components/EarnWithUs';
-import { FindCarForm } from '../components/FindCarForm';
-import { HeroSlider } from '../components/HeroSlider';
-import { HotOffers } from '../components/HotOffers';
+import { usePageTitle } from '../lib/usePageTitle';
+import { AboutSection } from '../features/marketing/AboutSection';
+import { BlogList } from '../features/blog/BlogList';
+import { EarnWithUs } from '../features/marketing/EarnWithUs';
+import { FindCarForm } from '../features/marketing/FindCarForm';
+import { HeroSlider } from '../features/marketing/HeroSlider';
+import { HotOffers } from '../features/cars/HotOffers';
 import { PageSection } from '../components/PageSection';
-import { ServicesGrid } from '../components/ServicesGrid';
-import { TestimonialSlider } from '../components/TestimonialSlider';
+import { ServicesGrid } from '../features/marketing/ServicesGrid';
+import { TestimonialSlider } from '../features/marketing/TestimonialSlider';
 
 /** /layout and /layout/home: the marketing sections in the spec's order. */
 export default function HomePage() {

@@ -2,7 +2,7 @@ import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../lib/usePageTitle';
 
 /** "/": the first screen, kept light (no slider, picker, moment or checkout) so it shows fast on a phone. */
 export default function LandingPage() {

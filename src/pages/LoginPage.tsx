@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { loginOwner, loginUser } from '../api/accounts';
+import { loginOwner, loginUser } from '../features/auth/api';
 import { paths } from '../config/paths';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../lib/usePageTitle';
 import { PageShell } from '../components/PageShell';
-import { SignInForm } from '../components/SignInForm';
+import { SignInForm } from '../features/auth/SignInForm';
 
 type LoginTab = 'user' | 'owner';
 

@@ -1,5 +1,5 @@
-import { usePageTitle } from '../app/usePageTitle';
-import { BookingList } from '../components/BookingList';
+import { usePageTitle } from '../lib/usePageTitle';
+import { BookingList } from '../features/bookings/BookingList';
 import { PageShell } from '../components/PageShell';
 
 /** /bookings: a renter's own booking requests, newest first, with cancel where the rules allow it. */

@@ -1,7 +1,7 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../lib/usePageTitle';
 
 /** Any address the app does not know: say so and offer the two places most people want. */
 export default function NotFoundPage() {

@@ -3,8 +3,8 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { usePageTitle } from '../app/usePageTitle';
-import { useSession } from '../app/session';
+import { usePageTitle } from '../lib/usePageTitle';
+import { useSession } from '../lib/auth/session';
 import { PageShell } from '../components/PageShell';
 
 const sections = [

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { usePageTitle } from '../app/usePageTitle';
-import { useSession } from '../app/session';
-import { BookingList } from '../components/BookingList';
+import { usePageTitle } from '../lib/usePageTitle';
+import { useSession } from '../lib/auth/session';
+import { BookingList } from '../features/bookings/BookingList';
 import { PageShell } from '../components/PageShell';
 import type { Booking } from '../domain/contract';
 

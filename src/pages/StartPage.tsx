@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { signIn } from '../api/accounts';
+import { signIn } from '../features/auth/api';
 import type { Account } from '../domain/contract';
 import { paths } from '../config/paths';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../lib/usePageTitle';
 import { PageShell } from '../components/PageShell';
-import { SignInForm } from '../components/SignInForm';
+import { SignInForm } from '../features/auth/SignInForm';
 
 /** Owners manage their cars; everyone else starts at the marketplace. */
 function homeFor(account: Account): string {

@@ -1,0 +1,99 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { ApiError } from '../../lib/api-error';
+import { toApiError } from '../../lib/api-client';
+import type { Account, Credentials, LoginAnswer } from '../../domain/contract';
+import { useSession } from '../../lib/auth/session';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormField } from '../../components/FormField';
+
+const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
+
+/**
+ * What to tell a person whose sign-in failed. Wrong credentials stay vague on purpose (no hint
+ * whether the email exists); the server's own words are kept where they tell the person what to
+ * do instead (wrong tab, a disabled account, too many attempts), and an outage is not blamed on
+ * their password.
+ */
+function signInErrorMessage(error: ApiError): string {
+  if (error.status === 0) return error.message;
+  if (error.status === 403 || error.status === 429) return error.serverMessage ?? error.message;
+  if (error.status >= 500) return 'The server could not sign you in just now. Please try again in a moment.';
+  return INVALID_CREDENTIALS;
+}
+
+/** Where the guard sent the person from, so signing in takes them back there. */
+function returnPath(state: unknown): string | undefined {
+  const from = (state as { from?: Location } | null)?.from;
+  return from ? `${from.pathname}${from.search}${from.hash}` : undefined;
+}
+
+interface SignInFormProps {
+  /** The first field's label: the login forms ask for an email, the sign-in page also takes a username. */
+  loginLabel: string;
+  signIn: (credentials: Credentials) => Promise<LoginAnswer>;
+  /** Where a signed-in account goes when it was not sent here by a guarded page. */
+  destinationFor: (account: Account) => string;
+  forgotPasswordPath: string;
+  /** Links shown under the form. */
+  children?: ReactNode;
+}
+
+/** Email (or username) and password, with the spec's submitting state and error alert. */
+export function SignInForm({ loginLabel, signIn, destinationFor, forgotPasswordPath, children }: SignInFormProps) {
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      const { user } = await signIn({ email: login, password });
+      setError(null);
+      await refresh();
+      navigate(returnPath(location.state) ?? destinationFor(user), { replace: true });
+    } catch (caught) {
+      setError(signInErrorMessage(toApiError(caught)));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form onSubmit={(event) => void handleSubmit(event)}>
+      <ErrorAlert message={error} onClose={() => setError(null)} />
+      <FormField
+        label={loginLabel}
+        name="email"
+        type="text"
+        autoComplete="username"
+        value={login}
+        onChange={setLogin}
+        disabled={submitting}
+      />
+      <FormField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={setPassword}
+        disabled={submitting}
+      />
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+        <Button type="submit" variant="primary" disabled={submitting}>
+          {submitting ? 'Logging in...' : 'Login'}
+        </Button>
+        <Link to={forgotPasswordPath}>Forgot Password?</Link>
+      </div>
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { Link, useLocation } from 'react-router-dom';
+import { postComment } from './api';
+import { toApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/auth/session';
+import { paths } from '../../config/paths';
+import type { Comment } from '../../domain/contract';
+import { COMMENT_MAX, EMAIL_MAX, USERNAME_MAX } from '../../domain/limits';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormField } from '../../components/FormField';
+
+interface CommentFormProps {
+  /** The post's slug, which the new comment belongs to. */
+  post: string;
+  onPosted: (comment: Comment) => void;
+}
+
+/**
+ * "Leave a Comment". Signed out, it says that signing in comes first and sends nothing; the email
+ * field is the spec's, and like the spec the app does not send it.
+ */
+export function CommentForm({ post, onPosted }: CommentFormProps) {
+  const { user } = useSession();
+  const location = useLocation();
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const draftKey = `comment-draft:${post}`;
+  // The draft outlives the detour through sign-in, which unmounts this form.
+  const [content, setContentState] = useState(() => sessionStorage.getItem(draftKey) ?? '');
+  const setContent = (text: string) => {
+    setContentState(text);
+    if (text) sessionStorage.setItem(draftKey, text);
+    else sessionStorage.removeItem(draftKey);
+  };
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [askedToSignIn, setAskedToSignIn] = useState(false);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!user) {
+      setAskedToSignIn(true);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      onPosted(await postComment({ content, author: fullName.trim() || undefined, post }));
+      setContent('');
+    } catch (failure) {
+      setError(toApiError(failure).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const signInLink = (
+    <Link to={paths.login} state={{ from: location }}>
+      Sign in
+    </Link>
+  );
+
+  return (
+    <Form onSubmit={(event) => void handleSubmit(event)} aria-labelledby="leave-comment">
+      <h2 id="leave-comment" className="h4 mb-2">
+        Leave a Comment
+      </h2>
+      <p className="small text-muted">
+        You must sign-in to make or comment a post.
+        {user ? null : <> {signInLink}</>}
+      </p>
+      {askedToSignIn && !user ? (
+        <Alert variant="warning" role="alert">
+          Your comment was not sent: please {signInLink} first. What you typed stays here.
+        </Alert>
+      ) : null}
+      <ErrorAlert message={error} onClose={() => setError(null)} />
+      <Row xs={1} md={2} className="g-md-3">
+        <Col>
+          <FormField label="Full name" name="fullName" value={fullName} onChange={setFullName} maxLength={USERNAME_MAX} autoComplete="name" />
+        </Col>
+        <Col>
+          <FormField label="Email" name="email" type="email" value={email} onChange={setEmail} maxLength={EMAIL_MAX} autoComplete="email" />
+        </Col>
+      </Row>
+      <FormField label="Comment" name="comment" multiline rows={5} value={content} onChange={setContent} maxLength={COMMENT_MAX} required />
+      <Button type="submit" disabled={sending}>
+        {sending ? 'Posting…' : 'Post a Comment'}
+      </Button>
+    </Form>
+  );
+}

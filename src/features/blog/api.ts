@@ -1,0 +1,18 @@
+import { client } from '../../lib/api-client';
+import type { BlogPost, Comment, NewComment, NewReply, Reply } from '../../domain/contract';
+
+export async function getBlogPost(slug: string): Promise<BlogPost> {
+  return (await client.get<BlogPost>(`/api/comments/get-comment/${encodeURIComponent(slug)}`)).data;
+}
+
+export async function listComments(post?: string): Promise<Comment[]> {
+  return (await client.get<Comment[]>('/api/comments/get-comment', { params: post ? { post } : undefined })).data;
+}
+
+export async function postComment(body: NewComment): Promise<Comment> {
+  return (await client.post<Comment>('/api/comments/get-comment', body)).data;
+}
+
+export async function postReply(commentId: string, body: NewReply): Promise<Reply> {
+  return (await client.post<Reply>(`/api/comments/get-reply/${encodeURIComponent(commentId)}`, body)).data;
+}

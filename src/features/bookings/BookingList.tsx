@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
+import { actOnBooking, listBookings } from './api';
+import { toApiError } from '../../lib/api-client';
+import { allowedActions, type BookingActor } from '../../domain/booking-states';
+import type { Booking, BookingAction, BookingStatus } from '../../domain/contract';
+import { paths } from '../../config/paths';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageSpinner } from '../../components/PageSpinner';
+import { formatRupees } from '../../components/format';
+import { formatIndiaTime } from '../../components/format-india-time';
+
+const statusVariant: Record<BookingStatus, string> = {
+  requested: 'warning',
+  accepted: 'success',
+  declined: 'secondary',
+  cancelled: 'secondary',
+};
+
+const actionLabel: Record<BookingAction, string> = { accept: 'Accept', decline: 'Decline', cancel: 'Cancel booking' };
+const actionVariant: Record<BookingAction, string> = {
+  accept: 'primary',
+  decline: 'outline-danger',
+  cancel: 'outline-danger',
+};
+
+/** A renter may cancel only before the period starts; the server refuses later cancellations too. */
+function actionsFor(booking: Booking, who: BookingActor, now: number): BookingAction[] {
+  return allowedActions(booking.status, who).filter(
+    (action) => action !== 'cancel' || new Date(booking.from).getTime() > now,
+  );
+}
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; bookings: Booking[] };
+
+interface BookingListProps {
+  /** Whose view this is: the renter's own bookings, or the requests for the cars someone answers for. */
+  who: BookingActor;
+  emptyText: string;
+  /** Whether this side may act on a booking at all (an admin sees every booking but answers only for fleet cars). */
+  mayAct?: (booking: Booking) => boolean;
+}
+
+/** Bookings as the server lists them for the signed-in account, with the steps the state machine allows this side. */
+export function BookingList({ who, emptyText, mayAct = () => true }: BookingListProps) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const fetchBookings = useCallback(async () => {
+    try {
+      setLoad({ state: 'ready', bookings: await listBookings() });
+    } catch (caught) {
+      setLoad({ state: 'failed', message: toApiError(caught).message });
+    }
+  }, []);
+
+  useEffect(() => {
+    void fetchBookings();
+  }, [fetchBookings]);
+
+  const act = async (booking: Booking, action: BookingAction) => {
+    setBusyId(booking.id);
+    setActionError(null);
+    try {
+      const updated = await actOnBooking(booking.id, action);
+      setLoad((current) =>
+        current.state === 'ready'
+          ? { state: 'ready', bookings: current.bookings.map((b) => (b.id === updated.id ? updated : b)) }
+          : current,
+      );
+    } catch (caught) {
+      setActionError(toApiError(caught).message);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  if (load.state === 'loading') return <PageSpinner />;
+  if (load.state === 'failed') {
+    return (
+      <ErrorAlert message={`The bookings could not be loaded. ${load.message}`}>
+        <Button
+          variant="outline-danger"
+          size="sm"
+          onClick={() => {
+            setLoad({ state: 'loading' });
+            void fetchBookings();
+          }}
+        >
+          Retry
+        </Button>
+      </ErrorAlert>
+    );
+  }
+  if (load.bookings.length === 0) {
+    return (
+      <p className="text-muted">
+        {emptyText} <Link to={paths.cars}>Browse cars</Link>
+      </p>
+    );
+  }
+
+  const now = Date.now();
+  return (
+    <>
+      <ErrorAlert message={actionError} onClose={() => setActionError(null)} />
+      <ul className="list-unstyled d-grid gap-3" aria-label="Bookings">
+        {load.bookings.map((booking) => (
+          <li key={booking.id}>
+            <Card>
+              <Card.Body className="d-flex flex-wrap justify-content-between gap-3">
+                <div>
+                  <h2 className="h5 mb-1">
+                    <Link to={paths.carPage(booking.car)}>{booking.car.carName}</Link>{' '}
+                    <Badge bg={statusVariant[booking.status]} text={booking.status === 'requested' ? 'dark' : undefined}>
+                      {booking.status}
+                    </Badge>
+                  </h2>
+                  <p className="mb-1">
+                    {formatIndiaTime(booking.from)} – {formatIndiaTime(booking.to)} (India time), {booking.hours} h
+                    {booking.driver ? ', with a driver' : ''}
+                  </p>
+                  <p className="mb-0 small text-muted">
+                    {who === 'carKeeper' ? `Renter: ${booking.renter.username} · ` : ''}
+                    {booking.paymentRef ? 'Card payment submitted' : 'Unpaid request'}
+                  </p>
+                </div>
+                <div className="text-sm-end">
+                  <p className="fs-5 fw-semibold price mb-2">{formatRupees(booking.total)}</p>
+                  <div className="d-flex gap-2 justify-content-sm-end">
+                    {(mayAct(booking) ? actionsFor(booking, who, now) : []).map((action) => (
+                      <Button
+                        key={action}
+                        size="sm"
+                        variant={actionVariant[action]}
+                        disabled={busyId === booking.id}
+                        onClick={() => void act(booking, action)}
+                        aria-label={`${actionLabel[action]}: ${booking.car.carName}, ${formatIndiaTime(booking.from)}`}
+                      >
+                        {actionLabel[action]}
+                      </Button>
+                    ))}
+                  </div>
+                </div>
+              </Card.Body>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

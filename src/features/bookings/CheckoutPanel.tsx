@@ -1,0 +1,282 @@
+import { useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import RangePickerImport, { type DatetimeRange } from 'react-datetime-range-picker';
+import StripeCheckoutImport, { type Token } from 'react-stripe-checkout';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { createBooking } from './api';
+import { toApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/auth/session';
+import { STRIPE_PUBLISHABLE_KEY } from '../../config/env';
+import { paths } from '../../config/paths';
+import { PRODUCT_NAME } from '../../config/product';
+import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../domain/booking-total';
+import type { Booking } from '../../domain/contract';
+import { useCheckoutScriptFailureHandled } from './checkout-script';
+import { cjsDefault } from '../../components/cjs-default';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatRupees } from '../../components/format';
+import { formatIndiaTime } from '../../components/format-india-time';
+import { defaultPeriodEnd, fromIndiaWallClock, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../../domain/india-time';
+
+const DatetimeRangePicker = cjsDefault(RangePickerImport);
+const StripeCheckout = cjsDefault(StripeCheckoutImport);
+
+
+const CHECKOUT_SCRIPT_FAILED =
+  'The card checkout could not be loaded. Check your connection, or send the request unpaid.';
+
+type Outcome =
+  | { status: 'idle' }
+  | { status: 'sending' }
+  | { status: 'booked'; booking: Booking }
+  | { status: 'failed'; message: string };
+
+function instantFrom(value: string | null): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function hoursLabel(hours: number): string {
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
+interface CheckoutPanelProps {
+  carName: string;
+  /** What the server knows the car by in a booking: the name of a catalogue car, the id of an owner's car. */
+  carRef: string;
+  price: number;
+}
+
+/**
+ * The car page's "Check Out": pick a period, say whether a driver is needed, see the total and pay
+ * by card (or, when the card checkout is missing, send the request unpaid). The period and the
+ * driver choice live in the address (`from`, `to`, `driver`), so they arrive from the car listing
+ * and survive the detour through sign-in.
+ */
+export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
+  const { user, loading: sessionLoading } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [defaultStart] = useState(() => nextIndiaHour());
+  const [scriptFailed, setScriptFailed] = useState(false);
+  const [checkoutLoading, setCheckoutLoading] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>({ status: 'idle' });
+  useCheckoutScriptFailureHandled();
+
+  const fromParam = searchParams.get('from');
+  const toParam = searchParams.get('to');
+  const from = useMemo(() => instantFrom(fromParam) ?? defaultStart, [fromParam, defaultStart]);
+  const to = useMemo(() => instantFrom(toParam) ?? defaultPeriodEnd(from), [toParam, from]);
+  // The picker shows the browser's clock; these make it read India time wherever the renter is.
+  const pickerStart = useMemo(() => toIndiaWallClock(from), [from]);
+  const pickerEnd = useMemo(() => toIndiaWallClock(to), [to]);
+  const driver = searchParams.get('driver') === '1';
+  const { hours, total, amountPaise } = bookingTotal(from, to, price, driver);
+
+  const updateChoice = (change: { from?: Date; to?: Date; driver?: boolean }) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (change.from) next.set('from', toIndiaIso(change.from));
+        if (change.to) next.set('to', toIndiaIso(change.to));
+        if (change.driver !== undefined) {
+          if (change.driver) next.set('driver', '1');
+          else next.delete('driver');
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const signIn = () => navigate(paths.login, { state: { from: location } });
+
+  const reserve = async (paymentToken?: string) => {
+    setOutcome({ status: 'sending' });
+    try {
+      const booking = await createBooking({
+        carName: carRef,
+        from: toIndiaIso(from),
+        to: toIndiaIso(to),
+        driver,
+        ...(paymentToken ? { paymentToken } : {}),
+      });
+      setOutcome({ status: 'booked', booking });
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.status === 401) {
+        signIn();
+        return;
+      }
+      setOutcome({ status: 'failed', message: apiError.message });
+    }
+  };
+
+  if (outcome.status === 'booked') {
+    const { booking } = outcome;
+    return (
+      <Alert variant="success" role="status">
+        <h3 className="h5">Booking {booking.status}</h3>
+        <p className="mb-1">
+          {booking.car.carName}, {formatIndiaTime(booking.from)} to {formatIndiaTime(booking.to)} ({hoursLabel(booking.hours)}
+          {booking.driver ? ', with a driver' : ''}).
+        </p>
+        <p className="mb-1">
+          Total: <strong className="price">{formatRupees(booking.total)}</strong>
+        </p>
+        <p className="mb-2">
+          {booking.paymentRef
+            ? 'Card payment submitted: its reference is saved with the booking.'
+            : 'Not paid: this request was sent without a card payment.'}
+        </p>
+        <Link to={paths.myBookings}>See my bookings</Link>
+      </Alert>
+    );
+  }
+
+  const canPay = total > 0;
+  const sending = outcome.status === 'sending';
+  const offerUnpaid = !STRIPE_PUBLISHABLE_KEY || scriptFailed;
+
+  const reserveButton = (
+    <Button variant="primary" size="lg" disabled={!canPay || sending}>
+      Reserve Now
+    </Button>
+  );
+
+  let action;
+  if (sessionLoading) {
+    // Which button applies depends on who is signed in; showing one and swapping it would move it under the pointer.
+    action = (
+      <p className="small text-muted mb-0" role="status">
+        Checking whether you are signed in…
+      </p>
+    );
+  } else if (!user) {
+    action = (
+      <>
+        <Button variant="primary" size="lg" onClick={signIn} disabled={!canPay}>
+          Reserve Now
+        </Button>
+        <p className="small text-muted mt-2 mb-0">You will be asked to sign in first; your period is kept.</p>
+      </>
+    );
+  } else if (user.role !== 'user') {
+    action = (
+      <Alert variant="info" className="mb-0" role="note">
+        Cars are booked from a renter account. You are signed in as {user.username}, an {user.role} account.
+      </Alert>
+    );
+  } else {
+    action = (
+      <>
+        {/*
+         * Once its script has failed, react-stripe-checkout throws on its next update (it calls the
+         * provider's missing global), so it leaves the page instead of being rendered again.
+         */}
+        {STRIPE_PUBLISHABLE_KEY && !scriptFailed ? (
+          <StripeCheckout
+            token={(token: Token) => void reserve(token.id)}
+            stripeKey={STRIPE_PUBLISHABLE_KEY}
+            amount={amountPaise}
+            currency="INR"
+            name={PRODUCT_NAME}
+            description={`${carName}, ${hoursLabel(hours)}`}
+            email={user.email}
+            shippingAddress
+            disabled={!canPay || sending}
+            onScriptError={() => {
+              setScriptFailed(true);
+              setCheckoutLoading(false);
+            }}
+            showLoadingDialog={() => setCheckoutLoading(true)}
+            hideLoadingDialog={() => setCheckoutLoading(false)}
+          >
+            {reserveButton}
+          </StripeCheckout>
+        ) : null}
+        {!STRIPE_PUBLISHABLE_KEY ? (
+          <Alert variant="warning" role="note">
+            Card payments are not configured yet.
+          </Alert>
+        ) : null}
+        {checkoutLoading ? (
+          <p className="small text-muted mt-2 mb-0" role="status">
+            Opening the card checkout…
+          </p>
+        ) : null}
+        {scriptFailed ? (
+          <Alert variant="warning">
+            <p className="mb-2">{CHECKOUT_SCRIPT_FAILED}</p>
+            <Button variant="outline-dark" size="sm" onClick={() => setScriptFailed(false)}>
+              Try the card checkout again
+            </Button>
+          </Alert>
+        ) : null}
+        {offerUnpaid ? (
+          <Button variant="outline-primary" className="mt-2" disabled={!canPay || sending} onClick={() => void reserve()}>
+            Send request without paying
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <Form.Group className="mb-3">
+        <Form.Label as="p" id="checkout-period" className="fw-semibold mb-1">
+          Rental period: start, then end
+        </Form.Label>
+        <DatetimeRangePicker
+          startDate={pickerStart}
+          endDate={pickerEnd}
+          dateFormat="MMM DD YYYY"
+          timeFormat="HH:mm"
+          className="d-grid gap-2 checkout-picker"
+          inputProps={{ className: 'form-control', 'aria-labelledby': 'checkout-period' }}
+          onChange={({ start, end }: DatetimeRange) =>
+            updateChoice({ from: fromIndiaWallClock(start), to: fromIndiaWallClock(end) })
+          }
+        />
+      </Form.Group>
+      <dl className="row mb-2 price">
+        <dt className="col-4 fw-normal text-muted">From</dt>
+        <dd className="col-8 mb-1">{formatIndiaTime(from)}</dd>
+        <dt className="col-4 fw-normal text-muted">To</dt>
+        <dd className="col-8 mb-1">{formatIndiaTime(to)}</dd>
+      </dl>
+      <p className="small text-muted">Times are India time (IST).</p>
+      <Form.Check
+        id="checkout-driver"
+        type="checkbox"
+        label={`Driver Required (${formatRupees(DRIVER_SURCHARGE_PER_HOUR)} per hour)`}
+        checked={driver}
+        onChange={(event) => updateChoice({ driver: event.target.checked })}
+      />
+      <div className="my-3 p-3 band-light rounded" role="group" aria-labelledby="total-amount" aria-live="polite">
+        <p id="total-amount" className="mb-1 fw-semibold text-navy">
+          Total Amount
+        </p>
+        <p className="fs-3 fw-bold mb-0 price">
+          {formatRupees(total)}
+        </p>
+        <p className="small text-muted mb-0 price">
+          {hoursLabel(hours)} × {formatRupees(price)}
+          {driver ? ` + driver ${hoursLabel(hours)} × ${formatRupees(DRIVER_SURCHARGE_PER_HOUR)}` : ''}
+        </p>
+      </div>
+      {!canPay ? (
+        <p className="text-danger small" role="status">
+          Pick a period of at least one hour to see a total and reserve.
+        </p>
+      ) : null}
+      <ErrorAlert message={outcome.status === 'failed' ? outcome.message : null} onClose={() => setOutcome({ status: 'idle' })} />
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import type { PublicCar } from '../../domain/contract';
+import { CarImage } from '../../components/CarImage';
+import { formatRupees } from '../../components/format';
+
+export type CarSummary = Pick<PublicCar, 'carName' | 'imgUrl' | 'price'> &
+  Partial<Pick<PublicCar, 'id' | 'kind' | 'model' | 'automatic' | 'speed' | 'ownerName'>>;
+
+interface CarCardProps {
+  car: CarSummary;
+  /** A query string (such as "?from=…") carried to the car page so its period picker starts there. */
+  linkSearch?: string;
+}
+
+/** One car in a list: picture, name, price per day and the spec's Rent and Details buttons. */
+export function CarCard({ car, linkSearch = '' }: CarCardProps) {
+  const target = `${paths.carPage(car)}${linkSearch}`;
+  const specs = [car.model, car.automatic, car.speed].filter(Boolean);
+  return (
+    <Card className="h-100 shadow-sm border-0">
+      <CarImage src={car.imgUrl} carName={car.carName} className="card-img-top band-light" />
+      <Card.Body className="d-flex flex-column">
+        <Card.Title as="h3" className="h5 text-break-anywhere">
+          {car.carName}
+        </Card.Title>
+        <p className="mb-2">
+          <span className="fs-5 fw-semibold text-primary price">{formatRupees(car.price)}</span>{' '}
+          <span className="text-muted">/ day</span>
+        </p>
+        {specs.length > 0 ? <p className="small text-muted mb-2">{specs.join(' · ')}</p> : null}
+        {car.ownerName ? <p className="small text-muted mb-2">Listed by {car.ownerName}</p> : null}
+        <div className="d-flex gap-2 mt-auto">
+          <Link to={target} className="btn btn-primary flex-fill">
+            Rent<span className="visually-hidden"> {car.carName}</span>
+          </Link>
+          <Link to={target} className="btn btn-outline-primary flex-fill">
+            Details<span className="visually-hidden"> of {car.carName}</span>
+          </Link>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

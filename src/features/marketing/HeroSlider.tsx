@@ -1,0 +1,54 @@
+import Container from 'react-bootstrap/Container';
+import type { Settings } from 'react-slick';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { AutoplaySlider } from '../../components/AutoplaySlider';
+
+/** The spec's hero slider timings (section 9). */
+const settings: Settings = {
+  fade: true,
+  speed: 2000,
+  autoplaySpeed: 3000,
+  autoplay: true,
+  infinite: true,
+  dots: true,
+  arrows: false,
+  slidesToShow: 1,
+  slidesToScroll: 1,
+  pauseOnHover: true,
+  pauseOnFocus: true,
+};
+
+interface HeroSlide {
+  id: string;
+  background: string;
+  kicker: string;
+  heading: string;
+}
+
+const slides: readonly HeroSlide[] = [
+  { id: 'welcome', background: '/images/hero/slide-1.svg', kicker: 'Cars for every journey in India', heading: 'Welcome!' },
+  { id: 'offer', background: '/images/hero/slide-2.svg', kicker: 'For Rent Rs.700 Per Day', heading: 'Reserve Now and Get 50% Off' },
+  { id: 'driver', background: '/images/hero/slide-3.svg', kicker: 'For Rent Rs.700 Per Day', heading: 'Add a driver with one tick' },
+];
+
+/** The home page's auto-playing fade slider; every slide's "Reserve Now" leads to the car listing. */
+export function HeroSlider() {
+  return (
+    <AutoplaySlider label="Offers" settings={settings}>
+      {slides.map((slide) => (
+        <div key={slide.id}>
+          <div className="hero-slide" style={{ backgroundImage: `url(${slide.background})` }}>
+            <Container className="py-5">
+              <p className="fs-5 mb-2">{slide.kicker}</p>
+              <h2 className="display-5 mb-4">{slide.heading}</h2>
+              <Link to={paths.cars} className="btn btn-primary btn-lg">
+                Reserve Now
+              </Link>
+            </Container>
+          </div>
+        </div>
+      ))}
+    </AutoplaySlider>
+  );
+}
