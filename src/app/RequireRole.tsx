@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '../domain/contract';
 import { paths } from '../config/paths';
 import { PageSpinner } from '../components/PageSpinner';
+import { QueryError } from '../components/QueryError';
 import { useSession } from '../lib/auth/session';
 
 const withArticle: Record<Role, string> = { user: 'a user', owner: 'an owner', admin: 'an admin' };
@@ -23,12 +24,7 @@ export function RequireRole({ role, alsoAllow = [], children }: RequireRoleProps
   if (!user && checkError) {
     return (
       <main className="container py-5" style={{ maxWidth: '40rem' }}>
-        <div className="alert alert-danger" role="alert">
-          <p>We could not check whether you are signed in. {checkError}</p>
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void refresh()}>
-            Retry
-          </button>
-        </div>
+        <QueryError error={checkError} what="We could not check whether you are signed in." onRetry={refresh} />
       </main>
     );
   }

@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { ApiError } from '../../lib/api-error';
 import { toApiError } from '../../lib/api-client';
 import type { Account, Credentials, LoginAnswer } from '../../domain/contract';
-import { useSession } from '../../lib/auth/session';
+import { sessionStarted } from '../../lib/auth/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 
@@ -43,31 +44,29 @@ interface SignInFormProps {
 
 /** Email (or username) and password, with the spec's submitting state and error alert. */
 export function SignInForm({ loginLabel, signIn, destinationFor, forgotPasswordPath, children }: SignInFormProps) {
-  const { refresh } = useSession();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitting(true);
-    try {
-      const { user } = await signIn({ email: login, password });
-      setError(null);
-      await refresh();
+  const signingIn = useMutation({
+    mutationFn: signIn,
+    onSuccess: async ({ user }) => {
+      await sessionStarted(queryClient);
       navigate(returnPath(location.state) ?? destinationFor(user), { replace: true });
-    } catch (caught) {
-      setError(signInErrorMessage(toApiError(caught)));
-      setSubmitting(false);
-    }
+    },
+  });
+  // Signed in, the form stays locked until the next screen replaces it.
+  const submitting = signingIn.isPending || signingIn.isSuccess;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    signingIn.mutate({ email: login, password });
   };
 
   return (
-    <Form onSubmit={(event) => void handleSubmit(event)}>
-      <ErrorAlert message={error} onClose={() => setError(null)} />
+    <Form onSubmit={handleSubmit}>
+      <ErrorAlert message={signingIn.error ? signInErrorMessage(toApiError(signingIn.error)) : null} onClose={signingIn.reset} />
       <FormField
         label={loginLabel}
         name="email"

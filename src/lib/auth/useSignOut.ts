@@ -1,26 +1,31 @@
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { useSession } from './session';
+import { endSession, sessionEnded } from './session';
 
 const SIGN_OUT_FAILED = 'We could not sign you out. Check your connection and try again.';
 
-/** Sign out and go to the landing page; when the server cannot end the session, say so and stay. */
+/**
+ * Sign out and go to the landing page; when the server cannot end the session, say so and stay
+ * signed in: a session the server still honours must not look ended on a shared computer.
+ */
 export function useSignOut() {
-  const { signOut } = useSession();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-
-  const signOutAndLeave = async () => {
-    setError(null);
-    try {
+  const signOut = useMutation({
+    mutationFn: async () => {
+      await endSession();
       // Leave before the user is forgotten, or an owner page's guard would send the person to /login.
       // flushSync: the router otherwise renders the move as a transition, after forgetting the user.
-      await signOut(() => navigate(paths.landing, { flushSync: true }));
-    } catch {
-      setError(SIGN_OUT_FAILED);
-    }
-  };
+      await navigate(paths.landing, { flushSync: true });
+    },
+    // Runs although the screen that asked has gone with the move home.
+    onSuccess: () => sessionEnded(queryClient),
+  });
 
-  return { signOutAndLeave, error, dismissError: () => setError(null) };
+  return {
+    signOutAndLeave: () => signOut.mutate(),
+    error: signOut.isError ? SIGN_OUT_FAILED : null,
+    dismissError: signOut.reset,
+  };
 }

@@ -1,0 +1,64 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Account } from '../../domain/contract';
+import { ApiError } from '../api-error';
+
+// The landing page shows nothing about the visitor, so the API client (axios) is loaded only when a
+// screen first asks who is signed in; that keeps it out of the landing page's bundle.
+const sessionApi = () => import('./session-api');
+
+const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: async (): Promise<Account | null> => {
+    try {
+      return (await (await sessionApi()).getSession()).user;
+    } catch (failure) {
+      // Only the server's 401 means "signed out"; anything else leaves the question open.
+      if (failure instanceof ApiError && failure.status === 401) return null;
+      throw failure;
+    }
+  },
+  // Who is signed in changes only by this app's own sign-in and sign-out, which update it.
+  staleTime: Infinity,
+});
+
+export interface SessionState {
+  /** Who is signed in; null when nobody is, before the first check has answered, or when it failed. */
+  user: Account | null;
+  /** True until the first `GET /api/session` has answered. */
+  loading: boolean;
+  /** Set when the server could not say who is signed in (unreachable, or failing): not the same as signed out. */
+  checkError: Error | null;
+  /** Ask the server again who is signed in. */
+  refresh: () => void;
+}
+
+/** Who is signed in, asked of the server once, when a screen first wants to know. */
+export function useSession(): SessionState {
+  const { data, error, isPending, refetch } = useQuery(sessionQuery);
+  return { user: error ? null : (data ?? null), loading: isPending, checkError: error, refresh: () => void refetch() };
+}
+
+/** What every screen loaded belonged to whoever was signed in: all of it goes but the session itself. */
+function dropAccountData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
+}
+
+/**
+ * After a sign-in: forget what was loaded for the previous visitor and ask the server who is signed
+ * in now, as the guarded pages will. A failed check shows there, with Retry, so it is not thrown here.
+ */
+export async function sessionStarted(queryClient: QueryClient): Promise<void> {
+  dropAccountData(queryClient);
+  await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey, refetchType: 'all' });
+}
+
+/** After the server ended the session: nobody is signed in, and nothing loaded for them stays. */
+export function sessionEnded(queryClient: QueryClient): void {
+  dropAccountData(queryClient);
+  queryClient.setQueryData(sessionQuery.queryKey, null);
+}
+
+/** Ends the session on the server; a failure throws, so the caller keeps the person signed in and says so. */
+export async function endSession(): Promise<void> {
+  await (await sessionApi()).endSession();
+}

@@ -1,0 +1,30 @@
+import { QueryClient, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError } from './api-error';
+
+/** A failure worth one more try: the server was not reached, or failed (5xx). A refusal (4xx) would only be refused again. */
+function mayPassOnRetry(failureCount: number, error: Error): boolean {
+  return failureCount < 1 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/**
+ * The app's one cache of server state. Tests pass `retry: false` so a failure they fake shows at once.
+ * - networkMode 'always': the screens have their own answer to an unreachable server (the saved fleet,
+ *   the saved post, an error with Retry); the library's default would wait for the browser to say it
+ *   is online and show a spinner meanwhile.
+ * - No reload on window focus: the app never did, and a list reloading as someone comes back to the
+ *   tab would jump under their pointer.
+ */
+export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: retry ? mayPassOnRetry : false, networkMode: 'always', refetchOnWindowFocus: false },
+      mutations: { networkMode: 'always' },
+    },
+  });
+}
+
+/** Retry as on the first load: the spinner, then the new answer, instead of the old failure staying on screen meanwhile. */
+export function useRetry(queryKey: QueryKey): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.resetQueries({ queryKey, exact: true });
+}
