@@ -14,3 +14,8 @@ export class ApiError extends Error {
     this.serverMessage = serverMessage;
   }
 }
+
+/** The HTTP status of a failed call; undefined for a failure that is not one (a bug, a missing chunk). */
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router-dom';
+import { CarImage } from '../../components/CarImage';
+import { PageSpinner } from '../../components/PageSpinner';
+import { QueryError } from '../../components/QueryError';
+import { StarRating } from '../../components/StarRating';
+import { paths } from '../../config/paths';
+import { statusOf } from '../../lib/api-error';
+import { useRetry } from '../../lib/query-client';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { carKeys, useCarDetails, type CarDetails as Car } from './queries';
+
+/** The specifications the spec lists, in its order; an owner's car shows only those it has. */
+const specLabels: readonly [keyof Car, string][] = [
+  ['model', 'Model'],
+  ['automatic', 'Transmission'],
+  ['speed', 'Mileage'],
+  ['gps', 'GPS'],
+  ['seatType', 'Seats'],
+  ['brand', 'Brand'],
+  ['ownerName', 'Listed by'],
+];
+
+function CarFacts({ car }: { car: Car }) {
+  const facts = specLabels.filter(([key]) => car[key] !== undefined && car[key] !== '');
+  return (
+    <>
+      <h1 className="h2 mb-2 text-break-anywhere">{car.carName}</h1>
+      <p className="fs-4 fw-bold text-primary mb-2 price">Rs{car.price}.00 / Day</p>
+      {car.rating !== undefined ? <StarRating count={car.rating} /> : null}
+      <p className="mt-3">{car.description}</p>
+      {facts.length > 0 ? (
+        <dl className="row row-cols-2 row-cols-md-3 g-2 mb-0">
+          {facts.map(([key, label]) => (
+            <div key={key} className="col">
+              <dt className="small text-muted fw-normal">{label}</dt>
+              <dd className="mb-0 fw-semibold">{String(car[key])}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </>
+  );
+}
+
+interface CarDetailsProps {
+  /** The car's name (a catalogue car) or id (an owner's car), as in the address. */
+  carName: string;
+  /** What goes beside the details once the car is known: the checkout. */
+  children: (car: Car) => ReactNode;
+}
+
+/** One car's picture and specifications; the page's title names it, so it is set here, where the car is known. */
+export function CarDetails({ carName, children }: CarDetailsProps) {
+  const car = useCarDetails(carName);
+  const retry = useRetry(carKeys.detail(carName));
+  const missing = statusOf(car.error) === 404;
+  usePageTitle(car.data ? car.data.carName : missing ? 'Car not found' : 'Car');
+
+  if (car.isPending) return <PageSpinner />;
+  if (missing) {
+    return (
+      <div className="text-center py-5">
+        <h1 className="h2 mb-3">Car not found</h1>
+        <p>No car called “{carName}” is listed. It may have been taken off the list.</p>
+        <Link to={paths.cars} className="btn btn-primary">
+          See all cars
+        </Link>
+      </div>
+    );
+  }
+  if (car.isError) return <QueryError error={car.error} onRetry={retry} />;
+  return (
+    <Row className="g-4">
+      <Col lg={7}>
+        <CarImage src={car.data.imgUrl} carName={car.data.carName} className="band-light rounded mb-4" />
+        <CarFacts car={car.data} />
+      </Col>
+      <Col lg={5}>{children(car.data)}</Col>
+    </Row>
+  );
+}

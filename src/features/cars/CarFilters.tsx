@@ -1,0 +1,88 @@
+import { useRef, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import type { CarQuery } from '../../domain/contract';
+import { indiaLocalToIso, isoToIndiaLocal } from '../../domain/india-time';
+
+interface CarFiltersProps {
+  /** The filters applied now, which the fields start from. */
+  query: CarQuery;
+  /** Whether the address holds any filter, so there is something to clear. */
+  filtered: boolean;
+  onApply: (next: URLSearchParams) => void;
+  onClear: () => void;
+}
+
+/** The car listing's sort and filters; applying them writes them into the address. */
+export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProps) {
+  const form = useRef<HTMLFormElement>(null);
+
+  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    if (text('q')) next.set('q', text('q'));
+    if (text('maxPrice')) next.set('maxPrice', text('maxPrice'));
+    if (text('sort')) next.set('sort', text('sort'));
+    for (const key of ['from', 'to'] as const) {
+      const instant = indiaLocalToIso(text(key));
+      if (instant) next.set(key, instant);
+    }
+    onApply(next);
+  };
+
+  return (
+    <Form ref={form} onSubmit={applyFilters} aria-label="Filter cars" className="mb-4">
+      <Row xs={1} sm={2} lg={5} className="g-3 align-items-end">
+        <Col>
+          <Form.Group controlId="cars-sort">
+            <Form.Label>Sort by price</Form.Label>
+            <Form.Select name="sort" defaultValue={query.sort ?? ''} onChange={() => form.current?.requestSubmit()}>
+              <option value="">Select</option>
+              <option value="price-asc">Low to High</option>
+              <option value="price-desc">High to Low</option>
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="cars-max-price">
+            <Form.Label>Max price per day</Form.Label>
+            <Form.Control name="maxPrice" type="number" min={1} step={1} inputMode="numeric" defaultValue={query.maxPrice ?? ''} />
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="cars-q">
+            <Form.Label>Car name</Form.Label>
+            <Form.Control name="q" type="search" defaultValue={query.q ?? ''} />
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="cars-from">
+            <Form.Label>Available from</Form.Label>
+            <Form.Control name="from" type="datetime-local" defaultValue={isoToIndiaLocal(query.from)} />
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="cars-to">
+            <Form.Label>to</Form.Label>
+            <Form.Control name="to" type="datetime-local" defaultValue={isoToIndiaLocal(query.to)} />
+          </Form.Group>
+        </Col>
+      </Row>
+      <div className="d-flex flex-wrap align-items-center gap-2 mt-3">
+        <Button type="submit" variant="primary">
+          Apply filters
+        </Button>
+        {filtered ? (
+          <Button type="button" variant="link" onClick={onClear}>
+            Clear filters
+          </Button>
+        ) : null}
+        <Form.Text className="ms-sm-auto">Times are India time (IST).</Form.Text>
+      </div>
+    </Form>
+  );
+}

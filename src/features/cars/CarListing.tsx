@@ -1,0 +1,84 @@
+import { useMemo } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { useSearchParams } from 'react-router-dom';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageSpinner } from '../../components/PageSpinner';
+import { QueryError } from '../../components/QueryError';
+import { statusOf } from '../../lib/api-error';
+import { useRetry } from '../../lib/query-client';
+import { CarCard } from './CarCard';
+import { CarFilters } from './CarFilters';
+import { catalogueMatching, queryFrom } from './car-query';
+import { carKeys, useCarList } from './queries';
+
+function carCount(count: number): string {
+  return count === 1 ? '1 car' : `${count} cars`;
+}
+
+/** Every car for rent, with its sort and filters kept in the address so a list can be shared. */
+export function CarListing() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const query = useMemo(() => queryFrom(new URLSearchParams(search)), [search]);
+  const list = useCarList(query);
+  const retry = useRetry(carKeys.list(query));
+
+  const clearFilters = () => setSearchParams(new URLSearchParams());
+
+  const status = statusOf(list.error);
+  // A refused filter is the person's to fix; only a server that did not answer calls for the saved fleet.
+  const refused = status !== undefined && status >= 400 && status < 500;
+  const fallback = list.isError && !refused && !list.data;
+  const cars = list.data ?? (fallback ? catalogueMatching(query) : []);
+  const filtered = Object.keys(query).some((key) => key !== 'sort');
+
+  /* The car page's period picker starts from the period asked for here. */
+  const periodSearch = query.from
+    ? `?${new URLSearchParams({ from: query.from, ...(query.to ? { to: query.to } : {}) }).toString()}`
+    : '';
+
+  return (
+    <>
+      {/* Keyed by the address so the fields show what is applied after Back, a shared link or Clear. */}
+      <CarFilters key={search} query={query} filtered={search !== ''} onApply={setSearchParams} onClear={clearFilters} />
+
+      {refused ? <ErrorAlert message={list.error?.message} /> : null}
+      {list.isError && !refused ? <QueryError error={list.error} onRetry={retry} /> : null}
+      {fallback ? (
+        <Alert variant="secondary" className="small" role="note">
+          Showing our own fleet saved in the app, filtered here. Owners&apos; cars and availability need the server: retry to
+          see them.
+        </Alert>
+      ) : null}
+
+      {list.isPending ? <PageSpinner /> : null}
+      {!list.isPending && !refused ? (
+        <>
+          <p className="text-muted" role="status">
+            {carCount(cars.length)}
+            {filtered ? (cars.length === 1 ? ' matches your filters' : ' match your filters') : ''}
+          </p>
+          {cars.length === 0 ? (
+            <div className="text-center py-5 band-light rounded">
+              <p className="fs-5 mb-3">No cars match — clear filters to see every car.</p>
+              <Button variant="primary" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            </div>
+          ) : (
+            <Row xs={1} sm={2} lg={3} className="g-4">
+              {cars.map((car) => (
+                <Col key={car.id}>
+                  <CarCard car={car} linkSearch={periodSearch} />
+                </Col>
+              ))}
+            </Row>
+          )}
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { catalogueCars } from '../../data/cars';
+import type { CarQuery, CarSort } from '../../domain/contract';
+import { defaultPeriodEnd, toIndiaIso } from '../../domain/india-time';
+import type { CarSummary } from './CarCard';
+
+export type CarListing = CarSummary & { id: string };
+
+const SORTS: readonly CarSort[] = ['price-asc', 'price-desc'];
+
+/** The filters as the URL holds them: anything malformed is dropped rather than sent. */
+export function queryFrom(params: URLSearchParams): CarQuery {
+  const query: CarQuery = {};
+  const maxPrice = Number(params.get('maxPrice'));
+  if (params.get('maxPrice') && Number.isFinite(maxPrice) && maxPrice > 0) query.maxPrice = maxPrice;
+  const sort = params.get('sort');
+  if (SORTS.includes(sort as CarSort)) query.sort = sort as CarSort;
+  const q = params.get('q')?.trim();
+  if (q) query.q = q;
+  // Availability is a period: a start alone (from the home page's search) asks for one day from it, an end alone asks nothing.
+  const from = params.get('from');
+  if (from && !Number.isNaN(new Date(from).getTime())) {
+    query.from = from;
+    const to = params.get('to');
+    query.to = to && !Number.isNaN(new Date(to).getTime()) ? to : toIndiaIso(defaultPeriodEnd(new Date(from)));
+  }
+  return query;
+}
+
+/** The static fleet, filtered and sorted as the server would, for when the server cannot be reached. */
+export function catalogueMatching(query: CarQuery): CarListing[] {
+  const q = query.q?.toLowerCase();
+  const cars = catalogueCars.filter(
+    (car) => (query.maxPrice === undefined || car.price <= query.maxPrice) && (!q || car.carName.toLowerCase().includes(q)),
+  );
+  if (query.sort === 'price-asc') return [...cars].sort((a, b) => a.price - b.price);
+  if (query.sort === 'price-desc') return [...cars].sort((a, b) => b.price - a.price);
+  return cars;
+}
