@@ -5,26 +5,19 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Link, useLocation } from 'react-router-dom';
-import { postComment } from './api';
+import { usePostComment } from './queries';
 import { toApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { paths } from '../../config/paths';
-import type { Comment } from '../../domain/contract';
 import { COMMENT_MAX, EMAIL_MAX, USERNAME_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 
-interface CommentFormProps {
-  /** The post's slug, which the new comment belongs to. */
-  post: string;
-  onPosted: (comment: Comment) => void;
-}
-
 /**
- * "Leave a Comment". Signed out, it says that signing in comes first and sends nothing; the email
- * field is the spec's, and like the spec the app does not send it.
+ * "Leave a Comment" under the post whose slug is `post`. Signed out, it says that signing in comes
+ * first and sends nothing; the email field is the spec's, and like the spec the app does not send it.
  */
-export function CommentForm({ post, onPosted }: CommentFormProps) {
+export function CommentForm({ post }: { post: string }) {
   const { user } = useSession();
   const location = useLocation();
   const [fullName, setFullName] = useState('');
@@ -37,26 +30,16 @@ export function CommentForm({ post, onPosted }: CommentFormProps) {
     if (text) sessionStorage.setItem(draftKey, text);
     else sessionStorage.removeItem(draftKey);
   };
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const posting = usePostComment();
   const [askedToSignIn, setAskedToSignIn] = useState(false);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!user) {
       setAskedToSignIn(true);
       return;
     }
-    setSending(true);
-    setError(null);
-    try {
-      onPosted(await postComment({ content, author: fullName.trim() || undefined, post }));
-      setContent('');
-    } catch (failure) {
-      setError(toApiError(failure).message);
-    } finally {
-      setSending(false);
-    }
+    posting.mutate({ content, author: fullName.trim() || undefined, post }, { onSuccess: () => setContent('') });
   };
 
   const signInLink = (
@@ -66,7 +49,7 @@ export function CommentForm({ post, onPosted }: CommentFormProps) {
   );
 
   return (
-    <Form onSubmit={(event) => void handleSubmit(event)} aria-labelledby="leave-comment">
+    <Form onSubmit={handleSubmit} aria-labelledby="leave-comment">
       <h2 id="leave-comment" className="h4 mb-2">
         Leave a Comment
       </h2>
@@ -79,7 +62,7 @@ export function CommentForm({ post, onPosted }: CommentFormProps) {
           Your comment was not sent: please {signInLink} first. What you typed stays here.
         </Alert>
       ) : null}
-      <ErrorAlert message={error} onClose={() => setError(null)} />
+      <ErrorAlert message={posting.error ? toApiError(posting.error).message : null} onClose={posting.reset} />
       <Row xs={1} md={2} className="g-md-3">
         <Col>
           <FormField label="Full name" name="fullName" value={fullName} onChange={setFullName} maxLength={USERNAME_MAX} autoComplete="name" />
@@ -89,8 +72,8 @@ export function CommentForm({ post, onPosted }: CommentFormProps) {
         </Col>
       </Row>
       <FormField label="Comment" name="comment" multiline rows={5} value={content} onChange={setContent} maxLength={COMMENT_MAX} required />
-      <Button type="submit" disabled={sending}>
-        {sending ? 'Posting…' : 'Post a Comment'}
+      <Button type="submit" disabled={posting.isPending}>
+        {posting.isPending ? 'Posting…' : 'Post a Comment'}
       </Button>
     </Form>
   );

@@ -1,14 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from 'react-router-dom';
-import { postReply } from './api';
+import { blogKeys, useComments, usePostReply } from './queries';
 import { toApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { paths } from '../../config/paths';
 import type { Comment, Reply } from '../../domain/contract';
 import { COMMENT_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { QueryError } from '../../components/QueryError';
+import { useRetry } from '../../lib/query-client';
 import { formatIndiaTime } from '../../components/format-india-time';
 
 /** One comment or reply; its text is rendered as text, so markup someone typed shows as typed and never runs. */
@@ -30,7 +33,8 @@ function CommentBody({ entry }: { entry: Pick<Reply, 'author' | 'date' | 'conten
 
 interface ReplyFormProps {
   comment: Comment;
-  onReplied: (reply: Reply) => void;
+  /** Called once the reply is posted and the comments are loaded again with it. */
+  onReplied: () => void;
   onCancel: () => void;
 }
 
@@ -39,8 +43,7 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
   const { user } = useSession();
   const location = useLocation();
   const [content, setContent] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const replying = usePostReply(comment.id);
   const fieldId = `reply-${comment.id}`;
 
   if (!user) {
@@ -54,22 +57,14 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
     );
   }
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSending(true);
-    setError(null);
-    try {
-      onReplied(await postReply(comment.id, { content }));
-    } catch (failure) {
-      setError(toApiError(failure).message);
-    } finally {
-      setSending(false);
-    }
+    replying.mutate({ content }, { onSuccess: onReplied });
   };
 
   return (
-    <Form onSubmit={(event) => void handleSubmit(event)} className="mb-3" aria-label={`Reply to ${comment.author}`}>
-      <ErrorAlert message={error} onClose={() => setError(null)} />
+    <Form onSubmit={handleSubmit} className="mb-3" aria-label={`Reply to ${comment.author}`}>
+      <ErrorAlert message={replying.error ? toApiError(replying.error).message : null} onClose={replying.reset} />
       <Form.Label htmlFor={fieldId}>Your reply to {comment.author}</Form.Label>
       <Form.Control
         id={fieldId}
@@ -82,8 +77,8 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
         onChange={(event) => setContent(event.target.value)}
       />
       <div className="d-flex gap-2 mt-2">
-        <Button type="submit" size="sm" disabled={sending}>
-          {sending ? 'Posting…' : 'Post Reply'}
+        <Button type="submit" size="sm" disabled={replying.isPending}>
+          {replying.isPending ? 'Posting…' : 'Post Reply'}
         </Button>
         <Button type="button" size="sm" variant="link" onClick={onCancel}>
           Cancel
@@ -93,13 +88,8 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
   );
 }
 
-interface CommentListProps {
-  comments: Comment[];
-  onReplied: (commentId: string, reply: Reply) => void;
-}
-
 /** The comments of a post, each with its replies and a Reply action that opens a form in place. */
-export function CommentList({ comments, onReplied }: CommentListProps) {
+function CommentList({ comments }: { comments: Comment[] }) {
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
 
   if (comments.length === 0) {
@@ -124,10 +114,7 @@ export function CommentList({ comments, onReplied }: CommentListProps) {
             <ReplyForm
               comment={comment}
               onCancel={() => setReplyingTo(null)}
-              onReplied={(reply) => {
-                onReplied(comment.id, reply);
-                setReplyingTo(null);
-              }}
+              onReplied={() => setReplyingTo(null)}
             />
           ) : (
             <Button variant="link" className="px-0" onClick={() => setReplyingTo(comment.id)}>
@@ -137,5 +124,25 @@ export function CommentList({ comments, onReplied }: CommentListProps) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The post's comments section: its heading, then the comments once loaded, or why they could not be. */
+export function Comments({ post }: { post: string }) {
+  const comments = useComments(post);
+  const retry = useRetry(blogKeys.comments(post));
+  return (
+    <section aria-labelledby="comments" className="mt-5">
+      <h2 id="comments" className="h4">
+        Comments
+      </h2>
+      {comments.isPending ? (
+        <Spinner animation="border" size="sm" role="status">
+          <span className="visually-hidden">Loading comments…</span>
+        </Spinner>
+      ) : null}
+      {comments.isError ? <QueryError error={comments.error} what="The comments could not be loaded." onRetry={retry} /> : null}
+      {comments.data ? <CommentList comments={comments.data} /> : null}
+    </section>
   );
 }

@@ -1,0 +1,84 @@
+import Alert from 'react-bootstrap/Alert';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router-dom';
+import { PageSpinner } from '../../components/PageSpinner';
+import { QueryError } from '../../components/QueryError';
+import { paths } from '../../config/paths';
+import { statusOf } from '../../lib/api-error';
+import { useRetry } from '../../lib/query-client';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { CommentForm } from './CommentForm';
+import { Comments } from './Comments';
+import { blogKeys, useBlogPost } from './queries';
+import { RecentPosts } from './RecentPosts';
+
+/**
+ * A blog post named by its title, its comments with replies, and the comment form. The page's
+ * title names the post, so it is set here, where the post is known.
+ */
+export function BlogPost({ title }: { title: string }) {
+  const loaded = useBlogPost(title);
+  const retry = useRetry(blogKeys.post(title));
+  const missing = statusOf(loaded.error) === 404;
+  usePageTitle(loaded.data ? loaded.data.post.title : missing ? 'Post not found' : 'Blog');
+
+  if (loaded.isPending) return <PageSpinner />;
+
+  if (loaded.isError) {
+    return (
+      <Container as="main" className="py-5 text-center" style={{ maxWidth: '40rem' }}>
+        {missing ? (
+          <>
+            <h1 className="h2 mb-3">Post not found</h1>
+            <p>There is no blog post called “{title}”.</p>
+          </>
+        ) : (
+          <QueryError error={loaded.error} onRetry={retry} />
+        )}
+        <Link to={paths.blogs}>See all blog posts</Link>
+      </Container>
+    );
+  }
+
+  const { post, offline } = loaded.data;
+  return (
+    <Container as="main" className="py-4">
+      <p>
+        <Link to={paths.blogs}>← All blog posts</Link>
+      </p>
+      {offline ? (
+        <Alert variant="secondary" className="small" role="note">
+          We could not reach the server, so this is the copy of the post saved in the app.
+        </Alert>
+      ) : null}
+      <Row className="g-4">
+        <Col lg={8}>
+          <article>
+            <div className="ratio ratio-16x10 mb-4">
+              <img src={post.imgUrl} alt={`Illustration for the post “${post.title}”`} className="rounded" />
+            </div>
+            <h1 className="h2">{post.title}</h1>
+            <p className="text-muted">
+              By {post.author} · {post.date} · {post.time}
+            </p>
+            <p>{post.description}</p>
+            <blockquote className="blockquote border-start border-4 border-primary ps-3 my-4">
+              <p className="mb-0">{post.quote}</p>
+            </blockquote>
+          </article>
+
+          <Comments post={post.slug} />
+
+          <section className="mt-5">
+            <CommentForm post={post.slug} />
+          </section>
+        </Col>
+        <Col lg={4}>
+          <RecentPosts current={post.slug} />
+        </Col>
+      </Row>
+    </Container>
+  );
+}

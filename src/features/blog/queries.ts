@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { blogPosts, type BlogPostData } from '../../data/blogs';
+import type { NewComment, NewReply } from '../../domain/contract';
+import { slugify } from '../../domain/slug';
+import { statusOf } from '../../lib/api-error';
+import { getBlogPost, listComments, postComment, postReply } from './api';
+
+export const blogKeys = {
+  post: (title: string) => ['blog', 'post', title] as const,
+  allComments: ['blog', 'comments'] as const,
+  comments: (slug: string) => ['blog', 'comments', slug] as const,
+};
+
+export type PostView = Pick<BlogPostData, 'title' | 'author' | 'date' | 'time' | 'imgUrl' | 'description' | 'quote'> & {
+  slug: string;
+};
+
+function savedPost(title: string): PostView | undefined {
+  const slug = slugify(title);
+  const post = blogPosts.find((candidate) => slugify(candidate.title) === slug);
+  return post ? { ...post, slug } : undefined;
+}
+
+/**
+ * The post as the server has it; when the server cannot give it (but does not say there is no
+ * such post), the copy saved in the app, marked `offline`.
+ */
+export function useBlogPost(title: string) {
+  return useQuery({
+    queryKey: blogKeys.post(title),
+    queryFn: async (): Promise<{ post: PostView; offline: boolean }> => {
+      try {
+        return { post: await getBlogPost(title), offline: false };
+      } catch (failure) {
+        const saved = savedPost(title);
+        if (statusOf(failure) === 404 || !saved) throw failure;
+        return { post: saved, offline: true };
+      }
+    },
+  });
+}
+
+export function useComments(slug: string) {
+  return useQuery({ queryKey: blogKeys.comments(slug), queryFn: () => listComments(slug) });
+}
+
+/** A comment or a reply changes the comments: the list is loaded again before the form says it is done. */
+export function usePostComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewComment) => postComment(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.allComments }),
+  });
+}
+
+export function usePostReply(commentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewReply) => postReply(commentId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.allComments }),
+  });
+}
