@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { CARNAME_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, URL_MAX } from '../../domain/limits';
@@ -17,34 +18,29 @@ export const EMPTY_CAR: CarFormValues = { url: '', carname: '', description: '',
 
 interface CarFormProps {
   initialValues: CarFormValues;
-  /** Rejects with an Error whose message is shown; the values stay as typed. */
-  onSubmit: (values: CarFormValues) => Promise<void>;
+  /** The add or the edit call; its error (the server's message) is shown, and the values stay as typed. */
+  save: UseMutationResult<void, Error, CarFormValues>;
+  /** Where to go once the car is saved. */
+  onSaved: () => void;
 }
 
 /** The owner's add and edit form (both screens show the same four required fields). */
-export function CarForm({ initialValues, onSubmit }: CarFormProps) {
+export function CarForm({ initialValues, save, onSaved }: CarFormProps) {
   const [values, setValues] = useState<CarFormValues>(initialValues);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Saved, the form stays locked until the next screen replaces it.
+  const submitting = save.isPending || save.isSuccess;
 
   const change = (field: keyof CarFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      await onSubmit(values);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Your car could not be saved. Please try again.');
-      setSubmitting(false);
-    }
+    save.mutate(values, { onSuccess: onSaved });
   };
 
   return (
-    <Form onSubmit={(event) => void handleSubmit(event)}>
-      <ErrorAlert message={error} onClose={() => setError(null)} />
+    <Form onSubmit={handleSubmit}>
+      <ErrorAlert message={save.error?.message} onClose={save.reset} />
       <FormField
         label="Image"
         name="url"

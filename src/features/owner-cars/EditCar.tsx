@@ -1,0 +1,26 @@
+import { PageSpinner } from '../../components/PageSpinner';
+import { QueryError } from '../../components/QueryError';
+import { statusOf } from '../../lib/api-error';
+import { useRetry } from '../../lib/query-client';
+import { CarForm } from './CarForm';
+import { ownerCarKeys, useEditOwnerCar, useOwnerCar } from './queries';
+
+/** The owner's car `id`, prefilled, to change. */
+export function EditCar({ id, onSaved }: { id: string; onSaved: () => void }) {
+  const car = useOwnerCar(id);
+  const retry = useRetry(ownerCarKeys.detail(id));
+  const save = useEditOwnerCar(id);
+  const status = statusOf(car.error);
+
+  if (car.isPending) return <PageSpinner />;
+  // A malformed id (400) names no car of theirs either; retrying it cannot help.
+  if (status === 404 || status === 400) return <p role="alert">This car was not found among your cars.</p>;
+  if (car.isError) return <QueryError error={car.error} onRetry={retry} />;
+  return (
+    <CarForm
+      initialValues={{ url: car.data.url, carname: car.data.carname, description: car.data.description, price: String(car.data.price) }}
+      save={save}
+      onSaved={onSaved}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { carKeys } from '../cars/queries';
+import { addOwnerCar, deleteOwnerCars, editOwnerCar, getOwnerCar, listOwnerCars } from './api';
+import type { CarFormValues } from './CarForm';
+
+export const ownerCarKeys = {
+  all: ['owner-cars'] as const,
+  list: ['owner-cars', 'list'] as const,
+  detail: (id: string) => ['owner-cars', 'detail', id] as const,
+};
+
+export function useOwnerCars() {
+  return useQuery({ queryKey: ownerCarKeys.list, queryFn: listOwnerCars });
+}
+
+export function useOwnerCar(id: string) {
+  return useQuery({ queryKey: ownerCarKeys.detail(id), queryFn: () => getOwnerCar(id) });
+}
+
+/**
+ * A change to an owner's cars changes their list and the public listing. The owner's own screens
+ * are loaded again before the change is reported done, so the list they go back to is never the old one.
+ */
+function ownerCarsChanged(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ownerCarKeys.all, refetchType: 'all' }),
+    queryClient.invalidateQueries({ queryKey: carKeys.all }),
+  ]);
+}
+
+export function useAddOwnerCar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: CarFormValues) => {
+      const answer = await addOwnerCar(values);
+      if (answer.trim() !== 'saved') {
+        throw new Error('The server did not confirm that your car was saved. Check Your Cars before trying again.');
+      }
+    },
+    onSuccess: () => ownerCarsChanged(queryClient),
+  });
+}
+
+/** The edit call sends the price as a number, where the add call sends it as typed. */
+export function useEditOwnerCar(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: CarFormValues) => {
+      const answer = await editOwnerCar({ id, ...values, price: Number(values.price) });
+      if (answer.code !== 200) throw new Error(answer.message);
+    },
+    onSuccess: () => ownerCarsChanged(queryClient),
+  });
+}
+
+export function useDeleteOwnerCars() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: string[]) => {
+      const answer = await deleteOwnerCars(ids);
+      if (answer.code !== 200) throw new Error(answer.message);
+    },
+    onSuccess: () => ownerCarsChanged(queryClient),
+  });
+}
