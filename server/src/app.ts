@@ -1,7 +1,9 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
 import type { ServerConfig } from './config';
+import { openApiPlugin } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { registerDatabase } from './plugins/database';
 import { answerFrameworkError, registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -59,6 +61,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   try {
     app.setValidatorCompiler(zodValidatorCompiler);
+    // Answers are checked against the route's response schemas: a field no schema declares is dropped, never sent.
+    app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     acceptOnlyJsonBodies(app);
 
@@ -68,6 +72,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await registerSession(app, config);
     if (config.staticDir) await registerStaticApp(app, { root: config.staticDir });
     else app.setNotFoundHandler(sendNotFound);
+    // Before the routes, which it documents, and before the ceiling, which leaves the docs' files uncounted like the app's.
+    await app.register(openApiPlugin);
     // After the static files, so the ceiling counts API calls only: a page load fetches dozens of files.
     await registerRateLimit(app, config);
 

@@ -1,14 +1,9 @@
 import type { Account, BlogPost, Booking, Comment, OwnerCar, PublicCar, Reply } from '#domain/contract';
 import { toIndiaIso } from '#domain/india-time';
-import type { accounts, blogPosts, bookings, cars, comments } from './db/schema';
+import type { AccountRow, BlogPostRow, BookingRow, CarRow, CommentRow } from './db/schema';
 
-/** Rows to the contract's shapes: the only place that decides what a client may see of a row. */
-
-export type AccountRow = typeof accounts.$inferSelect;
-export type CarRow = typeof cars.$inferSelect;
-export type BookingRow = typeof bookings.$inferSelect;
-export type BlogPostRow = typeof blogPosts.$inferSelect;
-export type CommentRow = typeof comments.$inferSelect;
+// Rows to the contract's shapes: the only place that decides what a client may see of a row. The
+// answers' schemas strip any field they do not declare, but nothing should reach them to strip.
 
 export function toAccount(row: AccountRow): Account {
   return {

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, sessions } from '../db/schema';
-import type { AccountRow } from '../contract-shapes';
+import { accounts, sessions, type AccountRow } from '../db/schema';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;

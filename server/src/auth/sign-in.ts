@@ -1,10 +1,9 @@
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '#domain/contract';
-import type { AccountRow } from '../contract-shapes';
+import { secondsUntilAllowed, type AttemptLimit, type AttemptRows } from '../db/attempt-window';
 import type { Database } from '../db/client';
-import { accounts, signInFailures } from '../db/schema';
-import { secondsUntilAllowed, tooManyAttempts, type AttemptLimit, type AttemptRows } from '../http/attempt-window';
-import { HttpError } from '../http/errors';
+import { accounts, signInFailures, type AccountRow } from '../db/schema';
+import { HttpError, tooManyAttempts } from '../http/errors';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from './passwords';
 
 const WINDOW_MS = 15 * 60 * 1000;

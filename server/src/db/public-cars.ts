@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, gte, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CarSort } from '#domain/contract';
-import type { CarRow } from '../contract-shapes';
-import { id } from '../http/fields';
+import { id } from '#domain/schemas/fields';
 import type { Database } from './client';
-import { accounts, bookings, cars } from './schema';
+import { accounts, bookings, cars, type CarRow } from './schema';
 
 // The cars anyone may see and book, shared by the public car routes and the booking routes: the
 // fleet and every owner's listed car, except those an admin delisted and those of disabled owners

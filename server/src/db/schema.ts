@@ -160,3 +160,10 @@ export const schema = {
   contactMessages,
   newsletterSignups,
 };
+
+/** A row as queries return it: what the routes turn into the contract's shapes. */
+export type AccountRow = typeof accounts.$inferSelect;
+export type CarRow = typeof cars.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+export type BlogPostRow = typeof blogPosts.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;

@@ -3,9 +3,9 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { blogPosts as sampleBlogPosts } from '#data/blogs';
 import { catalogueCars } from '#data/cars';
+import { email, password, username } from '#domain/schemas/fields';
 import { slugify } from '#domain/slug';
 import { hashPassword } from '../auth/passwords';
-import { email, password, username } from '../http/fields';
 import type { Database } from './client';
 import { accounts, blogPosts, cars } from './schema';
 

@@ -13,3 +13,11 @@ export class HttpError extends Error {
     this.headers = headers;
   }
 }
+
+/** The 429 answer: why, then when to try again, in minutes for people and seconds in Retry-After. */
+export function tooManyAttempts(reason: string, waitSeconds: number): HttpError {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return new HttpError(429, `${reason} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    'retry-after': String(waitSeconds),
+  });
+}

@@ -1,11 +1,5 @@
-import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-
-/** Lets route handlers see the parsed output of the zod schemas they declare. */
-export interface ZodTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
-}
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -26,9 +20,7 @@ const TYPE_NAMES: Record<string, string> = {
 
 /** `ids[2]`, `author`: the field as the client wrote it. */
 function fieldName(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
-    .join('');
+  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
 }
 
 /** A date bound as zod reports it (milliseconds since 1970), in ISO 8601. */
@@ -62,7 +54,8 @@ function describeIssue(issue: Issue, part: string): string {
     case 'invalid_format':
       if (issue.format === 'email') return `${field} must be an email address.`;
       if (issue.format === 'uuid') return `${field} is not a valid id.`;
-      if (issue.format === 'datetime') return `${field} must be a date and time with its offset, such as 2030-01-31T10:00:00+05:30.`;
+      if (issue.format === 'datetime')
+        return `${field} must be a date and time with its offset, such as 2030-01-31T10:00:00+05:30.`;
       return `${field} is not in the expected format.`;
     case 'invalid_value':
       return `${field} must be one of: ${issue.values.map(String).join(', ')}.`;
@@ -87,6 +80,8 @@ function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | un
  * otherwise the message is built from the issue. Only the first problem is reported: one
  * sentence the person can act on, then the next one after they fix it. PostgreSQL cannot hold
  * the NUL character in text, so every route refuses it here rather than fail in the database.
+ * (fastify-type-provider-zod's own validator reports every issue in zod's wording, so only its
+ * types, serializer and document transform are used.)
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>

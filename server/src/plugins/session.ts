@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { Role } from '#domain/contract';
 import { createSession, deleteSession, findSessionAccount, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../auth/session-store';
 import type { ServerConfig } from '../config';
-import type { AccountRow } from '../contract-shapes';
+import type { AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 declare module 'fastify' {

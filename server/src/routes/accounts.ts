@@ -1,62 +1,39 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { LoginAnswer, RegisterAnswer, RegisterType } from '#domain/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Credentials,
+  OwnerRegistration,
+  RegisterAnswer,
+  RegisterTypeParams,
+  UserRegistration,
+  type RegisterType,
+} from '#domain/schemas/accounts';
+import { answerSignIn, SIGN_IN_ANSWERS } from '../auth/answer-sign-in';
 import { hashPassword } from '../auth/passwords';
-import { signIn, type SignInAttempt } from '../auth/sign-in';
 import { toAccount } from '../contract-shapes';
 import { isUniqueViolation } from '../db/errors';
 import { accounts } from '../db/schema';
+import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
-import { email, loginName, loginPassword, password, username } from '../http/fields';
-import type { ZodTypeProvider } from '../http/validation';
 
-const PASSWORDS_DIFFER = 'Passwords do not match.';
 const ALREADY_REGISTERED = 'An account with this email or username already exists.';
-
-const passwordsMatch = (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword;
-
-const accountFields = { username, email, password, confirmPassword: z.string() };
-
-const userRegistration = z
-  .object(accountFields)
-  .refine(passwordsMatch, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
-
-const ownerRegistration = z
-  .object({
-    ...accountFields,
-    phoneNumber: z
-      .string()
-      .trim()
-      .regex(
-        /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/,
-        'PhoneNumber must be a phone number of 7 to 20 characters: digits, spaces, "+", "-" or brackets.',
-      ),
-    country: z.string().trim().min(1).max(60),
-  })
-  .refine(passwordsMatch, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
-
-/** The spec's login forms send `email`; it may be missing (the field is not required there), which is just a wrong login. */
-const credentials = z.object({ email: loginName, password: loginPassword });
-
-/** Checks the login, starts the session and answers as every sign-in endpoint does. */
-export async function answerSignIn(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  attempt: Omit<SignInAttempt, 'address'>,
-): Promise<LoginAnswer> {
-  const account = await signIn(request.server.db, { ...attempt, address: request.ip });
-  await reply.startSession(account.id);
-  return { message: 'Login successful', user: toAccount(account) };
-}
 
 const REGISTERED: Record<RegisterType, string> = {
   user: 'Successfully Registered',
   owner: 'Registration Successful',
 };
 
-export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+const REGISTRATION_ANSWERS = {
+  201: answer(RegisterAnswer, 'Registered; not signed in yet.'),
+  ...errors([...JSON_BODY_ERRORS, 409], {
+    400: 'A missing or bad field, or the passwords differ ("Passwords do not match.").',
+    409: ALREADY_REGISTERED,
+  }),
+};
 
+const TAGS = ['accounts'];
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   async function register(
     role: RegisterType,
     body: { username: string; email: string; password: string; phoneNumber?: string; country?: string },
@@ -83,29 +60,62 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     }
   }
 
-  app.post('/register/user', { schema: { body: userRegistration } }, (request, reply) =>
-    register('user', request.body, reply),
+  app.post(
+    '/register/user',
+    { schema: { tags: TAGS, summary: 'Register a renter account', body: UserRegistration, response: REGISTRATION_ANSWERS } },
+    (request, reply) => register('user', request.body, reply),
   );
 
-  app.post('/register/owner', { schema: { body: ownerRegistration } }, (request, reply) =>
-    register('owner', request.body, reply),
+  app.post(
+    '/register/owner',
+    { schema: { tags: TAGS, summary: 'Register an owner account', body: OwnerRegistration, response: REGISTRATION_ANSWERS } },
+    (request, reply) => register('owner', request.body, reply),
   );
 
   // Any other account type: answered before the body is looked at, since there is no form to check it against.
-  app.post('/register/:type', { schema: { params: z.object({ type: z.string() }) } }, async (request) => {
-    throw new HttpError(404, `There is no "${request.params.type.slice(0, 50)}" account type: register as a user or an owner.`);
-  });
-
-  app.post('/carsSchema', { schema: { body: credentials } }, (request, reply) =>
-    answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email', role: 'user' }),
+  app.post(
+    '/register/:type',
+    {
+      config: { takesNoBody: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Any other account type',
+        params: RegisterTypeParams,
+        response: errors([404], { 404: 'There is no such account type: register as a user or an owner.' }),
+      },
+    },
+    async (request) => {
+      throw new HttpError(404, `There is no "${request.params.type.slice(0, 50)}" account type: register as a user or an owner.`);
+    },
   );
 
-  app.post('/ownerloginSchema', { schema: { body: credentials } }, (request, reply) =>
-    answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email', role: 'owner' }),
+  app.post(
+    '/carsSchema',
+    { schema: { tags: TAGS, summary: "Sign in on the spec's user form", body: Credentials, response: SIGN_IN_ANSWERS } },
+    (request, reply) =>
+      answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email', role: 'user' }),
+  );
+
+  app.post(
+    '/ownerloginSchema',
+    { schema: { tags: TAGS, summary: "Sign in on the spec's owner form", body: Credentials, response: SIGN_IN_ANSWERS } },
+    (request, reply) =>
+      answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email', role: 'owner' }),
   );
 
   // The sign-in page posts to the empty path; there `email` may also be a username, for any role.
-  app.post('/', { schema: { body: credentials } }, (request, reply) =>
-    answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email-or-username' }),
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Sign in on the spec's sign-in page",
+        description: '`email` may also be a username, for an account of any role.',
+        body: Credentials,
+        response: SIGN_IN_ANSWERS,
+      },
+    },
+    (request, reply) =>
+      answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email-or-username' }),
   );
-}
+};

@@ -1,37 +1,23 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedActions, BOOKING_TRANSITIONS, nextStatus, type BookingActor } from '#domain/booking-states';
 import { bookingTotal } from '#domain/booking-total';
-import type { Booking, BookingAction, BookingStatus, ListAnswer } from '#domain/contract';
 import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
-import { toBooking, type AccountRow, type BookingRow, type CarRow } from '../contract-shapes';
+import { listAnswer } from '#domain/schemas/answers';
+import { Booking, BookingIdParams, NewBooking, type BookingAction, type BookingStatus } from '#domain/schemas/bookings';
+import { toBooking } from '../contract-shapes';
 import type { Database } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
 import { acceptedBookingOverlaps, findPublicCar, type Period } from '../db/public-cars';
-import { accounts, bookings, cars } from '../db/schema';
+import { accounts, bookings, cars, type AccountRow, type BookingRow, type CarRow } from '../db/schema';
+import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
-import { carName, id, instant } from '../http/fields';
-import type { ZodTypeProvider } from '../http/validation';
+import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 
 const ALREADY_BOOKED = 'This car is already booked for part of that period.';
 const NO_SUCH_BOOKING = 'There is no such booking among yours.';
-const TOKEN_MESSAGE = "PaymentToken must be the card provider's token id (such as tok_...), never card details.";
-
-/**
- * Only the card provider's token id is kept: a lowercase prefix, an underscore, then letters and
- * digits. A long run of digits could be a card number, so it is refused rather than stored.
- */
-const paymentToken = z
-  .string()
-  .trim()
-  .max(255)
-  .regex(/^[a-z]{2,10}_[A-Za-z0-9_]+$/, TOKEN_MESSAGE)
-  .refine((token) => !/\d{13,}/.test(token), TOKEN_MESSAGE);
-
-/** `carName` may also be a car's id, the way the app books owners' cars. Prices and totals are never read from the client. */
-const newBooking = z.object({ carName, from: instant, to: instant, driver: z.boolean(), paymentToken: paymentToken.optional() });
+const TAGS = ['bookings'];
 
 /** The contract's period rules, with `hours` as the booking total counts them. */
 function checkPeriod({ from, to }: Period, hours: number, now: Date): void {
@@ -112,7 +98,11 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
       }
       if (status === 'accepted') {
         const period = { from: booking.startsAt, to: booking.endsAt };
-        const [clash] = await tx.select({ id: bookings.id }).from(bookings).where(acceptedBookingOverlaps(car.id, period)).limit(1);
+        const [clash] = await tx
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(acceptedBookingOverlaps(car.id, period))
+          .limit(1);
         if (clash) throw new HttpError(409, ALREADY_BOOKED);
       }
       const [updated] = await tx.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, booking.id)).returning();
@@ -128,13 +118,37 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
 /** The steps the state machine knows, each on its own path. */
 const ACTIONS: readonly BookingAction[] = [...new Set(BOOKING_TRANSITIONS.map((transition) => transition.action))];
 
-export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+/** What each step's path says about it in the document. */
+const STEP_SUMMARIES: Record<BookingAction, string> = {
+  accept: "Accept a request (the car's owner; an admin for a fleet car)",
+  decline: "Decline a request (the car's owner; an admin for a fleet car)",
+  cancel: 'Cancel a request or an accepted booking before it begins (the renter who made it)',
+};
 
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bookings',
-    { onRequest: app.requireRole('user'), schema: { body: newBooking } },
-    async (request, reply): Promise<Booking> => {
+    {
+      onRequest: app.requireRole('user'),
+      schema: {
+        tags: TAGS,
+        summary: 'Ask to rent a car for a period',
+        description:
+          "The server computes `hours` (whole hours, rounded down), `total` and `amountPaise`; prices are never read from the client. `carName` may also be a car's id.",
+        security: SIGNED_IN,
+        body: NewBooking,
+        response: {
+          201: answer(Booking, 'The booking, `requested`.'),
+          ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409], {
+            400: 'A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past.',
+            403: "Signed in with an account that is not a renter's.",
+            404: 'There is no car by that name.',
+            409: ALREADY_BOOKED,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
       const renter = signedInAccount(request);
       const { from, to, driver } = request.body;
       const found = await findPublicCar(app.db, request.body.carName);
@@ -171,18 +185,48 @@ export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/bookings', { onRequest: app.requireSignedIn }, async (request): Promise<ListAnswer<Booking>> => {
-    const rows = await bookingViews(app.db)
-      .where(visibleTo(signedInAccount(request)))
-      .orderBy(desc(bookings.createdAt), desc(bookings.id));
-    return { data: rows.map((row) => toBooking(row.booking, row)) };
-  });
+  app.get(
+    '/api/bookings',
+    {
+      onRequest: app.requireSignedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Bookings, newest first',
+        description: 'A renter sees their own bookings, an owner the requests for their cars, an admin every booking.',
+        security: SIGNED_IN,
+        response: { 200: answer(listAnswer(Booking), 'The bookings the caller may see.'), ...errors([401]) },
+      },
+    },
+    async (request) => {
+      const rows = await bookingViews(app.db)
+        .where(visibleTo(signedInAccount(request)))
+        .orderBy(desc(bookings.createdAt), desc(bookings.id));
+      return { data: rows.map((row) => toBooking(row.booking, row)) };
+    },
+  );
 
   for (const action of ACTIONS) {
     app.post(
       `/api/bookings/:id/${action}`,
-      { onRequest: app.requireSignedIn, schema: { params: z.object({ id }) } },
-      (request): Promise<Booking> => takeStep(app.db, request.params.id, action, signedInAccount(request)),
+      {
+        onRequest: app.requireSignedIn,
+        config: { takesNoBody: true },
+        schema: {
+          tags: TAGS,
+          summary: STEP_SUMMARIES[action],
+          security: SIGNED_IN,
+          params: BookingIdParams,
+          response: {
+            200: answer(Booking, 'The booking after the step.'),
+            ...errors([400, 401, 404, 409], {
+              400: 'A malformed id.',
+              404: 'No booking the caller may take this step on.',
+              409: "The booking's status does not allow this step (the message names it), its period has begun, or accepting would overlap an accepted booking.",
+            }),
+          },
+        },
+      },
+      (request) => takeStep(app.db, request.params.id, action, signedInAccount(request)),
     );
   }
-}
+};

@@ -1,25 +1,27 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { BlogPost, Comment, Reply } from '#domain/contract';
+import { BlogPost } from '#domain/schemas/blog';
+import { BlogPostParams, Comment, CommentIdParams, CommentsQuery, NewComment, NewReply, Reply } from '#domain/schemas/comments';
 import { slugify } from '#domain/slug';
-import { toBlogPost, toComment, toReply, type BlogPostRow, type CommentRow } from '../contract-shapes';
+import { toBlogPost, toComment, toReply } from '../contract-shapes';
 import type { Database } from '../db/client';
-import { blogPosts, comments } from '../db/schema';
+import { blogPosts, comments, type BlogPostRow, type CommentRow } from '../db/schema';
+import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
-import { author, commentContent, id } from '../http/fields';
-import type { ZodTypeProvider } from '../http/validation';
+import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 
-/** Longer than any title the app links to; a longer name cannot be a post. */
-const POST_NAME_MAX = 300;
-const postName = z.string().trim().min(1).max(POST_NAME_MAX);
-
 const UNKNOWN_POST = 'There is no such blog post.';
+const TAGS = ['blog'];
 
 /** A post named by its title (as the app links it) or its slug, in any letter case. */
 async function findPost(db: Database, name: string): Promise<BlogPostRow> {
-  const [post] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slugify(name))).limit(1);
+  const [post] = await db
+    .select()
+    .from(blogPosts)
+    .where(eq(blogPosts.slug, slugify(name)))
+    .limit(1);
   if (!post) throw new HttpError(404, UNKNOWN_POST);
   return post;
 }
@@ -50,19 +52,35 @@ async function listComments(db: Database, post: BlogPostRow | undefined): Promis
   return rows.map((row) => toComment(row.comment, row.postSlug, repliesByParent.get(row.comment.id) ?? []));
 }
 
-export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/comments/get-comment/:slug',
-    { schema: { params: z.object({ slug: postName }) } },
-    async (request): Promise<BlogPost> => toBlogPost(await findPost(app.db, request.params.slug)),
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A blog post',
+        description: "`slug` is the post's title (as the app links it) or its slug, in any letter case.",
+        params: BlogPostParams,
+        response: { 200: answer(BlogPost, 'The post.'), ...errors([400, 404], { 404: UNKNOWN_POST }) },
+      },
+    },
+    async (request) => toBlogPost(await findPost(app.db, request.params.slug)),
   );
 
   app.get(
     '/api/comments/get-comment',
-    { schema: { querystring: z.object({ post: postName.optional() }) } },
-    async (request): Promise<Comment[]> => {
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Comments, oldest first, each with its replies',
+        querystring: CommentsQuery,
+        response: {
+          200: answer(z.array(Comment), "Every comment, or with `post` that post's only."),
+          ...errors([400, 404], { 404: UNKNOWN_POST }),
+        },
+      },
+    },
+    async (request) => {
       const post = request.query.post === undefined ? undefined : await findPost(app.db, request.query.post);
       return listComments(app.db, post);
     },
@@ -72,9 +90,19 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/comments/get-comment',
     {
       onRequest: app.requireSignedIn,
-      schema: { body: z.object({ content: commentContent, author, post: postName.optional() }) },
+      schema: {
+        tags: TAGS,
+        summary: 'Comment, on a post or on none',
+        description: "`author` defaults to the account's username; `post` is the post's slug or title.",
+        security: SIGNED_IN,
+        body: NewComment,
+        response: {
+          201: answer(Comment, 'The new comment.'),
+          ...errors([...JSON_BODY_ERRORS, 401, 404], { 400: 'Empty content, or over 2,000 characters.', 404: UNKNOWN_POST }),
+        },
+      },
     },
-    async (request, reply): Promise<Comment> => {
+    async (request, reply) => {
       const account = signedInAccount(request);
       const post = request.body.post === undefined ? undefined : await findPost(app.db, request.body.post);
       const [row] = await app.db
@@ -96,9 +124,19 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/comments/get-reply/:commentId',
     {
       onRequest: app.requireSignedIn,
-      schema: { params: z.object({ commentId: id }), body: z.object({ content: commentContent, author }) },
+      schema: {
+        tags: TAGS,
+        summary: 'Reply to a comment',
+        security: SIGNED_IN,
+        params: CommentIdParams,
+        body: NewReply,
+        response: {
+          201: answer(Reply, 'The new reply.'),
+          ...errors([...JSON_BODY_ERRORS, 401, 404], { 404: 'There is no such comment (replies take no replies).' }),
+        },
+      },
     },
-    async (request, reply): Promise<Reply> => {
+    async (request, reply) => {
       const account = signedInAccount(request);
       // Replies hang off top-level comments only: a reply's id is not a comment to reply to.
       const [parent] = await app.db
@@ -121,4 +159,4 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
       return toReply(row);
     },
   );
-}
+};

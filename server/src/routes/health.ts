@@ -1,16 +1,27 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { HealthAnswer } from '#domain/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthAnswer } from '#domain/schemas/health';
+import { answer, errors } from '../http/answers';
 import { HttpError } from '../http/errors';
 
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/health', async (request): Promise<HealthAnswer> => {
-    try {
-      await app.db.execute(sql`SELECT 1`);
-    } catch (error) {
-      request.log.error({ err: error }, 'database health check failed');
-      throw new HttpError(503, 'The database is not answering. Please try again in a moment.');
-    }
-    return { status: 'ok', db: app.dbKind };
-  });
-}
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Whether the database answers',
+        response: { 200: answer(HealthAnswer, 'The database answered.'), ...errors([503]) },
+      },
+    },
+    async (request) => {
+      try {
+        await app.db.execute(sql`SELECT 1`);
+      } catch (error) {
+        request.log.error({ err: error }, 'database health check failed');
+        throw new HttpError(503, 'The database is not answering. Please try again in a moment.');
+      }
+      return { status: 'ok' as const, db: app.dbKind };
+    },
+  );
+};

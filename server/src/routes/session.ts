@@ -1,27 +1,59 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { LoginAnswer, SessionAnswer } from '#domain/contract';
+import { SessionAnswer, SessionLogin } from '#domain/schemas/accounts';
+import { answerSignIn, SIGN_IN_ANSWERS } from '../auth/answer-sign-in';
 import { toAccount } from '../contract-shapes';
-import { loginName, loginPassword } from '../http/fields';
-import type { ZodTypeProvider } from '../http/validation';
+import { answer, errors } from '../http/answers';
+import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
-import { answerSignIn } from './accounts';
 
-const sessionLogin = z.object({ login: loginName, password: loginPassword });
+const TAGS = ['session'];
 
-export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/api/session', { schema: { body: sessionLogin } }, (request, reply): Promise<LoginAnswer> =>
-    answerSignIn(request, reply, { login: request.body.login, password: request.body.password, kind: 'email-or-username' }),
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/session',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sign in',
+        description: '`login` is a username or an email, for an account of any role.',
+        body: SessionLogin,
+        response: SIGN_IN_ANSWERS,
+      },
+    },
+    (request, reply) =>
+      answerSignIn(request, reply, { login: request.body.login, password: request.body.password, kind: 'email-or-username' }),
   );
 
-  app.get('/api/session', { onRequest: app.requireSignedIn }, async (request): Promise<SessionAnswer> => ({
-    user: toAccount(signedInAccount(request)),
-  }));
+  app.get(
+    '/api/session',
+    {
+      onRequest: app.requireSignedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Who is signed in',
+        security: SIGNED_IN,
+        response: { 200: answer(SessionAnswer, 'The signed-in account.'), ...errors([401]) },
+      },
+    },
+    async (request) => ({ user: toAccount(signedInAccount(request)) }),
+  );
 
-  app.delete('/api/session', async (_request, reply) => {
-    await reply.endSession();
-    return reply.code(204).send();
-  });
-}
+  app.delete(
+    '/api/session',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sign out',
+        response: {
+          204: z.undefined().describe('Signed out (also when nobody was): the session ends and its cookie is cleared.'),
+          ...errors([]),
+        },
+      },
+    },
+    async (_request, reply) => {
+      await reply.endSession();
+      return reply.code(204).send();
+    },
+  );
+};

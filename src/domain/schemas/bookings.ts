@@ -22,7 +22,13 @@ const paymentToken = z
   .refine((token) => !/\d{13,}/.test(token), TOKEN_MESSAGE);
 
 /** `carName` may also be a car's id, the way the app books owners' cars. Prices and totals are never read from the client. */
-export const NewBooking = z.object({ carName, from: instant, to: instant, driver: z.boolean(), paymentToken: paymentToken.optional() });
+export const NewBooking = z.object({
+  carName,
+  from: instant,
+  to: instant,
+  driver: z.boolean(),
+  paymentToken: paymentToken.optional(),
+});
 export type NewBooking = z.input<typeof NewBooking>;
 
 export const BookingIdParams = z.object({ id });

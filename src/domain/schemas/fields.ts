@@ -26,7 +26,12 @@ export const id = z.uuid();
 export const instant = z.iso
   .datetime({ offset: true })
   .transform((text) => new Date(text))
-  .pipe(z.date().min(new Date(Date.UTC(1970, 0, 1))).max(new Date(Date.UTC(9999, 11, 31))));
+  .pipe(
+    z
+      .date()
+      .min(new Date(Date.UTC(1970, 0, 1)))
+      .max(new Date(Date.UTC(9999, 11, 31))),
+  );
 
 export const email = z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email());
 

@@ -1,7 +1,6 @@
 import { and, desc, gt, type ColumnBaseConfig, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/client';
-import { HttpError } from './errors';
+import type { Database } from './client';
 
 /** At most `limit` attempts within any `windowMs`, counted as rows in a table. */
 export interface AttemptLimit {
@@ -20,7 +19,12 @@ export interface AttemptRows {
  * Seconds until fewer than `limit` attempts remain in the window, or 0 when under the limit. With
  * `limit` or more, the `limit`-th newest is the one whose expiry brings the count below it.
  */
-export async function secondsUntilAllowed(db: Database, rows: AttemptRows, { limit, windowMs }: AttemptLimit, now: Date): Promise<number> {
+export async function secondsUntilAllowed(
+  db: Database,
+  rows: AttemptRows,
+  { limit, windowMs }: AttemptLimit,
+  now: Date,
+): Promise<number> {
   const [blocking] = await db
     .select({ at: rows.at })
     .from(rows.table)
@@ -30,12 +34,4 @@ export async function secondsUntilAllowed(db: Database, rows: AttemptRows, { lim
     .limit(1);
   if (!blocking) return 0;
   return Math.max(1, Math.ceil((blocking.at.getTime() + windowMs - now.getTime()) / 1000));
-}
-
-/** The 429 answer: why, then when to try again, in minutes for people and seconds in Retry-After. */
-export function tooManyAttempts(reason: string, waitSeconds: number): HttpError {
-  const minutes = Math.ceil(waitSeconds / 60);
-  return new HttpError(429, `${reason} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    'retry-after': String(waitSeconds),
-  });
 }

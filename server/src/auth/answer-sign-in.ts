@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LoginAnswer } from '#domain/schemas/accounts';
+import { toAccount } from '../contract-shapes';
+import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
+import { signIn, type SignInAttempt } from './sign-in';
+
+/** The answers of every sign-in endpoint. */
+export const SIGN_IN_ANSWERS = {
+  200: answer(LoginAnswer, 'Signed in: the answer sets the session cookie (a new one, if the request came with one).'),
+  ...errors([...JSON_BODY_ERRORS, 401, 403], {
+    400: 'The password is missing, or a field is too long.',
+    401: 'Invalid email or password: the same answer for an unknown login and a wrong password.',
+    403: "The password is right, but the account is disabled or of another role than the form's.",
+    429: 'Too many failed sign-ins for this login or from this address, or too many requests; Retry-After says when to try again.',
+  }),
+};
+
+/** Checks the login, starts the session and answers as every sign-in endpoint does. */
+export async function answerSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attempt: Omit<SignInAttempt, 'address'>,
+): Promise<LoginAnswer> {
+  const account = await signIn(request.server.db, { ...attempt, address: request.ip });
+  await reply.startSession(account.id);
+  return { message: 'Login successful', user: toAccount(account) };
+}
