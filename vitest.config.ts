@@ -11,9 +11,21 @@ export default defineConfig({
           name: 'app',
           environment: 'jsdom',
           include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          exclude: ['tests/contract/**'],
           setupFiles: ['tests/setup.ts'],
           css: false,
           env: { TZ: process.env.TZ ?? 'UTC' },
+        },
+      },
+      {
+        // The app's API functions against the real server: node, because they call it over HTTP.
+        test: {
+          name: 'contract',
+          environment: 'node',
+          include: ['tests/contract/**/*.test.ts'],
+          env: { TZ: process.env.TZ ?? 'UTC' },
+          testTimeout: 30000,
+          hookTimeout: 60000,
         },
       },
       {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { OwnerCar } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { API } from './mocks/api';
-import { server } from './mocks/server';
-import { signInAs } from './mocks/handlers/accounts';
-import { holdRequests, watchRequests } from './requests';
+import { creta, ravi, success, swift, uuid } from './mocks/answers';
+import { fail, unreachable } from './mocks/routes';
+import { hold, serve, session } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -18,9 +18,14 @@ async function fillCar(user: User, values: { url: string; carname: string; descr
 
 const kwid = { url: 'https://example.com/kwid.jpg', carname: 'Renault Kwid', description: 'Small and thrifty.', price: '700' };
 
+/** The owner's list once the server has `saved` a car: the new one first, as the server orders them. */
+function listAfter(saves: unknown[], saved: OwnerCar) {
+  serve('GET /get-cars', () => success(saves.length > 0 ? [saved, swift, creta] : [swift, creta]));
+}
+
 describe('Add Your Car (/renting)', () => {
   beforeEach(() => {
-    signInAs('owner');
+    session(ravi);
   });
 
   it('has four required, labelled fields and a link back to the list', async () => {
@@ -34,20 +39,23 @@ describe('Add Your Car (/renting)', () => {
   });
 
   it('sends the price as typed text and, on "saved", shows the new car in Your Cars', async () => {
+    const calls = serve('POST /add-cars', 'saved');
+    listAfter(calls, { ...swift, _id: uuid(199), id: uuid(199), ...kwid, price: 700 });
     const { router, user } = renderRoute('/renting');
-    const calls = watchRequests('post', '/add-cars');
     await fillCar(user, kwid);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
-    expect(calls).toEqual([kwid]);
+    expect(calls.map((call) => call.body)).toEqual([kwid]);
     expect(await screen.findByRole('heading', { name: 'Renault Kwid' })).toBeInTheDocument();
     expect(screen.getByText('Rs.700 Only/-')).toBeInTheDocument();
   });
 
   it('disables Submit while saving', async () => {
+    serve('POST /add-cars', 'saved');
+    serve('GET /get-cars', success([swift, creta]));
+    const release = hold('POST /add-cars');
     const { router, user } = renderRoute('/renting');
-    const release = holdRequests('post', '/add-cars');
     await fillCar(user, kwid);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -57,11 +65,12 @@ describe('Add Your Car (/renting)', () => {
   });
 
   it("shows the server's message and keeps what was typed when the car is refused", async () => {
+    serve('POST /add-cars', fail(400, serverSays.badCarUrl));
     const { router, user } = renderRoute('/renting');
     await fillCar(user, { ...kwid, url: 'kwid.jpg' });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('url must be an http(s) link or a site path starting with /.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.badCarUrl);
     expect(router.state.location.pathname).toBe('/renting');
     expect(screen.getByLabelText('Image')).toHaveValue('kwid.jpg');
     expect(screen.getByLabelText('Car Name')).toHaveValue('Renault Kwid');
@@ -71,7 +80,7 @@ describe('Add Your Car (/renting)', () => {
   });
 
   it('says so when the server cannot be reached', async () => {
-    server.use(http.post(`${API}/add-cars`, () => HttpResponse.error()));
+    serve('POST /add-cars', unreachable);
     const { user } = renderRoute('/renting');
     await fillCar(user, kwid);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -82,11 +91,12 @@ describe('Add Your Car (/renting)', () => {
 
 describe('Edit your Car Details (/get/car/{id})', () => {
   beforeEach(() => {
-    signInAs('owner');
+    session(ravi);
   });
 
   it('prefills the four fields from the server and links back to the list', async () => {
-    renderRoute('/get/car/owner-car-2');
+    serve('GET /get-car/:id', success(creta));
+    renderRoute(`/get/car/${creta.id}`);
     expect(await screen.findByLabelText('Car Name')).toHaveValue('Hyundai Creta');
     expect(screen.getByLabelText('Image')).toHaveValue('https://example.com/creta.jpg');
     expect(screen.getByLabelText('Any Description')).toHaveValue('Roomy SUV with a big boot for family trips.');
@@ -96,62 +106,64 @@ describe('Edit your Car Details (/get/car/{id})', () => {
   });
 
   it('sends the price as a number and, on code 200, shows the change in Your Cars', async () => {
-    const { router, user } = renderRoute('/get/car/owner-car-2');
-    const calls = watchRequests('post', '/edit-cars');
+    const edited = { ...creta, price: 80 };
+    serve('GET /get-car/:id', success(creta));
+    const calls = serve('POST /edit-cars', { code: 200, message: 'edit success', data: edited });
+    serve('GET /get-cars', () => success([swift, calls.length > 0 ? edited : creta]));
+    const { router, user } = renderRoute(`/get/car/${creta.id}`);
     const price = await screen.findByLabelText('Price');
     await user.clear(price);
     await user.type(price, '80');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
-    expect(calls).toEqual([
+    expect(calls.map((call) => call.body)).toEqual([
       {
-        id: 'owner-car-2',
+        id: creta.id,
         url: 'https://example.com/creta.jpg',
         carname: 'Hyundai Creta',
         description: 'Roomy SUV with a big boot for family trips.',
         price: 80,
       },
     ]);
-    const creta = (await screen.findByRole('heading', { name: 'Hyundai Creta' })).closest('.card');
-    expect(creta).not.toBeNull();
-    expect(within(creta as HTMLElement).getByText('Rs.80 Only/-')).toBeInTheDocument();
+    const card = (await screen.findByRole('heading', { name: 'Hyundai Creta' })).closest('.card');
+    expect(card).not.toBeNull();
+    expect(within(card as HTMLElement).getByText('Rs.80 Only/-')).toBeInTheDocument();
   });
 
   it("shows the server's message and keeps the edits when saving fails", async () => {
-    server.use(
-      http.post(`${API}/edit-cars`, () =>
-        HttpResponse.json({ code: 500, message: 'Saving failed on our side. Please try again.' }, { status: 500 }),
-      ),
-    );
-    const { router, user } = renderRoute('/get/car/owner-car-2');
+    serve('GET /get-car/:id', success(creta));
+    serve('POST /edit-cars', fail(500, serverSays.serverFault));
+    const { router, user } = renderRoute(`/get/car/${creta.id}`);
     const name = await screen.findByLabelText('Car Name');
     await user.clear(name);
     await user.type(name, 'Hyundai Creta SX');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Saving failed on our side. Please try again.');
-    expect(router.state.location.pathname).toBe('/get/car/owner-car-2');
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.serverFault);
+    expect(router.state.location.pathname).toBe(`/get/car/${creta.id}`);
     expect(screen.getByLabelText('Car Name')).toHaveValue('Hyundai Creta SX');
   });
 
   it("says a car that is not the owner's was not found, with a way back", async () => {
-    renderRoute('/get/car/owner-car-3');
+    serve('GET /get-car/:id', fail(404, serverSays.notYourCar));
+    renderRoute(`/get/car/${uuid(999)}`);
     expect(await screen.findByText('This car was not found among your cars.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Car Name')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/get/cars');
   });
 
   it('treats a malformed id the server refuses as no car of theirs, with no Retry', async () => {
-    server.use(http.get(`${API}/get-car/:id`, () => HttpResponse.json({ code: 400, message: 'Id is not a valid id.' }, { status: 400 })));
+    serve('GET /get-car/:id', fail(400, serverSays.notAnId));
     renderRoute('/get/car/not-an-id');
     expect(await screen.findByText('This car was not found among your cars.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('explains a failed load and loads again on Retry', async () => {
-    server.use(http.get(`${API}/get-car/:id`, () => HttpResponse.error(), { once: true }));
-    const { user } = renderRoute('/get/car/owner-car-1');
+    serve('GET /get-car/:id', success(swift));
+    serve('GET /get-car/:id', unreachable, { once: true });
+    const { user } = renderRoute(`/get/car/${swift.id}`);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('We could not reach the server');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));

@@ -1,35 +1,37 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { listCars } from '../src/features/cars/api';
 import { ApiError } from '../src/lib/api-error';
 import { endSession } from '../src/lib/auth/session-api';
-import { server } from './mocks/server';
-import { API } from './mocks/api';
+import { fail, unreachable } from './mocks/routes';
+import { serve } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
 
 describe('the API client', () => {
   it('turns an HTML page where JSON was expected into an ApiError a screen can show', async () => {
-    server.use(http.get(`${API}/api/cars`, () => HttpResponse.html('<!doctype html><title>app</title>')));
+    // Not the API at all (a proxy's or a static server's page), so deliberately not a contract answer.
+    serve('GET /api/cars', () => HttpResponse.html('<!doctype html><title>app</title>'));
     const failure = await listCars().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).message).toMatch(/does not understand/);
   });
 
   it('carries the server’s own message and status on an error answer', async () => {
-    server.use(http.get(`${API}/api/cars`, () => HttpResponse.json({ message: 'maxPrice must be a whole number.' }, { status: 400 })));
+    serve('GET /api/cars', fail(400, serverSays.toBeforeFrom));
     const failure = (await listCars().catch((error: unknown) => error)) as ApiError;
     expect(failure.status).toBe(400);
-    expect(failure.message).toBe('maxPrice must be a whole number.');
+    expect(failure.message).toBe(serverSays.toBeforeFrom);
   });
 
   it('says the server could not be reached when the network fails', async () => {
-    server.use(http.get(`${API}/api/cars`, () => HttpResponse.error()));
+    serve('GET /api/cars', unreachable);
     const failure = (await listCars().catch((error: unknown) => error)) as ApiError;
     expect(failure.status).toBe(0);
     expect(failure.message).toMatch(/could not reach the server/);
   });
 
   it('accepts an empty 204 answer', async () => {
-    server.use(http.delete(`${API}/api/session`, () => new HttpResponse(null, { status: 204 })));
+    serve('DELETE /api/session', undefined);
     await expect(endSession()).resolves.toBeUndefined();
   });
 });

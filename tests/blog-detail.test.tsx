@@ -1,16 +1,56 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from './render';
-import { API } from './mocks/api';
-import { server } from './mocks/server';
-import { SEEDED_PASSWORD, signInAs } from './mocks/handlers/accounts';
-import { storedComments } from './mocks/handlers/comments';
-import { recordAllRequests, watchRequests } from './requests';
+import type { Comment } from '../src/domain/contract';
+import { NewComment, NewReply } from '../src/domain/contract';
 import { blogPosts } from '../src/data/blogs';
+import { renderRoute } from './render';
+import { asha, comment, posts, reply } from './mocks/answers';
+import { fail, unreachable } from './mocks/routes';
+import { acceptSignIn, recordAllRequests, serve, session } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
 
 const FIRST_POST = blogPosts[0];
 const FIRST_POST_PATH = `/blogs/${encodeURIComponent(FIRST_POST.title)}`;
+const SLUG = posts[0].slug;
+
+const aaravs = comment(401, {
+  post: SLUG,
+  author: 'Aarav Sharma',
+  date: '2026-01-10T09:30:00.000Z',
+  content: 'The three-second gap tip changed how I drive on the expressway.',
+  replies: [reply(402, { author: 'Muhib', date: '2026-01-10T11:00:00.000Z', content: 'Glad it helped, safe travels!' })],
+});
+const priyas = comment(403, {
+  post: SLUG,
+  author: 'Priya Nair',
+  date: '2026-01-11T16:45:00.000Z',
+  content: 'How often should I check the tyre pressure in summer?',
+});
+
+/**
+ * The first post and its comments, as the server would keep them for this test: what the app
+ * posts is added, under the name sent or else the signed-in reader's (asha's) username. Returns
+ * the calls that posted a comment.
+ */
+function servePostWithComments() {
+  let comments: Comment[] = [aaravs, priyas];
+  let next = 500;
+  const date = '2026-01-12T10:00:00.000Z';
+  serve('GET /api/comments/get-comment/:slug', posts[0]);
+  serve('GET /api/comments/get-comment', () => comments);
+  serve('POST /api/comments/get-reply/:commentId', ({ body, params }) => {
+    const sent = NewReply.parse(body);
+    const added = reply((next += 1), { author: sent.author ?? asha.username, content: sent.content, date });
+    comments = comments.map((c) => (c.id === params.commentId ? { ...c, replies: [...c.replies, added] } : c));
+    return added;
+  });
+  return serve('POST /api/comments/get-comment', ({ body }) => {
+    const sent = NewComment.parse(body);
+    const added = comment((next += 1), { post: SLUG, author: sent.author ?? asha.username, content: sent.content, date });
+    comments = [...comments, added];
+    return added;
+  });
+}
 
 function commentsSection(): HTMLElement {
   return screen.getByRole('heading', { name: 'Comments' }).closest('section')!;
@@ -18,6 +58,7 @@ function commentsSection(): HTMLElement {
 
 describe('blog post page', () => {
   it('shows the post with its author, date, time and quote, and the recent posts', async () => {
+    servePostWithComments();
     renderRoute(FIRST_POST_PATH);
     expect(await screen.findByRole('heading', { level: 1, name: FIRST_POST.title })).toBeInTheDocument();
     expect(screen.getByText(`By ${FIRST_POST.author} · ${FIRST_POST.date} · ${FIRST_POST.time}`)).toBeInTheDocument();
@@ -31,6 +72,7 @@ describe('blog post page', () => {
   });
 
   it('lists the post’s comments with their replies', async () => {
+    servePostWithComments();
     renderRoute(FIRST_POST_PATH);
     const comments = await waitFor(() => commentsSection());
     await within(comments).findByText('The three-second gap tip changed how I drive on the expressway.');
@@ -42,6 +84,7 @@ describe('blog post page', () => {
   });
 
   it('tells a signed-out visitor to sign in, keeps the text and sends nothing', async () => {
+    const posted = servePostWithComments();
     const { user } = renderRoute(FIRST_POST_PATH);
     const requests = recordAllRequests();
     expect(await screen.findByText('You must sign-in to make or comment a post.')).toBeInTheDocument();
@@ -51,13 +94,15 @@ describe('blog post page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your comment was not sent: please Sign in first.');
     expect(screen.getByLabelText('Comment')).toHaveValue('Lovely post');
     expect(requests.filter((request) => request.startsWith('POST'))).toEqual([]);
-    expect(storedComments()).toHaveLength(2);
+    expect(posted).toEqual([]);
 
     await user.click(within(commentsSection()).getAllByRole('button', { name: /^Reply/ })[0]);
     expect(screen.getByText('You must sign-in to reply.')).toBeInTheDocument();
   });
 
   it('keeps a signed-out visitor’s comment through the detour to sign in', async () => {
+    servePostWithComments();
+    acceptSignIn(session(null), 'POST /carsSchema', asha);
     const { router, user } = renderRoute(FIRST_POST_PATH);
     await user.type(await screen.findByLabelText('Comment'), 'Lovely post');
     await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
@@ -66,7 +111,7 @@ describe('blog post page', () => {
     expect(await screen.findByRole('tab', { name: 'User' })).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
-    await user.type(screen.getByLabelText('Password'), SEEDED_PASSWORD);
+    await user.type(screen.getByLabelText('Password'), 'correct-horse-42');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(FIRST_POST_PATH));
@@ -74,8 +119,8 @@ describe('blog post page', () => {
   });
 
   it('posts a signed-in reader’s comment under their chosen name and shows it', async () => {
-    signInAs('user');
-    const posted = watchRequests('post', '/api/comments/get-comment');
+    session(asha);
+    const posted = servePostWithComments();
     const { user } = renderRoute(FIRST_POST_PATH);
     await within(await waitFor(() => commentsSection())).findByText('Aarav Sharma');
     await user.type(screen.getByLabelText('Full name'), 'Asha K');
@@ -86,11 +131,14 @@ describe('blog post page', () => {
     expect(await within(commentsSection()).findByText('Three seconds is the rule I teach my kids.')).toBeInTheDocument();
     expect(within(commentsSection()).getByText('Asha K')).toBeInTheDocument();
     expect(screen.getByLabelText('Comment')).toHaveValue('');
-    expect(posted).toEqual([{ content: 'Three seconds is the rule I teach my kids.', author: 'Asha K', post: 'the-best-way-to-drive-cars' }]);
+    expect(posted.map((call) => call.body)).toEqual([
+      { content: 'Three seconds is the rule I teach my kids.', author: 'Asha K', post: 'the-best-way-to-drive-cars' },
+    ]);
   });
 
   it('shows markup in a comment as the text that was typed', async () => {
-    signInAs('user');
+    session(asha);
+    servePostWithComments();
     const { user } = renderRoute(FIRST_POST_PATH);
     await within(await waitFor(() => commentsSection())).findByText('Aarav Sharma');
     const markup = '<img src=x onerror="alert(1)"><b>bold</b>';
@@ -103,7 +151,8 @@ describe('blog post page', () => {
   });
 
   it('replies in place under a comment and shows the reply', async () => {
-    signInAs('user');
+    session(asha);
+    servePostWithComments();
     const { user } = renderRoute(FIRST_POST_PATH);
     const comments = await waitFor(() => commentsSection());
     await within(comments).findByText('Priya Nair');
@@ -118,32 +167,30 @@ describe('blog post page', () => {
   });
 
   it('says when a comment or a reply could not be posted and keeps what was typed', async () => {
-    signInAs('user');
-    server.use(
-      http.post(`${API}/api/comments/get-comment`, () => HttpResponse.json({ message: 'Comments are paused for maintenance.' }, { status: 503 })),
-      http.post(`${API}/api/comments/get-reply/:commentId`, () => HttpResponse.json({ message: 'Please write something first.' }, { status: 400 })),
-    );
+    session(asha);
+    servePostWithComments();
+    serve('POST /api/comments/get-comment', fail(500, serverSays.serverFault));
+    serve('POST /api/comments/get-reply/:commentId', fail(400, serverSays.emptyContent));
     const { user } = renderRoute(FIRST_POST_PATH);
     const comments = await waitFor(() => commentsSection());
     await within(comments).findByText('Priya Nair');
 
     await user.type(screen.getByLabelText('Comment'), 'Will this stay?');
     await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
-    expect(await screen.findByText('Comments are paused for maintenance.')).toBeInTheDocument();
+    expect(await screen.findByText(serverSays.serverFault)).toBeInTheDocument();
     expect(screen.getByLabelText('Comment')).toHaveValue('Will this stay?');
 
     await user.click(within(comments).getByRole('button', { name: 'Reply to Priya Nair' }));
     await user.type(within(comments).getByLabelText('Your reply to Priya Nair'), 'My reply');
     await user.click(within(comments).getByRole('button', { name: 'Post Reply' }));
-    expect(await within(comments).findByText('Please write something first.')).toBeInTheDocument();
+    expect(await within(comments).findByText(serverSays.emptyContent)).toBeInTheDocument();
     expect(within(comments).getByLabelText('Your reply to Priya Nair')).toHaveValue('My reply');
   });
 
   it('shows the saved copy of the post when the server cannot be reached, and retries the comments', async () => {
-    server.use(
-      http.get(`${API}/api/comments/get-comment/:slug`, () => HttpResponse.error()),
-      http.get(`${API}/api/comments/get-comment`, () => HttpResponse.error(), { once: true }),
-    );
+    servePostWithComments();
+    serve('GET /api/comments/get-comment/:slug', unreachable);
+    serve('GET /api/comments/get-comment', unreachable, { once: true });
     const { user } = renderRoute(FIRST_POST_PATH);
     expect(await screen.findByRole('heading', { level: 1, name: FIRST_POST.title })).toBeInTheDocument();
     expect(screen.getByText(/this is the copy of the post saved in the app/)).toBeInTheDocument();
@@ -155,6 +202,7 @@ describe('blog post page', () => {
   });
 
   it('says so when no post has that title', async () => {
+    serve('GET /api/comments/get-comment/:slug', fail(404, serverSays.noSuchPost));
     renderRoute('/blogs/No%20such%20post');
     expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all blog posts' })).toHaveAttribute('href', '/layout/blogs');

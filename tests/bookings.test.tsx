@@ -1,42 +1,40 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { BookingAction, type Booking, type BookingStatus } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { server } from './mocks/server';
-import { API } from './mocks/api';
-import { seededAccount, signInAs } from './mocks/handlers/accounts';
-import { addBooking, marketplaceRecords } from './mocks/handlers/marketplace';
-import type { Booking } from '../src/domain/contract';
+import { admin, asha, booking, fleetCar, ravi, uuid } from './mocks/answers';
+import { fail, unreachable } from './mocks/routes';
+import { serve, session } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A request from asha for ravi's Maruti Swift, starting tomorrow at 10:00 India time. */
 function swiftRequest(overrides: Partial<Booking> = {}): Booking {
-  const renter = seededAccount('user');
   const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
-  return {
-    _id: 'booking-9',
-    id: 'booking-9',
-    car: { id: 'owner-car-1', kind: 'listed', carName: 'Maruti Swift' },
-    renter: { id: renter.id, username: renter.username },
-    from: `${tomorrow}T10:00:00+05:30`,
-    to: `${tomorrow}T18:00:00+05:30`,
-    hours: 8,
-    driver: true,
-    pricePerDay: 40,
-    total: 560,
-    amountPaise: 56000,
-    status: 'requested',
-    createdAt: '2026-01-05T09:00:00.000Z',
-    updatedAt: '2026-01-05T09:00:00.000Z',
-    ...overrides,
-  };
+  return booking({ from: `${tomorrow}T10:00:00+05:30`, to: `${tomorrow}T18:00:00+05:30`, ...overrides });
+}
+
+const STATUS_AFTER: Record<BookingAction, BookingStatus> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' };
+
+/**
+ * `GET /api/bookings` answers these bookings; a step the app takes on one answers it with its new
+ * status and the list shows that from then on. Returns the steps' calls.
+ */
+function serveBookings(...initial: Booking[]) {
+  let bookings = initial;
+  serve('GET /api/bookings', () => ({ data: bookings }));
+  return serve('POST /api/bookings/:id/:action', ({ params }) => {
+    const status = STATUS_AFTER[BookingAction.parse(params.action)];
+    bookings = bookings.map((held) => (held.id === params.id ? { ...held, status } : held));
+    return bookings.find((held) => held.id === params.id) ?? fail(404, 'There is no such booking among yours.');
+  });
 }
 
 describe('My bookings', () => {
   it('lists the renter’s request in India time with its total, and cancels it', async () => {
-    signInAs('user');
-    addBooking(swiftRequest());
+    session(asha);
+    const steps = serveBookings(swiftRequest());
     const { user } = renderRoute('/bookings');
 
     const item = await screen.findByRole('listitem');
@@ -51,19 +49,20 @@ describe('My bookings', () => {
     await user.click(within(item).getByRole('button', { name: /^Cancel booking/ }));
     expect(await within(item).findByText('cancelled')).toBeInTheDocument();
     expect(within(item).queryByRole('button')).not.toBeInTheDocument();
-    expect(marketplaceRecords().bookings[0]?.status).toBe('cancelled');
+    expect(steps.map((step) => step.params)).toEqual([{ id: swiftRequest().id, action: 'cancel' }]);
   });
 
   it('says so when there are no bookings yet', async () => {
-    signInAs('user');
+    session(asha);
+    serveBookings();
     renderRoute('/bookings');
     expect(await screen.findByText(/You have not booked a car yet/)).toBeInTheDocument();
   });
 
   it('shows the failure and a Retry that loads the list', async () => {
-    signInAs('user');
-    addBooking(swiftRequest());
-    server.use(http.get(`${API}/api/bookings`, () => HttpResponse.error(), { once: true }));
+    session(asha);
+    serveBookings(swiftRequest());
+    serve('GET /api/bookings', unreachable, { once: true });
     const { user } = renderRoute('/bookings');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(/could not be loaded/);
@@ -79,8 +78,8 @@ describe('My bookings', () => {
 
 describe('Rental requests', () => {
   it('lets the owner accept a request for their car', async () => {
-    signInAs('owner');
-    addBooking(swiftRequest());
+    session(ravi);
+    serveBookings(swiftRequest());
     const { user } = renderRoute('/get/requests');
 
     const item = await screen.findByRole('listitem');
@@ -91,9 +90,9 @@ describe('Rental requests', () => {
   });
 
   it('shows the server’s refusal when another booking already holds the period', async () => {
-    signInAs('owner');
-    addBooking(swiftRequest());
-    addBooking(swiftRequest({ _id: 'booking-8', id: 'booking-8', status: 'accepted' }));
+    session(ravi);
+    serveBookings(swiftRequest({ _id: uuid(302), id: uuid(302), status: 'accepted' }), swiftRequest());
+    serve('POST /api/bookings/:id/:action', fail(409, serverSays.alreadyBooked));
     const { user } = renderRoute('/get/requests');
 
     const items = await screen.findAllByRole('listitem');
@@ -104,8 +103,8 @@ describe('Rental requests', () => {
   });
 
   it('lets the owner decline a request', async () => {
-    signInAs('owner');
-    addBooking(swiftRequest());
+    session(ravi);
+    serveBookings(swiftRequest());
     const { user } = renderRoute('/get/requests');
 
     const item = await screen.findByRole('listitem');
@@ -116,17 +115,9 @@ describe('Rental requests', () => {
 
 describe('Rental requests for an admin', () => {
   it('accepts a fleet car’s request and only looks at an owner’s', async () => {
-    signInAs('admin');
-    const renter = seededAccount('user');
-    addBooking(swiftRequest());
-    addBooking(
-      swiftRequest({
-        _id: 'booking-7',
-        id: 'booking-7',
-        car: { id: 'fleet-03', kind: 'fleet', carName: 'BMW X3' },
-        renter: { id: renter.id, username: renter.username },
-      }),
-    );
+    session(admin);
+    const bmw = fleetCar('BMW X3');
+    serveBookings(swiftRequest({ _id: uuid(303), id: uuid(303), car: { id: bmw.id, kind: 'fleet', carName: bmw.carName } }), swiftRequest());
     const { user } = renderRoute('/get/requests');
 
     const fleetItem = (await screen.findByRole('link', { name: 'BMW X3' })).closest('li')!;

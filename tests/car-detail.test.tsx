@@ -1,13 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { PublicCar } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { API } from './mocks/api';
-import { server } from './mocks/server';
-import { signInAs } from './mocks/handlers/accounts';
-import { watchRequests } from './requests';
+import { PERIOD, teslaBooked } from './checkout';
+import { asha, creta, fleetCar, listed, ravi, swift } from './mocks/answers';
+import { fail } from './mocks/routes';
+import { acceptSignIn, serve, session } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
 
-const PERIOD = `from=${encodeURIComponent('2030-01-31T22:30:00+05:30')}&to=${encodeURIComponent('2030-02-01T02:15:00+05:30')}`;
+const tesla = fleetCar('Tesla Malibu');
+
+/** `GET /api/cars/{name or id}` answers this car. */
+function serveCar(car: PublicCar) {
+  serve('GET /api/cars/:carName', car);
+}
 
 function totalAmount(): HTMLElement {
   return screen.getByRole('group', { name: 'Total Amount' });
@@ -15,6 +21,7 @@ function totalAmount(): HTMLElement {
 
 describe('car page', () => {
   it('shows a catalogue car at once with its price label, stars and specifications', async () => {
+    serveCar(tesla);
     renderRoute('/cars/Tesla%20Malibu');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tesla Malibu' })).toBeInTheDocument();
     expect(screen.getByText('Rs50.00 / Day')).toBeInTheDocument();
@@ -38,6 +45,7 @@ describe('car page', () => {
   });
 
   it('starts the period from the address, shows it in India time and totals the whole hours', async () => {
+    serveCar(tesla);
     renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
     expect(await screen.findByText('Jan 31 2030 22:30')).toBeInTheDocument();
     expect(screen.getByText('Feb 01 2030 02:15')).toBeInTheDocument();
@@ -46,6 +54,7 @@ describe('car page', () => {
   });
 
   it('shows the picker in India time and recomputes the total when the end of the period changes', async () => {
+    serveCar(tesla);
     const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
     const [start, end] = await screen.findAllByRole('textbox', { name: 'Rental period: start, then end' });
     expect(start).toHaveValue('Jan 31 2030 22:30');
@@ -66,6 +75,7 @@ describe('car page', () => {
   });
 
   it('adds the driver surcharge when Driver Required is ticked, and takes it off again', async () => {
+    serveCar(tesla);
     const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
     const driver = await screen.findByRole('checkbox', { name: /Driver Required/ });
     expect(driver).not.toBeChecked();
@@ -80,6 +90,7 @@ describe('car page', () => {
   });
 
   it('offers a one-day period when the address names only a start', async () => {
+    serveCar(fleetCar('BMW X3'));
     renderRoute(`/cars/BMW%20X3?from=${encodeURIComponent('2030-03-01T09:00:00+05:30')}`);
     expect(await screen.findByText('Mar 02 2030 09:00')).toBeInTheDocument();
     expect(totalAmount()).toHaveTextContent('₹1,560.00');
@@ -88,6 +99,7 @@ describe('car page', () => {
   it('disables Reserve Now with a hint while the period is shorter than an hour', async () => {
     const instant = encodeURIComponent('2030-01-31T22:30:00+05:30');
     const halfHourLater = encodeURIComponent('2030-01-31T23:00:00+05:30');
+    serveCar(tesla);
     renderRoute(`/cars/Tesla%20Malibu?from=${instant}&to=${halfHourLater}`);
     expect(await screen.findByText(/Pick a period of at least one hour/)).toBeInTheDocument();
     expect(totalAmount()).toHaveTextContent('₹0.00');
@@ -96,6 +108,8 @@ describe('car page', () => {
   });
 
   it('sends a signed-out visitor to sign in first and brings them back with the period', async () => {
+    serveCar(tesla);
+    acceptSignIn(session(null), 'POST /carsSchema', asha);
     const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
     await user.click(await screen.findByRole('button', { name: 'Reserve Now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -109,8 +123,9 @@ describe('car page', () => {
   });
 
   it('says card payments are not configured and sends the request unpaid on request', async () => {
-    signInAs('user');
-    const bookings = watchRequests('post', '/api/bookings');
+    session(asha);
+    serveCar(tesla);
+    const bookings = serve('POST /api/bookings', teslaBooked({ driver: true }));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
     expect(await screen.findByText('Card payments are not configured yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reserve Now' })).not.toBeInTheDocument();
@@ -121,46 +136,52 @@ describe('car page', () => {
     expect(confirmation).toHaveTextContent('Total: ₹240.00');
     expect(confirmation).toHaveTextContent('Jan 31 2030 22:30 to Feb 01 2030 02:15 (3 hours, with a driver)');
     expect(confirmation).toHaveTextContent('Not paid');
-    expect(bookings).toEqual([
+    expect(bookings.map((call) => call.body)).toEqual([
       { carName: 'Tesla Malibu', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: true },
     ]);
   });
 
   it('books an owner’s car by its id, so two cars of one name never get mixed up', async () => {
-    signInAs('user');
-    const bookings = watchRequests('post', '/api/bookings');
-    const { user } = renderRoute(`/cars/owner-car-2?${PERIOD}`);
+    session(asha);
+    serveCar(listed(creta));
+    const bookings = serve('POST /api/bookings', {
+      ...teslaBooked({ driver: false }),
+      car: { id: creta.id, kind: 'listed', carName: creta.carname },
+      pricePerDay: 65,
+      total: 195,
+      amountPaise: 19_500,
+    });
+    const { user } = renderRoute(`/cars/${creta.id}?${PERIOD}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Hyundai Creta' })).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Send request without paying' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Total: ₹195.00');
-    expect(bookings).toEqual([
-      { carName: 'owner-car-2', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: false },
+    expect(bookings.map((call) => call.body)).toEqual([
+      { carName: creta.id, from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: false },
     ]);
   });
 
   it('tells the renter when the car is already taken and keeps the choice', async () => {
-    signInAs('user');
-    server.use(
-      http.post(`${API}/api/bookings`, () =>
-        HttpResponse.json({ message: 'This car is already booked for part of that period.' }, { status: 409 }),
-      ),
-    );
+    session(asha);
+    serveCar(tesla);
+    serve('POST /api/bookings', fail(409, serverSays.alreadyBooked));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
     await user.click(await screen.findByRole('button', { name: 'Send request without paying' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This car is already booked for part of that period.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.alreadyBooked);
     expect(screen.getByText('Jan 31 2030 22:30')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send request without paying' })).toBeEnabled();
   });
 
   it('explains that owners do not book cars', async () => {
-    signInAs('owner');
+    session(ravi);
+    serveCar(tesla);
     renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
     expect(await screen.findByText(/Cars are booked from a renter account/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send request without paying' })).not.toBeInTheDocument();
   });
 
   it('asks the server for an owner’s car and shows what it has', async () => {
+    serveCar(listed(swift));
     renderRoute('/cars/Maruti%20Swift');
     expect(await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' })).toBeInTheDocument();
     expect(screen.getByText('Rs40.00 / Day')).toBeInTheDocument();
@@ -169,6 +190,7 @@ describe('car page', () => {
   });
 
   it('falls back to a neutral silhouette when an owner’s picture cannot be loaded', async () => {
+    serveCar(listed(creta));
     renderRoute('/cars/Hyundai%20Creta');
     const picture = await screen.findByRole('img', { name: 'Hyundai Creta' });
     expect(picture).toHaveAttribute('src', 'https://example.com/creta.jpg');
@@ -180,6 +202,7 @@ describe('car page', () => {
   });
 
   it('says so when no car has that name', async () => {
+    serve('GET /api/cars/:carName', fail(404, serverSays.noSuchCar));
     renderRoute('/cars/Flying%20Carpet');
     expect(await screen.findByRole('heading', { name: 'Car not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all cars' })).toHaveAttribute('href', '/layout/cars');
@@ -187,10 +210,11 @@ describe('car page', () => {
   });
 
   it('offers Retry when the server fails to answer for an owner’s car', async () => {
-    server.use(http.get(`${API}/api/cars/:carName`, () => HttpResponse.json({ message: 'Try again soon.' }, { status: 503 }), { once: true }));
+    serveCar(listed(swift));
+    serve('GET /api/cars/:carName', fail(500, serverSays.serverFault), { once: true });
     const { user } = renderRoute('/cars/Maruti%20Swift');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Try again soon.');
+    expect(alert).toHaveTextContent(serverSays.serverFault);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' })).toBeInTheDocument();
   });

@@ -1,10 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from './render';
-import { API } from './mocks/api';
-import { server } from './mocks/server';
 import { catalogueCars } from '../src/data/cars';
+import type { PublicCar } from '../src/domain/contract';
+import { renderRoute } from './render';
+import { allCars, creta, fleetCar, listed, swift } from './mocks/answers';
+import { fail } from './mocks/routes';
+import { serve } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
+
+const byPrice = (direction: 1 | -1) => [...allCars].sort((a, b) => direction * (a.price - b.price));
+
+/** `GET /api/cars` answers the cars listed for the query it is sent, as "name=value&..."; every car for no query. */
+function serveCars(answers: Record<string, PublicCar[]> = {}) {
+  return serve('GET /api/cars', ({ query }) => {
+    const key = new URLSearchParams(query).toString();
+    return { data: key === '' ? allCars : (answers[key] ?? []) };
+  });
+}
 
 /** The car names in the order the list shows them. */
 async function shownCarNames(): Promise<string[]> {
@@ -19,16 +31,18 @@ function shownPrices(): number[] {
 
 describe('cars page', () => {
   it('lists the fleet and the owners’ cars, with a count and links to each car page', async () => {
+    serveCars();
     renderRoute('/layout/cars');
     expect(await screen.findByRole('heading', { name: 'Car Listing' })).toBeInTheDocument();
     const names = await shownCarNames();
     expect(names).toEqual(expect.arrayContaining([...catalogueCars.map((car) => car.carName), 'Maruti Swift', 'Hyundai Creta']));
     expect(screen.getByText(`${names.length} cars`)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Details of Maruti Swift' })).toHaveAttribute('href', '/cars/owner-car-1');
+    expect(screen.getByRole('link', { name: 'Details of Maruti Swift' })).toHaveAttribute('href', `/cars/${swift.id}`);
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Cars'));
   });
 
   it('sorts by price both ways and keeps the choice in the address', async () => {
+    serveCars({ 'sort=price-asc': byPrice(1), 'sort=price-desc': byPrice(-1) });
     const { router, user } = renderRoute('/layout/cars');
     await shownCarNames();
     const sort = screen.getByLabelText('Sort by price');
@@ -50,6 +64,7 @@ describe('cars page', () => {
   });
 
   it('narrows the list to a budget', async () => {
+    serveCars({ 'maxPrice=50': allCars.filter((car) => car.price <= 50) });
     const { router, user } = renderRoute('/layout/cars');
     const before = (await shownCarNames()).length;
     await user.type(screen.getByLabelText('Max price per day'), '50');
@@ -64,12 +79,7 @@ describe('cars page', () => {
   });
 
   it('restores every filter from the address on load and sends them to the server', async () => {
-    const seen: string[] = [];
-    server.use(
-      http.get(`${API}/api/cars`, ({ request }) => {
-        seen.push(new URL(request.url).search);
-      }),
-    );
+    const calls = serve('GET /api/cars', { data: [fleetCar('BMW X3'), fleetCar('Toyota Aventador')] });
     renderRoute('/layout/cars?maxPrice=65&sort=price-desc&q=o&from=2030-02-01T10%3A00%3A00%2B05%3A30&to=2030-02-02T10%3A00%3A00%2B05%3A30');
 
     await shownCarNames();
@@ -78,15 +88,15 @@ describe('cars page', () => {
     expect(screen.getByLabelText('Car name')).toHaveValue('o');
     expect(screen.getByLabelText('Available from')).toHaveValue('2030-02-01T10:00');
     expect(screen.getByLabelText('to')).toHaveValue('2030-02-02T10:00');
-    expect(seen).toHaveLength(1);
-    const params = new URLSearchParams(seen[0]);
-    expect(Object.fromEntries(params)).toEqual({
+    expect(calls.map((call) => call.query)).toEqual([
+      {
       maxPrice: '65',
       sort: 'price-desc',
       q: 'o',
       from: '2030-02-01T10:00:00+05:30',
-      to: '2030-02-02T10:00:00+05:30',
-    });
+        to: '2030-02-02T10:00:00+05:30',
+      },
+    ]);
     const prices = shownPrices();
     expect(prices.every((price) => price <= 65)).toBe(true);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
@@ -99,18 +109,21 @@ describe('cars page', () => {
   it('shows the server’s refusal of a filter without pretending the server is down', async () => {
     const to = encodeURIComponent('2030-01-31T10:00:00+05:30');
     const from = encodeURIComponent('2030-01-31T18:00:00+05:30');
+    serve('GET /api/cars', fail(400, serverSays.toBeforeFrom));
     renderRoute(`/layout/cars?from=${from}&to=${to}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('To must be after from.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.toBeforeFrom);
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Showing our own fleet/)).not.toBeInTheDocument();
   });
 
   it('says "1 car matches" when the filters leave one car', async () => {
+    serveCars({ 'q=Creta': [listed(creta)] });
     renderRoute('/layout/cars?q=Creta');
     expect(await screen.findByText('1 car matches your filters')).toBeInTheDocument();
   });
 
   it('says when nothing matches and clears the filters', async () => {
+    serveCars({ 'q=spaceship': [] });
     const { router, user } = renderRoute('/layout/cars?q=spaceship');
     expect(await screen.findByText(/No cars match/)).toBeInTheDocument();
     expect(screen.getByText('0 cars match your filters')).toBeInTheDocument();
@@ -120,17 +133,18 @@ describe('cars page', () => {
   });
 
   it('falls back to the app’s own fleet, filtered and sorted, when the server fails, and retries', async () => {
-    server.use(http.get(`${API}/api/cars`, () => HttpResponse.json({ message: 'Database is down.' }, { status: 503 })));
+    let down = true;
+    serve('GET /api/cars', () => (down ? fail(500, serverSays.serverFault) : { data: allCars }));
     const { user } = renderRoute('/layout/cars?maxPrice=50&sort=price-asc');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Database is down.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.serverFault);
     expect(screen.getByText(/Showing our own fleet/)).toBeInTheDocument();
     const names = await shownCarNames();
     const expected = catalogueCars.filter((car) => car.price <= 50).sort((a, b) => a.price - b.price).map((car) => car.carName);
     expect(names).toEqual(expected);
     expect(names).not.toContain('Maruti Swift');
 
-    server.resetHandlers();
+    down = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(await shownCarNames()).toContain('Maruti Swift');

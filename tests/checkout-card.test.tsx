@@ -7,11 +7,9 @@ vi.hoisted(() => {
 });
 
 import { renderRoute } from './render';
-import { signInAs } from './mocks/handlers/accounts';
-import { watchRequests } from './requests';
-
-const CHECKOUT_SCRIPT = 'script[src="https://checkout.stripe.com/checkout.js"]';
-const PERIOD = `from=${encodeURIComponent('2030-01-31T22:30:00+05:30')}&to=${encodeURIComponent('2030-02-01T02:15:00+05:30')}`;
+import { CHECKOUT_SCRIPT, PERIOD, teslaBooked } from './checkout';
+import { asha, fleetCar } from './mocks/answers';
+import { serve, session } from './mocks/serve';
 
 interface CheckoutOptions {
   amount: number;
@@ -49,9 +47,10 @@ afterEach(() => {
 
 describe('card checkout', () => {
   it('opens with the total in paise and INR, then books with the card token', async () => {
-    signInAs('user');
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
     const provider = installCheckoutProvider();
-    const bookings = watchRequests('post', '/api/bookings');
+    const bookings = serve('POST /api/bookings', teslaBooked({ driver: true, paymentToken: 'tok_visa_4242' }));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
     const reserve = await screen.findByRole('button', { name: 'Reserve Now' });
 
@@ -76,7 +75,7 @@ describe('card checkout', () => {
     expect(confirmation).toHaveTextContent('Booking requested');
     expect(confirmation).toHaveTextContent('Total: ₹240.00');
     expect(confirmation).toHaveTextContent('Card payment submitted');
-    expect(bookings).toEqual([
+    expect(bookings.map((call) => call.body)).toEqual([
       {
         carName: 'Tesla Malibu',
         from: '2030-01-31T22:30:00+05:30',

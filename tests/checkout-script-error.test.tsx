@@ -7,11 +7,9 @@ vi.hoisted(() => {
 });
 
 import { renderRoute } from './render';
-import { signInAs } from './mocks/handlers/accounts';
-import { watchRequests } from './requests';
-
-const CHECKOUT_SCRIPT = 'script[src="https://checkout.stripe.com/checkout.js"]';
-const PERIOD = `from=${encodeURIComponent('2030-01-31T22:30:00+05:30')}&to=${encodeURIComponent('2030-02-01T02:15:00+05:30')}`;
+import { CHECKOUT_SCRIPT, PERIOD, teslaBooked } from './checkout';
+import { asha, fleetCar } from './mocks/answers';
+import { serve, session } from './mocks/serve';
 
 /**
  * react-stripe-checkout leaves one promise rejection unhandled when its script fails to load (a
@@ -58,8 +56,9 @@ afterEach(() => {
 describe('card checkout that cannot be loaded', () => {
   it('says so, lets the renter send the request unpaid, and never breaks the page', async () => {
     const rejections = catchCheckoutScriptRejections();
-    signInAs('user');
-    const bookings = watchRequests('post', '/api/bookings');
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    const bookings = serve('POST /api/bookings', teslaBooked({ driver: true }));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
     expect(await screen.findByRole('button', { name: 'Reserve Now' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Send request without paying' })).not.toBeInTheDocument();
@@ -77,7 +76,7 @@ describe('card checkout that cannot be loaded', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send request without paying' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Not paid');
-    expect(bookings).toEqual([
+    expect(bookings.map((call) => call.body)).toEqual([
       { carName: 'Tesla Malibu', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: true },
     ]);
     await waitFor(() => expect(rejections).toHaveLength(1));
@@ -85,7 +84,8 @@ describe('card checkout that cannot be loaded', () => {
 
   it('loads the script again when the renter asks to try the card checkout again', async () => {
     const rejections = catchCheckoutScriptRejections();
-    signInAs('user');
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
     const first = await checkoutScript();
     first.dispatchEvent(new Event('error'));

@@ -1,21 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { API } from './mocks/api';
-import { server } from './mocks/server';
-import { marketplaceRecords } from './mocks/handlers/marketplace';
+import { fail } from './mocks/routes';
+import { serve } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
 
 describe('contact page', () => {
   it('sends the message and shows the server’s answer', async () => {
+    const sent = serve('POST /api/contact', { message: serverSays.contactThanks });
     const { user } = renderRoute('/layout/contact');
     await user.type(await screen.findByLabelText('Your Name'), 'Asha');
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
     await user.type(screen.getByLabelText('Message'), 'Do you have seven-seaters in Pune?');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Thanks, we will get back to you soon.');
-    expect(marketplaceRecords().contactMessages).toEqual([
+    expect(await screen.findByRole('status')).toHaveTextContent(serverSays.contactThanks);
+    expect(sent.map((call) => call.body)).toEqual([
       { name: 'Asha', email: 'asha@example.com', message: 'Do you have seven-seaters in Pune?' },
     ]);
     expect(screen.getByLabelText('Message')).toHaveValue('');
@@ -23,16 +23,14 @@ describe('contact page', () => {
   });
 
   it('says what went wrong and keeps what was typed', async () => {
-    server.use(
-      http.post(`${API}/api/contact`, () => HttpResponse.json({ message: 'Too many messages from here. Try again in an hour.' }, { status: 429 })),
-    );
+    serve('POST /api/contact', fail(429, serverSays.tooManyMessages, { 'Retry-After': '3600' }));
     const { user } = renderRoute('/layout/contact');
     await user.type(await screen.findByLabelText('Your Name'), 'Asha');
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
     await user.type(screen.getByLabelText('Message'), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many messages from here. Try again in an hour.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.tooManyMessages);
     expect(screen.getByLabelText('Your Name')).toHaveValue('Asha');
     expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
     expect(screen.getByLabelText('Message')).toHaveValue('Hello');
@@ -52,23 +50,24 @@ describe('contact page', () => {
 
 describe('footer newsletter', () => {
   it('signs an email up and says so', async () => {
+    const sent = serve('POST /api/newsletter', { message: serverSays.subscribed });
     const { user } = renderRoute('/layout/about');
     const footer = await screen.findByRole('contentinfo');
     await user.type(within(footer).getByLabelText('Email address'), 'asha@example.com');
     await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
 
-    expect(await within(footer).findByRole('status')).toHaveTextContent('Thanks for subscribing.');
-    expect(marketplaceRecords().newsletterEmails).toEqual(['asha@example.com']);
+    expect(await within(footer).findByRole('status')).toHaveTextContent(serverSays.subscribed);
+    expect(sent.map((call) => call.body)).toEqual([{ email: 'asha@example.com' }]);
   });
 
   it('shows the server’s refusal', async () => {
-    server.use(http.post(`${API}/api/newsletter`, () => HttpResponse.json({ message: 'Please enter a valid email address.' }, { status: 400 })));
+    serve('POST /api/newsletter', fail(400, serverSays.notAnEmail));
     const { user } = renderRoute('/layout/about');
     const footer = await screen.findByRole('contentinfo');
     await user.type(within(footer).getByLabelText('Email address'), 'asha@example.com');
     await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
 
-    expect(await within(footer).findByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+    expect(await within(footer).findByRole('alert')).toHaveTextContent(serverSays.notAnEmail);
     expect(within(footer).getByLabelText('Email address')).toHaveValue('asha@example.com');
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { recordAllRequests } from './requests';
+import { recordAllRequests } from './mocks/serve';
 
 describe('forgot password page', () => {
   it.each(['/forgotpassword', '/Forgotpassword', '/owner-forgot-password'])(

@@ -3,14 +3,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from './render';
 import { RouteError } from '../src/app/RouteError';
-import { SEEDED_PASSWORD, seededAccount, signedInAccount, signInAs } from './mocks/handlers/accounts';
-import { holdRequests } from './requests';
-import { http, HttpResponse } from 'msw';
-import { server } from './mocks/server';
-import { API } from './mocks/api';
+import { asha, creta, ravi, success, swift } from './mocks/answers';
+import { unreachable } from './mocks/routes';
+import { acceptSignIn, hold, serve, session } from './mocks/serve';
 
 describe('owner-only routes', () => {
-  it.each(['/get/cars', '/get/car/owner-car-1', '/renting', '/owner'])(
+  it.each(['/get/cars', `/get/car/${swift.id}`, '/renting', '/owner'])(
     'send a signed-out visitor from %s to the login page',
     async (path) => {
       const { router } = renderRoute(path);
@@ -20,8 +18,9 @@ describe('owner-only routes', () => {
   );
 
   it('do not mistake a session check that failed for a signed-out visitor, and offer Retry', async () => {
-    signInAs('owner');
-    server.use(http.get(`${API}/api/session`, () => HttpResponse.error(), { once: true }));
+    session(ravi);
+    serve('GET /api/session', unreachable, { once: true });
+    serve('GET /get-cars', success([swift, creta]));
     const { router, user } = renderRoute('/get/cars');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not check whether you are signed in.');
@@ -31,25 +30,27 @@ describe('owner-only routes', () => {
   });
 
   it('bring the owner back to the page they asked for after signing in', async () => {
-    const { router, user } = renderRoute('/get/car/owner-car-1');
+    acceptSignIn(session(null), 'POST /ownerloginSchema', ravi);
+    serve('GET /get-car/:id', success(swift));
+    const { router, user } = renderRoute(`/get/car/${swift.id}`);
     await user.click(await screen.findByRole('tab', { name: 'Become a Owner' }));
-    await user.type(screen.getByLabelText('Email'), seededAccount('owner').email);
-    await user.type(screen.getByLabelText('Password'), SEEDED_PASSWORD);
+    await user.type(screen.getByLabelText('Email'), ravi.email);
+    await user.type(screen.getByLabelText('Password'), 'correct-horse-42');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/get/car/owner-car-1'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/get/car/${swift.id}`));
     expect(await screen.findByLabelText('Car Name')).toHaveValue('Maruti Swift');
   });
 
   it('show a spinner while the session is being checked', async () => {
-    const release = holdRequests('get', '/api/session');
+    const release = hold('GET /api/session');
     renderRoute('/get/cars');
     expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
     release();
   });
 
   it('tell a renter the page is for owner accounts, with a way on', async () => {
-    signInAs('user');
+    session(asha);
     const { router } = renderRoute('/get/cars');
     expect(await screen.findByRole('heading', { name: 'This page is for owner accounts' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/layout/home');
@@ -58,7 +59,7 @@ describe('owner-only routes', () => {
   });
 
   it("open the owner's dashboard with links to everything they manage", async () => {
-    signInAs('owner');
+    session(ravi);
     renderRoute('/owner');
     expect(await screen.findByRole('heading', { name: 'Owner Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome, ravi.')).toBeInTheDocument();
@@ -69,11 +70,11 @@ describe('owner-only routes', () => {
   });
 
   it('let the owner sign out from the page frame', async () => {
-    signInAs('owner');
+    const browser = session(ravi);
     const { router, user } = renderRoute('/owner');
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    await waitFor(() => expect(signedInAccount()).toBeNull());
+    await waitFor(() => expect(browser.holder).toBeNull());
   });
 });
 
@@ -87,7 +88,7 @@ describe('addresses in any letter case', () => {
   });
 
   it('/Renting reaches the add-car screen for an owner', async () => {
-    signInAs('owner');
+    session(ravi);
     renderRoute('/Renting');
     expect(await screen.findByRole('heading', { name: 'Add Your Car' })).toBeInTheDocument();
   });

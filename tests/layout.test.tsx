@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { http, HttpResponse } from 'msw';
-import { signedInAccount, signInAs } from './mocks/handlers/accounts';
-import { server } from './mocks/server';
-import { API } from './mocks/api';
+import { allCars, asha, ravi } from './mocks/answers';
+import { unreachable } from './mocks/routes';
+import { serve, session } from './mocks/serve';
 
 function header(): HTMLElement {
   return screen.getByRole('banner');
@@ -41,14 +40,14 @@ describe('header', () => {
   });
 
   it('shows a renter their name and bookings, and an owner their cars', async () => {
-    signInAs('user');
+    session(asha);
     const first = renderRoute('/layout/home');
     expect(await within(header()).findByText('asha')).toBeInTheDocument();
     expect(within(header()).getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/bookings');
     expect(within(header()).queryByRole('link', { name: 'Your Cars' })).not.toBeInTheDocument();
     first.unmount();
 
-    signInAs('owner');
+    session(ravi);
     renderRoute('/layout/home');
     expect(await within(header()).findByText('ravi')).toBeInTheDocument();
     expect(within(header()).getByRole('link', { name: 'Your Cars' })).toHaveAttribute('href', '/get/cars');
@@ -56,19 +55,21 @@ describe('header', () => {
   });
 
   it('signs out and goes to the landing page when Logout is pressed', async () => {
-    signInAs('user');
+    const browser = session(asha);
+    serve('GET /api/cars', { data: allCars });
     const { router, user } = renderRoute('/layout/cars');
     await within(header()).findByText('asha');
     await user.click(within(header()).getByRole('link', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(signedInAccount()).toBeNull();
+    expect(browser.holder).toBeNull();
     expect(await screen.findByRole('link', { name: 'Rent Now' })).toBeInTheDocument();
   });
 
   it('says so and stays signed in when the server cannot end the session', async () => {
-    signInAs('user');
-    server.use(http.delete(`${API}/api/session`, () => HttpResponse.error(), { once: true }));
+    const browser = session(asha);
+    serve('GET /api/cars', { data: allCars });
+    serve('DELETE /api/session', unreachable, { once: true });
     const { router, user } = renderRoute('/layout/cars');
     await within(header()).findByText('asha');
     await user.click(within(header()).getByRole('link', { name: 'Logout' }));
@@ -79,7 +80,7 @@ describe('header', () => {
 
     await user.click(within(header()).getByRole('link', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(signedInAccount()).toBeNull();
+    expect(browser.holder).toBeNull();
   });
 });
 

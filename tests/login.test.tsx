@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { API } from './mocks/api';
-import { server } from './mocks/server';
-import { SEEDED_PASSWORD, seededAccount } from './mocks/handlers/accounts';
-import { holdRequests, watchRequests } from './requests';
+import { asha, creta, ravi, success, swift } from './mocks/answers';
+import { fail, unreachable } from './mocks/routes';
+import { acceptSignIn, hold, serve, session } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
 
+const PASSWORD = 'correct-horse-42';
 const INVALID = 'Invalid email or password. Please try again.';
 
 async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user'], email: string, password: string) {
@@ -28,17 +28,18 @@ describe('login page', () => {
   });
 
   it('signs a user in and goes to the home page', async () => {
+    const calls = acceptSignIn(session(null), 'POST /carsSchema', asha);
     const { router, user } = renderRoute('/login');
-    const calls = watchRequests('post', '/carsSchema');
-    await fillAndSubmit(user, seededAccount('user').email, SEEDED_PASSWORD);
+    await fillAndSubmit(user, asha.email, PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
-    expect(calls).toEqual([{ email: 'asha@example.com', password: SEEDED_PASSWORD }]);
+    expect(calls.map((call) => call.body)).toEqual([{ email: 'asha@example.com', password: PASSWORD }]);
   });
 
   it('reads "Logging in..." with the inputs and button disabled while the call is under way', async () => {
+    acceptSignIn(session(null), 'POST /carsSchema', asha);
+    const release = hold('POST /carsSchema');
     const { router, user } = renderRoute('/login');
-    const release = holdRequests('post', '/carsSchema');
-    await fillAndSubmit(user, seededAccount('user').email, SEEDED_PASSWORD);
+    await fillAndSubmit(user, asha.email, PASSWORD);
 
     const button = await screen.findByRole('button', { name: 'Logging in...' });
     expect(button).toBeDisabled();
@@ -50,8 +51,9 @@ describe('login page', () => {
   });
 
   it('says the email or password is wrong, keeps the person on the page and lets them try again', async () => {
+    serve('POST /carsSchema', fail(401, serverSays.invalidLogin));
     const { router, user } = renderRoute('/login');
-    await fillAndSubmit(user, seededAccount('user').email, 'not-the-password');
+    await fillAndSubmit(user, asha.email, 'not-the-password');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
     expect(router.state.location.pathname).toBe('/login');
@@ -60,35 +62,30 @@ describe('login page', () => {
   });
 
   it("shows the server's own words when the account belongs on the other tab (403)", async () => {
+    serve('POST /carsSchema', fail(403, serverSays.ownerAccountOnUserTab));
     const { user } = renderRoute('/login');
-    await fillAndSubmit(user, seededAccount('owner').email, SEEDED_PASSWORD);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This is an owner account: sign in on the owner tab.');
+    await fillAndSubmit(user, ravi.email, PASSWORD);
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.ownerAccountOnUserTab);
   });
 
   it("shows the server's message after too many attempts (429)", async () => {
-    server.use(
-      http.post(`${API}/carsSchema`, () =>
-        HttpResponse.json(
-          { message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' },
-          { status: 429, headers: { 'Retry-After': '900' } },
-        ),
-      ),
-    );
+    serve('POST /carsSchema', fail(429, serverSays.tooManySignIns, { 'Retry-After': '900' }));
     const { user } = renderRoute('/login');
-    await fillAndSubmit(user, 'asha@example.com', SEEDED_PASSWORD);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts. Please wait 15 minutes');
+    await fillAndSubmit(user, 'asha@example.com', PASSWORD);
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.tooManySignIns);
   });
 
   it('says the server could not be reached instead of blaming the password', async () => {
-    server.use(http.post(`${API}/carsSchema`, () => HttpResponse.error()));
+    serve('POST /carsSchema', unreachable);
     const { user } = renderRoute('/login');
-    await fillAndSubmit(user, 'asha@example.com', SEEDED_PASSWORD);
+    await fillAndSubmit(user, 'asha@example.com', PASSWORD);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('We could not reach the server');
     expect(alert).not.toHaveTextContent(INVALID);
   });
 
   it('lets the error be dismissed', async () => {
+    serve('POST /carsSchema', fail(401, serverSays.invalidLogin));
     const { user } = renderRoute('/login');
     await fillAndSubmit(user, 'asha@example.com', 'wrong-password');
     const alert = await screen.findByRole('alert');
@@ -97,17 +94,20 @@ describe('login page', () => {
   });
 
   it('signs an owner in on the owner tab and shows their cars', async () => {
+    acceptSignIn(session(null), 'POST /ownerloginSchema', ravi);
+    serve('GET /get-cars', success([swift, creta]));
     const { router, user } = renderRoute('/login');
     await user.click(await screen.findByRole('tab', { name: 'Become a Owner' }));
-    await fillAndSubmit(user, seededAccount('owner').email, SEEDED_PASSWORD);
+    await fillAndSubmit(user, ravi.email, PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
     expect(await screen.findByText('Maruti Swift')).toBeInTheDocument();
   });
 
   it('refuses a user account on the owner tab with the reason', async () => {
+    serve('POST /ownerloginSchema', fail(403, serverSays.userAccountOnOwnerTab));
     const { user } = renderRoute('/login?tab=owner');
-    await fillAndSubmit(user, seededAccount('user').email, SEEDED_PASSWORD);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This is a user account: sign in on the user tab.');
+    await fillAndSubmit(user, asha.email, PASSWORD);
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.userAccountOnOwnerTab);
   });
 
   it.each(['/login?tab=owner', '/ownerlogin'])('%s opens the owner tab', async (path) => {

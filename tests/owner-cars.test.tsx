@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { API } from './mocks/api';
-import { server } from './mocks/server';
-import { signInAs } from './mocks/handlers/accounts';
-import { watchRequests } from './requests';
+import { creta, ravi, success, swift } from './mocks/answers';
+import { fail, unreachable } from './mocks/routes';
+import { serve, session } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
+
+/** ravi's list: the Swift (newest) and the Creta. */
+const ravisCars = success([swift, creta]);
 
 function card(carname: string): HTMLElement {
   const heading = screen.getByRole('heading', { name: carname });
@@ -16,19 +18,20 @@ function card(carname: string): HTMLElement {
 
 describe('Your Cars (/get/cars)', () => {
   beforeEach(() => {
-    signInAs('owner');
+    session(ravi);
   });
 
   it("shows a spinner, then only the signed-in owner's cars with image, text, price and EDIT link", async () => {
+    serve('GET /get-cars', ravisCars);
     renderRoute('/get/cars');
     expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
 
     expect(await screen.findByRole('heading', { name: 'Maruti Swift' })).toBeInTheDocument();
-    const swift = card('Maruti Swift');
-    expect(within(swift).getByRole('img', { name: 'Maruti Swift' })).toHaveAttribute('src', '/uploads/maruti-swift.jpg');
-    expect(within(swift).getByText('A nippy hatchback, serviced last month, ideal for city errands.')).toBeInTheDocument();
-    expect(within(swift).getByText('Rs.40 Only/-')).toBeInTheDocument();
-    expect(within(swift).getByRole('link', { name: 'Edit Maruti Swift' })).toHaveAttribute('href', '/get/car/owner-car-1');
+    const swiftCard = card('Maruti Swift');
+    expect(within(swiftCard).getByRole('img', { name: 'Maruti Swift' })).toHaveAttribute('src', '/uploads/maruti-swift.jpg');
+    expect(within(swiftCard).getByText('A nippy hatchback, serviced last month, ideal for city errands.')).toBeInTheDocument();
+    expect(within(swiftCard).getByText('Rs.40 Only/-')).toBeInTheDocument();
+    expect(within(swiftCard).getByRole('link', { name: 'Edit Maruti Swift' })).toHaveAttribute('href', `/get/car/${swift.id}`);
 
     expect(within(card('Hyundai Creta')).getByText('Rs.65 Only/-')).toBeInTheDocument();
     expect(screen.queryByText('Tata Nexon')).not.toBeInTheDocument();
@@ -36,6 +39,7 @@ describe('Your Cars (/get/cars)', () => {
   });
 
   it('links to adding a car and back home', async () => {
+    serve('GET /get-cars', ravisCars);
     renderRoute('/get/cars');
     await screen.findByRole('heading', { name: 'Maruti Swift' });
     expect(screen.getByRole('link', { name: 'Add Cars' })).toHaveAttribute('href', '/renting');
@@ -43,6 +47,7 @@ describe('Your Cars (/get/cars)', () => {
   });
 
   it('shows DELETE SELECTED only while at least one car is ticked', async () => {
+    serve('GET /get-cars', ravisCars);
     const { user } = renderRoute('/get/cars');
     const swift = await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' });
     const creta = screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' });
@@ -61,15 +66,20 @@ describe('Your Cars (/get/cars)', () => {
   });
 
   it('deletes the ticked cars, reloads the list and clears the selection', async () => {
+    let cars = [swift, creta];
+    const loads = serve('GET /get-cars', () => success(cars));
+    const deletes = serve('POST /delete-cars', () => {
+      cars = [creta];
+      return { code: 200, message: 'delete success', data: { deletedCount: 1 } };
+    });
     const { user } = renderRoute('/get/cars');
     await user.click(await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' }));
-    const deletes = watchRequests('post', '/delete-cars');
-    const loads = watchRequests('get', '/get-cars');
+    loads.splice(0);
 
     await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
 
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Maruti Swift' })).not.toBeInTheDocument());
-    expect(deletes).toEqual([['owner-car-1']]);
+    expect(deletes.map((call) => call.body)).toEqual([[swift.id]]);
     expect(loads).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Hyundai Creta' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' })).not.toBeChecked();
@@ -77,23 +87,20 @@ describe('Your Cars (/get/cars)', () => {
   });
 
   it('keeps the cars and the selection when the delete fails, and says why', async () => {
-    server.use(
-      http.post(`${API}/delete-cars`, () =>
-        HttpResponse.json({ code: 404, message: 'Some of those cars are not among your cars, so nothing was deleted.' }, { status: 404 }),
-      ),
-    );
+    serve('GET /get-cars', ravisCars);
+    serve('POST /delete-cars', fail(404, serverSays.nothingDeleted));
     const { user } = renderRoute('/get/cars');
     await user.click(await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' }));
     await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('nothing was deleted');
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.nothingDeleted);
     expect(screen.getByRole('checkbox', { name: 'Delete Maruti Swift' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'DELETE SELECTED' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Maruti Swift' })).toBeInTheDocument();
   });
 
   it('says when there are no cars yet and offers to add one', async () => {
-    server.use(http.get(`${API}/get-cars`, () => HttpResponse.json({ code: 200, message: 'success', data: [] })));
+    serve('GET /get-cars', success([]));
     renderRoute('/get/cars');
     const empty = await screen.findByText(/No cars yet/);
     expect(empty).toHaveTextContent('No cars yet — Add Cars');
@@ -101,7 +108,8 @@ describe('Your Cars (/get/cars)', () => {
   });
 
   it('explains a failed load and loads again on Retry', async () => {
-    server.use(http.get(`${API}/get-cars`, () => HttpResponse.error(), { once: true }));
+    serve('GET /get-cars', ravisCars);
+    serve('GET /get-cars', unreachable, { once: true });
     const { user } = renderRoute('/get/cars');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your cars could not be loaded. We could not reach the server');
@@ -112,6 +120,7 @@ describe('Your Cars (/get/cars)', () => {
   });
 
   it('falls back to a neutral silhouette when a car photo does not load', async () => {
+    serve('GET /get-cars', ravisCars);
     renderRoute('/get/cars');
     const photo = await screen.findByRole('img', { name: 'Hyundai Creta' });
     fireEvent.error(photo);

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Account } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { signInAs } from './mocks/handlers/accounts';
-import type { Role } from '../src/domain/contract';
+import { allCars, asha, creta, fleetCar, posts, ravi, success, swift } from './mocks/answers';
+import { serve, session } from './mocks/serve';
 
 interface RouteCase {
   path: string;
@@ -10,7 +11,7 @@ interface RouteCase {
   /** Something a person sees on that screen: text, or the value a form field is filled with. */
   shows: RegExp;
   prefilled?: boolean;
-  signedInAs?: Role;
+  signedInAs?: Account;
 }
 
 /** Every route of spec section 2 (and the marketplace screens), as a person typing the address would reach it. */
@@ -33,21 +34,32 @@ const cases: RouteCase[] = [
   { path: '/cars/BMW%20X3', title: 'BMW X3', shows: /Rs65\.00 \/ Day/ },
   { path: '/blogs/If%20you%20are%20renting%20a%20car', title: 'If you are renting a car', shows: /Leave a Comment/ },
   { path: '/bookcar', title: 'Book a car', shows: /Hello/i },
-  { path: '/get/cars', title: 'Your Cars', shows: /Maruti Swift/, signedInAs: 'owner' },
-  { path: '/get/car/owner-car-2', title: 'Edit your Car Details', shows: /Hyundai Creta/, prefilled: true, signedInAs: 'owner' },
-  { path: '/renting', title: 'Add Your Car', shows: /Back to List/, signedInAs: 'owner' },
-  { path: '/Renting', title: 'Add Your Car', shows: /Back to List/, signedInAs: 'owner' },
-  { path: '/owner', title: 'Owner Dashboard', shows: /Add Cars/, signedInAs: 'owner' },
-  { path: '/get/requests', title: 'Rental requests', shows: /No rental requests yet/, signedInAs: 'owner' },
-  { path: '/bookings', title: 'My bookings', shows: /You have not booked a car yet/, signedInAs: 'user' },
+  { path: '/get/cars', title: 'Your Cars', shows: /Maruti Swift/, signedInAs: ravi },
+  { path: `/get/car/${creta.id}`, title: 'Edit your Car Details', shows: /Hyundai Creta/, prefilled: true, signedInAs: ravi },
+  { path: '/renting', title: 'Add Your Car', shows: /Back to List/, signedInAs: ravi },
+  { path: '/Renting', title: 'Add Your Car', shows: /Back to List/, signedInAs: ravi },
+  { path: '/owner', title: 'Owner Dashboard', shows: /Add Cars/, signedInAs: ravi },
+  { path: '/get/requests', title: 'Rental requests', shows: /No rental requests yet/, signedInAs: ravi },
+  { path: '/bookings', title: 'My bookings', shows: /You have not booked a car yet/, signedInAs: asha },
   { path: '/notfound', title: 'Under construction', shows: /hello still under construction!/ },
   { path: '/no/such/page', title: 'Page not found', shows: /Page not found/ },
   { path: '/layout/nothing-here', title: 'Page not found', shows: /Page not found/ },
 ];
 
 describe('every route renders its screen', () => {
+  // What each screen asks the server for when it opens: the answers the cases above show.
+  beforeEach(() => {
+    serve('GET /api/cars', { data: allCars });
+    serve('GET /api/cars/:carName', fleetCar('BMW X3'));
+    serve('GET /api/comments/get-comment/:slug', posts.find((post) => post.title === 'If you are renting a car')!);
+    serve('GET /api/comments/get-comment', []);
+    serve('GET /get-cars', success([swift, creta]));
+    serve('GET /get-car/:id', success(creta));
+    serve('GET /api/bookings', { data: [] });
+  });
+
   it.each(cases)('$path', async ({ path, title, shows, prefilled, signedInAs }) => {
-    if (signedInAs) signInAs(signedInAs);
+    if (signedInAs) session(signedInAs);
     renderRoute(path);
     const found = prefilled ? await screen.findAllByDisplayValue(shows) : await screen.findAllByText(shows);
     expect(found.length).toBeGreaterThan(0);

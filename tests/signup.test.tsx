@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { API } from './mocks/api';
-import { server } from './mocks/server';
-import { watchRequests } from './requests';
+import { asha, ravi } from './mocks/answers';
+import { fail, unreachable } from './mocks/routes';
+import { serve } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -43,22 +44,25 @@ describe('registration page', () => {
   });
 
   it('registers a user, shows "Successfully Registered", then goes to the login page', async () => {
+    const calls = serve('POST /register/user', {
+      message: serverSays.registeredUser,
+      user: { ...asha, username: 'dev', email: 'dev@example.com' },
+    });
     const { router, user } = renderRoute('/signup');
-    const calls = watchRequests('post', '/register/user');
     await fillUserForm(user, newUser);
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(await screen.findByText('Successfully Registered')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signup');
-    expect(calls).toEqual([
+    expect(calls.map((call) => call.body)).toEqual([
       { username: 'dev', email: 'dev@example.com', password: 'dev-pass-123', confirmPassword: 'dev-pass-123' },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), REDIRECT_WAIT);
   });
 
   it('refuses different passwords without sending anything', async () => {
+    const calls = serve('POST /register/user', fail(400, serverSays.passwordsDiffer));
     const { router, user } = renderRoute('/signup');
-    const calls = watchRequests('post', '/register/user');
     await fillUserForm(user, { ...newUser, confirm: 'something-else' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
@@ -68,11 +72,12 @@ describe('registration page', () => {
   });
 
   it("shows the server's message when the email is taken and keeps what was typed", async () => {
+    serve('POST /register/user', fail(409, serverSays.alreadyRegistered));
     const { user } = renderRoute('/signup');
     await fillUserForm(user, { ...newUser, email: 'asha@example.com' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email or username already exists.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.alreadyRegistered);
     expect(screen.getByLabelText('Username')).toHaveValue('dev');
     expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('dev-pass-123');
@@ -80,7 +85,8 @@ describe('registration page', () => {
   });
 
   it('falls back to a general message when the server gives no reason', async () => {
-    server.use(http.post(`${API}/register/user`, () => new HttpResponse(null, { status: 500 })));
+    // Not an answer our server gives (it always says why), so deliberately not a contract answer.
+    serve('POST /register/user', () => new HttpResponse(null, { status: 500 }));
     const { user } = renderRoute('/signup');
     await fillUserForm(user, newUser);
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -88,7 +94,7 @@ describe('registration page', () => {
   });
 
   it('says so when the server cannot be reached', async () => {
-    server.use(http.post(`${API}/register/user`, () => HttpResponse.error()));
+    serve('POST /register/user', unreachable);
     const { user } = renderRoute('/signup');
     await fillUserForm(user, newUser);
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -96,13 +102,16 @@ describe('registration page', () => {
   });
 
   it('registers an owner, shows "Registration Successful", then goes to the login page', async () => {
+    const calls = serve('POST /register/owner', {
+      message: serverSays.registeredOwner,
+      user: { ...ravi, username: 'kiran', email: 'kiran@example.com', phoneNumber: '+91 99887 76655' },
+    });
     const { router, user } = renderRoute('/signup');
-    const calls = watchRequests('post', '/register/owner');
     await fillOwnerForm(user, 'kiran-pass-1');
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(await screen.findByText('Registration Successful')).toBeInTheDocument();
-    expect(calls).toEqual([
+    expect(calls.map((call) => call.body)).toEqual([
       {
         username: 'kiran',
         email: 'kiran@example.com',
@@ -116,12 +125,12 @@ describe('registration page', () => {
   });
 
   it("leaves the owner's password check to the server and shows its answer", async () => {
+    const calls = serve('POST /register/owner', fail(400, serverSays.passwordsDiffer));
     const { user } = renderRoute('/signup');
-    const calls = watchRequests('post', '/register/owner');
     await fillOwnerForm(user, 'a-different-one');
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.passwordsDiffer);
     expect(calls).toHaveLength(1);
     expect(screen.getByLabelText('Phone Number')).toHaveValue('+91 99887 76655');
   });

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { API } from './mocks/api';
-import { server } from './mocks/server';
-import { SEEDED_PASSWORD } from './mocks/handlers/accounts';
-import { watchRequests } from './requests';
+import { asha, creta, ravi, success, swift } from './mocks/answers';
+import { fail, unreachable } from './mocks/routes';
+import { acceptSignIn, serve, session } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
+
+const PASSWORD = 'correct-horse-42';
 
 async function signInWith(user: ReturnType<typeof renderRoute>['user'], login: string, password: string) {
   await user.type(await screen.findByLabelText('Username or Email'), login);
@@ -24,21 +25,24 @@ describe('sign-in page (/start)', () => {
   });
 
   it('signs a renter in by username through POST / and goes home', async () => {
+    const calls = acceptSignIn(session(null), 'POST /', asha);
     const { router, user } = renderRoute('/start');
-    const calls = watchRequests('post', '/');
-    await signInWith(user, 'asha', SEEDED_PASSWORD);
+    await signInWith(user, 'asha', PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
-    expect(calls).toEqual([{ email: 'asha', password: SEEDED_PASSWORD }]);
+    expect(calls.map((call) => call.body)).toEqual([{ email: 'asha', password: PASSWORD }]);
   });
 
   it("takes an owner to their cars", async () => {
+    acceptSignIn(session(null), 'POST /', ravi);
+    serve('GET /get-cars', success([swift, creta]));
     const { router, user } = renderRoute('/start');
-    await signInWith(user, 'ravi@example.com', SEEDED_PASSWORD);
+    await signInWith(user, 'ravi@example.com', PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
     expect(await screen.findByRole('heading', { name: 'Your Cars' })).toBeInTheDocument();
   });
 
   it('shows a clear message for a wrong password', async () => {
+    serve('POST /', fail(401, serverSays.invalidLogin));
     const { router, user } = renderRoute('/start');
     await signInWith(user, 'asha', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password. Please try again.');
@@ -46,9 +50,9 @@ describe('sign-in page (/start)', () => {
   });
 
   it('says so when the server cannot be reached', async () => {
-    server.use(http.post(`${API}/`, () => HttpResponse.error()));
+    serve('POST /', unreachable);
     const { user } = renderRoute('/start');
-    await signInWith(user, 'asha', SEEDED_PASSWORD);
+    await signInWith(user, 'asha', PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the server');
   });
 });

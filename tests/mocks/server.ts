@@ -1,4 +1,4 @@
 import { setupServer } from 'msw/node';
-import { handlers } from './handlers';
 
-export const server = setupServer(...handlers);
+/** The faked API: no answers of its own; each test serves the ones its screen needs (serve.ts). */
+export const server = setupServer();

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { endSession, getSession } from '../../src/lib/auth/session-api';
+import {
+  loginOwner,
+  loginUser,
+  registerOwner,
+  registerUser,
+  signIn,
+  startSession,
+} from '../../src/features/auth/api';
+import { newAccount } from '../../server/tests/helpers';
+import { serverSays } from '../mocks/server-says';
+import { useLiveServer } from './live-server';
+import { ownerRegistration, userRegistration } from './registrations';
+
+const live = useLiveServer();
+
+describe('registering, against the real server', () => {
+  it('registers a user and an owner with the answers the app shows', async () => {
+    const person = newAccount();
+    const user = await registerUser(userRegistration(person));
+    expect(user).toEqual({
+      message: serverSays.registeredUser,
+      user: expect.objectContaining({ username: person.username, email: person.email, role: 'user' }),
+    });
+    expect(user.user).not.toHaveProperty('phoneNumber');
+
+    const owner = await registerOwner(ownerRegistration(newAccount()));
+    expect(owner.message).toBe(serverSays.registeredOwner);
+    expect(owner.user).toMatchObject({ role: 'owner', phoneNumber: '+91 98765 43210', country: 'India' });
+  });
+
+  it('refuses a taken email and passwords that differ, in the words the app shows', async () => {
+    const person = newAccount();
+    await registerUser(userRegistration(person));
+    await expect(registerUser(userRegistration({ ...newAccount(), email: person.email }))).rejects.toMatchObject({
+      status: 409,
+      message: serverSays.alreadyRegistered,
+    });
+    await expect(registerOwner({ ...ownerRegistration(newAccount()), confirmPassword: 'something-else' })).rejects.toMatchObject({
+      status: 400,
+      message: serverSays.passwordsDiffer,
+    });
+  });
+});
+
+describe('signing in, against the real server', () => {
+  it('signs a user in on the user tab and the session names them until they sign out', async () => {
+    live.browser('renter');
+    const person = newAccount();
+    await registerUser(userRegistration(person));
+    await expect(getSession()).rejects.toMatchObject({ status: 401, message: serverSays.notSignedIn });
+
+    const answer = await loginUser({ email: person.email, password: person.password });
+    expect(answer).toMatchObject({ message: serverSays.loggedIn, user: { email: person.email, role: 'user' } });
+    expect((await getSession()).user).toEqual(answer.user);
+
+    await expect(endSession()).resolves.toBeUndefined();
+    await expect(getSession()).rejects.toMatchObject({ status: 401, message: serverSays.notSignedIn });
+  });
+
+  it('signs an owner in on the owner tab, and refuses each account on the other tab', async () => {
+    live.browser('owner');
+    const owner = newAccount();
+    const renter = newAccount();
+    await registerOwner(ownerRegistration(owner));
+    await registerUser(userRegistration(renter));
+
+    await expect(loginUser({ email: owner.email, password: owner.password })).rejects.toMatchObject({
+      status: 403,
+      message: serverSays.ownerAccountOnUserTab,
+    });
+    await expect(loginOwner({ email: renter.email, password: renter.password })).rejects.toMatchObject({
+      status: 403,
+      message: serverSays.userAccountOnOwnerTab,
+    });
+    expect((await loginOwner({ email: owner.email, password: owner.password })).user.role).toBe('owner');
+    expect((await getSession()).user.email).toBe(owner.email);
+  });
+
+  it('signs in by username on the sign-in page and on /api/session', async () => {
+    live.browser('sign-in page');
+    const person = newAccount();
+    await registerUser(userRegistration(person));
+    expect((await signIn({ email: person.username, password: person.password })).user.email).toBe(person.email);
+    expect((await startSession({ login: person.username.toUpperCase(), password: person.password })).message).toBe(serverSays.loggedIn);
+    expect((await getSession()).user.username).toBe(person.username);
+  });
+
+  it('answers a wrong password and an unknown email alike, then too many failures with a wait', async () => {
+    live.browser('guesser');
+    const person = newAccount();
+    await registerUser(userRegistration(person));
+    await expect(loginUser({ email: 'nobody@example.in', password: person.password })).rejects.toMatchObject({
+      status: 401,
+      message: serverSays.invalidLogin,
+    });
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      await expect(signIn({ email: person.email, password: 'not-the-password' })).rejects.toMatchObject({
+        status: 401,
+        message: serverSays.invalidLogin,
+      });
+    }
+    await expect(loginUser({ email: person.email, password: person.password })).rejects.toMatchObject({
+      status: 429,
+      message: serverSays.tooManySignIns,
+    });
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../src/features/auth/api';
+import { actOnBooking, createBooking, listBookings } from '../../src/features/bookings/api';
+import { listCars } from '../../src/features/cars/api';
+import { addOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
+import { indiaToday } from '../../src/domain/india-time';
+import type { OwnerCar } from '../../src/domain/contract';
+import { newAccount } from '../../server/tests/helpers';
+import { serverSays } from '../mocks/server-says';
+import { useLiveServer } from './live-server';
+import { signUpAndIn } from './registrations';
+
+const admin = { ...newAccount(), username: 'admin' };
+const live = useLiveServer({ admin });
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A period `days` ahead, between two whole hours of India's clock. */
+function period(days: number, fromHour: number, toHour: number): { from: string; to: string } {
+  const date = indiaToday(new Date(Date.now() + days * DAY));
+  const at = (hour: number) => `${date}T${String(hour).padStart(2, '0')}:00:00+05:30`;
+  return { from: at(fromHour), to: at(toHour) };
+}
+
+/** Signs a new owner up in the 'owner' browser and lists one car for them at `price` a day. */
+async function ownerWithCar(price: number): Promise<OwnerCar> {
+  live.browser('owner');
+  await signUpAndIn('owner');
+  await addOwnerCar({ url: '/uploads/swift.jpg', carname: `Maruti Swift ${crypto.randomUUID().slice(0, 8)}`, description: '', price });
+  const [car] = await listOwnerCars();
+  return car!;
+}
+
+describe('bookings, against the real server', () => {
+  it("books an owner's car by its id, with the server's total, and shows it to the renter and the owner", async () => {
+    const car = await ownerWithCar(40);
+    live.browser('renter');
+    const renter = await signUpAndIn('user');
+    const when = period(1, 10, 18);
+
+    const booking = await createBooking({ carName: car.id, ...when, driver: true });
+    expect(booking).toMatchObject({
+      car: { id: car.id, kind: 'listed', carName: car.carname },
+      renter: { id: renter.id, username: renter.username },
+      ...when,
+      hours: 8,
+      driver: true,
+      pricePerDay: 40,
+      total: 8 * 40 + 8 * 30,
+      amountPaise: (8 * 40 + 8 * 30) * 100,
+      status: 'requested',
+    });
+    expect(await listBookings()).toEqual([booking]);
+
+    live.browser('owner');
+    expect(await listBookings()).toEqual([booking]);
+  });
+
+  it('takes each step once: the owner accepts, the renter cancels; a step that is not possible says why', async () => {
+    const car = await ownerWithCar(40);
+    live.browser('renter');
+    await signUpAndIn('user');
+    const requested = await createBooking({ carName: car.id, ...period(2, 9, 12), driver: false });
+
+    live.browser('owner');
+    expect((await actOnBooking(requested.id, 'accept')).status).toBe('accepted');
+    await expect(actOnBooking(requested.id, 'decline')).rejects.toMatchObject({
+      status: 409,
+      message: 'This booking is accepted: you cannot change it any more.',
+    });
+
+    live.browser('renter');
+    expect((await actOnBooking(requested.id, 'cancel')).status).toBe('cancelled');
+    expect((await listBookings())[0]?.status).toBe('cancelled');
+  });
+
+  it('lets the owner decline, and keeps an accepted period: a second booking and a second accept are refused', async () => {
+    const car = await ownerWithCar(65);
+    const when = period(3, 10, 14);
+    live.browser('renter');
+    await signUpAndIn('user');
+    const first = await createBooking({ carName: car.id, ...when, driver: false });
+    const second = await createBooking({ carName: car.id, ...period(3, 12, 16), driver: false });
+    const third = await createBooking({ carName: car.id, ...period(4, 12, 16), driver: false });
+
+    live.browser('owner');
+    await actOnBooking(first.id, 'accept');
+    await expect(actOnBooking(second.id, 'accept')).rejects.toMatchObject({ status: 409, message: serverSays.alreadyBooked });
+    expect((await actOnBooking(third.id, 'decline')).status).toBe('declined');
+
+    live.browser('renter');
+    await expect(createBooking({ carName: car.id, ...when, driver: false })).rejects.toMatchObject({
+      status: 409,
+      message: serverSays.alreadyBooked,
+    });
+    expect((await listCars(when)).map((listed) => listed.id)).not.toContain(car.id);
+    expect((await listCars(period(5, 10, 14))).map((listed) => listed.id)).toContain(car.id);
+  });
+
+  it('lets an admin answer for a fleet car, and nobody else', async () => {
+    live.browser('renter');
+    await signUpAndIn('user');
+    const booking = await createBooking({ carName: 'Tesla Malibu', ...period(6, 10, 13), driver: false });
+    expect(booking).toMatchObject({ car: { kind: 'fleet', carName: 'Tesla Malibu' }, hours: 3, total: 150, amountPaise: 15_000 });
+
+    await ownerWithCar(40);
+    await expect(actOnBooking(booking.id, 'accept')).rejects.toMatchObject({
+      status: 404,
+      message: 'There is no such booking among yours.',
+    });
+
+    live.browser('admin');
+    await signIn({ email: admin.username, password: admin.password });
+    expect((await listBookings()).map((seen) => seen.id)).toContain(booking.id);
+    expect((await actOnBooking(booking.id, 'accept')).status).toBe('accepted');
+  });
+
+  it('refuses an unknown car, a period in the past and a signed-out visitor, in the words the app shows', async () => {
+    live.browser('renter');
+    await signUpAndIn('user');
+    await expect(createBooking({ carName: 'Flying Carpet', ...period(1, 10, 12), driver: false })).rejects.toMatchObject({
+      status: 404,
+      message: serverSays.noSuchCar,
+    });
+    await expect(createBooking({ carName: 'Tesla Malibu', ...period(-2, 10, 12), driver: false })).rejects.toMatchObject({
+      status: 400,
+      message: 'From must not be in the past.',
+    });
+    live.browser('visitor');
+    await expect(listBookings()).rejects.toMatchObject({ status: 401, message: serverSays.notSignedIn });
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { getCar, listCars } from '../../src/features/cars/api';
+import { addOwnerCar, deleteOwnerCars, editOwnerCar, getOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
+import { catalogueCars } from '../../src/data/cars';
+import type { OwnerCarInput } from '../../src/domain/contract';
+import { serverSays } from '../mocks/server-says';
+import { useLiveServer } from './live-server';
+import { signUpAndIn } from './registrations';
+
+const live = useLiveServer();
+
+/** A car name no other test uses, so lists can be searched for exactly the cars a test made. */
+function uniqueName(label: string): string {
+  return `${label} ${crypto.randomUUID().slice(0, 8)}`;
+}
+
+function carInput(overrides: Partial<OwnerCarInput> = {}): OwnerCarInput {
+  return { url: 'https://example.com/car.jpg', carname: uniqueName('Renault Kwid'), description: 'Small and thrifty.', price: '700', ...overrides };
+}
+
+describe("an owner's cars, against the real server", () => {
+  it('adds cars (price as typed text), lists them newest first, reads, edits and deletes one', async () => {
+    live.browser('owner');
+    const owner = await signUpAndIn('owner');
+    const first = carInput();
+    const second = carInput({ price: 850 });
+    expect(await addOwnerCar(first)).toBe('saved');
+    expect(await addOwnerCar(second)).toBe('saved');
+
+    const cars = await listOwnerCars();
+    expect(cars.map((car) => [car.carname, car.price])).toEqual([
+      [second.carname, 850],
+      [first.carname, 700],
+    ]);
+    expect(cars[0]).toMatchObject({ url: second.url, description: second.description, ownerId: owner.id });
+    expect(cars[0]?._id).toBe(cars[0]?.id);
+
+    const older = cars[1]!;
+    expect(await getOwnerCar(older.id)).toEqual(older);
+    const edited = await editOwnerCar({ id: older.id, url: older.url, carname: older.carname, description: 'Serviced.', price: 80 });
+    expect(edited).toMatchObject({ code: 200, message: 'edit success', data: { id: older.id, description: 'Serviced.', price: 80 } });
+
+    expect(await deleteOwnerCars([older.id])).toEqual({ code: 200, message: 'delete success', data: { deletedCount: 1 } });
+    expect((await listOwnerCars()).map((car) => car.id)).toEqual([cars[0]!.id]);
+  });
+
+  it("refuses a bad picture address, another owner's car, a malformed id and a renter, in the words the app shows", async () => {
+    live.browser('other owner');
+    await signUpAndIn('owner');
+    await addOwnerCar(carInput());
+    const [theirs] = await listOwnerCars();
+
+    live.browser('owner');
+    await signUpAndIn('owner');
+    await expect(addOwnerCar(carInput({ url: 'kwid.jpg' }))).rejects.toMatchObject({ status: 400, message: serverSays.badCarUrl });
+    await expect(getOwnerCar(theirs!.id)).rejects.toMatchObject({ status: 404, message: serverSays.notYourCar });
+    await expect(getOwnerCar('not-an-id')).rejects.toMatchObject({ status: 400, message: serverSays.notAnId });
+    await expect(deleteOwnerCars([theirs!.id])).rejects.toMatchObject({ status: 404, message: serverSays.nothingDeleted });
+
+    live.browser('renter');
+    await signUpAndIn('user');
+    await expect(listOwnerCars()).rejects.toMatchObject({ status: 403, message: serverSays.ownersOnly });
+    live.browser('visitor');
+    await expect(listOwnerCars()).rejects.toMatchObject({ status: 401, message: serverSays.notSignedIn });
+  });
+});
+
+describe('the public car list, against the real server', () => {
+  it("lists the fleet and the owners' cars, a listed car with its owner's name", async () => {
+    live.browser('lister');
+    const owner = await signUpAndIn('owner');
+    const name = uniqueName('Maruti Swift');
+    await addOwnerCar(carInput({ carname: name, price: 40 }));
+
+    const cars = await listCars();
+    expect(cars.filter((car) => car.kind === 'fleet').map((car) => car.carName)).toEqual(
+      expect.arrayContaining(catalogueCars.map((car) => car.carName)),
+    );
+    const listed = cars.find((car) => car.carName === name);
+    expect(listed).toMatchObject({ kind: 'listed', price: 40, ownerName: owner.username, imgUrl: 'https://example.com/car.jpg' });
+
+    expect(await getCar(listed!.id)).toEqual(listed);
+    expect(await getCar(name.toUpperCase())).toEqual(listed);
+    const tesla = await getCar('Tesla Malibu');
+    expect(tesla).toMatchObject({ kind: 'fleet', carName: 'Tesla Malibu', price: 50, brand: 'Tesla', model: 'Model 3' });
+  });
+
+  it('filters by budget, name and sort order', async () => {
+    const all = await listCars();
+    const cheap = await listCars({ maxPrice: 50 });
+    expect(cheap.length).toBeGreaterThan(0);
+    expect(cheap.length).toBeLessThan(all.length);
+    expect(cheap.every((car) => car.price <= 50)).toBe(true);
+    expect((await listCars({ minPrice: 80 })).every((car) => car.price >= 80)).toBe(true);
+
+    const ascending = (await listCars({ sort: 'price-asc' })).map((car) => car.price);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    const descending = (await listCars({ sort: 'price-desc' })).map((car) => car.price);
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+
+    expect((await listCars({ q: 'tESLA' })).map((car) => car.carName)).toEqual(['Tesla Malibu']);
+    expect(await listCars({ q: 'spaceship' })).toEqual([]);
+  });
+
+  it('refuses a period that ends before it starts, and an unknown car, in the words the app shows', async () => {
+    await expect(listCars({ from: '2030-01-31T18:00:00+05:30', to: '2030-01-31T10:00:00+05:30' })).rejects.toMatchObject({
+      status: 400,
+      message: serverSays.toBeforeFrom,
+    });
+    await expect(getCar('Flying Carpet')).rejects.toMatchObject({ status: 404, message: serverSays.noSuchCar });
+  });
+});

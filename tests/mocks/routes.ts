@@ -1,0 +1,143 @@
+import { http, HttpResponse, type JsonBodyType, type PathParams } from 'msw';
+import { z } from 'zod';
+import {
+  Booking,
+  BlogPost,
+  codedAnswer,
+  Comment,
+  DeletedCount,
+  ErrorBody,
+  listAnswer,
+  LoginAnswer,
+  MessageAnswer,
+  OwnerCar,
+  PublicCar,
+  RegisterAnswer,
+  Reply,
+  SessionAnswer,
+} from '../../src/domain/contract';
+import { API } from './api';
+
+/** How an endpoint answers success: JSON checked by a schema, the text `saved`, or nothing (204). */
+type Answer =
+  | { kind: 'json'; status: number; schema: z.ZodType; coded?: true }
+  | { kind: 'text'; status: number; schema: z.ZodType }
+  | { kind: 'empty'; status: number };
+
+const json = <S extends z.ZodType>(schema: S, status = 200) => ({ kind: 'json' as const, status, schema });
+/** The spec's owner-car endpoints carry the HTTP status as `code` in every answer, errors included. */
+const coded = <S extends z.ZodType>(data: S) => ({ kind: 'json' as const, status: 200, schema: codedAnswer(data), coded: true as const });
+
+/** Every endpoint the app calls (../shared/api-contract.md), with the schema its success answer must pass. */
+const routes = {
+  'GET /api/session': json(SessionAnswer),
+  'DELETE /api/session': { kind: 'empty' as const, status: 204 },
+  'POST /api/session': json(LoginAnswer),
+  'POST /': json(LoginAnswer),
+  'POST /carsSchema': json(LoginAnswer),
+  'POST /ownerloginSchema': json(LoginAnswer),
+  'POST /register/user': json(RegisterAnswer, 201),
+  'POST /register/owner': json(RegisterAnswer, 201),
+  'GET /get-cars': coded(z.array(OwnerCar)),
+  'GET /get-car/:id': coded(OwnerCar),
+  'POST /add-cars': { kind: 'text' as const, status: 201, schema: z.literal('saved') },
+  'POST /edit-cars': coded(OwnerCar),
+  'POST /delete-cars': coded(DeletedCount),
+  'GET /api/cars': json(listAnswer(PublicCar)),
+  'GET /api/cars/:carName': json(PublicCar),
+  'POST /api/bookings': json(Booking, 201),
+  'GET /api/bookings': json(listAnswer(Booking)),
+  'POST /api/bookings/:id/:action': json(Booking),
+  'GET /api/comments/get-comment/:slug': json(BlogPost),
+  'GET /api/comments/get-comment': json(z.array(Comment)),
+  'POST /api/comments/get-comment': json(Comment, 201),
+  'POST /api/comments/get-reply/:commentId': json(Reply, 201),
+  'POST /api/contact': json(MessageAnswer, 201),
+  'POST /api/newsletter': json(MessageAnswer, 201),
+} satisfies Record<string, Answer>;
+
+export type Route = keyof typeof routes;
+
+/** What the fake answers on success: the contract's shape of that endpoint (nothing for a 204). */
+export type SuccessBody<R extends Route> = (typeof routes)[R] extends { schema: infer S extends z.ZodType } ? z.input<S> : void;
+
+/** An error answer as the server gives it: a status and one sentence, from `fail`. */
+export interface Failure {
+  readonly failure: { status: number; message: string; headers?: Record<string, string> };
+}
+
+/** The server refusing the call (use the server's own words: see server-says.ts). */
+export function fail(status: number, message: string, headers?: Record<string, string>): Failure {
+  return { failure: { status, message, headers } };
+}
+
+/** The network failing: the server was not reached (a resolver: `serve(route, unreachable)`). */
+export function unreachable(): Response {
+  return HttpResponse.error();
+}
+
+/** One call the fake received: its JSON body (undefined when it had none), query and path parameters. */
+export interface Call {
+  body: unknown;
+  query: Record<string, string>;
+  params: PathParams;
+}
+
+type Outcome<R extends Route> = SuccessBody<R> | Failure | Response;
+/** A fixed answer, or a function of the call; a raw Response (a network error, a page that is not the API) only from a function, since a body can be read once. */
+export type Resolver<R extends Route> = SuccessBody<R> | Failure | ((call: Call) => Outcome<R> | Promise<Outcome<R>>);
+
+async function bodyOf(request: Request): Promise<unknown> {
+  const text = await request.clone().text();
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+function isFailure(outcome: unknown): outcome is Failure {
+  return typeof outcome === 'object' && outcome !== null && 'failure' in outcome;
+}
+
+/**
+ * The answer checked against the contract before the app sees it, so a fake that drifts from the
+ * contract fails its test instead of teaching the app a shape the server never sends.
+ */
+function toResponse(answer: Answer, outcome: unknown): Response {
+  if (outcome instanceof Response) return outcome;
+  if (isFailure(outcome)) {
+    const { status, message, headers } = outcome.failure;
+    const body = ErrorBody.parse('coded' in answer ? { code: status, message } : { message });
+    return HttpResponse.json(body, { status, headers });
+  }
+  switch (answer.kind) {
+    case 'json':
+      return HttpResponse.json(answer.schema.parse(outcome) as JsonBodyType, { status: answer.status });
+    case 'text':
+      return HttpResponse.text(String(answer.schema.parse(outcome)), { status: answer.status });
+    case 'empty':
+      return new HttpResponse(null, { status: answer.status });
+  }
+}
+
+const METHODS = { GET: http.get, POST: http.post, DELETE: http.delete };
+
+/** The MSW matcher of a route's method, and the address it answers. */
+export function endpoint(route: Route) {
+  const [method, path] = route.split(' ') as [keyof typeof METHODS, string];
+  return { on: METHODS[method], url: `${API}${path}` };
+}
+
+/** An MSW handler for one endpoint that records each call in `calls` and answers with `resolver`. */
+export function routeHandler<R extends Route>(route: R, resolver: Resolver<R>, calls: Call[], options?: { once?: boolean }) {
+  const answer: Answer = routes[route];
+  const { on, url } = endpoint(route);
+  return on(
+    url,
+    async ({ request, params }) => {
+      const call: Call = { body: await bodyOf(request), query: Object.fromEntries(new URL(request.url).searchParams), params };
+      calls.push(call);
+      // A generic resolver's body type cannot be narrowed by `typeof`; bodies are never functions.
+      const outcome = typeof resolver === 'function' ? await (resolver as (call: Call) => Outcome<R> | Promise<Outcome<R>>)(call) : resolver;
+      return toResponse(answer, outcome);
+    },
+    options,
+  );
+}

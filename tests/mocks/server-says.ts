@@ -1,0 +1,33 @@
+/**
+ * What the server says, word for word (as written in server/src). The app tests' fakes answer
+ * with these, and the contract tests (tests/contract) check that the real server still says each
+ * of them, so a fake cannot drift from the server's wording unnoticed.
+ */
+export const serverSays = {
+  registeredUser: 'Successfully Registered',
+  registeredOwner: 'Registration Successful',
+  loggedIn: 'Login successful',
+  passwordsDiffer: 'Passwords do not match.',
+  alreadyRegistered: 'An account with this email or username already exists.',
+  invalidLogin: 'Invalid email or password.',
+  ownerAccountOnUserTab: 'This is an owner account: sign in on the owner tab.',
+  userAccountOnOwnerTab: 'This is a user account: sign in on the user tab.',
+  tooManySignIns: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  notSignedIn: 'Please sign in first.',
+  ownersOnly: 'This is for owner accounts: sign in with an owner account.',
+  notAnId: 'Id is not a valid id.',
+  badCarUrl: 'Url must be an http:// or https:// address, or a path on this site beginning with "/".',
+  notYourCar: 'There is no such car among your cars.',
+  nothingDeleted: 'Nothing was deleted: at least one of these cars is not among your cars.',
+  noSuchCar: 'There is no car by that name.',
+  toBeforeFrom: 'To must be after from.',
+  alreadyBooked: 'This car is already booked for part of that period.',
+  noSuchPost: 'There is no such blog post.',
+  noSuchComment: 'There is no such comment.',
+  emptyContent: 'Content must not be empty.',
+  contactThanks: 'Thanks, we will get back to you soon.',
+  tooManyMessages: 'You have sent 5 messages in the last hour. Please try again in 60 minutes.',
+  subscribed: 'Thanks for subscribing.',
+  notAnEmail: 'Email must be an email address.',
+  serverFault: 'Something went wrong on our side. Please try again in a moment.',
+} as const;
