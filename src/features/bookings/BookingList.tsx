@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import { actOnBooking, listBookings } from './api';
+import { bookingsKey, useBookingAction, useBookings } from './queries';
 import { toApiError } from '../../lib/api-client';
 import { allowedActions, type BookingActor } from '../../domain/booking-states';
 import type { Booking, BookingAction, BookingStatus } from '../../domain/contract';
 import { paths } from '../../config/paths';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
+import { QueryError } from '../../components/QueryError';
+import { useRetry } from '../../lib/query-client';
 import { formatRupees } from '../../components/format';
 import { formatIndiaTime } from '../../components/format-india-time';
 
@@ -34,8 +35,6 @@ function actionsFor(booking: Booking, who: BookingActor, now: number): BookingAc
   );
 }
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; bookings: Booking[] };
-
 interface BookingListProps {
   /** Whose view this is: the renter's own bookings, or the requests for the cars someone answers for. */
   who: BookingActor;
@@ -46,57 +45,13 @@ interface BookingListProps {
 
 /** Bookings as the server lists them for the signed-in account, with the steps the state machine allows this side. */
 export function BookingList({ who, emptyText, mayAct = () => true }: BookingListProps) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const bookings = useBookings();
+  const retry = useRetry(bookingsKey);
+  const step = useBookingAction();
 
-  const fetchBookings = useCallback(async () => {
-    try {
-      setLoad({ state: 'ready', bookings: await listBookings() });
-    } catch (caught) {
-      setLoad({ state: 'failed', message: toApiError(caught).message });
-    }
-  }, []);
-
-  useEffect(() => {
-    void fetchBookings();
-  }, [fetchBookings]);
-
-  const act = async (booking: Booking, action: BookingAction) => {
-    setBusyId(booking.id);
-    setActionError(null);
-    try {
-      const updated = await actOnBooking(booking.id, action);
-      setLoad((current) =>
-        current.state === 'ready'
-          ? { state: 'ready', bookings: current.bookings.map((b) => (b.id === updated.id ? updated : b)) }
-          : current,
-      );
-    } catch (caught) {
-      setActionError(toApiError(caught).message);
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  if (load.state === 'loading') return <PageSpinner />;
-  if (load.state === 'failed') {
-    return (
-      <ErrorAlert message={`The bookings could not be loaded. ${load.message}`}>
-        <Button
-          variant="outline-danger"
-          size="sm"
-          onClick={() => {
-            setLoad({ state: 'loading' });
-            void fetchBookings();
-          }}
-        >
-          Retry
-        </Button>
-      </ErrorAlert>
-    );
-  }
-  if (load.bookings.length === 0) {
+  if (bookings.isPending) return <PageSpinner />;
+  if (bookings.isError) return <QueryError error={bookings.error} what="The bookings could not be loaded." onRetry={retry} />;
+  if (bookings.data.length === 0) {
     return (
       <p className="text-muted">
         {emptyText} <Link to={paths.cars}>Browse cars</Link>
@@ -107,9 +62,9 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
   const now = Date.now();
   return (
     <>
-      <ErrorAlert message={actionError} onClose={() => setActionError(null)} />
+      <ErrorAlert message={step.error ? toApiError(step.error).message : null} onClose={step.reset} />
       <ul className="list-unstyled d-grid gap-3" aria-label="Bookings">
-        {load.bookings.map((booking) => (
+        {bookings.data.map((booking) => (
           <li key={booking.id}>
             <Card>
               <Card.Body className="d-flex flex-wrap justify-content-between gap-3">
@@ -137,8 +92,8 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
                         key={action}
                         size="sm"
                         variant={actionVariant[action]}
-                        disabled={busyId === booking.id}
-                        onClick={() => void act(booking, action)}
+                        disabled={step.isPending && step.variables.id === booking.id}
+                        onClick={() => step.mutate({ id: booking.id, action })}
                         aria-label={`${actionLabel[action]}: ${booking.car.carName}, ${formatIndiaTime(booking.from)}`}
                       >
                         {actionLabel[action]}

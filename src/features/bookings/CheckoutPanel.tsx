@@ -5,14 +5,14 @@ import Form from 'react-bootstrap/Form';
 import RangePickerImport, { type DatetimeRange } from 'react-datetime-range-picker';
 import StripeCheckoutImport, { type Token } from 'react-stripe-checkout';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { createBooking } from './api';
+import { useCreateBooking } from './queries';
 import { toApiError } from '../../lib/api-client';
+import { statusOf } from '../../lib/api-error';
 import { useSession } from '../../lib/auth/session';
 import { STRIPE_PUBLISHABLE_KEY } from '../../config/env';
 import { paths } from '../../config/paths';
 import { PRODUCT_NAME } from '../../config/product';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../domain/booking-total';
-import type { Booking } from '../../domain/contract';
 import { useCheckoutScriptFailureHandled } from './checkout-script';
 import { cjsDefault } from '../../components/cjs-default';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -26,12 +26,6 @@ const StripeCheckout = cjsDefault(StripeCheckoutImport);
 
 const CHECKOUT_SCRIPT_FAILED =
   'The card checkout could not be loaded. Check your connection, or send the request unpaid.';
-
-type Outcome =
-  | { status: 'idle' }
-  | { status: 'sending' }
-  | { status: 'booked'; booking: Booking }
-  | { status: 'failed'; message: string };
 
 function instantFrom(value: string | null): Date | undefined {
   if (!value) return undefined;
@@ -64,7 +58,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const [defaultStart] = useState(() => nextIndiaHour());
   const [scriptFailed, setScriptFailed] = useState(false);
   const [checkoutLoading, setCheckoutLoading] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>({ status: 'idle' });
+  const booking = useCreateBooking();
   useCheckoutScriptFailureHandled();
 
   const fromParam = searchParams.get('from');
@@ -95,41 +89,31 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
 
   const signIn = () => navigate(paths.login, { state: { from: location } });
 
-  const reserve = async (paymentToken?: string) => {
-    setOutcome({ status: 'sending' });
-    try {
-      const booking = await createBooking({
-        carName: carRef,
-        from: toIndiaIso(from),
-        to: toIndiaIso(to),
-        driver,
-        ...(paymentToken ? { paymentToken } : {}),
-      });
-      setOutcome({ status: 'booked', booking });
-    } catch (error) {
-      const apiError = toApiError(error);
-      if (apiError.status === 401) {
-        signIn();
-        return;
-      }
-      setOutcome({ status: 'failed', message: apiError.message });
-    }
-  };
+  const reserve = (paymentToken?: string) =>
+    booking.mutate(
+      { carName: carRef, from: toIndiaIso(from), to: toIndiaIso(to), driver, ...(paymentToken ? { paymentToken } : {}) },
+      // A session that ended meanwhile: sign in first, and come back with the period kept.
+      {
+        onError: (error) => {
+          if (statusOf(error) === 401) signIn();
+        },
+      },
+    );
 
-  if (outcome.status === 'booked') {
-    const { booking } = outcome;
+  if (booking.isSuccess) {
+    const booked = booking.data;
     return (
       <Alert variant="success" role="status">
-        <h3 className="h5">Booking {booking.status}</h3>
+        <h3 className="h5">Booking {booked.status}</h3>
         <p className="mb-1">
-          {booking.car.carName}, {formatIndiaTime(booking.from)} to {formatIndiaTime(booking.to)} ({hoursLabel(booking.hours)}
-          {booking.driver ? ', with a driver' : ''}).
+          {booked.car.carName}, {formatIndiaTime(booked.from)} to {formatIndiaTime(booked.to)} ({hoursLabel(booked.hours)}
+          {booked.driver ? ', with a driver' : ''}).
         </p>
         <p className="mb-1">
-          Total: <strong className="price">{formatRupees(booking.total)}</strong>
+          Total: <strong className="price">{formatRupees(booked.total)}</strong>
         </p>
         <p className="mb-2">
-          {booking.paymentRef
+          {booked.paymentRef
             ? 'Card payment submitted: its reference is saved with the booking.'
             : 'Not paid: this request was sent without a card payment.'}
         </p>
@@ -139,7 +123,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   }
 
   const canPay = total > 0;
-  const sending = outcome.status === 'sending';
+  const sending = booking.isPending;
   const offerUnpaid = !STRIPE_PUBLISHABLE_KEY || scriptFailed;
 
   const reserveButton = (
@@ -180,7 +164,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
          */}
         {STRIPE_PUBLISHABLE_KEY && !scriptFailed ? (
           <StripeCheckout
-            token={(token: Token) => void reserve(token.id)}
+            token={(token: Token) => reserve(token.id)}
             stripeKey={STRIPE_PUBLISHABLE_KEY}
             amount={amountPaise}
             currency="INR"
@@ -218,7 +202,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
           </Alert>
         ) : null}
         {offerUnpaid ? (
-          <Button variant="outline-primary" className="mt-2" disabled={!canPay || sending} onClick={() => void reserve()}>
+          <Button variant="outline-primary" className="mt-2" disabled={!canPay || sending} onClick={() => reserve()}>
             Send request without paying
           </Button>
         ) : null}
@@ -275,7 +259,10 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
           Pick a period of at least one hour to see a total and reserve.
         </p>
       ) : null}
-      <ErrorAlert message={outcome.status === 'failed' ? outcome.message : null} onClose={() => setOutcome({ status: 'idle' })} />
+      <ErrorAlert
+        message={booking.error && statusOf(booking.error) !== 401 ? toApiError(booking.error).message : null}
+        onClose={booking.reset}
+      />
       {action}
     </div>
   );

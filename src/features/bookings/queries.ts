@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BookingAction, NewBooking } from '../../domain/contract';
+import { actOnBooking, createBooking, listBookings } from './api';
+
+/** The bookings the signed-in account sees: its own as a renter, or the requests for the cars it answers for. */
+export const bookingsKey = ['bookings'] as const;
+
+export function useBookings() {
+  return useQuery({ queryKey: bookingsKey, queryFn: listBookings });
+}
+
+/** Accept, decline or cancel; the list is loaded again before the step is reported done. */
+export function useBookingAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: BookingAction }) => actOnBooking(id, action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsKey }),
+  });
+}
+
+/** A new booking belongs in My bookings: the list cached there is stale from now on. */
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (booking: NewBooking) => createBooking(booking),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsKey }),
+  });
+}
