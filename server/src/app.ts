@@ -5,12 +5,13 @@ import { BODY_LIMIT_BYTES } from '#domain/limits';
 import type { ServerConfig } from './config';
 import { openApiPlugin } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
-import { registerDatabase } from './plugins/database';
-import { answerFrameworkError, registerErrorHandler, sendNotFound } from './plugins/errors';
-import { registerRateLimit } from './plugins/rate-limit';
-import { registerSecurity } from './plugins/security';
-import { registerSession } from './plugins/session';
-import { registerStaticApp } from './plugins/static-app';
+import { databasePlugin } from './plugins/database';
+import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/errors';
+import { passwordsPlugin } from './plugins/passwords';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { staticAppPlugin } from './plugins/static-app';
 import { toSafeError } from './safe-error';
 import { accountRoutes } from './routes/accounts';
 import { bookingRoutes } from './routes/bookings';
@@ -63,19 +64,21 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.setValidatorCompiler(zodValidatorCompiler);
     // Answers are checked against the route's response schemas: a field no schema declares is dropped, never sent.
     app.setSerializerCompiler(serializerCompiler);
-    registerErrorHandler(app);
+    await app.register(errorsPlugin);
     acceptOnlyJsonBodies(app);
 
-    await registerSecurity(app, config);
+    // Each plugin names the ones it needs (fastify-plugin `dependencies`), so a wrong order fails here.
+    await app.register(securityPlugin, config);
     await app.register(compress, { threshold: 1024 });
-    await registerDatabase(app, config);
-    await registerSession(app, config);
-    if (config.staticDir) await registerStaticApp(app, { root: config.staticDir });
+    await app.register(passwordsPlugin, config);
+    await app.register(databasePlugin, config);
+    await app.register(sessionPlugin, config);
+    if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir });
     else app.setNotFoundHandler(sendNotFound);
     // Before the routes, which it documents, and before the ceiling, which leaves the docs' files uncounted like the app's.
     await app.register(openApiPlugin);
     // After the static files, so the ceiling counts API calls only: a page load fetches dozens of files.
-    await registerRateLimit(app, config);
+    await app.register(rateLimitPlugin, config);
 
     await app.register(healthRoutes);
     await app.register(accountRoutes);

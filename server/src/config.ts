@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SCRYPT_COST } from './auth/passwords';
 
 /** Everything the server reads from its environment, typed; defaults follow the contract's Configuration table. */
 export interface ServerConfig {
@@ -19,6 +20,8 @@ export interface ServerConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Requests per minute from one address across the whole server, a backstop against floods. */
   requestsPerMinute: number;
+  /** scrypt's N for new password hashes; lower only where speed matters more than strength (tests). */
+  scryptCost: number;
 }
 
 const flag = z
@@ -47,6 +50,13 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  SCRYPT_COST: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(2 ** 20)
+    .refine((n) => (n & (n - 1)) === 0, { message: 'SCRYPT_COST must be a power of two' })
+    .default(DEFAULT_SCRYPT_COST),
 });
 
 /** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
@@ -74,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
+    scryptCost: e.SCRYPT_COST,
   };
 }

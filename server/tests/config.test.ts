@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       requestsPerMinute: 1200,
+      scryptCost: 32768,
     });
   });
 
@@ -32,6 +33,8 @@ describe('loadConfig', () => {
       STATIC_DIR: 'dist',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      REQUESTS_PER_MINUTE: '600',
+      SCRYPT_COST: '1024',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -44,6 +47,8 @@ describe('loadConfig', () => {
       staticDir: 'dist',
       trustProxy: true,
       logLevel: 'warn',
+      requestsPerMinute: 600,
+      scryptCost: 1024,
     });
   });
 
@@ -55,6 +60,7 @@ describe('loadConfig', () => {
     ['PORT', { PORT: 'eighty' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://db/wheels' }],
     ['COOKIE_SECURE', { COOKIE_SECURE: 'yes please' }],
+    ['SCRYPT_COST', { SCRYPT_COST: '1000' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(name);
   });

@@ -21,8 +21,14 @@ async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) =
   }
 }
 
+/**
+ * scrypt's cost in tests: hashing at the production cost (about 0.1 s a password) would be most of
+ * the suite's time. passwords.test.ts checks an app on the default configuration keeps that cost.
+ */
+export const TEST_SCRYPT_COST = 2 ** 4;
+
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({}), dataDir: 'memory://', logLevel: 'silent', ...overrides };
+  return { ...loadConfig({}), dataDir: 'memory://', logLevel: 'silent', scryptCost: TEST_SCRYPT_COST, ...overrides };
 }
 
 export async function buildTestApp(overrides: Partial<ServerConfig> = {}, options: AppOptions = {}): Promise<FastifyInstance> {

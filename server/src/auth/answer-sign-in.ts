@@ -21,7 +21,7 @@ export async function answerSignIn(
   reply: FastifyReply,
   attempt: Omit<SignInAttempt, 'address'>,
 ): Promise<LoginAnswer> {
-  const account = await signIn(request.server.db, { ...attempt, address: request.ip });
+  const account = await signIn(request.server.db, request.server.passwords, { ...attempt, address: request.ip });
   await reply.startSession(account.id);
   return { message: 'Login successful', user: toAccount(account) };
 }

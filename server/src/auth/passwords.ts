@@ -1,16 +1,19 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/**
- * scrypt with a random salt per password. The parameters travel inside the stored string
- * (`scrypt$N$r$p$salt$hash`), so they can be raised later without breaking existing hashes.
- */
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+// scrypt with a random salt per password. The parameters travel inside the stored string
+// (`scrypt$N$r$p$salt$hash`), so the cost can be changed later without breaking existing hashes, and
+// a password is always checked at the cost it was stored with.
+
+/** scrypt's N for new hashes unless the configuration says otherwise (SCRYPT_COST): about 100 ms a hash on one core. */
+export const DEFAULT_SCRYPT_COST = 2 ** 15;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
-function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+function derive(password: string, salt: Buffer, keyLength: number, options: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>>): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; leave head-room over Node's 32 MB default.
-  const maxmem = 256 * (options.N ?? COST.N) * (options.r ?? COST.r);
+  const maxmem = 256 * options.N * options.r;
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -18,10 +21,10 @@ function derive(password: string, salt: Buffer, keyLength: number, options: Scry
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: number = DEFAULT_SCRYPT_COST): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, KEY_LENGTH, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, KEY_LENGTH, { N: cost, r: BLOCK_SIZE, p: PARALLELISM });
+  return ['scrypt', cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -36,8 +39,26 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-/**
- * A hash of a password nobody has, checked when a login names no account so that an unknown email
- * costs as long as a wrong password and the answer time does not reveal which emails exist.
- */
-export const UNKNOWN_ACCOUNT_HASH: Promise<string> = hashPassword(randomBytes(32).toString('base64'));
+/** Hashing and checking at one configured cost. */
+export interface Passwords {
+  hash: (password: string) => Promise<string>;
+  /**
+   * Checks a password against an account's stored hash. With no account it checks against a hash of
+   * a password nobody has, made at the same cost, so an unknown login takes as long as a wrong
+   * password and the answer time does not reveal which logins exist; the answer is then false.
+   */
+  verify: (password: string, stored: string | undefined) => Promise<boolean>;
+}
+
+export function passwords(cost: number = DEFAULT_SCRYPT_COST): Passwords {
+  // Made now rather than at the first unknown login, which would otherwise take twice as long.
+  const unknownAccountHash = hashPassword(randomBytes(32).toString('base64'), cost);
+  return {
+    hash: (password) => hashPassword(password, cost),
+    verify: async (password, stored) => {
+      if (stored !== undefined) return verifyPassword(password, stored);
+      await verifyPassword(password, await unknownAccountHash);
+      return false;
+    },
+  };
+}

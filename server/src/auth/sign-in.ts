@@ -4,7 +4,7 @@ import { secondsUntilAllowed, type AttemptLimit, type AttemptRows } from '../db/
 import type { Database } from '../db/client';
 import { accounts, signInFailures, type AccountRow } from '../db/schema';
 import { HttpError, tooManyAttempts } from '../http/errors';
-import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from './passwords';
+import type { Passwords } from './passwords';
 
 const WINDOW_MS = 15 * 60 * 1000;
 const ACCOUNT_LIMIT: AttemptLimit = { limit: 10, windowMs: WINDOW_MS };
@@ -48,7 +48,7 @@ function failuresOf(where: SQL | undefined): AttemptRows {
  * wrong password alike, 403 for a disabled account or one of another role than the form's. Only
  * 401s count as failures, and a success clears the account's count.
  */
-export async function signIn(db: Database, attempt: SignInAttempt): Promise<AccountRow> {
+export async function signIn(db: Database, passwords: Passwords, attempt: SignInAttempt): Promise<AccountRow> {
   const now = new Date();
   const [account] = await findAccount(db, attempt.login, attempt.kind);
   // Failures count per account when the login names one, so its email and username share one limit.
@@ -73,7 +73,7 @@ export async function signIn(db: Database, attempt: SignInAttempt): Promise<Acco
     throw tooManyAttempts('Too many failed sign-in attempts.', wait);
   }
 
-  const passwordMatches = await verifyPassword(attempt.password, account?.passwordHash ?? (await UNKNOWN_ACCOUNT_HASH));
+  const passwordMatches = await passwords.verify(attempt.password, account?.passwordHash);
   if (!account || !passwordMatches) {
     await db.delete(signInFailures).where(lt(signInFailures.failedAt, new Date(now.getTime() - WINDOW_MS)));
     throw new HttpError(401, INVALID_CREDENTIALS);

@@ -5,7 +5,7 @@ import { blogPosts as sampleBlogPosts } from '#data/blogs';
 import { catalogueCars } from '#data/cars';
 import { email, password, username } from '#domain/schemas/fields';
 import { slugify } from '#domain/slug';
-import { hashPassword } from '../auth/passwords';
+import type { Passwords } from '../auth/passwords';
 import type { Database } from './client';
 import { accounts, blogPosts, cars } from './schema';
 
@@ -53,7 +53,7 @@ export interface AdminSeed {
  * Creates the first admin from the configuration. An existing account with that email or username
  * is left as it is (its password is not reset at every start). Returns whether an admin was created.
  */
-export async function seedAdmin(db: Database, admin: AdminSeed): Promise<boolean> {
+export async function seedAdmin(db: Database, passwords: Passwords, admin: AdminSeed): Promise<boolean> {
   const parsed = adminSchema.safeParse(admin);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((issue) => `ADMIN_${String(issue.path[0]).toUpperCase()}`);
@@ -64,7 +64,7 @@ export async function seedAdmin(db: Database, admin: AdminSeed): Promise<boolean
     .values({
       email: parsed.data.email,
       username: parsed.data.username,
-      passwordHash: await hashPassword(parsed.data.password),
+      passwordHash: await passwords.hash(parsed.data.password),
       role: 'admin',
     })
     .onConflictDoNothing()

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
 import { openDatabase, type Database, type DatabaseKind } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -11,11 +12,13 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the database, brings its schema up to date, seeds it, and closes it after the server has stopped. */
-export async function registerDatabase(
-  app: FastifyInstance,
-  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'admin'>,
-): Promise<void> {
+export type DatabasePluginOptions = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'admin'>;
+
+/**
+ * Opens the database, brings its schema up to date, seeds it, and closes it after the server has
+ * stopped. Needs the passwords plugin to hash the first admin's password.
+ */
+async function database(app: FastifyInstance, config: DatabasePluginOptions): Promise<void> {
   const client = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -25,7 +28,7 @@ export async function registerDatabase(
     const applied = await migrate(client.db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     await seedSampleData(client.db);
-    if (config.admin && (await seedAdmin(client.db, config.admin))) app.log.info('first admin created');
+    if (config.admin && (await seedAdmin(client.db, app.passwords, config.admin))) app.log.info('first admin created');
   } catch (error) {
     await client.close();
     throw error;
@@ -35,3 +38,5 @@ export async function registerDatabase(
   // Fastify runs onClose after it has stopped taking requests and the in-flight ones have finished.
   app.addHook('onClose', () => client.close());
 }
+
+export const databasePlugin = fp(database, { name: 'database', fastify: '5.x', dependencies: ['passwords'] });

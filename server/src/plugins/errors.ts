@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ErrorBody } from '#domain/contract';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
 import { HttpError } from '../http/errors';
@@ -86,11 +87,14 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  * Every error leaves as `{message}` with a real status. Server faults are logged with their stack
  * and answered with a plain sentence: no stack, no SQL.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const answer = describe(error);
-    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
-    reply.headers(answer.headers);
-    return sendError(request, reply, answer.status, answer.message);
-  });
-}
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      const answer = describe(error);
+      if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+      reply.headers(answer.headers);
+      return sendError(request, reply, answer.status, answer.message);
+    });
+  },
+  { name: 'errors', fastify: '5.x' },
+);

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
 
 /** The card provider's checkout: its script, its iframe, and the calls the script makes. */
@@ -12,10 +13,7 @@ const CHECKOUT_API = 'https://api.stripe.com';
  * https image (owners' cars may point anywhere, and the car form accepts http:// addresses).
  * Upgrading requests and HSTS only make sense behind HTTPS, which is what COOKIE_SECURE says.
  */
-export async function registerSecurity(
-  app: FastifyInstance,
-  config: Pick<ServerConfig, 'corsOrigins' | 'cookieSecure'>,
-): Promise<void> {
+async function security(app: FastifyInstance, config: Pick<ServerConfig, 'corsOrigins' | 'cookieSecure'>): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -46,3 +44,5 @@ export async function registerSecurity(
     maxAge: 600,
   });
 }
+
+export const securityPlugin = fp(security, { name: 'security', fastify: '5.x' });

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Role } from '#domain/contract';
 import { createSession, deleteSession, findSessionAccount, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../auth/session-store';
 import type { ServerConfig } from '../config';
@@ -43,7 +44,7 @@ export function signedInAccount(request: FastifyRequest): AccountRow {
  * Sessions are a random 256-bit token in an HttpOnly cookie; the database keeps only its SHA-256
  * and is asked on every request that needs to know who is calling, so any instance can answer.
  */
-export async function registerSession(app: FastifyInstance, config: Pick<ServerConfig, 'cookieSecure'>): Promise<void> {
+async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieSecure'>): Promise<void> {
   await app.register(cookie);
 
   const cookieOptions = {
@@ -85,3 +86,5 @@ export async function registerSession(app: FastifyInstance, config: Pick<ServerC
     this.clearCookie(SESSION_COOKIE, cookieOptions);
   });
 }
+
+export const sessionPlugin = fp(session, { name: 'session', fastify: '5.x', dependencies: ['database'] });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { sendNotFound } from './errors';
 
 const INDEX = 'index.html';
@@ -28,7 +29,7 @@ function wantsPage(request: FastifyRequest): boolean {
  * works. Call it before the API routes: it watches them being added, and an address under any of
  * their first path segments (/api, /get-cars, /register...) is never answered with the page.
  */
-export async function registerStaticApp(app: FastifyInstance, options: { root: string }): Promise<void> {
+async function staticApp(app: FastifyInstance, options: { root: string }): Promise<void> {
   const root = path.resolve(options.root);
   const assetsDir = path.join(root, HASHED_ASSETS_DIR) + path.sep;
 
@@ -58,3 +59,5 @@ export async function registerStaticApp(app: FastifyInstance, options: { root: s
     return sendNotFound(request, reply);
   });
 }
+
+export const staticAppPlugin = fp(staticApp, { name: 'static-app', fastify: '5.x' });

@@ -9,7 +9,6 @@ import {
   type RegisterType,
 } from '#domain/schemas/accounts';
 import { answerSignIn, SIGN_IN_ANSWERS } from '../auth/answer-sign-in';
-import { hashPassword } from '../auth/passwords';
 import { toAccount } from '../contract-shapes';
 import { isUniqueViolation } from '../db/errors';
 import { accounts } from '../db/schema';
@@ -45,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({
           username: body.username,
           email: body.email,
-          passwordHash: await hashPassword(body.password),
+          passwordHash: await app.passwords.hash(body.password),
           role,
           phoneNumber: body.phoneNumber ?? null,
           country: body.country ?? null,
