@@ -1,25 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import type { RegisterType } from '#domain/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
+import { withAdminClient } from './postgres-admin';
 
 /**
  * A real app on a real, fresh database: in-memory PGlite by default; with TEST_DATABASE_URL, a new
  * database with a random name on that PostgreSQL server, dropped again by `closeTestApp`.
  */
 const dropDatabase = new WeakMap<FastifyInstance, () => Promise<void>>();
-
-async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * scrypt's cost in tests: hashing at the production cost (about 0.1 s a password) would be most of

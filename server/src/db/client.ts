@@ -1,6 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { schema } from './schema';
 
@@ -8,9 +11,18 @@ import { schema } from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** One connection, kept for as long as the work given to `withConnection` runs. */
+export interface Connection {
+  db: Database;
+  /** Drizzle's migrator for this driver, run on this connection. */
+  migrate: (config: MigrationConfig) => Promise<void>;
+}
+
 export interface DatabaseClient {
   db: Database;
   kind: DatabaseKind;
+  /** Runs `work` on one connection, so session-level state (an advisory lock) holds for all of it. */
+  withConnection: <T>(work: (connection: Connection) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
 
@@ -35,8 +47,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCl
     const pool = new pg.Pool({ connectionString: options.databaseUrl });
     pool.on('error', (error) => options.onPoolError?.(error));
     const db: Database = drizzleNodePg({ client: pool, schema });
+    const withConnection = async <T>(work: (connection: Connection) => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        const connectionDb = drizzleNodePg({ client, schema });
+        return await work({ db: connectionDb, migrate: (config) => migrateNodePg(connectionDb, config) });
+      } finally {
+        client.release();
+      }
+    };
     // Closing twice is harmless, whoever closed the pool first.
-    return { db, kind: 'postgres', close: async () => (pool.ended ? undefined : pool.end()) };
+    return { db, kind: 'postgres', withConnection, close: async () => (pool.ended ? undefined : pool.end()) };
   }
   if (!options.dataDir.startsWith(IN_MEMORY_PREFIX)) await mkdir(options.dataDir, { recursive: true });
   // Loaded only here, so a server on PostgreSQL does not carry PGlite's code.
@@ -49,6 +70,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCl
     extensions: { btree_gist },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const db: Database = drizzlePglite({ client, schema });
-  return { db, kind: 'pglite', close: async () => (client.closed ? undefined : client.close()) };
+  const pgliteDb = drizzlePglite({ client, schema });
+  // PGlite is one connection already.
+  const connection: Connection = { db: pgliteDb, migrate: (config) => migratePglite(pgliteDb, config) };
+  return {
+    db: pgliteDb,
+    kind: 'pglite',
+    withConnection: (work) => work(connection),
+    close: async () => (client.closed ? undefined : client.close()),
+  };
 }

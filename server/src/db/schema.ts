@@ -2,115 +2,169 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
+  foreignKey,
   index,
   integer,
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { BookingStatus, CarKind, Role } from '#domain/contract';
 
 /**
- * The tables as Drizzle sees them. The migrations in ./migrations are the source of truth for the
- * database (checks, partial indexes, the bookings exclusion constraint); this file mirrors their
- * columns so queries are typed.
+ * The tables, their checks and their indexes: the source `drizzle-kit generate` writes the
+ * migrations in ./migrations from (`npm run db:generate`). The bookings' exclusion constraint is
+ * the one thing Drizzle cannot declare; it lives in a custom migration.
+ *
+ * Constraints carry the names PostgreSQL gave them when the first schema was hand-written SQL
+ * (`<table>_<column>_check`, `<table>_<column>_key`, `<table>_<column>_fkey`), so databases made then
+ * and databases made from these migrations are the same, and a later migration can name either.
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const accounts = pgTable('accounts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull(),
-  /** Stored in lower case, so the unique index compares emails in lower case. */
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  role: text('role').$type<Role>().notNull(),
-  phoneNumber: text('phone_number'),
-  country: text('country'),
-  disabled: boolean('disabled').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    /** Stored in lower case, so the unique index compares emails in lower case. */
+    email: text('email').notNull().unique('accounts_email_key'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    phoneNumber: text('phone_number'),
+    country: text('country'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('accounts_username_check', sql`length(${table.username}) BETWEEN 1 AND 50`),
+    check('accounts_email_check', sql`${table.email} = lower(${table.email})`),
+    check('accounts_role_check', sql`${table.role} IN ('user', 'owner', 'admin')`),
+    uniqueIndex('accounts_username_lower_idx').on(sql`lower(${table.username})`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
   {
     /** SHA-256 of the cookie's token, hex: the token itself is never stored. */
     tokenHash: text('token_hash').primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [index('sessions_account_idx').on(table.accountId)],
+  (table) => [
+    foreignKey({ name: 'sessions_account_id_fkey', columns: [table.accountId], foreignColumns: [accounts.id] }).onDelete(
+      'cascade',
+    ),
+    index('sessions_account_idx').on(table.accountId),
+  ],
 );
 
 /** One row per failed sign-in, kept for the rate-limit window so every API instance counts the same failures. */
-export const signInFailures = pgTable('sign_in_failures', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  /** `account:<id>` when the login named an account, else `login:<the login in lower case>`. */
-  subject: text('subject').notNull(),
-  address: text('address').notNull(),
-  failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** `account:<id>` when the login named an account, else `login:<the login in lower case>`. */
+    subject: text('subject').notNull(),
+    address: text('address').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sign_in_failures_subject_idx').on(table.subject, table.failedAt),
+    index('sign_in_failures_address_idx').on(table.address, table.failedAt),
+  ],
+);
 
 /** The platform's fleet (seeded from the catalogue) and every owner's listed cars, in one table so bookings refer to either. */
-export const cars = pgTable('cars', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  kind: text('kind').$type<CarKind>().notNull(),
-  ownerId: uuid('owner_id').references(() => accounts.id),
-  /** The catalogue's id for fleet cars, so seeding finds them again. */
-  catalogueId: text('catalogue_id').unique(),
-  carName: text('car_name').notNull(),
-  imgUrl: text('img_url').notNull(),
-  price: integer('price').notNull(),
-  description: text('description').notNull(),
-  brand: text('brand'),
-  model: text('model'),
-  rating: integer('rating'),
-  speed: text('speed'),
-  gps: text('gps'),
-  seatType: text('seat_type'),
-  automatic: text('automatic'),
-  delisted: boolean('delisted').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const cars = pgTable(
+  'cars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<CarKind>().notNull(),
+    ownerId: uuid('owner_id'),
+    /** The catalogue's id for fleet cars, so seeding finds them again. */
+    catalogueId: text('catalogue_id').unique('cars_catalogue_id_key'),
+    carName: text('car_name').notNull(),
+    imgUrl: text('img_url').notNull(),
+    price: integer('price').notNull(),
+    description: text('description').notNull(),
+    brand: text('brand'),
+    model: text('model'),
+    rating: integer('rating'),
+    speed: text('speed'),
+    gps: text('gps'),
+    seatType: text('seat_type'),
+    automatic: text('automatic'),
+    delisted: boolean('delisted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'cars_owner_id_fkey', columns: [table.ownerId], foreignColumns: [accounts.id] }),
+    check('cars_kind_check', sql`${table.kind} IN ('fleet', 'listed')`),
+    check('cars_car_name_check', sql`length(${table.carName}) BETWEEN 1 AND 100`),
+    check('cars_price_check', sql`${table.price} BETWEEN 1 AND 1000000`),
+    check('cars_description_check', sql`length(${table.description}) <= 2000`),
+    /** The fleet has no owner; every listed car has one. */
+    check(
+      'cars_check',
+      sql`(${table.kind} = 'fleet' AND ${table.ownerId} IS NULL) OR (${table.kind} = 'listed' AND ${table.ownerId} IS NOT NULL)`,
+    ),
+    index('cars_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst()),
+    index('cars_name_lower_idx').on(sql`lower(${table.carName})`),
+  ],
+);
 
 const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
 
-export const bookings = pgTable('bookings', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  carId: uuid('car_id')
-    .notNull()
-    .references(() => cars.id),
-  renterId: uuid('renter_id')
-    .notNull()
-    .references(() => accounts.id),
-  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
-  /** `[starts_at, ends_at)`: the exclusion constraint refuses two accepted bookings of one car whose periods overlap. */
-  period: tstzrange('period').generatedAlwaysAs(sql`tstzrange(starts_at, ends_at, '[)')`),
-  hours: integer('hours').notNull(),
-  driver: boolean('driver').notNull(),
-  pricePerDay: integer('price_per_day').notNull(),
-  total: integer('total').notNull(),
-  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-  status: text('status').$type<BookingStatus>().notNull().default('requested'),
-  paymentRef: text('payment_ref'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id').notNull(),
+    renterId: uuid('renter_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** `[starts_at, ends_at)`: the exclusion constraint refuses two accepted bookings of one car whose periods overlap. */
+    period: tstzrange('period').generatedAlwaysAs(sql`tstzrange(starts_at, ends_at, '[)')`),
+    hours: integer('hours').notNull(),
+    driver: boolean('driver').notNull(),
+    pricePerDay: integer('price_per_day').notNull(),
+    total: integer('total').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status').$type<BookingStatus>().notNull().default('requested'),
+    paymentRef: text('payment_ref'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'bookings_car_id_fkey', columns: [table.carId], foreignColumns: [cars.id] }),
+    foreignKey({ name: 'bookings_renter_id_fkey', columns: [table.renterId], foreignColumns: [accounts.id] }),
+    check('bookings_hours_check', sql`${table.hours} BETWEEN 1 AND 720`),
+    check('bookings_price_per_day_check', sql`${table.pricePerDay} BETWEEN 1 AND 1000000`),
+    check('bookings_total_check', sql`${table.total} >= 0`),
+    // PostgreSQL named the checks over two columns after the table alone, in the order the first schema listed them.
+    check('bookings_check', sql`${table.amountPaise} = ${table.total}::bigint * 100`),
+    check('bookings_status_check', sql`${table.status} IN ('requested', 'accepted', 'declined', 'cancelled')`),
+    check('bookings_check1', sql`${table.endsAt} > ${table.startsAt}`),
+    index('bookings_renter_idx').on(table.renterId, table.createdAt.desc().nullsFirst()),
+    index('bookings_car_idx').on(table.carId, table.createdAt.desc().nullsFirst()),
+  ],
+);
 
 export const blogPosts = pgTable('blog_posts', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** The sample data's id, so seeding finds a post again even if its title changes. */
-  catalogueId: text('catalogue_id').notNull().unique(),
-  slug: text('slug').notNull().unique(),
+  catalogueId: text('catalogue_id').notNull().unique('blog_posts_catalogue_id_key'),
+  slug: text('slug').notNull().unique('blog_posts_slug_key'),
   title: text('title').notNull(),
   author: text('author').notNull(),
   /** Display text as the sample data writes it ("12 Dec, 2022"), not an instant. */
@@ -124,28 +178,45 @@ export const blogPosts = pgTable('blog_posts', {
 });
 
 /** Comments and their replies: a reply has a parent and no post of its own. */
-export const comments = pgTable('comments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  postId: uuid('post_id').references(() => blogPosts.id),
-  parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id').references(() => accounts.id),
-  author: text('author').notNull(),
-  content: text('content').notNull(),
-  createdAt: createdAt(),
-});
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id'),
+    parentId: uuid('parent_id'),
+    accountId: uuid('account_id'),
+    author: text('author').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'comments_post_id_fkey', columns: [table.postId], foreignColumns: [blogPosts.id] }),
+    foreignKey({ name: 'comments_parent_id_fkey', columns: [table.parentId], foreignColumns: [table.id] }).onDelete('cascade'),
+    foreignKey({ name: 'comments_account_id_fkey', columns: [table.accountId], foreignColumns: [accounts.id] }),
+    check('comments_author_check', sql`length(${table.author}) BETWEEN 1 AND 50`),
+    check('comments_content_check', sql`length(${table.content}) BETWEEN 1 AND 2000`),
+    check('comments_check', sql`${table.parentId} IS NULL OR ${table.postId} IS NULL`),
+    index('comments_post_idx').on(table.postId, table.createdAt),
+    index('comments_parent_idx').on(table.parentId, table.createdAt),
+  ],
+);
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  message: text('message').notNull(),
-  address: text('address').notNull(),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_address_idx').on(table.address, table.createdAt)],
+);
 
 export const newsletterSignups = pgTable('newsletter_signups', {
   id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
+  email: text('email').notNull().unique('newsletter_signups_email_key'),
   createdAt: createdAt(),
 });
 

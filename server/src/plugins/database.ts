@@ -25,7 +25,8 @@ async function database(app: FastifyInstance, config: DatabasePluginOptions): Pr
     onPoolError: (error) => app.log.error({ err: error }, 'database connection lost'),
   });
   try {
-    const applied = await migrate(client.db);
+    const { adopted, applied } = await migrate(client);
+    if (adopted.length > 0) app.log.info({ migrations: adopted }, 'adopted a database made by the earlier migration runner');
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     await seedSampleData(client.db);
     if (config.admin && (await seedAdmin(client.db, app.passwords, config.admin))) app.log.info('first admin created');

@@ -1,0 +1,257 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type SQL } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/auth/passwords';
+import type { ServerConfig } from '../src/config';
+import { openDatabase, type Database, type DatabaseClient } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { accounts, bookings, cars, comments } from '../src/db/schema';
+import { seedSampleData } from '../src/db/seed';
+import { legacyMigrate } from './fixtures/legacy/migrate';
+import { buildTestApp, closeTestApp, signIn, TEST_SCRYPT_COST } from './helpers';
+import { withAdminClient } from './postgres-admin';
+
+const projectDir = fileURLToPath(new URL('../../', import.meta.url));
+const migrationsDir = path.join(projectDir, 'server/src/db/migrations');
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** Where a database lives: a PGlite data folder, or a database of its own on the TEST_DATABASE_URL server. */
+interface Place {
+  /** What the server is started with to use it. */
+  config: Partial<ServerConfig>;
+  open: () => Promise<DatabaseClient>;
+  remove: () => Promise<void>;
+}
+
+async function pgliteFolder(): Promise<Place> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-migrations-'));
+  return {
+    config: { dataDir },
+    open: () => openDatabase({ databaseUrl: undefined, dataDir }),
+    remove: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A new, empty database at each `open`: for checks that never reopen it. */
+async function pgliteInMemory(): Promise<Place> {
+  return {
+    config: { dataDir: 'memory://' },
+    open: () => openDatabase({ databaseUrl: undefined, dataDir: 'memory://' }),
+    remove: async () => undefined,
+  };
+}
+
+async function postgresDatabase(url: string): Promise<Place> {
+  const name = `wow_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  return {
+    config: { databaseUrl: databaseUrl.toString() },
+    open: () => openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' }),
+    remove: () => withAdminClient(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+type MakePlace = () => Promise<Place>;
+const onPostgres = (places: Array<[string, MakePlace]>): Array<[string, MakePlace]> =>
+  serverUrl ? [...places, ['a PostgreSQL database', () => postgresDatabase(serverUrl)]] : places;
+
+async function withClient<T>(place: Place, work: (client: DatabaseClient) => Promise<T>): Promise<T> {
+  const client = await place.open();
+  try {
+    return await work(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** node-postgres and PGlite both answer a raw query with `{ rows }`. */
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Everything about the app's tables that a query or a later migration could notice: columns with
+ * their types, defaults, generation and identity; every constraint and index by name with its
+ * definition as PostgreSQL prints it; sequences and extensions. The migrators' own tables are left out.
+ */
+async function describeSchema(db: Database): Promise<Record<string, string[]>> {
+  const texts = async (query: SQL) => (await rows<{ line: string }>(db, query)).map((row) => row.line).sort();
+  return {
+    columns: await texts(sql`
+      SELECT concat_ws(' | ', table_name, ordinal_position, column_name, data_type, udt_name, is_nullable, column_default,
+        is_generated, generation_expression, is_identity, identity_generation, identity_start, identity_increment,
+        identity_minimum, identity_maximum, identity_cycle) AS line
+      FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'schema_migrations'`),
+    constraints: await texts(sql`
+      SELECT concat_ws(' | ', conrelid::regclass::text, conname, pg_get_constraintdef(oid)) AS line
+      FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> 'schema_migrations'`),
+    indexes: await texts(sql`
+      SELECT concat_ws(' | ', tablename, indexname, indexdef) AS line
+      FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`),
+    sequences: await texts(sql`
+      SELECT concat_ws(' | ', sequencename, data_type, start_value, min_value, max_value, increment_by, cycle, cache_size) AS line
+      FROM pg_sequences WHERE schemaname = 'public'`),
+    extensions: await texts(sql`SELECT extname AS line FROM pg_extension`),
+  };
+}
+
+describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migrations on %s', (_label, makePlace) => {
+  it('make the same schema as the hand-written SQL of the earlier release, every check and index included', async () => {
+    const [legacy, generated] = [await makePlace(), await makePlace()];
+    try {
+      const before = await withClient(legacy, async (client) => {
+        await legacyMigrate(client.db);
+        return describeSchema(client.db);
+      });
+      const after = await withClient(generated, async (client) => {
+        expect(await migrate(client)).toEqual({ adopted: [], applied: ['0000_initial', '0001_bookings_no_overlap'] });
+        return describeSchema(client.db);
+      });
+      expect(after).toEqual(before);
+      // What the issue counted: 17 checks and 11 indexes besides the keys, and the exclusion constraint.
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(17);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(11);
+      expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
+    } finally {
+      await legacy.remove();
+      await generated.remove();
+    }
+  });
+});
+
+describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))('a database the earlier release made, as %s', (_label, makePlace) => {
+  let place: Place;
+  const owner = { username: 'earlyowner', email: 'early-owner@example.in', password: 'early-password-1' };
+  /** An accepted day's booking of the owner's car; a second one is refused by the exclusion constraint. */
+  let acceptedBooking: typeof bookings.$inferInsert;
+
+  /** The earlier release's start: its runner's migration and seed, then a person's rows. */
+  beforeAll(async () => {
+    place = await makePlace();
+    await withClient(place, async ({ db }) => {
+      expect(await legacyMigrate(db)).toEqual(['0001_initial']);
+      await seedSampleData(db);
+      const passwordHash = await hashPassword(owner.password, TEST_SCRYPT_COST);
+      const addAccount = async (values: typeof accounts.$inferInsert) =>
+        (await db.insert(accounts).values(values).returning({ id: accounts.id }))[0]!.id;
+      const ownerId = await addAccount({ username: owner.username, email: owner.email, passwordHash, role: 'owner' });
+      const renterId = await addAccount({ username: 'earlyrenter', email: 'early-renter@example.in', passwordHash, role: 'user' });
+      const [car] = await db
+        .insert(cars)
+        .values({ kind: 'listed', ownerId, carName: 'Early car', imgUrl: '/images/cars/bmw-x3.svg', price: 1500, description: 'Listed before the upgrade.' })
+        .returning({ id: cars.id });
+      acceptedBooking = {
+        carId: car!.id,
+        renterId,
+        startsAt: new Date('2030-01-10T04:30:00Z'),
+        endsAt: new Date('2030-01-11T04:30:00Z'),
+        hours: 24,
+        driver: false,
+        pricePerDay: 1500,
+        total: 1500,
+        amountPaise: 150_000,
+        status: 'accepted',
+      };
+      await db.insert(bookings).values(acceptedBooking);
+      await db.insert(comments).values({ author: 'Early reader', content: 'Written before the upgrade.', postId: sql`(SELECT id FROM blog_posts ORDER BY position LIMIT 1)` });
+    });
+  });
+  afterAll(() => place.remove());
+
+  async function start() {
+    const lines: string[] = [];
+    const app = await buildTestApp({ ...place.config, logLevel: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; migrations?: string[] });
+    return { app, migrationLines: logged.filter((entry) => entry.migrations) };
+  }
+
+  it('is adopted at the first start: the migrations are recorded as applied, none runs, and every row is still there', async () => {
+    const { app, migrationLines } = await start();
+    try {
+      expect(migrationLines).toEqual([
+        expect.objectContaining({
+          msg: 'adopted a database made by the earlier migration runner',
+          migrations: ['0000_initial', '0001_bookings_no_overlap'],
+        }),
+      ]);
+      const recorded = await rows<{ hash: string; created_at: string }>(app.db, sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY id`);
+      const files = readMigrationFiles({ migrationsFolder: migrationsDir });
+      expect(recorded.map((row) => [row.hash, Number(row.created_at)])).toEqual(files.map((file) => [file.hash, file.folderMillis]));
+
+      const cookie = await signIn(app, owner.email, owner.password);
+      const listed = await app.inject({ method: 'GET', url: '/get-cars', headers: { cookie } });
+      expect(listed.json<{ data: unknown[] }>().data).toEqual([expect.objectContaining({ carname: 'Early car', price: 1500 })]);
+      const post = await app.inject({ method: 'GET', url: '/api/comments/get-comment' });
+      expect(post.body).toContain('Written before the upgrade.');
+      // The old schema's exclusion constraint still refuses a second accepted booking over the same hours.
+      await expect(app.db.insert(bookings).values(acceptedBooking)).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23P01' }) });
+    } finally {
+      await closeTestApp(app);
+    }
+  });
+
+  it('starts again adopting and applying nothing, and keeps the earlier runner\'s record for a rollback', async () => {
+    const { app, migrationLines } = await start();
+    try {
+      expect(migrationLines).toEqual([]);
+      expect(await rows(app.db, sql`SELECT version FROM schema_migrations`)).toEqual([{ version: '0001_initial' }]);
+      expect(await rows(app.db, sql`SELECT count(*)::int AS count FROM bookings`)).toEqual([{ count: 1 }]);
+    } finally {
+      await closeTestApp(app);
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)('two servers starting together on one new PostgreSQL database', () => {
+  it('apply each migration once: the second waits for the first\'s lock, then finds nothing to do', async () => {
+    const place = await postgresDatabase(serverUrl!);
+    try {
+      const started = await Promise.allSettled([buildTestApp(place.config), buildTestApp(place.config)]);
+      await Promise.all(started.map((result) => (result.status === 'fulfilled' ? closeTestApp(result.value) : undefined)));
+      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual(['started', 'started']);
+      const recorded = await withClient(place, ({ db }) => rows(db, sql`SELECT hash FROM drizzle.__drizzle_migrations`));
+      expect(recorded).toHaveLength(readMigrationFiles({ migrationsFolder: migrationsDir }).length);
+    } finally {
+      await place.remove();
+    }
+  });
+});
+
+describe('schema.ts and the migrations', () => {
+  const drizzleKit = (args: string[]) =>
+    spawnSync(process.execPath, [path.join(projectDir, 'node_modules/drizzle-kit/bin.cjs'), ...args, '--dialect', 'postgresql'], {
+      cwd: projectDir,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  let out: string;
+
+  beforeAll(async () => {
+    out = await mkdtemp(path.join(tmpdir(), 'wow-migrations-copy-'));
+    await cp(migrationsDir, out, { recursive: true });
+  });
+  afterAll(() => rm(out, { recursive: true, force: true }));
+
+  it('agree: drizzle-kit generates nothing new from the schema into a copy of the migrations', async () => {
+    const listing = async () => [...(await readdir(out)), ...(await readdir(path.join(out, 'meta')))].sort();
+    const before = { files: await listing(), journal: await readFile(path.join(out, 'meta/_journal.json'), 'utf8') };
+    // drizzle-kit reads paths relative to where it runs, and exits 0 even when it fails.
+    const generated = drizzleKit(['generate', '--schema', './server/src/db/schema.ts', '--out', path.relative(projectDir, out)]);
+    expect(generated.stdout, generated.stderr).toContain('No schema changes, nothing to migrate');
+    expect({ files: await listing(), journal: await readFile(path.join(out, 'meta/_journal.json'), 'utf8') }).toEqual(before);
+  });
+
+  it('have a consistent history: drizzle-kit check finds no snapshot collisions', () => {
+    const checked = drizzleKit(['check', '--out', path.relative(projectDir, migrationsDir)]);
+    expect(checked.status, checked.stderr).toBe(0);
+    expect(checked.stdout).toContain("Everything's fine");
+  });
+});
