@@ -8,8 +8,10 @@ import {
   signIn,
   startSession,
 } from '../../src/features/auth/api';
+import { LoginAnswer, RegisterAnswer, SessionAnswer } from '../../src/domain/contract';
 import { newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
+import { conforms } from './conforms';
 import { useLiveServer } from './live-server';
 import { ownerRegistration, userRegistration } from './registrations';
 
@@ -18,14 +20,14 @@ const live = useLiveServer();
 describe('registering, against the real server', () => {
   it('registers a user and an owner with the answers the app shows', async () => {
     const person = newAccount();
-    const user = await registerUser(userRegistration(person));
+    const user = conforms(RegisterAnswer, await registerUser(userRegistration(person)));
     expect(user).toEqual({
       message: serverSays.registeredUser,
       user: expect.objectContaining({ username: person.username, email: person.email, role: 'user' }),
     });
     expect(user.user).not.toHaveProperty('phoneNumber');
 
-    const owner = await registerOwner(ownerRegistration(newAccount()));
+    const owner = conforms(RegisterAnswer, await registerOwner(ownerRegistration(newAccount())));
     expect(owner.message).toBe(serverSays.registeredOwner);
     expect(owner.user).toMatchObject({ role: 'owner', phoneNumber: '+91 98765 43210', country: 'India' });
   });
@@ -51,9 +53,9 @@ describe('signing in, against the real server', () => {
     await registerUser(userRegistration(person));
     await expect(getSession()).rejects.toMatchObject({ status: 401, message: serverSays.notSignedIn });
 
-    const answer = await loginUser({ email: person.email, password: person.password });
+    const answer = conforms(LoginAnswer, await loginUser({ email: person.email, password: person.password }));
     expect(answer).toMatchObject({ message: serverSays.loggedIn, user: { email: person.email, role: 'user' } });
-    expect((await getSession()).user).toEqual(answer.user);
+    expect(conforms(SessionAnswer, await getSession()).user).toEqual(answer.user);
 
     await expect(endSession()).resolves.toBeUndefined();
     await expect(getSession()).rejects.toMatchObject({ status: 401, message: serverSays.notSignedIn });
@@ -74,7 +76,7 @@ describe('signing in, against the real server', () => {
       status: 403,
       message: serverSays.userAccountOnOwnerTab,
     });
-    expect((await loginOwner({ email: owner.email, password: owner.password })).user.role).toBe('owner');
+    expect(conforms(LoginAnswer, await loginOwner({ email: owner.email, password: owner.password })).user.role).toBe('owner');
     expect((await getSession()).user.email).toBe(owner.email);
   });
 
@@ -82,8 +84,9 @@ describe('signing in, against the real server', () => {
     live.browser('sign-in page');
     const person = newAccount();
     await registerUser(userRegistration(person));
-    expect((await signIn({ email: person.username, password: person.password })).user.email).toBe(person.email);
-    expect((await startSession({ login: person.username.toUpperCase(), password: person.password })).message).toBe(serverSays.loggedIn);
+    expect(conforms(LoginAnswer, await signIn({ email: person.username, password: person.password })).user.email).toBe(person.email);
+    const answer = conforms(LoginAnswer, await startSession({ login: person.username.toUpperCase(), password: person.password }));
+    expect(answer.message).toBe(serverSays.loggedIn);
     expect((await getSession()).user.username).toBe(person.username);
   });
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { signIn } from '../../src/features/auth/api';
 import { actOnBooking, createBooking, listBookings } from '../../src/features/bookings/api';
 import { listCars } from '../../src/features/cars/api';
 import { addOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
 import { indiaToday } from '../../src/domain/india-time';
-import type { OwnerCar } from '../../src/domain/contract';
+import { Booking, type OwnerCar } from '../../src/domain/contract';
 import { newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
+import { conforms } from './conforms';
 import { useLiveServer } from './live-server';
 import { signUpAndIn } from './registrations';
 
@@ -38,7 +40,7 @@ describe('bookings, against the real server', () => {
     const renter = await signUpAndIn('user');
     const when = period(1, 10, 18);
 
-    const booking = await createBooking({ carName: car.id, ...when, driver: true });
+    const booking = conforms(Booking, await createBooking({ carName: car.id, ...when, driver: true }));
     expect(booking).toMatchObject({
       car: { id: car.id, kind: 'listed', carName: car.carname },
       renter: { id: renter.id, username: renter.username },
@@ -50,7 +52,7 @@ describe('bookings, against the real server', () => {
       amountPaise: (8 * 40 + 8 * 30) * 100,
       status: 'requested',
     });
-    expect(await listBookings()).toEqual([booking]);
+    expect(conforms(z.array(Booking), await listBookings())).toEqual([booking]);
 
     live.browser('owner');
     expect(await listBookings()).toEqual([booking]);
@@ -63,7 +65,7 @@ describe('bookings, against the real server', () => {
     const requested = await createBooking({ carName: car.id, ...period(2, 9, 12), driver: false });
 
     live.browser('owner');
-    expect((await actOnBooking(requested.id, 'accept')).status).toBe('accepted');
+    expect(conforms(Booking, await actOnBooking(requested.id, 'accept')).status).toBe('accepted');
     await expect(actOnBooking(requested.id, 'decline')).rejects.toMatchObject({
       status: 409,
       message: 'This booking is accepted: you cannot change it any more.',

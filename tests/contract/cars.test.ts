@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { getCar, listCars } from '../../src/features/cars/api';
 import { addOwnerCar, deleteOwnerCars, editOwnerCar, getOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
 import { catalogueCars } from '../../src/data/cars';
-import type { OwnerCarInput } from '../../src/domain/contract';
+import { codedAnswer, DeletedCount, OwnerCar, PublicCar, type OwnerCarInput } from '../../src/domain/contract';
 import { serverSays } from '../mocks/server-says';
+import { conforms } from './conforms';
 import { useLiveServer } from './live-server';
 import { signUpAndIn } from './registrations';
 
@@ -27,7 +29,7 @@ describe("an owner's cars, against the real server", () => {
     expect(await addOwnerCar(first)).toBe('saved');
     expect(await addOwnerCar(second)).toBe('saved');
 
-    const cars = await listOwnerCars();
+    const cars = conforms(z.array(OwnerCar), await listOwnerCars());
     expect(cars.map((car) => [car.carname, car.price])).toEqual([
       [second.carname, 850],
       [first.carname, 700],
@@ -36,11 +38,18 @@ describe("an owner's cars, against the real server", () => {
     expect(cars[0]?._id).toBe(cars[0]?.id);
 
     const older = cars[1]!;
-    expect(await getOwnerCar(older.id)).toEqual(older);
-    const edited = await editOwnerCar({ id: older.id, url: older.url, carname: older.carname, description: 'Serviced.', price: 80 });
+    expect(conforms(OwnerCar, await getOwnerCar(older.id))).toEqual(older);
+    const edited = conforms(
+      codedAnswer(OwnerCar),
+      await editOwnerCar({ id: older.id, url: older.url, carname: older.carname, description: 'Serviced.', price: 80 }),
+    );
     expect(edited).toMatchObject({ code: 200, message: 'edit success', data: { id: older.id, description: 'Serviced.', price: 80 } });
 
-    expect(await deleteOwnerCars([older.id])).toEqual({ code: 200, message: 'delete success', data: { deletedCount: 1 } });
+    expect(conforms(codedAnswer(DeletedCount), await deleteOwnerCars([older.id]))).toEqual({
+      code: 200,
+      message: 'delete success',
+      data: { deletedCount: 1 },
+    });
     expect((await listOwnerCars()).map((car) => car.id)).toEqual([cars[0]!.id]);
   });
 
@@ -52,6 +61,7 @@ describe("an owner's cars, against the real server", () => {
 
     live.browser('owner');
     await signUpAndIn('owner');
+    expect(await listOwnerCars()).toEqual([]);
     await expect(addOwnerCar(carInput({ url: 'kwid.jpg' }))).rejects.toMatchObject({ status: 400, message: serverSays.badCarUrl });
     await expect(getOwnerCar(theirs!.id)).rejects.toMatchObject({ status: 404, message: serverSays.notYourCar });
     await expect(getOwnerCar('not-an-id')).rejects.toMatchObject({ status: 400, message: serverSays.notAnId });
@@ -72,14 +82,14 @@ describe('the public car list, against the real server', () => {
     const name = uniqueName('Maruti Swift');
     await addOwnerCar(carInput({ carname: name, price: 40 }));
 
-    const cars = await listCars();
+    const cars = conforms(z.array(PublicCar), await listCars());
     expect(cars.filter((car) => car.kind === 'fleet').map((car) => car.carName)).toEqual(
       expect.arrayContaining(catalogueCars.map((car) => car.carName)),
     );
     const listed = cars.find((car) => car.carName === name);
     expect(listed).toMatchObject({ kind: 'listed', price: 40, ownerName: owner.username, imgUrl: 'https://example.com/car.jpg' });
 
-    expect(await getCar(listed!.id)).toEqual(listed);
+    expect(conforms(PublicCar, await getCar(listed!.id))).toEqual(listed);
     expect(await getCar(name.toUpperCase())).toEqual(listed);
     const tesla = await getCar('Tesla Malibu');
     expect(tesla).toMatchObject({ kind: 'fleet', carName: 'Tesla Malibu', price: 50, brand: 'Tesla', model: 'Model 3' });

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { getBlogPost, listComments, postComment, postReply } from '../../src/features/blog/api';
+import { sendContactMessage, subscribeNewsletter } from '../../src/features/marketing/api';
+import { blogPosts } from '../../src/data/blogs';
+import { BlogPost, Comment, MessageAnswer, Reply } from '../../src/domain/contract';
+import { uuid } from '../mocks/answers';
+import { serverSays } from '../mocks/server-says';
+import { conforms } from './conforms';
+import { useLiveServer } from './live-server';
+import { signUpAndIn } from './registrations';
+
+const live = useLiveServer();
+
+describe('blog posts and comments, against the real server', () => {
+  it('finds a post by its title or its slug in any letter case, and says so for no post', async () => {
+    const [first] = blogPosts;
+    const post = conforms(BlogPost, await getBlogPost(first!.title));
+    expect(post).toMatchObject({ title: first!.title, author: first!.author, quote: first!.quote, slug: 'the-best-way-to-drive-cars' });
+    expect(await getBlogPost(post.slug.toUpperCase())).toEqual(post);
+    await expect(getBlogPost('No such post')).rejects.toMatchObject({ status: 404, message: serverSays.noSuchPost });
+  });
+
+  it("posts a comment under the name given and a reply under the account's, and lists them together", async () => {
+    const title = blogPosts[1]!.title;
+    const { slug } = await getBlogPost(title);
+    live.browser('visitor');
+    await expect(postComment({ content: 'Lovely post', post: title })).rejects.toMatchObject({
+      status: 401,
+      message: serverSays.notSignedIn,
+    });
+
+    live.browser('reader');
+    const reader = await signUpAndIn('user');
+    const comment = conforms(Comment, await postComment({ content: 'Three seconds is the rule.', author: 'Asha K', post: title }));
+    expect(comment).toMatchObject({ post: slug, author: 'Asha K', content: 'Three seconds is the rule.', replies: [] });
+    const reply = conforms(Reply, await postReply(comment.id, { content: 'Once a fortnight.' }));
+    expect(reply).toMatchObject({ author: reader.username, content: 'Once a fortnight.' });
+
+    expect(conforms(z.array(Comment), await listComments(slug))).toEqual([{ ...comment, replies: [reply] }]);
+  });
+
+  it('refuses an empty comment and a reply to no comment, in the words the app shows', async () => {
+    live.browser('reader');
+    await signUpAndIn('user');
+    await expect(postComment({ content: '   ', post: blogPosts[0]!.title })).rejects.toMatchObject({
+      status: 400,
+      message: serverSays.emptyContent,
+    });
+    await expect(postReply(uuid(999), { content: 'Hello?' })).rejects.toMatchObject({ status: 404, message: serverSays.noSuchComment });
+  });
+});
+
+describe('contact and newsletter, against the real server', () => {
+  it('thanks for a message, and after five in an hour asks to wait', async () => {
+    const message = { name: 'Asha', email: 'asha@example.com', message: 'Do you have seven-seaters in Pune?' };
+    await expect(sendContactMessage({ ...message, email: 'not-an-email' })).rejects.toMatchObject({
+      status: 400,
+      message: serverSays.notAnEmail,
+    });
+    for (let sent = 1; sent <= 5; sent += 1) {
+      expect(conforms(MessageAnswer, await sendContactMessage(message))).toEqual({ message: serverSays.contactThanks });
+    }
+    await expect(sendContactMessage(message)).rejects.toMatchObject({ status: 429, message: serverSays.tooManyMessages });
+  });
+
+  it('thanks for a newsletter sign-up, again for the same email, and refuses a bad one', async () => {
+    for (const email of ['asha@example.com', 'ASHA@example.com']) {
+      expect(conforms(MessageAnswer, await subscribeNewsletter({ email }))).toEqual({ message: serverSays.subscribed });
+    }
+    await expect(subscribeNewsletter({ email: 'asha' })).rejects.toMatchObject({ status: 400, message: serverSays.notAnEmail });
+  });
+});
