@@ -13,6 +13,8 @@ function mayPassOnRetry(failureCount: number, error: Error): boolean {
  *   is online and show a spinner meanwhile.
  * - No reload on window focus: the app never did, and a list reloading as someone comes back to the
  *   tab would jump under their pointer.
+ * Queries hand their AbortSignal to the API calls, so a screen left before its answer came stops
+ * waiting for it (the library aborts a query that nothing shows any more).
  */
 export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({

@@ -5,7 +5,9 @@ import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { ApiError } from '../../lib/api-error';
 import { toApiError } from '../../lib/api-client';
-import type { Account, Credentials, LoginAnswer } from '../../domain/contract';
+import type { Account, LoginAnswer } from '../../domain/contract';
+import { Credentials } from '../../domain/schemas/accounts';
+import { checked } from '../../lib/form-check';
 import { sessionStarted } from '../../lib/auth/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
@@ -50,7 +52,7 @@ export function SignInForm({ loginLabel, signIn, destinationFor, forgotPasswordP
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const signingIn = useMutation({
-    mutationFn: signIn,
+    mutationFn: (credentials: Credentials) => signIn(checked(Credentials, credentials)),
     onSuccess: async ({ user }) => {
       await sessionStarted(queryClient);
       navigate(returnPath(location.state) ?? destinationFor(user), { replace: true });

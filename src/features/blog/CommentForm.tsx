@@ -39,7 +39,7 @@ export function CommentForm({ post }: { post: string }) {
       setAskedToSignIn(true);
       return;
     }
-    posting.mutate({ content, author: fullName.trim() || undefined, post }, { onSuccess: () => setContent('') });
+    posting.mutate({ content, author: fullName, post }, { onSuccess: () => setContent('') });
   };
 
   const signInLink = (

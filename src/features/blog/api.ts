@@ -1,12 +1,12 @@
 import { client } from '../../lib/api-client';
 import type { BlogPost, Comment, NewComment, NewReply, Reply } from '../../domain/contract';
 
-export async function getBlogPost(slug: string): Promise<BlogPost> {
-  return (await client.get<BlogPost>(`/api/comments/get-comment/${encodeURIComponent(slug)}`)).data;
+export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost> {
+  return (await client.get<BlogPost>(`/api/comments/get-comment/${encodeURIComponent(slug)}`, { signal })).data;
 }
 
-export async function listComments(post?: string): Promise<Comment[]> {
-  return (await client.get<Comment[]>('/api/comments/get-comment', { params: post ? { post } : undefined })).data;
+export async function listComments(post?: string, signal?: AbortSignal): Promise<Comment[]> {
+  return (await client.get<Comment[]>('/api/comments/get-comment', { params: post ? { post } : undefined, signal })).data;
 }
 
 export async function postComment(body: NewComment): Promise<Comment> {

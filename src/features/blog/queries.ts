@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { blogPosts, type BlogPostData } from '../../data/blogs';
-import type { NewComment, NewReply } from '../../domain/contract';
+import { NewComment, NewReply } from '../../domain/schemas/comments';
 import { slugify } from '../../domain/slug';
 import { statusOf } from '../../lib/api-error';
+import { checked } from '../../lib/form-check';
 import { getBlogPost, listComments, postComment, postReply } from './api';
 
 export const blogKeys = {
@@ -28,9 +29,9 @@ function savedPost(title: string): PostView | undefined {
 export function useBlogPost(title: string) {
   return useQuery({
     queryKey: blogKeys.post(title),
-    queryFn: async (): Promise<{ post: PostView; offline: boolean }> => {
+    queryFn: async ({ signal }): Promise<{ post: PostView; offline: boolean }> => {
       try {
-        return { post: await getBlogPost(title), offline: false };
+        return { post: await getBlogPost(title, signal), offline: false };
       } catch (failure) {
         const saved = savedPost(title);
         if (statusOf(failure) === 404 || !saved) throw failure;
@@ -41,14 +42,14 @@ export function useBlogPost(title: string) {
 }
 
 export function useComments(slug: string) {
-  return useQuery({ queryKey: blogKeys.comments(slug), queryFn: () => listComments(slug) });
+  return useQuery({ queryKey: blogKeys.comments(slug), queryFn: ({ signal }) => listComments(slug, signal) });
 }
 
 /** A comment or a reply changes the comments: the list is loaded again before the form says it is done. */
 export function usePostComment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewComment) => postComment(body),
+    mutationFn: (body: NewComment) => postComment(checked(NewComment, body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.allComments }),
   });
 }
@@ -56,7 +57,7 @@ export function usePostComment() {
 export function usePostReply(commentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewReply) => postReply(commentId, body),
+    mutationFn: (body: NewReply) => postReply(commentId, checked(NewReply, body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.allComments }),
   });
 }

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingAction, NewBooking } from '../../domain/contract';
+import type { BookingAction } from '../../domain/contract';
+import { NewBooking } from '../../domain/schemas/bookings';
+import { checked } from '../../lib/form-check';
 import { actOnBooking, createBooking, listBookings } from './api';
 
 /** The bookings the signed-in account sees: its own as a renter, or the requests for the cars it answers for. */
 export const bookingsKey = ['bookings'] as const;
 
 export function useBookings() {
-  return useQuery({ queryKey: bookingsKey, queryFn: listBookings });
+  return useQuery({ queryKey: bookingsKey, queryFn: ({ signal }) => listBookings(signal) });
 }
 
 /** Accept, decline or cancel; the list is loaded again before the step is reported done. */
@@ -22,7 +24,7 @@ export function useBookingAction() {
 export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (booking: NewBooking) => createBooking(booking),
+    mutationFn: (booking: NewBooking) => createBooking(checked(NewBooking, booking)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsKey }),
   });
 }

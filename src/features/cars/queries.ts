@@ -11,7 +11,7 @@ export const carKeys = {
 };
 
 export function useCarList(query: CarQuery) {
-  return useQuery({ queryKey: carKeys.list(query), queryFn: () => listCars(query) });
+  return useQuery({ queryKey: carKeys.list(query), queryFn: ({ signal }) => listCars(query, signal) });
 }
 
 /** What the car page shows: the catalogue's cars have no owner, owners' cars no rating. */
@@ -28,7 +28,7 @@ export function useCarDetails(carName: string) {
   const fromCatalogue = catalogueCar(carName);
   return useQuery<CarDetails>({
     queryKey: carKeys.detail(carName),
-    queryFn: () => getCar(carName),
+    queryFn: ({ signal }) => getCar(carName, signal),
     initialData: fromCatalogue,
     enabled: !fromCatalogue,
   });

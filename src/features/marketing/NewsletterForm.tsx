@@ -1,33 +1,29 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Icon } from '../../components/icons';
+import { NewsletterSignup } from '../../domain/schemas/messages';
 import { toApiError } from '../../lib/api-client';
+import { checked } from '../../lib/form-check';
 import { subscribeNewsletter } from './api';
-
-type NewsletterState = { status: 'idle' | 'sending' } | { status: 'done'; message: string } | { status: 'failed'; message: string };
 
 /** The footer's newsletter sign-up: one email field and a send button. */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<NewsletterState>({ status: 'idle' });
+  const subscription = useMutation({
+    mutationFn: (body: NewsletterSignup) => subscribeNewsletter(checked(NewsletterSignup, body)),
+  });
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setState({ status: 'sending' });
-    try {
-      const answer = await subscribeNewsletter({ email });
-      setState({ status: 'done', message: answer.message || 'Thanks for subscribing.' });
-      setEmail('');
-    } catch (error) {
-      setState({ status: 'failed', message: toApiError(error).message });
-    }
+    subscription.mutate({ email }, { onSuccess: () => setEmail('') });
   };
 
   return (
-    <Form onSubmit={(event) => void handleSubmit(event)} aria-label="Newsletter">
+    <Form onSubmit={handleSubmit} aria-label="Newsletter">
       <Form.Label htmlFor="newsletter-email">Email address</Form.Label>
       <InputGroup className="mb-2">
         <Form.Control
@@ -40,16 +36,16 @@ export function NewsletterForm() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button type="submit" className="btn btn-primary btn-icon" disabled={state.status === 'sending'} aria-label="Subscribe">
+        <button type="submit" className="btn btn-primary btn-icon" disabled={subscription.isPending} aria-label="Subscribe">
           <Icon name="send" />
         </button>
       </InputGroup>
-      {state.status === 'done' ? (
+      {subscription.isSuccess ? (
         <Alert variant="success" className="py-2 mb-0" role="status">
-          {state.message}
+          {subscription.data.message || 'Thanks for subscribing.'}
         </Alert>
       ) : null}
-      {state.status === 'failed' ? <ErrorAlert message={state.message} onClose={() => setState({ status: 'idle' })} /> : null}
+      {subscription.isError ? <ErrorAlert message={toApiError(subscription.error).message} onClose={subscription.reset} /> : null}
     </Form>
   );
 }

@@ -1,12 +1,12 @@
 import { client } from '../../lib/api-client';
 import type { CodedAnswer, OwnerCar, OwnerCarEdit, OwnerCarInput } from '../../domain/contract';
 
-export async function listOwnerCars(): Promise<OwnerCar[]> {
-  return (await client.get<CodedAnswer<OwnerCar[]>>('/get-cars')).data.data;
+export async function listOwnerCars(signal?: AbortSignal): Promise<OwnerCar[]> {
+  return (await client.get<CodedAnswer<OwnerCar[]>>('/get-cars', { signal })).data.data;
 }
 
-export async function getOwnerCar(id: string): Promise<OwnerCar> {
-  return (await client.get<CodedAnswer<OwnerCar>>(`/get-car/${encodeURIComponent(id)}`)).data.data;
+export async function getOwnerCar(id: string, signal?: AbortSignal): Promise<OwnerCar> {
+  return (await client.get<CodedAnswer<OwnerCar>>(`/get-car/${encodeURIComponent(id)}`, { signal })).data.data;
 }
 
 /** Answers the plain text `saved` on success. */

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { OwnerCarEdit, OwnerCarInput } from '../../domain/schemas/owner-cars';
+import { checked } from '../../lib/form-check';
 import { carKeys } from '../cars/queries';
 import { addOwnerCar, deleteOwnerCars, editOwnerCar, getOwnerCar, listOwnerCars } from './api';
 import type { CarFormValues } from './CarForm';
@@ -10,11 +12,11 @@ export const ownerCarKeys = {
 };
 
 export function useOwnerCars() {
-  return useQuery({ queryKey: ownerCarKeys.list, queryFn: listOwnerCars });
+  return useQuery({ queryKey: ownerCarKeys.list, queryFn: ({ signal }) => listOwnerCars(signal) });
 }
 
 export function useOwnerCar(id: string) {
-  return useQuery({ queryKey: ownerCarKeys.detail(id), queryFn: () => getOwnerCar(id) });
+  return useQuery({ queryKey: ownerCarKeys.detail(id), queryFn: ({ signal }) => getOwnerCar(id, signal) });
 }
 
 /**
@@ -32,7 +34,7 @@ export function useAddOwnerCar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: CarFormValues) => {
-      const answer = await addOwnerCar(values);
+      const answer = await addOwnerCar(checked(OwnerCarInput, values));
       if (answer.trim() !== 'saved') {
         throw new Error('The server did not confirm that your car was saved. Check Your Cars before trying again.');
       }
@@ -46,7 +48,7 @@ export function useEditOwnerCar(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: CarFormValues) => {
-      const answer = await editOwnerCar({ id, ...values, price: Number(values.price) });
+      const answer = await editOwnerCar(checked(OwnerCarEdit, { id, ...values, price: Number(values.price) }));
       if (answer.code !== 200) throw new Error(answer.message);
     },
     onSuccess: () => ownerCarsChanged(queryClient),

@@ -8,9 +8,9 @@ const sessionApi = () => import('./session-api');
 
 const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: async (): Promise<Account | null> => {
+  queryFn: async ({ signal }): Promise<Account | null> => {
     try {
-      return (await (await sessionApi()).getSession()).user;
+      return (await (await sessionApi()).getSession(signal)).user;
     } catch (failure) {
       // Only the server's 401 means "signed out"; anything else leaves the question open.
       if (failure instanceof ApiError && failure.status === 401) return null;
