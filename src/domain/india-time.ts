@@ -1,4 +1,4 @@
-import { INDIA_OFFSET } from './limits';
+import { INDIA_OFFSET, INDIA_TIME_ZONE } from './limits';
 
 /**
  * Converting between what India-time form fields hold ("2026-01-31T22:30" from a datetime-local
@@ -62,4 +62,22 @@ export function toIndiaWallClock(instant: Date): Date {
 /** The instant a picker's local wall-clock reading means when read as India time (the inverse of toIndiaWallClock). */
 export function fromIndiaWallClock(wallClock: Date): Date {
   return new Date(wallClock.getTime() - OFFSET_MS - wallClock.getTimezoneOffset() * 60_000);
+}
+
+const indiaClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: INDIA_TIME_ZONE,
+  month: 'short',
+  day: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  // Midnight reads 00:30, never 24:30.
+  hourCycle: 'h23',
+});
+
+/** An instant as the spec writes dates, 'MMM DD YYYY HH:mm' ("Jan 31 2030 22:30"), on India's clock wherever the reader is. */
+export function formatIndiaTime(instant: Date | string | number): string {
+  const parts = indiaClock.formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('month')} ${part('day')} ${part('year')} ${part('hour')}:${part('minute')}`;
 }

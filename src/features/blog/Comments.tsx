@@ -12,7 +12,7 @@ import { COMMENT_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
-import { formatIndiaTime } from '../../components/format-india-time';
+import { formatIndiaTime } from '../../domain/india-time';
 
 /** One comment or reply; its text is rendered as text, so markup someone typed shows as typed and never runs. */
 function CommentBody({ entry }: { entry: Pick<Reply, 'author' | 'date' | 'content'> }) {

@@ -12,7 +12,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
 import { formatRupees } from '../../components/format';
-import { formatIndiaTime } from '../../components/format-india-time';
+import { formatIndiaTime } from '../../domain/india-time';
 
 const statusVariant: Record<BookingStatus, string> = {
   requested: 'warning',

@@ -17,8 +17,14 @@ import { useCheckoutScriptFailureHandled } from './checkout-script';
 import { cjsDefault } from '../../components/cjs-default';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatRupees } from '../../components/format';
-import { formatIndiaTime } from '../../components/format-india-time';
-import { defaultPeriodEnd, fromIndiaWallClock, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../../domain/india-time';
+import {
+  defaultPeriodEnd,
+  formatIndiaTime,
+  fromIndiaWallClock,
+  nextIndiaHour,
+  toIndiaIso,
+  toIndiaWallClock,
+} from '../../domain/india-time';
 
 const DatetimeRangePicker = cjsDefault(RangePickerImport);
 const StripeCheckout = cjsDefault(StripeCheckoutImport);
