@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Icon } from '../../components/icons';
-import { NewsletterSignup } from '../../domain/schemas/messages';
+import type { NewsletterSignup } from '../../domain/schemas/messages';
 import { toApiError } from '../../lib/api-client';
 import { checked } from '../../lib/form-check';
 import { subscribeNewsletter } from './api';
@@ -14,7 +14,11 @@ import { subscribeNewsletter } from './api';
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const subscription = useMutation({
-    mutationFn: (body: NewsletterSignup) => subscribeNewsletter(checked(NewsletterSignup, body)),
+    mutationFn: async (body: NewsletterSignup) => {
+      // The footer is on every marketing page: the schema (and zod with it) loads when someone subscribes, not with each page.
+      const { NewsletterSignup: schema } = await import('../../domain/schemas/messages');
+      return subscribeNewsletter(checked(schema, body));
+    },
   });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
