@@ -38,6 +38,8 @@ const REDACTED_PATHS = [
 export interface AppOptions {
   /** Where log lines go instead of stdout: tests read them here. */
   logStream?: { write(line: string): void };
+  /** PGlite only: start from this dump of a data folder (the tests' migrated and seeded database). */
+  initialData?: Blob;
 }
 
 /**
@@ -71,7 +73,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(securityPlugin, config);
     await app.register(compress, { threshold: 1024 });
     await app.register(passwordsPlugin, config);
-    await app.register(databasePlugin, config);
+    await app.register(databasePlugin, { ...config, initialData: options.initialData });
     await app.register(sessionPlugin, config);
     if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir });
     else app.setNotFoundHandler(sendNotFound);

@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import type { RegisterType } from '#domain/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
 import { withAdminClient } from './postgres-admin';
-
-/**
- * A real app on a real, fresh database: in-memory PGlite by default; with TEST_DATABASE_URL, a new
- * database with a random name on that PostgreSQL server, dropped again by `closeTestApp`.
- */
-const dropDatabase = new WeakMap<FastifyInstance, () => Promise<void>>();
 
 /**
  * scrypt's cost in tests: hashing at the production cost (about 0.1 s a password) would be most of
@@ -17,17 +13,46 @@ const dropDatabase = new WeakMap<FastifyInstance, () => Promise<void>>();
  */
 export const TEST_SCRYPT_COST = 2 ** 4;
 
+const dropDatabase = new WeakMap<FastifyInstance, () => Promise<void>>();
+
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return { ...loadConfig({}), dataDir: 'memory://', logLevel: 'silent', scryptCost: TEST_SCRYPT_COST, ...overrides };
 }
 
+/**
+ * A real app on a real, fresh database, a copy of the run's migrated and seeded template
+ * (global-setup.ts): in-memory PGlite by default; with TEST_DATABASE_URL, a new database with a
+ * random name on that PostgreSQL server, dropped again by `closeTestApp`. An app given its own
+ * `databaseUrl`, or a `dataDir` that already holds a database, starts on that instead.
+ */
 export async function buildTestApp(overrides: Partial<ServerConfig> = {}, options: AppOptions = {}): Promise<FastifyInstance> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl || overrides.databaseUrl !== undefined || overrides.dataDir !== undefined) {
+  if (overrides.databaseUrl !== undefined || (overrides.dataDir !== undefined && !(await isEmptyFolder(overrides.dataDir)))) {
     return buildApp(testConfig(overrides), options);
   }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl && overrides.dataDir === undefined) return buildOnPostgres(serverUrl, overrides, options);
+  return buildApp(testConfig(overrides), { ...options, initialData: await pgliteTemplate() });
+}
+
+async function isEmptyFolder(dir: string): Promise<boolean> {
+  return (await readdir(dir).catch(() => [])).length === 0;
+}
+
+let templateDump: Promise<Blob> | undefined;
+
+/** The template's dump, read once per test file; undefined without global-setup.ts, and the app then migrates a new database. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  const template = inject('databaseTemplate');
+  if (template?.kind !== 'pglite') return Promise.resolve(undefined);
+  templateDump ??= readFile(template.dumpFile).then((bytes) => new Blob([bytes]));
+  return templateDump;
+}
+
+async function buildOnPostgres(serverUrl: string, overrides: Partial<ServerConfig>, options: AppOptions): Promise<FastifyInstance> {
+  const template = inject('databaseTemplate');
   const name = `wow_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const copyOf = template?.kind === 'postgres' ? ` TEMPLATE ${template.name}` : '';
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${copyOf}`));
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
   const drop = () =>

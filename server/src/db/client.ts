@@ -18,19 +18,28 @@ export interface Connection {
   migrate: (config: MigrationConfig) => Promise<void>;
 }
 
-export interface DatabaseClient {
+interface Client {
   db: Database;
-  kind: DatabaseKind;
   /** Runs `work` on one connection, so session-level state (an advisory lock) holds for all of it. */
   withConnection: <T>(work: (connection: Connection) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
+
+export type DatabaseClient =
+  | (Client & { kind: 'postgres' })
+  | (Client & {
+      kind: 'pglite';
+      /** The data folder as a tarball, which `initialData` starts another database from (the tests' template). */
+      dumpDataDir: () => Promise<Blob>;
+    });
 
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   /** Where a dropped connection is reported; a pool without a listener would crash the process. */
   onPoolError?: (error: Error) => void;
+  /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of an empty one. */
+  initialData?: Blob;
 }
 
 const IN_MEMORY_PREFIX = 'memory://';
@@ -69,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCl
   const client = await PGlite.create(options.dataDir, {
     extensions: { btree_gist },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(options.initialData ? { loadDataDir: options.initialData } : {}),
   });
   const pgliteDb = drizzlePglite({ client, schema });
   // PGlite is one connection already.
@@ -77,6 +87,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCl
     db: pgliteDb,
     kind: 'pglite',
     withConnection: (work) => work(connection),
+    // Uncompressed: loading it is then a plain copy, and it only ever lives in a temporary folder.
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => (client.closed ? undefined : client.close()),
   };
 }

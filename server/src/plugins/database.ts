@@ -12,7 +12,10 @@ declare module 'fastify' {
   }
 }
 
-export type DatabasePluginOptions = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'admin'>;
+export type DatabasePluginOptions = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'admin'> & {
+  /** PGlite only: start from this dump of a data folder instead of an empty one (the tests' prepared database). */
+  initialData?: Blob;
+};
 
 /**
  * Opens the database, brings its schema up to date, seeds it, and closes it after the server has
@@ -23,6 +26,7 @@ async function database(app: FastifyInstance, config: DatabasePluginOptions): Pr
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onPoolError: (error) => app.log.error({ err: error }, 'database connection lost'),
+    ...(config.initialData ? { initialData: config.initialData } : {}),
   });
   try {
     const { adopted, applied } = await migrate(client);
