@@ -1,9 +1,15 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/** What `vite build` reads: a change to any of these makes dist/ stale. */
-const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts'];
+/** What `vite build` reads for the app: a change to any of these makes dist/ stale. */
+const APP_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts'];
+const SERVER_CONFIG = 'server/vite.config.ts';
+/** What the server's build reads: its sources, the shared code it bundles, the subpath imports naming that code, and its config. */
+const SERVER_INPUTS = ['server/src', 'src/domain', 'src/data', 'package.json', SERVER_CONFIG];
+/** Where `npm run build:server` writes the server, relative to the project. */
+export const SERVER_BUILD_DIR = 'dist-server';
 
 async function newestChange(target: string): Promise<number> {
   const info = await stat(target).catch(() => undefined);
@@ -14,20 +20,40 @@ async function newestChange(target: string): Promise<number> {
   return Math.max(info.mtimeMs, ...times);
 }
 
-/** True when dist/index.html is missing or older than anything the build reads. */
-export async function isBuildStale(projectDir: string, distDir: string): Promise<boolean> {
-  const built = await stat(path.join(distDir, 'index.html')).catch(() => undefined);
-  if (!built) return true;
-  const inputs = await Promise.all(BUILD_INPUTS.map((input) => newestChange(path.join(projectDir, input))));
-  return Math.max(...inputs) > built.mtimeMs;
+/** True when `built` is missing or older than anything under `inputs` (paths in the project). */
+async function isOlderThanInputs(projectDir: string, built: string, inputs: readonly string[]): Promise<boolean> {
+  const info = await stat(built).catch(() => undefined);
+  if (!info) return true;
+  const times = await Promise.all(inputs.map((input) => newestChange(path.join(projectDir, input))));
+  return Math.max(...times) > info.mtimeMs;
 }
 
-/** Runs `vite build` into `outDir` in its own process, so the server does not carry the bundler in memory. */
-export function buildWithVite(projectDir: string, outDir: string): void {
+/** True when the app's build (its index.html in `distDir`) is missing or older than anything the build reads. */
+export function isBuildStale(projectDir: string, distDir: string): Promise<boolean> {
+  return isOlderThanInputs(projectDir, path.join(distDir, 'index.html'), APP_INPUTS);
+}
+
+/** True when the server's build (dist-server/main.js) is missing or older than anything its build reads. */
+export function isServerBuildStale(projectDir: string): Promise<boolean> {
+  return isOlderThanInputs(projectDir, path.join(projectDir, SERVER_BUILD_DIR, 'main.js'), SERVER_INPUTS);
+}
+
+/** Runs `vite build` with `args` in its own process, so the server does not carry the bundler in memory. */
+function runVite(projectDir: string, args: string[]): void {
   const vite = path.join(projectDir, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: projectDir,
-    stdio: 'inherit',
-  });
+  if (!existsSync(vite)) {
+    throw new Error('A build is missing or older than its sources, and Vite is not installed to make it (npm ci, then npm run build).');
+  }
+  const result = spawnSync(process.execPath, [vite, 'build', ...args], { cwd: projectDir, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`vite build failed (exit code ${result.status ?? result.signal})`);
+}
+
+/** Builds the app into `outDir`. */
+export function buildWithVite(projectDir: string, outDir: string): void {
+  runVite(projectDir, ['--outDir', outDir, '--emptyOutDir']);
+}
+
+/** Builds the server into dist-server/. */
+export function buildServerWithVite(projectDir: string): void {
+  runVite(projectDir, ['--config', SERVER_CONFIG]);
 }

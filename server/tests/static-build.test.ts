@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBuildStale } from '../src/static-build';
+import { isBuildStale, isServerBuildStale } from '../src/static-build';
 
 let project: string;
 let dist: string;
@@ -21,8 +21,13 @@ beforeEach(async () => {
   await touch(path.join(project, 'public', 'images', 'logo.svg'), 300);
   await touch(path.join(project, 'index.html'), 300);
   await touch(path.join(project, 'vite.config.ts'), 300);
+  await touch(path.join(project, 'src', 'domain', 'booking-total.ts'), 300);
+  await touch(path.join(project, 'src', 'data', 'cars.ts'), 300);
+  await touch(path.join(project, 'server', 'src', 'routes', 'cars.ts'), 300);
+  await touch(path.join(project, 'server', 'vite.config.ts'), 300);
+  await touch(path.join(project, 'package.json'), 300);
   // Directories get the time of their last entry change; age them too, as a checkout would.
-  for (const dir of ['src/pages', 'src', 'public/images', 'public']) {
+  for (const dir of ['src/pages', 'src/domain', 'src/data', 'src', 'public/images', 'public', 'server/src/routes', 'server/src', 'server']) {
     const time = new Date(Date.now() - 300_000);
     await utimes(path.join(project, dir), time, time);
   }
@@ -52,5 +57,33 @@ describe('isBuildStale', () => {
     await touch(path.join(dist, 'index.html'), 60);
     await writeFile(path.join(project, 'src', 'NewPage.tsx'), 'x');
     expect(await isBuildStale(project, dist)).toBe(true);
+  });
+});
+
+describe('isServerBuildStale', () => {
+  const serverBuild = () => path.join(project, 'dist-server', 'main.js');
+
+  it('is stale when dist-server/ has no main.js', async () => {
+    expect(await isServerBuildStale(project)).toBe(true);
+  });
+
+  it('is fresh when the build is newer than every source', async () => {
+    await touch(serverBuild(), 60);
+    expect(await isServerBuildStale(project)).toBe(false);
+  });
+
+  it.each(['server/src/routes/cars.ts', 'src/domain/booking-total.ts', 'src/data/cars.ts', 'package.json', 'server/vite.config.ts'])(
+    'is stale when %s changed after the build',
+    async (source) => {
+      await touch(serverBuild(), 60);
+      await touch(path.join(project, source), 0);
+      expect(await isServerBuildStale(project)).toBe(true);
+    },
+  );
+
+  it('is not stale when only the app changed', async () => {
+    await touch(serverBuild(), 60);
+    await touch(path.join(project, 'src', 'pages', 'HomePage.tsx'), 0);
+    expect(await isServerBuildStale(project)).toBe(false);
   });
 });
