@@ -1,22 +1,40 @@
 /**
- * Resident memory of the API server: after a first start on an empty database, then after a
- * restart on that same database (the everyday case) and after 1,000 mixed requests over HTTP on
- * loopback. The server runs in a child process (built with buildApp on a temporary PGlite
- * directory) so the numbers are the server's alone, not the load generator's.
+ * Resident memory of the API server, run the way `npm start` runs it (node dist-server/main.js) and
+ * from source under tsx as before the server was compiled: after a first start on an empty
+ * database, after a restart on that same database (the everyday case), and after 1,000 mixed
+ * requests over HTTP on loopback. Each server is a child process of its own, so the numbers are
+ * the server's alone, not the load generator's.
  *
- *   npm run bench:memory                       (embedded PGlite)
- *   DATABASE_URL=postgres://... npm run bench:memory   (PostgreSQL: a fresh, empty database)
+ *   npm run build:server && npm run bench:memory          (both, each on a new PGlite folder)
+ *   npm run bench:memory -- compiled                      (one of them: compiled or source)
+ *   DATABASE_URL=postgres://... npm run bench:memory -- compiled
+ *                                                         (PostgreSQL: a fresh, empty database for each run)
  */
 import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
 
 const REQUESTS = 1000;
 const CONCURRENCY = 10;
+const projectDir = fileURLToPath(new URL('../', import.meta.url));
+const probe = new URL('./memory-probe.mjs', import.meta.url).href;
+
+interface Entry {
+  name: 'compiled' | 'source';
+  label: string;
+  file: string;
+  /** Node flags besides the probe's. */
+  execArgv: string[];
+}
+
+const ENTRIES: Entry[] = [
+  { name: 'compiled', label: 'compiled (node dist-server/main.js)', file: path.join(projectDir, 'dist-server/main.js'), execArgv: [] },
+  { name: 'source', label: 'source (node --import tsx server/src/main.ts)', file: path.join(projectDir, 'server/src/main.ts'), execArgv: ['--import', 'tsx'] },
+];
 
 interface Memory {
   rss: number;
@@ -25,54 +43,43 @@ interface Memory {
   heapUsedAfterGc: number;
 }
 
-type ToServer = { type: 'measure' } | { type: 'stop' };
-type FromServer = { type: 'listening'; port: number } | { type: 'memory'; memory: Memory };
+type FromServer = { type: 'memory'; memory: Memory };
 
-async function runServer(dataDir: string): Promise<void> {
-  const app = await buildApp({ ...loadConfig(process.env), dataDir, logLevel: 'warn' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  process.on('message', async (message: ToServer) => {
-    if (message.type === 'measure') {
-      const { rss } = process.memoryUsage();
-      global.gc?.();
-      const after = process.memoryUsage();
-      const memory = { rss, rssAfterGc: after.rss, heapUsedAfterGc: after.heapUsed };
-      process.send?.({ type: 'memory', memory } satisfies FromServer);
-    } else {
-      await app.close();
-      process.exit(0);
-    }
+/** A port nothing listens on, for the server to take. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
+    });
   });
-  process.send?.({ type: 'listening', port: address.port } satisfies FromServer);
 }
 
-function startServer(dataDir: string) {
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DATA_DIR: dataDir },
-    execArgv: [...process.execArgv, '--expose-gc'],
+async function startServer(entry: Entry, dataDir: string) {
+  const port = await freePort();
+  const child = fork(entry.file, [], {
+    cwd: projectDir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '' },
+    execArgv: ['--expose-gc', '--import', probe, ...entry.execArgv],
   });
-  const next = <T extends FromServer['type']>(type: T) =>
-    new Promise<Extract<FromServer, { type: T }>>((resolve, reject) => {
-      const onMessage = (message: FromServer) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        resolve(message as Extract<FromServer, { type: T }>);
-      };
-      child.on('message', onMessage);
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    if (child.exitCode !== null) throw new Error(`${entry.label} exited with ${child.exitCode}`);
+    const health = await fetch(`${base}/api/health`).catch(() => undefined);
+    if (health?.ok) break;
+    if (tries > 600) throw new Error(`${entry.label} did not answer /api/health`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
-    listening: next('listening'),
-    measure: async () => {
-      const answer = next('memory');
-      child.send({ type: 'measure' } satisfies ToServer);
-      return (await answer).memory;
-    },
+    base,
+    measure: () =>
+      new Promise<Memory>((resolve) => {
+        child.once('message', (message: FromServer) => resolve(message.memory));
+        child.send({ type: 'measure' });
+      }),
     stop: () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.send({ type: 'stop' } satisfies ToServer);
+      child.kill('SIGTERM');
       return exited;
     },
   };
@@ -138,33 +145,40 @@ async function load(base: string): Promise<Record<number, number>> {
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-async function main(): Promise<void> {
+async function measureEntry(entry: Entry): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-bench-'));
-  const first = startServer(dataDir);
-  await first.listening;
-  const firstStart = await first.measure();
-  await first.stop();
+  try {
+    const first = await startServer(entry, dataDir);
+    const firstStart = await first.measure();
+    await first.stop();
 
-  const server = startServer(dataDir);
-  const { port } = await server.listening;
-  const before = await server.measure();
-  const started = performance.now();
-  const statuses = await load(`http://127.0.0.1:${port}`);
-  const seconds = (performance.now() - started) / 1000;
-  const after = await server.measure();
-  await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
+    const server = await startServer(entry, dataDir);
+    const before = await server.measure();
+    const started = performance.now();
+    const statuses = await load(server.base);
+    const seconds = (performance.now() - started) / 1000;
+    const after = await server.measure();
+    await server.stop();
 
-  console.log(`requests: ${REQUESTS} mixed (+4 setup), ${CONCURRENCY} at a time, ${seconds.toFixed(1)} s`);
-  console.log(`statuses: ${JSON.stringify(statuses)}`);
-  const line = (label: string, memory: Memory) =>
-    console.log(
-      `${label.padEnd(20)} rss ${megabytes(memory.rss)}, after gc ${megabytes(memory.rssAfterGc)} (JS heap ${megabytes(memory.heapUsedAfterGc)})`,
-    );
-  line('first start:', firstStart);
-  line('after a restart:', before);
-  line(`after ${REQUESTS} requests:`, after);
+    console.log(`\n${entry.label}`);
+    console.log(`requests: ${REQUESTS} mixed (+4 setup), ${CONCURRENCY} at a time, ${seconds.toFixed(1)} s`);
+    console.log(`statuses: ${JSON.stringify(statuses)}`);
+    const line = (label: string, memory: Memory) =>
+      console.log(
+        `${label.padEnd(20)} rss ${megabytes(memory.rss)}, after gc ${megabytes(memory.rssAfterGc)} (JS heap ${megabytes(memory.heapUsedAfterGc)})`,
+      );
+    line('first start:', firstStart);
+    line('after a restart:', before);
+    line(`after ${REQUESTS} requests:`, after);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
-if (process.env.BENCH_ROLE === 'server') await runServer(process.env.BENCH_DATA_DIR ?? '');
-else await main();
+const chosen = ENTRIES.filter((entry) => process.argv[2] === undefined || entry.name === process.argv[2]);
+const missing = chosen.find((entry) => !existsSync(entry.file));
+if (chosen.length === 0 || missing) {
+  console.error(missing ? `${missing.file} is missing: run npm run build:server first.` : 'Which server? compiled or source.');
+  process.exit(1);
+}
+for (const entry of chosen) await measureEntry(entry);
