@@ -60,6 +60,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     // Ids in the spec's paths are opaque strings; long ones are rejected by the schemas, not the router.
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
+    // The database plugin waits for the database and its migrations, which take as long as they take
+    // (another instance may hold the migration lock); Fastify's 10 s limit per plugin would fail the start.
+    pluginTimeout: 0,
   });
 
   try {
