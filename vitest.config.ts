@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Both cores: Vitest's default leaves one free for itself, which on this 2-core machine means one worker.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -15,6 +17,13 @@ export default defineConfig({
           setupFiles: ['tests/setup.ts'],
           css: false,
           env: { TZ: process.env.TZ ?? 'UTC' },
+          // Test files share loaded modules: loading React, the router and the pages once per worker
+          // instead of once per file halves the run. A file that needs the app loaded afresh (the card
+          // checkout tests, which set a card key first) resets the modules itself.
+          isolate: false,
+          // Processed by Vitest rather than loaded by Node, so a module reset also resets its record
+          // of whether the card provider's script has loaded.
+          server: { deps: { inline: ['react-stripe-checkout'] } },
         },
       },
       {
@@ -23,6 +32,10 @@ export default defineConfig({
           name: 'contract',
           environment: 'node',
           include: ['tests/contract/**/*.test.ts'],
+          // The server suite's: every test app starts from one migrated and seeded database.
+          globalSetup: ['server/tests/global-setup.ts'],
+          // Files share loaded modules (Fastify, PGlite); each file starts its own server and database.
+          isolate: false,
           env: { TZ: process.env.TZ ?? 'UTC' },
           testTimeout: 30000,
           hookTimeout: 60000,

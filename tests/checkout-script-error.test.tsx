@@ -1,13 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
-// A deployment with a card key, set before the app's env module reads it.
+// A deployment with a card key. The app reads it when its modules load, and test files share
+// loaded modules, so this file loads them afresh after setting it, and the next file again without.
 vi.hoisted(() => {
   vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_wheelsonweb');
+  vi.resetModules();
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
 });
 
 import { renderRoute } from './render';
-import { CHECKOUT_SCRIPT, PERIOD, teslaBooked } from './checkout';
+import { CHECKOUT_SCRIPT, PERIOD, removeCheckoutScripts, teslaBooked } from './checkout';
 import { asha, fleetCar } from './mocks/answers';
 import { serve, session } from './mocks/serve';
 
@@ -49,9 +55,7 @@ async function checkoutScript(): Promise<HTMLScriptElement> {
   });
 }
 
-afterEach(() => {
-  document.querySelectorAll(CHECKOUT_SCRIPT).forEach((script) => script.remove());
-});
+afterEach(removeCheckoutScripts);
 
 describe('card checkout that cannot be loaded', () => {
   it('says so, lets the renter send the request unpaid, and never breaks the page', async () => {

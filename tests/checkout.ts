@@ -4,6 +4,11 @@ import { booking, fleetCar } from './mocks/answers';
 /** The card provider's checkout.js, as the page adds it. */
 export const CHECKOUT_SCRIPT = 'script[src="https://checkout.stripe.com/checkout.js"]';
 
+/** The page adds the script to the document's head, which outlives a test's render: each test starts without one. */
+export function removeCheckoutScripts(): void {
+  document.querySelectorAll(CHECKOUT_SCRIPT).forEach((script) => script.remove());
+}
+
 /** The car page's test period: three whole hours across midnight and a month end, in India time. */
 export const FROM = '2030-01-31T22:30:00+05:30';
 export const TO = '2030-02-01T02:15:00+05:30';

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { routes } from '../src/app/routes';
 import { server } from './mocks/server';
 import { session } from './mocks/serve';
+import { preloadPages } from './preload-pages';
 
 /* jsdom has no matchMedia, and react-slick's responsive settings need it: here no query matches, as on a wide screen. */
 if (typeof window.matchMedia !== 'function') {
@@ -21,26 +24,35 @@ if (typeof window.matchMedia !== 'function') {
 // Screens load lazily; the first import of a page can take over a second on a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 });
 
-/** Calls no test served: each fails at once in the app, and fails its test at the end. */
-const unserved: string[] = [];
+/** The calls the running test makes and does not serve; undefined between tests. */
+let unserved: string[] | undefined;
 
-beforeAll(() =>
-  server.listen({
-    onUnhandledRequest: (request, print) => {
-      unserved.push(`${request.method} ${new URL(request.url).pathname}`);
-      print.error();
-    },
-  }),
-);
+/**
+ * Below every answer a test serves: a call nobody serves fails as if the network were down, and
+ * fails its test at the end. Between tests (a screen that was just closed may still ask for
+ * something) it only fails the call.
+ */
+const notServed = http.all('*', ({ request }) => {
+  unserved?.push(`${request.method} ${new URL(request.url).pathname}`);
+  return HttpResponse.error();
+});
+
+beforeAll(() => preloadPages(routes));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  server.resetHandlers(notServed);
+});
 // Every test starts with a signed-out visitor; a test that needs someone signed in says who.
 beforeEach(() => {
+  unserved = [];
   session(null);
 });
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
   server.resetHandlers();
-  const calls = unserved.splice(0);
+  const calls = unserved ?? [];
+  unserved = undefined;
   if (calls.length > 0) throw new Error(`The app called ${calls.join(', ')}, which this test does not serve.`);
 });
 afterAll(() => server.close());

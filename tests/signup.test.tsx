@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderRoute } from './render';
 import { asha, ravi } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
@@ -9,8 +9,28 @@ import { serverSays } from './mocks/server-says';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
-/** The redirect waits about 1.5 s so the success message can be read. */
-const REDIRECT_WAIT = { timeout: 3000 };
+/** The redirect waits 1.5 s so the success message can be read. */
+const REDIRECT_DELAY_MS = 1500;
+
+/**
+ * From here on, timeouts run on a fake clock that also moves on by itself, so the calls and the
+ * screen go on as usual while the test moves the clock past the redirect's wait instead of
+ * sitting through it. (Started after the typing: user-event waits a timeout between keys.)
+ */
+function useFakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+}
+
+/** Stays on the page until the redirect's wait is over, then goes to the login page. */
+async function expectRedirectToLogin(router: ReturnType<typeof renderRoute>['router']): Promise<void> {
+  await act(() => vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS - 100));
+  expect(router.state.location.pathname).toBe('/signup');
+  await act(() => vi.advanceTimersByTimeAsync(100));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+}
 
 async function fillUserForm(user: User, values: { username: string; email: string; password: string; confirm: string }) {
   await user.type(await screen.findByLabelText('Username'), values.username);
@@ -50,6 +70,7 @@ describe('registration page', () => {
     });
     const { router, user } = renderRoute('/signup');
     await fillUserForm(user, newUser);
+    useFakeClock();
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(await screen.findByText('Successfully Registered')).toBeInTheDocument();
@@ -57,7 +78,7 @@ describe('registration page', () => {
     expect(calls.map((call) => call.body)).toEqual([
       { username: 'dev', email: 'dev@example.com', password: 'dev-pass-123', confirmPassword: 'dev-pass-123' },
     ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), REDIRECT_WAIT);
+    await expectRedirectToLogin(router);
   });
 
   it('refuses different passwords without sending anything', async () => {
@@ -108,6 +129,7 @@ describe('registration page', () => {
     });
     const { router, user } = renderRoute('/signup');
     await fillOwnerForm(user, 'kiran-pass-1');
+    useFakeClock();
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(await screen.findByText('Registration Successful')).toBeInTheDocument();
@@ -121,7 +143,7 @@ describe('registration page', () => {
         confirmPassword: 'kiran-pass-1',
       },
     ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), REDIRECT_WAIT);
+    await expectRedirectToLogin(router);
   });
 
   it("leaves the owner's password check to the server and shows its answer", async () => {
