@@ -140,16 +140,22 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))('a database 
       expect(await legacyMigrate(db)).toEqual(['0001_initial']);
       await seedSampleData(db);
       const passwordHash = await hashPassword(owner.password, TEST_SCRYPT_COST);
+      const added = (rows: Array<{ id: string }>) => {
+        if (!rows[0]) throw new Error('the insert returned no row');
+        return rows[0].id;
+      };
       const addAccount = async (values: typeof accounts.$inferInsert) =>
-        (await db.insert(accounts).values(values).returning({ id: accounts.id }))[0]!.id;
+        added(await db.insert(accounts).values(values).returning({ id: accounts.id }));
       const ownerId = await addAccount({ username: owner.username, email: owner.email, passwordHash, role: 'owner' });
       const renterId = await addAccount({ username: 'earlyrenter', email: 'early-renter@example.in', passwordHash, role: 'user' });
-      const [car] = await db
-        .insert(cars)
-        .values({ kind: 'listed', ownerId, carName: 'Early car', imgUrl: '/images/cars/bmw-x3.svg', price: 1500, description: 'Listed before the upgrade.' })
-        .returning({ id: cars.id });
+      const carId = added(
+        await db
+          .insert(cars)
+          .values({ kind: 'listed', ownerId, carName: 'Early car', imgUrl: '/images/cars/bmw-x3.svg', price: 1500, description: 'Listed before the upgrade.' })
+          .returning({ id: cars.id }),
+      );
       acceptedBooking = {
-        carId: car!.id,
+        carId,
         renterId,
         startsAt: new Date('2030-01-10T04:30:00Z'),
         endsAt: new Date('2030-01-11T04:30:00Z'),
@@ -210,9 +216,10 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))('a database 
   });
 });
 
-describe.skipIf(!serverUrl)('two servers starting together on one new PostgreSQL database', () => {
+// Only PostgreSQL takes connections from two servers at once.
+describe.each(onPostgres([]))('two servers starting together on %s', (_label, makePlace) => {
   it('apply each migration once: the second waits for the first\'s lock, then finds nothing to do', async () => {
-    const place = await postgresDatabase(serverUrl!);
+    const place = await makePlace();
     try {
       const started = await Promise.allSettled([buildTestApp(place.config), buildTestApp(place.config)]);
       await Promise.all(started.map((result) => (result.status === 'fulfilled' ? closeTestApp(result.value) : undefined)));
