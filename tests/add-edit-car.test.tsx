@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OwnerCar } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { creta, ravi, success, swift, uuid } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
@@ -18,11 +17,6 @@ async function fillCar(user: User, values: { url: string; carname: string; descr
 
 const kwid = { url: 'https://example.com/kwid.jpg', carname: 'Renault Kwid', description: 'Small and thrifty.', price: '700' };
 
-/** The owner's list once the server has `saved` a car: the new one first, as the server orders them. */
-function listAfter(saves: unknown[], saved: OwnerCar) {
-  serve('GET /get-cars', () => success(saves.length > 0 ? [saved, swift, creta] : [swift, creta]));
-}
-
 describe('Add Your Car (/renting)', () => {
   beforeEach(() => {
     session(ravi);
@@ -39,8 +33,10 @@ describe('Add Your Car (/renting)', () => {
   });
 
   it('sends the price as typed text and, on "saved", shows the new car in Your Cars', async () => {
+    const saved = { ...swift, _id: uuid(199), id: uuid(199), ...kwid, price: 700 };
     const calls = serve('POST /add-cars', 'saved');
-    listAfter(calls, { ...swift, _id: uuid(199), id: uuid(199), ...kwid, price: 700 });
+    // The list has the new car, first (newest), once the server has saved it.
+    serve('GET /get-cars', () => success(calls.length > 0 ? [saved, swift, creta] : [swift, creta]));
     const { router, user } = renderRoute('/renting');
     await fillCar(user, kwid);
     await user.click(screen.getByRole('button', { name: 'Submit' }));

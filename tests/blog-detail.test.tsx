@@ -34,19 +34,23 @@ const priyas = comment(403, {
  */
 function servePostWithComments() {
   let comments: Comment[] = [aaravs, priyas];
-  let next = 500;
+  let lastId = 500;
+  const nextId = () => {
+    lastId += 1;
+    return lastId;
+  };
   const date = '2026-01-12T10:00:00.000Z';
   serve('GET /api/comments/get-comment/:slug', posts[0]);
   serve('GET /api/comments/get-comment', () => comments);
   serve('POST /api/comments/get-reply/:commentId', ({ body, params }) => {
     const sent = NewReply.parse(body);
-    const added = reply((next += 1), { author: sent.author ?? asha.username, content: sent.content, date });
+    const added = reply(nextId(), { author: sent.author ?? asha.username, content: sent.content, date });
     comments = comments.map((c) => (c.id === params.commentId ? { ...c, replies: [...c.replies, added] } : c));
     return added;
   });
   return serve('POST /api/comments/get-comment', ({ body }) => {
     const sent = NewComment.parse(body);
-    const added = comment((next += 1), { post: SLUG, author: sent.author ?? asha.username, content: sent.content, date });
+    const added = comment(nextId(), { post: SLUG, author: sent.author ?? asha.username, content: sent.content, date });
     comments = [...comments, added];
     return added;
   });

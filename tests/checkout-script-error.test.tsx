@@ -33,16 +33,16 @@ const process = (globalThis as unknown as { process: RejectionEvents }).process;
 
 function catchCheckoutScriptRejections(): unknown[] {
   const usual = process.listeners('unhandledRejection');
-  usual.forEach((listener) => process.off('unhandledRejection', listener));
+  for (const listener of usual) process.off('unhandledRejection', listener);
   const caught: unknown[] = [];
   const listener: RejectionListener = (reason, promise) => {
     if (reason instanceof Event && reason.target instanceof HTMLScriptElement) caught.push(reason);
-    else usual.forEach((other) => other(reason, promise));
+    else for (const other of usual) other(reason, promise);
   };
   process.on('unhandledRejection', listener);
   onTestFinished(() => {
     process.off('unhandledRejection', listener);
-    usual.forEach((other) => process.on('unhandledRejection', other));
+    for (const other of usual) process.on('unhandledRejection', other);
   });
   return caught;
 }

@@ -6,7 +6,7 @@ export const CHECKOUT_SCRIPT = 'script[src="https://checkout.stripe.com/checkout
 
 /** The page adds the script to the document's head, which outlives a test's render: each test starts without one. */
 export function removeCheckoutScripts(): void {
-  document.querySelectorAll(CHECKOUT_SCRIPT).forEach((script) => script.remove());
+  for (const script of document.querySelectorAll(CHECKOUT_SCRIPT)) script.remove();
 }
 
 /** The car page's test period: three whole hours across midnight and a month end, in India time. */

@@ -104,6 +104,10 @@ describe('unknown addresses', () => {
   });
 });
 
+function Broken(): never {
+  throw new Error('boom');
+}
+
 describe('router fallback', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -113,9 +117,6 @@ describe('router fallback', () => {
     // React and the router log the thrown error; the screen is what this test is about.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    function Broken(): never {
-      throw new Error('boom');
-    }
     const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
     render(<RouterProvider router={router} />);
 

@@ -59,7 +59,7 @@ describe('home page', () => {
     expect(within(hero).getByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
     const reserve = within(hero).getAllByRole('link', { name: 'Reserve Now' });
     expect(reserve.length).toBeGreaterThan(0);
-    reserve.forEach((link) => expect(link).toHaveAttribute('href', '/layout/cars'));
+    for (const link of reserve) expect(link).toHaveAttribute('href', '/layout/cars');
     expect(hero).toHaveTextContent('For Rent Rs.700 Per Day');
     expect(hero).toHaveTextContent('Reserve Now and Get 50% Off');
   });

@@ -12,10 +12,10 @@ import { LoginAnswer, RegisterAnswer, SessionAnswer } from '../../src/domain/con
 import { newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
-import { useLiveServer } from './live-server';
+import { startLiveServer } from './live-server';
 import { ownerRegistration, userRegistration } from './registrations';
 
-const live = useLiveServer();
+const live = startLiveServer();
 
 describe('registering, against the real server', () => {
   it('registers a user and an owner with the answers the app shows', async () => {

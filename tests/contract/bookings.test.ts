@@ -9,11 +9,11 @@ import { Booking, type OwnerCar } from '../../src/domain/contract';
 import { newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
-import { useLiveServer } from './live-server';
+import { startLiveServer } from './live-server';
 import { signUpAndIn } from './registrations';
 
 const admin = { ...newAccount(), username: 'admin' };
-const live = useLiveServer({ admin });
+const live = startLiveServer({ admin });
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -30,7 +30,7 @@ async function ownerWithCar(price: number): Promise<OwnerCar> {
   await signUpAndIn('owner');
   await addOwnerCar({ url: '/uploads/swift.jpg', carname: `Maruti Swift ${crypto.randomUUID().slice(0, 8)}`, description: '', price });
   const [car] = await listOwnerCars();
-  return car!;
+  return car;
 }
 
 describe('bookings, against the real server', () => {

@@ -6,10 +6,10 @@ import { catalogueCars } from '../../src/data/cars';
 import { codedAnswer, DeletedCount, OwnerCar, PublicCar, type OwnerCarInput } from '../../src/domain/contract';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
-import { useLiveServer } from './live-server';
+import { startLiveServer } from './live-server';
 import { signUpAndIn } from './registrations';
 
-const live = useLiveServer();
+const live = startLiveServer();
 
 /** A car name no other test uses, so lists can be searched for exactly the cars a test made. */
 function uniqueName(label: string): string {
@@ -37,7 +37,7 @@ describe("an owner's cars, against the real server", () => {
     expect(cars[0]).toMatchObject({ url: second.url, description: second.description, ownerId: owner.id });
     expect(cars[0]?._id).toBe(cars[0]?.id);
 
-    const older = cars[1]!;
+    const older = cars[1];
     expect(conforms(OwnerCar, await getOwnerCar(older.id))).toEqual(older);
     const edited = conforms(
       codedAnswer(OwnerCar),
@@ -50,7 +50,7 @@ describe("an owner's cars, against the real server", () => {
       message: 'delete success',
       data: { deletedCount: 1 },
     });
-    expect((await listOwnerCars()).map((car) => car.id)).toEqual([cars[0]!.id]);
+    expect((await listOwnerCars()).map((car) => car.id)).toEqual([cars[0].id]);
   });
 
   it("refuses a bad picture address, another owner's car, a malformed id and a renter, in the words the app shows", async () => {
@@ -63,9 +63,9 @@ describe("an owner's cars, against the real server", () => {
     await signUpAndIn('owner');
     expect(await listOwnerCars()).toEqual([]);
     await expect(addOwnerCar(carInput({ url: 'kwid.jpg' }))).rejects.toMatchObject({ status: 400, message: serverSays.badCarUrl });
-    await expect(getOwnerCar(theirs!.id)).rejects.toMatchObject({ status: 404, message: serverSays.notYourCar });
+    await expect(getOwnerCar(theirs.id)).rejects.toMatchObject({ status: 404, message: serverSays.notYourCar });
     await expect(getOwnerCar('not-an-id')).rejects.toMatchObject({ status: 400, message: serverSays.notAnId });
-    await expect(deleteOwnerCars([theirs!.id])).rejects.toMatchObject({ status: 404, message: serverSays.nothingDeleted });
+    await expect(deleteOwnerCars([theirs.id])).rejects.toMatchObject({ status: 404, message: serverSays.nothingDeleted });
 
     live.browser('renter');
     await signUpAndIn('user');
@@ -86,10 +86,10 @@ describe('the public car list, against the real server', () => {
     expect(cars.filter((car) => car.kind === 'fleet').map((car) => car.carName)).toEqual(
       expect.arrayContaining(catalogueCars.map((car) => car.carName)),
     );
-    const listed = cars.find((car) => car.carName === name);
+    const [listed] = cars.filter((car) => car.carName === name);
     expect(listed).toMatchObject({ kind: 'listed', price: 40, ownerName: owner.username, imgUrl: 'https://example.com/car.jpg' });
 
-    expect(conforms(PublicCar, await getCar(listed!.id))).toEqual(listed);
+    expect(conforms(PublicCar, await getCar(listed.id))).toEqual(listed);
     expect(await getCar(name.toUpperCase())).toEqual(listed);
     const tesla = await getCar('Tesla Malibu');
     expect(tesla).toMatchObject({ kind: 'fleet', carName: 'Tesla Malibu', price: 50, brand: 'Tesla', model: 'Model 3' });

@@ -34,7 +34,7 @@ function cookieChanges(setCookie: readonly string[]): Map<string, string | undef
 }
 
 /** Starts the server before the file's tests and stops it after them. */
-export function useLiveServer(overrides: Partial<ServerConfig> = {}): LiveServer {
+export function startLiveServer(overrides: Partial<ServerConfig> = {}): LiveServer {
   const jars = new Map<string, Map<string, string>>();
   let current = new Map<string, string>();
   const browser = (name: string) => {

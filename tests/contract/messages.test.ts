@@ -7,22 +7,22 @@ import { BlogPost, Comment, MessageAnswer, Reply } from '../../src/domain/contra
 import { uuid } from '../mocks/answers';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
-import { useLiveServer } from './live-server';
+import { startLiveServer } from './live-server';
 import { signUpAndIn } from './registrations';
 
-const live = useLiveServer();
+const live = startLiveServer();
 
 describe('blog posts and comments, against the real server', () => {
   it('finds a post by its title or its slug in any letter case, and says so for no post', async () => {
     const [first] = blogPosts;
-    const post = conforms(BlogPost, await getBlogPost(first!.title));
-    expect(post).toMatchObject({ title: first!.title, author: first!.author, quote: first!.quote, slug: 'the-best-way-to-drive-cars' });
+    const post = conforms(BlogPost, await getBlogPost(first.title));
+    expect(post).toMatchObject({ title: first.title, author: first.author, quote: first.quote, slug: 'the-best-way-to-drive-cars' });
     expect(await getBlogPost(post.slug.toUpperCase())).toEqual(post);
     await expect(getBlogPost('No such post')).rejects.toMatchObject({ status: 404, message: serverSays.noSuchPost });
   });
 
   it("posts a comment under the name given and a reply under the account's, and lists them together", async () => {
-    const title = blogPosts[1]!.title;
+    const title = blogPosts[1].title;
     const { slug } = await getBlogPost(title);
     live.browser('visitor');
     await expect(postComment({ content: 'Lovely post', post: title })).rejects.toMatchObject({
@@ -43,7 +43,7 @@ describe('blog posts and comments, against the real server', () => {
   it('refuses an empty comment and a reply to no comment, in the words the app shows', async () => {
     live.browser('reader');
     await signUpAndIn('user');
-    await expect(postComment({ content: '   ', post: blogPosts[0]!.title })).rejects.toMatchObject({
+    await expect(postComment({ content: '   ', post: blogPosts[0].title })).rejects.toMatchObject({
       status: 400,
       message: serverSays.emptyContent,
     });

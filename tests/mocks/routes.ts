@@ -59,7 +59,7 @@ const routes = {
 export type Route = keyof typeof routes;
 
 /** What the fake answers on success: the contract's shape of that endpoint (nothing for a 204). */
-export type SuccessBody<R extends Route> = (typeof routes)[R] extends { schema: infer S extends z.ZodType } ? z.input<S> : void;
+export type SuccessBody<R extends Route> = (typeof routes)[R] extends { schema: infer S extends z.ZodType } ? z.input<S> : undefined;
 
 /** An error answer as the server gives it: a status and one sentence, from `fail`. */
 export interface Failure {

@@ -25,6 +25,7 @@ export function session(holder: Account | null): FakeSession {
   serve('GET /api/session', () => (state.holder ? { user: state.holder } : fail(401, serverSays.notSignedIn)));
   serve('DELETE /api/session', () => {
     state.holder = null;
+    return undefined;
   });
   return state;
 }

@@ -7,4 +7,5 @@ import { setupServer, type SetupServer } from 'msw/node';
  * checkout tests do) must still serve through the server the setup file started.
  */
 const worker = globalThis as typeof globalThis & { fakeApi?: SetupServer };
-export const server: SetupServer = (worker.fakeApi ??= setupServer());
+if (!worker.fakeApi) worker.fakeApi = setupServer();
+export const server: SetupServer = worker.fakeApi;
