@@ -62,7 +62,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCl
         const connectionDb = drizzleNodePg({ client, schema });
         return await work({ db: connectionDb, migrate: (config) => migrateNodePg(connectionDb, config) });
       } finally {
-        client.release();
+        // Closed rather than returned to the pool, so no session state (a lock a failed unlock left) reaches other queries.
+        client.release(true);
       }
     };
     // Closing twice is harmless, whoever closed the pool first.
