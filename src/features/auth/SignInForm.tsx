@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
-import { ApiError } from '../../lib/api-error';
+import type { ApiError } from '../../lib/api-error';
 import { toApiError } from '../../lib/api-client';
 import type { Account, LoginAnswer } from '../../domain/contract';
 import { Credentials } from '../../domain/schemas/accounts';
