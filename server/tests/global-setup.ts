@@ -8,56 +8,68 @@ import { migrate } from '../src/db/migrate';
 import { seedSampleData } from '../src/db/seed';
 import { withAdminClient } from './postgres-admin';
 
-/** A migrated and seeded database every test app starts from, made once per run. */
-export type DatabaseTemplate =
-  /** A dump of a PGlite data folder (`dumpDataDir`), loaded into each app's in-memory database. */
-  | { kind: 'pglite'; dumpFile: string }
-  /** A database on the TEST_DATABASE_URL server that each test database is created from (`CREATE DATABASE ... TEMPLATE`). */
-  | { kind: 'postgres'; name: string };
+/** Databases made once per run, which the tests' databases start from instead of being made anew. */
+export interface DatabaseTemplates {
+  /** Dumps of PGlite data folders (`dumpDataDir`): a new, empty database and the migrated and seeded one. */
+  pglite: { empty: string; migrated: string };
+  /** With TEST_DATABASE_URL: the migrated and seeded database each test database is created from (`CREATE DATABASE ... TEMPLATE`). */
+  postgres?: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    databaseTemplate: DatabaseTemplate;
+    databaseTemplates: DatabaseTemplates;
   }
 }
 
 /**
- * Migrating and seeding a new PGlite database takes about a second; loading a dump of one takes a
- * quarter of that, and copying a template database on PostgreSQL a fraction of migrating it.
+ * A new PGlite database costs a second or more (initdb), migrating and seeding it about as much
+ * again; loading a dump of either takes a fraction of that, as does copying a template database on
+ * PostgreSQL instead of migrating a new one.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `wow_test_template_${randomBytes(6).toString('hex')}`;
-    await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    const drop = () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const dir = await mkdtemp(path.join(tmpdir(), 'wow-test-templates-'));
+  const cleanUp: Array<() => Promise<unknown>> = [() => rm(dir, { recursive: true, force: true })];
+  const tearDown = async () => {
+    for (const step of cleanUp.reverse()) await step();
+  };
+  try {
+    const pglite = { empty: path.join(dir, 'empty.tar'), migrated: path.join(dir, 'migrated.tar') };
+    const client = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
     try {
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const client = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+      if (client.kind !== 'pglite') throw new Error('a database without a URL is PGlite');
+      const dump = async (file: string) => writeFile(file, Buffer.from(await (await client.dumpDataDir()).arrayBuffer()));
+      await dump(pglite.empty);
       await migrate(client);
       await seedSampleData(client.db);
+      await dump(pglite.migrated);
+    } finally {
       await client.close();
-    } catch (error) {
-      await drop();
-      throw error;
     }
-    project.provide('databaseTemplate', { kind: 'postgres', name });
-    return async () => void (await drop());
-  }
 
-  const dir = await mkdtemp(path.join(tmpdir(), 'wow-test-template-'));
-  const dumpFile = path.join(dir, 'pgdata.tar');
-  const client = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    const postgres = serverUrl ? await postgresTemplate(serverUrl, cleanUp) : undefined;
+    project.provide('databaseTemplates', { pglite, ...(postgres ? { postgres } : {}) });
+    return tearDown;
+  } catch (error) {
+    await tearDown();
+    throw error;
+  }
+}
+
+/** Makes the template database on the PostgreSQL server; `cleanUp` gets its removal. */
+async function postgresTemplate(serverUrl: string, cleanUp: Array<() => Promise<unknown>>): Promise<string> {
+  const name = `wow_test_template_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  cleanUp.push(() => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const client = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   try {
-    if (client.kind !== 'pglite') throw new Error('a database without a URL is PGlite');
     await migrate(client);
     await seedSampleData(client.db);
-    const dump = await client.dumpDataDir();
-    await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
   } finally {
     await client.close();
   }
-  project.provide('databaseTemplate', { kind: 'pglite', dumpFile });
-  return () => rm(dir, { recursive: true, force: true });
+  return name;
 }

@@ -31,28 +31,32 @@ export async function buildTestApp(overrides: Partial<ServerConfig> = {}, option
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl && overrides.dataDir === undefined) return buildOnPostgres(serverUrl, overrides, options);
-  return buildApp(testConfig(overrides), { ...options, initialData: await pgliteTemplate() });
+  return buildApp(testConfig(overrides), { ...options, initialData: await pgliteDump('migrated') });
 }
 
 async function isEmptyFolder(dir: string): Promise<boolean> {
   return (await readdir(dir).catch(() => [])).length === 0;
 }
 
-let templateDump: Promise<Blob> | undefined;
+const dumps = new Map<string, Promise<Blob>>();
 
-/** The template's dump, read once per test file; undefined without global-setup.ts, and the app then migrates a new database. */
-function pgliteTemplate(): Promise<Blob | undefined> {
-  const template = inject('databaseTemplate');
-  if (template?.kind !== 'pglite') return Promise.resolve(undefined);
-  templateDump ??= readFile(template.dumpFile).then((bytes) => new Blob([bytes]));
-  return templateDump;
+/**
+ * A PGlite data folder global-setup.ts dumped, for `initialData`: a new, empty database, or the
+ * migrated and seeded template. Undefined when the run had no global setup (the database is then
+ * made anew). Read once per worker.
+ */
+export function pgliteDump(which: 'empty' | 'migrated'): Promise<Blob | undefined> {
+  const file = inject('databaseTemplates')?.pglite[which];
+  if (!file) return Promise.resolve(undefined);
+  const dump = dumps.get(file) ?? readFile(file).then((bytes) => new Blob([bytes]));
+  dumps.set(file, dump);
+  return dump;
 }
 
 async function buildOnPostgres(serverUrl: string, overrides: Partial<ServerConfig>, options: AppOptions): Promise<FastifyInstance> {
-  const template = inject('databaseTemplate');
+  const template = inject('databaseTemplates')?.postgres;
   const name = `wow_test_${randomBytes(6).toString('hex')}`;
-  const copyOf = template?.kind === 'postgres' ? ` TEMPLATE ${template.name}` : '';
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${copyOf}`));
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
   const drop = () =>
