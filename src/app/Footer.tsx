@@ -30,6 +30,7 @@ export function Footer() {
               {quickLinks.map((link) => (
                 <li key={link.label}>
                   {link.to === '#' ? (
+                    // biome-ignore lint/a11y/useValidAnchor: the spec's privacy policy is a placeholder link to "#" until the page exists.
                     <a href="#" className="d-inline-flex align-items-center py-2">
                       {link.label}
                     </a>

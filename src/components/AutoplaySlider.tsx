@@ -23,7 +23,7 @@ function prefersReducedMotion(): boolean {
  * reduced motion get it paused from the start.
  */
 export function AutoplaySlider({ label, settings, children }: AutoplaySliderProps) {
-  const frame = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLElement>(null);
   const slider = useRef<SlickSlider>(null);
   const [autoplayAtStart] = useState(() => Boolean(settings.autoplay) && !prefersReducedMotion());
   const [playing, setPlaying] = useState(autoplayAtStart);
@@ -50,7 +50,7 @@ export function AutoplaySlider({ label, settings, children }: AutoplaySliderProp
   };
 
   return (
-    <div ref={frame} className="autoplay-slider" role="region" aria-roledescription="carousel" aria-label={label}>
+    <section ref={frame} className="autoplay-slider" aria-roledescription="carousel" aria-label={label}>
       <Slider ref={slider} {...settings} autoplay={autoplayAtStart}>
         {children}
       </Slider>
@@ -58,6 +58,6 @@ export function AutoplaySlider({ label, settings, children }: AutoplaySliderProp
         {playing ? 'Pause' : 'Play'}
         <span className="visually-hidden"> {label}</span>
       </button>
-    </div>
+    </section>
   );
 }

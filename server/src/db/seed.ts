@@ -5,7 +5,6 @@ import { blogPosts as sampleBlogPosts } from '#data/blogs';
 import { catalogueCars } from '#data/cars';
 import { email, password, username } from '#domain/schemas/fields';
 import { slugify } from '#domain/slug';
-import type { Passwords } from '../auth/passwords';
 import type { Database } from './client';
 import { accounts, blogPosts, cars } from './schema';
 
@@ -37,7 +36,9 @@ export async function seedSampleData(db: Database): Promise<void> {
 function takeIncoming<T extends PgTable>(table: T, keys: string[]): PgUpdateSetSource<T> {
   const columns: Record<string, PgColumn> = getTableColumns(table);
   return Object.fromEntries(
-    keys.filter((key) => key !== 'catalogueId').map((key) => [key, sql.raw(`excluded.${columns[key]!.name}`)]),
+    Object.entries(columns)
+      .filter(([key]) => key !== 'catalogueId' && keys.includes(key))
+      .map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
   ) as PgUpdateSetSource<T>;
 }
 
@@ -53,7 +54,11 @@ export interface AdminSeed {
  * Creates the first admin from the configuration. An existing account with that email or username
  * is left as it is (its password is not reset at every start). Returns whether an admin was created.
  */
-export async function seedAdmin(db: Database, passwords: Passwords, admin: AdminSeed): Promise<boolean> {
+export async function seedAdmin(
+  db: Database,
+  hashPassword: (password: string) => Promise<string>,
+  admin: AdminSeed,
+): Promise<boolean> {
   const parsed = adminSchema.safeParse(admin);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((issue) => `ADMIN_${String(issue.path[0]).toUpperCase()}`);
@@ -64,7 +69,7 @@ export async function seedAdmin(db: Database, passwords: Passwords, admin: Admin
     .values({
       email: parsed.data.email,
       username: parsed.data.username,
-      passwordHash: await passwords.hash(parsed.data.password),
+      passwordHash: await hashPassword(parsed.data.password),
       role: 'admin',
     })
     .onConflictDoNothing()

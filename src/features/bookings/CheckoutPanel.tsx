@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -138,7 +138,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
     </Button>
   );
 
-  let action;
+  let action: ReactNode;
   if (sessionLoading) {
     // Which button applies depends on who is signed in; showing one and swapping it would move it under the pointer.
     action = (
@@ -248,7 +248,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
         checked={driver}
         onChange={(event) => updateChoice({ driver: event.target.checked })}
       />
-      <div className="my-3 p-3 band-light rounded" role="group" aria-labelledby="total-amount" aria-live="polite">
+      <fieldset className="my-3 p-3 band-light rounded" aria-labelledby="total-amount" aria-live="polite">
         <p id="total-amount" className="mb-1 fw-semibold text-navy">
           Total Amount
         </p>
@@ -259,7 +259,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
           {hoursLabel(hours)} × {formatRupees(price)}
           {driver ? ` + driver ${hoursLabel(hours)} × ${formatRupees(DRIVER_SURCHARGE_PER_HOUR)}` : ''}
         </p>
-      </div>
+      </fieldset>
       {!canPay ? (
         <p className="text-danger small" role="status">
           Pick a period of at least one hour to see a total and reserve.
