@@ -42,14 +42,14 @@ describe('header', () => {
   it('shows a renter their name and bookings, and an owner their cars', async () => {
     session(asha);
     const first = renderRoute('/layout/home');
-    expect(await within(header()).findByText('asha')).toBeInTheDocument();
+    expect(await within(await waitFor(() => header())).findByText('asha')).toBeInTheDocument();
     expect(within(header()).getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/bookings');
     expect(within(header()).queryByRole('link', { name: 'Your Cars' })).not.toBeInTheDocument();
     first.unmount();
 
     session(ravi);
     renderRoute('/layout/home');
-    expect(await within(header()).findByText('ravi')).toBeInTheDocument();
+    expect(await within(await waitFor(() => header())).findByText('ravi')).toBeInTheDocument();
     expect(within(header()).getByRole('link', { name: 'Your Cars' })).toHaveAttribute('href', '/get/cars');
     expect(within(header()).queryByRole('link', { name: 'My bookings' })).not.toBeInTheDocument();
   });
@@ -58,7 +58,7 @@ describe('header', () => {
     const browser = session(asha);
     serve('GET /api/cars', { data: allCars });
     const { router, user } = renderRoute('/layout/cars');
-    await within(header()).findByText('asha');
+    await within(await waitFor(() => header())).findByText('asha');
     await user.click(within(header()).getByRole('link', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -71,7 +71,7 @@ describe('header', () => {
     serve('GET /api/cars', { data: allCars });
     serve('DELETE /api/session', unreachable, { once: true });
     const { router, user } = renderRoute('/layout/cars');
-    await within(header()).findByText('asha');
+    await within(await waitFor(() => header())).findByText('asha');
     await user.click(within(header()).getByRole('link', { name: 'Logout' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not sign you out.');

@@ -2,10 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { routes } from '../src/app/routes';
 import { server } from './mocks/server';
 import { session } from './mocks/serve';
-import { preloadPages } from './preload-pages';
 
 /* jsdom has no matchMedia, and react-slick's responsive settings need it: here no query matches, as on a wide screen. */
 if (typeof window.matchMedia !== 'function') {
@@ -37,7 +35,6 @@ const notServed = http.all('*', ({ request }) => {
   return HttpResponse.error();
 });
 
-beforeAll(() => preloadPages(routes));
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
   server.resetHandlers(notServed);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigation } from 'react-router-dom';
 import type { Role } from '../domain/contract';
 import { paths } from '../config/paths';
 import { PageSpinner } from '../components/PageSpinner';
@@ -19,8 +19,12 @@ interface RequireRoleProps {
 export function RequireRole({ role, alsoAllow = [], children }: RequireRoleProps) {
   const { user, loading, checkError, refresh } = useSession();
   const location = useLocation();
+  // The router shows a screen only once its code has loaded, and commits the move as a transition:
+  // someone who signed out on this page is already on their way home while the page still shows, and
+  // must not be sent to sign in instead.
+  const leaving = useNavigation().state !== 'idle';
 
-  if (loading) return <PageSpinner />;
+  if (loading || (!user && leaving)) return <PageSpinner />;
   if (!user && checkError) {
     return (
       <main className="container py-5" style={{ maxWidth: '40rem' }}>
