@@ -5,7 +5,7 @@ import { renderRoute } from './render';
 import { RouteError } from '../src/app/RouteError';
 import { asha, creta, ravi, success, swift } from './mocks/answers';
 import { unreachable } from './mocks/routes';
-import { acceptSignIn, hold, serve, session } from './mocks/serve';
+import { acceptSignIn, hold, recordAllRequests, serve, session } from './mocks/serve';
 
 describe('owner-only routes', () => {
   it.each(['/get/cars', `/get/car/${swift.id}`, '/renting', '/owner'])(
@@ -44,7 +44,10 @@ describe('owner-only routes', () => {
 
   it('show a spinner while the session is being checked', async () => {
     const release = hold('GET /api/session');
+    const asked = recordAllRequests();
     renderRoute('/get/cars');
+    // The router shows its own spinner while the screen's code loads; the guard asks once it is up.
+    await waitFor(() => expect(asked).toContain('GET /api/session'));
     expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
     release();
   });
