@@ -9,7 +9,11 @@ import './styles/theme.css';
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 
-createRoot(document.getElementById('root')!).render(
+// index.html always has the mount point; without it there is nothing to show, so fail loudly.
+const mountPoint = document.getElementById('root');
+if (!mountPoint) throw new Error('index.html has no #root element to mount the app in');
+
+createRoot(mountPoint).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

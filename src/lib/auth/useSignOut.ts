@@ -16,7 +16,8 @@ export function useSignOut() {
     mutationFn: async () => {
       await endSession();
       // Leave before the user is forgotten, or an owner page's guard would send the person to /login.
-      // flushSync: the router otherwise renders the move as a transition, after forgetting the user.
+      // flushSync renders the move at once once the landing page's code is there; while that code is
+      // still loading, the guard itself holds off (RequireRole waits out a move under way).
       await navigate(paths.landing, { flushSync: true });
     },
     // Runs although the screen that asked has gone with the move home.
