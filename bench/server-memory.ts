@@ -32,8 +32,18 @@ interface Entry {
 }
 
 const ENTRIES: Entry[] = [
-  { name: 'compiled', label: 'compiled (node dist-server/main.js)', file: path.join(projectDir, 'dist-server/main.js'), execArgv: [] },
-  { name: 'source', label: 'source (node --import tsx server/src/main.ts)', file: path.join(projectDir, 'server/src/main.ts'), execArgv: ['--import', 'tsx'] },
+  {
+    name: 'compiled',
+    label: 'compiled (node dist-server/main.js)',
+    file: path.join(projectDir, 'dist-server/main.js'),
+    execArgv: [],
+  },
+  {
+    name: 'source',
+    label: 'source (node --import tsx server/src/main.ts)',
+    file: path.join(projectDir, 'server/src/main.ts'),
+    execArgv: ['--import', 'tsx'],
+  },
 ];
 
 interface Memory {
@@ -125,7 +135,12 @@ async function load(base: string): Promise<Record<number, number>> {
     (i) => call('POST', '/api/comments/get-comment', { content: `Comment ${i}`, post: 'if-you-are-renting-a-car' }, user),
     () => call('GET', '/get-cars', undefined, owner),
     (i) =>
-      call('POST', '/add-cars', { url: '/images/cars/bmw-x3.svg', carname: `Bench car ${i}`, description: 'x', price: 1000 + i }, owner),
+      call(
+        'POST',
+        '/add-cars',
+        { url: '/images/cars/bmw-x3.svg', carname: `Bench car ${i}`, description: 'x', price: 1000 + i },
+        owner,
+      ),
     () => call('POST', '/carsSchema', { email: 'nobody@bench.in' }),
     () => call('GET', '/api/nothing-here'),
     () => call('POST', '/register/user', 'not json'),

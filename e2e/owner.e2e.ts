@@ -80,7 +80,12 @@ describe('an owner', () => {
 
       const doomed = [uniqueName('Old hatchback '), uniqueName('Spare sedan ')];
       for (const carname of doomed) {
-        await addCarThroughApi(context, { url: '/images/cars/audi-fiesta.svg', carname, description: 'To be removed.', price: 600 });
+        await addCarThroughApi(context, {
+          url: '/images/cars/audi-fiesta.svg',
+          carname,
+          description: 'To be removed.',
+          price: 600,
+        });
       }
       await page.reload();
       for (const carname of doomed) await ownerCard(page, carname).waitFor();

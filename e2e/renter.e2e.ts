@@ -34,7 +34,10 @@ async function shownPeriod(page: Page): Promise<{ from: Date; to: Date }> {
 
 /** Names and prices of the cars listed, top to bottom. */
 async function listedCars(page: Page): Promise<{ name: string; price: number }[]> {
-  const cards = await page.locator('.card').filter({ has: page.getByRole('heading', { level: 3 }) }).all();
+  const cards = await page
+    .locator('.card')
+    .filter({ has: page.getByRole('heading', { level: 3 }) })
+    .all();
   return Promise.all(
     cards.map(async (card: Locator) => ({
       name: ((await card.getByRole('heading', { level: 3 }).textContent()) ?? '').trim(),
@@ -53,7 +56,9 @@ async function moveEndTwoDaysLater(page: Page): Promise<void> {
   if (indiaDay(target).getUTCMonth() !== indiaDay(new Date(indiaTime(await end.inputValue()))).getUTCMonth()) {
     await calendar.locator('.rdtNext').first().click();
   }
-  await calendar.locator('td.rdtDay:not(.rdtOld):not(.rdtNew)', { hasText: new RegExp(`^${indiaDay(target).getUTCDate()}$`) }).click();
+  await calendar
+    .locator('td.rdtDay:not(.rdtOld):not(.rdtNew)', { hasText: new RegExp(`^${indiaDay(target).getUTCDate()}$`) })
+    .click();
   await page.getByRole('heading', { name: 'Check Out' }).click();
 }
 
@@ -87,14 +92,22 @@ describe('a renter', () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Cars', exact: true }).click();
       await page.getByRole('heading', { name: 'Car Listing', level: 1 }).waitFor();
       const carsAnswered = (...wanted: string[]) =>
-        page.waitForResponse((response) => response.url().includes('/api/cars?') && wanted.every((part) => response.url().includes(part)));
-      await Promise.all([carsAnswered('sort=price-asc'), page.getByLabel('Sort by price').selectOption({ label: 'Low to High' })]);
+        page.waitForResponse(
+          (response) => response.url().includes('/api/cars?') && wanted.every((part) => response.url().includes(part)),
+        );
+      await Promise.all([
+        carsAnswered('sort=price-asc'),
+        page.getByLabel('Sort by price').selectOption({ label: 'Low to High' }),
+      ]);
       await page.getByLabel('Max price per day').fill('50');
       await Promise.all([
         carsAnswered('sort=price-asc', 'maxPrice=50'),
         page.getByRole('button', { name: 'Apply filters' }).click(),
       ]);
-      await page.getByRole('status').filter({ hasText: /cars? match your filters/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /cars? match your filters/ })
+        .waitFor();
 
       const cars = await listedCars(page);
       expect(cars.length).toBeGreaterThan(0);

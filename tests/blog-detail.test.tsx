@@ -70,7 +70,10 @@ describe('blog post page', () => {
     expect(screen.getByText(FIRST_POST.quote)).toBeInTheDocument();
     const recent = screen.getByRole('complementary', { name: 'Recent Posts' });
     for (const post of blogPosts) {
-      expect(within(recent).getByRole('link', { name: post.title })).toHaveAttribute('href', `/blogs/${encodeURIComponent(post.title)}`);
+      expect(within(recent).getByRole('link', { name: post.title })).toHaveAttribute(
+        'href',
+        `/blogs/${encodeURIComponent(post.title)}`,
+      );
     }
     await waitFor(() => expect(document.title).toBe(`WheelsOnWeb - ${FIRST_POST.title}`));
   });

@@ -9,7 +9,9 @@ describe('blogs page', () => {
     const latest = (await screen.findByRole('heading', { name: /Latest Blogs/ })).closest('section')!;
     const more = screen.getByRole('heading', { name: /More to read/ }).closest('section')!;
     for (const section of [latest, more]) {
-      const titles = within(section).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+      const titles = within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent);
       expect(titles).toEqual(blogPosts.map((post) => post.title));
       expect(within(section).getByRole('link', { name: `Read More about ${blogPosts[1].title}` })).toHaveAttribute(
         'href',

@@ -117,7 +117,10 @@ describe('Rental requests for an admin', () => {
   it('accepts a fleet car’s request and only looks at an owner’s', async () => {
     session(admin);
     const bmw = fleetCar('BMW X3');
-    serveBookings(swiftRequest({ _id: uuid(303), id: uuid(303), car: { id: bmw.id, kind: 'fleet', carName: bmw.carName } }), swiftRequest());
+    serveBookings(
+      swiftRequest({ _id: uuid(303), id: uuid(303), car: { id: bmw.id, kind: 'fleet', carName: bmw.carName } }),
+      swiftRequest(),
+    );
     const { user } = renderRoute('/get/requests');
 
     const fleetItem = (await screen.findByRole('link', { name: 'BMW X3' })).closest('li')!;

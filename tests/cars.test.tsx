@@ -46,7 +46,11 @@ describe('cars page', () => {
     const { router, user } = renderRoute('/layout/cars');
     await shownCarNames();
     const sort = screen.getByLabelText('Sort by price');
-    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select', 'Low to High', 'High to Low']);
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select', 'Low to High', 'High to Low']);
 
     await user.selectOptions(sort, 'Low to High');
     await waitFor(() => expect(router.state.location.search).toBe('?sort=price-asc'));
@@ -80,7 +84,9 @@ describe('cars page', () => {
 
   it('restores every filter from the address on load and sends them to the server', async () => {
     const calls = serve('GET /api/cars', { data: [fleetCar('BMW X3'), fleetCar('Toyota Aventador')] });
-    renderRoute('/layout/cars?maxPrice=65&sort=price-desc&q=o&from=2030-02-01T10%3A00%3A00%2B05%3A30&to=2030-02-02T10%3A00%3A00%2B05%3A30');
+    renderRoute(
+      '/layout/cars?maxPrice=65&sort=price-desc&q=o&from=2030-02-01T10%3A00%3A00%2B05%3A30&to=2030-02-02T10%3A00%3A00%2B05%3A30',
+    );
 
     await shownCarNames();
     expect(screen.getByLabelText('Max price per day')).toHaveValue(65);
@@ -90,10 +96,10 @@ describe('cars page', () => {
     expect(screen.getByLabelText('to')).toHaveValue('2030-02-02T10:00');
     expect(calls.map((call) => call.query)).toEqual([
       {
-      maxPrice: '65',
-      sort: 'price-desc',
-      q: 'o',
-      from: '2030-02-01T10:00:00+05:30',
+        maxPrice: '65',
+        sort: 'price-desc',
+        q: 'o',
+        from: '2030-02-01T10:00:00+05:30',
         to: '2030-02-02T10:00:00+05:30',
       },
     ]);
@@ -140,7 +146,10 @@ describe('cars page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.serverFault);
     expect(screen.getByText(/Showing our own fleet/)).toBeInTheDocument();
     const names = await shownCarNames();
-    const expected = catalogueCars.filter((car) => car.price <= 50).sort((a, b) => a.price - b.price).map((car) => car.carName);
+    const expected = catalogueCars
+      .filter((car) => car.price <= 50)
+      .sort((a, b) => a.price - b.price)
+      .map((car) => car.carName);
     expect(names).toEqual(expected);
     expect(names).not.toContain('Maruti Swift');
 

@@ -41,7 +41,10 @@ describe('contact page', () => {
     const information = (await screen.findByRole('heading', { name: 'Contact Information' })).parentElement!;
     expect(within(information).getByText('India')).toBeInTheDocument();
     expect(within(information).getByRole('link', { name: '+91 00000 00000' })).toHaveAttribute('href', 'tel:+910000000000');
-    expect(within(information).getByRole('link', { name: 'hello@example.com' })).toHaveAttribute('href', 'mailto:hello@example.com');
+    expect(within(information).getByRole('link', { name: 'hello@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:hello@example.com',
+    );
     for (const network of ['Facebook', 'Instagram', 'Twitter', 'LinkedIn']) {
       expect(within(information).getByRole('link', { name: `WheelsOnWeb on ${network}` })).toHaveAttribute('href', '#');
     }

@@ -40,7 +40,9 @@ describe('home page', () => {
   it('offers the first six catalogue cars, each linking Rent and Details to its car page', async () => {
     renderRoute('/layout/home');
     const offers = sectionOf(await screen.findByRole('heading', { name: /Hot Offers/ }));
-    const names = within(offers).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const names = within(offers)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
     expect(names).toEqual(catalogueCars.slice(0, HOT_OFFERS_COUNT).map((car) => car.carName));
     expect(within(offers).getByRole('link', { name: 'Rent Tesla Malibu' })).toHaveAttribute('href', '/cars/Tesla%20Malibu');
     expect(within(offers).getByRole('link', { name: 'Details of Tesla Malibu' })).toHaveAttribute('href', '/cars/Tesla%20Malibu');

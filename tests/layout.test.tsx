@@ -90,11 +90,11 @@ describe('other marketing pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
     expect(screen.getByText('Need any help?')).toBeInTheDocument();
     const members = screen.getByRole('heading', { name: /Our Members/ }).closest('section')!;
-    expect(within(members).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Ananya Rao',
-      'Vikram Singh',
-      'Kavya Menon',
-    ]);
+    expect(
+      within(members)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Ananya Rao', 'Vikram Singh', 'Kavya Menon']);
     expect(within(members).getByRole('link', { name: 'Ananya Rao on LinkedIn' })).toHaveAttribute('href', '#');
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - About'));
   });

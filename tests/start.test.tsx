@@ -32,7 +32,7 @@ describe('sign-in page (/start)', () => {
     expect(calls.map((call) => call.body)).toEqual([{ email: 'asha', password: PASSWORD }]);
   });
 
-  it("takes an owner to their cars", async () => {
+  it('takes an owner to their cars', async () => {
     acceptSignIn(session(null), 'POST /', ravi);
     serve('GET /get-cars', success([swift, creta]));
     const { router, user } = renderRoute('/start');

@@ -40,7 +40,10 @@ export async function registerThroughApi(context: BrowserContext, account: TestA
 
 export async function signInThroughApi(context: BrowserContext, account: TestAccount): Promise<void> {
   const path = account.role === 'owner' ? '/ownerloginSchema' : '/carsSchema';
-  await expectOk(`POST ${path}`, await context.request.post(path, { data: { email: account.email, password: account.password } }));
+  await expectOk(
+    `POST ${path}`,
+    await context.request.post(path, { data: { email: account.email, password: account.password } }),
+  );
 }
 
 export async function registerAndSignIn(context: BrowserContext, role: RegisterType): Promise<TestAccount> {

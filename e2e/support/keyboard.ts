@@ -10,7 +10,11 @@ const ROLE_AND_NAME = /^(\w+)(?: "((?:[^"\\]|\\.)*)")?/;
 async function announced(control: Locator): Promise<string> {
   const firstLine = (await control.ariaSnapshot()).split('\n')[0] ?? '';
   let entry = firstLine.replace(/^- /, '');
-  if (entry.startsWith("'")) entry = entry.slice(1).replace(/'(?=[^']*$)/, '').replaceAll("''", "'");
+  if (entry.startsWith("'"))
+    entry = entry
+      .slice(1)
+      .replace(/'(?=[^']*$)/, '')
+      .replaceAll("''", "'");
   const match = ROLE_AND_NAME.exec(entry);
   if (!match) return entry;
   return match[2] === undefined ? match[1]! : `${match[1]} "${match[2]}"`;

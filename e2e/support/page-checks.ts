@@ -48,7 +48,10 @@ export async function settle(page: Page): Promise<void> {
 /** Form fields a screen reader would announce without a name: the snapshot lines that show them. */
 export async function unlabelledFields(page: Page): Promise<string[]> {
   const snapshot = await page.locator('body').ariaSnapshot();
-  return snapshot.split('\n').filter((line) => UNNAMED_FIELD.test(line)).map((line) => line.trim());
+  return snapshot
+    .split('\n')
+    .filter((line) => UNNAMED_FIELD.test(line))
+    .map((line) => line.trim());
 }
 
 /** Images with no alt attribute at all (alt="" is a deliberate "decorative"). */
@@ -77,7 +80,8 @@ export function horizontalOverflow(page: Page): Promise<number> {
 export function unexpectedProblems(problems: PageProblems, baseURL: string): string[] {
   const sessionCheck = `(${new URL('/api/session', baseURL).toString()})`;
   const consoleLines = problems.consoleErrors.filter(
-    (line) => !(line.startsWith('Failed to load resource: the server responded with a status of 401') && line.endsWith(sessionCheck)),
+    (line) =>
+      !(line.startsWith('Failed to load resource: the server responded with a status of 401') && line.endsWith(sessionCheck)),
   );
   return [...consoleLines, ...problems.pageErrors.map((message) => `uncaught: ${message}`)];
 }

@@ -8,7 +8,12 @@ export const SCREENSHOT_DIR = path.join(projectDir, 'e2e', 'screenshots');
 
 /** A file name from a route name: "cars/{slug}" becomes "cars-slug". */
 function fileStem(name: string): string {
-  return name.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'landing';
+  return (
+    name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'landing'
+  );
 }
 
 /** The whole page at the viewport's width, with animations stopped so sliders are caught at rest. */

@@ -82,7 +82,10 @@ export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<Ru
 
   try {
     const baseURL = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms`)),
+        START_TIMEOUT_MS,
+      );
       createInterface({ input: child.stdout! }).on('line', (line) => {
         keep(line);
         const address = listeningAddress(line);

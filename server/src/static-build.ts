@@ -42,7 +42,9 @@ export function isServerBuildStale(projectDir: string): Promise<boolean> {
 function runVite(projectDir: string, args: string[]): void {
   const vite = path.join(projectDir, 'node_modules', 'vite', 'bin', 'vite.js');
   if (!existsSync(vite)) {
-    throw new Error('A build is missing or older than its sources, and Vite is not installed to make it (npm ci, then npm run build).');
+    throw new Error(
+      'A build is missing or older than its sources, and Vite is not installed to make it (npm ci, then npm run build).',
+    );
   }
   const result = spawnSync(process.execPath, [vite, 'build', ...args], { cwd: projectDir, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`vite build failed (exit code ${result.status ?? result.signal})`);

@@ -87,7 +87,7 @@ describe('POST /api/bookings', () => {
     expect(stored).toMatchObject({ hours: 8, total: 640, amountPaise: 64000, pricePerDay: 50, status: 'requested' });
   });
 
-  it('books an owner\'s car by its id and a fleet car by its name in any letter case', async () => {
+  it("books an owner's car by its id and a fleet car by its name in any letter case", async () => {
     const byId = await requestBooking(app, renter, bookingFor());
     expect(byId.car).toEqual({ id: ownersCar.id, kind: 'listed', carName: 'Honda City' });
     expect(byId).toMatchObject({ hours: 4, pricePerDay: 1200, total: 4800, amountPaise: 480000 });
@@ -97,30 +97,42 @@ describe('POST /api/bookings', () => {
 
   it('rounds a part hour down, as the booking total does', async () => {
     const day = freshDay();
-    const booking = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '12:59'), driver: true }));
+    const booking = await requestBooking(
+      app,
+      renter,
+      bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '12:59'), driver: true }),
+    );
     expect(booking).toMatchObject({ hours: 2, total: 2 * 1200 + 2 * 30 });
   });
 
-  it('keeps only the card token\'s id, as paymentRef', async () => {
+  it("keeps only the card token's id, as paymentRef", async () => {
     const booking = await requestBooking(app, renter, bookingFor({ paymentToken: 'tok_1Nv0aB2eZvKYlo2C' }));
     expect(booking.paymentRef).toBe('tok_1Nv0aB2eZvKYlo2C');
     const [stored] = await app.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(stored?.paymentRef).toBe('tok_1Nv0aB2eZvKYlo2C');
   });
 
-  it('accepts a period of exactly 720 hours, and one starting a moment ago (5 minutes\' grace)', async () => {
+  it("accepts a period of exactly 720 hours, and one starting a moment ago (5 minutes' grace)", async () => {
     const from = new Date(indiaTime(freshDay(), '10:00'));
-    const long = await requestBooking(app, renter, bookingFor({
-      from: from.toISOString(),
-      to: new Date(from.getTime() + 720 * HOUR_MS).toISOString(),
-    }));
+    const long = await requestBooking(
+      app,
+      renter,
+      bookingFor({
+        from: from.toISOString(),
+        to: new Date(from.getTime() + 720 * HOUR_MS).toISOString(),
+      }),
+    );
     expect(long.hours).toBe(720);
     const justNow = new Date(Date.now() - 2 * 60 * 1000);
-    const late = await requestBooking(app, renter, bookingFor({
-      carName: 'Colorado Rover',
-      from: justNow.toISOString(),
-      to: new Date(justNow.getTime() + 2 * HOUR_MS).toISOString(),
-    }));
+    const late = await requestBooking(
+      app,
+      renter,
+      bookingFor({
+        carName: 'Colorado Rover',
+        from: justNow.toISOString(),
+        to: new Date(justNow.getTime() + 2 * HOUR_MS).toISOString(),
+      }),
+    );
     expect(late.hours).toBe(2);
   });
 
@@ -128,14 +140,22 @@ describe('POST /api/bookings', () => {
   it.each([
     ['to equal to from', { from: indiaTime(day, '10:00'), to: indiaTime(day, '10:00') }, /^To must be after from/],
     ['to before from', { from: indiaTime(day, '10:00'), to: indiaTime(day, '09:00') }, /^To must be after from/],
-    ['less than an hour', { from: indiaTime(day, '10:00'), to: indiaTime(day, '10:59') }, /^To must be at least one hour after from/],
+    [
+      'less than an hour',
+      { from: indiaTime(day, '10:00'), to: indiaTime(day, '10:59') },
+      /^To must be at least one hour after from/,
+    ],
     ['more than 720 hours', { from: indiaTime(day, '10:00'), to: indiaTime(day + 30, '11:00') }, /^To must be at most 720 hours/],
     [
       'a start more than 5 minutes ago',
       { from: new Date(Date.now() - 10 * 60 * 1000).toISOString(), to: indiaTime(1, '10:00') },
       /^From must not be in the past/,
     ],
-    ['a from without an offset', { from: `${indiaTime(day, '10:00').slice(0, 19)}` }, /^From must be a date and time with its offset/],
+    [
+      'a from without an offset',
+      { from: `${indiaTime(day, '10:00').slice(0, 19)}` },
+      /^From must be a date and time with its offset/,
+    ],
     ['a to without an offset', { to: `${indiaTime(day, '14:00').slice(0, 19)}` }, /^To must be a date and time with its offset/],
     ['a from that is not a date', { from: 'next Tuesday' }, /^From must be a date and time/],
     ['a from as a number', { from: 1_900_000_000_000 }, /^From must be text/],
@@ -150,7 +170,11 @@ describe('POST /api/bookings', () => {
     ['a huge number as car name', { carName: 1e308 }, /^CarName must be text/],
     ['a car name over 100 characters', { carName: 'x'.repeat(5000) }, /^CarName must be at most 100 characters/],
     ['a NUL character in the car name', { carName: 'Tesla\u0000Malibu' }, /^CarName must not contain the NUL character/],
-    ['a card number as payment token', { paymentToken: '4242424242424242' }, /^PaymentToken must be the card provider's token id/],
+    [
+      'a card number as payment token',
+      { paymentToken: '4242424242424242' },
+      /^PaymentToken must be the card provider's token id/,
+    ],
     ['a card number inside a token', { paymentToken: 'tok_4242424242424242' }, /^PaymentToken/],
     ['card details as a token', { paymentToken: { number: '4242424242424242', cvc: '123' } }, /^PaymentToken must be text/],
     ['a token with SQL in it', { paymentToken: "tok_x'; DELETE FROM bookings; --" }, /^PaymentToken/],
@@ -262,7 +286,7 @@ describe('GET /api/bookings', () => {
 });
 
 describe('who may act on a booking', () => {
-  it('answers 404 to another owner, to an admin for an owner\'s car, to an owner for a fleet car, and to another renter', async () => {
+  it("answers 404 to another owner, to an admin for an owner's car, to an owner for a fleet car, and to another renter", async () => {
     const listed = await requestBooking(app, renter, bookingFor());
     const fleet = await requestBooking(app, renter, bookingFor({ carName: 'Ferrari Camry' }));
     const attempts: [string, string, BookingAction][] = [
@@ -299,14 +323,20 @@ describe('who may act on a booking', () => {
 
   it('refuses to cancel once the period has begun', async () => {
     const justNow = new Date(Date.now() - 60 * 1000);
-    const started = await requestBooking(app, renter, bookingFor({
-      carName: 'Toyota Aventador',
-      from: justNow.toISOString(),
-      to: new Date(justNow.getTime() + 3 * HOUR_MS).toISOString(),
-    }));
+    const started = await requestBooking(
+      app,
+      renter,
+      bookingFor({
+        carName: 'Toyota Aventador',
+        from: justNow.toISOString(),
+        to: new Date(justNow.getTime() + 3 * HOUR_MS).toISOString(),
+      }),
+    );
     const response = await act(app, renter, started.id, 'cancel');
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'This booking is requested and its period has begun: it can no longer be cancelled.' });
+    expect(response.json()).toEqual({
+      message: 'This booking is requested and its period has begun: it can no longer be cancelled.',
+    });
   });
 });
 
@@ -317,12 +347,14 @@ describe('overlapping bookings', () => {
     const requests: Booking[] = [];
     for (let i = 0; i < 20; i += 1) {
       // Periods that all share 12:00 to 13:00.
-      requests.push(await requestBooking(app, renter, {
-        carName: car.id,
-        from: indiaTime(day, `${String(i % 10).padStart(2, '0')}:00`),
-        to: indiaTime(day, `${String(13 + (i % 10)).padStart(2, '0')}:00`),
-        driver: i % 2 === 0,
-      }));
+      requests.push(
+        await requestBooking(app, renter, {
+          carName: car.id,
+          from: indiaTime(day, `${String(i % 10).padStart(2, '0')}:00`),
+          to: indiaTime(day, `${String(13 + (i % 10)).padStart(2, '0')}:00`),
+          driver: i % 2 === 0,
+        }),
+      );
     }
     const answers = await Promise.all(requests.map((booking) => act(app, owner, booking.id, 'accept')));
     const statuses = answers.map((answer) => answer.statusCode);
@@ -339,7 +371,11 @@ describe('overlapping bookings', () => {
   it('accepts back-to-back periods: one ends as the next begins', async () => {
     const day = freshDay();
     const morning = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '06:00'), to: indiaTime(day, '12:00') }));
-    const afternoon = await requestBooking(app, otherRenter, bookingFor({ from: indiaTime(day, '12:00'), to: indiaTime(day, '18:00') }));
+    const afternoon = await requestBooking(
+      app,
+      otherRenter,
+      bookingFor({ from: indiaTime(day, '12:00'), to: indiaTime(day, '18:00') }),
+    );
     expect((await act(app, owner, afternoon.id, 'accept')).statusCode).toBe(200);
     expect((await act(app, owner, morning.id, 'accept')).statusCode).toBe(200);
   });
@@ -347,7 +383,11 @@ describe('overlapping bookings', () => {
   it('answers 409 when accepting a request that overlaps an accepted booking', async () => {
     const day = freshDay();
     const first = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '12:00') }));
-    const second = await requestBooking(app, otherRenter, bookingFor({ from: indiaTime(day, '11:59'), to: indiaTime(day, '15:00') }));
+    const second = await requestBooking(
+      app,
+      otherRenter,
+      bookingFor({ from: indiaTime(day, '11:59'), to: indiaTime(day, '15:00') }),
+    );
     expect((await act(app, owner, first.id, 'accept')).statusCode).toBe(200);
     const refused = await act(app, owner, second.id, 'accept');
     expect(refused.statusCode).toBe(409);
@@ -373,21 +413,28 @@ describe('overlapping bookings', () => {
     };
     await app.db.insert(bookings).values(row);
     const second = app.db.insert(bookings).values({ ...row, startsAt: new Date(indiaTime(day, '11:00')) });
-    const error = await second.then(() => undefined, (failure: unknown) => failure);
+    const error = await second.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
     expect(isExclusionViolation(error)).toBe(true);
   });
 });
 
 describe('India time', () => {
-  it('reads a 10:00 to 18:00 booking back at those times in the renter\'s and the owner\'s lists', async () => {
+  it("reads a 10:00 to 18:00 booking back at those times in the renter's and the owner's lists", async () => {
     const day = freshDay();
     const from = indiaTime(day, '10:00');
     const to = indiaTime(day, '18:00');
     // Sent in UTC, answered in India time: the same instants.
-    const booking = await requestBooking(app, renter, bookingFor({
-      from: new Date(from).toISOString(),
-      to: new Date(to).toISOString(),
-    }));
+    const booking = await requestBooking(
+      app,
+      renter,
+      bookingFor({
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+      }),
+    );
     expect(booking.from).toBe(from);
     expect(booking.to).toBe(to);
     expect(from).toMatch(/T10:00:00\+05:30$/);

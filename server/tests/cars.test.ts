@@ -41,13 +41,13 @@ const names = (list: PublicCar[]) => list.map((car) => car.carName);
 const prices = (list: PublicCar[]) => list.map((car) => car.price);
 
 describe('GET /api/cars', () => {
-  it('answers the 8 fleet cars in catalogue order, then the owners\' listed cars newest first', async () => {
+  it("answers the 8 fleet cars in catalogue order, then the owners' listed cars newest first", async () => {
     const list = await listPublic();
     expect(names(list).slice(0, 8)).toEqual(fleetNames);
     expect(names(list).slice(8)).toEqual(['Tata 100% Electric', 'Maruti Swift']);
   });
 
-  it('gives a fleet car every catalogue field and a listed car its owner\'s username', async () => {
+  it("gives a fleet car every catalogue field and a listed car its owner's username", async () => {
     const list = await listPublic();
     const [tesla] = catalogueCars;
     const { id: _catalogueId, ...catalogueFields } = tesla!;
@@ -150,7 +150,10 @@ describe('GET /api/cars', () => {
     expect(names(await listPublic())).not.toContain('Delisted Duster');
     expect((await send(app, 'GET', `/api/cars/${delisted.id}`)).statusCode).toBe(404);
 
-    await app.db.update(accounts).set({ disabled: true }).where(eq(accounts.id, await accountId(app, otherCookie)));
+    await app.db
+      .update(accounts)
+      .set({ disabled: true })
+      .where(eq(accounts.id, await accountId(app, otherCookie)));
     expect(names(await listPublic())).not.toContain('Kept Kwid');
     expect((await send(app, 'GET', `/api/cars/${kept.id}`)).statusCode).toBe(404);
   });
@@ -167,11 +170,19 @@ describe('GET /api/cars', () => {
     ['to without from', `?to=${encodeURIComponent('2031-01-01T10:00:00+05:30')}`, /^From is required with to/],
     ['to equal to from', `?from=2031-01-01T10:00:00Z&to=2031-01-01T10:00:00Z`, /^To must be after from/],
     ['to before from', `?from=2031-01-02T10:00:00Z&to=2031-01-01T10:00:00Z`, /^To must be after from/],
-    ['a from without an offset', `?from=2031-01-01T10:00:00&to=2031-01-01T12:00:00Z`, /^From must be a date and time with its offset/],
+    [
+      'a from without an offset',
+      `?from=2031-01-01T10:00:00&to=2031-01-01T12:00:00Z`,
+      /^From must be a date and time with its offset/,
+    ],
     ['a from that is not a date', `?from=tomorrow&to=2031-01-01T12:00:00Z`, /^From must be a date and time/],
     ['an impossible date', `?from=2031-02-30T10:00:00Z&to=2031-03-01T12:00:00Z`, /^From must be a date and time/],
     ['a from in year 0', '?from=0000-01-01T00:00:00Z&to=2031-01-01T12:00:00Z', /^From must not be before 1970-01-01T00:00:00Z/],
-    ['a to past the year 9999', '?from=2031-01-01T00:00:00Z&to=9999-12-31T23:59:59-12:00', /^To must not be after 9999-12-31T00:00:00Z/],
+    [
+      'a to past the year 9999',
+      '?from=2031-01-01T00:00:00Z&to=9999-12-31T23:59:59-12:00',
+      /^To must not be after 9999-12-31T00:00:00Z/,
+    ],
     ['q given twice', '?q=a&q=b', /^Q must be text/],
     ['a q longer than any car name', `?q=${'x'.repeat(101)}`, /^Q must be at most 100 characters/],
     ['a q with a NUL character', '?q=a%00b', /^Q must not contain the NUL character/],
@@ -196,7 +207,7 @@ describe('GET /api/cars/{carName}', () => {
     expect(car._id).toBe(car.id);
   });
 
-  it('answers a listed car by its id, with its owner\'s name', async () => {
+  it("answers a listed car by its id, with its owner's name", async () => {
     const response = await send(app, 'GET', `/api/cars/${swift.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: swift.id, kind: 'listed', carName: 'Maruti Swift', ownerName });
@@ -235,7 +246,7 @@ describe('GET /api/cars/{carName}', () => {
     expect(response.json<{ message: string }>().message).toMatch(/^CarName must not contain the NUL character/);
   });
 
-  it('answers 400 for a name longer than any car\'s', async () => {
+  it("answers 400 for a name longer than any car's", async () => {
     const response = await send(app, 'GET', `/api/cars/${'c'.repeat(101)}`);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toMatch(/^CarName must be at most 100 characters/);

@@ -112,7 +112,7 @@ describe('POST /api/comments/get-comment', () => {
     expect(response.json<Comment>().author).toBe('Priya S.');
   });
 
-  it('accepts a comment that names no post, as the spec\'s form sends it', async () => {
+  it("accepts a comment that names no post, as the spec's form sends it", async () => {
     const response = await postComment(user, { content: 'General remark', author: 'Visitor' });
     expect(response.statusCode).toBe(201);
     expect(response.json<Comment>().post).toBe('');
@@ -179,9 +179,8 @@ describe('POST /api/comments/get-reply/{commentId}', () => {
 });
 
 describe('GET /api/comments/get-comment', () => {
-  it('lists one post\'s comments oldest first, each with its replies oldest first', async () => {
-    const say = async (content: string, post: string) =>
-      (await postComment(user, { content, post })).json<Comment>().id;
+  it("lists one post's comments oldest first, each with its replies oldest first", async () => {
+    const say = async (content: string, post: string) => (await postComment(user, { content, post })).json<Comment>().id;
     const first = await say('first', FIRST_SLUG);
     const elsewhere = await say('elsewhere', SECOND_SLUG);
     const second = await say('second', FIRST_SLUG);

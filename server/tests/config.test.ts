@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 
 describe('loadConfig', () => {
-  it('uses the contract\'s defaults when nothing is set', () => {
+  it("uses the contract's defaults when nothing is set", () => {
     expect(loadConfig({})).toEqual({
       port: 4000,
       host: '127.0.0.1',

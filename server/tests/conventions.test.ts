@@ -101,7 +101,11 @@ describe('bodies', () => {
   });
 
   it('answers 400 naming the field for a NUL character, which the database cannot store', async () => {
-    const signIn = await app.inject({ method: 'POST', url: '/api/session', payload: { login: 'a\u0000b', password: 'whatever-1' } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { login: 'a\u0000b', password: 'whatever-1' },
+    });
     expect(signIn.statusCode).toBe(400);
     expect(signIn.json()).toEqual({ message: 'Login must not contain the NUL character (\\u0000).' });
     const other = newAccount();

@@ -53,7 +53,11 @@ export function pgliteDump(which: 'empty' | 'migrated'): Promise<Blob | undefine
   return dump;
 }
 
-async function buildOnPostgres(serverUrl: string, overrides: Partial<ServerConfig>, options: AppOptions): Promise<FastifyInstance> {
+async function buildOnPostgres(
+  serverUrl: string,
+  overrides: Partial<ServerConfig>,
+  options: AppOptions,
+): Promise<FastifyInstance> {
   const template = inject('databaseTemplates')?.postgres;
   const name = `wow_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));

@@ -48,9 +48,9 @@ beforeAll(async () => {
     await writeFile(path.join(scratch, file), `${imports}\nexport const probe = 1;\n`);
   }
   // Biome exits 1 when it finds errors, which is the point here: read its report either way.
-  const output = await promisify(execFile)(biome, ['lint', '--vcs-enabled=false', '--reporter=json', '.'], { cwd: scratch }).catch(
-    (failure: { stdout?: string }) => ({ stdout: failure.stdout ?? '' }),
-  );
+  const output = await promisify(execFile)(biome, ['lint', '--vcs-enabled=false', '--reporter=json', '.'], {
+    cwd: scratch,
+  }).catch((failure: { stdout?: string }) => ({ stdout: failure.stdout ?? '' }));
   const { diagnostics } = JSON.parse(output.stdout) as { diagnostics: Diagnostic[] };
   refused = new Set(
     diagnostics.filter((found) => found.category === 'lint/style/noRestrictedImports').map((found) => found.location.path),

@@ -26,7 +26,9 @@ describe('a database error in the log', () => {
     expect(response.statusCode).toBe(500);
 
     const logged = lines.join('');
-    const failure = lines.map((line) => JSON.parse(line) as { msg: string; err?: Record<string, unknown> }).find((entry) => entry.err);
+    const failure = lines
+      .map((line) => JSON.parse(line) as { msg: string; err?: Record<string, unknown> })
+      .find((entry) => entry.err);
     expect(failure?.msg).toBe('request failed');
     expect(failure?.err).toMatchObject({
       message: expect.stringMatching(/^Failed query: insert into "accounts"/),

@@ -17,7 +17,13 @@ let addressCount = 0;
 const freshAddress = () => `10.9.0.${++addressCount}`;
 
 function post(url: string, payload: unknown, remoteAddress = freshAddress()) {
-  return app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, remoteAddress });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json' },
+    remoteAddress,
+  });
 }
 
 const sample = { name: 'Asha Rao', email: 'Asha.Rao@Example.in', message: 'Do you rent cars in Pune for a week?' };
@@ -36,7 +42,7 @@ describe('POST /api/contact', () => {
 
   it('keeps unicode and markup as the text it is', async () => {
     const address = freshAddress();
-    const message = 'नमस्ते! <script>alert(1)</script> \'; DROP TABLE contact_messages; --';
+    const message = "नमस्ते! <script>alert(1)</script> '; DROP TABLE contact_messages; --";
     expect((await post('/api/contact', { ...sample, name: 'अनीता', message }, address)).statusCode).toBe(201);
     const [stored] = await app.db.select().from(contactMessages).where(eq(contactMessages.address, address));
     expect(stored).toMatchObject({ name: 'अनीता', message });
@@ -81,9 +87,9 @@ describe('POST /api/contact', () => {
   it('counts messages older than an hour out', async () => {
     const address = freshAddress();
     const longAgo = new Date(Date.now() - 61 * 60 * 1000);
-    await app.db.insert(contactMessages).values(
-      Array.from({ length: 5 }, (_, i) => ({ ...sample, message: `Old ${i}`, address, createdAt: longAgo })),
-    );
+    await app.db
+      .insert(contactMessages)
+      .values(Array.from({ length: 5 }, (_, i) => ({ ...sample, message: `Old ${i}`, address, createdAt: longAgo })));
     expect((await post('/api/contact', sample, address)).statusCode).toBe(201);
   });
 

@@ -63,7 +63,8 @@ async function postgresDatabase(url: string): Promise<Place> {
   return {
     config: { databaseUrl: databaseUrl.toString() },
     open: () => openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' }),
-    remove: () => withAdminClient(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    remove: () =>
+      withAdminClient(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
 
@@ -135,103 +136,135 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
   });
 });
 
-describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))('a database the earlier release made, as %s', (_label, makePlace) => {
-  let place: Place;
-  const owner = { username: 'earlyowner', email: 'early-owner@example.in', password: 'early-password-1' };
-  /** An accepted day's booking of the owner's car; a second one is refused by the exclusion constraint. */
-  let acceptedBooking: typeof bookings.$inferInsert;
+describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
+  'a database the earlier release made, as %s',
+  (_label, makePlace) => {
+    let place: Place;
+    const owner = { username: 'earlyowner', email: 'early-owner@example.in', password: 'early-password-1' };
+    /** An accepted day's booking of the owner's car; a second one is refused by the exclusion constraint. */
+    let acceptedBooking: typeof bookings.$inferInsert;
 
-  /** The earlier release's start: its runner's migration and seed, then a person's rows. */
-  beforeAll(async () => {
-    place = await makePlace();
-    await withClient(place, async ({ db }) => {
-      expect(await legacyMigrate(db)).toEqual(['0001_initial']);
-      await seedSampleData(db);
-      const passwordHash = await hashPassword(owner.password, TEST_SCRYPT_COST);
-      const added = (rows: Array<{ id: string }>) => {
-        if (!rows[0]) throw new Error('the insert returned no row');
-        return rows[0].id;
-      };
-      const addAccount = async (values: typeof accounts.$inferInsert) =>
-        added(await db.insert(accounts).values(values).returning({ id: accounts.id }));
-      const ownerId = await addAccount({ username: owner.username, email: owner.email, passwordHash, role: 'owner' });
-      const renterId = await addAccount({ username: 'earlyrenter', email: 'early-renter@example.in', passwordHash, role: 'user' });
-      const carId = added(
-        await db
-          .insert(cars)
-          .values({ kind: 'listed', ownerId, carName: 'Early car', imgUrl: '/images/cars/bmw-x3.svg', price: 1500, description: 'Listed before the upgrade.' })
-          .returning({ id: cars.id }),
-      );
-      acceptedBooking = {
-        carId,
-        renterId,
-        startsAt: new Date('2030-01-10T04:30:00Z'),
-        endsAt: new Date('2030-01-11T04:30:00Z'),
-        hours: 24,
-        driver: false,
-        pricePerDay: 1500,
-        total: 1500,
-        amountPaise: 150_000,
-        status: 'accepted',
-      };
-      await db.insert(bookings).values(acceptedBooking);
-      await db.insert(comments).values({ author: 'Early reader', content: 'Written before the upgrade.', postId: sql`(SELECT id FROM blog_posts ORDER BY position LIMIT 1)` });
+    /** The earlier release's start: its runner's migration and seed, then a person's rows. */
+    beforeAll(async () => {
+      place = await makePlace();
+      await withClient(place, async ({ db }) => {
+        expect(await legacyMigrate(db)).toEqual(['0001_initial']);
+        await seedSampleData(db);
+        const passwordHash = await hashPassword(owner.password, TEST_SCRYPT_COST);
+        const added = (rows: Array<{ id: string }>) => {
+          if (!rows[0]) throw new Error('the insert returned no row');
+          return rows[0].id;
+        };
+        const addAccount = async (values: typeof accounts.$inferInsert) =>
+          added(await db.insert(accounts).values(values).returning({ id: accounts.id }));
+        const ownerId = await addAccount({ username: owner.username, email: owner.email, passwordHash, role: 'owner' });
+        const renterId = await addAccount({
+          username: 'earlyrenter',
+          email: 'early-renter@example.in',
+          passwordHash,
+          role: 'user',
+        });
+        const carId = added(
+          await db
+            .insert(cars)
+            .values({
+              kind: 'listed',
+              ownerId,
+              carName: 'Early car',
+              imgUrl: '/images/cars/bmw-x3.svg',
+              price: 1500,
+              description: 'Listed before the upgrade.',
+            })
+            .returning({ id: cars.id }),
+        );
+        acceptedBooking = {
+          carId,
+          renterId,
+          startsAt: new Date('2030-01-10T04:30:00Z'),
+          endsAt: new Date('2030-01-11T04:30:00Z'),
+          hours: 24,
+          driver: false,
+          pricePerDay: 1500,
+          total: 1500,
+          amountPaise: 150_000,
+          status: 'accepted',
+        };
+        await db.insert(bookings).values(acceptedBooking);
+        await db.insert(comments).values({
+          author: 'Early reader',
+          content: 'Written before the upgrade.',
+          postId: sql`(SELECT id FROM blog_posts ORDER BY position LIMIT 1)`,
+        });
+      });
     });
-  });
-  afterAll(() => place.remove());
+    afterAll(() => place.remove());
 
-  async function start() {
-    const lines: string[] = [];
-    const app = await buildTestApp({ ...place.config, logLevel: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
-    const logged = lines.map((line) => JSON.parse(line) as { msg: string; migrations?: string[] });
-    return { app, migrationLines: logged.filter((entry) => entry.migrations) };
-  }
-
-  it('is adopted at the first start: the migrations are recorded as applied, none runs, and every row is still there', async () => {
-    const { app, migrationLines } = await start();
-    try {
-      expect(migrationLines).toEqual([
-        expect.objectContaining({
-          msg: 'adopted a database made by the earlier migration runner',
-          migrations: ['0000_initial', '0001_bookings_no_overlap'],
-        }),
-      ]);
-      const recorded = await rows<{ hash: string; created_at: string }>(app.db, sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY id`);
-      const files = readMigrationFiles({ migrationsFolder: migrationsDir });
-      expect(recorded.map((row) => [row.hash, Number(row.created_at)])).toEqual(files.map((file) => [file.hash, file.folderMillis]));
-
-      const cookie = await signIn(app, owner.email, owner.password);
-      const listed = await app.inject({ method: 'GET', url: '/get-cars', headers: { cookie } });
-      expect(listed.json<{ data: unknown[] }>().data).toEqual([expect.objectContaining({ carname: 'Early car', price: 1500 })]);
-      const post = await app.inject({ method: 'GET', url: '/api/comments/get-comment' });
-      expect(post.body).toContain('Written before the upgrade.');
-      // The old schema's exclusion constraint still refuses a second accepted booking over the same hours.
-      await expect(app.db.insert(bookings).values(acceptedBooking)).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23P01' }) });
-    } finally {
-      await closeTestApp(app);
+    async function start() {
+      const lines: string[] = [];
+      const app = await buildTestApp(
+        { ...place.config, logLevel: 'info' },
+        { logStream: { write: (line) => void lines.push(line) } },
+      );
+      const logged = lines.map((line) => JSON.parse(line) as { msg: string; migrations?: string[] });
+      return { app, migrationLines: logged.filter((entry) => entry.migrations) };
     }
-  });
 
-  it('starts again adopting and applying nothing, and keeps the earlier runner\'s record for a rollback', async () => {
-    const { app, migrationLines } = await start();
-    try {
-      expect(migrationLines).toEqual([]);
-      expect(await rows(app.db, sql`SELECT version FROM schema_migrations`)).toEqual([{ version: '0001_initial' }]);
-      expect(await rows(app.db, sql`SELECT count(*)::int AS count FROM bookings`)).toEqual([{ count: 1 }]);
-    } finally {
-      await closeTestApp(app);
-    }
-  });
-});
+    it('is adopted at the first start: the migrations are recorded as applied, none runs, and every row is still there', async () => {
+      const { app, migrationLines } = await start();
+      try {
+        expect(migrationLines).toEqual([
+          expect.objectContaining({
+            msg: 'adopted a database made by the earlier migration runner',
+            migrations: ['0000_initial', '0001_bookings_no_overlap'],
+          }),
+        ]);
+        const recorded = await rows<{ hash: string; created_at: string }>(
+          app.db,
+          sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY id`,
+        );
+        const files = readMigrationFiles({ migrationsFolder: migrationsDir });
+        expect(recorded.map((row) => [row.hash, Number(row.created_at)])).toEqual(
+          files.map((file) => [file.hash, file.folderMillis]),
+        );
+
+        const cookie = await signIn(app, owner.email, owner.password);
+        const listed = await app.inject({ method: 'GET', url: '/get-cars', headers: { cookie } });
+        expect(listed.json<{ data: unknown[] }>().data).toEqual([expect.objectContaining({ carname: 'Early car', price: 1500 })]);
+        const post = await app.inject({ method: 'GET', url: '/api/comments/get-comment' });
+        expect(post.body).toContain('Written before the upgrade.');
+        // The old schema's exclusion constraint still refuses a second accepted booking over the same hours.
+        await expect(app.db.insert(bookings).values(acceptedBooking)).rejects.toMatchObject({
+          cause: expect.objectContaining({ code: '23P01' }),
+        });
+      } finally {
+        await closeTestApp(app);
+      }
+    });
+
+    it("starts again adopting and applying nothing, and keeps the earlier runner's record for a rollback", async () => {
+      const { app, migrationLines } = await start();
+      try {
+        expect(migrationLines).toEqual([]);
+        expect(await rows(app.db, sql`SELECT version FROM schema_migrations`)).toEqual([{ version: '0001_initial' }]);
+        expect(await rows(app.db, sql`SELECT count(*)::int AS count FROM bookings`)).toEqual([{ count: 1 }]);
+      } finally {
+        await closeTestApp(app);
+      }
+    });
+  },
+);
 
 // Only PostgreSQL takes connections from two servers at once.
 describe.each(onPostgres([]))('two servers starting together on %s', (_label, makePlace) => {
-  it('apply each migration once: the second waits for the first\'s lock, then finds nothing to do', async () => {
+  it("apply each migration once: the second waits for the first's lock, then finds nothing to do", async () => {
     const place = await makePlace();
     try {
       const started = await Promise.allSettled([buildTestApp(place.config), buildTestApp(place.config)]);
       await Promise.all(started.map((result) => (result.status === 'fulfilled' ? closeTestApp(result.value) : undefined)));
-      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual(['started', 'started']);
+      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual([
+        'started',
+        'started',
+      ]);
       const recorded = await withClient(place, ({ db }) => rows(db, sql`SELECT hash FROM drizzle.__drizzle_migrations`));
       expect(recorded).toHaveLength(readMigrationFiles({ migrationsFolder: migrationsDir }).length);
     } finally {

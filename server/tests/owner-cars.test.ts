@@ -107,7 +107,7 @@ describe('POST /add-cars', () => {
 });
 
 describe('GET /get-cars', () => {
-  it('lists only the caller\'s cars, newest first, in the contract\'s shape', async () => {
+  it("lists only the caller's cars, newest first, in the contract's shape", async () => {
     const owner = await registerAndSignIn(app, 'owner');
     const other = await registerAndSignIn(app, 'owner');
     await addCar(owner, { carname: 'First' });
@@ -144,14 +144,14 @@ describe('GET /get-cars', () => {
 });
 
 describe('GET /get-car/{id}', () => {
-  it('answers the caller\'s own car', async () => {
+  it("answers the caller's own car", async () => {
     const car = await carOf(ownerA, 'Kia Seltos');
     const response = await send('GET', `/get-car/${car.id}`, ownerA);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ code: 200, message: 'success', data: car });
   });
 
-  it('answers 404 with code for another owner\'s car, exactly as for a missing one', async () => {
+  it("answers 404 with code for another owner's car, exactly as for a missing one", async () => {
     const car = await carOf(ownerA, 'Mahindra Thar');
     const theirs = await send('GET', `/get-car/${car.id}`, ownerB);
     expect(theirs.statusCode).toBe(404);
@@ -173,7 +173,7 @@ describe('GET /get-car/{id}', () => {
 });
 
 describe('POST /edit-cars', () => {
-  it('changes the caller\'s car and answers it with code 200', async () => {
+  it("changes the caller's car and answers it with code 200", async () => {
     const car = await carOf(ownerA, 'Honda City');
     const response = await send('POST', '/edit-cars', ownerA, {
       id: car.id,
@@ -191,7 +191,7 @@ describe('POST /edit-cars', () => {
     expect(reread.json<CodedAnswer<OwnerCar>>().data.carname).toBe('Honda City ZX');
   });
 
-  it('answers 404 for another owner\'s car and leaves it unchanged', async () => {
+  it("answers 404 for another owner's car and leaves it unchanged", async () => {
     const car = await carOf(ownerA, 'Toyota Innova');
     const response = await send('POST', '/edit-cars', ownerB, { ...sampleCar, id: car.id, carname: 'Stolen', price: 1 });
     expect(response.statusCode).toBe(404);
@@ -221,7 +221,7 @@ describe('POST /edit-cars', () => {
 });
 
 describe('POST /delete-cars', () => {
-  it('deletes the caller\'s cars named in a bare list', async () => {
+  it("deletes the caller's cars named in a bare list", async () => {
     const owner = await registerAndSignIn(app, 'owner');
     const one = await carOf(owner, 'One');
     const two = await carOf(owner, 'Two');
@@ -240,7 +240,7 @@ describe('POST /delete-cars', () => {
     expect(await listCars(owner)).toEqual([]);
   });
 
-  it('deletes nothing and answers 404 when any id is another owner\'s car', async () => {
+  it("deletes nothing and answers 404 when any id is another owner's car", async () => {
     const mine = await carOf(ownerA, 'Mine to delete');
     const theirs = await carOf(ownerB, 'Theirs to keep');
     const response = await send('POST', '/delete-cars', ownerA, [mine.id, theirs.id]);

@@ -31,7 +31,7 @@ describe('password hashing', () => {
 describe('the configured cost', () => {
   it.each([
     ['the production cost on the default configuration', loadConfig({}).scryptCost, 32768],
-    ['the tests\' cheap cost when configured so', TEST_SCRYPT_COST, TEST_SCRYPT_COST],
+    ["the tests' cheap cost when configured so", TEST_SCRYPT_COST, TEST_SCRYPT_COST],
   ])('is what an app stores new passwords at (%s), and they sign in', async (_label, scryptCost, stored) => {
     const app = await buildTestApp({ scryptCost });
     try {

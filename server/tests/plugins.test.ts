@@ -29,5 +29,4 @@ describe('the server plugins registered in a wrong order', () => {
       await app.close();
     }
   });
-
 });

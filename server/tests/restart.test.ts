@@ -55,7 +55,10 @@ describe('the embedded database on disk', () => {
   it('brings the sample fleet and posts back in step with the data modules at the next start', async () => {
     const first = await buildTestApp({ dataDir });
     await first.db.update(cars).set({ price: 1, carName: 'Stale name' }).where(eq(cars.catalogueId, catalogueCars[0]!.id));
-    await first.db.update(blogPosts).set({ title: 'Stale title', quote: 'Stale' }).where(eq(blogPosts.catalogueId, sampleBlogPosts[0]!.id));
+    await first.db
+      .update(blogPosts)
+      .set({ title: 'Stale title', quote: 'Stale' })
+      .where(eq(blogPosts.catalogueId, sampleBlogPosts[0]!.id));
     await closeTestApp(first);
 
     const second = await buildTestApp({ dataDir });

@@ -36,7 +36,9 @@ describe('sign-in failures are limited', () => {
   it('checks at most 10 wrong passwords for one email even when 30 arrive at once', async () => {
     const account = await register(app, 'user');
     const burst = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => attempt('/carsSchema', { email: account.email, password: `wrong-${i}` }, `10.8.0.${i}`)),
+      Array.from({ length: 30 }, (_, i) =>
+        attempt('/carsSchema', { email: account.email, password: `wrong-${i}` }, `10.8.0.${i}`),
+      ),
     );
     const checked = burst.filter((response) => response.statusCode === 401).length;
     const refused = burst.filter((response) => response.statusCode === 429);
@@ -86,7 +88,7 @@ describe('sign-in failures are limited', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it('clears an account\'s count when it signs in', async () => {
+  it("clears an account's count when it signs in", async () => {
     const account = await register(app, 'user');
     for (let i = 0; i < 9; i += 1) {
       await attempt('/carsSchema', { email: account.email, password: `wrong-${i}` }, '10.6.0.1');
@@ -102,9 +104,9 @@ describe('sign-in failures are limited', () => {
   it('forgets failures older than 15 minutes', async () => {
     const account = await register(app, 'user');
     const longAgo = new Date(Date.now() - (WINDOW_SECONDS + 60) * 1000);
-    await app.db.insert(signInFailures).values(
-      Array.from({ length: 30 }, () => ({ subject: 'login:old@example.in', address: '10.7.0.1', failedAt: longAgo })),
-    );
+    await app.db
+      .insert(signInFailures)
+      .values(Array.from({ length: 30 }, () => ({ subject: 'login:old@example.in', address: '10.7.0.1', failedAt: longAgo })));
     const response = await attempt('/carsSchema', { email: account.email, password: account.password }, '10.7.0.1');
     expect(response.statusCode).toBe(200);
   });

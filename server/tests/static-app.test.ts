@@ -61,8 +61,14 @@ describe('the built app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it('answers the app\'s page addresses with index.html, so a reload works', async () => {
-    for (const url of ['/layout/cars', '/cars/Tesla%20Malibu', '/get/cars', '/Renting', '/blogs/If%20you%20are%20renting%20a%20car']) {
+  it("answers the app's page addresses with index.html, so a reload works", async () => {
+    for (const url of [
+      '/layout/cars',
+      '/cars/Tesla%20Malibu',
+      '/get/cars',
+      '/Renting',
+      '/blogs/If%20you%20are%20renting%20a%20car',
+    ]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX_HTML);
@@ -111,7 +117,11 @@ describe('the built app', () => {
 
   it('still signs in on POST / while GET / is the page', async () => {
     const account = await register(app, 'user', newAccount());
-    const response = await app.inject({ method: 'POST', url: '/', payload: { email: account.email, password: account.password } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/',
+      payload: { email: account.email, password: account.password },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<{ message: string }>().message).toBe('Login successful');
   });

@@ -27,7 +27,17 @@ beforeEach(async () => {
   await touch(path.join(project, 'server', 'vite.config.ts'), 300);
   await touch(path.join(project, 'package.json'), 300);
   // Directories get the time of their last entry change; age them too, as a checkout would.
-  for (const dir of ['src/pages', 'src/domain', 'src/data', 'src', 'public/images', 'public', 'server/src/routes', 'server/src', 'server']) {
+  for (const dir of [
+    'src/pages',
+    'src/domain',
+    'src/data',
+    'src',
+    'public/images',
+    'public',
+    'server/src/routes',
+    'server/src',
+    'server',
+  ]) {
     const time = new Date(Date.now() - 300_000);
     await utimes(path.join(project, dir), time, time);
   }
@@ -72,14 +82,17 @@ describe('isServerBuildStale', () => {
     expect(await isServerBuildStale(project)).toBe(false);
   });
 
-  it.each(['server/src/routes/cars.ts', 'src/domain/booking-total.ts', 'src/data/cars.ts', 'package.json', 'server/vite.config.ts'])(
-    'is stale when %s changed after the build',
-    async (source) => {
-      await touch(serverBuild(), 60);
-      await touch(path.join(project, source), 0);
-      expect(await isServerBuildStale(project)).toBe(true);
-    },
-  );
+  it.each([
+    'server/src/routes/cars.ts',
+    'src/domain/booking-total.ts',
+    'src/data/cars.ts',
+    'package.json',
+    'server/vite.config.ts',
+  ])('is stale when %s changed after the build', async (source) => {
+    await touch(serverBuild(), 60);
+    await touch(path.join(project, source), 0);
+    expect(await isServerBuildStale(project)).toBe(true);
+  });
 
   it('is not stale when only the app changed', async () => {
     await touch(serverBuild(), 60);

@@ -39,8 +39,8 @@ export function RequireRole({ role, alsoAllow = [], children }: RequireRoleProps
         <div className="alert alert-warning" role="alert">
           <h1 className="h4">This page is for {role} accounts</h1>
           <p>
-            You are signed in as {user.username}, {withArticle[user.role]} account. Sign in with {withArticle[role]}{' '}
-            account to use this page.
+            You are signed in as {user.username}, {withArticle[user.role]} account. Sign in with {withArticle[role]} account to
+            use this page.
           </p>
           <div className="d-flex flex-wrap gap-3">
             <Link to={paths.home}>Go to the home page</Link>

@@ -23,7 +23,11 @@ export function SocialLinks({ owner, links, className = '' }: SocialLinksProps) 
     <ul className={`list-unstyled d-flex gap-1 mb-0 ${className}`}>
       {entries.map(([network, href]) => (
         <li key={network}>
-          <a href={href} className="btn btn-icon btn-outline-primary rounded-circle p-0" aria-label={`${owner} on ${networkNames[network]}`}>
+          <a
+            href={href}
+            className="btn btn-icon btn-outline-primary rounded-circle p-0"
+            aria-label={`${owner} on ${networkNames[network]}`}
+          >
             <Icon name={network} />
           </a>
         </li>

@@ -3,8 +3,6 @@
  * build that the server itself serves calls its own origin, so it works at whatever address it is
  * opened. VITE_API_URL overrides both.
  */
-export const API_URL: string =
-  import.meta.env.VITE_API_URL ?? (import.meta.env.DEV ? 'http://localhost:4000' : '');
+export const API_URL: string = import.meta.env.VITE_API_URL ?? (import.meta.env.DEV ? 'http://localhost:4000' : '');
 
-export const STRIPE_PUBLISHABLE_KEY: string | undefined =
-  import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY || undefined;
+export const STRIPE_PUBLISHABLE_KEY: string | undefined = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY || undefined;

@@ -102,8 +102,7 @@ export const catalogueCars: readonly CatalogueCar[] = [
     gps: 'GPS Navigation',
     seatType: 'Heated seats',
     automatic: 'Automatic',
-    description:
-      'A spacious luxury SUV with seven seats and a smooth ride, the right choice for airport runs and family trips.',
+    description: 'A spacious luxury SUV with seven seats and a smooth ride, the right choice for airport runs and family trips.',
   },
   {
     id: '07',

@@ -18,11 +18,7 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   { from: 'accepted', action: 'cancel', to: 'cancelled', who: 'renter' },
 ];
 
-export function nextStatus(
-  from: BookingStatus,
-  action: BookingAction,
-  who: BookingActor,
-): BookingStatus | undefined {
+export function nextStatus(from: BookingStatus, action: BookingAction, who: BookingActor): BookingStatus | undefined {
   return BOOKING_TRANSITIONS.find((t) => t.from === from && t.action === action && t.who === who)?.to;
 }
 

@@ -34,7 +34,10 @@ export function indiaToday(now: Date = new Date()): string {
  * the renter's and the owner's lists read the time that was booked.
  */
 export function toIndiaIso(instant: Date): string {
-  const wallClock = new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, -1).replace(/\.000$/, '');
+  const wallClock = new Date(instant.getTime() + OFFSET_MS)
+    .toISOString()
+    .slice(0, -1)
+    .replace(/\.000$/, '');
   return `${wallClock}${INDIA_OFFSET}`;
 }
 

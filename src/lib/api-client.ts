@@ -30,7 +30,11 @@ export function toApiError(error: unknown): ApiError {
     const body = errorBody(error.response?.data);
     const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
     if (status === 0) return new ApiError(0, UNREACHABLE);
-    return new ApiError(status, serverMessage ?? `The server answered with an error (${status}). Please try again.`, serverMessage);
+    return new ApiError(
+      status,
+      serverMessage ?? `The server answered with an error (${status}). Please try again.`,
+      serverMessage,
+    );
   }
   // Not an HTTP failure at all: a bug of ours, which must not be blamed on the network.
   return new ApiError(0, 'Something went wrong on this page. Please reload it and try again.');

@@ -27,8 +27,8 @@ export default function ForgotPasswordPage() {
   return (
     <PageShell title="Forgot Password" narrow>
       <p>
-        Password reset by email is not available yet. <Link to={paths.contact}>Contact us</Link> with the email you
-        registered with and we will help you get back into your account.
+        Password reset by email is not available yet. <Link to={paths.contact}>Contact us</Link> with the email you registered
+        with and we will help you get back into your account.
       </p>
       <Form onSubmit={handleSubmit}>
         <FormField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />

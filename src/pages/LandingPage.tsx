@@ -24,7 +24,13 @@ export default function LandingPage() {
             Register Now
           </Link>
         </div>
-        <img src="/images/cars/tesla-malibu.svg" alt="Illustration of a green saloon car" width={320} height={200} className="mt-5" />
+        <img
+          src="/images/cars/tesla-malibu.svg"
+          alt="Illustration of a green saloon car"
+          width={320}
+          height={200}
+          className="mt-5"
+        />
       </Container>
     </main>
   );

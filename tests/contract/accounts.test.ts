@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endSession, getSession } from '../../src/lib/auth/session-api';
-import {
-  loginOwner,
-  loginUser,
-  registerOwner,
-  registerUser,
-  signIn,
-  startSession,
-} from '../../src/features/auth/api';
+import { loginOwner, loginUser, registerOwner, registerUser, signIn, startSession } from '../../src/features/auth/api';
 import { LoginAnswer, RegisterAnswer, SessionAnswer } from '../../src/domain/contract';
 import { newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
@@ -84,7 +77,9 @@ describe('signing in, against the real server', () => {
     live.browser('sign-in page');
     const person = newAccount();
     await registerUser(userRegistration(person));
-    expect(conforms(LoginAnswer, await signIn({ email: person.username, password: person.password })).user.email).toBe(person.email);
+    expect(conforms(LoginAnswer, await signIn({ email: person.username, password: person.password })).user.email).toBe(
+      person.email,
+    );
     const answer = conforms(LoginAnswer, await startSession({ login: person.username.toUpperCase(), password: person.password }));
     expect(answer.message).toBe(serverSays.loggedIn);
     expect((await getSession()).user.username).toBe(person.username);

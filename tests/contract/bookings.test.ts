@@ -28,7 +28,12 @@ function period(days: number, fromHour: number, toHour: number): { from: string;
 async function ownerWithCar(price: number): Promise<OwnerCar> {
   live.browser('owner');
   await signUpAndIn('owner');
-  await addOwnerCar({ url: '/uploads/swift.jpg', carname: `Maruti Swift ${crypto.randomUUID().slice(0, 8)}`, description: '', price });
+  await addOwnerCar({
+    url: '/uploads/swift.jpg',
+    carname: `Maruti Swift ${crypto.randomUUID().slice(0, 8)}`,
+    description: '',
+    price,
+  });
   const [car] = await listOwnerCars();
   return car;
 }

@@ -17,7 +17,13 @@ function uniqueName(label: string): string {
 }
 
 function carInput(overrides: Partial<OwnerCarInput> = {}): OwnerCarInput {
-  return { url: 'https://example.com/car.jpg', carname: uniqueName('Renault Kwid'), description: 'Small and thrifty.', price: '700', ...overrides };
+  return {
+    url: 'https://example.com/car.jpg',
+    carname: uniqueName('Renault Kwid'),
+    description: 'Small and thrifty.',
+    price: '700',
+    ...overrides,
+  };
 }
 
 describe("an owner's cars, against the real server", () => {
@@ -43,7 +49,11 @@ describe("an owner's cars, against the real server", () => {
       codedAnswer(OwnerCar),
       await editOwnerCar({ id: older.id, url: older.url, carname: older.carname, description: 'Serviced.', price: 80 }),
     );
-    expect(edited).toMatchObject({ code: 200, message: 'edit success', data: { id: older.id, description: 'Serviced.', price: 80 } });
+    expect(edited).toMatchObject({
+      code: 200,
+      message: 'edit success',
+      data: { id: older.id, description: 'Serviced.', price: 80 },
+    });
 
     expect(conforms(codedAnswer(DeletedCount), await deleteOwnerCars([older.id]))).toEqual({
       code: 200,
@@ -62,7 +72,10 @@ describe("an owner's cars, against the real server", () => {
     live.browser('owner');
     await signUpAndIn('owner');
     expect(await listOwnerCars()).toEqual([]);
-    await expect(addOwnerCar(carInput({ url: 'kwid.jpg' }))).rejects.toMatchObject({ status: 400, message: serverSays.badCarUrl });
+    await expect(addOwnerCar(carInput({ url: 'kwid.jpg' }))).rejects.toMatchObject({
+      status: 400,
+      message: serverSays.badCarUrl,
+    });
     await expect(getOwnerCar(theirs.id)).rejects.toMatchObject({ status: 404, message: serverSays.notYourCar });
     await expect(getOwnerCar('not-an-id')).rejects.toMatchObject({ status: 400, message: serverSays.notAnId });
     await expect(deleteOwnerCars([theirs.id])).rejects.toMatchObject({ status: 404, message: serverSays.nothingDeleted });

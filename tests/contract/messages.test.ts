@@ -16,7 +16,12 @@ describe('blog posts and comments, against the real server', () => {
   it('finds a post by its title or its slug in any letter case, and says so for no post', async () => {
     const [first] = blogPosts;
     const post = conforms(BlogPost, await getBlogPost(first.title));
-    expect(post).toMatchObject({ title: first.title, author: first.author, quote: first.quote, slug: 'the-best-way-to-drive-cars' });
+    expect(post).toMatchObject({
+      title: first.title,
+      author: first.author,
+      quote: first.quote,
+      slug: 'the-best-way-to-drive-cars',
+    });
     expect(await getBlogPost(post.slug.toUpperCase())).toEqual(post);
     await expect(getBlogPost('No such post')).rejects.toMatchObject({ status: 404, message: serverSays.noSuchPost });
   });
@@ -32,7 +37,10 @@ describe('blog posts and comments, against the real server', () => {
 
     live.browser('reader');
     const reader = await signUpAndIn('user');
-    const comment = conforms(Comment, await postComment({ content: 'Three seconds is the rule.', author: 'Asha K', post: title }));
+    const comment = conforms(
+      Comment,
+      await postComment({ content: 'Three seconds is the rule.', author: 'Asha K', post: title }),
+    );
     expect(comment).toMatchObject({ post: slug, author: 'Asha K', content: 'Three seconds is the rule.', replies: [] });
     const reply = conforms(Reply, await postReply(comment.id, { content: 'Once a fortnight.' }));
     expect(reply).toMatchObject({ author: reader.username, content: 'Once a fortnight.' });
@@ -47,7 +55,10 @@ describe('blog posts and comments, against the real server', () => {
       status: 400,
       message: serverSays.emptyContent,
     });
-    await expect(postReply(uuid(999), { content: 'Hello?' })).rejects.toMatchObject({ status: 404, message: serverSays.noSuchComment });
+    await expect(postReply(uuid(999), { content: 'Hello?' })).rejects.toMatchObject({
+      status: 404,
+      message: serverSays.noSuchComment,
+    });
   });
 });
 

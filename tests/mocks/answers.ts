@@ -50,11 +50,25 @@ export const creta = ownerCar(102, {
 
 /** An owner's car as the public list shows it. */
 export function listed(car: OwnerCar, owner: Account = ravi): PublicCar {
-  return { _id: car.id, id: car.id, kind: 'listed', carName: car.carname, imgUrl: car.url, price: car.price, description: car.description, ownerName: owner.username };
+  return {
+    _id: car.id,
+    id: car.id,
+    kind: 'listed',
+    carName: car.carname,
+    imgUrl: car.url,
+    price: car.price,
+    description: car.description,
+    ownerName: owner.username,
+  };
 }
 
 /** The platform's own fleet as the server publishes it: the app's catalogue. */
-export const fleet: PublicCar[] = catalogueCars.map(({ id, ...car }, index) => ({ _id: uuid(201 + index), id: uuid(201 + index), kind: 'fleet', ...car }));
+export const fleet: PublicCar[] = catalogueCars.map(({ id, ...car }, index) => ({
+  _id: uuid(201 + index),
+  id: uuid(201 + index),
+  kind: 'fleet',
+  ...car,
+}));
 
 export function fleetCar(carName: string): PublicCar {
   const car = fleet.find((candidate) => candidate.carName === carName);
@@ -93,7 +107,10 @@ export function reply(n: number, fields: Pick<Reply, 'author' | 'content' | 'dat
   return { _id: uuid(n), id: uuid(n), ...fields };
 }
 
-export function comment(n: number, fields: Pick<Comment, 'post' | 'author' | 'content' | 'date'> & Partial<Pick<Comment, 'replies'>>): Comment {
+export function comment(
+  n: number,
+  fields: Pick<Comment, 'post' | 'author' | 'content' | 'date'> & Partial<Pick<Comment, 'replies'>>,
+): Comment {
   return { _id: uuid(n), id: uuid(n), replies: [], ...fields };
 }
 

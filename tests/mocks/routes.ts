@@ -26,7 +26,12 @@ type Answer =
 
 const json = <S extends z.ZodType>(schema: S, status = 200) => ({ kind: 'json' as const, status, schema });
 /** The spec's owner-car endpoints carry the HTTP status as `code` in every answer, errors included. */
-const coded = <S extends z.ZodType>(data: S) => ({ kind: 'json' as const, status: 200, schema: codedAnswer(data), coded: true as const });
+const coded = <S extends z.ZodType>(data: S) => ({
+  kind: 'json' as const,
+  status: 200,
+  schema: codedAnswer(data),
+  coded: true as const,
+});
 
 /** Every endpoint the app calls (../shared/api-contract.md), with the schema its success answer must pass. */
 const routes = {
@@ -59,7 +64,9 @@ const routes = {
 export type Route = keyof typeof routes;
 
 /** What the fake answers on success: the contract's shape of that endpoint (nothing for a 204). */
-export type SuccessBody<R extends Route> = (typeof routes)[R] extends { schema: infer S extends z.ZodType } ? z.input<S> : undefined;
+export type SuccessBody<R extends Route> = (typeof routes)[R] extends { schema: infer S extends z.ZodType }
+  ? z.input<S>
+  : undefined;
 
 /** An error answer as the server gives it: a status and one sentence, from `fail`. */
 export interface Failure {
@@ -135,7 +142,8 @@ export function routeHandler<R extends Route>(route: R, resolver: Resolver<R>, c
       const call: Call = { body: await bodyOf(request), query: Object.fromEntries(new URL(request.url).searchParams), params };
       calls.push(call);
       // A generic resolver's body type cannot be narrowed by `typeof`; bodies are never functions.
-      const outcome = typeof resolver === 'function' ? await (resolver as (call: Call) => Outcome<R> | Promise<Outcome<R>>)(call) : resolver;
+      const outcome =
+        typeof resolver === 'function' ? await (resolver as (call: Call) => Outcome<R> | Promise<Outcome<R>>)(call) : resolver;
       return toResponse(answer, outcome);
     },
     options,

@@ -11,7 +11,12 @@ const PARALLELISM = 1;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
-function derive(password: string, salt: Buffer, keyLength: number, options: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>>): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  keyLength: number,
+  options: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>>,
+): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; leave head-room over Node's 32 MB default.
   const maxmem = 256 * options.N * options.r;
   return new Promise((resolve, reject) => {

@@ -84,4 +84,3 @@ export async function signIn(db: Database, passwords: Passwords, attempt: SignIn
   if (attempt.role && account.role !== attempt.role) throw new HttpError(403, WRONG_FORM[account.role]);
   return account;
 }
-

@@ -33,7 +33,8 @@ async function database(app: FastifyInstance, config: DatabasePluginOptions): Pr
     if (adopted.length > 0) app.log.info({ migrations: adopted }, 'adopted a database made by the earlier migration runner');
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     await seedSampleData(client.db);
-    if (config.admin && (await seedAdmin(client.db, (password) => app.passwords.hash(password), config.admin))) app.log.info('first admin created');
+    if (config.admin && (await seedAdmin(client.db, (password) => app.passwords.hash(password), config.admin)))
+      app.log.info('first admin created');
   } catch (error) {
     await client.close();
     throw error;

@@ -80,7 +80,10 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   const addressError = ADDRESS_ERRORS[error.code];
   if (!addressError) request.log.error({ err: error }, 'request failed before routing');
   const body: ErrorBody = { message: addressError ?? SERVER_FAULT };
-  void reply.code(addressError ? 400 : 500).type('application/json; charset=utf-8').send(body);
+  void reply
+    .code(addressError ? 400 : 500)
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /**

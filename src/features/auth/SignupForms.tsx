@@ -51,7 +51,10 @@ function useRegistration<T extends UserRegistration>(empty: T, register: (body: 
   const statusAlerts = (
     <>
       <ErrorAlert
-        message={failure && (failure.serverMessage ?? (failure.status === 0 ? failure.message : 'Registration failed. Please try again.'))}
+        message={
+          failure &&
+          (failure.serverMessage ?? (failure.status === 0 ? failure.message : 'Registration failed. Please try again.'))
+        }
         onClose={registration.reset}
       />
       {registered ? (

@@ -15,7 +15,13 @@ export function BlogCard({ post }: { post: BlogCardPost }) {
   return (
     <Card className="h-100 shadow-sm border-0">
       <div className="ratio ratio-16x10">
-        <img src={post.imgUrl} alt={`Illustration for the post “${post.title}”`} className="card-img-top" loading="lazy" decoding="async" />
+        <img
+          src={post.imgUrl}
+          alt={`Illustration for the post “${post.title}”`}
+          className="card-img-top"
+          loading="lazy"
+          decoding="async"
+        />
       </div>
       <Card.Body className="d-flex flex-column">
         <Card.Title as="h3" className="h5">

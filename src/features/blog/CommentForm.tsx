@@ -65,13 +65,37 @@ export function CommentForm({ post }: { post: string }) {
       <ErrorAlert message={posting.error ? toApiError(posting.error).message : null} onClose={posting.reset} />
       <Row xs={1} md={2} className="g-md-3">
         <Col>
-          <FormField label="Full name" name="fullName" value={fullName} onChange={setFullName} maxLength={USERNAME_MAX} autoComplete="name" />
+          <FormField
+            label="Full name"
+            name="fullName"
+            value={fullName}
+            onChange={setFullName}
+            maxLength={USERNAME_MAX}
+            autoComplete="name"
+          />
         </Col>
         <Col>
-          <FormField label="Email" name="email" type="email" value={email} onChange={setEmail} maxLength={EMAIL_MAX} autoComplete="email" />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            value={email}
+            onChange={setEmail}
+            maxLength={EMAIL_MAX}
+            autoComplete="email"
+          />
         </Col>
       </Row>
-      <FormField label="Comment" name="comment" multiline rows={5} value={content} onChange={setContent} maxLength={COMMENT_MAX} required />
+      <FormField
+        label="Comment"
+        name="comment"
+        multiline
+        rows={5}
+        value={content}
+        onChange={setContent}
+        maxLength={COMMENT_MAX}
+        required
+      />
       <Button type="submit" disabled={posting.isPending}>
         {posting.isPending ? 'Posting…' : 'Post a Comment'}
       </Button>

@@ -111,11 +111,7 @@ function CommentList({ comments }: { comments: Comment[] }) {
             </ol>
           ) : null}
           {replyingTo === comment.id ? (
-            <ReplyForm
-              comment={comment}
-              onCancel={() => setReplyingTo(null)}
-              onReplied={() => setReplyingTo(null)}
-            />
+            <ReplyForm comment={comment} onCancel={() => setReplyingTo(null)} onReplied={() => setReplyingTo(null)} />
           ) : (
             <Button variant="link" className="px-0" onClick={() => setReplyingTo(comment.id)}>
               Reply<span className="visually-hidden"> to {comment.author}</span>

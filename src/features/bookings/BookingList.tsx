@@ -30,9 +30,7 @@ const actionVariant: Record<BookingAction, string> = {
 
 /** A renter may cancel only before the period starts; the server refuses later cancellations too. */
 function actionsFor(booking: Booking, who: BookingActor, now: number): BookingAction[] {
-  return allowedActions(booking.status, who).filter(
-    (action) => action !== 'cancel' || new Date(booking.from).getTime() > now,
-  );
+  return allowedActions(booking.status, who).filter((action) => action !== 'cancel' || new Date(booking.from).getTime() > now);
 }
 
 interface BookingListProps {

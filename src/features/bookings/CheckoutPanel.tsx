@@ -29,9 +29,7 @@ import {
 const DatetimeRangePicker = cjsDefault(RangePickerImport);
 const StripeCheckout = cjsDefault(StripeCheckoutImport);
 
-
-const CHECKOUT_SCRIPT_FAILED =
-  'The card checkout could not be loaded. Check your connection, or send the request unpaid.';
+const CHECKOUT_SCRIPT_FAILED = 'The card checkout could not be loaded. Check your connection, or send the request unpaid.';
 
 function instantFrom(value: string | null): Date | undefined {
   if (!value) return undefined;
@@ -252,9 +250,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
         <p id="total-amount" className="mb-1 fw-semibold text-navy">
           Total Amount
         </p>
-        <p className="fs-3 fw-bold mb-0 price">
-          {formatRupees(total)}
-        </p>
+        <p className="fs-3 fw-bold mb-0 price">{formatRupees(total)}</p>
         <p className="small text-muted mb-0 price">
           {hoursLabel(hours)} × {formatRupees(price)}
           {driver ? ` + driver ${hoursLabel(hours)} × ${formatRupees(DRIVER_SURCHARGE_PER_HOUR)}` : ''}

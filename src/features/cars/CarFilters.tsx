@@ -50,7 +50,14 @@ export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProp
         <Col>
           <Form.Group controlId="cars-max-price">
             <Form.Label>Max price per day</Form.Label>
-            <Form.Control name="maxPrice" type="number" min={1} step={1} inputMode="numeric" defaultValue={query.maxPrice ?? ''} />
+            <Form.Control
+              name="maxPrice"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              defaultValue={query.maxPrice ?? ''}
+            />
           </Form.Group>
         </Col>
         <Col>

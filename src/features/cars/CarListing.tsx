@@ -49,8 +49,8 @@ export function CarListing() {
       {list.isError && !refused ? <QueryError error={list.error} onRetry={retry} /> : null}
       {fallback ? (
         <Alert variant="secondary" className="small" role="note">
-          Showing our own fleet saved in the app, filtered here. Owners&apos; cars and availability need the server: retry to
-          see them.
+          Showing our own fleet saved in the app, filtered here. Owners&apos; cars and availability need the server: retry to see
+          them.
         </Alert>
       ) : null}
 

@@ -42,7 +42,15 @@ export function ContactForm() {
       ) : null}
       <ErrorAlert message={contact.error ? toApiError(contact.error).message : null} />
       <Form onSubmit={handleSubmit} aria-label="Contact us">
-        <FormField label="Your Name" name="name" value={name} onChange={setName} required autoComplete="name" disabled={sending} />
+        <FormField
+          label="Your Name"
+          name="name"
+          value={name}
+          onChange={setName}
+          required
+          autoComplete="name"
+          disabled={sending}
+        />
         <FormField
           label="Email"
           name="email"
@@ -54,7 +62,16 @@ export function ContactForm() {
           maxLength={EMAIL_MAX}
           disabled={sending}
         />
-        <FormField label="Message" name="message" multiline rows={5} value={message} onChange={setMessage} required disabled={sending} />
+        <FormField
+          label="Message"
+          name="message"
+          multiline
+          rows={5}
+          value={message}
+          onChange={setMessage}
+          required
+          disabled={sending}
+        />
         <Button type="submit" variant="primary" disabled={sending}>
           {sending ? 'Sending…' : 'Send Message'}
         </Button>

@@ -34,13 +34,28 @@ export function FindCarForm() {
     <Form onSubmit={handleSubmit} aria-label="Find your best car">
       <Row xs={1} md={2} lg={5} className="g-3 align-items-end">
         <Col>
-          <FormField label="From address" name="fromAddress" value={fromAddress} onChange={setFromAddress} required autoComplete="street-address" />
+          <FormField
+            label="From address"
+            name="fromAddress"
+            value={fromAddress}
+            onChange={setFromAddress}
+            required
+            autoComplete="street-address"
+          />
         </Col>
         <Col>
           <FormField label="To address" name="toAddress" value={toAddress} onChange={setToAddress} required />
         </Col>
         <Col>
-          <FormField label="Journey date" name="journeyDate" type="date" min={indiaToday()} value={journeyDate} onChange={setJourneyDate} required />
+          <FormField
+            label="Journey date"
+            name="journeyDate"
+            type="date"
+            min={indiaToday()}
+            value={journeyDate}
+            onChange={setJourneyDate}
+            required
+          />
         </Col>
         <Col>
           <FormField label="Journey time" name="journeyTime" type="time" value={journeyTime} onChange={setJourneyTime} required />

@@ -28,8 +28,18 @@ interface HeroSlide {
 
 const slides: readonly HeroSlide[] = [
   { id: 'welcome', background: '/images/hero/slide-1.svg', kicker: 'Cars for every journey in India', heading: 'Welcome!' },
-  { id: 'offer', background: '/images/hero/slide-2.svg', kicker: 'For Rent Rs.700 Per Day', heading: 'Reserve Now and Get 50% Off' },
-  { id: 'driver', background: '/images/hero/slide-3.svg', kicker: 'For Rent Rs.700 Per Day', heading: 'Add a driver with one tick' },
+  {
+    id: 'offer',
+    background: '/images/hero/slide-2.svg',
+    kicker: 'For Rent Rs.700 Per Day',
+    heading: 'Reserve Now and Get 50% Off',
+  },
+  {
+    id: 'driver',
+    background: '/images/hero/slide-3.svg',
+    kicker: 'For Rent Rs.700 Per Day',
+    heading: 'Add a driver with one tick',
+  },
 ];
 
 /** The home page's auto-playing fade slider; every slide's "Reserve Now" leads to the car listing. */

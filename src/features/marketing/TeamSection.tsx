@@ -19,7 +19,12 @@ export function TeamSection() {
               <p className="text-muted">{member.experience}</p>
               <SocialLinks
                 owner={member.name}
-                links={{ facebook: member.fbUrl, instagram: member.instUrl, twitter: member.twitUrl, linkedin: member.linkedinUrl }}
+                links={{
+                  facebook: member.fbUrl,
+                  instagram: member.instUrl,
+                  twitter: member.twitUrl,
+                  linkedin: member.linkedinUrl,
+                }}
                 className="justify-content-center"
               />
             </Card.Body>

@@ -30,8 +30,7 @@ export function CarForm({ initialValues, save, onSaved }: CarFormProps) {
   // Saved, the form stays locked until the next screen replaces it.
   const submitting = save.isPending || save.isSuccess;
 
-  const change = (field: keyof CarFormValues) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const change = (field: keyof CarFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

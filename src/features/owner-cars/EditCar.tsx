@@ -18,7 +18,12 @@ export function EditCar({ id, onSaved }: { id: string; onSaved: () => void }) {
   if (car.isError) return <QueryError error={car.error} onRetry={retry} />;
   return (
     <CarForm
-      initialValues={{ url: car.data.url, carname: car.data.carname, description: car.data.description, price: String(car.data.price) }}
+      initialValues={{
+        url: car.data.url,
+        carname: car.data.carname,
+        description: car.data.description,
+        price: String(car.data.price),
+      }}
       save={save}
       onSaved={onSaved}
     />
