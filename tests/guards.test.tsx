@@ -45,10 +45,13 @@ describe('owner-only routes', () => {
   it('show a spinner while the session is being checked', async () => {
     const release = hold('GET /api/session');
     const asked = recordAllRequests();
-    renderRoute('/get/cars');
+    const { router } = renderRoute('/get/cars');
     // The router shows its own spinner while the screen's code loads; the guard asks once it is up.
     await waitFor(() => expect(asked).toContain('GET /api/session'));
     expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    // A spinner alone could be the one a guard shows while it sends the visitor away to sign in.
+    expect(router.state.navigation.state).toBe('idle');
+    expect(router.state.location.pathname).toBe('/get/cars');
     release();
   });
 

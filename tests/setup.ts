@@ -35,9 +35,19 @@ const notServed = http.all('*', ({ request }) => {
   return HttpResponse.error();
 });
 
+/**
+ * A faked answer that does not fit the contract throws inside its handler, which MSW turns into a
+ * 500 the app shows like any server fault: a test expecting an error screen would pass on a broken
+ * fake. Collected here, such a throw fails its test instead.
+ */
+let handlerFaults: string[] = [];
+
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
   server.resetHandlers(notServed);
+  server.events.on('unhandledException', ({ request, error }) => {
+    handlerFaults.push(`${request.method} ${new URL(request.url).pathname}: ${error.message}`);
+  });
 });
 // Every test starts with a signed-out visitor; a test that needs someone signed in says who.
 beforeEach(() => {
@@ -50,6 +60,9 @@ afterEach(() => {
   server.resetHandlers();
   const calls = unserved ?? [];
   unserved = undefined;
+  const faults = handlerFaults;
+  handlerFaults = [];
   if (calls.length > 0) throw new Error(`The app called ${calls.join(', ')}, which this test does not serve.`);
+  if (faults.length > 0) throw new Error(`A faked answer broke the contract:\n${faults.join('\n')}`);
 });
 afterAll(() => server.close());

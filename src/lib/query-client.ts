@@ -1,5 +1,6 @@
-import { QueryClient, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-error';
+import { SESSION_KEY } from './auth/session-key';
 
 /** A failure worth one more try: the server was not reached, or failed (5xx). A refusal (4xx) would only be refused again. */
 function mayPassOnRetry(failureCount: number, error: Error): boolean {
@@ -17,12 +18,21 @@ function mayPassOnRetry(failureCount: number, error: Error): boolean {
  * waiting for it (the library aborts a query that nothing shows any more).
  */
 export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
-  return new QueryClient({
+  // A 401 from any call means the session ended behind the app's back (it expired, or the person
+  // signed out in another tab): ask again who is signed in, so the guards send them to sign in.
+  // The session check answers a 401 with "nobody", so this cannot loop.
+  const recheckSessionOn401 = (error: Error) => {
+    if (error instanceof ApiError && error.status === 401) void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: recheckSessionOn401 }),
+    mutationCache: new MutationCache({ onError: recheckSessionOn401 }),
     defaultOptions: {
       queries: { retry: retry ? mayPassOnRetry : false, networkMode: 'always', refetchOnWindowFocus: false },
       mutations: { networkMode: 'always' },
     },
   });
+  return queryClient;
 }
 
 /** Retry as on the first load: the spinner, then the new answer, instead of the old failure staying on screen meanwhile. */

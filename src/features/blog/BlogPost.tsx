@@ -26,7 +26,7 @@ export function BlogPost({ title }: { title: string }) {
 
   if (loaded.isPending) return <PageSpinner />;
 
-  if (loaded.isError) {
+  if (loaded.isLoadingError) {
     return (
       <Container as="main" className="py-5 text-center" style={{ maxWidth: '40rem' }}>
         {missing ? (

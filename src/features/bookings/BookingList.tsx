@@ -48,7 +48,8 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
   const step = useBookingAction();
 
   if (bookings.isPending) return <PageSpinner />;
-  if (bookings.isError) return <QueryError error={bookings.error} what="The bookings could not be loaded." onRetry={retry} />;
+  // A failed reload in the background keeps the list that is on screen.
+  if (bookings.isLoadingError) return <QueryError error={bookings.error} what="The bookings could not be loaded." onRetry={retry} />;
   if (bookings.data.length === 0) {
     return (
       <p className="text-muted">

@@ -71,7 +71,8 @@ export function CarDetails({ carName, children }: CarDetailsProps) {
       </div>
     );
   }
-  if (car.isError) return <QueryError error={car.error} onRetry={retry} />;
+  // A failed reload in the background keeps the car and its checkout (and any confirmation in it) on screen.
+  if (car.isLoadingError) return <QueryError error={car.error} onRetry={retry} />;
   return (
     <Row className="g-4">
       <Col lg={7}>

@@ -15,7 +15,8 @@ export function EditCar({ id, onSaved }: { id: string; onSaved: () => void }) {
   if (car.isPending) return <PageSpinner />;
   // A malformed id (400) names no car of theirs either; retrying it cannot help.
   if (status === 404 || status === 400) return <p role="alert">This car was not found among your cars.</p>;
-  if (car.isError) return <QueryError error={car.error} onRetry={retry} />;
+  // Only a failed first load replaces the form: a failed reload in the background keeps what the owner is typing.
+  if (car.isLoadingError) return <QueryError error={car.error} onRetry={retry} />;
   return (
     <CarForm
       initialValues={{

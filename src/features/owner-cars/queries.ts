@@ -20,12 +20,15 @@ export function useOwnerCar(id: string) {
 }
 
 /**
- * A change to an owner's cars changes their list and the public listing. The owner's own screens
- * are loaded again before the change is reported done, so the list they go back to is never the old one.
+ * A change to an owner's cars changes their list and the public listing. The owner's list is loaded
+ * again before the change is reported done, so the list they go back to is never the old one; the
+ * cars they opened before are only marked stale (reloading them all would wait on, among others,
+ * the car just deleted).
  */
 function ownerCarsChanged(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ownerCarKeys.all, refetchType: 'all' }),
+    queryClient.invalidateQueries({ queryKey: ownerCarKeys.list, refetchType: 'all' }),
+    queryClient.invalidateQueries({ queryKey: ownerCarKeys.all, refetchType: 'none' }),
     queryClient.invalidateQueries({ queryKey: carKeys.all }),
   ]);
 }

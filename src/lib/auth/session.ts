@@ -1,13 +1,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Account } from '../../domain/contract';
 import { ApiError } from '../api-error';
+import { SESSION_KEY } from './session-key';
 
 // The landing page shows nothing about the visitor, so the API client (axios) is loaded only when a
 // screen first asks who is signed in; that keeps it out of the landing page's bundle.
 const sessionApi = () => import('./session-api');
 
 const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: SESSION_KEY,
   queryFn: async ({ signal }): Promise<Account | null> => {
     try {
       return (await (await sessionApi()).getSession(signal)).user;
@@ -17,7 +18,8 @@ const sessionQuery = queryOptions({
       throw failure;
     }
   },
-  // Who is signed in changes only by this app's own sign-in and sign-out, which update it.
+  // Not asked again on every screen: this app's sign-in and sign-out update it, and a 401 from any
+  // call makes the query client ask again (the session ended elsewhere).
   staleTime: Infinity,
 });
 
@@ -53,7 +55,9 @@ export async function sessionStarted(queryClient: QueryClient): Promise<void> {
 }
 
 /** After the server ended the session: nobody is signed in, and nothing loaded for them stays. */
-export function sessionEnded(queryClient: QueryClient): void {
+export async function sessionEnded(queryClient: QueryClient): Promise<void> {
+  // A check still under way would otherwise land afterwards and bring the signed-out user back.
+  await queryClient.cancelQueries({ queryKey: sessionQuery.queryKey });
   dropAccountData(queryClient);
   queryClient.setQueryData(sessionQuery.queryKey, null);
 }
