@@ -49,7 +49,8 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
 
   if (bookings.isPending) return <PageSpinner />;
   // A failed reload in the background keeps the list that is on screen.
-  if (bookings.isLoadingError) return <QueryError error={bookings.error} what="The bookings could not be loaded." onRetry={retry} />;
+  if (bookings.isLoadingError)
+    return <QueryError error={bookings.error} what="The bookings could not be loaded." onRetry={retry} />;
   if (bookings.data.length === 0) {
     return (
       <p className="text-muted">
