@@ -13,7 +13,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BOOKING_MAX_HOURS, CARNAME_MAX, COMMENT_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, USERNAME_MAX } from '#domain/limits';
 import type { BookingStatus, CarKind, Role } from '#domain/contract';
+
+/**
+ * A limit of the contract (src/domain/limits) written into a CHECK as a literal: the database refuses
+ * exactly what the schemas refuse, and a changed limit changes the schema, so the migration test asks
+ * for a new migration instead of the database answering a value the API accepted with a 500.
+ */
+const limit = (value: number) => sql.raw(String(value));
 
 /**
  * The tables, their checks and their indexes: the source `drizzle-kit generate` writes the
@@ -43,7 +51,7 @@ export const accounts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    check('accounts_username_check', sql`length(${table.username}) BETWEEN 1 AND 50`),
+    check('accounts_username_check', sql`length(${table.username}) BETWEEN 1 AND ${limit(USERNAME_MAX)}`),
     check('accounts_email_check', sql`${table.email} = lower(${table.email})`),
     check('accounts_role_check', sql`${table.role} IN ('user', 'owner', 'admin')`),
     uniqueIndex('accounts_username_lower_idx').on(sql`lower(${table.username})`),
@@ -110,9 +118,9 @@ export const cars = pgTable(
   (table) => [
     foreignKey({ name: 'cars_owner_id_fkey', columns: [table.ownerId], foreignColumns: [accounts.id] }),
     check('cars_kind_check', sql`${table.kind} IN ('fleet', 'listed')`),
-    check('cars_car_name_check', sql`length(${table.carName}) BETWEEN 1 AND 100`),
-    check('cars_price_check', sql`${table.price} BETWEEN 1 AND 1000000`),
-    check('cars_description_check', sql`length(${table.description}) <= 2000`),
+    check('cars_car_name_check', sql`length(${table.carName}) BETWEEN 1 AND ${limit(CARNAME_MAX)}`),
+    check('cars_price_check', sql`${table.price} BETWEEN ${limit(PRICE_MIN)} AND ${limit(PRICE_MAX)}`),
+    check('cars_description_check', sql`length(${table.description}) <= ${limit(DESCRIPTION_MAX)}`),
     /** The fleet has no owner; every listed car has one. */
     check(
       'cars_check',
@@ -148,8 +156,8 @@ export const bookings = pgTable(
   (table) => [
     foreignKey({ name: 'bookings_car_id_fkey', columns: [table.carId], foreignColumns: [cars.id] }),
     foreignKey({ name: 'bookings_renter_id_fkey', columns: [table.renterId], foreignColumns: [accounts.id] }),
-    check('bookings_hours_check', sql`${table.hours} BETWEEN 1 AND 720`),
-    check('bookings_price_per_day_check', sql`${table.pricePerDay} BETWEEN 1 AND 1000000`),
+    check('bookings_hours_check', sql`${table.hours} BETWEEN 1 AND ${limit(BOOKING_MAX_HOURS)}`),
+    check('bookings_price_per_day_check', sql`${table.pricePerDay} BETWEEN ${limit(PRICE_MIN)} AND ${limit(PRICE_MAX)}`),
     check('bookings_total_check', sql`${table.total} >= 0`),
     // PostgreSQL named the checks over two columns after the table alone, in the order the first schema listed them.
     check('bookings_check', sql`${table.amountPaise} = ${table.total}::bigint * 100`),
@@ -193,8 +201,8 @@ export const comments = pgTable(
     foreignKey({ name: 'comments_post_id_fkey', columns: [table.postId], foreignColumns: [blogPosts.id] }),
     foreignKey({ name: 'comments_parent_id_fkey', columns: [table.parentId], foreignColumns: [table.id] }).onDelete('cascade'),
     foreignKey({ name: 'comments_account_id_fkey', columns: [table.accountId], foreignColumns: [accounts.id] }),
-    check('comments_author_check', sql`length(${table.author}) BETWEEN 1 AND 50`),
-    check('comments_content_check', sql`length(${table.content}) BETWEEN 1 AND 2000`),
+    check('comments_author_check', sql`length(${table.author}) BETWEEN 1 AND ${limit(USERNAME_MAX)}`),
+    check('comments_content_check', sql`length(${table.content}) BETWEEN 1 AND ${limit(COMMENT_MAX)}`),
     check('comments_check', sql`${table.parentId} IS NULL OR ${table.postId} IS NULL`),
     index('comments_post_idx').on(table.postId, table.createdAt),
     index('comments_parent_idx').on(table.parentId, table.createdAt),
