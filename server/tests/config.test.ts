@@ -34,7 +34,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
       REQUESTS_PER_MINUTE: '600',
-      SCRYPT_COST: '1024',
+      SCRYPT_COST: '65536',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -48,7 +48,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       logLevel: 'warn',
       requestsPerMinute: 600,
-      scryptCost: 1024,
+      scryptCost: 65536,
     });
   });
 
@@ -61,6 +61,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://db/wheels' }],
     ['COOKIE_SECURE', { COOKIE_SECURE: 'yes please' }],
     ['SCRYPT_COST', { SCRYPT_COST: '1000' }],
+    ['SCRYPT_COST', { SCRYPT_COST: '8192' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(name);
   });

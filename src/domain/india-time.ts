@@ -74,7 +74,7 @@ const indiaClock = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  // Midnight reads 00:30, never 24:30.
+  // A 24-hour clock (en-US would say 12:30 AM), with midnight as 00:30, never 24:30.
   hourCycle: 'h23',
 });
 
