@@ -5,7 +5,7 @@ import { renderRoute } from './render';
 import { PERIOD, teslaBooked } from './checkout';
 import { asha, creta, fleetCar, listed, ravi, swift } from './mocks/answers';
 import { fail } from './mocks/routes';
-import { acceptSignIn, serve, session } from './mocks/serve';
+import { acceptSignIn, recordAllRequests, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 
 const tesla = fleetCar('Tesla Malibu');
@@ -21,7 +21,7 @@ function totalAmount(): HTMLElement {
 
 describe('car page', () => {
   it('shows a catalogue car at once with its price label, stars and specifications', async () => {
-    serveCar(tesla);
+    const asked = recordAllRequests();
     renderRoute('/cars/Tesla%20Malibu');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tesla Malibu' })).toBeInTheDocument();
     expect(screen.getByText('Rs50.00 / Day')).toBeInTheDocument();
@@ -42,6 +42,8 @@ describe('car page', () => {
     expect(screen.getByRole('heading', { name: 'Check Out' })).toBeInTheDocument();
     expect(screen.getByText('Pay Here')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Tesla Malibu'));
+    // The catalogue is in the app: its cars need no call to the server.
+    expect(asked.filter((call) => call.includes('/api/cars'))).toEqual([]);
   });
 
   it('starts the period from the address, shows it in India time and totals the whole hours', async () => {

@@ -88,7 +88,8 @@ describe('cars page', () => {
       '/layout/cars?maxPrice=65&sort=price-desc&q=o&from=2030-02-01T10%3A00%3A00%2B05%3A30&to=2030-02-02T10%3A00%3A00%2B05%3A30',
     );
 
-    await shownCarNames();
+    // Filtering and sorting are the server's (the contract tests check them): the list is its answer, in its order.
+    expect(await shownCarNames()).toEqual(['BMW X3', 'Toyota Aventador']);
     expect(screen.getByLabelText('Max price per day')).toHaveValue(65);
     expect(screen.getByLabelText('Sort by price')).toHaveDisplayValue('High to Low');
     expect(screen.getByLabelText('Car name')).toHaveValue('o');
@@ -103,9 +104,6 @@ describe('cars page', () => {
         to: '2030-02-02T10:00:00+05:30',
       },
     ]);
-    const prices = shownPrices();
-    expect(prices.every((price) => price <= 65)).toBe(true);
-    expect(prices).toEqual([...prices].sort((a, b) => b - a));
     expect(screen.getByRole('link', { name: 'Rent Toyota Aventador' })).toHaveAttribute(
       'href',
       `/cars/Toyota%20Aventador?from=${encodeURIComponent('2030-02-01T10:00:00+05:30')}&to=${encodeURIComponent('2030-02-02T10:00:00+05:30')}`,

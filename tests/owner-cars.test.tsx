@@ -34,7 +34,11 @@ describe('Your Cars (/get/cars)', () => {
     expect(within(swiftCard).getByRole('link', { name: 'Edit Maruti Swift' })).toHaveAttribute('href', `/get/car/${swift.id}`);
 
     expect(within(card('Hyundai Creta')).getByText('Rs.65 Only/-')).toBeInTheDocument();
-    expect(screen.queryByText('Tata Nexon')).not.toBeInTheDocument();
+    // That an owner sees only their own cars is the server's rule: tests/contract/cars.test.ts checks it.
+    expect(screen.getAllByRole('link', { name: /^Edit / }).map((link) => link.getAttribute('href'))).toEqual([
+      `/get/car/${swift.id}`,
+      `/get/car/${creta.id}`,
+    ]);
     expect(document.title).toBe('WheelsOnWeb - Your Cars');
   });
 

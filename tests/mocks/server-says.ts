@@ -1,7 +1,9 @@
 /**
  * What the server says, word for word (as written in server/src). The app tests' fakes answer
  * with these, and the contract tests (tests/contract) check that the real server still says each
- * of them, so a fake cannot drift from the server's wording unnoticed.
+ * of them, so a fake cannot drift from the server's wording unnoticed. The one exception is
+ * `serverFault`, which no well-formed request can provoke: server/tests/openapi.test.ts pins it on
+ * the server's side.
  */
 export const serverSays = {
   registeredUser: 'Successfully Registered',
