@@ -218,8 +218,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           params: BookingIdParams,
           response: {
             200: answer(Booking, 'The booking after the step.'),
-            ...errors([400, 401, 404, 409], {
-              400: 'A malformed id.',
+            // No body is read, but one sent is still parsed: malformed JSON, an oversized or a non-JSON body is refused.
+            ...errors([...JSON_BODY_ERRORS, 401, 404, 409], {
+              400: 'A malformed id, or a body that is not JSON.',
               404: 'No booking the caller may take this step on.',
               409: "The booking's status does not allow this step (the message names it), its period has begun, or accepting would overlap an accepted booking.",
             }),
