@@ -83,6 +83,7 @@ export function toBooking(row: BookingRow, { car, renter }: BookingParties): Boo
     amountPaise: row.amountPaise,
     status: row.status,
     ...(row.paymentRef === null ? {} : { paymentRef: row.paymentRef }),
+    ...(row.declineReason === null ? {} : { declineReason: row.declineReason }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

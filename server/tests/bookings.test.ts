@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingTotal } from '#domain/booking-total';
@@ -10,6 +10,8 @@ import { act, indiaTime, listBookings, listCar, requestBooking, send } from './m
 
 const HOUR_MS = 60 * 60 * 1000;
 const ALREADY_BOOKED = { message: 'This car is already booked for part of that period.' };
+const OVERTAKEN = 'Another request for this period was accepted.';
+const NOW_DECLINED = { message: 'This booking is declined: you cannot change it any more.' };
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
 
 let app: FastifyInstance;
@@ -45,6 +47,23 @@ afterAll(() => closeTestApp(app));
 function bookingFor(change: Partial<NewBooking> = {}): NewBooking {
   const day = freshDay();
   return { carName: ownersCar.id, from: indiaTime(day, '10:00'), to: indiaTime(day, '14:00'), driver: false, ...change };
+}
+
+/** An accepted booking's row as the routes would store it, to insert past them. */
+async function acceptedRow(car: OwnerCar, cookie: string, from: string, to: string) {
+  const { hours, total, amountPaise } = bookingTotal(from, to, car.price, false);
+  return {
+    carId: car.id,
+    renterId: await accountId(app, cookie),
+    startsAt: new Date(from),
+    endsAt: new Date(to),
+    hours,
+    driver: false,
+    pricePerDay: car.price,
+    total,
+    amountPaise,
+    status: 'accepted' as const,
+  };
 }
 
 describe('POST /api/bookings', () => {
@@ -242,6 +261,45 @@ describe('POST /api/bookings', () => {
     const otherCar = await send(app, 'POST', '/api/bookings', otherRenter, { ...overlapping, carName: otherOwnersCar.id });
     expect(otherCar.statusCode).toBe(201);
   });
+
+  it("answers 409 naming the renter's own open request that a new one overlaps, and stores nothing", async () => {
+    const day = freshDay();
+    const open = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '14:00') }));
+    const overlapping = bookingFor({ from: indiaTime(day, '13:00'), to: indiaTime(day, '16:00'), driver: true });
+    const before = await app.db.$count(bookings);
+
+    const refused = await send(app, 'POST', '/api/bookings', renter, overlapping);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: `You already asked for this car for part of that period: booking ${open.id}, ${open.from} to ${open.to}.`,
+    });
+    expect(await app.db.$count(bookings)).toBe(before);
+
+    // Back to back is no overlap; another renter, or the same renter for another car, may ask.
+    const next = bookingFor({ from: indiaTime(day, '14:00'), to: indiaTime(day, '16:00') });
+    expect((await send(app, 'POST', '/api/bookings', renter, next)).statusCode).toBe(201);
+    expect((await send(app, 'POST', '/api/bookings', otherRenter, overlapping)).statusCode).toBe(201);
+    const otherCar = { ...overlapping, carName: otherOwnersCar.id };
+    expect((await send(app, 'POST', '/api/bookings', renter, otherCar)).statusCode).toBe(201);
+    // Once the open request is cancelled, the renter may ask again.
+    expect((await act(app, renter, open.id, 'cancel')).statusCode).toBe(200);
+    expect((await send(app, 'POST', '/api/bookings', renter, { ...overlapping, to: indiaTime(day, '14:00') })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('stores exactly one of two identical requests sent at once', async () => {
+    const request = bookingFor();
+    const answers = await Promise.all([1, 2].map(() => send(app, 'POST', '/api/bookings', renter, request)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const stored = answers.find((answer) => answer.statusCode === 201)?.json<Booking>();
+    expect(answers.find((answer) => answer.statusCode === 409)?.json<{ message: string }>().message).toContain(stored?.id);
+    const rows = await app.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.carId, ownersCar.id), eq(bookings.startsAt, new Date(request.from))));
+    expect(rows).toEqual([{ id: stored?.id }]);
+  });
 });
 
 describe('GET /api/bookings', () => {
@@ -341,14 +399,16 @@ describe('who may act on a booking', () => {
 });
 
 describe('overlapping bookings', () => {
-  it('accepts exactly one of 20 overlapping requests accepted at once; the rest answer 409', async () => {
+  it('accepts exactly one of 20 overlapping requests accepted at once; the rest end declined, their accepts answered 409', async () => {
     const car = await listCar(app, owner, 'Busy Bolero', 1000);
     const day = freshDay();
+    // One renter may hold only one open request per period, so twenty renters ask.
+    const renters = await Promise.all(Array.from({ length: 20 }, () => registerAndSignIn(app, 'user')));
     const requests: Booking[] = [];
-    for (let i = 0; i < 20; i += 1) {
+    for (const [i, cookie] of renters.entries()) {
       // Periods that all share 12:00 to 13:00.
       requests.push(
-        await requestBooking(app, renter, {
+        await requestBooking(app, cookie, {
           carName: car.id,
           from: indiaTime(day, `${String(i % 10).padStart(2, '0')}:00`),
           to: indiaTime(day, `${String(13 + (i % 10)).padStart(2, '0')}:00`),
@@ -360,12 +420,89 @@ describe('overlapping bookings', () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
-    for (const answer of answers.filter((a) => a.statusCode === 409)) expect(answer.json()).toEqual(ALREADY_BOOKED);
-    const accepted = await app.db
-      .select({ id: bookings.id })
+    // Declined by the accept that won, or (had it not committed yet) refused as overlapping it.
+    for (const answer of answers.filter((a) => a.statusCode === 409))
+      expect([NOW_DECLINED, ALREADY_BOOKED]).toContainEqual(answer.json());
+
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json<Booking>();
+    const stored = await app.db
+      .select({ id: bookings.id, status: bookings.status, declineReason: bookings.declineReason })
       .from(bookings)
-      .where(and(eq(bookings.carId, car.id), eq(bookings.status, 'accepted')));
-    expect(accepted).toHaveLength(1);
+      .where(eq(bookings.carId, car.id));
+    expect(stored).toHaveLength(20);
+    expect(stored.filter((row) => row.status === 'accepted')).toEqual([
+      { id: winner?.id, status: 'accepted', declineReason: null },
+    ]);
+    expect(stored.filter((row) => row.id !== winner?.id).map(({ status, declineReason }) => ({ status, declineReason }))).toEqual(
+      Array(19).fill({ status: 'declined', declineReason: OVERTAKEN }),
+    );
+  });
+
+  it("declines the car's overlapping requests with the accept, shows the renters why, and leaves every other booking alone", async () => {
+    const day = freshDay();
+    const chosen = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '14:00') }));
+    const overlapping = await requestBooking(
+      app,
+      otherRenter,
+      bookingFor({ from: indiaTime(day, '13:59'), to: indiaTime(day, '18:00') }),
+    );
+    const backToBack = await requestBooking(
+      app,
+      renter,
+      bookingFor({ from: indiaTime(day, '14:00'), to: indiaTime(day, '16:00') }),
+    );
+    const otherCar = await requestBooking(
+      app,
+      otherRenter,
+      bookingFor({ carName: otherOwnersCar.id, from: indiaTime(day, '10:00'), to: indiaTime(day, '14:00') }),
+    );
+    const cancelled = await requestBooking(
+      app,
+      otherRenter,
+      bookingFor({ from: indiaTime(day, '08:00'), to: indiaTime(day, '10:01') }),
+    );
+    expect((await act(app, otherRenter, cancelled.id, 'cancel')).statusCode).toBe(200);
+
+    const accepted = await act(app, owner, chosen.id, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json<Booking>()).not.toHaveProperty('declineReason');
+
+    const seen = new Map((await listBookings(app, otherRenter)).map((booking) => [booking.id, booking]));
+    expect(seen.get(overlapping.id)).toMatchObject({ status: 'declined', declineReason: OVERTAKEN });
+    expect(seen.get(overlapping.id)?.updatedAt).toBe(accepted.json<Booking>().updatedAt);
+    expect(seen.get(otherCar.id)).toEqual(otherCar);
+    expect(seen.get(cancelled.id)).toMatchObject({ status: 'cancelled' });
+    expect(seen.get(cancelled.id)).not.toHaveProperty('declineReason');
+    expect((await listBookings(app, renter)).find((booking) => booking.id === backToBack.id)).toEqual(backToBack);
+    // The owner sees the same reason, and no Accept that could only fail.
+    const ownersView = (await listBookings(app, owner)).find((booking) => booking.id === overlapping.id);
+    expect(ownersView).toMatchObject({ status: 'declined', declineReason: OVERTAKEN });
+    expect(await act(app, owner, overlapping.id, 'accept').then((answer) => answer.json())).toEqual(NOW_DECLINED);
+  });
+
+  it('declines nothing when the accept itself is refused', async () => {
+    const day = freshDay();
+    const request = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '14:00') }));
+    const overlapping = await requestBooking(
+      app,
+      otherRenter,
+      bookingFor({ from: indiaTime(day, '12:00'), to: indiaTime(day, '16:00') }),
+    );
+    // An accepted booking the routes did not make (as data from before this rule could hold) blocks the accept.
+    await app.db
+      .insert(bookings)
+      .values(await acceptedRow(ownersCar, otherRenter, indiaTime(day, '09:00'), indiaTime(day, '11:00')));
+    const refused = await act(app, owner, request.id, 'accept');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(ALREADY_BOOKED);
+    const rows = await app.db
+      .select({ status: bookings.status, declineReason: bookings.declineReason })
+      .from(bookings)
+      .where(inArray(bookings.id, [request.id, overlapping.id]));
+    expect(rows).toEqual([
+      { status: 'requested', declineReason: null },
+      { status: 'requested', declineReason: null },
+    ]);
   });
 
   it('accepts back-to-back periods: one ends as the next begins', async () => {
@@ -380,37 +517,21 @@ describe('overlapping bookings', () => {
     expect((await act(app, owner, morning.id, 'accept')).statusCode).toBe(200);
   });
 
-  it('answers 409 when accepting a request that overlaps an accepted booking', async () => {
+  it('frees the period again once the accepted booking is cancelled', async () => {
     const day = freshDay();
     const first = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '12:00') }));
-    const second = await requestBooking(
-      app,
-      otherRenter,
-      bookingFor({ from: indiaTime(day, '11:59'), to: indiaTime(day, '15:00') }),
-    );
+    const overlapping = bookingFor({ from: indiaTime(day, '11:59'), to: indiaTime(day, '15:00') });
     expect((await act(app, owner, first.id, 'accept')).statusCode).toBe(200);
-    const refused = await act(app, owner, second.id, 'accept');
-    expect(refused.statusCode).toBe(409);
+    const refused = await send(app, 'POST', '/api/bookings', otherRenter, overlapping);
     expect(refused.json()).toEqual(ALREADY_BOOKED);
-    // Once the first is cancelled, the car is free again.
     expect((await act(app, renter, first.id, 'cancel')).statusCode).toBe(200);
+    const second = await requestBooking(app, otherRenter, overlapping);
     expect((await act(app, owner, second.id, 'accept')).statusCode).toBe(200);
   });
 
   it('is refused by the database itself, as an exclusion violation, whatever the routes check', async () => {
     const day = freshDay();
-    const row = {
-      carId: otherOwnersCar.id,
-      renterId: await accountId(app, renter),
-      startsAt: new Date(indiaTime(day, '10:00')),
-      endsAt: new Date(indiaTime(day, '12:00')),
-      hours: 2,
-      driver: false,
-      pricePerDay: 900,
-      total: 1800,
-      amountPaise: 180000,
-      status: 'accepted' as const,
-    };
+    const row = await acceptedRow(otherOwnersCar, renter, indiaTime(day, '10:00'), indiaTime(day, '12:00'));
     await app.db.insert(bookings).values(row);
     const second = app.db.insert(bookings).values({ ...row, startsAt: new Date(indiaTime(day, '11:00')) });
     const error = await second.then(

@@ -81,19 +81,46 @@ describe('bookings, against the real server', () => {
     expect((await listBookings())[0]?.status).toBe('cancelled');
   });
 
-  it('lets the owner decline, and keeps an accepted period: a second booking and a second accept are refused', async () => {
+  it("refuses a renter's second open request overlapping their first, naming it", async () => {
+    const car = await ownerWithCar(40);
+    live.browser('renter');
+    await signUpAndIn('user');
+    const first = await createBooking({ carName: car.id, ...period(2, 10, 14), driver: false });
+    await expect(createBooking({ carName: car.id, ...period(2, 12, 16), driver: true })).rejects.toMatchObject({
+      status: 409,
+      message: `You already asked for this car for part of that period: booking ${first.id}, ${first.from} to ${first.to}.`,
+    });
+    expect((await listBookings()).map((booking) => booking.id)).toEqual([first.id]);
+  });
+
+  it('lets the owner decline, and keeps an accepted period: overlapping requests are declined with a reason, a second booking refused', async () => {
     const car = await ownerWithCar(65);
     const when = period(3, 10, 14);
+    live.browser('other renter');
+    await signUpAndIn('user');
+    const second = await createBooking({ carName: car.id, ...period(3, 12, 16), driver: false });
     live.browser('renter');
     await signUpAndIn('user');
     const first = await createBooking({ carName: car.id, ...when, driver: false });
-    const second = await createBooking({ carName: car.id, ...period(3, 12, 16), driver: false });
     const third = await createBooking({ carName: car.id, ...period(4, 12, 16), driver: false });
 
     live.browser('owner');
     await actOnBooking(first.id, 'accept');
-    await expect(actOnBooking(second.id, 'accept')).rejects.toMatchObject({ status: 409, message: serverSays.alreadyBooked });
+    await expect(actOnBooking(second.id, 'accept')).rejects.toMatchObject({
+      status: 409,
+      message: 'This booking is declined: you cannot change it any more.',
+    });
     expect((await actOnBooking(third.id, 'decline')).status).toBe('declined');
+    expect((await listBookings()).find((booking) => booking.id === third.id)).not.toHaveProperty('declineReason');
+
+    live.browser('other renter');
+    expect(conforms(z.array(Booking), await listBookings())).toEqual([
+      expect.objectContaining({
+        id: second.id,
+        status: 'declined',
+        declineReason: 'Another request for this period was accepted.',
+      }),
+    ]);
 
     live.browser('renter');
     await expect(createBooking({ carName: car.id, ...when, driver: false })).rejects.toMatchObject({

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { CarSort } from '#domain/contract';
+import type { BookingStatus, CarSort } from '#domain/contract';
 import { id } from '#domain/schemas/fields';
 import type { Database } from './client';
 import { accounts, bookings, cars, type CarRow } from './schema';
@@ -37,12 +37,15 @@ const fleetFirst = desc(eq(cars.kind, 'fleet'));
 const defaultOrder = [fleetFirst, asc(cars.catalogueId), desc(cars.createdAt), asc(cars.id)];
 
 /**
- * Accepted bookings of `carId` whose `[starts_at, ends_at)` shares an instant with `[from, to)`:
+ * Bookings of `carId` in `status` whose `[starts_at, ends_at)` shares an instant with `[from, to)`:
  * the same test as the bookings' exclusion constraint, so back-to-back periods never clash.
  */
-export function acceptedBookingOverlaps(carId: SQLWrapper | string, period: Period): SQL {
-  return sql`${eq(bookings.carId, carId)} and ${eq(bookings.status, 'accepted')} and ${bookings.period} && tstzrange(${period.from.toISOString()}::timestamptz, ${period.to.toISOString()}::timestamptz, '[)')`;
+export function bookingOverlaps(carId: SQLWrapper | string, status: BookingStatus, period: Period): SQL {
+  return sql`${eq(bookings.carId, carId)} and ${eq(bookings.status, status)} and ${bookings.period} && tstzrange(${period.from.toISOString()}::timestamptz, ${period.to.toISOString()}::timestamptz, '[)')`;
 }
+
+export const acceptedBookingOverlaps = (carId: SQLWrapper | string, period: Period): SQL =>
+  bookingOverlaps(carId, 'accepted', period);
 
 function publicCars(db: Database) {
   return db.select({ car: cars, ownerName: accounts.username }).from(cars).leftJoin(accounts, eq(accounts.id, cars.ownerId));

@@ -150,6 +150,8 @@ export const bookings = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     status: text('status').$type<BookingStatus>().notNull().default('requested'),
     paymentRef: text('payment_ref'),
+    /** Why the booking was declined, when the server declined it for the renter to read; null otherwise. */
+    declineReason: text('decline_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,14 +1,15 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedActions, BOOKING_TRANSITIONS, nextStatus, type BookingActor } from '#domain/booking-states';
 import { bookingTotal } from '#domain/booking-total';
+import { toIndiaIso } from '#domain/india-time';
 import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
 import { listAnswer } from '#domain/schemas/answers';
 import { Booking, BookingIdParams, NewBooking, type BookingAction, type BookingStatus } from '#domain/schemas/bookings';
 import { toBooking } from '../contract-shapes';
 import type { Database } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
-import { acceptedBookingOverlaps, findPublicCar, type Period } from '../db/public-cars';
+import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period } from '../db/public-cars';
 import { accounts, bookings, cars, type AccountRow, type BookingRow, type CarRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
@@ -17,6 +18,7 @@ import { signedInAccount } from '../plugins/session';
 
 const ALREADY_BOOKED = 'This car is already booked for part of that period.';
 const NO_SUCH_BOOKING = 'There is no such booking among yours.';
+const OVERTAKEN = 'Another request for this period was accepted.';
 const TAGS = ['bookings'];
 
 /** The contract's period rules, with `hours` as the booking total counts them. */
@@ -27,6 +29,21 @@ function checkPeriod({ from, to }: Period, hours: number, now: Date): void {
     throw new HttpError(400, `To must be at most ${BOOKING_MAX_HOURS} hours (${BOOKING_MAX_HOURS / 24} days) after from.`);
   }
   if (from.getTime() < now.getTime() - BOOKING_PAST_GRACE_MS) throw new HttpError(400, 'From must not be in the past.');
+}
+
+/** The renter's own open request that a new one would overlap, named so they can find (or cancel) it. */
+function alreadyRequested(existing: Pick<BookingRow, 'id' | 'startsAt' | 'endsAt'>): HttpError {
+  const from = toIndiaIso(existing.startsAt);
+  const to = toIndiaIso(existing.endsAt);
+  return new HttpError(409, `You already asked for this car for part of that period: booking ${existing.id}, ${from} to ${to}.`);
+}
+
+/**
+ * Every change to a car's bookings first locks the car's row, so requests and steps on one car are
+ * taken one after the other and each re-checks the overlaps after the previous one has committed.
+ */
+async function lockCar(tx: Database, carId: string): Promise<void> {
+  await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('no key update');
 }
 
 interface BookingView {
@@ -74,9 +91,10 @@ function refusal(status: BookingStatus, who: BookingActor): string {
 }
 
 /**
- * One step of the booking state machine, in one transaction. Every step on a car's bookings first
- * locks the car's row, so two owners' clicks (or one owner's twenty) are taken one after the other
- * and accepting re-checks the overlap after the previous accept has committed. The exclusion
+ * One step of the booking state machine, in one transaction under the car's lock, so two owners'
+ * clicks (or one owner's twenty) are taken one after the other and accepting re-checks the overlap
+ * after the previous accept has committed. Accepting declines the car's other requests that overlap,
+ * in the same transaction, so no request is left open that could never be accepted. The exclusion
  * constraint stays the last word: its refusal is the same 409.
  */
 async function takeStep(db: Database, bookingId: string, action: BookingAction, account: AccountRow): Promise<Booking> {
@@ -84,7 +102,7 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
     return await db.transaction(async (tx) => {
       const [target] = await tx.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, bookingId));
       if (!target) throw new HttpError(404, NO_SUCH_BOOKING);
-      await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, target.carId)).for('no key update');
+      await lockCar(tx, target.carId);
       const [view] = await bookingViews(tx).where(eq(bookings.id, bookingId)).for('update', { of: bookings });
       const who = view ? actorFor(account, view) : undefined;
       if (!view || !who) throw new HttpError(404, NO_SUCH_BOOKING);
@@ -107,6 +125,17 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
       }
       const [updated] = await tx.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, booking.id)).returning();
       if (!updated) throw new Error('update returned no booking');
+      if (status === 'accepted') {
+        await tx
+          .update(bookings)
+          .set({ status: 'declined', declineReason: OVERTAKEN, updatedAt: now })
+          .where(
+            and(
+              bookingOverlaps(car.id, 'requested', { from: booking.startsAt, to: booking.endsAt }),
+              ne(bookings.id, booking.id),
+            ),
+          );
+      }
       return toBooking(updated, view);
     });
   } catch (error) {
@@ -143,7 +172,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
             400: 'A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past.',
             403: "Signed in with an account that is not a renter's.",
             404: 'There is no car by that name.',
-            409: ALREADY_BOOKED,
+            409: `${ALREADY_BOOKED} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>.").`,
           }),
         },
       },
@@ -157,29 +186,41 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { hours, total, amountPaise } = bookingTotal(from, to, car.price, driver);
       checkPeriod({ from, to }, hours, new Date());
 
-      const [clash] = await app.db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(acceptedBookingOverlaps(car.id, { from, to }))
-        .limit(1);
-      if (clash) throw new HttpError(409, ALREADY_BOOKED);
+      const row = await app.db.transaction(async (tx) => {
+        // Under the car's lock, two identical requests sent at once are checked one after the other.
+        await lockCar(tx, car.id);
+        const [clash] = await tx
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(acceptedBookingOverlaps(car.id, { from, to }))
+          .limit(1);
+        if (clash) throw new HttpError(409, ALREADY_BOOKED);
+        const [own] = await tx
+          .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+          .from(bookings)
+          .where(and(bookingOverlaps(car.id, 'requested', { from, to }), eq(bookings.renterId, renter.id)))
+          .orderBy(bookings.startsAt)
+          .limit(1);
+        if (own) throw alreadyRequested(own);
 
-      const [row] = await app.db
-        .insert(bookings)
-        .values({
-          carId: car.id,
-          renterId: renter.id,
-          startsAt: from,
-          endsAt: to,
-          hours,
-          driver,
-          pricePerDay: car.price,
-          total,
-          amountPaise,
-          paymentRef: request.body.paymentToken ?? null,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no booking');
+        const [inserted] = await tx
+          .insert(bookings)
+          .values({
+            carId: car.id,
+            renterId: renter.id,
+            startsAt: from,
+            endsAt: to,
+            hours,
+            driver,
+            pricePerDay: car.price,
+            total,
+            amountPaise,
+            paymentRef: request.body.paymentToken ?? null,
+          })
+          .returning();
+        if (!inserted) throw new Error('insert returned no booking');
+        return inserted;
+      });
       reply.code(201);
       return toBooking(row, { car, renter });
     },
@@ -222,7 +263,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
             ...errors([...JSON_BODY_ERRORS, 401, 404, 409], {
               400: 'A malformed id, or a body that is not JSON.',
               404: 'No booking the caller may take this step on.',
-              409: "The booking's status does not allow this step (the message names it), its period has begun, or accepting would overlap an accepted booking.",
+              409: "The booking's status does not allow this step (the message names it; a request declined because an overlapping one was accepted is `declined`), its period has begun, or accepting would overlap an accepted booking.",
             }),
           },
         },

@@ -46,6 +46,8 @@ export const Booking = Identified.extend({
   amountPaise: z.int(),
   status: BookingStatus,
   paymentRef: z.string().optional(),
+  /** Why the server declined the request, for the renter: set when accepting an overlapping request declined this one. */
+  declineReason: z.string().optional(),
   createdAt: isoInstant,
   updatedAt: isoInstant,
 }).meta({ id: 'Booking' });

@@ -79,6 +79,7 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
                     {formatIndiaTime(booking.from)} – {formatIndiaTime(booking.to)} (India time), {booking.hours} h
                     {booking.driver ? ', with a driver' : ''}
                   </p>
+                  {booking.declineReason ? <p className="mb-1">{booking.declineReason}</p> : null}
                   <p className="mb-0 small text-muted">
                     {who === 'carKeeper' ? `Renter: ${booking.renter.username} · ` : ''}
                     {booking.paymentRef ? 'Card payment submitted' : 'Unpaid request'}

@@ -1,0 +1,19 @@
+import { screen, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { renderRoute } from './render';
+import { asha, booking } from './mocks/answers';
+import { serve, session } from './mocks/serve';
+
+// The other tests of My bookings are in bookings.test.tsx; this one covers the reason the server gives.
+it('shows the renter why the server declined their request, with no step left to take', async () => {
+  session(asha);
+  serve('GET /api/bookings', () => ({
+    data: [booking({ status: 'declined', declineReason: 'Another request for this period was accepted.' })],
+  }));
+  renderRoute('/bookings');
+
+  const item = await screen.findByRole('listitem');
+  expect(item).toHaveTextContent('declined');
+  expect(within(item).getByText('Another request for this period was accepted.')).toBeInTheDocument();
+  expect(within(item).queryByRole('button')).not.toBeInTheDocument();
+});
