@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_TRANSITIONS, type BookingActor } from '#domain/booking-states';
+import { BOOKING_TRANSITIONS, EXPIRY, statusAt, type BookingActor } from '#domain/booking-states';
 import type { Booking, BookingStatus, CarKind } from '#domain/contract';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listBookings, listCar, requestBooking } from './marketplace-helpers';
@@ -106,6 +106,44 @@ describe.each(KINDS)('a booking of a %s car', (kind) => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: expect.stringMatching(new RegExp(`^This booking is ${status}: you`)) });
     expect(await statusOf(booking.id)).toBe(status);
+  });
+});
+
+describe('expiry', () => {
+  const from = new Date('2030-01-31T04:30:00Z');
+  const moment = (offsetMs: number) => new Date(from.getTime() + offsetMs);
+
+  it('turns a request into expired once its period begins, and nothing else', () => {
+    expect(EXPIRY).toEqual({ from: 'requested', to: 'expired' });
+    expect(statusAt('requested', from, moment(-1))).toBe('requested');
+    expect(statusAt('requested', from, from)).toBe('expired');
+    expect(statusAt('requested', from, moment(60 * 60 * 1000))).toBe('expired');
+    for (const status of ['accepted', 'declined', 'cancelled', 'expired'] as const) {
+      expect(statusAt(status, from, moment(60 * 60 * 1000))).toBe(status);
+    }
+  });
+
+  it('leads nowhere: no step in the table starts from expired', () => {
+    expect(BOOKING_TRANSITIONS.filter((step) => step.from === 'expired' || step.to === 'expired')).toEqual([]);
+  });
+
+  it.each(KINDS)('refuses every step on a request of a %s car whose period has begun, and shows it expired', async (kind) => {
+    const start = new Date(Date.now() - 60 * 1000);
+    const booking = await requestBooking(app, renter, {
+      carName: carRefs[kind],
+      from: start.toISOString(),
+      to: new Date(start.getTime() + 3 * 60 * 60 * 1000).toISOString(),
+      driver: false,
+    });
+    expect(await statusOf(booking.id)).toBe('expired');
+    for (const action of ACTIONS) {
+      for (const who of ACTORS) {
+        const response = await act(app, cookieOf(who, kind), booking.id, action);
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toEqual({ message: 'This booking is expired: you cannot change it any more.' });
+      }
+    }
+    expect((await listBookings(app, keepers[kind])).find((seen) => seen.id === booking.id)?.status).toBe('expired');
   });
 });
 

@@ -5,6 +5,7 @@ import { bookingTotal } from '#domain/booking-total';
 import type { Booking, BookingAction, NewBooking, OwnerCar } from '#domain/contract';
 import { isExclusionViolation } from '../src/db/errors';
 import { bookings } from '../src/db/schema';
+import { sweepExpiredRequests } from '../src/routes/bookings';
 import { accountId, buildTestApp, closeTestApp, register, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
 
@@ -152,7 +153,8 @@ describe('POST /api/bookings', () => {
         to: new Date(justNow.getTime() + 2 * HOUR_MS).toISOString(),
       }),
     );
-    expect(late.hours).toBe(2);
+    // Stored, but its period has begun unanswered: it is already expired.
+    expect(late).toMatchObject({ hours: 2, status: 'expired' });
   });
 
   const day = 400;
@@ -379,21 +381,19 @@ describe('who may act on a booking', () => {
     expect((await send(app, 'POST', `/api/bookings/${booking.id}/approve`, owner)).statusCode).toBe(404);
   });
 
-  it('refuses to cancel once the period has begun', async () => {
-    const justNow = new Date(Date.now() - 60 * 1000);
-    const started = await requestBooking(
-      app,
+  it('refuses to cancel an accepted booking once the period has begun', async () => {
+    const justNow = Date.now() - 60 * 1000;
+    const row = await acceptedRow(
+      otherOwnersCar,
       renter,
-      bookingFor({
-        carName: 'Toyota Aventador',
-        from: justNow.toISOString(),
-        to: new Date(justNow.getTime() + 3 * HOUR_MS).toISOString(),
-      }),
+      new Date(justNow).toISOString(),
+      new Date(justNow + 3 * HOUR_MS).toISOString(),
     );
-    const response = await act(app, renter, started.id, 'cancel');
+    const [started] = await app.db.insert(bookings).values(row).returning({ id: bookings.id });
+    const response = await act(app, renter, started?.id ?? '', 'cancel');
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      message: 'This booking is requested and its period has begun: it can no longer be cancelled.',
+      message: 'This booking is accepted and its period has begun: it can no longer be cancelled.',
     });
   });
 });
@@ -539,6 +539,49 @@ describe('overlapping bookings', () => {
       (failure: unknown) => failure,
     );
     expect(isExclusionViolation(error)).toBe(true);
+  });
+});
+
+describe('expiry', () => {
+  it('stores expired on requests whose period has begun when swept, and leaves the others', async () => {
+    const car = await listCar(app, owner, 'Sleepy Santro', 800);
+    const hourAgo = Date.now() - HOUR_MS;
+    const started = {
+      ...(await acceptedRow(car, renter, new Date(hourAgo).toISOString(), new Date(hourAgo + 3 * HOUR_MS).toISOString())),
+      status: 'requested' as const,
+    };
+    const later = { ...started, startsAt: new Date(hourAgo + 3 * HOUR_MS), endsAt: new Date(hourAgo + 5 * HOUR_MS) };
+    const rows = await app.db.insert(bookings).values([started, later]).returning({ id: bookings.id });
+    const now = new Date();
+    await sweepExpiredRequests(app.db, now);
+    const stored = await app.db
+      .select({ status: bookings.status, updatedAt: bookings.updatedAt })
+      .from(bookings)
+      .where(
+        inArray(
+          bookings.id,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(bookings.startsAt);
+    expect(stored).toEqual([
+      { status: 'expired', updatedAt: now },
+      { status: 'requested', updatedAt: expect.any(Date) },
+    ]);
+  });
+
+  it("lets an expired request stand in nobody's way: its renter may ask again, and an accept declines it not", async () => {
+    const justNow = Date.now() - 60 * 1000;
+    const at = (hours: number) => new Date(justNow + hours * HOUR_MS).toISOString();
+    const car = { carName: 'Toyota Aventador', driver: false };
+    const expired = await requestBooking(app, renter, { ...car, from: at(0), to: at(3) });
+    const again = await requestBooking(app, renter, { ...car, from: at(1), to: at(2) });
+    const theirs = await requestBooking(app, otherRenter, { ...car, from: at(1), to: at(2) });
+    expect((await act(app, adminCookie, theirs.id, 'accept')).statusCode).toBe(200);
+    const mine = new Map((await listBookings(app, renter)).map((booking) => [booking.id, booking]));
+    expect(mine.get(expired.id)?.status).toBe('expired');
+    expect(mine.get(expired.id)).not.toHaveProperty('declineReason');
+    expect(mine.get(again.id)).toMatchObject({ status: 'declined', declineReason: OVERTAKEN });
   });
 });
 

@@ -121,14 +121,14 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
         // Adopted as the two generated migrations it equals; the later ones then run on it as on any database.
         expect(await migrate(client)).toEqual({
           adopted: ['0000_initial', '0001_bookings_no_overlap'],
-          applied: ['0002_bookings_decline_reason'],
+          applied: ['0002_bookings_decline_reason', '0003_bookings_expired'],
         });
         return describeSchema(client.db);
       });
       const after = await withClient(generated, async (client) => {
         expect(await migrate(client)).toEqual({
           adopted: [],
-          applied: ['0000_initial', '0001_bookings_no_overlap', '0002_bookings_decline_reason'],
+          applied: ['0000_initial', '0001_bookings_no_overlap', '0002_bookings_decline_reason', '0003_bookings_expired'],
         });
         return describeSchema(client.db);
       });
@@ -230,7 +230,10 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
             msg: 'adopted a database made by the earlier migration runner',
             migrations: ['0000_initial', '0001_bookings_no_overlap'],
           }),
-          expect.objectContaining({ msg: 'database migrated', migrations: ['0002_bookings_decline_reason'] }),
+          expect.objectContaining({
+            msg: 'database migrated',
+            migrations: ['0002_bookings_decline_reason', '0003_bookings_expired'],
+          }),
         ]);
         const recorded = await rows<{ hash: string; created_at: string }>(
           app.db,

@@ -131,6 +131,27 @@ describe('bookings, against the real server', () => {
     expect((await listCars(period(5, 10, 14))).map((listed) => listed.id)).toContain(car.id);
   });
 
+  it('lists a request whose period has begun as expired, and refuses to accept it', async () => {
+    const car = await ownerWithCar(40);
+    live.browser('renter');
+    await signUpAndIn('user');
+    const start = Date.now() - 60 * 1000;
+    const late = await createBooking({
+      carName: car.id,
+      from: new Date(start).toISOString(),
+      to: new Date(start + 2 * 60 * 60 * 1000).toISOString(),
+      driver: false,
+    });
+    expect(late.status).toBe('expired');
+    expect(conforms(z.array(Booking), await listBookings())).toEqual([late]);
+
+    live.browser('owner');
+    await expect(actOnBooking(late.id, 'accept')).rejects.toMatchObject({
+      status: 409,
+      message: 'This booking is expired: you cannot change it any more.',
+    });
+  });
+
   it('lets an admin answer for a fleet car, and nobody else', async () => {
     live.browser('renter');
     await signUpAndIn('user');

@@ -163,7 +163,7 @@ export const bookings = pgTable(
     check('bookings_total_check', sql`${table.total} >= 0`),
     // PostgreSQL named the checks over two columns after the table alone, in the order the first schema listed them.
     check('bookings_check', sql`${table.amountPaise} = ${table.total}::bigint * 100`),
-    check('bookings_status_check', sql`${table.status} IN ('requested', 'accepted', 'declined', 'cancelled')`),
+    check('bookings_status_check', sql`${table.status} IN ('requested', 'accepted', 'declined', 'cancelled', 'expired')`),
     check('bookings_check1', sql`${table.endsAt} > ${table.startsAt}`),
     index('bookings_renter_idx').on(table.renterId, table.createdAt.desc().nullsFirst()),
     index('bookings_car_idx').on(table.carId, table.createdAt.desc().nullsFirst()),

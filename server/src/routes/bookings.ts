@@ -1,6 +1,6 @@
-import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowedActions, BOOKING_TRANSITIONS, nextStatus, type BookingActor } from '#domain/booking-states';
+import { allowedActions, BOOKING_TRANSITIONS, EXPIRY, nextStatus, statusAt, type BookingActor } from '#domain/booking-states';
 import { bookingTotal } from '#domain/booking-total';
 import { toIndiaIso } from '#domain/india-time';
 import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
@@ -44,6 +44,39 @@ function alreadyRequested(existing: Pick<BookingRow, 'id' | 'startsAt' | 'endsAt
  */
 async function lockCar(tx: Database, carId: string): Promise<void> {
   await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('no key update');
+}
+
+/** Expires the car's requests whose period has begun; under the car's lock, so it never races a step on them. */
+async function expireDueRequests(tx: Database, carId: string, now: Date): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ status: EXPIRY.to, updatedAt: now })
+    .where(and(eq(bookings.carId, carId), eq(bookings.status, EXPIRY.from), lte(bookings.startsAt, now)));
+}
+
+/**
+ * The periodic sweep: stores `expired` on every request whose period has begun, one car at a time under
+ * its lock (as every step is), so the sweep and the steps never lock the same bookings in opposite orders.
+ */
+export async function sweepExpiredRequests(db: Database, now: Date): Promise<void> {
+  const due = await db
+    .selectDistinct({ carId: bookings.carId })
+    .from(bookings)
+    .where(and(eq(bookings.status, EXPIRY.from), lte(bookings.startsAt, now)));
+  for (const { carId } of due) {
+    await db.transaction(async (tx) => {
+      await lockCar(tx, carId);
+      await expireDueRequests(tx, carId, now);
+    });
+  }
+}
+
+/** How often the sweep runs; reads apply expiry themselves, so this only keeps stored statuses close to the truth. */
+const SWEEP_INTERVAL_MS = 60 * 1000;
+
+/** The booking as it stands at `now`: expiry is applied on every read, so a request is never shown open between two sweeps. */
+function asOf(row: BookingRow, now: Date): BookingRow {
+  return { ...row, status: statusAt(row.status, row.startsAt, now) };
 }
 
 interface BookingView {
@@ -102,7 +135,9 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
     return await db.transaction(async (tx) => {
       const [target] = await tx.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, bookingId));
       if (!target) throw new HttpError(404, NO_SUCH_BOOKING);
+      const now = new Date();
       await lockCar(tx, target.carId);
+      await expireDueRequests(tx, target.carId, now);
       const [view] = await bookingViews(tx).where(eq(bookings.id, bookingId)).for('update', { of: bookings });
       const who = view ? actorFor(account, view) : undefined;
       if (!view || !who) throw new HttpError(404, NO_SUCH_BOOKING);
@@ -110,7 +145,6 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
       const { booking, car } = view;
       const status = nextStatus(booking.status, action, who);
       if (!status) throw new HttpError(409, refusal(booking.status, who));
-      const now = new Date();
       if (status === 'cancelled' && now >= booking.startsAt) {
         throw new HttpError(409, `This booking is ${booking.status} and its period has begun: it can no longer be cancelled.`);
       }
@@ -155,6 +189,15 @@ const STEP_SUMMARIES: Record<BookingAction, string> = {
 };
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      sweepExpiredRequests(app.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'expiry sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   app.post(
     '/api/bookings',
     {
@@ -189,6 +232,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await app.db.transaction(async (tx) => {
         // Under the car's lock, two identical requests sent at once are checked one after the other.
         await lockCar(tx, car.id);
+        await expireDueRequests(tx, car.id, new Date());
         const [clash] = await tx
           .select({ id: bookings.id })
           .from(bookings)
@@ -222,7 +266,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         return inserted;
       });
       reply.code(201);
-      return toBooking(row, { car, renter });
+      // A request made within the grace after its start is already expired, and says so.
+      return toBooking(asOf(row, new Date()), { car, renter });
     },
   );
 
@@ -233,7 +278,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Bookings, newest first',
-        description: 'A renter sees their own bookings, an owner the requests for their cars, an admin every booking.',
+        description:
+          'A renter sees their own bookings, an owner the requests for their cars, an admin every booking. A request still unanswered when its period begins is `expired`.',
         security: SIGNED_IN,
         response: { 200: answer(listAnswer(Booking), 'The bookings the caller may see.'), ...errors([401]) },
       },
@@ -242,7 +288,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await bookingViews(app.db)
         .where(visibleTo(signedInAccount(request)))
         .orderBy(desc(bookings.createdAt), desc(bookings.id));
-      return { data: rows.map((row) => toBooking(row.booking, row)) };
+      const now = new Date();
+      return { data: rows.map((row) => toBooking(asOf(row.booking, now), row)) };
     },
   );
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CarKind } from './cars';
 import { carName, id, Identified, instant, isoInstant } from './fields';
 
-export const BookingStatus = z.enum(['requested', 'accepted', 'declined', 'cancelled']);
+/** `expired`: a request nobody answered before its period began (see EXPIRY in booking-states). */
+export const BookingStatus = z.enum(['requested', 'accepted', 'declined', 'cancelled', 'expired']);
 export type BookingStatus = z.output<typeof BookingStatus>;
 
 export const BookingAction = z.enum(['accept', 'decline', 'cancel']);

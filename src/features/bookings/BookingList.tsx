@@ -19,6 +19,7 @@ const statusVariant: Record<BookingStatus, string> = {
   accepted: 'success',
   declined: 'secondary',
   cancelled: 'secondary',
+  expired: 'secondary',
 };
 
 const actionLabel: Record<BookingAction, string> = { accept: 'Accept', decline: 'Decline', cancel: 'Cancel booking' };

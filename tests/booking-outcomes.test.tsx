@@ -4,7 +4,8 @@ import { renderRoute } from './render';
 import { asha, booking } from './mocks/answers';
 import { serve, session } from './mocks/serve';
 
-// The other tests of My bookings are in bookings.test.tsx; this one covers the reason the server gives.
+// The other tests of My bookings are in bookings.test.tsx; these cover the ends the server reaches on its own.
+
 it('shows the renter why the server declined their request, with no step left to take', async () => {
   session(asha);
   serve('GET /api/bookings', () => ({
@@ -15,5 +16,15 @@ it('shows the renter why the server declined their request, with no step left to
   const item = await screen.findByRole('listitem');
   expect(item).toHaveTextContent('declined');
   expect(within(item).getByText('Another request for this period was accepted.')).toBeInTheDocument();
+  expect(within(item).queryByRole('button')).not.toBeInTheDocument();
+});
+
+it('shows an expired request as expired, with no step left to take', async () => {
+  session(asha);
+  serve('GET /api/bookings', () => ({ data: [booking({ status: 'expired' })] }));
+  renderRoute('/bookings');
+
+  const item = await screen.findByRole('listitem');
+  expect(within(item).getByText('expired')).toBeInTheDocument();
   expect(within(item).queryByRole('button')).not.toBeInTheDocument();
 });
