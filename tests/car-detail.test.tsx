@@ -76,6 +76,26 @@ describe('car page', () => {
     expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2030-02-02T02:15:00+05:30');
   });
 
+  it('starts on the day clicked when it is after the end, and ends a day later', async () => {
+    serveCar(tesla);
+    const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const [start, end] = await screen.findAllByRole('textbox', { name: 'Rental period: start, then end' });
+
+    await user.click(start);
+    const startCalendar = start.closest('.rdt') as HTMLElement;
+    await user.click(within(startCalendar).getByText('›'));
+    const fifthOfFebruary = within(startCalendar)
+      .getAllByRole('cell', { name: '5' })
+      .find((cell) => !/rdtOld|rdtNew/.test(cell.className));
+    await user.click(fifthOfFebruary!);
+
+    expect(start).toHaveValue('Feb 05 2030 22:30');
+    expect(end).toHaveValue('Feb 06 2030 22:30');
+    expect(totalAmount()).toHaveTextContent('24 hours × ₹50.00');
+    const address = new URLSearchParams(router.state.location.search);
+    expect([address.get('from'), address.get('to')]).toEqual(['2030-02-05T22:30:00+05:30', '2030-02-06T22:30:00+05:30']);
+  });
+
   it('adds the driver surcharge when Driver Required is ticked, and takes it off again', async () => {
     serveCar(tesla);
     const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);

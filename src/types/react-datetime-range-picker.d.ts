@@ -19,6 +19,9 @@ declare module 'react-datetime-range-picker' {
     closeOnSelect?: boolean;
     isValidStartDate?: (current: unknown, selected: unknown) => boolean;
     isValidEndDate?: (current: unknown, selected: unknown) => boolean;
+    /** react-datetime's timeConstraints for each field: per unit, `{min?, max?, step?}`. */
+    startTimeConstraints?: Record<string, { min?: number; max?: number; step?: number }>;
+    endTimeConstraints?: Record<string, { min?: number; max?: number; step?: number }>;
   }
 
   const DatetimeRangePicker: ComponentType<DatetimeRangePickerProps>;

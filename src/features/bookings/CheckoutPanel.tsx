@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import type { Moment } from 'moment';
 import RangePickerImport, { type DatetimeRange } from 'react-datetime-range-picker';
 import StripeCheckoutImport, { type Token } from 'react-stripe-checkout';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -17,17 +18,17 @@ import { useCheckoutScriptFailureHandled } from './checkout-script';
 import { cjsDefault } from '../../components/cjs-default';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatRupees } from '../../components/format';
-import {
-  defaultPeriodEnd,
-  formatIndiaTime,
-  fromIndiaWallClock,
-  nextIndiaHour,
-  toIndiaIso,
-  toIndiaWallClock,
-} from '../../domain/india-time';
+import { defaultPeriodEnd, formatIndiaTime, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../../domain/india-time';
+import { pickedPeriod } from './picked-period';
 
 const DatetimeRangePicker = cjsDefault(RangePickerImport);
 const StripeCheckout = cjsDefault(StripeCheckoutImport);
+
+/**
+ * A minute step as long as the clock face makes the minute arrows leave the minutes as they are: the
+ * picker offers whole hours only, and the car page's own start is a whole hour in India.
+ */
+const WHOLE_HOURS = { minutes: { step: 60 } };
 
 const CHECKOUT_SCRIPT_FAILED = 'The card checkout could not be loaded. Check your connection, or send the request unpaid.';
 
@@ -62,6 +63,9 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const [defaultStart] = useState(() => nextIndiaHour());
   const [scriptFailed, setScriptFailed] = useState(false);
   const [checkoutLoading, setCheckoutLoading] = useState(false);
+  // Counts picks: the picker keeps what was clicked until it is given new dates, so every pick hands
+  // it fresh ones, even when the period was corrected back to the one it already showed.
+  const [picks, setPicks] = useState(0);
   const booking = useCreateBooking();
   useCheckoutScriptFailureHandled();
 
@@ -70,8 +74,11 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const from = useMemo(() => instantFrom(fromParam) ?? defaultStart, [fromParam, defaultStart]);
   const to = useMemo(() => instantFrom(toParam) ?? defaultPeriodEnd(from), [toParam, from]);
   // The picker shows the browser's clock; these make it read India time wherever the renter is.
-  const pickerStart = useMemo(() => toIndiaWallClock(from), [from]);
-  const pickerEnd = useMemo(() => toIndiaWallClock(to), [to]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: picks is there to renew the dates after every pick
+  const pickerStart = useMemo(() => toIndiaWallClock(from), [from, picks]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above
+  const pickerEnd = useMemo(() => toIndiaWallClock(to), [to, picks]);
+  const pickerToday = toIndiaWallClock(new Date());
   const driver = searchParams.get('driver') === '1';
   const { hours, total, amountPaise } = bookingTotal(from, to, price, driver);
 
@@ -227,9 +234,13 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
           timeFormat="HH:mm"
           className="d-grid gap-2 checkout-picker"
           inputProps={{ className: 'form-control', 'aria-labelledby': 'checkout-period' }}
-          onChange={({ start, end }: DatetimeRange) =>
-            updateChoice({ from: fromIndiaWallClock(start), to: fromIndiaWallClock(end) })
-          }
+          startTimeConstraints={WHOLE_HOURS}
+          endTimeConstraints={WHOLE_HOURS}
+          isValidStartDate={(day) => !(day as Moment).isBefore(pickerToday, 'day')}
+          onChange={(picked: DatetimeRange) => {
+            setPicks((count) => count + 1);
+            updateChoice(pickedPeriod(picked, { start: pickerStart, end: pickerEnd }));
+          }}
         />
       </Form.Group>
       <dl className="row mb-2 price">

@@ -1,0 +1,101 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatIndiaTime, toIndiaIso } from '#domain/india-time';
+import { registerAndSignIn } from './support/accounts';
+import { launchBrowser } from './support/browser';
+
+const baseURL = inject('baseURL');
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const PERIOD_LABEL = 'Rental period: start, then end';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** 'MMM DD YYYY HH:mm' in India time, as the picker and the car page show it, to an instant. */
+function indiaTime(shown: string): Date {
+  return new Date(`${shown} GMT+0530`);
+}
+
+/** India's calendar fields of an instant, read through UTC getters. */
+const indiaDay = (instant: Date) => new Date(instant.getTime() + 5.5 * HOUR_MS);
+
+/** Opens picker `which` (0 start, 1 end) and clicks the day of `target` (India's calendar), as a person does. */
+async function clickDay(page: Page, which: 0 | 1, target: Date): Promise<void> {
+  const field = page.getByRole('textbox', { name: PERIOD_LABEL }).nth(which);
+  const calendar = page.locator('.rdt').nth(which);
+  await field.click();
+  const wanted = indiaDay(target);
+  const shownMonth = async () => {
+    const [month, year] = ((await calendar.locator('.rdtSwitch').textContent()) ?? '').split(' ');
+    return new Date(`${month} 1 ${year} UTC`);
+  };
+  while ((await shownMonth()).getUTCMonth() !== wanted.getUTCMonth()) {
+    await calendar.locator('.rdtNext').first().click();
+  }
+  await calendar.locator('td.rdtDay:not(.rdtOld):not(.rdtNew)', { hasText: new RegExp(`^${wanted.getUTCDate()}$`) }).click();
+  await page.getByRole('heading', { name: 'Check Out' }).click();
+}
+
+const shownTerm = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`);
+
+describe.each([
+  ['Asia/Kolkata', 2],
+  ['UTC', 6],
+  ['America/New_York', 10],
+])('the car page’s picker in the browser zone %s', (timezoneId, daysAhead) => {
+  it('books the start and end days clicked, and the server stores them', async () => {
+    const context = await browser.newContext({ baseURL, timezoneId, locale: 'en-IN' });
+    context.setDefaultTimeout(15_000);
+    // Nothing leaves the machine: the card checkout cannot load, so the unpaid request is offered.
+    const origin = new URL(baseURL).origin;
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort('internetdisconnected'),
+    );
+    try {
+      await registerAndSignIn(context, 'user');
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto('/cars/Toyota%20Aventador');
+      const shownStart = indiaTime(await page.getByRole('textbox', { name: PERIOD_LABEL }).first().inputValue());
+      expect(indiaDay(shownStart).getUTCMinutes()).toBe(0);
+
+      // A start past the shown end (the package's own default end is one day after the start).
+      const from = new Date(shownStart.getTime() + daysAhead * DAY_MS);
+      await clickDay(page, 0, from);
+      await expect.poll(() => shownTerm(page, 'From').textContent()).toBe(formatIndiaTime(from));
+      expect(await shownTerm(page, 'To').textContent()).toBe(formatIndiaTime(new Date(from.getTime() + DAY_MS)));
+
+      const to = new Date(from.getTime() + 3 * DAY_MS);
+      await clickDay(page, 1, to);
+      await expect.poll(() => shownTerm(page, 'To').textContent()).toBe(formatIndiaTime(to));
+      expect(await shownTerm(page, 'From').textContent()).toBe(formatIndiaTime(from));
+      const totalBox = page.getByRole('group', { name: 'Total Amount' });
+      expect(await totalBox.textContent()).toContain('72 hours ×');
+      const address = new URL(page.url()).searchParams;
+      expect([address.get('from'), address.get('to')]).toEqual([toIndiaIso(from), toIndiaIso(to)]);
+
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/bookings') && response.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Send request without paying' }).click(),
+      ]);
+      const stored = (await answer.json()) as { from: string; to: string; hours: number };
+      expect([new Date(stored.from).getTime(), new Date(stored.to).getTime(), stored.hours]).toEqual([
+        from.getTime(),
+        to.getTime(),
+        72,
+      ]);
+      const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
+      await confirmation.waitFor();
+      expect(await confirmation.textContent()).toContain(`${formatIndiaTime(from)} to ${formatIndiaTime(to)} (72 hours)`);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
