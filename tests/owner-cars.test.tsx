@@ -131,4 +131,16 @@ describe('Your Cars (/get/cars)', () => {
     const fallback = await screen.findByRole('img', { name: 'Hyundai Creta (no photo available)' });
     expect(fallback).toHaveAttribute('src', '/images/cars/placeholder.svg');
   });
+
+  it('sends the owner to sign in when their session has ended elsewhere, instead of a Retry that is refused for ever', async () => {
+    const fake = session(ravi);
+    // The session expires (or they sign out in another tab) after the app learnt who they were.
+    serve('GET /get-cars', () => {
+      fake.holder = null;
+      return fail(401, serverSays.notSignedIn);
+    });
+    const { router } = renderRoute('/get/cars');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
 });

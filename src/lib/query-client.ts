@@ -18,11 +18,14 @@ function mayPassOnRetry(failureCount: number, error: Error): boolean {
  * waiting for it (the library aborts a query that nothing shows any more).
  */
 export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
-  // A 401 from any call means the session ended behind the app's back (it expired, or the person
-  // signed out in another tab): ask again who is signed in, so the guards send them to sign in.
-  // The session check answers a 401 with "nobody", so this cannot loop.
+  // A 401 while someone is signed in means the session ended behind the app's back (it expired, or
+  // the person signed out in another tab): ask again who is signed in, so the guards send them to sign
+  // in. With nobody signed in (a wrong password, say) there is nothing to re-ask. The session check
+  // answers a 401 with "nobody", so this cannot loop.
   const recheckSessionOn401 = (error: Error) => {
-    if (error instanceof ApiError && error.status === 401) void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    if (error instanceof ApiError && error.status === 401 && queryClient.getQueryData(SESSION_KEY)) {
+      void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    }
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: recheckSessionOn401 }),
