@@ -81,7 +81,7 @@ describe('card checkout', () => {
     const confirmation = await screen.findByRole('status');
     expect(confirmation).toHaveTextContent('Booking requested');
     expect(confirmation).toHaveTextContent('Total: ₹240.00');
-    expect(confirmation).toHaveTextContent('Card payment submitted');
+    expect(confirmation).toHaveTextContent('Card payment held: taken only when the request is accepted');
     expect(bookings.map((call) => call.body)).toEqual([
       {
         carName: 'Tesla Malibu',

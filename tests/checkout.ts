@@ -24,9 +24,14 @@ export function teslaBooked(request: Pick<NewBooking, 'driver' | 'paymentToken'>
     to: TO,
     hours: 3,
     driver: request.driver,
+    pricePerHour: 50,
     pricePerDay: 50,
     total,
     amountPaise: total * 100,
-    ...(request.paymentToken ? { paymentRef: request.paymentToken } : {}),
+    payment: {
+      status: request.paymentToken ? 'held' : 'none',
+      amountPaise: total * 100,
+      ...(request.paymentToken ? { ref: 'pi_3Tesla' } : {}),
+    },
   });
 }

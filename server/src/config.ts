@@ -22,6 +22,13 @@ export interface ServerConfig {
   requestsPerMinute: number;
   /** scrypt's N for new password hashes; lower only where speed matters more than strength (tests). */
   scryptCost: number;
+  /** The platform's contact, shown on the receipts of fleet cars once accepted. */
+  support: SupportContact;
+}
+
+export interface SupportContact {
+  phone?: string;
+  email?: string;
 }
 
 const flag = z
@@ -59,6 +66,10 @@ const envSchema = z.object({
     .max(2 ** 20)
     .refine((n) => (n & (n - 1)) === 0, { message: 'SCRYPT_COST must be a power of two' })
     .default(DEFAULT_SCRYPT_COST),
+  SUPPORT_PHONE: optionalText,
+  SUPPORT_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
+    message: 'SUPPORT_EMAIL must be an email address',
+  }),
 });
 
 /** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
@@ -87,5 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
     scryptCost: e.SCRYPT_COST,
+    support: {
+      ...(e.SUPPORT_PHONE ? { phone: e.SUPPORT_PHONE } : {}),
+      ...(e.SUPPORT_EMAIL ? { email: e.SUPPORT_EMAIL } : {}),
+    },
   };
 }

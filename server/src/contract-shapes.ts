@@ -1,4 +1,5 @@
 import type { Account, BlogPost, Booking, Comment, OwnerCar, PublicCar, Reply } from '#domain/contract';
+import { bookingNumber } from '#domain/booking-number';
 import { toIndiaIso } from '#domain/india-time';
 import type { AccountRow, BlogPostRow, BookingRow, CarRow, CommentRow } from './db/schema';
 
@@ -68,21 +69,32 @@ export interface BookingParties {
   renter: Pick<AccountRow, 'id' | 'username'>;
 }
 
-export function toBooking(row: BookingRow, { car, renter }: BookingParties): Booking {
+/**
+ * `showsPaymentRef`: the provider's reference is for the renter and admins (who may need to trace a
+ * payment); owners see only where the money stands.
+ */
+export function toBooking(row: BookingRow, { car, renter }: BookingParties, showsPaymentRef: boolean): Booking {
   return {
     _id: row.id,
     id: row.id,
+    number: bookingNumber(row.number),
     car: { id: car.id, kind: car.kind, carName: car.carName },
     renter: { id: renter.id, username: renter.username },
     from: toIndiaIso(row.startsAt),
     to: toIndiaIso(row.endsAt),
     hours: row.hours,
     driver: row.driver,
-    pricePerDay: row.pricePerDay,
+    pricePerHour: row.pricePerHour,
+    pricePerDay: row.pricePerHour,
     total: row.total,
     amountPaise: row.amountPaise,
     status: row.status,
-    ...(row.paymentRef === null ? {} : { paymentRef: row.paymentRef }),
+    payment: {
+      status: row.paymentStatus,
+      amountPaise: row.amountPaise,
+      // Rows from before payments were taken hold the card token in payment_ref; with nothing taken, there is nothing to trace.
+      ...(showsPaymentRef && row.paymentStatus !== 'none' && row.paymentRef !== null ? { ref: row.paymentRef } : {}),
+    },
     ...(row.declineReason === null ? {} : { declineReason: row.declineReason }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -60,10 +60,11 @@ async function acceptedRow(car: OwnerCar, cookie: string, from: string, to: stri
     endsAt: new Date(to),
     hours,
     driver: false,
-    pricePerDay: car.price,
+    pricePerHour: car.price,
     total,
     amountPaise,
     status: 'accepted' as const,
+    expiresAt: new Date(from),
   };
 }
 
@@ -80,6 +81,7 @@ describe('POST /api/bookings', () => {
       total: 1,
       price: 1,
       pricePerDay: 1,
+      pricePerHour: 1,
       amountPaise: 100,
       hours: 1,
       status: 'accepted',
@@ -90,27 +92,30 @@ describe('POST /api/bookings', () => {
     expect(booking).toEqual({
       _id: booking.id,
       id: expect.any(String),
+      number: expect.stringMatching(/^WOW-\d{5,}$/),
       car: { id: expect.any(String), kind: 'fleet', carName: 'Tesla Malibu' },
       renter: { id: await accountId(app, renter), username: renterName },
       from,
       to,
       hours: 8,
       driver: true,
+      pricePerHour: 50,
       pricePerDay: 50,
       total: 640,
       amountPaise: 64000,
       status: 'requested',
+      payment: { status: 'none', amountPaise: 64000 },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
     const [stored] = await app.db.select().from(bookings).where(eq(bookings.id, booking.id));
-    expect(stored).toMatchObject({ hours: 8, total: 640, amountPaise: 64000, pricePerDay: 50, status: 'requested' });
+    expect(stored).toMatchObject({ hours: 8, total: 640, amountPaise: 64000, pricePerHour: 50, status: 'requested' });
   });
 
   it("books an owner's car by its id and a fleet car by its name in any letter case", async () => {
     const byId = await requestBooking(app, renter, bookingFor());
     expect(byId.car).toEqual({ id: ownersCar.id, kind: 'listed', carName: 'Honda City' });
-    expect(byId).toMatchObject({ hours: 4, pricePerDay: 1200, total: 4800, amountPaise: 480000 });
+    expect(byId).toMatchObject({ hours: 4, pricePerHour: 1200, total: 4800, amountPaise: 480000 });
     const byName = await requestBooking(app, renter, bookingFor({ carName: 'audi fiesta' }));
     expect(byName.car).toMatchObject({ kind: 'fleet', carName: 'Audi Fiesta' });
   });
@@ -125,9 +130,9 @@ describe('POST /api/bookings', () => {
     expect(booking).toMatchObject({ hours: 2, total: 2 * 1200 + 2 * 30 });
   });
 
-  it("keeps only the card token's id, as paymentRef", async () => {
+  it("keeps only the card token's id, and says nothing was taken", async () => {
     const booking = await requestBooking(app, renter, bookingFor({ paymentToken: 'tok_1Nv0aB2eZvKYlo2C' }));
-    expect(booking.paymentRef).toBe('tok_1Nv0aB2eZvKYlo2C');
+    expect(booking.payment).toEqual({ status: 'none', amountPaise: booking.amountPaise });
     const [stored] = await app.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(stored?.paymentRef).toBe('tok_1Nv0aB2eZvKYlo2C');
   });
@@ -550,7 +555,8 @@ describe('expiry', () => {
       ...(await acceptedRow(car, renter, new Date(hourAgo).toISOString(), new Date(hourAgo + 3 * HOUR_MS).toISOString())),
       status: 'requested' as const,
     };
-    const later = { ...started, startsAt: new Date(hourAgo + 3 * HOUR_MS), endsAt: new Date(hourAgo + 5 * HOUR_MS) };
+    const laterStart = new Date(hourAgo + 3 * HOUR_MS);
+    const later = { ...started, startsAt: laterStart, expiresAt: laterStart, endsAt: new Date(hourAgo + 5 * HOUR_MS) };
     const rows = await app.db.insert(bookings).values([started, later]).returning({ id: bookings.id });
     const now = new Date();
     await sweepExpiredRequests(app.db, now);

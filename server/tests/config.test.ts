@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       requestsPerMinute: 1200,
       scryptCost: 32768,
+      support: {},
     });
   });
 
@@ -35,6 +36,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       REQUESTS_PER_MINUTE: '600',
       SCRYPT_COST: '65536',
+      SUPPORT_PHONE: '+91 80 4000 4000',
+      SUPPORT_EMAIL: 'help@wheelsonweb.in',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -49,6 +52,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       requestsPerMinute: 600,
       scryptCost: 65536,
+      support: { phone: '+91 80 4000 4000', email: 'help@wheelsonweb.in' },
     });
   });
 

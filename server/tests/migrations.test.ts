@@ -121,21 +121,28 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
         // Adopted as the two generated migrations it equals; the later ones then run on it as on any database.
         expect(await migrate(client)).toEqual({
           adopted: ['0000_initial', '0001_bookings_no_overlap'],
-          applied: ['0002_bookings_decline_reason', '0003_bookings_expired'],
+          applied: ['0002_bookings_decline_reason', '0003_bookings_expired', '0004_bookings_per_hour_payments_history'],
         });
         return describeSchema(client.db);
       });
       const after = await withClient(generated, async (client) => {
         expect(await migrate(client)).toEqual({
           adopted: [],
-          applied: ['0000_initial', '0001_bookings_no_overlap', '0002_bookings_decline_reason', '0003_bookings_expired'],
+          applied: [
+            '0000_initial',
+            '0001_bookings_no_overlap',
+            '0002_bookings_decline_reason',
+            '0003_bookings_expired',
+            '0004_bookings_per_hour_payments_history',
+          ],
         });
         return describeSchema(client.db);
       });
       expect(after).toEqual(before);
-      // What the issue counted: 17 checks and 11 indexes besides the keys, and the exclusion constraint.
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(17);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(11);
+      // What issue 8 counted (17 checks and 11 indexes besides the keys, and the exclusion constraint), and
+      // issue 9's payment status check and history index.
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(18);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(12);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -194,10 +201,11 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
           endsAt,
           hours: 24,
           driver: false,
-          pricePerDay: 1500,
+          pricePerHour: 1500,
           total: 1500,
           amountPaise: 150_000,
           status: 'accepted',
+          expiresAt: startsAt,
         };
         // Only the earlier release's columns: Drizzle's insert would name today's too, which that schema lacks.
         await db.execute(sql`
@@ -232,7 +240,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
           }),
           expect.objectContaining({
             msg: 'database migrated',
-            migrations: ['0002_bookings_decline_reason', '0003_bookings_expired'],
+            migrations: ['0002_bookings_decline_reason', '0003_bookings_expired', '0004_bookings_per_hour_payments_history'],
           }),
         ]);
         const recorded = await rows<{ hash: string; created_at: string }>(
@@ -246,7 +254,18 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
 
         const cookie = await signIn(app, owner.email, owner.password);
         const listed = await app.inject({ method: 'GET', url: '/get-cars', headers: { cookie } });
-        expect(listed.json<{ data: unknown[] }>().data).toEqual([expect.objectContaining({ carname: 'Early car', price: 1500 })]);
+        // Entered as ₹1,500 a day, the price is per hour now: ₹1,500 ÷ 24 = ₹62.5, rounded to ₹63.
+        expect(listed.json<{ data: unknown[] }>().data).toEqual([expect.objectContaining({ carname: 'Early car', price: 63 })]);
+        const [booked] = await rows<{ number: string; price_per_hour: number; expires_at: Date; payment_status: string }>(
+          app.db,
+          sql`SELECT number, price_per_hour, expires_at, payment_status FROM bookings`,
+        );
+        // The booking keeps the rate it was charged at; it is numbered, unpaid, and its history is what is known of it.
+        expect(booked).toMatchObject({ price_per_hour: 1500, payment_status: 'none' });
+        expect(Number(booked?.number)).toBe(1);
+        expect(new Date(String(booked?.expires_at)).toISOString()).toBe(acceptedBooking.startsAt.toISOString());
+        const history = await rows<{ status: string }>(app.db, sql`SELECT status FROM booking_events ORDER BY at, id`);
+        expect(history.map((event) => event.status)).toEqual(['requested', 'accepted']);
         const post = await app.inject({ method: 'GET', url: '/api/comments/get-comment' });
         expect(post.body).toContain('Written before the upgrade.');
         // The old schema's exclusion constraint still refuses a second accepted booking over the same hours.

@@ -269,10 +269,11 @@ describe('POST /delete-cars', () => {
       carId: car.id,
       renterId: await accountId(app, renter),
       startsAt: new Date('2030-01-01T10:00:00+05:30'),
+      expiresAt: new Date('2030-01-01T10:00:00+05:30'),
       endsAt: new Date('2030-01-01T12:00:00+05:30'),
       hours: 2,
       driver: false,
-      pricePerDay: 1500,
+      pricePerHour: 1500,
       total: 3000,
       amountPaise: 300000,
     });

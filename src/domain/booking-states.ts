@@ -19,15 +19,24 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
 ];
 
 /**
- * The one change no one takes: a request still unanswered when its period begins expires, so it can
- * never be accepted. No step leads out of `expired`. The server applies it when it reads bookings and
- * by a periodic sweep.
+ * The one change no one takes: a request still unanswered at its expiry (see `expiresAt`) expires, so
+ * it can never be accepted. No step leads out of `expired`. The server applies it when it reads
+ * bookings and by a periodic sweep.
  */
 export const EXPIRY = { from: 'requested', to: 'expired' } as const satisfies { from: BookingStatus; to: BookingStatus };
 
-/** The status a booking stored as `status` has at `now`, its period beginning at `from`. */
-export function statusAt(status: BookingStatus, from: Date, now: Date): BookingStatus {
-  return status === EXPIRY.from && from.getTime() <= now.getTime() ? EXPIRY.to : status;
+/** How long a card authorization can be held before it must be captured or let go. */
+export const MAX_HOLD_MS = 6 * 24 * 60 * 60 * 1000;
+
+/** When a request expires: when its period begins, or, when money is held for it, 6 days after the request if that is sooner. */
+export function expiresAt(from: Date, requestedAt: Date, moneyHeld: boolean): Date {
+  if (!moneyHeld) return from;
+  return new Date(Math.min(from.getTime(), requestedAt.getTime() + MAX_HOLD_MS));
+}
+
+/** The status a booking stored as `status` has at `now`, expiring at `expiry`. */
+export function statusAt(status: BookingStatus, expiry: Date, now: Date): BookingStatus {
+  return status === EXPIRY.from && expiry.getTime() <= now.getTime() ? EXPIRY.to : status;
 }
 
 export function nextStatus(from: BookingStatus, action: BookingAction, who: BookingActor): BookingStatus | undefined {

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { BOOKING_MAX_HOURS, CARNAME_MAX, COMMENT_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, USERNAME_MAX } from '#domain/limits';
-import type { BookingStatus, CarKind, Role } from '#domain/contract';
+import type { BookingStatus, CarKind, PaymentStatus, Role } from '#domain/contract';
 
 /**
  * A limit of the contract (src/domain/limits) written into a CHECK as a literal: the database refuses
@@ -145,10 +145,17 @@ export const bookings = pgTable(
     period: tstzrange('period').generatedAlwaysAs(sql`tstzrange(starts_at, ends_at, '[)')`),
     hours: integer('hours').notNull(),
     driver: boolean('driver').notNull(),
-    pricePerDay: integer('price_per_day').notNull(),
+    /** Short and in order, for people: shown as the booking number (see #domain/booking-number). */
+    number: bigint('number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity().unique('bookings_number_key'),
+    /** The car's price per hour when the request was made: the rate the total was computed at. */
+    pricePerHour: integer('price_per_hour').notNull(),
     total: integer('total').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     status: text('status').$type<BookingStatus>().notNull().default('requested'),
+    /** When a request still unanswered expires: its start, or sooner when money is held for it (see expiresAt in booking-states). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('none'),
+    /** The payment provider's reference for the money held (a PaymentIntent's id); null when none was made. */
     paymentRef: text('payment_ref'),
     /** Why the booking was declined, when the server declined it for the renter to read; null otherwise. */
     declineReason: text('decline_reason'),
@@ -159,14 +166,35 @@ export const bookings = pgTable(
     foreignKey({ name: 'bookings_car_id_fkey', columns: [table.carId], foreignColumns: [cars.id] }),
     foreignKey({ name: 'bookings_renter_id_fkey', columns: [table.renterId], foreignColumns: [accounts.id] }),
     check('bookings_hours_check', sql`${table.hours} BETWEEN 1 AND ${limit(BOOKING_MAX_HOURS)}`),
-    check('bookings_price_per_day_check', sql`${table.pricePerDay} BETWEEN ${limit(PRICE_MIN)} AND ${limit(PRICE_MAX)}`),
+    check('bookings_price_per_hour_check', sql`${table.pricePerHour} BETWEEN ${limit(PRICE_MIN)} AND ${limit(PRICE_MAX)}`),
     check('bookings_total_check', sql`${table.total} >= 0`),
     // PostgreSQL named the checks over two columns after the table alone, in the order the first schema listed them.
     check('bookings_check', sql`${table.amountPaise} = ${table.total}::bigint * 100`),
     check('bookings_status_check', sql`${table.status} IN ('requested', 'accepted', 'declined', 'cancelled', 'expired')`),
     check('bookings_check1', sql`${table.endsAt} > ${table.startsAt}`),
+    check(
+      'bookings_payment_status_check',
+      sql`${table.paymentStatus} IN ('none', 'held', 'captured', 'released', 'refunded', 'failed')`,
+    ),
     index('bookings_renter_idx').on(table.renterId, table.createdAt.desc().nullsFirst()),
     index('bookings_car_idx').on(table.carId, table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Every status a booking has had, with when: the receipt's history. Written in the transaction that changes the status. */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: uuid('booking_id').notNull(),
+    status: text('status').$type<BookingStatus>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ name: 'booking_events_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }).onDelete(
+      'cascade',
+    ),
+    index('booking_events_booking_idx').on(table.bookingId, table.at),
   ],
 );
 
@@ -236,6 +264,7 @@ export const schema = {
   signInFailures,
   cars,
   bookings,
+  bookingEvents,
   blogPosts,
   comments,
   contactMessages,
@@ -246,5 +275,6 @@ export const schema = {
 export type AccountRow = typeof accounts.$inferSelect;
 export type CarRow = typeof cars.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
+export type BookingEventRow = typeof bookingEvents.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;

@@ -1,16 +1,33 @@
 import { and, desc, eq, lte, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowedActions, BOOKING_TRANSITIONS, EXPIRY, nextStatus, statusAt, type BookingActor } from '#domain/booking-states';
+import {
+  allowedActions,
+  BOOKING_TRANSITIONS,
+  EXPIRY,
+  expiresAt,
+  nextStatus,
+  statusAt,
+  type BookingActor,
+} from '#domain/booking-states';
 import { bookingTotal } from '#domain/booking-total';
 import { toIndiaIso } from '#domain/india-time';
 import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
 import { listAnswer } from '#domain/schemas/answers';
-import { Booking, BookingIdParams, NewBooking, type BookingAction, type BookingStatus } from '#domain/schemas/bookings';
+import {
+  Booking,
+  BookingIdParams,
+  BookingReceipt,
+  NewBooking,
+  type BookingAction,
+  type BookingStatus,
+  type Contact,
+} from '#domain/schemas/bookings';
 import { toBooking } from '../contract-shapes';
 import type { Database } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
 import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period } from '../db/public-cars';
-import { accounts, bookings, cars, type AccountRow, type BookingRow, type CarRow } from '../db/schema';
+import type { SupportContact } from '../config';
+import { accounts, bookingEvents, bookings, cars, type AccountRow, type BookingRow, type CarRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
@@ -20,6 +37,8 @@ const ALREADY_BOOKED = 'This car is already booked for part of that period.';
 const NO_SUCH_BOOKING = 'There is no such booking among yours.';
 const OVERTAKEN = 'Another request for this period was accepted.';
 const TAGS = ['bookings'];
+/** Who a renter of a fleet car reaches: the platform, at SUPPORT_PHONE and SUPPORT_EMAIL. */
+const SUPPORT_NAME = 'WheelsOnWeb support';
 
 /** The contract's period rules, with `hours` as the booking total counts them. */
 function checkPeriod({ from, to }: Period, hours: number, now: Date): void {
@@ -46,12 +65,22 @@ async function lockCar(tx: Database, carId: string): Promise<void> {
   await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('no key update');
 }
 
-/** Expires the car's requests whose period has begun; under the car's lock, so it never races a step on them. */
+/** Stores that each booking took `status` at `at`, for its history; in the transaction that changed it. */
+async function recordStatus(tx: Database, changes: { bookingId: string; status: BookingStatus; at: Date }[]): Promise<void> {
+  if (changes.length > 0) await tx.insert(bookingEvents).values(changes);
+}
+
+/** Expires the car's requests that are due; under the car's lock, so it never races a step on them. */
 async function expireDueRequests(tx: Database, carId: string, now: Date): Promise<void> {
-  await tx
+  const expired = await tx
     .update(bookings)
     .set({ status: EXPIRY.to, updatedAt: now })
-    .where(and(eq(bookings.carId, carId), eq(bookings.status, EXPIRY.from), lte(bookings.startsAt, now)));
+    .where(and(eq(bookings.carId, carId), eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)))
+    .returning({ bookingId: bookings.id, at: bookings.expiresAt });
+  await recordStatus(
+    tx,
+    expired.map(({ bookingId, at }) => ({ bookingId, status: EXPIRY.to, at })),
+  );
 }
 
 /**
@@ -62,7 +91,7 @@ export async function sweepExpiredRequests(db: Database, now: Date): Promise<voi
   const due = await db
     .selectDistinct({ carId: bookings.carId })
     .from(bookings)
-    .where(and(eq(bookings.status, EXPIRY.from), lte(bookings.startsAt, now)));
+    .where(and(eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)));
   for (const { carId } of due) {
     await db.transaction(async (tx) => {
       await lockCar(tx, carId);
@@ -76,7 +105,7 @@ const SWEEP_INTERVAL_MS = 60 * 1000;
 
 /** The booking as it stands at `now`: expiry is applied on every read, so a request is never shown open between two sweeps. */
 function asOf(row: BookingRow, now: Date): BookingRow {
-  return { ...row, status: statusAt(row.status, row.startsAt, now) };
+  return { ...row, status: statusAt(row.status, row.expiresAt, now) };
 }
 
 interface BookingView {
@@ -115,6 +144,37 @@ function actorFor(account: AccountRow, { booking, car }: BookingView): BookingAc
   if (booking.renterId === account.id) return 'renter';
   const keepsCar = car.kind === 'fleet' ? account.role === 'admin' : car.ownerId === account.id;
   return keepsCar ? 'carKeeper' : undefined;
+}
+
+/** The provider's payment reference is for the renter and admins; an owner sees where the money stands. */
+function showsPaymentRef(account: AccountRow): boolean {
+  return account.role !== 'owner';
+}
+
+/**
+ * Who to call about an accepted booking: the renter sees who answers for the car (its owner, or the
+ * platform's support for a fleet car), whoever answers for the car sees the renter, an admin both.
+ */
+async function contactsFor(db: Database, view: BookingView, account: AccountRow, support: SupportContact) {
+  const who = actorFor(account, view);
+  const seesKeeper = who === 'renter' || account.role === 'admin';
+  const seesRenter = who === 'carKeeper' || account.role === 'admin';
+  const accountContact = async (accountId: string, withEmail: boolean): Promise<Contact | undefined> => {
+    const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+    if (!row) return undefined;
+    return {
+      name: row.username,
+      ...(row.phoneNumber ? { phone: row.phoneNumber } : {}),
+      ...(withEmail ? { email: row.email } : {}),
+    };
+  };
+  const carKeeper = !seesKeeper
+    ? undefined
+    : view.car.ownerId
+      ? await accountContact(view.car.ownerId, false)
+      : { name: SUPPORT_NAME, ...support };
+  const renter = seesRenter ? await accountContact(view.booking.renterId, true) : undefined;
+  return { ...(carKeeper ? { carKeeper } : {}), ...(renter ? { renter } : {}) };
 }
 
 function refusal(status: BookingStatus, who: BookingActor): string {
@@ -159,8 +219,9 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
       }
       const [updated] = await tx.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, booking.id)).returning();
       if (!updated) throw new Error('update returned no booking');
+      await recordStatus(tx, [{ bookingId: booking.id, status, at: now }]);
       if (status === 'accepted') {
-        await tx
+        const overtaken = await tx
           .update(bookings)
           .set({ status: 'declined', declineReason: OVERTAKEN, updatedAt: now })
           .where(
@@ -168,9 +229,14 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
               bookingOverlaps(car.id, 'requested', { from: booking.startsAt, to: booking.endsAt }),
               ne(bookings.id, booking.id),
             ),
-          );
+          )
+          .returning({ bookingId: bookings.id });
+        await recordStatus(
+          tx,
+          overtaken.map(({ bookingId }) => ({ bookingId, status: 'declined' as const, at: now })),
+        );
       }
-      return toBooking(updated, view);
+      return toBooking(updated, view, showsPaymentRef(account));
     });
   } catch (error) {
     if (isExclusionViolation(error)) throw new HttpError(409, ALREADY_BOOKED);
@@ -188,7 +254,7 @@ const STEP_SUMMARIES: Record<BookingAction, string> = {
   cancel: 'Cancel a request or an accepted booking before it begins (the renter who made it)',
 };
 
-export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> = async (app, { support }) => {
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
@@ -227,12 +293,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw new HttpError(404, 'There is no car by that name.');
       const { car } = found;
       const { hours, total, amountPaise } = bookingTotal(from, to, car.price, driver);
-      checkPeriod({ from, to }, hours, new Date());
+      const requestedAt = new Date();
+      checkPeriod({ from, to }, hours, requestedAt);
 
       const row = await app.db.transaction(async (tx) => {
         // Under the car's lock, two identical requests sent at once are checked one after the other.
         await lockCar(tx, car.id);
-        await expireDueRequests(tx, car.id, new Date());
+        await expireDueRequests(tx, car.id, requestedAt);
         const [clash] = await tx
           .select({ id: bookings.id })
           .from(bookings)
@@ -256,18 +323,22 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
             endsAt: to,
             hours,
             driver,
-            pricePerDay: car.price,
+            pricePerHour: car.price,
             total,
             amountPaise,
             paymentRef: request.body.paymentToken ?? null,
+            expiresAt: expiresAt(from, requestedAt, false),
+            createdAt: requestedAt,
+            updatedAt: requestedAt,
           })
           .returning();
         if (!inserted) throw new Error('insert returned no booking');
+        await recordStatus(tx, [{ bookingId: inserted.id, status: inserted.status, at: inserted.createdAt }]);
         return inserted;
       });
       reply.code(201);
       // A request made within the grace after its start is already expired, and says so.
-      return toBooking(asOf(row, new Date()), { car, renter });
+      return toBooking(asOf(row, new Date()), { car, renter }, true);
     },
   );
 
@@ -285,11 +356,47 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await bookingViews(app.db)
-        .where(visibleTo(signedInAccount(request)))
-        .orderBy(desc(bookings.createdAt), desc(bookings.id));
+      const account = signedInAccount(request);
+      const rows = await bookingViews(app.db).where(visibleTo(account)).orderBy(desc(bookings.createdAt), desc(bookings.id));
       const now = new Date();
-      return { data: rows.map((row) => toBooking(asOf(row.booking, now), row)) };
+      return { data: rows.map((row) => toBooking(asOf(row.booking, now), row, showsPaymentRef(account))) };
+    },
+  );
+
+  app.get(
+    '/api/bookings/:id',
+    {
+      onRequest: app.requireSignedIn,
+      schema: {
+        tags: TAGS,
+        summary: "A booking's receipt",
+        description:
+          'The booking with its status history and, once accepted, who to call: the renter sees the owner (the platform for a fleet car), the owner sees the renter, an admin both.',
+        security: SIGNED_IN,
+        params: BookingIdParams,
+        response: {
+          200: answer(BookingReceipt, 'The booking, its history and its contacts.'),
+          ...errors([400, 401, 404], { 400: 'A malformed id.', 404: NO_SUCH_BOOKING }),
+        },
+      },
+    },
+    async (request) => {
+      const account = signedInAccount(request);
+      const [view] = await bookingViews(app.db).where(and(eq(bookings.id, request.params.id), visibleTo(account)));
+      if (!view) throw new HttpError(404, NO_SUCH_BOOKING);
+      const booking = asOf(view.booking, new Date());
+      const events = await app.db
+        .select({ status: bookingEvents.status, at: bookingEvents.at })
+        .from(bookingEvents)
+        .where(eq(bookingEvents.bookingId, booking.id))
+        .orderBy(bookingEvents.at, bookingEvents.id);
+      // An expiry the sweep has not stored yet is shown as it will be stored.
+      if (booking.status !== view.booking.status) events.push({ status: booking.status, at: booking.expiresAt });
+      return {
+        ...toBooking(booking, view, showsPaymentRef(account)),
+        history: events.map(({ status, at }) => ({ status, at: toIndiaIso(at) })),
+        contacts: booking.status === 'accepted' ? await contactsFor(app.db, view, account, support) : {},
+      };
     },
   );
 

@@ -13,6 +13,7 @@ import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
 import { formatRupees } from '../../components/format';
 import { formatIndiaTime } from '../../domain/india-time';
+import { paymentInWords } from './payment-words';
 
 const statusVariant: Record<BookingStatus, string> = {
   requested: 'warning',
@@ -83,7 +84,7 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
                   {booking.declineReason ? <p className="mb-1">{booking.declineReason}</p> : null}
                   <p className="mb-0 small text-muted">
                     {who === 'carKeeper' ? `Renter: ${booking.renter.username} · ` : ''}
-                    {booking.paymentRef ? 'Card payment submitted' : 'Unpaid request'}
+                    {paymentInWords(booking.payment)}
                   </p>
                 </div>
                 <div className="text-sm-end">

@@ -19,6 +19,7 @@ import { cjsDefault } from '../../components/cjs-default';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatRupees } from '../../components/format';
 import { defaultPeriodEnd, formatIndiaTime, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../../domain/india-time';
+import { paymentInWords } from './payment-words';
 import { pickedPeriod } from './picked-period';
 
 const DatetimeRangePicker = cjsDefault(RangePickerImport);
@@ -123,11 +124,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
         <p className="mb-1">
           Total: <strong className="price">{formatRupees(booked.total)}</strong>
         </p>
-        <p className="mb-2">
-          {booked.paymentRef
-            ? 'Card payment submitted: its reference is saved with the booking.'
-            : 'Not paid: this request was sent without a card payment.'}
-        </p>
+        <p className="mb-2">{paymentInWords(booked.payment)}.</p>
         <Link to={paths.myBookings}>See my bookings</Link>
       </Alert>
     );
