@@ -30,6 +30,7 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/session': ['delete', 'get', 'post'],
   '/api/cars': ['get'],
   '/api/cars/{carName}': ['get'],
+  '/api/cars/{carName}/availability': ['get'],
   '/api/bookings': ['get', 'post'],
   '/api/bookings/{id}': ['get'],
   '/api/bookings/{id}/accept': ['post'],

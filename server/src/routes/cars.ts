@@ -1,12 +1,30 @@
+import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toIndiaIso } from '#domain/india-time';
 import { listAnswer } from '#domain/schemas/answers';
-import { CarNameParams, CarQuery, PublicCar } from '#domain/schemas/cars';
+import { AVAILABILITY_MAX_DAYS, Availability, AvailabilityQuery, CarNameParams, CarQuery, PublicCar } from '#domain/schemas/cars';
 import { toPublicCar } from '../contract-shapes';
-import { findPublicCar, listPublicCars } from '../db/public-cars';
+import { acceptedBookingOverlaps, findPublicCar, listPublicCars, type Period } from '../db/public-cars';
+import { bookings } from '../db/schema';
 import { answer, errors } from '../http/answers';
 import { HttpError } from '../http/errors';
 
 const TAGS = ['cars'];
+const NO_SUCH_CAR = 'There is no car by that name.';
+
+/** Periods in start order, each cut to `within`, those that touch or overlap joined into one. */
+function busyStretches(periods: Period[], within: Period): Period[] {
+  const stretches: Period[] = [];
+  for (const period of periods) {
+    const from = period.from < within.from ? within.from : period.from;
+    const to = period.to > within.to ? within.to : period.to;
+    const last = stretches.at(-1);
+    if (last && from <= last.to) {
+      if (to > last.to) last.to = to;
+    } else stretches.push({ from, to });
+  }
+  return stretches;
+}
 
 export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -42,14 +60,44 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
         params: CarNameParams,
         response: {
           200: answer(PublicCar, 'The car itself, not wrapped.'),
-          ...errors([400, 404], { 404: 'There is no car by that name.' }),
+          ...errors([400, 404], { 404: NO_SUCH_CAR }),
         },
       },
     },
     async (request) => {
       const row = await findPublicCar(app.db, request.params.carName);
-      if (!row) throw new HttpError(404, 'There is no car by that name.');
+      if (!row) throw new HttpError(404, NO_SUCH_CAR);
       return toPublicCar(row.car, row.ownerName);
+    },
+  );
+
+  app.get(
+    '/api/cars/:carName/availability',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'When a car is already booked, for a calendar',
+        description: `The car by its name in any letter case or by its id. \`from\` and \`to\` (ISO instants with their offset, \`to\` after \`from\`, at most ${AVAILABILITY_MAX_DAYS} days apart) name the period asked about. \`busy\` lists when accepted bookings hold the car within it, cut to the period, in time order, touching stretches joined, in India time. Requests never count: a request for a free stretch may still be refused when it is sent, if another was accepted meanwhile.`,
+        params: CarNameParams,
+        querystring: AvailabilityQuery,
+        response: {
+          200: answer(Availability, 'The stretches of the period the car is booked.'),
+          ...errors([400, 404], { 404: NO_SUCH_CAR }),
+        },
+      },
+    },
+    async (request) => {
+      const row = await findPublicCar(app.db, request.params.carName);
+      if (!row) throw new HttpError(404, NO_SUCH_CAR);
+      const asked = request.query;
+      const accepted = await app.db
+        .select({ from: bookings.startsAt, to: bookings.endsAt })
+        .from(bookings)
+        .where(acceptedBookingOverlaps(row.car.id, asked))
+        .orderBy(asc(bookings.startsAt));
+      return {
+        busy: busyStretches(accepted, asked).map(({ from, to }) => ({ from: toIndiaIso(from), to: toIndiaIso(to) })),
+      };
     },
   );
 };

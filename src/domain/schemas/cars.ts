@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARNAME_MAX, PRICE_MAX } from '../limits';
-import { carName, Identified, instant } from './fields';
+import { carName, Identified, instant, isoInstant } from './fields';
 
 export const CarKind = z.enum(['fleet', 'listed']);
 export type CarKind = z.output<typeof CarKind>;
@@ -63,3 +63,33 @@ export const PublicCar = Identified.extend({
   ownerName: z.string().optional(),
 }).meta({ id: 'PublicCar' });
 export type PublicCar = z.output<typeof PublicCar>;
+
+/** The longest period one availability call answers for: three months of a calendar, in one request. */
+export const AVAILABILITY_MAX_DAYS = 90;
+const AVAILABILITY_MAX_MS = AVAILABILITY_MAX_DAYS * 24 * 60 * 60 * 1000;
+
+/** `GET /api/cars/{carName}/availability`: the period `[from, to)` to answer for, both required. */
+export const AvailabilityQuery = z.object({ from: instant, to: instant }).superRefine(({ from, to }, context) => {
+  // zod still runs this after a field failed its format, with the text in place of the date.
+  if (!(from instanceof Date) || !(to instanceof Date)) return;
+  if (to <= from) context.addIssue({ code: 'custom', path: ['to'], message: 'To must be after from.' });
+  else if (to.getTime() - from.getTime() > AVAILABILITY_MAX_MS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `To must be at most ${AVAILABILITY_MAX_DAYS} days after from: ask for a longer period in parts.`,
+    });
+  }
+});
+export type AvailabilityQuery = z.input<typeof AvailabilityQuery>;
+
+/**
+ * When a car is taken within the period asked about: its accepted bookings only, cut to that period,
+ * in time order, with periods that touch or overlap joined into one (so a day taken by two bookings
+ * back to back reads as one busy stretch, and no answer tells how many bookings there were).
+ * Instants in India time. Requests, declined, expired and cancelled bookings never make a car busy.
+ */
+export const Availability = z.object({
+  busy: z.array(z.object({ from: isoInstant, to: isoInstant })),
+});
+export type Availability = z.output<typeof Availability>;
