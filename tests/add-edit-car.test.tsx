@@ -28,6 +28,7 @@ describe('Add Your Car (/renting)', () => {
     for (const label of ['Image', 'Car Name', 'Any Description', 'Price']) {
       expect(screen.getByLabelText(label)).toBeRequired();
     }
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Rupees per hour, a whole number.');
     expect(screen.getByRole('link', { name: 'Back to List' })).toHaveAttribute('href', '/get/cars');
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Add Your Car'));
   });
@@ -44,7 +45,7 @@ describe('Add Your Car (/renting)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
     expect(calls.map((call) => call.body)).toEqual([kwid]);
     expect(await screen.findByRole('heading', { name: 'Renault Kwid' })).toBeInTheDocument();
-    expect(screen.getByText('Rs.700 Only/-')).toBeInTheDocument();
+    expect(screen.getByText('Rs.700 Only/- per hour')).toBeInTheDocument();
   });
 
   it('disables Submit while saving', async () => {
@@ -97,6 +98,7 @@ describe('Edit your Car Details (/get/car/{id})', () => {
     expect(screen.getByLabelText('Image')).toHaveValue('https://example.com/creta.jpg');
     expect(screen.getByLabelText('Any Description')).toHaveValue('Roomy SUV with a big boot for family trips.');
     expect(screen.getByLabelText('Price')).toHaveValue(65);
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Rupees per hour, a whole number.');
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/get/cars');
     expect(document.title).toBe('WheelsOnWeb - Edit your Car Details');
   });
@@ -124,7 +126,7 @@ describe('Edit your Car Details (/get/car/{id})', () => {
     ]);
     const card = (await screen.findByRole('heading', { name: 'Hyundai Creta' })).closest('.card');
     expect(card).not.toBeNull();
-    expect(within(card as HTMLElement).getByText('Rs.80 Only/-')).toBeInTheDocument();
+    expect(within(card as HTMLElement).getByText('Rs.80 Only/- per hour')).toBeInTheDocument();
   });
 
   it("shows the server's message and keeps the edits when saving fails", async () => {

@@ -24,7 +24,7 @@ describe('car page', () => {
     const asked = recordAllRequests();
     renderRoute('/cars/Tesla%20Malibu');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tesla Malibu' })).toBeInTheDocument();
-    expect(screen.getByText('Rs50.00 / Day')).toBeInTheDocument();
+    expect(screen.getByText('Rs50.00 / Hour')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Rated 5 out of 5 stars by 112 people' })).toBeInTheDocument();
     expect(screen.getByText('(112 ratings)')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Tesla Malibu' })).toHaveAttribute('src', '/images/cars/tesla-malibu.svg');
@@ -206,7 +206,7 @@ describe('car page', () => {
     serveCar(listed(swift));
     renderRoute('/cars/Maruti%20Swift');
     expect(await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' })).toBeInTheDocument();
-    expect(screen.getByText('Rs40.00 / Day')).toBeInTheDocument();
+    expect(screen.getByText('Rs40.00 / Hour')).toBeInTheDocument();
     expect(screen.getByText('Listed by').nextElementSibling).toHaveTextContent('ravi');
     expect(screen.queryByText(/ratings\)/)).not.toBeInTheDocument();
   });

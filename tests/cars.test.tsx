@@ -41,6 +41,17 @@ describe('cars page', () => {
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Cars'));
   });
 
+  it('prices every card per hour, the unit a booking is charged in', async () => {
+    serveCars();
+    renderRoute('/layout/cars');
+    await shownCarNames();
+    const cardOf = (carName: string) => screen.getByRole('heading', { level: 3, name: carName }).closest('.card');
+    expect(cardOf('BMW X3')).toHaveTextContent('₹65.00 / hour');
+    expect(cardOf('Maruti Swift')).toHaveTextContent('₹40.00 / hour');
+    expect(screen.getAllByText('/ hour')).toHaveLength(allCars.length);
+    expect(screen.queryByText(/\/ day/i)).not.toBeInTheDocument();
+  });
+
   it('sorts by price both ways and keeps the choice in the address', async () => {
     serveCars({ 'sort=price-asc': byPrice(1), 'sort=price-desc': byPrice(-1) });
     const { router, user } = renderRoute('/layout/cars');
@@ -71,7 +82,7 @@ describe('cars page', () => {
     serveCars({ 'maxPrice=50': allCars.filter((car) => car.price <= 50) });
     const { router, user } = renderRoute('/layout/cars');
     const before = (await shownCarNames()).length;
-    await user.type(screen.getByLabelText('Max price per day'), '50');
+    await user.type(screen.getByLabelText('Max price per hour'), '50');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
     await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=50'));
@@ -90,7 +101,7 @@ describe('cars page', () => {
 
     // Filtering and sorting are the server's (the contract tests check them): the list is its answer, in its order.
     expect(await shownCarNames()).toEqual(['BMW X3', 'Toyota Aventador']);
-    expect(screen.getByLabelText('Max price per day')).toHaveValue(65);
+    expect(screen.getByLabelText('Max price per hour')).toHaveValue(65);
     expect(screen.getByLabelText('Sort by price')).toHaveDisplayValue('High to Low');
     expect(screen.getByLabelText('Car name')).toHaveValue('o');
     expect(screen.getByLabelText('Available from')).toHaveValue('2030-02-01T10:00');

@@ -31,7 +31,7 @@ const cases: RouteCase[] = [
   { path: '/Forgotpassword', title: 'Forgot Password', shows: /Email/ },
   { path: '/owner-forgot-password', title: 'Forgot Password', shows: /Email/ },
   { path: '/start', title: 'Sign In', shows: /Do you need an Account\?/ },
-  { path: '/cars/BMW%20X3', title: 'BMW X3', shows: /Rs65\.00 \/ Day/ },
+  { path: '/cars/BMW%20X3', title: 'BMW X3', shows: /Rs65\.00 \/ Hour/ },
   { path: '/blogs/If%20you%20are%20renting%20a%20car', title: 'If you are renting a car', shows: /Leave a Comment/ },
   { path: '/bookcar', title: 'Book a car', shows: /Hello/i },
   { path: '/get/cars', title: 'Your Cars', shows: /Maruti Swift/, signedInAs: ravi },

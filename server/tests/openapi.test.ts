@@ -140,6 +140,22 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
     });
   });
 
+  it('says every car price, asked for, sent or answered, is whole rupees per hour', () => {
+    const schemas = document.components?.schemas ?? {};
+    const perHour = /^Whole rupees per hour\./;
+    const priceIn = (schema: unknown) => (schema as OpenAPIV3_1.SchemaObject).properties?.price as OpenAPIV3_1.SchemaObject;
+    expect(priceIn(schemas.PublicCar).description).toMatch(perHour);
+    expect(priceIn(schemas.OwnerCar).description).toMatch(perHour);
+    for (const route of ['/add-cars', '/edit-cars']) {
+      const body = document.paths?.[route]?.post?.requestBody as OpenAPIV3_1.RequestBodyObject;
+      expect(priceIn(body.content['application/json']?.schema).description, route).toMatch(perHour);
+    }
+    const parameters = (document.paths?.['/api/cars']?.get?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+    for (const name of ['minPrice', 'maxPrice']) {
+      expect(parameters.find((parameter) => parameter.name === name)?.description, name).toMatch(perHour);
+    }
+  });
+
   it('names the shapes answers share, and every reference leads to one', () => {
     const schemas = document.components?.schemas ?? {};
     expect(Object.keys(schemas).sort()).toEqual([

@@ -100,6 +100,15 @@ describe('POST /add-cars', () => {
     expect(await listCars(owner)).toEqual([]);
   });
 
+  it('says a refused price is whole rupees per hour, and its range', async () => {
+    for (const price of [0, '12.5', 1_000_001]) {
+      const response = await send('POST', '/add-cars', ownerA, { ...sampleCar, price });
+      expect(response.json<{ message: string }>().message).toBe(
+        'Price must be a whole number of rupees per hour, from ₹1 to ₹10,00,000.',
+      );
+    }
+  });
+
   it('accepts a price of exactly 1 and exactly 10 lakh rupees', async () => {
     await addCar(ownerA, { carname: 'Cheapest', price: '1' });
     await addCar(ownerA, { carname: 'Dearest', price: '1000000' });

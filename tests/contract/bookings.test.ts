@@ -24,7 +24,7 @@ function period(days: number, fromHour: number, toHour: number): { from: string;
   return { from: at(fromHour), to: at(toHour) };
 }
 
-/** Signs a new owner up in the 'owner' browser and lists one car for them at `price` a day. */
+/** Signs a new owner up in the 'owner' browser and lists one car for them at `price` an hour. */
 async function ownerWithCar(price: number): Promise<OwnerCar> {
   live.browser('owner');
   await signUpAndIn('owner');

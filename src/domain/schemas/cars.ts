@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARNAME_MAX, PRICE_MAX } from '../limits';
-import { carName, Identified, instant, isoInstant } from './fields';
+import { carName, Identified, instant, isoInstant, PRICE_DESCRIPTION } from './fields';
 
 export const CarKind = z.enum(['fleet', 'listed']);
 export type CarKind = z.output<typeof CarKind>;
@@ -18,7 +18,8 @@ const priceBound = (name: string) =>
     .trim()
     .regex(/^\d+$/, `${name} must be a whole number of rupees.`)
     .transform(Number)
-    .pipe(z.number().max(PRICE_MAX, `${name} must be at most ${PRICE_MAX}.`));
+    .pipe(z.number().max(PRICE_MAX, `${name} must be at most ${PRICE_MAX}.`))
+    .meta({ description: 'Whole rupees per hour.' });
 
 /** `GET /api/cars`: price bounds, a sort, a period the car must be free in, and part of its name. */
 export const CarQuery = z
@@ -51,7 +52,7 @@ export const PublicCar = Identified.extend({
   kind: CarKind,
   carName: z.string(),
   imgUrl: z.string(),
-  price: z.int(),
+  price: z.int().meta({ description: PRICE_DESCRIPTION }),
   description: z.string(),
   brand: z.string().optional(),
   model: z.string().optional(),

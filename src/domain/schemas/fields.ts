@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRIVER_SURCHARGE_PER_HOUR } from '../booking-total';
 import {
   CARNAME_MAX,
   COMMENT_MAX,
@@ -46,14 +47,18 @@ export const username = z
   .refine((name) => !name.includes('@'), 'Username must not contain "@".');
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const PRICE_MESSAGE = `Price must be a whole number of rupees per day, from ${rupees.format(PRICE_MIN)} to ${rupees.format(PRICE_MAX)}.`;
+const PRICE_MESSAGE = `Price must be a whole number of rupees per hour, from ${rupees.format(PRICE_MIN)} to ${rupees.format(PRICE_MAX)}.`;
 
-/** Whole rupees per day; the add form sends the price as text, so digits in a string count too. */
+/** What the published contract says a car's price is, wherever one is read or written. */
+export const PRICE_DESCRIPTION = `Whole rupees per hour. A booking costs its whole hours times this, plus ${rupees.format(DRIVER_SURCHARGE_PER_HOUR)} an hour with a driver.`;
+
+/** Whole rupees per hour; the add form sends the price as text, so digits in a string count too. */
 export const price = z
   .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
     error: (issue) => (issue.input === undefined ? 'Price is required.' : PRICE_MESSAGE),
   })
-  .pipe(z.number().int(PRICE_MESSAGE).min(PRICE_MIN, PRICE_MESSAGE).max(PRICE_MAX, PRICE_MESSAGE));
+  .pipe(z.number().int(PRICE_MESSAGE).min(PRICE_MIN, PRICE_MESSAGE).max(PRICE_MAX, PRICE_MESSAGE))
+  .meta({ description: PRICE_DESCRIPTION });
 
 function isImageAddress(value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { carName, description, id, Identified, imageUrl, isoInstant, price } from './fields';
+import { carName, description, id, Identified, imageUrl, isoInstant, PRICE_DESCRIPTION, price } from './fields';
 
 /** The most ids one delete may name: more than any owner's list, and it bounds the query. */
 const DELETE_MAX_IDS = 1000;
@@ -28,7 +28,7 @@ export const OwnerCar = Identified.extend({
   url: z.string(),
   carname: z.string(),
   description: z.string(),
-  price: z.int(),
+  price: z.int().meta({ description: PRICE_DESCRIPTION }),
   ownerId: z.string(),
   createdAt: isoInstant,
   updatedAt: isoInstant,

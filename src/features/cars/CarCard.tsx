@@ -14,7 +14,7 @@ interface CarCardProps {
   linkSearch?: string;
 }
 
-/** One car in a list: picture, name, price per day and the spec's Rent and Details buttons. */
+/** One car in a list: picture, name, price per hour and the spec's Rent and Details buttons. */
 export function CarCard({ car, linkSearch = '' }: CarCardProps) {
   const target = `${paths.carPage(car)}${linkSearch}`;
   const specs = [car.model, car.automatic, car.speed].filter(Boolean);
@@ -27,7 +27,7 @@ export function CarCard({ car, linkSearch = '' }: CarCardProps) {
         </Card.Title>
         <p className="mb-2">
           <span className="fs-5 fw-semibold text-primary price">{formatRupees(car.price)}</span>{' '}
-          <span className="text-muted">/ day</span>
+          <span className="text-muted">/ hour</span>
         </p>
         {specs.length > 0 ? <p className="small text-muted mb-2">{specs.join(' · ')}</p> : null}
         {car.ownerName ? <p className="small text-muted mb-2">Listed by {car.ownerName}</p> : null}

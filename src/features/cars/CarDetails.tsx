@@ -28,7 +28,7 @@ function CarFacts({ car }: { car: Car }) {
   return (
     <>
       <h1 className="h2 mb-2 text-break-anywhere">{car.carName}</h1>
-      <p className="fs-4 fw-bold text-primary mb-2 price">Rs{car.price}.00 / Day</p>
+      <p className="fs-4 fw-bold text-primary mb-2 price">Rs{car.price}.00 / Hour</p>
       {car.rating !== undefined ? <StarRating count={car.rating} /> : null}
       <p className="mt-3">{car.description}</p>
       {facts.length > 0 ? (

@@ -49,7 +49,7 @@ export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProp
         </Col>
         <Col>
           <Form.Group controlId="cars-max-price">
-            <Form.Label>Max price per day</Form.Label>
+            <Form.Label>Max price per hour</Form.Label>
             <Form.Control
               name="maxPrice"
               type="number"

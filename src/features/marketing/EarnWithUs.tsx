@@ -14,7 +14,7 @@ export function EarnWithUs() {
             <h2 id="earn-with-us" className="mb-2">
               Do You Want to Earn With Us?
             </h2>
-            <p className="mb-0">List your car when you are not using it. You set the price per day, we bring the renters.</p>
+            <p className="mb-0">List your car when you are not using it. You set the price per hour, we bring the renters.</p>
           </Col>
           <Col md={4} className="text-md-end">
             <Link to={paths.login} className="btn btn-primary btn-lg">

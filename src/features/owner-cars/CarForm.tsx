@@ -82,7 +82,7 @@ export function CarForm({ initialValues, save, onSaved }: CarFormProps) {
         min={PRICE_MIN}
         max={PRICE_MAX}
         step={1}
-        hint="Rupees per day, a whole number."
+        hint="Rupees per hour, a whole number."
         value={values.price}
         onChange={change('price')}
         disabled={submitting}

@@ -57,7 +57,7 @@ export function OwnerCarList() {
                     {car.carname}
                   </Card.Title>
                   <Card.Text>{car.description}</Card.Text>
-                  <Card.Text className="fw-semibold">Rs.{car.price} Only/-</Card.Text>
+                  <Card.Text className="fw-semibold">Rs.{car.price} Only/- per hour</Card.Text>
                 </Card.Body>
                 <Card.Footer className="d-flex align-items-center justify-content-between">
                   <Link to={paths.editCar(car._id)} className="btn btn-outline-primary btn-sm" aria-label={`Edit ${car.carname}`}>
