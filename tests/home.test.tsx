@@ -62,8 +62,17 @@ describe('home page', () => {
     const reserve = within(hero).getAllByRole('link', { name: 'Reserve Now' });
     expect(reserve.length).toBeGreaterThan(0);
     for (const link of reserve) expect(link).toHaveAttribute('href', '/layout/cars');
-    expect(hero).toHaveTextContent('For Rent Rs.700 Per Day');
-    expect(hero).toHaveTextContent('Reserve Now and Get 50% Off');
+  });
+
+  it('advertises only prices a booking charges, per hour: the fleet’s lowest price and the driver’s surcharge', async () => {
+    renderRoute('/layout/home');
+    const hero = await screen.findByRole('region', { name: 'Offers' });
+    const lowest = Math.min(...catalogueCars.map((car) => car.price));
+    expect(hero).toHaveTextContent(`From ₹${lowest}.00 an hour`);
+    expect(hero).toHaveTextContent('Reserve Now and Pay by the Hour');
+    expect(hero).toHaveTextContent('A driver is ₹30.00 an hour more');
+    expect(hero).not.toHaveTextContent(/per day|% off/i);
+    expect(screen.getByText(/You set the price per hour/)).toBeInTheDocument();
   });
 
   it('lets a person pause the moving sliders', async () => {

@@ -3,6 +3,7 @@ import type { Settings } from 'react-slick';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { AutoplaySlider } from '../../components/AutoplaySlider';
+import { driverPrice, fromPrice } from './offers';
 
 /** The spec's hero slider timings (section 9). */
 const settings: Settings = {
@@ -28,18 +29,9 @@ interface HeroSlide {
 
 const slides: readonly HeroSlide[] = [
   { id: 'welcome', background: '/images/hero/slide-1.svg', kicker: 'Cars for every journey in India', heading: 'Welcome!' },
-  {
-    id: 'offer',
-    background: '/images/hero/slide-2.svg',
-    kicker: 'For Rent Rs.700 Per Day',
-    heading: 'Reserve Now and Get 50% Off',
-  },
-  {
-    id: 'driver',
-    background: '/images/hero/slide-3.svg',
-    kicker: 'For Rent Rs.700 Per Day',
-    heading: 'Add a driver with one tick',
-  },
+  // Only what a booking charges: the prices come from the fleet's data and the booking total's surcharge.
+  { id: 'offer', background: '/images/hero/slide-2.svg', kicker: fromPrice, heading: 'Reserve Now and Pay by the Hour' },
+  { id: 'driver', background: '/images/hero/slide-3.svg', kicker: driverPrice, heading: 'Add a driver with one tick' },
 ];
 
 /** The home page's auto-playing fade slider; every slide's "Reserve Now" leads to the car listing. */
