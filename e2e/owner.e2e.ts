@@ -60,12 +60,12 @@ describe('an owner', () => {
       const kept = { name: `Nissan of ${owner.username}`, price: 1500 };
       await addCarThroughForm(page, kept);
       const keptCard = ownerCard(page, kept.name);
-      await keptCard.getByText(`Rs.${kept.price} Only/-`).waitFor();
+      await keptCard.getByText(`Rs.${kept.price} Only/- per hour`, { exact: true }).waitFor();
 
       await page.goto('/layout/cars');
       const listed = page.locator('.card').filter({ has: page.getByRole('heading', { name: kept.name, exact: true }) });
       await listed.waitFor();
-      expect(await listed.textContent()).toContain(rupees.format(kept.price));
+      expect(await listed.textContent()).toContain(`${rupees.format(kept.price)} / hour`);
       expect(await listed.textContent()).toContain(`Listed by ${owner.username}`);
 
       await page.goto('/get/cars');
@@ -76,7 +76,7 @@ describe('an owner', () => {
       await page.getByLabel('Price').fill(String(kept.price));
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.waitForURL(`${baseURL}/get/cars`);
-      await keptCard.getByText(`Rs.${kept.price} Only/-`).waitFor();
+      await keptCard.getByText(`Rs.${kept.price} Only/- per hour`, { exact: true }).waitFor();
 
       const doomed = [uniqueName('Old hatchback '), uniqueName('Spare sedan ')];
       for (const carname of doomed) {

@@ -99,7 +99,7 @@ describe('a renter', () => {
         carsAnswered('sort=price-asc'),
         page.getByLabel('Sort by price').selectOption({ label: 'Low to High' }),
       ]);
-      await page.getByLabel('Max price per day').fill('50');
+      await page.getByLabel('Max price per hour').fill('50');
       await Promise.all([
         carsAnswered('sort=price-asc', 'maxPrice=50'),
         page.getByRole('button', { name: 'Apply filters' }).click(),
@@ -117,6 +117,8 @@ describe('a renter', () => {
 
       await page.getByRole('link', { name: 'Rent Ferrari Camry' }).click();
       await page.getByRole('heading', { name: 'Ferrari Camry', level: 1 }).waitFor();
+      // The unit the page labels the price in is the one the total below charges it by.
+      await page.getByText('Rs45.00 / Hour', { exact: true }).waitFor();
       await moveEndTwoDaysLater(page);
       // The choice lives in the address, so the box shows ticked once the router has moved there.
       const driver = page.getByRole('checkbox', { name: /Driver Required/ });
