@@ -8,6 +8,7 @@ import { zodValidatorCompiler } from './http/validation';
 import { databasePlugin } from './plugins/database';
 import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/errors';
 import { passwordsPlugin } from './plugins/passwords';
+import { paymentsPlugin } from './plugins/payments';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -17,6 +18,7 @@ import { accountRoutes } from './routes/accounts';
 import { bookingRoutes } from './routes/bookings';
 import { carRoutes } from './routes/cars';
 import { commentRoutes } from './routes/comments';
+import { configRoutes } from './routes/config';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { ownerCarRoutes } from './routes/owner-cars';
@@ -78,6 +80,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(passwordsPlugin, config);
     await app.register(databasePlugin, { ...config, initialData: options.initialData });
     await app.register(sessionPlugin, config);
+    await app.register(paymentsPlugin, config);
     if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir });
     else app.setNotFoundHandler(sendNotFound);
     // Before the routes, which it documents, and before the ceiling, which leaves the docs' files uncounted like the app's.
@@ -86,6 +89,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(rateLimitPlugin, config);
 
     await app.register(healthRoutes);
+    await app.register(configRoutes, config);
     await app.register(accountRoutes);
     await app.register(sessionRoutes);
     await app.register(ownerCarRoutes);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
+import type { StripeSettings } from './payments/card-payments';
 
 /** Everything the server reads from its environment, typed; defaults follow the contract's Configuration table. */
 export interface ServerConfig {
@@ -24,6 +25,8 @@ export interface ServerConfig {
   scryptCost: number;
   /** The platform's contact, shown on the receipts of fleet cars once accepted. */
   support: SupportContact;
+  /** Card payments through Stripe: on when both keys are set, off (requests sent unpaid) when neither is. */
+  cardPayments: (StripeSettings & { publishableKey: string }) | undefined;
 }
 
 export interface SupportContact {
@@ -66,6 +69,14 @@ const envSchema = z.object({
     .max(2 ** 20)
     .refine((n) => (n & (n - 1)) === 0, { message: 'SCRYPT_COST must be a power of two' })
     .default(DEFAULT_SCRYPT_COST),
+  STRIPE_SECRET_KEY: optionalText.refine((key) => key === undefined || /^(sk|rk)_/.test(key), {
+    message: 'STRIPE_SECRET_KEY must be a secret key (sk_... or rk_...)',
+  }),
+  // The app's publishable key, read by the server too so it tells the app (GET /api/config) which key goes with its secret.
+  VITE_STRIPE_PUBLISHABLE_KEY: optionalText.refine((key) => key === undefined || key.startsWith('pk_'), {
+    message: 'VITE_STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_...)',
+  }),
+  STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SUPPORT_PHONE: optionalText,
   SUPPORT_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
     message: 'SUPPORT_EMAIL must be an email address',
@@ -80,6 +91,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // One key without the other would offer a checkout the server cannot charge, or charge with no way to pay.
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.VITE_STRIPE_PUBLISHABLE_KEY)) {
+    throw new Error(
+      'Invalid server configuration:\nSTRIPE_SECRET_KEY and VITE_STRIPE_PUBLISHABLE_KEY must be set together, or neither',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -98,6 +115,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
     scryptCost: e.SCRYPT_COST,
+    cardPayments:
+      e.STRIPE_SECRET_KEY && e.VITE_STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.VITE_STRIPE_PUBLISHABLE_KEY,
+            apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined,
+          }
+        : undefined,
     support: {
       ...(e.SUPPORT_PHONE ? { phone: e.SUPPORT_PHONE } : {}),
       ...(e.SUPPORT_EMAIL ? { email: e.SUPPORT_EMAIL } : {}),

@@ -130,11 +130,19 @@ describe('POST /api/bookings', () => {
     expect(booking).toMatchObject({ hours: 2, total: 2 * 1200 + 2 * 30 });
   });
 
-  it("keeps only the card token's id, and says nothing was taken", async () => {
-    const booking = await requestBooking(app, renter, bookingFor({ paymentToken: 'tok_1Nv0aB2eZvKYlo2C' }));
+  it('refuses a card token when card payments are off, and stores nothing', async () => {
+    const before = await app.db.$count(bookings);
+    const response = await send(app, 'POST', '/api/bookings', renter, bookingFor({ paymentToken: 'tok_1Nv0aB2eZvKYlo2C' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Card payments are not taken on this server: send the request without a paymentToken.',
+    });
+    expect(await app.db.$count(bookings)).toBe(before);
+  });
+
+  it('says a request sent without paying has nothing taken', async () => {
+    const booking = await requestBooking(app, renter, bookingFor());
     expect(booking.payment).toEqual({ status: 'none', amountPaise: booking.amountPaise });
-    const [stored] = await app.db.select().from(bookings).where(eq(bookings.id, booking.id));
-    expect(stored?.paymentRef).toBe('tok_1Nv0aB2eZvKYlo2C');
   });
 
   it("accepts a period of exactly 720 hours, and one starting a moment ago (5 minutes' grace)", async () => {

@@ -17,8 +17,29 @@ describe('loadConfig', () => {
       requestsPerMinute: 1200,
       scryptCost: 32768,
       support: {},
+      cardPayments: undefined,
     });
   });
+
+  it('takes card payments when both Stripe keys are set, from the provider at STRIPE_API_BASE when given', () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(config.cardPayments).toEqual({
+      secretKey: 'sk_test_abc',
+      publishableKey: 'pk_test_abc',
+      apiBase: new URL('http://127.0.0.1:12111'),
+    });
+  });
+
+  it.each([[{ STRIPE_SECRET_KEY: 'sk_test_abc' }], [{ VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }]])(
+    'refuses to start with one Stripe key and not the other (%o)',
+    (env) => {
+      expect(() => loadConfig(env)).toThrow('STRIPE_SECRET_KEY and VITE_STRIPE_PUBLISHABLE_KEY must be set together, or neither');
+    },
+  );
 
   it('reads every variable', () => {
     const config = loadConfig({
@@ -66,6 +87,10 @@ describe('loadConfig', () => {
     ['COOKIE_SECURE', { COOKIE_SECURE: 'yes please' }],
     ['SCRYPT_COST', { SCRYPT_COST: '1000' }],
     ['SCRYPT_COST', { SCRYPT_COST: '8192' }],
+    ['STRIPE_SECRET_KEY', { STRIPE_SECRET_KEY: 'pk_test_swapped', VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }],
+    ['VITE_STRIPE_PUBLISHABLE_KEY', { STRIPE_SECRET_KEY: 'sk_test_abc', VITE_STRIPE_PUBLISHABLE_KEY: 'sk_test_swapped' }],
+    ['STRIPE_API_BASE', { STRIPE_API_BASE: 'ftp://127.0.0.1' }],
+    ['SUPPORT_EMAIL', { SUPPORT_EMAIL: 'not an email' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(name);
   });

@@ -31,6 +31,7 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/cars': ['get'],
   '/api/cars/{carName}': ['get'],
   '/api/cars/{carName}/availability': ['get'],
+  '/api/config': ['get'],
   '/api/bookings': ['get', 'post'],
   '/api/bookings/{id}': ['get'],
   '/api/bookings/{id}/accept': ['post'],
@@ -168,6 +169,7 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
       'OwnerCar',
       'Payment',
       'PublicCar',
+      'PublicConfig',
       'Reply',
     ]);
     for (const ref of refsIn(document)) {

@@ -13,6 +13,7 @@ export * from './schemas/blog';
 export * from './schemas/bookings';
 export * from './schemas/cars';
 export * from './schemas/comments';
+export * from './schemas/config';
 export * from './schemas/errors';
 export * from './schemas/health';
 export * from './schemas/messages';

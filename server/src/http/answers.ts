@@ -14,6 +14,7 @@ export function answer<T extends z.ZodType>(schema: T, description: string) {
 const ERROR_MEANINGS = {
   400: 'Bad input: the message names the field.',
   401: 'Not signed in.',
+  402: 'The card provider refused the payment: the message says why. Nothing was charged or changed.',
   403: 'Signed in, but not allowed to do this.',
   404: "Not found: also for something that exists but is not the caller's.",
   409: 'Conflict with the current state.',

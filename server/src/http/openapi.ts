@@ -104,6 +104,7 @@ async function openApi(app: FastifyInstance): Promise<void> {
         { name: 'bookings', description: 'Rental requests and their steps.' },
         { name: 'messages', description: 'The contact form and the newsletter.' },
         { name: 'health', description: 'Whether the server and its database answer.' },
+        { name: 'config', description: 'What the app needs to know about this server: the ways to pay it takes.' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -1,4 +1,6 @@
 import { and, desc, eq, lte, ne, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   allowedActions,
@@ -29,6 +31,8 @@ import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period } 
 import type { SupportContact } from '../config';
 import { accounts, bookingEvents, bookings, cars, type AccountRow, type BookingRow, type CarRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
+import { PaymentRefused, PaymentUnavailable, type CardHold, type CardPayments } from '../payments/card-payments';
+import { settlePayments } from '../payments/settle-payments';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
@@ -36,6 +40,7 @@ import { signedInAccount } from '../plugins/session';
 const ALREADY_BOOKED = 'This car is already booked for part of that period.';
 const NO_SUCH_BOOKING = 'There is no such booking among yours.';
 const OVERTAKEN = 'Another request for this period was accepted.';
+const CARD_PAYMENTS_OFF = 'Card payments are not taken on this server: send the request without a paymentToken.';
 const TAGS = ['bookings'];
 /** Who a renter of a fleet car reaches: the platform, at SUPPORT_PHONE and SUPPORT_EMAIL. */
 const SUPPORT_NAME = 'WheelsOnWeb support';
@@ -71,7 +76,7 @@ async function recordStatus(tx: Database, changes: { bookingId: string; status: 
 }
 
 /** Expires the car's requests that are due; under the car's lock, so it never races a step on them. */
-async function expireDueRequests(tx: Database, carId: string, now: Date): Promise<void> {
+async function expireDueRequests(tx: Database, carId: string, now: Date): Promise<string[]> {
   const expired = await tx
     .update(bookings)
     .set({ status: EXPIRY.to, updatedAt: now })
@@ -81,23 +86,32 @@ async function expireDueRequests(tx: Database, carId: string, now: Date): Promis
     tx,
     expired.map(({ bookingId, at }) => ({ bookingId, status: EXPIRY.to, at })),
   );
+  return expired.map(({ bookingId }) => bookingId);
 }
 
 /**
  * The periodic sweep: stores `expired` on every request whose period has begun, one car at a time under
  * its lock (as every step is), so the sweep and the steps never lock the same bookings in opposite orders.
  */
-export async function sweepExpiredRequests(db: Database, now: Date): Promise<void> {
+export async function sweepExpiredRequests(db: Database, now: Date): Promise<string[]> {
   const due = await db
     .selectDistinct({ carId: bookings.carId })
     .from(bookings)
     .where(and(eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)));
+  const expired: string[] = [];
   for (const { carId } of due) {
     await db.transaction(async (tx) => {
       await lockCar(tx, carId);
-      await expireDueRequests(tx, carId, now);
+      expired.push(...(await expireDueRequests(tx, carId, now)));
     });
   }
+  return expired;
+}
+
+/** The sweep with the money it frees: holds of the requests it expired, and any settlement a step left undone. */
+export async function sweepBookings(db: Database, payments: CardPayments | null, log: FastifyBaseLogger, now: Date) {
+  await settlePayments(db, payments, log, await sweepExpiredRequests(db, now));
+  await settlePayments(db, payments, log);
 }
 
 /** How often the sweep runs; reads apply expiry themselves, so this only keeps stored statuses close to the truth. */
@@ -183,21 +197,48 @@ function refusal(status: BookingStatus, who: BookingActor): string {
   return `This booking is ${status}: ${next}.`;
 }
 
+/** The provider's answer as the client's: a refusal is 402 with its reason, an unreachable provider 503. */
+function providerError(error: unknown, refused: (reason: string) => string): unknown {
+  if (error instanceof PaymentRefused) return new HttpError(402, refused(error.message));
+  if (error instanceof PaymentUnavailable) {
+    return new HttpError(503, 'The card provider could not be reached. Nothing was changed; please try again in a moment.');
+  }
+  return error;
+}
+
+interface StepContext {
+  db: Database;
+  payments: CardPayments | null;
+  log: FastifyBaseLogger;
+}
+
 /**
  * One step of the booking state machine, in one transaction under the car's lock, so two owners'
  * clicks (or one owner's twenty) are taken one after the other and accepting re-checks the overlap
  * after the previous accept has committed. Accepting declines the car's other requests that overlap,
  * in the same transaction, so no request is left open that could never be accepted. The exclusion
  * constraint stays the last word: its refusal is the same 409.
+ *
+ * Accepting a request with money held takes the money last, once the status is written (and the
+ * constraint has had its say), so a refused capture refuses the accept and leaves it requested.
+ * Holds let go and money given back (decline, cancel, the requests an accept overtook) move after
+ * the commit, never under the lock.
  */
-async function takeStep(db: Database, bookingId: string, action: BookingAction, account: AccountRow): Promise<Booking> {
+async function takeStep(
+  { db, payments, log }: StepContext,
+  bookingId: string,
+  action: BookingAction,
+  account: AccountRow,
+): Promise<Booking> {
+  let captured: { ref: string } | undefined;
+  let step: { view: BookingView; touched: string[] };
   try {
-    return await db.transaction(async (tx) => {
+    step = await db.transaction(async (tx) => {
       const [target] = await tx.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, bookingId));
       if (!target) throw new HttpError(404, NO_SUCH_BOOKING);
       const now = new Date();
       await lockCar(tx, target.carId);
-      await expireDueRequests(tx, target.carId, now);
+      const expired = await expireDueRequests(tx, target.carId, now);
       const [view] = await bookingViews(tx).where(eq(bookings.id, bookingId)).for('update', { of: bookings });
       const who = view ? actorFor(account, view) : undefined;
       if (!view || !who) throw new HttpError(404, NO_SUCH_BOOKING);
@@ -208,6 +249,10 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
       if (status === 'cancelled' && now >= booking.startsAt) {
         throw new HttpError(409, `This booking is ${booking.status} and its period has begun: it can no longer be cancelled.`);
       }
+      const takesMoney = status === 'accepted' && booking.paymentStatus === 'held' && booking.paymentRef !== null;
+      if (takesMoney && !payments) {
+        throw new HttpError(503, 'Card payments are off on this server, so the money held for this request cannot be taken yet.');
+      }
       if (status === 'accepted') {
         const period = { from: booking.startsAt, to: booking.endsAt };
         const [clash] = await tx
@@ -217,9 +262,12 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
           .limit(1);
         if (clash) throw new HttpError(409, ALREADY_BOOKED);
       }
-      const [updated] = await tx.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, booking.id)).returning();
-      if (!updated) throw new Error('update returned no booking');
+      await tx
+        .update(bookings)
+        .set({ status, updatedAt: now, ...(takesMoney ? { paymentStatus: 'captured' as const } : {}) })
+        .where(eq(bookings.id, booking.id));
       await recordStatus(tx, [{ bookingId: booking.id, status, at: now }]);
+      const touched = [booking.id, ...expired];
       if (status === 'accepted') {
         const overtaken = await tx
           .update(bookings)
@@ -235,13 +283,34 @@ async function takeStep(db: Database, bookingId: string, action: BookingAction, 
           tx,
           overtaken.map(({ bookingId }) => ({ bookingId, status: 'declined' as const, at: now })),
         );
+        touched.push(...overtaken.map(({ bookingId }) => bookingId));
       }
-      return toBooking(updated, view, showsPaymentRef(account));
+      if (takesMoney && payments && booking.paymentRef) {
+        const ref = booking.paymentRef;
+        await payments.capture(ref).catch((error: unknown) => {
+          throw providerError(
+            error,
+            (reason) => `The renter's card payment could not be taken: ${reason} The request stays open.`,
+          );
+        });
+        captured = { ref };
+      }
+      return { view, touched };
     });
   } catch (error) {
+    // Taken, but the accept did not commit: the money goes back, as nothing was accepted.
+    if (captured && payments) {
+      await payments.refund(captured.ref).catch((refundError: unknown) => {
+        log.error({ bookingId, err: refundError }, 'refund after a failed accept refused');
+      });
+    }
     if (isExclusionViolation(error)) throw new HttpError(409, ALREADY_BOOKED);
     throw error;
   }
+  await settlePayments(db, payments, log, step.touched);
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!row) throw new Error('the booking left during its step');
+  return toBooking(row, step.view, showsPaymentRef(account));
 }
 
 /** The steps the state machine knows, each on its own path. */
@@ -258,7 +327,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> =
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
-      sweepExpiredRequests(app.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'expiry sweep failed'));
+      sweepBookings(app.db, app.cardPayments, app.log, new Date()).catch((error: unknown) =>
+        app.log.error({ err: error }, 'expiry sweep failed'),
+      );
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
   });
@@ -272,13 +343,15 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> =
         tags: TAGS,
         summary: 'Ask to rent a car for a period',
         description:
-          "The server computes `hours` (whole hours, rounded down), `total` and `amountPaise`; prices are never read from the client. `carName` may also be a car's id.",
+          "The server computes `hours` (whole hours, rounded down), `total` and `amountPaise`; prices are never read from the client. `carName` may also be a car's id. With card payments on (`GET /api/config`), a `paymentToken` has `amountPaise` held on the card (`payment.status` `held`); it is taken when the request is accepted and let go when it is declined, cancelled or expires. A request with money held expires at the earlier of its start and 6 days after it was made.",
         security: SIGNED_IN,
         body: NewBooking,
         response: {
           201: answer(Booking, 'The booking, `requested`.'),
-          ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409], {
-            400: 'A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past.',
+          ...errors([...JSON_BODY_ERRORS, 401, 402, 403, 404, 409, 503], {
+            400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${CARD_PAYMENTS_OFF}"`,
+            402: 'The card provider refused to hold the amount: the message says why. No booking was stored.',
+            503: 'The card provider could not be reached. No booking was stored and nothing was charged.',
             403: "Signed in with an account that is not a renter's.",
             404: 'There is no car by that name.',
             409: `${ALREADY_BOOKED} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>.").`,
@@ -296,46 +369,72 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> =
       const requestedAt = new Date();
       checkPeriod({ from, to }, hours, requestedAt);
 
-      const row = await app.db.transaction(async (tx) => {
-        // Under the car's lock, two identical requests sent at once are checked one after the other.
-        await lockCar(tx, car.id);
-        await expireDueRequests(tx, car.id, requestedAt);
-        const [clash] = await tx
-          .select({ id: bookings.id })
-          .from(bookings)
-          .where(acceptedBookingOverlaps(car.id, { from, to }))
-          .limit(1);
-        if (clash) throw new HttpError(409, ALREADY_BOOKED);
-        const [own] = await tx
-          .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-          .from(bookings)
-          .where(and(bookingOverlaps(car.id, 'requested', { from, to }), eq(bookings.renterId, renter.id)))
-          .orderBy(bookings.startsAt)
-          .limit(1);
-        if (own) throw alreadyRequested(own);
+      const { paymentToken } = request.body;
+      const payments = app.cardPayments;
+      if (paymentToken && !payments) throw new HttpError(400, CARD_PAYMENTS_OFF);
+      const bookingId = randomUUID();
+      let hold: CardHold | undefined;
+      let row: BookingRow;
+      try {
+        row = await app.db.transaction(async (tx) => {
+          // Under the car's lock, two identical requests sent at once are checked one after the other.
+          await lockCar(tx, car.id);
+          await expireDueRequests(tx, car.id, requestedAt);
+          const [clash] = await tx
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(acceptedBookingOverlaps(car.id, { from, to }))
+            .limit(1);
+          if (clash) throw new HttpError(409, ALREADY_BOOKED);
+          const [own] = await tx
+            .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+            .from(bookings)
+            .where(and(bookingOverlaps(car.id, 'requested', { from, to }), eq(bookings.renterId, renter.id)))
+            .orderBy(bookings.startsAt)
+            .limit(1);
+          if (own) throw alreadyRequested(own);
 
-        const [inserted] = await tx
-          .insert(bookings)
-          .values({
-            carId: car.id,
-            renterId: renter.id,
-            startsAt: from,
-            endsAt: to,
-            hours,
-            driver,
-            pricePerHour: car.price,
-            total,
-            amountPaise,
-            paymentRef: request.body.paymentToken ?? null,
-            expiresAt: expiresAt(from, requestedAt, false),
-            createdAt: requestedAt,
-            updatedAt: requestedAt,
-          })
-          .returning();
-        if (!inserted) throw new Error('insert returned no booking');
-        await recordStatus(tx, [{ bookingId: inserted.id, status: inserted.status, at: inserted.createdAt }]);
-        return inserted;
-      });
+          // Held only once the request can be made, so a refused request never holds money.
+          if (paymentToken && payments) {
+            const description = `${car.carName}, ${hours} ${hours === 1 ? 'hour' : 'hours'} from ${toIndiaIso(from)}`;
+            hold = await payments.hold({ bookingId, amountPaise, token: paymentToken, description }).catch((error: unknown) => {
+              throw providerError(error, (reason) => `The card payment was refused: ${reason}`);
+            });
+          }
+          const [inserted] = await tx
+            .insert(bookings)
+            .values({
+              id: bookingId,
+              carId: car.id,
+              renterId: renter.id,
+              startsAt: from,
+              endsAt: to,
+              hours,
+              driver,
+              pricePerHour: car.price,
+              total,
+              amountPaise,
+              paymentStatus: hold ? 'held' : 'none',
+              paymentRef: hold?.ref ?? null,
+              expiresAt: expiresAt(from, requestedAt, hold !== undefined),
+              createdAt: requestedAt,
+              updatedAt: requestedAt,
+            })
+            .returning();
+          if (!inserted) throw new Error('insert returned no booking');
+          await recordStatus(tx, [{ bookingId: inserted.id, status: inserted.status, at: inserted.createdAt }]);
+          return inserted;
+        });
+      } catch (error) {
+        // Held, but the request was not stored: nothing may stay held for it.
+        const held = hold as CardHold | undefined;
+        if (held && payments) {
+          await payments.release(held.ref).catch((releaseError: unknown) => {
+            request.log.error({ bookingId, err: releaseError }, 'release after a failed request refused');
+          });
+        }
+        throw error;
+      }
       reply.code(201);
       // A request made within the grace after its start is already expired, and says so.
       return toBooking(asOf(row, new Date()), { car, renter }, true);
@@ -414,15 +513,23 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> =
           response: {
             200: answer(Booking, 'The booking after the step.'),
             // No body is read, but one sent is still parsed: malformed JSON, an oversized or a non-JSON body is refused.
-            ...errors([...JSON_BODY_ERRORS, 401, 404, 409], {
+            ...errors([...JSON_BODY_ERRORS, 401, 404, 409, ...(action === 'accept' ? ([402, 503] as const) : [])], {
               400: 'A malformed id, or a body that is not JSON.',
+              402: 'The card provider refused to take the money held for the request: the message says why; the request stays open.',
+              503: 'The card provider could not be reached (or card payments are off): the request stays open.',
               404: 'No booking the caller may take this step on.',
               409: "The booking's status does not allow this step (the message names it; a request declined because an overlapping one was accepted is `declined`), its period has begun, or accepting would overlap an accepted booking.",
             }),
           },
         },
       },
-      (request) => takeStep(app.db, request.params.id, action, signedInAccount(request)),
+      (request) =>
+        takeStep(
+          { db: app.db, payments: app.cardPayments, log: request.log },
+          request.params.id,
+          action,
+          signedInAccount(request),
+        ),
     );
   }
 };

@@ -1,0 +1,103 @@
+import Stripe from 'stripe';
+
+/** The provider said no (a declined card, a hold it will not take): the message is for the renter or the owner. */
+export class PaymentRefused extends Error {}
+
+/** The provider could not be asked (unreachable, overloaded, or our key refused): nothing happened, try again later. */
+export class PaymentUnavailable extends Error {}
+
+export interface CardHold {
+  /** The provider's reference for the hold: a PaymentIntent's id. */
+  ref: string;
+}
+
+/**
+ * Money held on a card and then taken or let go: the one place that talks to the card provider.
+ * The hold carries an idempotency key made from the new booking's id, so the library's retry after a
+ * dropped connection never holds twice. Capture, release and refund are safe to repeat as they are
+ * (the provider refuses a second one), and take the library's own key for its retries: a key of ours
+ * would replay a refusal to every later try, for a day.
+ */
+export interface CardPayments {
+  hold(input: { bookingId: string; amountPaise: number; token: string; description: string }): Promise<CardHold>;
+  capture(ref: string): Promise<void>;
+  release(ref: string): Promise<void>;
+  refund(ref: string): Promise<void>;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  /** Another address for the provider's API (the tests' stand-in); unset means Stripe's own. */
+  apiBase: URL | undefined;
+}
+
+/** Long enough for a slow bank's answer, short enough that a renter is not left waiting on a dead connection. */
+const PROVIDER_TIMEOUT_MS = 20_000;
+
+/** The provider's answer in our terms: a refusal about this payment, or the provider out of reach; anything else is a bug. */
+function refusedBy(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+    throw new PaymentRefused(error.message);
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    throw new PaymentUnavailable(`The card provider could not be asked (${error.type}).`, { cause: error });
+  }
+  throw error;
+}
+
+/** Card payments through Stripe's PaymentIntents with manual capture, paid for with react-stripe-checkout's token. */
+export function stripeCardPayments({ secretKey, apiBase }: StripeSettings): CardPayments {
+  const stripe = new Stripe(secretKey, {
+    timeout: PROVIDER_TIMEOUT_MS,
+    maxNetworkRetries: 2,
+    ...(apiBase
+      ? {
+          host: apiBase.hostname,
+          port: Number(apiBase.port || (apiBase.protocol === 'https:' ? 443 : 80)),
+          protocol: apiBase.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+
+  return {
+    async hold({ bookingId, amountPaise, token, description }) {
+      // The legacy checkout's token becomes a PaymentMethod, the form PaymentIntents take (Stripe's documented path for such tokens).
+      const method = await stripe.paymentMethods
+        .create({ type: 'card', card: { token } }, { idempotencyKey: `method-${bookingId}` })
+        .catch(refusedBy);
+      const intent = await stripe.paymentIntents
+        .create(
+          {
+            amount: amountPaise,
+            currency: 'inr',
+            capture_method: 'manual',
+            confirm: true,
+            payment_method: method.id,
+            // A card that would send the renter to a bank's page cannot be used here: there is no page to come back to.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            description,
+            metadata: { bookingId },
+          },
+          { idempotencyKey: `hold-${bookingId}` },
+        )
+        .catch(refusedBy);
+      if (intent.status === 'requires_capture') return { ref: intent.id };
+      // Anything else (a card asking for extra authentication, which this legacy token cannot give) is not a hold: let it go.
+      await stripe.paymentIntents.cancel(intent.id).catch(refusedBy);
+      throw new PaymentRefused(
+        intent.status === 'requires_action'
+          ? 'This card asks for an extra authentication step that this checkout cannot do. Nothing was charged; try another card.'
+          : 'The card provider did not hold the amount. Nothing was charged; try another card.',
+      );
+    },
+    async capture(ref) {
+      await stripe.paymentIntents.capture(ref).catch(refusedBy);
+    },
+    async release(ref) {
+      await stripe.paymentIntents.cancel(ref).catch(refusedBy);
+    },
+    async refund(ref) {
+      await stripe.refunds.create({ payment_intent: ref }).catch(refusedBy);
+    },
+  };
+}
