@@ -75,6 +75,15 @@ export const routes: RouteObject[] = [
         ),
         children: [{ path: paths.myBookings, lazy: page(() => import('../pages/MyBookingsPage')) }],
       },
+      {
+        // Any signed-in account: the server answers each only the bookings that are theirs to see.
+        element: (
+          <RequireRole role="user" alsoAllow={['owner', 'admin']}>
+            <Outlet />
+          </RequireRole>
+        ),
+        children: [{ path: '/bookings/:id', lazy: page(() => import('../pages/BookingReceiptPage')) }],
+      },
       { path: paths.notFound, lazy: page(() => import('../pages/UnderConstructionPage')) },
       { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },
     ],

@@ -26,5 +26,7 @@ export const paths = {
   addCar: '/renting',
   notFound: '/notfound',
   myBookings: '/bookings',
+  /** A booking's receipt, by the booking's id. */
+  booking: (id: string) => `/bookings/${encodeURIComponent(id)}`,
   rentalRequests: '/get/requests',
 } as const;

@@ -2,6 +2,7 @@ import { http, HttpResponse, type JsonBodyType, type PathParams } from 'msw';
 import { z } from 'zod';
 import {
   Booking,
+  BookingReceipt,
   BlogPost,
   codedAnswer,
   Comment,
@@ -52,6 +53,7 @@ const routes = {
   'GET /api/cars/:carName': json(PublicCar),
   'POST /api/bookings': json(Booking, 201),
   'GET /api/bookings': json(listAnswer(Booking)),
+  'GET /api/bookings/:id': json(BookingReceipt),
   'POST /api/bookings/:id/:action': json(Booking),
   'GET /api/comments/get-comment/:slug': json(BlogPost),
   'GET /api/comments/get-comment': json(z.array(Comment)),

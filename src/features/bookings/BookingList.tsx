@@ -1,11 +1,10 @@
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { bookingsKey, useBookingAction, useBookings } from './queries';
 import { toApiError } from '../../lib/api-client';
 import { allowedActions, type BookingActor } from '../../domain/booking-states';
-import type { Booking, BookingAction, BookingStatus } from '../../domain/contract';
+import type { Booking, BookingAction } from '../../domain/contract';
 import { paths } from '../../config/paths';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -14,14 +13,7 @@ import { useRetry } from '../../lib/query-client';
 import { formatRupees } from '../../components/format';
 import { formatIndiaTime } from '../../domain/india-time';
 import { paymentInWords } from './payment-words';
-
-const statusVariant: Record<BookingStatus, string> = {
-  requested: 'warning',
-  accepted: 'success',
-  declined: 'secondary',
-  cancelled: 'secondary',
-  expired: 'secondary',
-};
+import { BookingStatusBadge } from './BookingStatusBadge';
 
 const actionLabel: Record<BookingAction, string> = { accept: 'Accept', decline: 'Decline', cancel: 'Cancel booking' };
 const actionVariant: Record<BookingAction, string> = {
@@ -73,10 +65,14 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
                 <div>
                   <h2 className="h5 mb-1">
                     <Link to={paths.carPage(booking.car)}>{booking.car.carName}</Link>{' '}
-                    <Badge bg={statusVariant[booking.status]} text={booking.status === 'requested' ? 'dark' : undefined}>
-                      {booking.status}
-                    </Badge>
+                    <BookingStatusBadge status={booking.status} />
                   </h2>
+                  <p className="mb-1 small">
+                    Booking {booking.number} ·{' '}
+                    <Link to={paths.booking(booking.id)} aria-label={`Receipt of booking ${booking.number}`}>
+                      Receipt
+                    </Link>
+                  </p>
                   <p className="mb-1">
                     {formatIndiaTime(booking.from)} – {formatIndiaTime(booking.to)} (India time), {booking.hours} h
                     {booking.driver ? ', with a driver' : ''}

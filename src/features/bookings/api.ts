@@ -1,5 +1,5 @@
 import { client } from '../../lib/api-client';
-import type { Booking, BookingAction, ListAnswer, NewBooking } from '../../domain/contract';
+import type { Booking, BookingAction, BookingReceipt, ListAnswer, NewBooking } from '../../domain/contract';
 
 export async function createBooking(body: NewBooking): Promise<Booking> {
   return (await client.post<Booking>('/api/bookings', body)).data;
@@ -7,6 +7,11 @@ export async function createBooking(body: NewBooking): Promise<Booking> {
 
 export async function listBookings(signal?: AbortSignal): Promise<Booking[]> {
   return (await client.get<ListAnswer<Booking>>('/api/bookings', { signal })).data.data;
+}
+
+/** One booking with its history and, once accepted, who to call: 404 unless it is the caller's to see. */
+export async function getBookingReceipt(id: string, signal?: AbortSignal): Promise<BookingReceipt> {
+  return (await client.get<BookingReceipt>(`/api/bookings/${encodeURIComponent(id)}`, { signal })).data;
 }
 
 export async function actOnBooking(id: string, action: BookingAction): Promise<Booking> {

@@ -3,7 +3,7 @@ import type { BookingAction } from '../../domain/contract';
 import { NewBooking } from '../../domain/schemas/bookings';
 import { checked } from '../../lib/form-check';
 import { carKeys } from '../cars/queries';
-import { actOnBooking, createBooking, listBookings } from './api';
+import { actOnBooking, createBooking, getBookingReceipt, listBookings } from './api';
 
 /** The bookings the signed-in account sees: its own as a renter, or the requests for the cars it answers for. */
 export const bookingsKey = ['bookings'] as const;
@@ -12,9 +12,17 @@ export function useBookings() {
   return useQuery({ queryKey: bookingsKey, queryFn: ({ signal }) => listBookings(signal) });
 }
 
+/** Under the list's key, so whatever makes the list stale (a step, a new booking) makes every receipt stale too. */
+export const receiptKey = (id: string) => [...bookingsKey, 'receipt', id] as const;
+
+export function useBookingReceipt(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: receiptKey(id), queryFn: ({ signal }) => getBookingReceipt(id, signal), enabled });
+}
+
 /**
- * Accept, decline or cancel; the list is loaded again before the step is reported done. A step also
- * changes when the car is free, so the car lists searched by period are stale too.
+ * Accept, decline or cancel; the list and a receipt on screen are loaded again before the step is
+ * reported done, and every other receipt when it is next shown (their keys begin with the list's). A
+ * step also changes when the car is free, so the car lists searched by period are stale too.
  */
 export function useBookingAction() {
   const queryClient = useQueryClient();
