@@ -137,7 +137,7 @@ describe('a renter', () => {
       const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
       await confirmation.waitFor();
       expect(await confirmation.textContent()).toContain(rupees.format(total));
-      expect(await confirmation.textContent()).toContain('Card payment submitted');
+      expect(await confirmation.textContent()).toContain('Card payment held: taken only when the request is accepted');
       const [opened] = await checkoutsOpened(page);
       expect(opened).toMatchObject({ key: 'pk_test_e2e', amount: total * 100, currency: 'INR', email: renter.email });
       expect(opened?.token.startsWith(TEST_TOKEN_PREFIX)).toBe(true);
@@ -150,7 +150,7 @@ describe('a renter', () => {
       expect(text).toContain('requested');
       expect(text).toContain(rupees.format(total));
       expect(text).toContain(`${hours} h, with a driver`);
-      expect(text).toContain('Card payment submitted');
+      expect(text).toContain('Card payment held: taken only when the request is accepted');
 
       await saveScreenshotsAtBothWidths(page, 'journey-my-bookings');
       expect(await horizontalOverflow(page)).toBe(0);

@@ -1,21 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-
-// A deployment with a card key. The app reads it when its modules load, and test files share
-// loaded modules, so this file loads them afresh after setting it, and the next file again without.
-vi.hoisted(() => {
-  vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_wheelsonweb');
-  vi.resetModules();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  vi.resetModules();
-});
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 
 import { renderRoute } from './render';
 import { CHECKOUT_SCRIPT, PERIOD, removeCheckoutScripts, teslaBooked } from './checkout';
 import { asha, fleetCar } from './mocks/answers';
 import { serve, session } from './mocks/serve';
+
+// A server that takes card payments, and says so with its publishable key.
+beforeEach(() => serve('GET /api/config', { payments: { card: { provider: 'stripe', publishableKey: 'pk_test_wheelsonweb' } } }));
 
 /**
  * react-stripe-checkout leaves one promise rejection unhandled when its script fails to load (a

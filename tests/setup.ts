@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './mocks/server';
-import { session } from './mocks/serve';
+import { serve, session } from './mocks/serve';
 
 /* jsdom has no matchMedia, and react-slick's responsive settings need it: here no query matches, as on a wide screen. */
 if (typeof window.matchMedia !== 'function') {
@@ -49,10 +49,12 @@ beforeAll(() => {
     handlerFaults.push(`${request.method} ${new URL(request.url).pathname}: ${error.message}`);
   });
 });
-// Every test starts with a signed-out visitor; a test that needs someone signed in says who.
+// Every test starts with a signed-out visitor and a server that takes no card payments; a test that
+// needs someone signed in, or card payments, says so.
 beforeEach(() => {
   unserved = [];
   session(null);
+  serve('GET /api/config', { payments: {} });
 });
 afterEach(() => {
   cleanup();

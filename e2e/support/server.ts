@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startCardProviderStandIn } from '../../server/tests/fixtures/card-provider-stand-in';
 
 export const projectDir = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The e2e build has its own folder: it carries a test card key, which dist/ must never get. */
+/** The e2e build has its own folder, built with the run's settings, apart from the dist/ a person starts. */
 const E2E_BUILD_DIR = path.join(projectDir, 'dist-e2e');
 export const TEST_CARD_KEY = 'pk_test_e2e';
 
@@ -40,6 +41,8 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-e2e-data-'));
+  // Card payments are on, against the stand-in for the provider's API: no test reaches the network.
+  const cardProvider = await startCardProviderStandIn();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -47,6 +50,8 @@ export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<Ru
     DATA_DIR: dataDir,
     STATIC_DIR: staticDir,
     VITE_STRIPE_PUBLISHABLE_KEY: TEST_CARD_KEY,
+    STRIPE_SECRET_KEY: cardProvider.secretKey,
+    STRIPE_API_BASE: cardProvider.url,
     LOG_LEVEL: 'info',
     // One browser makes every request of the run; the per-address flood backstop is not what is tested here.
     REQUESTS_PER_MINUTE: '100000',
@@ -78,6 +83,7 @@ export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<Ru
       clearTimeout(forced);
     }
     await rm(dataDir, { recursive: true, force: true });
+    await cardProvider.close();
   };
 
   try {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_TRANSITIONS, EXPIRY, statusAt, type BookingActor } from '#domain/booking-states';
+import { BOOKING_TRANSITIONS, EXPIRY, expiresAt, MAX_HOLD_MS, statusAt, type BookingActor } from '#domain/booking-states';
 import type { Booking, BookingStatus, CarKind } from '#domain/contract';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listBookings, listCar, requestBooking } from './marketplace-helpers';
@@ -121,6 +121,20 @@ describe('expiry', () => {
     for (const status of ['accepted', 'declined', 'cancelled', 'expired'] as const) {
       expect(statusAt(status, from, moment(60 * 60 * 1000))).toBe(status);
     }
+  });
+
+  it('expires an unpaid request at its start, and one with money held at most 6 days after it was made', () => {
+    const days = (n: number) => n * 24 * 60 * 60 * 1000;
+    const tenDaysBefore = moment(-days(10));
+    expect(expiresAt(from, tenDaysBefore, false)).toEqual(from);
+    expect(expiresAt(from, tenDaysBefore, true)).toEqual(new Date(tenDaysBefore.getTime() + MAX_HOLD_MS));
+    expect(MAX_HOLD_MS).toBe(days(6));
+    const twoDaysBefore = moment(-days(2));
+    expect(expiresAt(from, twoDaysBefore, true)).toEqual(from);
+    // Sent in the grace after its start: it expires as it is made, never before.
+    const justAfter = moment(60 * 1000);
+    expect(expiresAt(from, justAfter, false)).toEqual(justAfter);
+    expect(expiresAt(from, justAfter, true)).toEqual(justAfter);
   });
 
   it('leads nowhere: no step in the table starts from expired', () => {

@@ -4,5 +4,3 @@
  * opened. VITE_API_URL overrides both.
  */
 export const API_URL: string = import.meta.env.VITE_API_URL ?? (import.meta.env.DEV ? 'http://localhost:4000' : '');
-
-export const STRIPE_PUBLISHABLE_KEY: string | undefined = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY || undefined;

@@ -28,10 +28,14 @@ export const EXPIRY = { from: 'requested', to: 'expired' } as const satisfies { 
 /** How long a card authorization can be held before it must be captured or let go. */
 export const MAX_HOLD_MS = 6 * 24 * 60 * 60 * 1000;
 
-/** When a request expires: when its period begins, or, when money is held for it, 6 days after the request if that is sooner. */
+/**
+ * When a request expires: when its period begins, or, when money is held for it, 6 days after the
+ * request if that is sooner; never before it was made (a request sent in the grace after its start
+ * expires at once, and its history reads requested, then expired).
+ */
 export function expiresAt(from: Date, requestedAt: Date, moneyHeld: boolean): Date {
-  if (!moneyHeld) return from;
-  return new Date(Math.min(from.getTime(), requestedAt.getTime() + MAX_HOLD_MS));
+  const limit = moneyHeld ? Math.min(from.getTime(), requestedAt.getTime() + MAX_HOLD_MS) : from.getTime();
+  return new Date(Math.max(requestedAt.getTime(), limit));
 }
 
 /** The status a booking stored as `status` has at `now`, expiring at `expiry`. */

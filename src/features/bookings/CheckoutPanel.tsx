@@ -10,7 +10,6 @@ import { useCreateBooking } from './queries';
 import { toApiError } from '../../lib/api-client';
 import { statusOf } from '../../lib/api-error';
 import { useSession } from '../../lib/auth/session';
-import { STRIPE_PUBLISHABLE_KEY } from '../../config/env';
 import { paths } from '../../config/paths';
 import { PRODUCT_NAME } from '../../config/product';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../domain/booking-total';
@@ -19,6 +18,8 @@ import { cjsDefault } from '../../components/cjs-default';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatRupees } from '../../components/format';
 import { defaultPeriodEnd, formatIndiaTime, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../../domain/india-time';
+import { hoursLabel } from './hours-label';
+import { usePaymentOptions } from './payment-options';
 import { paymentInWords } from './payment-words';
 import { pickedPeriod } from './picked-period';
 
@@ -37,10 +38,6 @@ function instantFrom(value: string | null): Date | undefined {
   if (!value) return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-function hoursLabel(hours: number): string {
-  return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
 interface CheckoutPanelProps {
@@ -68,6 +65,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   // it fresh ones, even when the period was corrected back to the one it already showed.
   const [picks, setPicks] = useState(0);
   const booking = useCreateBooking();
+  const paymentOptions = usePaymentOptions();
   useCheckoutScriptFailureHandled();
 
   const fromParam = searchParams.get('from');
@@ -132,7 +130,9 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
 
   const canPay = total > 0;
   const sending = booking.isPending;
-  const offerUnpaid = !STRIPE_PUBLISHABLE_KEY || scriptFailed;
+  // Until the server says whether it takes cards, no way to pay is offered; if it cannot say, the request goes unpaid.
+  const cardKey = paymentOptions.data?.card?.publishableKey;
+  const offerUnpaid = (!paymentOptions.isPending && !cardKey) || scriptFailed;
 
   const reserveButton = (
     <Button variant="primary" size="lg" disabled={!canPay || sending}>
@@ -163,6 +163,12 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
         Cars are booked from a renter account. You are signed in as {user.username}, an {user.role} account.
       </Alert>
     );
+  } else if (paymentOptions.isPending) {
+    action = (
+      <p className="small text-muted mb-0" role="status">
+        Checking how you can pay…
+      </p>
+    );
   } else {
     action = (
       <>
@@ -170,10 +176,10 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
          * Once its script has failed, react-stripe-checkout throws on its next update (it calls the
          * provider's missing global), so it leaves the page instead of being rendered again.
          */}
-        {STRIPE_PUBLISHABLE_KEY && !scriptFailed ? (
+        {cardKey && !scriptFailed ? (
           <StripeCheckout
             token={(token: Token) => reserve(token.id)}
-            stripeKey={STRIPE_PUBLISHABLE_KEY}
+            stripeKey={cardKey}
             amount={amountPaise}
             currency="INR"
             name={PRODUCT_NAME}
@@ -191,11 +197,17 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
             {reserveButton}
           </StripeCheckout>
         ) : null}
-        {!STRIPE_PUBLISHABLE_KEY ? (
+        {!cardKey ? (
           <Alert variant="warning" role="note">
-            Card payments are not configured yet.
+            {paymentOptions.isError
+              ? 'Whether card payments are taken could not be checked, so this request is sent without paying.'
+              : 'Card payments are not configured yet.'}
           </Alert>
-        ) : null}
+        ) : (
+          <p className="small text-muted mt-2 mb-0">
+            The amount is held on your card and taken only when the owner accepts; if they decline, it is released.
+          </p>
+        )}
         {checkoutLoading ? (
           <p className="small text-muted mt-2 mb-0" role="status">
             Opening the card checkout…

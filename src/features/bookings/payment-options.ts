@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { client } from '../../lib/api-client';
+import type { PublicConfig } from '../../domain/contract';
+
+async function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return (await client.get<PublicConfig>('/api/config', { signal })).data;
+}
+
+/**
+ * The ways to pay the server takes (`GET /api/config`), so the checkout never offers a card payment
+ * the server cannot charge. They change only when the server restarts with other keys.
+ */
+export function usePaymentOptions() {
+  return useQuery({
+    queryKey: ['config'],
+    queryFn: ({ signal }) => getPublicConfig(signal),
+    staleTime: Infinity,
+    select: (config) => config.payments,
+  });
+}
