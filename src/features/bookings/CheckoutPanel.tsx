@@ -3,10 +3,12 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Moment } from 'moment';
-import RangePickerImport, { type DatetimeRange } from 'react-datetime-range-picker';
+import type { DatetimeRange } from 'react-datetime-range-picker';
 import StripeCheckoutImport, { type Token } from 'react-stripe-checkout';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCreateBooking } from './queries';
+import { AvailabilityRangePicker, pickerDay } from './AvailabilityRangePicker';
+import { useBusyDays } from '../cars/queries';
 import { toApiError } from '../../lib/api-client';
 import { statusOf } from '../../lib/api-error';
 import { useSession } from '../../lib/auth/session';
@@ -23,7 +25,6 @@ import { usePaymentOptions } from './payment-options';
 import { paymentInWords } from './payment-words';
 import { pickedPeriod } from './picked-period';
 
-const DatetimeRangePicker = cjsDefault(RangePickerImport);
 const StripeCheckout = cjsDefault(StripeCheckoutImport);
 
 /**
@@ -65,6 +66,8 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   // it fresh ones, even when the period was corrected back to the one it already showed.
   const [picks, setPicks] = useState(0);
   const booking = useCreateBooking();
+  // Only a guide: a request for a day that looked free can still meet the server's 409.
+  const { stateOf } = useBusyDays(carRef);
   const paymentOptions = usePaymentOptions();
   useCheckoutScriptFailureHandled();
 
@@ -236,7 +239,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
         <Form.Label as="p" id="checkout-period" className="fw-semibold mb-1">
           Rental period: start, then end
         </Form.Label>
-        <DatetimeRangePicker
+        <AvailabilityRangePicker
           startDate={pickerStart}
           endDate={pickerEnd}
           dateFormat="MMM DD YYYY"
@@ -245,7 +248,9 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
           inputProps={{ className: 'form-control', 'aria-labelledby': 'checkout-period' }}
           startTimeConstraints={WHOLE_HOURS}
           endTimeConstraints={WHOLE_HOURS}
-          isValidStartDate={(day) => !(day as Moment).isBefore(pickerToday, 'day')}
+          isValidStartDate={(day) => !(day as Moment).isBefore(pickerToday, 'day') && stateOf(pickerDay(day)) !== 'busy'}
+          isValidEndDate={(day) => stateOf(pickerDay(day)) !== 'busy'}
+          dayState={stateOf}
           onChange={(picked: DatetimeRange) => {
             setPicks((count) => count + 1);
             updateChoice(pickedPeriod(picked, { start: pickerStart, end: pickerEnd }));
