@@ -49,11 +49,12 @@ beforeAll(() => {
     handlerFaults.push(`${request.method} ${new URL(request.url).pathname}: ${error.message}`);
   });
 });
-// Every test starts with a signed-out visitor and a server that takes no card payments; a test that
-// needs someone signed in, or card payments, says so.
+// Every test starts with a signed-out visitor, cars with nothing booked and a server that takes no
+// card payments; a test that needs someone signed in, a booked day or card payments says so.
 beforeEach(() => {
   unserved = [];
   session(null);
+  serve('GET /api/cars/:carName/availability', { busy: [] });
   serve('GET /api/config', { payments: {} });
 });
 afterEach(() => {

@@ -1,6 +1,7 @@
 /** react-datetime-range-picker ships no types: these are the props the app uses (see its README). */
 declare module 'react-datetime-range-picker' {
-  import type { ComponentType, InputHTMLAttributes } from 'react';
+  import type { Moment } from 'moment';
+  import { Component, type InputHTMLAttributes, type ReactElement, type TdHTMLAttributes } from 'react';
 
   export interface DatetimeRange {
     start: Date;
@@ -24,6 +25,11 @@ declare module 'react-datetime-range-picker' {
     endTimeConstraints?: Record<string, { min?: number; max?: number; step?: number }>;
   }
 
-  const DatetimeRangePicker: ComponentType<DatetimeRangePickerProps>;
-  export default DatetimeRangePicker;
+  /** What react-datetime gives a day cell: its classes (rdtDay, rdtActive, rdtDisabled, ...), data-value and a click handler. */
+  export type DayCellProps = TdHTMLAttributes<HTMLTableCellElement> & { className: string };
+
+  /** A class component: a subclass may override `renderDay`, which both calendars call for every day cell. */
+  export default class DatetimeRangePicker<P extends DatetimeRangePickerProps = DatetimeRangePickerProps> extends Component<P> {
+    renderDay(props: DayCellProps, currentDate: Moment): ReactElement<DayCellProps>;
+  }
 }

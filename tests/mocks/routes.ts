@@ -1,6 +1,7 @@
 import { http, HttpResponse, type JsonBodyType, type PathParams } from 'msw';
 import { z } from 'zod';
 import {
+  Availability,
   Booking,
   BookingReceipt,
   BlogPost,
@@ -52,6 +53,7 @@ const routes = {
   'POST /delete-cars': coded(DeletedCount),
   'GET /api/cars': json(listAnswer(PublicCar)),
   'GET /api/cars/:carName': json(PublicCar),
+  'GET /api/cars/:carName/availability': json(Availability),
   'GET /api/config': json(PublicConfig),
   'POST /api/bookings': json(Booking, 201),
   'GET /api/bookings': json(listAnswer(Booking)),

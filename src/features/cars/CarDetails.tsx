@@ -10,6 +10,7 @@ import { paths } from '../../config/paths';
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { AvailabilityStrip } from './AvailabilityStrip';
 import { carKeys, useCarDetails, type CarDetails as Car } from './queries';
 
 /** The specifications the spec lists, in its order; an owner's car shows only those it has. */
@@ -78,6 +79,7 @@ export function CarDetails({ carName, children }: CarDetailsProps) {
       <Col lg={7}>
         <CarImage src={car.data.imgUrl} carName={car.data.carName} className="band-light rounded mb-4" />
         <CarFacts car={car.data} />
+        <AvailabilityStrip carRef={carName} />
       </Col>
       <Col lg={5}>{children(car.data)}</Col>
     </Row>

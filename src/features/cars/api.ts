@@ -1,5 +1,5 @@
 import { client } from '../../lib/api-client';
-import type { CarQuery, ListAnswer, PublicCar } from '../../domain/contract';
+import type { Availability, AvailabilityQuery, CarQuery, ListAnswer, PublicCar } from '../../domain/contract';
 
 export async function listCars(query: CarQuery = {}, signal?: AbortSignal): Promise<PublicCar[]> {
   return (await client.get<ListAnswer<PublicCar>>('/api/cars', { params: query, signal })).data.data;
@@ -7,4 +7,9 @@ export async function listCars(query: CarQuery = {}, signal?: AbortSignal): Prom
 
 export async function getCar(carName: string, signal?: AbortSignal): Promise<PublicCar> {
   return (await client.get<PublicCar>(`/api/cars/${encodeURIComponent(carName)}`, { signal })).data;
+}
+
+export async function getCarAvailability(carRef: string, period: AvailabilityQuery, signal?: AbortSignal): Promise<Availability> {
+  const url = `/api/cars/${encodeURIComponent(carRef)}/availability`;
+  return (await client.get<Availability>(url, { params: period, signal })).data;
 }

@@ -1,13 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { catalogueCars } from '../../data/cars';
-import type { CarQuery, PublicCar } from '../../domain/contract';
-import { getCar, listCars } from './api';
+import type { AvailabilityQuery, CarQuery, PublicCar } from '../../domain/contract';
+import { indiaToday } from '../../domain/india-time';
+import { getCar, getCarAvailability, listCars } from './api';
+import { availabilityPeriod, dayStates } from './busy-days';
 
 /** Every key names all it depends on, so an answer for other filters or another car never lands on this screen. */
 export const carKeys = {
   all: ['cars'] as const,
   list: (query: CarQuery) => ['cars', 'list', query] as const,
   detail: (carName: string) => ['cars', 'detail', carName] as const,
+  availability: (carRef: string, period: AvailabilityQuery) => ['cars', 'availability', carRef, period] as const,
 };
 
 export function useCarList(query: CarQuery) {
@@ -32,4 +36,20 @@ export function useCarDetails(carName: string) {
     initialData: fromCatalogue,
     enabled: !fromCatalogue,
   });
+}
+
+/**
+ * How booked a car is on each India day from today on, as far as the server answers in one call: the
+ * car page's strip and its picker ask the same question, so they share one request. Under `cars`,
+ * so a booking step (which makes the car lists stale) makes this stale too.
+ */
+export function useBusyDays(carRef: string) {
+  const today = indiaToday();
+  const period = availabilityPeriod(today);
+  const availability = useQuery({
+    queryKey: carKeys.availability(carRef, period),
+    queryFn: ({ signal }) => getCarAvailability(carRef, period, signal),
+  });
+  const stateOf = useMemo(() => dayStates(availability.data?.busy ?? []), [availability.data]);
+  return { availability, stateOf, today };
 }
