@@ -80,7 +80,7 @@ export const signInFailures = pgTable(
   'sign_in_failures',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** `account:<id>` when the login named an account, else `login:<the login in lower case>`. */
+    /** `login:<the login as typed, trimmed and in lower case>`, whether or not it names an account. */
     subject: text('subject').notNull(),
     address: text('address').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -89,6 +89,21 @@ export const signInFailures = pgTable(
     index('sign_in_failures_subject_idx').on(table.subject, table.failedAt),
     index('sign_in_failures_address_idx').on(table.address, table.failedAt),
   ],
+);
+
+/**
+ * One row per registration attempt that reached the password hash, kept for the hour the
+ * per-address limit looks back, so every API instance counts the same attempts. `address` is the
+ * client's address, an IPv6 one as its /64.
+ */
+export const registrationAttempts = pgTable(
+  'registration_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    address: text('address').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('registration_attempts_address_idx').on(table.address, table.attemptedAt)],
 );
 
 /** The platform's fleet (seeded from the catalogue) and every owner's listed cars, in one table so bookings refer to either. */
@@ -236,6 +251,8 @@ export const comments = pgTable(
     check('comments_check', sql`${table.parentId} IS NULL OR ${table.postId} IS NULL`),
     index('comments_post_idx').on(table.postId, table.createdAt),
     index('comments_parent_idx').on(table.parentId, table.createdAt),
+    // The per-account quota counts an account's recent comments.
+    index('comments_account_idx').on(table.accountId, table.createdAt),
   ],
 );
 
@@ -262,6 +279,7 @@ export const schema = {
   accounts,
   sessions,
   signInFailures,
+  registrationAttempts,
   cars,
   bookings,
   bookingEvents,
