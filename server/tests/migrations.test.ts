@@ -121,7 +121,12 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
         // Adopted as the two generated migrations it equals; the later ones then run on it as on any database.
         expect(await migrate(client)).toEqual({
           adopted: ['0000_initial', '0001_bookings_no_overlap'],
-          applied: ['0002_bookings_decline_reason', '0003_bookings_expired', '0004_bookings_per_hour_payments_history'],
+          applied: [
+            '0002_bookings_decline_reason',
+            '0003_bookings_expired',
+            '0004_bookings_per_hour_payments_history',
+            '0005_registration_limit_comment_quota',
+          ],
         });
         return describeSchema(client.db);
       });
@@ -134,15 +139,16 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0002_bookings_decline_reason',
             '0003_bookings_expired',
             '0004_bookings_per_hour_payments_history',
+            '0005_registration_limit_comment_quota',
           ],
         });
         return describeSchema(client.db);
       });
       expect(after).toEqual(before);
       // What issue 8 counted (17 checks and 11 indexes besides the keys, and the exclusion constraint), and
-      // issue 9's payment status check and history index.
+      // issue 9's payment status check and history index, and issue 10's registration and comment quota indexes.
       expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(18);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(12);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(14);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -240,7 +246,12 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
           }),
           expect.objectContaining({
             msg: 'database migrated',
-            migrations: ['0002_bookings_decline_reason', '0003_bookings_expired', '0004_bookings_per_hour_payments_history'],
+            migrations: [
+              '0002_bookings_decline_reason',
+              '0003_bookings_expired',
+              '0004_bookings_per_hour_payments_history',
+              '0005_registration_limit_comment_quota',
+            ],
           }),
         ]);
         const recorded = await rows<{ hash: string; created_at: string }>(
