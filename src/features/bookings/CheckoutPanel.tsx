@@ -66,9 +66,9 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   // it fresh ones, even when the period was corrected back to the one it already showed.
   const [picks, setPicks] = useState(0);
   const booking = useCreateBooking();
+  const paymentOptions = usePaymentOptions();
   // Only a guide: a request for a day that looked free can still meet the server's 409.
   const { stateOf } = useBusyDays(carRef);
-  const paymentOptions = usePaymentOptions();
   useCheckoutScriptFailureHandled();
 
   const fromParam = searchParams.get('from');
