@@ -84,7 +84,7 @@ describe('bodies', () => {
     expect(list.statusCode).toBe(400);
     expect(list.json()).toEqual({ message: 'The request body must be an object.' });
 
-    const empty = await app.inject({ method: 'POST', url: '/register/user' });
+    const empty = await app.inject({ method: 'POST', url: '/register/user', headers: { 'content-type': 'application/json' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<{ message: string }>().message).toMatch(/request body/i);
   });

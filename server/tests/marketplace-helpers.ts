@@ -22,7 +22,8 @@ export function send(
     url,
     headers: {
       ...(cookie ? { cookie } : {}),
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      // Bodiless POSTs too: a state-changing request from no browser page must say it is JSON.
+      ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
     },
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });

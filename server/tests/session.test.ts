@@ -134,7 +134,11 @@ describe('DELETE /api/session', () => {
   it('answers 204, clears the cookie and ends the session', async () => {
     const user = await register(app, 'user');
     const cookie = await signIn(app, user.email, user.password);
-    const response = await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } });
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     const cleared = response.cookies.find((c) => c.name === 'session');

@@ -1,15 +1,94 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
+import { answer } from '../http/answers';
+import { HttpError } from '../http/errors';
+import { ErrorBody } from '#domain/schemas/errors';
 
 /** The card provider's checkout: its script, its iframe, and the calls the script makes. */
 const CHECKOUT = 'https://checkout.stripe.com';
 const CHECKOUT_API = 'https://api.stripe.com';
 
+/** The methods that change something, and so must come from the app or a client that is not a browser. */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const FOREIGN_PAGE = 'This request came from a page of another site, so it was refused. Use WheelsOnWeb itself.';
+const NOT_JSON = 'Send Content-Type: application/json with a request that changes something, even one without a body.';
+const FOREIGN_MEANING = 'Sent from a page of another site (its Origin or Sec-Fetch-Site says so), whatever it carries.';
+
+/** The Content-Type's media type, without parameters such as charset. */
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** A body to parse, which the JSON-only parser answers 415 unless it is JSON. */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /**
- * Security headers and CORS. The CSP allows this site, the checkout, data: images and any http or
+ * Whether `origin` is this server as the request addressed it. Only the host and port are compared:
+ * behind a proxy that ends TLS the request arrives as http while the page was https, and a page on
+ * another port or subdomain (the same-site attacker) differs in exactly those.
+ */
+function isOwnOrigin(origin: string, request: FastifyRequest): boolean {
+  if (!URL.canParse(origin)) return false;
+  const { protocol, host } = new URL(origin);
+  return (protocol === 'https:' || protocol === 'http:') && host === request.host.toLowerCase();
+}
+
+/**
+ * Forgery refused: the session cookie is SameSite=Lax, which a page on another port or subdomain
+ * (the same site) gets past, and bodiless POSTs such as a booking's accept are a "simple" request
+ * a foreign page may send with no CORS preflight. Browsers name the page that sent a request in
+ * Origin (on every POST, PUT, PATCH and DELETE) or at least in Sec-Fetch-Site, so a state-changing
+ * request naming anything but this server or CORS_ORIGINS gets 403. A request with neither is not
+ * from a browser page, or from one too old to say; it must then declare a JSON body (415
+ * otherwise, from the body parser when there is a body), which no page can send to another
+ * origin without a preflight that CORS refuses.
+ */
+function refuseForgery(app: FastifyInstance, corsOrigins: readonly string[]): void {
+  const trusted = new Set(corsOrigins);
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (trusted.has(origin) || isOwnOrigin(origin, request)) return;
+      throw new HttpError(403, FOREIGN_PAGE);
+    }
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined) {
+      if (site === 'same-origin' || site === 'none') return;
+      throw new HttpError(403, FOREIGN_PAGE);
+    }
+    if (!hasBody(request) && mediaType(request) !== 'application/json') throw new HttpError(415, NOT_JSON);
+  });
+
+  // The refusals above can meet every state-changing route, so the document says so on each.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const { schema } = route;
+    const responses = schema?.response as Record<string, { description?: string }> | undefined;
+    if (!schema || schema.hide || !responses) return;
+    if (![route.method].flat().some((method) => STATE_CHANGING.has(method))) return;
+    const forbidden = responses[403]?.description;
+    // New objects: routes may share one schema object, which must not be extended twice.
+    route.schema = {
+      ...schema,
+      response: {
+        ...responses,
+        403: answer(ErrorBody, forbidden ? `${forbidden} Or: ${FOREIGN_MEANING}` : FOREIGN_MEANING),
+        415: responses[415] ?? answer(ErrorBody, 'Not sent as JSON (Content-Type: application/json), body or none.'),
+      },
+    };
+  });
+}
+
+/**
+ * Security headers, CORS and the forgery check. The CSP allows this site, the checkout, data: images and any http or
  * https image (owners' cars may point anywhere, and the car form accepts http:// addresses).
  * Upgrading requests and HSTS only make sense behind HTTPS, which is what COOKIE_SECURE says.
  */
@@ -43,6 +122,8 @@ async function security(app: FastifyInstance, config: Pick<ServerConfig, 'corsOr
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     maxAge: 600,
   });
+
+  refuseForgery(app, config.corsOrigins);
 }
 
 export const securityPlugin = fp(security, { name: 'security', fastify: '5.x' });

@@ -41,11 +41,20 @@ export function signedInAccount(request: FastifyRequest): AccountRow {
 }
 
 /**
+ * The cookie's name: with Secure, the `__Host-` prefix, so browsers take it only from this very host
+ * over HTTPS with Path=/ and no Domain, and a sibling subdomain cannot plant or overwrite it.
+ */
+export function sessionCookieName(cookieSecure: boolean): string {
+  return cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/**
  * Sessions are a random 256-bit token in an HttpOnly cookie; the database keeps only its SHA-256
  * and is asked on every request that needs to know who is calling, so any instance can answer.
  */
 async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieSecure'>): Promise<void> {
   await app.register(cookie);
+  const cookieName = sessionCookieName(config.cookieSecure);
 
   const cookieOptions = {
     httpOnly: true,
@@ -55,7 +64,7 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
   } as const;
 
   async function loadAccount(request: FastifyRequest): Promise<AccountRow> {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     const account = token ? await findSessionAccount(app.db, token) : null;
     if (!account) throw new HttpError(401, NOT_SIGNED_IN);
     request.account = account;
@@ -74,16 +83,16 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
   });
 
   app.decorateReply('startSession', async function startSession(this: FastifyReply, accountId: string) {
-    const previous = this.request.cookies[SESSION_COOKIE];
+    const previous = this.request.cookies[cookieName];
     if (previous) await deleteSession(app.db, previous);
     const token = await createSession(app.db, accountId);
-    this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
+    this.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
   });
 
   app.decorateReply('endSession', async function endSession(this: FastifyReply) {
-    const token = this.request.cookies[SESSION_COOKIE];
+    const token = this.request.cookies[cookieName];
     if (token) await deleteSession(app.db, token);
-    this.clearCookie(SESSION_COOKIE, cookieOptions);
+    this.clearCookie(cookieName, cookieOptions);
   });
 }
 

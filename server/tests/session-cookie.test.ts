@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, closeTestApp, register } from './helpers';
+
+/**
+ * Issue 10: behind HTTPS (COOKIE_SECURE=true) the session cookie is `__Host-session`, which browsers
+ * accept only with Secure, Path=/ and no Domain, so a sibling subdomain cannot plant one.
+ */
+
+let secureApp: FastifyInstance;
+let plainApp: FastifyInstance;
+
+beforeAll(async () => {
+  [secureApp, plainApp] = await Promise.all([buildTestApp({ cookieSecure: true }), buildTestApp({ cookieSecure: false })]);
+});
+afterAll(() => Promise.all([closeTestApp(secureApp), closeTestApp(plainApp)]));
+
+async function signInOn(app: FastifyInstance) {
+  const account = await register(app, 'user');
+  return app.inject({ method: 'POST', url: '/api/session', payload: { login: account.email, password: account.password } });
+}
+
+describe('the session cookie', () => {
+  it('is __Host-session with Secure, Path=/ and no Domain when COOKIE_SECURE=true, and signs the caller in', async () => {
+    const response = await signInOn(secureApp);
+    expect(response.statusCode).toBe(200);
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(/^__Host-session=[^;]+;/);
+    expect(header).toMatch(/; Secure/);
+    expect(header).toMatch(/; Path=\/(;|$)/);
+    expect(header).not.toMatch(/Domain=/i);
+    const token = response.cookies.find((cookie) => cookie.name === '__Host-session')?.value;
+    const session = await secureApp.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: `__Host-session=${token}` },
+    });
+    expect(session.statusCode).toBe(200);
+    const unprefixed = await secureApp.inject({ method: 'GET', url: '/api/session', headers: { cookie: `session=${token}` } });
+    expect(unprefixed.statusCode).toBe(401);
+  });
+
+  it('signing out clears the prefixed cookie', async () => {
+    const signedIn = await signInOn(secureApp);
+    const token = signedIn.cookies.find((cookie) => cookie.name === '__Host-session')?.value;
+    const cookie = `__Host-session=${token}`;
+    const out = await secureApp.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === '__Host-session')?.value).toBe('');
+    expect((await secureApp.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('is plain `session` without Secure over plain HTTP (COOKIE_SECURE=false), where the prefix would be refused', async () => {
+    const response = await signInOn(plainApp);
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(/^session=[^;]+;/);
+    expect(header).not.toMatch(/Secure/);
+  });
+});
