@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
-import type { ServerConfig } from './config';
+import { trustProxyOption, type ServerConfig } from './config';
 import { openApiPlugin } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { databasePlugin } from './plugins/database';
@@ -58,7 +58,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // Issue 10: slow clients held sockets forever. Node's requestTimeout bounds the headers (the body
+    // is the security plugin's), checked every connectionsCheckingInterval, 30 s unless set.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2) },
+    trustProxy: trustProxyOption(config.trustProxy),
     // Ids in the spec's paths are opaque strings; long ones are rejected by the schemas, not the router.
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
@@ -90,7 +95,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
     await app.register(healthRoutes);
     await app.register(configRoutes, config);
-    await app.register(accountRoutes);
+    await app.register(accountRoutes, { registrationsPerHour: config.registrationsPerHour });
     await app.register(sessionRoutes);
     await app.register(ownerCarRoutes);
     await app.register(commentRoutes);

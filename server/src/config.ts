@@ -27,7 +27,15 @@ export interface ServerConfig {
   support: SupportContact;
   /** Card payments through Stripe: on when both keys are set, off (requests sent unpaid) when neither is. */
   cardPayments: (StripeSettings & { publishableKey: string }) | undefined;
+  /** The longest a client may take to send a whole request, headers and body: a trickled body is cut off (408). */
+  requestTimeoutMs: number;
+  /** The longest a connection may stay silent before it is closed. */
+  connectionTimeoutMs: number;
 }
+
+/** Generous for a phone on a slow network sending at most a 100 KB body; tests set shorter ones. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_TIMEOUT_MS = 10_000;
 
 export interface SupportContact {
   phone?: string;
@@ -123,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
             apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined,
           }
         : undefined,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    connectionTimeoutMs: CONNECTION_TIMEOUT_MS,
     support: {
       ...(e.SUPPORT_PHONE ? { phone: e.SUPPORT_PHONE } : {}),
       ...(e.SUPPORT_EMAIL ? { email: e.SUPPORT_EMAIL } : {}),

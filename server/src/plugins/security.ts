@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
@@ -87,12 +88,47 @@ function refuseForgery(app: FastifyInstance, corsOrigins: readonly string[]): vo
   });
 }
 
+const TOO_SLOW = JSON.stringify({ message: 'The request took too long to arrive. Please try again.' });
+const TOO_SLOW_ANSWER = [
+  'HTTP/1.1 408 Request Timeout',
+  'Content-Type: application/json; charset=utf-8',
+  `Content-Length: ${Buffer.byteLength(TOO_SLOW)}`,
+  'Connection: close',
+  '',
+  TOO_SLOW,
+].join('\r\n');
+
 /**
- * Security headers, CORS and the forgery check. The CSP allows this site, the checkout, data: images and any http or
+ * A body must arrive within `requestTimeoutMs` of its headers. Node's own requestTimeout stops
+ * counting once the request's handler is called, so a body trickled a byte every few seconds held
+ * its socket (and a parser) for as long as the sender liked. The socket is answered 408 and closed.
+ */
+function cutOffSlowBodies(app: FastifyInstance, requestTimeoutMs: number): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const raw = request.raw;
+    // `inject` hands over its whole body at once, on a stand-in for a socket.
+    if (!(raw instanceof IncomingMessage)) return;
+    const timer = setTimeout(() => {
+      if (raw.complete) return;
+      request.log.info('request body too slow: connection closed');
+      const { socket } = raw;
+      if (!reply.raw.headersSent && socket.writable) socket.write(TOO_SLOW_ANSWER);
+      socket.destroySoon();
+    }, requestTimeoutMs);
+    timer.unref();
+    raw.once('close', () => clearTimeout(timer));
+  });
+}
+
+/**
+ * Security headers, CORS, the forgery check and the cut-off for slow bodies. The CSP allows this site, the checkout, data: images and any http or
  * https image (owners' cars may point anywhere, and the car form accepts http:// addresses).
  * Upgrading requests and HSTS only make sense behind HTTPS, which is what COOKIE_SECURE says.
  */
-async function security(app: FastifyInstance, config: Pick<ServerConfig, 'corsOrigins' | 'cookieSecure'>): Promise<void> {
+async function security(
+  app: FastifyInstance,
+  config: Pick<ServerConfig, 'corsOrigins' | 'cookieSecure' | 'requestTimeoutMs'>,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -123,6 +159,7 @@ async function security(app: FastifyInstance, config: Pick<ServerConfig, 'corsOr
     maxAge: 600,
   });
 
+  cutOffSlowBodies(app, config.requestTimeoutMs);
   refuseForgery(app, config.corsOrigins);
 }
 
