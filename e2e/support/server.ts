@@ -53,8 +53,10 @@ export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<Ru
     STRIPE_SECRET_KEY: cardProvider.secretKey,
     STRIPE_API_BASE: cardProvider.url,
     LOG_LEVEL: 'info',
-    // One browser makes every request of the run; the per-address flood backstop is not what is tested here.
+    // One browser makes every request of the run; the per-address flood backstop is not what is tested here,
+    // nor the limit on registrations from one address.
     REQUESTS_PER_MINUTE: '100000',
+    REGISTRATIONS_PER_HOUR: '100000',
   };
   // As `npm start` in a plain shell: Vitest's NODE_ENV=test would make the build a development one
   // (calling the API on port 4000), the build must call its own origin, and the data is this run's.

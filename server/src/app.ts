@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
-import type { ServerConfig } from './config';
+import { trustProxyOption, type ServerConfig } from './config';
 import { openApiPlugin } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { databasePlugin } from './plugins/database';
@@ -63,7 +63,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
     http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2) },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Ids in the spec's paths are opaque strings; long ones are rejected by the schemas, not the router.
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
+import { DEFAULT_QUOTAS, type WriteQuotas } from './http/quotas';
 import type { StripeSettings } from './payments/card-payments';
 
 /** Everything the server reads from its environment, typed; defaults follow the contract's Configuration table. */
@@ -16,11 +18,20 @@ export interface ServerConfig {
   admin: { email: string; username: string; password: string } | undefined;
   /** The built app to serve next to the API (`npm start`); undefined serves the API only (`npm run dev`). */
   staticDir: string | undefined;
-  /** Read the client address from X-Forwarded-For: only behind a proxy that sets it. */
-  trustProxy: boolean;
+  /**
+   * Which hops' X-Forwarded-For to believe, as Fastify's `trustProxy` takes it: the number of
+   * proxies in front of the server, or their addresses and CIDR ranges; false believes none.
+   */
+  trustProxy: false | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Requests per minute from one address across the whole server, a backstop against floods. */
   requestsPerMinute: number;
+  /**
+   * Limits on writes (http/quotas.ts). Only registrations an hour from one address come from the
+   * environment (REGISTRATIONS_PER_HOUR), to raise where many people sign up from one address at
+   * once (a venue's Wi-Fi); the per-account quotas are the defaults.
+   */
+  quotas: WriteQuotas;
   /** scrypt's N for new password hashes; lower only where speed matters more than strength (tests). */
   scryptCost: number;
   /** The platform's contact, shown on the receipts of fleet cars once accepted. */
@@ -47,6 +58,61 @@ const flag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** The names proxy-addr (Fastify's trustProxy) gives to ranges of addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  return (
+    version !== 0 &&
+    rest.length === 0 &&
+    prefix !== undefined &&
+    /^\d{1,3}$/.test(prefix) &&
+    Number(prefix) <= (version === 4 ? 32 : 128)
+  );
+}
+
+/**
+ * TRUST_PROXY: unset, empty, `false` or `0` believes no X-Forwarded-For; a number is how many
+ * proxies stand in front of the server (`1` for one reverse proxy); anything else is a list of the
+ * proxies' addresses or CIDR ranges. `true` is refused: it believes every hop, so any client could
+ * choose the address its rate limits count by sending the header itself.
+ */
+function trustedProxies(value: string | undefined, context: z.RefinementCtx): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY=true would believe X-Forwarded-For from anyone, so any client could pick the address its rate limits count. Give the number of proxies in front of the server (TRUST_PROXY=1 for one reverse proxy) or their addresses (TRUST_PROXY=127.0.0.1 or 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+    context.addIssue({ code: 'custom', message: `TRUST_PROXY must be at most ${MAX_PROXY_HOPS} hops, or a list of addresses` });
+    return z.NEVER;
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY takes a number of proxies or a comma-separated list of addresses and CIDR ranges (or loopback, linklocal, uniquelocal); not ${bad.map((entry) => `"${entry}"`).join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
 const optionalText = z
   .string()
   .optional()
@@ -65,9 +131,10 @@ const envSchema = z.object({
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: z.string().optional(),
   STATIC_DIR: optionalText,
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z.string().optional().transform(trustedProxies),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_QUOTAS.registrationsPerHour),
   // Tests pass a cheap cost through the config object; from the environment, where a copied test
   // setting would weaken every stored password, nothing below OWASP's floor of 2^14 is taken.
   SCRYPT_COST: z.coerce
@@ -90,6 +157,19 @@ const envSchema = z.object({
     message: 'SUPPORT_EMAIL must be an email address',
   }),
 });
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` option. Fastify 5.12 takes a number as trusting no hop at
+ * all (a hop count cannot tell a proxy from a client that reaches the server directly), so a count
+ * becomes a function trusting that many hops nearest the server: right only where nothing but the
+ * proxies can reach it, which the README says.
+ */
+export function trustProxyOption(
+  trust: ServerConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 /** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -122,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
+    quotas: { ...DEFAULT_QUOTAS, registrationsPerHour: e.REGISTRATIONS_PER_HOUR },
     scryptCost: e.SCRYPT_COST,
     cardPayments:
       e.STRIPE_SECRET_KEY && e.VITE_STRIPE_PUBLISHABLE_KEY

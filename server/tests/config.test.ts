@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       requestsPerMinute: 1200,
       scryptCost: 32768,
+      quotas: { registrationsPerHour: 10, commentsPerTenMinutes: 20, bookingRequestsPerHour: 30, carsPerOwner: 100 },
       support: {},
       cardPayments: undefined,
     });
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
       REQUESTS_PER_MINUTE: '600',
+      REGISTRATIONS_PER_HOUR: '50',
       SCRYPT_COST: '65536',
       SUPPORT_PHONE: '+91 80 4000 4000',
       SUPPORT_EMAIL: 'help@wheelsonweb.in',
@@ -69,13 +71,39 @@ describe('loadConfig', () => {
       cookieSecure: true,
       admin: { email: 'root@wheelsonweb.in', username: 'root', password: 'long-admin-password' },
       staticDir: 'dist',
-      trustProxy: true,
+      trustProxy: 1,
       logLevel: 'warn',
       requestsPerMinute: 600,
+      quotas: { registrationsPerHour: 50 },
       scryptCost: 65536,
       support: { phone: '+91 80 4000 4000', email: 'help@wheelsonweb.in' },
     });
   });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    [' 10.0.0.0/8, ::1 ,fd00::/8,loopback', ['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']],
+  ])('reads TRUST_PROXY=%j as a hop count or the proxies it names, or none', (value, trusted) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trusted);
+  });
+
+  it('refuses TRUST_PROXY=true, which would let any client choose its own address, saying what to give instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would believe X-Forwarded-For from anyone.*TRUST_PROXY=1 for one reverse proxy.*TRUST_PROXY=127\.0\.0\.1/,
+    );
+  });
+
+  it.each(['yes', '10.0.0.0/33', '::1/129', '10.0.0.1,proxy.example.com', '11', '10.0.0.0/8/1'])(
+    'refuses TRUST_PROXY=%j, naming it',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow('TRUST_PROXY');
+    },
+  );
 
   it('creates no admin unless email, username and password are all set', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'root@wheelsonweb.in', ADMIN_PASSWORD: 'long-admin-password' }).admin).toBeUndefined();

@@ -5,7 +5,19 @@ import { inject } from 'vitest';
 import type { RegisterType } from '#domain/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
+import type { WriteQuotas } from '../src/http/quotas';
 import { withAdminClient } from './postgres-admin';
+
+/**
+ * Limits on writes in tests, where every account comes from 127.0.0.1 and one renter may make dozens
+ * of requests; quotas.test.ts checks the defaults.
+ */
+export const TEST_QUOTAS: WriteQuotas = {
+  registrationsPerHour: 100_000,
+  commentsPerTenMinutes: 100_000,
+  bookingRequestsPerHour: 100_000,
+  carsPerOwner: 100_000,
+};
 
 /**
  * scrypt's cost in tests: hashing at the production cost (about 0.1 s a password) would be most of
@@ -16,7 +28,14 @@ export const TEST_SCRYPT_COST = 2 ** 4;
 const dropDatabase = new WeakMap<FastifyInstance, () => Promise<void>>();
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({}), dataDir: 'memory://', logLevel: 'silent', scryptCost: TEST_SCRYPT_COST, ...overrides };
+  return {
+    ...loadConfig({}),
+    dataDir: 'memory://',
+    logLevel: 'silent',
+    scryptCost: TEST_SCRYPT_COST,
+    quotas: TEST_QUOTAS,
+    ...overrides,
+  };
 }
 
 /**

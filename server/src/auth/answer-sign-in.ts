@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginAnswer } from '#domain/schemas/accounts';
 import { toAccount } from '../contract-shapes';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
+import { addressKey } from './client-address';
 import { signIn, type SignInAttempt } from './sign-in';
 
 /** The answers of every sign-in endpoint. */
@@ -11,7 +12,7 @@ export const SIGN_IN_ANSWERS = {
     400: 'The password is missing, or a field is too long.',
     401: 'Invalid email or password: the same answer for an unknown login and a wrong password.',
     403: "The password is right, but the account is disabled or of another role than the form's.",
-    429: 'Too many failed sign-ins for this login or from this address, or too many requests; Retry-After says when to try again.',
+    429: 'Too many failed sign-ins for this login from this address, or from this address for any login, or too many requests; the same answer whether or not the login names an account. Retry-After says when to try again.',
   }),
 };
 
@@ -21,7 +22,7 @@ export async function answerSignIn(
   reply: FastifyReply,
   attempt: Omit<SignInAttempt, 'address'>,
 ): Promise<LoginAnswer> {
-  const account = await signIn(request.server.db, request.server.passwords, { ...attempt, address: request.ip });
+  const account = await signIn(request.server.db, request.server.passwords, { ...attempt, address: addressKey(request.ip) });
   await reply.startSession(account.id);
   return { message: 'Login successful', user: toAccount(account) };
 }

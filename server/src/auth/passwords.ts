@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hashQueue, type HashQueue } from './hash-queue';
 
 // scrypt with a random salt per password. The parameters travel inside the stored string
 // (`scrypt$N$r$p$salt$hash`), so the cost can be changed later without breaking existing hashes, and
@@ -44,7 +45,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-/** Hashing and checking at one configured cost. */
+/** Hashing and checking at one configured cost, through one queue: checks (sign-ins) go before hashes (registrations). */
 export interface Passwords {
   hash: (password: string) => Promise<string>;
   /**
@@ -55,15 +56,15 @@ export interface Passwords {
   verify: (password: string, stored: string | undefined) => Promise<boolean>;
 }
 
-export function passwords(cost: number = DEFAULT_SCRYPT_COST): Passwords {
+export function passwords(cost: number = DEFAULT_SCRYPT_COST, queue: HashQueue = hashQueue()): Passwords {
   // Made now rather than at the first unknown login, which would otherwise take twice as long.
   const unknownAccountHash = hashPassword(randomBytes(32).toString('base64'), cost);
   return {
-    hash: (password) => hashPassword(password, cost),
+    hash: (password) => queue('registration', () => hashPassword(password, cost)),
     verify: async (password, stored) => {
-      if (stored !== undefined) return verifyPassword(password, stored);
-      await verifyPassword(password, await unknownAccountHash);
-      return false;
+      const hash = stored ?? (await unknownAccountHash);
+      const matches = await queue('sign-in', () => verifyPassword(password, hash));
+      return stored !== undefined && matches;
     },
   };
 }

@@ -1,14 +1,27 @@
+import { setTimeout } from 'node:timers/promises';
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '#domain/contract';
-import { secondsUntilAllowed, type AttemptLimit, type AttemptRows } from '../db/attempt-window';
+import { countAttempts, secondsUntilAllowed, type AttemptLimit, type AttemptRows } from '../db/attempt-window';
 import type { Database } from '../db/client';
 import { accounts, signInFailures, type AccountRow } from '../db/schema';
 import { HttpError, tooManyAttempts } from '../http/errors';
 import type { Passwords } from './passwords';
 
 const WINDOW_MS = 15 * 60 * 1000;
-const ACCOUNT_LIMIT: AttemptLimit = { limit: 10, windowMs: WINDOW_MS };
-const ADDRESS_LIMIT: AttemptLimit = { limit: 30, windowMs: WINDOW_MS };
+/** Wrong passwords for one login from one address: that pair then waits, and the owner elsewhere does not. */
+const PAIR_LIMIT: AttemptLimit = { limit: 10, windowMs: WINDOW_MS };
+/**
+ * Failures from one address whatever the logins, against one address trying many accounts. Generous,
+ * since behind carrier-grade NAT hundreds of people share one public IPv4 address.
+ */
+const ADDRESS_LIMIT: AttemptLimit = { limit: 100, windowMs: WINDOW_MS };
+/**
+ * Failures for one login from every address after which each answer for it is slowed, never
+ * refused: a stranger's guesses cannot shut the owner out. The delay doubles with each further
+ * failure, from the first step up to the cap.
+ */
+export const SLOWDOWN = { after: 10, firstMs: 250, maxMs: 4000 };
+const SLOWDOWN_STEPS = Math.log2(SLOWDOWN.maxMs / SLOWDOWN.firstMs);
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 
@@ -21,7 +34,7 @@ export interface SignInAttempt {
   kind: LoginKind;
   /** The role the form is for; undefined accepts any role. */
   role?: Role;
-  /** The client's address, for the per-address limit. */
+  /** The client's address as limits count it (an IPv6 address as its /64): see addressKey. */
   address: string;
 }
 
@@ -31,8 +44,7 @@ const WRONG_FORM: Record<Role, string> = {
   admin: 'This is an admin account: sign in on the sign-in page.',
 };
 
-function findAccount(db: Database, login: string, kind: LoginKind): Promise<AccountRow[]> {
-  const normalized = login.trim().toLowerCase();
+function findAccount(db: Database, normalized: string, kind: LoginKind): Promise<AccountRow[]> {
   const byUsername = kind === 'email-or-username' && !normalized.includes('@');
   const match: SQL = byUsername ? sql`lower(${accounts.username}) = ${normalized}` : eq(accounts.email, normalized);
   return db.select().from(accounts).where(match).limit(1);
@@ -42,17 +54,27 @@ function failuresOf(where: SQL | undefined): AttemptRows {
   return { table: signInFailures, at: signInFailures.failedAt, where };
 }
 
+/** How long an answer for a login with `failures` recent failures from every address waits. */
+export function slowdownMs(failures: number): number {
+  if (failures < SLOWDOWN.after) return 0;
+  return Math.min(SLOWDOWN.maxMs, SLOWDOWN.firstMs * 2 ** (failures - SLOWDOWN.after));
+}
+
 /**
  * Checks a login and password and returns the account, or throws the contract's answer: 429 while
- * the account (10) or the address (30) has too many recent failures, 401 for an unknown login or a
- * wrong password alike, 403 for a disabled account or one of another role than the form's. Only
- * 401s count as failures, and a success clears the account's count.
+ * this login has 10 recent failures from this address, or the address 100 whatever the logins; 401
+ * for an unknown login or a wrong password alike; 403 for a disabled account or one of another role
+ * than the form's. Only 401s count as failures, and a success clears this login's failures from
+ * this address. A login with 10 recent failures from anywhere is answered slowly (slowdownMs).
+ *
+ * Every count is kept by the login as typed, never by the account it names, and the limits are
+ * checked before the account is looked up: an unknown login is limited, slowed and answered exactly
+ * as a real one, and an email's failures say nothing about which username shares its account.
  */
 export async function signIn(db: Database, passwords: Passwords, attempt: SignInAttempt): Promise<AccountRow> {
   const now = new Date();
-  const [account] = await findAccount(db, attempt.login, attempt.kind);
-  // Failures count per account when the login names one, so its email and username share one limit.
-  const subject = account ? `account:${account.id}` : `login:${attempt.login.trim().toLowerCase()}`;
+  const login = attempt.login.trim().toLowerCase();
+  const subject = `login:${login}`;
 
   // The attempt is stored as a failure before anything is checked, so attempts made at the same
   // moment count each other: without that, any number of them would pass the check below before
@@ -63,22 +85,28 @@ export async function signIn(db: Database, passwords: Passwords, attempt: SignIn
     .returning({ id: signInFailures.id });
   if (!recorded) throw new Error('storing the sign-in attempt returned no row');
   const earlier = ne(signInFailures.id, recorded.id);
+  const ofLogin = and(earlier, eq(signInFailures.subject, subject));
+  const fromAddress = and(earlier, eq(signInFailures.address, attempt.address));
 
   const wait = Math.max(
-    await secondsUntilAllowed(db, failuresOf(and(earlier, eq(signInFailures.subject, subject))), ACCOUNT_LIMIT, now),
-    await secondsUntilAllowed(db, failuresOf(and(earlier, eq(signInFailures.address, attempt.address))), ADDRESS_LIMIT, now),
+    await secondsUntilAllowed(db, failuresOf(and(ofLogin, fromAddress)), PAIR_LIMIT, now),
+    await secondsUntilAllowed(db, failuresOf(fromAddress), ADDRESS_LIMIT, now),
   );
   if (wait > 0) {
     await db.delete(signInFailures).where(eq(signInFailures.id, recorded.id));
-    throw tooManyAttempts('Too many failed sign-in attempts.', wait);
+    throw tooManyAttempts('Too many failed sign-in attempts from your address.', wait);
   }
+  const failures = await countAttempts(db, failuresOf(ofLogin), WINDOW_MS, now, SLOWDOWN.after + SLOWDOWN_STEPS);
+  const delay = slowdownMs(failures);
+  if (delay > 0) await setTimeout(delay);
 
+  const [account] = await findAccount(db, login, attempt.kind);
   const passwordMatches = await passwords.verify(attempt.password, account?.passwordHash);
   if (!account || !passwordMatches) {
     await db.delete(signInFailures).where(lt(signInFailures.failedAt, new Date(now.getTime() - WINDOW_MS)));
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
-  await db.delete(signInFailures).where(eq(signInFailures.subject, subject));
+  await db.delete(signInFailures).where(and(eq(signInFailures.subject, subject), eq(signInFailures.address, attempt.address)));
 
   if (account.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us for help.');
   if (attempt.role && account.role !== attempt.role) throw new HttpError(403, WRONG_FORM[account.role]);

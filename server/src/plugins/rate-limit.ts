@@ -1,20 +1,32 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { addressKey } from '../auth/client-address';
 import type { ServerConfig } from '../config';
 import { HttpError } from '../http/errors';
+import type { WriteQuotas } from '../http/quotas';
 
 /**
- * A per-address ceiling on every route registered after it, against floods. It is counted in this
- * process's memory; the limits the contract names (sign-in failures) are counted in the database
+ * A per-address ceiling on every route registered after it, against floods; an IPv6 address counts
+ * as its /64. It is counted in this process's memory; the limits the contract names (sign-in
+ * failures, registrations, the per-account quotas of http/quotas.ts) are counted in the database
  * instead, so that every instance sees the same count. Its 429 is an HttpError, which the errors
  * plugin's handler turns into the contract's body.
  */
-async function requestCeiling(app: FastifyInstance, config: Pick<ServerConfig, 'requestsPerMinute'>): Promise<void> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The limits on writes the routes enforce (http/quotas.ts). */
+    quotas: WriteQuotas;
+  }
+}
+
+async function requestCeiling(app: FastifyInstance, config: Pick<ServerConfig, 'requestsPerMinute' | 'quotas'>): Promise<void> {
+  app.decorate('quotas', config.quotas);
   await app.register(rateLimit, {
     global: true,
     max: config.requestsPerMinute,
     timeWindow: 60_000,
+    keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests from your address. Please try again in ${context.after}.`),
   });

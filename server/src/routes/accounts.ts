@@ -9,11 +9,13 @@ import {
   type RegisterType,
 } from '#domain/schemas/accounts';
 import { answerSignIn, SIGN_IN_ANSWERS } from '../auth/answer-sign-in';
+import { addressKey } from '../auth/client-address';
 import { toAccount } from '../contract-shapes';
 import { isUniqueViolation } from '../db/errors';
 import { accounts } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
+import { countRegistration } from '../http/quotas';
 
 const ALREADY_REGISTERED = 'An account with this email or username already exists.';
 
@@ -27,6 +29,7 @@ const REGISTRATION_ANSWERS = {
   ...errors([...JSON_BODY_ERRORS, 409], {
     400: 'A missing or bad field, or the passwords differ ("Passwords do not match.").',
     409: ALREADY_REGISTERED,
+    429: 'Too many registrations in the last hour from this address (REGISTRATIONS_PER_HOUR, 10 by default; an IPv6 address counts as its /64), or too many requests; Retry-After says when to try again.',
   }),
 };
 
@@ -38,6 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     body: { username: string; email: string; password: string; phoneNumber?: string; country?: string },
     reply: FastifyReply,
   ): Promise<RegisterAnswer> {
+    await countRegistration(app.db, addressKey(reply.request.ip), app.quotas.registrationsPerHour, new Date());
     try {
       const [created] = await app.db
         .insert(accounts)

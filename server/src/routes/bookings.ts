@@ -34,6 +34,7 @@ import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { PaymentRefused, PaymentUnavailable, type CardHold, type CardPayments } from '../payments/card-payments';
 import { settlePayments } from '../payments/settle-payments';
 import { HttpError } from '../http/errors';
+import { enforceQuota } from '../http/quotas';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 
@@ -354,6 +355,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> =
             503: 'The card provider could not be reached. No booking was stored and nothing was charged.',
             403: "Signed in with an account that is not a renter's.",
             404: 'There is no car by that name.',
+            429: 'Too many booking requests by this renter in the last hour (30), or too many requests; Retry-After says when to try again.',
             409: `${ALREADY_BOOKED} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>.").`,
           }),
         },
@@ -377,6 +379,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> =
       let row: BookingRow;
       try {
         row = await app.db.transaction(async (tx) => {
+          // The renter's quota lock is always taken before the car's, so the two never deadlock.
+          await enforceQuota(tx, 'bookingRequests', renter.id, app.quotas.bookingRequestsPerHour, requestedAt);
           // Under the car's lock, two identical requests sent at once are checked one after the other.
           await lockCar(tx, car.id);
           await expireDueRequests(tx, car.id, requestedAt);

@@ -9,11 +9,14 @@ import type { Database } from '../db/client';
 import { blogPosts, comments, type BlogPostRow, type CommentRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
+import { enforceQuota } from '../http/quotas';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 
 const UNKNOWN_POST = 'There is no such blog post.';
 const TAGS = ['blog'];
+const COMMENT_LIMIT_MEANING =
+  'Too many comments and replies by this account in the last 10 minutes (20), or too many requests; Retry-After says when to try again.';
 
 /** A post named by its title (as the app links it) or its slug, in any letter case. */
 async function findPost(db: Database, name: string): Promise<BlogPostRow> {
@@ -98,22 +101,29 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: NewComment,
         response: {
           201: answer(Comment, 'The new comment.'),
-          ...errors([...JSON_BODY_ERRORS, 401, 404], { 400: 'Empty content, or over 2,000 characters.', 404: UNKNOWN_POST }),
+          ...errors([...JSON_BODY_ERRORS, 401, 404], {
+            400: 'Empty content, or over 2,000 characters.',
+            404: UNKNOWN_POST,
+            429: COMMENT_LIMIT_MEANING,
+          }),
         },
       },
     },
     async (request, reply) => {
       const account = signedInAccount(request);
       const post = request.body.post === undefined ? undefined : await findPost(app.db, request.body.post);
-      const [row] = await app.db
-        .insert(comments)
-        .values({
-          postId: post?.id ?? null,
-          accountId: account.id,
-          author: request.body.author ?? account.username,
-          content: request.body.content,
-        })
-        .returning();
+      const [row] = await app.db.transaction(async (tx) => {
+        await enforceQuota(tx, 'comments', account.id, app.quotas.commentsPerTenMinutes, new Date());
+        return tx
+          .insert(comments)
+          .values({
+            postId: post?.id ?? null,
+            accountId: account.id,
+            author: request.body.author ?? account.username,
+            content: request.body.content,
+          })
+          .returning();
+      });
       if (!row) throw new Error('insert returned no comment');
       reply.code(201);
       return toComment(row, post?.slug ?? null, []);
@@ -132,7 +142,10 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: NewReply,
         response: {
           201: answer(Reply, 'The new reply.'),
-          ...errors([...JSON_BODY_ERRORS, 401, 404], { 404: 'There is no such comment (replies take no replies).' }),
+          ...errors([...JSON_BODY_ERRORS, 401, 404], {
+            404: 'There is no such comment (replies take no replies).',
+            429: COMMENT_LIMIT_MEANING,
+          }),
         },
       },
     },
@@ -145,15 +158,18 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(comments.id, request.params.commentId), isNull(comments.parentId)))
         .limit(1);
       if (!parent) throw new HttpError(404, 'There is no such comment.');
-      const [row] = await app.db
-        .insert(comments)
-        .values({
-          parentId: parent.id,
-          accountId: account.id,
-          author: request.body.author ?? account.username,
-          content: request.body.content,
-        })
-        .returning();
+      const [row] = await app.db.transaction(async (tx) => {
+        await enforceQuota(tx, 'comments', account.id, app.quotas.commentsPerTenMinutes, new Date());
+        return tx
+          .insert(comments)
+          .values({
+            parentId: parent.id,
+            accountId: account.id,
+            author: request.body.author ?? account.username,
+            content: request.body.content,
+          })
+          .returning();
+      });
       if (!row) throw new Error('insert returned no reply');
       reply.code(201);
       return toReply(row);

@@ -15,6 +15,7 @@ import { isForeignKeyViolation } from '../db/errors';
 import { cars } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
+import { checkCarLimit } from '../http/quotas';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 
@@ -92,14 +93,20 @@ export const ownerCarRoutes: FastifyPluginAsyncZod = async (app) => {
         body: OwnerCarInput,
         response: {
           201: { description: 'Listed: the plain text `saved`.', content: { 'text/plain': { schema: z.literal('saved') } } },
-          ...errors([...JSON_BODY_ERRORS, ...OWNER_ERRORS], OWNER_MEANINGS),
+          ...errors([...JSON_BODY_ERRORS, ...OWNER_ERRORS, 409], {
+            ...OWNER_MEANINGS,
+            409: 'The owner already lists as many cars as one owner may (100): delete one to add another.',
+          }),
         },
       },
     },
     async (request, reply) => {
       const owner = signedInAccount(request);
       const { url, carname, ...rest } = request.body;
-      await app.db.insert(cars).values({ kind: 'listed', ownerId: owner.id, imgUrl: url, carName: carname, ...rest });
+      await app.db.transaction(async (tx) => {
+        await checkCarLimit(tx, owner.id, app.quotas.carsPerOwner);
+        await tx.insert(cars).values({ kind: 'listed', ownerId: owner.id, imgUrl: url, carName: carname, ...rest });
+      });
       return reply.code(201).type('text/plain; charset=utf-8').send('saved');
     },
   );
