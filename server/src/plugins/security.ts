@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
 import { answer } from '../http/answers';
+import { DOCS_PATH } from '../http/openapi';
 import { HttpError } from '../http/errors';
+import { BODY_LIMIT_BYTES } from '#domain/limits';
 import { ErrorBody } from '#domain/schemas/errors';
 
 /** The card provider's checkout: its script, its iframe, and the calls the script makes. */
@@ -69,7 +71,8 @@ function refuseForgery(app: FastifyInstance, corsOrigins: readonly string[]): vo
     if (!hasBody(request) && mediaType(request) !== 'application/json') throw new HttpError(415, NOT_JSON);
   });
 
-  // The refusals above can meet every state-changing route, so the document says so on each.
+  // The refusals above can meet every state-changing route, and so can the body parser (Fastify
+  // parses a body sent with a DELETE or a bodiless POST too), so the document says so on each.
   app.addHook('onRoute', (route: RouteOptions) => {
     const { schema } = route;
     const responses = schema?.response as Record<string, { description?: string }> | undefined;
@@ -81,7 +84,9 @@ function refuseForgery(app: FastifyInstance, corsOrigins: readonly string[]): vo
       ...schema,
       response: {
         ...responses,
+        400: responses[400] ?? answer(ErrorBody, 'A body that is not valid JSON.'),
         403: answer(ErrorBody, forbidden ? `${forbidden} Or: ${FOREIGN_MEANING}` : FOREIGN_MEANING),
+        413: responses[413] ?? answer(ErrorBody, `A body larger than ${BODY_LIMIT_BYTES / 1024} KB.`),
         415: responses[415] ?? answer(ErrorBody, 'Not sent as JSON (Content-Type: application/json), body or none.'),
       },
     };
@@ -121,6 +126,23 @@ function cutOffSlowBodies(app: FastifyInstance, requestTimeoutMs: number): void 
 }
 
 /**
+ * Swagger UI's bundle injects its own <style> element, so the API's documentation pages (and only
+ * they: no user content is shown there) allow inline styles. The app itself needs none: React
+ * sets its styles through the CSSOM, which the policy does not govern.
+ */
+function allowInlineStylesInDocs(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy !== 'string' || !request.url.startsWith(DOCS_PATH)) return payload;
+    const directives = policy
+      .split(';')
+      .map((directive) => (directive.trim().startsWith('style-src ') ? `${directive.trim()} 'unsafe-inline'` : directive.trim()));
+    reply.header('content-security-policy', directives.join(';'));
+    return payload;
+  });
+}
+
+/**
  * Security headers, CORS, the forgery check and the cut-off for slow bodies. The CSP allows this site, the checkout, data: images and any http or
  * https image (owners' cars may point anywhere, and the car form accepts http:// addresses).
  * Upgrading requests and HSTS only make sense behind HTTPS, which is what COOKIE_SECURE says.
@@ -142,7 +164,7 @@ async function security(
         frameSrc: [CHECKOUT],
         connectSrc: ["'self'", CHECKOUT, CHECKOUT_API],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
       },
@@ -159,6 +181,7 @@ async function security(
     maxAge: 600,
   });
 
+  allowInlineStylesInDocs(app);
   cutOffSlowBodies(app, config.requestTimeoutMs);
   refuseForgery(app, config.corsOrigins);
 }
