@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
 import { DEFAULT_QUOTAS, type WriteQuotas } from './http/quotas';
 import type { StripeSettings } from './payments/card-payments';
 
@@ -12,6 +13,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files; `memory://` keeps nothing. */
   dataDir: string;
+  /** PostgreSQL only: bounds on reaching it and on each statement, after which requests answer 503. */
+  databaseTimeouts: DatabaseTimeouts;
   corsOrigins: string[];
   cookieSecure: boolean;
   /** The first admin, created at start-up when all three are set. */
@@ -125,6 +128,8 @@ const envSchema = z.object({
     message: 'DATABASE_URL must start with postgres:// or postgresql://',
   }),
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.queryMs),
   CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
   COOKIE_SECURE: flag,
   ADMIN_EMAIL: optionalText,
@@ -190,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter((origin) => origin !== ''),

@@ -1,10 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { claimDataFolder } from './data-folder';
+import { DataFolderFS, durableStartParams } from './data-folder-fs';
 import { schema } from './schema';
 
 /** The one database type routes see, whichever driver is underneath. */
@@ -40,7 +41,34 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of an empty one. */
   initialData?: Blob;
+  /** PostgreSQL only: how long to wait for it; defaults suit a server, tests shorten them. */
+  timeouts?: DatabaseTimeouts;
+  /**
+   * PGlite in a folder only: this process lost its claim on the folder while running (the lock could
+   * not be refreshed), so another process may be writing to it too.
+   */
+  onFolderLost?: (error: Error) => void;
 }
+
+export interface DatabaseTimeouts {
+  /** To open a connection, or to wait for one from the pool when all are busy. */
+  connectMs: number;
+  /** For one statement, and for a transaction left idle. */
+  queryMs: number;
+}
+
+/**
+ * A request waiting for a free connection and then for one statement the server never answers ends
+ * within connectMs + queryMs + CLIENT_QUERY_GRACE_MS, 9 s: inside the 10 s a silent socket is kept
+ * open (CONNECTION_TIMEOUT_MS), so its client gets the 503 rather than a closed connection.
+ */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 4_000, queryMs: 4_000 };
+/**
+ * The server cancels a slow statement itself after `queryMs`, leaving the connection usable; this
+ * later bound on the client catches a server that stopped answering altogether (a frozen network),
+ * whose statement no cancel reaches.
+ */
+const CLIENT_QUERY_GRACE_MS = 1_000;
 
 const IN_MEMORY_PREFIX = 'memory://';
 /**
@@ -52,35 +80,41 @@ const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** PostgreSQL through `pg` when a URL is given, else embedded PGlite persisted in `dataDir`. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseClient> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl });
-    pool.on('error', (error) => options.onPoolError?.(error));
-    const db: Database = drizzleNodePg({ client: pool, schema });
-    const withConnection = async <T>(work: (connection: Connection) => Promise<T>): Promise<T> => {
-      const client = await pool.connect();
-      try {
-        const connectionDb = drizzleNodePg({ client, schema });
-        return await work({ db: connectionDb, migrate: (config) => migrateNodePg(connectionDb, config) });
-      } finally {
-        // Closed rather than returned to the pool, so no session state (a lock a failed unlock left) reaches other queries.
-        client.release(true);
-      }
-    };
-    // Closing twice is harmless, whoever closed the pool first.
-    return { db, kind: 'postgres', withConnection, close: async () => (pool.ended ? undefined : pool.end()) };
-  }
-  if (!options.dataDir.startsWith(IN_MEMORY_PREFIX)) await mkdir(options.dataDir, { recursive: true });
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  const inFolder = !options.dataDir.startsWith(IN_MEMORY_PREFIX);
+  // Claimed before PGlite reads anything, so a second server on the folder stops without touching it.
+  const claim = inFolder
+    ? await claimDataFolder(
+        options.dataDir,
+        options.onFolderLost ??
+          ((error) => {
+            throw error;
+          }),
+      )
+    : undefined;
   // Loaded only here, so a server on PostgreSQL does not carry PGlite's code.
   const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/btree_gist'),
     import('drizzle-orm/pglite'),
   ]);
-  const client = await PGlite.create(options.dataDir, {
-    extensions: { btree_gist },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    ...(options.initialData ? { loadDataDir: options.initialData } : {}),
-  });
+  const startParams = [
+    ...(inFolder ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
+    '-c',
+    `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+  ];
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create({
+      ...(inFolder ? { fs: new DataFolderFS(options.dataDir) } : { dataDir: options.dataDir }),
+      extensions: { btree_gist },
+      startParams,
+      ...(options.initialData ? { loadDataDir: options.initialData } : {}),
+    });
+  } catch (error) {
+    await claim?.release();
+    throw error;
+  }
   const pgliteDb = drizzlePglite({ client, schema });
   // PGlite is one connection already.
   const connection: Connection = { db: pgliteDb, migrate: (config) => migratePglite(pgliteDb, config) };
@@ -90,6 +124,53 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCl
     withConnection: (work) => work(connection),
     // Uncompressed: loading it is then a plain copy, and it only ever lives in a temporary folder.
     dumpDataDir: () => client.dumpDataDir('none'),
-    close: async () => (client.closed ? undefined : client.close()),
+    close: async () => {
+      if (!client.closed) await client.close();
+      // Released once, after PGlite has written its last page.
+      await claim?.release().catch(() => undefined);
+    },
   };
+}
+
+async function openPostgres(databaseUrl: string, options: DatabaseOptions): Promise<DatabaseClient> {
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  const connection: pg.ClientConfig = {
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: timeouts.connectMs,
+    idle_in_transaction_session_timeout: timeouts.queryMs,
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    statement_timeout: timeouts.queryMs,
+    query_timeout: timeouts.queryMs + CLIENT_QUERY_GRACE_MS,
+  });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  // A query the client gave up on is still the connection's current one: were it reused, the next
+  // caller's statements would wait behind it, or run inside a transaction whose ROLLBACK was never
+  // sent and be lost with it. Ending it ends that transaction on the server too.
+  pool.on('release', (_error, client) => {
+    if (hasUnansweredQuery(client)) void client.end().catch(() => undefined);
+  });
+  const db: Database = drizzleNodePg({ client: pool, schema });
+  // Migrations run here, on a connection of their own without the statement limits: applying them, or
+  // waiting for another instance's, takes as long as it takes. Reaching the server is still bounded.
+  const withConnection = async <T>(work: (connection: Connection) => Promise<T>): Promise<T> => {
+    const client = new pg.Client(connection);
+    client.on('error', (error) => options.onPoolError?.(error));
+    await client.connect();
+    try {
+      const connectionDb = drizzleNodePg({ client, schema });
+      return await work({ db: connectionDb, migrate: (config) => migrateNodePg(connectionDb, config) });
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+  // Closing twice is harmless, whoever closed the pool first.
+  return { db, kind: 'postgres', withConnection, close: async () => (pool.ended ? undefined : pool.end()) };
+}
+
+/** pg has no public way to ask this; `_getActiveQuery` is what its own `end()` asks. */
+function hasUnansweredQuery(client: pg.PoolClient): boolean {
+  const inner = client as pg.PoolClient & { _getActiveQuery?: () => unknown };
+  return typeof inner._getActiveQuery === 'function' && Boolean(inner._getActiveQuery());
 }

@@ -4,6 +4,8 @@ import type { ServerConfig } from '../config';
 import { openDatabase, type Database, type DatabaseKind } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedAdmin, seedSampleData } from '../db/seed';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { safeErrorLine } from '../safe-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export type DatabasePluginOptions = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'admin'> & {
+export type DatabasePluginOptions = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'databaseTimeouts' | 'admin'> & {
   /** PGlite only: start from this dump of a data folder instead of an empty one (the tests' prepared database). */
   initialData?: Blob;
 };
@@ -26,7 +28,15 @@ async function database(app: FastifyInstance, config: DatabasePluginOptions): Pr
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onPoolError: (error) => app.log.error({ err: error }, 'database connection lost'),
+    timeouts: config.databaseTimeouts,
+    // Another process may now be writing the same folder: stopping is the only way not to lose data.
+    onFolderLost: (error) => {
+      app.log.fatal({ err: error }, `lost the lock on DATA_DIR ${config.dataDir}; stopping`);
+      process.exit(1);
+    },
     ...(config.initialData ? { initialData: config.initialData } : {}),
+  }).catch((error: unknown) => {
+    throw unreachable(config, error);
   });
   try {
     const { adopted, applied } = await migrate(client);
@@ -37,12 +47,23 @@ async function database(app: FastifyInstance, config: DatabasePluginOptions): Pr
       app.log.info('first admin created');
   } catch (error) {
     await client.close();
-    throw error;
+    throw unreachable(config, error);
   }
   app.decorate('db', client.db);
   app.decorate('dbKind', client.kind);
   // Fastify runs onClose after it has stopped taking requests and the in-flight ones have finished.
   app.addHook('onClose', () => client.close());
+}
+
+/** One line for the console when the start-up could not reach PostgreSQL in time; other errors as they are. */
+function unreachable(config: DatabasePluginOptions, error: unknown): unknown {
+  if (!config.databaseUrl || !isDatabaseUnavailable(error)) return error;
+  // The address without the user and password the URL may carry.
+  const { hostname, port, pathname } = new URL(config.databaseUrl);
+  const seconds = config.databaseTimeouts.connectMs / 1000;
+  return new Error(
+    `Could not reach the database at ${hostname}:${port || 5432}${pathname} within ${seconds} s: ${safeErrorLine(error)}`,
+  );
 }
 
 export const databasePlugin = fp(database, { name: 'database', fastify: '5.x', dependencies: ['passwords'] });

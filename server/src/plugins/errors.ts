@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '#domain/contract';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../http/errors';
 
 declare module 'fastify' {
@@ -21,6 +22,9 @@ const NOT_JSON = 'Send the request body as JSON, with Content-Type: application/
 const TOO_LARGE = `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`;
 const NOT_VALID = 'The request is not valid.';
 const SERVER_FAULT = 'Something went wrong on our side. Please try again in a moment.';
+const DATABASE_AWAY = 'The service is briefly unavailable. Please try again in a few seconds.';
+/** Long enough for a restarting database, short enough that nobody waits on a recovered one. */
+const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: NOT_JSON },
@@ -51,6 +55,8 @@ function describe(error: FastifyError | HttpError | Error): Answer {
   if (fastifyError.code === 'FST_ERR_VALIDATION') return { status: 400, message: error.message, headers: {} };
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (known) return { ...known, headers: {} };
+  if (isDatabaseUnavailable(error))
+    return { status: 503, message: DATABASE_AWAY, headers: { 'retry-after': DATABASE_RETRY_AFTER_SECONDS } };
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: GENERIC_MESSAGES[status] ?? NOT_VALID, headers: {} };
   return { status: status >= 500 && status < 600 ? status : 500, message: SERVER_FAULT, headers: {} };

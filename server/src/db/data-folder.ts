@@ -1,0 +1,113 @@
+import { chmod, lstat, mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+
+/**
+ * PGlite keeps the database in this process's memory and writes it through to the folder, so two
+ * processes on one folder each work on a private copy and the last to write wins (issue 10,
+ * finding 1). The lock is a directory proper-lockfile makes atomically and keeps fresh while this
+ * process lives; signal-exit removes it on exit. PostgreSQL's own postmaster.pid cannot do this
+ * here: inside WebAssembly every PGlite has the same pid.
+ */
+const LOCK_NAME = '.wheelsonweb-server.lock';
+/** Who holds the lock, so a refusal names the running process. Beside the lock: proper-lockfile removes its lock with rmdir. */
+const HOLDER_NAME = '.wheelsonweb-server.json';
+/**
+ * A lock not refreshed for this long belongs to a process that is gone (on another machine sharing
+ * the folder, or after a reboot reused the holder's pid). Generous, because PGlite runs queries on
+ * the event loop that would refresh it: a long migration must not let a second start in.
+ */
+const STALE_MS = 30_000;
+const REFRESH_MS = 5_000;
+/** Only the owner may read or write the database's files. */
+const PRIVATE_UMASK = 0o077;
+const GROUP_OTHER_BITS = 0o077;
+
+interface Holder {
+  pid: number;
+  host: string;
+  startedAt: string;
+}
+
+/** A second server on the same folder: one line that names the running one. */
+export class DataFolderInUseError extends Error {
+  constructor(dataDir: string, holder: Holder | undefined) {
+    const who = holder ? `pid ${holder.pid} on ${holder.host}, started ${holder.startedAt}` : 'a process that is still starting';
+    super(`DATA_DIR ${dataDir} is in use by another server (${who}); stop it first, or give this server its own DATA_DIR.`);
+    this.name = 'DataFolderInUseError';
+  }
+}
+
+export interface DataFolderClaim {
+  release: () => Promise<void>;
+}
+
+/**
+ * Makes `dataDir` private to this user and claims it for this process; throws DataFolderInUseError
+ * before anything inside is touched when another process holds it. `onLost` is called if the claim is
+ * lost while running (its refresh failed for longer than STALE_MS): another process may then write.
+ */
+export async function claimDataFolder(dataDir: string, onLost: (error: Error) => void): Promise<DataFolderClaim> {
+  const folder = path.resolve(dataDir);
+  // Files PGlite creates from now on (through Node's fs) are the owner's only.
+  process.umask(PRIVATE_UMASK);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  const lockfilePath = path.join(folder, LOCK_NAME);
+  const options = { lockfilePath, realpath: false, stale: STALE_MS, update: REFRESH_MS, onCompromised: onLost };
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(folder, options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    const holder = await readHolder(folder);
+    if (!holder || !holderIsGone(holder)) throw new DataFolderInUseError(folder, holder);
+    // The holder died without removing its lock (SIGKILL, a crash): marking the lock as old lets
+    // proper-lockfile take it over as stale, with the same care as any stale lock.
+    await utimes(lockfilePath, 0, 0);
+    try {
+      release = await lockfile.lock(folder, options);
+    } catch (retryError) {
+      if ((retryError as NodeJS.ErrnoException).code !== 'ELOCKED') throw retryError;
+      throw new DataFolderInUseError(folder, await readHolder(folder));
+    }
+  }
+  const holder: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+  await writeFile(path.join(folder, HOLDER_NAME), `${JSON.stringify(holder)}\n`, { mode: 0o600 });
+  await makePrivate(folder);
+  return { release };
+}
+
+async function readHolder(folder: string): Promise<Holder | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(path.join(folder, HOLDER_NAME), 'utf8')) as Partial<Holder>;
+    if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string' || typeof parsed.startedAt !== 'string')
+      return undefined;
+    return { pid: parsed.pid, host: parsed.host, startedAt: parsed.startedAt };
+  } catch {
+    // Not written yet (the holder is between taking the lock and writing it) or unreadable.
+    return undefined;
+  }
+}
+
+/** Only a holder on this machine can be checked; elsewhere the lock's age decides. */
+function holderIsGone(holder: Holder): boolean {
+  if (holder.host !== hostname()) return false;
+  // A restarted container runs its server under the same pid as the one that died.
+  if (holder.pid === process.pid) return true;
+  try {
+    process.kill(holder.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Folders and files an earlier release (or PGlite before the umask) left readable by others. */
+async function makePrivate(target: string): Promise<void> {
+  const stats = await lstat(target);
+  if (stats.isSymbolicLink()) return;
+  if ((stats.mode & GROUP_OTHER_BITS) !== 0) await chmod(target, stats.mode & 0o7700);
+  if (!stats.isDirectory()) return;
+  for (const entry of await readdir(target)) await makePrivate(path.join(target, entry));
+}
