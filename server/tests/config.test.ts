@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       quotas: { registrationsPerHour: 10, commentsPerTenMinutes: 20, bookingRequestsPerHour: 30, carsPerOwner: 100 },
       support: {},
       cardPayments: undefined,
+      requestTimeoutMs: 30_000,
+      connectionTimeoutMs: 10_000,
     });
   });
 
