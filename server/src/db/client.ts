@@ -145,6 +145,10 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
     query_timeout: timeouts.queryMs + CLIENT_QUERY_GRACE_MS,
   });
   pool.on('error', (error) => options.onPoolError?.(error));
+  // The pool listens for a connection's errors only while it is idle; one lost while a request holds
+  // it (between a transaction's statements) would otherwise crash the process. The request's next
+  // statement fails with the same error, which its answer (503) and log line report.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // A query the client gave up on is still the connection's current one: were it reused, the next
   // caller's statements would wait behind it, or run inside a transaction whose ROLLBACK was never
   // sent and be lost with it. Ending it ends that transaction on the server too.

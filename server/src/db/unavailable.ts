@@ -30,11 +30,13 @@ const SQLSTATES = new Set([
 
 /**
  * node-postgres and its pool raise these with no code at all, so their messages are all there is to
- * go by: a connection that ended under a query, a connect or a pool wait that took too long, a
+ * go by: a connection that ended under a query, a connect (the client's own 'timeout expired') or
+ * a pool wait that took too long, a
  * query the client stopped waiting for, and a pool already closed (the server stopping).
  */
 const DRIVER_MESSAGES = [
   /^Connection terminated/,
+  /^timeout expired$/,
   /^timeout exceeded when trying to connect$/,
   /^Query read timeout$/,
   /^Client has encountered a connection error and is not queryable$/,
