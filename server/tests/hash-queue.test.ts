@@ -56,12 +56,29 @@ describe('the password hashing queue', () => {
 
   it('checks a sign-in during a flood of registrations before the flood is hashed', async () => {
     const queue = hashQueue(1);
-    const hashing = passwords(TEST_SCRYPT_COST, queue);
+    const hashing = passwords(TEST_SCRYPT_COST, 1, queue);
     const stored = await hashing.hash('correct horse battery');
     const finished: string[] = [];
     const flood = Array.from({ length: 20 }, (_, i) => hashing.hash(`flood ${i}`).then(() => finished.push('registration')));
     const check = hashing.verify('correct horse battery', stored).then((ok) => finished.push(`sign-in ${ok}`));
     await Promise.all([...flood, check]);
     expect(finished.indexOf('sign-in true')).toBeLessThanOrEqual(1);
+  });
+
+  it('turns a registration away at once with 503 and Retry-After while 20 per hash slot are under way, and admits again after', async () => {
+    const hashing = passwords(TEST_SCRYPT_COST, 1);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const underWay = Array.from({ length: 20 }, () => hashing.registering(() => held));
+    await expect(hashing.registering(async () => 'one too many')).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'Too many people are signing up right now. Please try again in a few seconds.',
+      headers: { 'retry-after': '5' },
+    });
+    release();
+    await Promise.all(underWay);
+    expect(await hashing.registering(async () => 'admitted')).toBe('admitted');
   });
 });

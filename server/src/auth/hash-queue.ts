@@ -7,13 +7,15 @@ export type HashPriority = 'sign-in' | 'registration';
 export type HashQueue = <T>(priority: HashPriority, work: () => Promise<T>) => Promise<T>;
 
 /**
- * How many hashes run at once by default: no more than the cores, and one fewer than libuv's thread
- * pool (4 unless UV_THREADPOOL_SIZE says otherwise), so file, DNS and compression work, which share
- * that pool, always find a thread free.
+ * How many hashes run at once by default: one fewer than the cores, so the main thread (requests,
+ * and PGlite's queries) keeps a core, and one fewer than libuv's thread pool (4 unless
+ * UV_THREADPOOL_SIZE says otherwise), so file, DNS and compression work, which share that pool,
+ * always find a thread free; at least one. With two cores, hashing both kept the slowest sign-in
+ * of a flood over a second.
  */
 export function defaultHashConcurrency(): number {
   const pool = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-  return Math.max(1, Math.min(availableParallelism(), pool - 1));
+  return Math.max(1, Math.min(availableParallelism() - 1, pool - 1));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { hashQueue, type HashQueue } from './hash-queue';
+import { HttpError } from '../http/errors';
+import { defaultHashConcurrency, hashQueue, type HashQueue } from './hash-queue';
 
 // scrypt with a random salt per password. The parameters travel inside the stored string
 // (`scrypt$N$r$p$salt$hash`), so the cost can be changed later without breaking existing hashes, and
@@ -45,9 +46,23 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
+/**
+ * Registrations under way at once, per hash the queue runs at once: about 2 s of hashing at 100 ms
+ * a hash. Beyond it a registration is turned away before any work, database included: 400 sign-ups
+ * each counted in PGlite before waiting for their hash kept a sign-in's queries waiting 3 s.
+ */
+const REGISTRATIONS_PER_HASH_SLOT = 20;
+/** How long a registration turned away is told to wait. */
+const BUSY_RETRY_SECONDS = 5;
+
 /** Hashing and checking at one configured cost, through one queue: checks (sign-ins) go before hashes (registrations). */
 export interface Passwords {
   hash: (password: string) => Promise<string>;
+  /**
+   * Runs a whole registration (its checks and its hash) unless too many are already under way in
+   * this process, when it rejects at once with a 503 HttpError and Retry-After.
+   */
+  registering: <T>(work: () => Promise<T>) => Promise<T>;
   /**
    * Checks a password against an account's stored hash. With no account it checks against a hash of
    * a password nobody has, made at the same cost, so an unknown login takes as long as a wrong
@@ -56,11 +71,29 @@ export interface Passwords {
   verify: (password: string, stored: string | undefined) => Promise<boolean>;
 }
 
-export function passwords(cost: number = DEFAULT_SCRYPT_COST, queue: HashQueue = hashQueue()): Passwords {
+export function passwords(
+  cost: number = DEFAULT_SCRYPT_COST,
+  concurrency: number = defaultHashConcurrency(),
+  queue: HashQueue = hashQueue(concurrency),
+): Passwords {
+  let registrations = 0;
   // Made now rather than at the first unknown login, which would otherwise take twice as long.
   const unknownAccountHash = hashPassword(randomBytes(32).toString('base64'), cost);
   return {
     hash: (password) => queue('registration', () => hashPassword(password, cost)),
+    registering: async (work) => {
+      if (registrations >= REGISTRATIONS_PER_HASH_SLOT * concurrency) {
+        throw new HttpError(503, 'Too many people are signing up right now. Please try again in a few seconds.', {
+          'retry-after': String(BUSY_RETRY_SECONDS),
+        });
+      }
+      registrations += 1;
+      try {
+        return await work();
+      } finally {
+        registrations -= 1;
+      }
+    },
     verify: async (password, stored) => {
       const hash = stored ?? (await unknownAccountHash);
       const matches = await queue('sign-in', () => verifyPassword(password, hash));

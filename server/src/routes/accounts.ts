@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../db/errors';
 import { accounts } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
-import { countRegistration } from '../http/quotas';
+import { registrationCounter } from '../http/quotas';
 
 const ALREADY_REGISTERED = 'An account with this email or username already exists.';
 
@@ -26,9 +26,10 @@ const REGISTERED: Record<RegisterType, string> = {
 
 const REGISTRATION_ANSWERS = {
   201: answer(RegisterAnswer, 'Registered; not signed in yet.'),
-  ...errors([...JSON_BODY_ERRORS, 409], {
+  ...errors([...JSON_BODY_ERRORS, 409, 503], {
     400: 'A missing or bad field, or the passwords differ ("Passwords do not match.").',
     409: ALREADY_REGISTERED,
+    503: 'Too many registrations are under way; Retry-After says when to try again.',
     429: 'Too many registrations in the last hour from this address (REGISTRATIONS_PER_HOUR, 10 by default; an IPv6 address counts as its /64), or too many requests; Retry-After says when to try again.',
   }),
 };
@@ -36,31 +37,35 @@ const REGISTRATION_ANSWERS = {
 const TAGS = ['accounts'];
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const countRegistration = registrationCounter(app.quotas.registrationsPerHour);
+
   async function register(
     role: RegisterType,
     body: { username: string; email: string; password: string; phoneNumber?: string; country?: string },
     reply: FastifyReply,
   ): Promise<RegisterAnswer> {
-    await countRegistration(app.db, addressKey(reply.request.ip), app.quotas.registrationsPerHour, new Date());
-    try {
-      const [created] = await app.db
-        .insert(accounts)
-        .values({
-          username: body.username,
-          email: body.email,
-          passwordHash: await app.passwords.hash(body.password),
-          role,
-          phoneNumber: body.phoneNumber ?? null,
-          country: body.country ?? null,
-        })
-        .returning();
-      if (!created) throw new Error('insert returned no account');
-      reply.code(201);
-      return { message: REGISTERED[role], user: toAccount(created) };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, ALREADY_REGISTERED);
-      throw error;
-    }
+    return app.passwords.registering(async () => {
+      await countRegistration(app.db, addressKey(reply.request.ip), new Date());
+      try {
+        const [created] = await app.db
+          .insert(accounts)
+          .values({
+            username: body.username,
+            email: body.email,
+            passwordHash: await app.passwords.hash(body.password),
+            role,
+            phoneNumber: body.phoneNumber ?? null,
+            country: body.country ?? null,
+          })
+          .returning();
+        if (!created) throw new Error('insert returned no account');
+        reply.code(201);
+        return { message: REGISTERED[role], user: toAccount(created) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, ALREADY_REGISTERED);
+        throw error;
+      }
+    });
   }
 
   app.post(
