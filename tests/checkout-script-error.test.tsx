@@ -1,5 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+
+// react-stripe-checkout keeps whether its script has loaded in module state, and test files share
+// loaded modules: this file loads them afresh, so an earlier file's script cannot count here, and
+// leaves them to be loaded afresh by the next.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => vi.resetModules());
 
 import { renderRoute } from './render';
 import { CHECKOUT_SCRIPT, PERIOD, removeCheckoutScripts, teslaBooked } from './checkout';
