@@ -87,11 +87,16 @@ export function toBooking(row: BookingRow, { car, renter }: BookingParties, show
     pricePerHour: row.pricePerHour,
     pricePerDay: row.pricePerHour,
     total: row.total,
+    taxPaise: row.taxPaise,
+    taxLines: row.taxLines,
     amountPaise: row.amountPaise,
     status: row.status,
+    ...(row.invoiceNumber === null ? {} : { invoiceNumber: row.invoiceNumber }),
     payment: {
       status: row.paymentStatus,
       amountPaise: row.amountPaise,
+      ...(row.paymentProvider === null ? {} : { provider: row.paymentProvider }),
+      ...(row.paymentMethod === null ? {} : { method: row.paymentMethod }),
       // Rows from before payments were taken hold the card token in payment_ref; with nothing taken, there is nothing to trace.
       ...(showsPaymentRef && row.paymentStatus !== 'none' && row.paymentRef !== null ? { ref: row.paymentRef } : {}),
     },

@@ -102,6 +102,8 @@ describe('POST /api/bookings', () => {
       pricePerHour: 50,
       pricePerDay: 50,
       total: 640,
+      taxPaise: 0,
+      taxLines: [],
       amountPaise: 64000,
       status: 'requested',
       payment: { status: 'none', amountPaise: 64000 },

@@ -126,6 +126,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0003_bookings_expired',
             '0004_bookings_per_hour_payments_history',
             '0005_registration_limit_comment_quota',
+            '0006_razorpay_gst_invoices',
           ],
         });
         return describeSchema(client.db);
@@ -140,14 +141,16 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0003_bookings_expired',
             '0004_bookings_per_hour_payments_history',
             '0005_registration_limit_comment_quota',
+            '0006_razorpay_gst_invoices',
           ],
         });
         return describeSchema(client.db);
       });
       expect(after).toEqual(before);
       // What issue 8 counted (17 checks and 11 indexes besides the keys, and the exclusion constraint), and
-      // issue 9's payment status check and history index, and issue 10's registration and comment quota indexes.
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(18);
+      // issue 9's payment status check and history index, issue 10's registration and comment quota indexes,
+      // and issue 11's tax and payment provider checks.
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(20);
       expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(14);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
@@ -251,6 +254,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0003_bookings_expired',
               '0004_bookings_per_hour_payments_history',
               '0005_registration_limit_comment_quota',
+              '0006_razorpay_gst_invoices',
             ],
           }),
         ]);

@@ -80,7 +80,13 @@ describe('the payment life cycle, against the provider stand-in', () => {
     const booking = await requestBooking(app, renter, paidRequest('tok_visa'));
     // 4 hours × ₹150 + 4 hours × ₹30 for the driver.
     expect(booking).toMatchObject({ hours: 4, total: 720, amountPaise: 72_000 });
-    expect(booking.payment).toEqual({ status: 'held', amountPaise: 72_000, ref: expect.stringMatching(/^pi_/) });
+    expect(booking.payment).toEqual({
+      status: 'held',
+      provider: 'stripe',
+      method: 'card',
+      amountPaise: 72_000,
+      ref: expect.stringMatching(/^pi_/),
+    });
     expect(intentOf(booking)).toMatchObject({
       amount: 72_000,
       currency: 'inr',
@@ -89,7 +95,7 @@ describe('the payment life cycle, against the provider stand-in', () => {
     });
 
     const ownersView = (await listBookings(app, owner)).find((listed) => listed.id === booking.id);
-    expect(ownersView?.payment).toEqual({ status: 'held', amountPaise: 72_000 });
+    expect(ownersView?.payment).toEqual({ status: 'held', provider: 'stripe', method: 'card', amountPaise: 72_000 });
     const renterView = (await listBookings(app, renter)).find((listed) => listed.id === booking.id);
     expect(renterView?.payment.ref).toBe(booking.payment.ref);
   });
@@ -101,7 +107,11 @@ describe('the payment life cycle, against the provider stand-in', () => {
     expect(accepted.json<Booking>()).toMatchObject({ status: 'accepted', payment: { status: 'captured', amountPaise: 72_000 } });
     expect(intentOf(booking)).toMatchObject({ status: 'succeeded', amount: booking.amountPaise });
     const receipt = await send(app, 'GET', `/api/bookings/${booking.id}`, renter);
-    expect(receipt.json<BookingReceipt>().payment).toEqual({ status: 'captured', amountPaise: 72_000, ref: booking.payment.ref });
+    expect(receipt.json<BookingReceipt>().payment).toMatchObject({
+      status: 'captured',
+      amountPaise: 72_000,
+      ref: booking.payment.ref,
+    });
   });
 
   it.each([

@@ -94,6 +94,8 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     pricePerHour: 40,
     pricePerDay: 40,
     total: 560,
+    taxPaise: 0,
+    taxLines: [],
     amountPaise: 56_000,
     status: 'requested',
     payment: { status: 'none', amountPaise: 56_000 },

@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -14,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { BOOKING_MAX_HOURS, CARNAME_MAX, COMMENT_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, USERNAME_MAX } from '#domain/limits';
-import type { BookingStatus, CarKind, PaymentStatus, Role } from '#domain/contract';
+import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 
 /**
  * A limit of the contract (src/domain/limits) written into a CHECK as a literal: the database refuses
@@ -165,13 +166,22 @@ export const bookings = pgTable(
     /** The car's price per hour when the request was made: the rate the total was computed at. */
     pricePerHour: integer('price_per_hour').notNull(),
     total: integer('total').notNull(),
+    /** GST on the total, in paise; its lines as the receipt prints them. */
+    taxPaise: integer('tax_paise').notNull().default(0),
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>().notNull().default([]),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     status: text('status').$type<BookingStatus>().notNull().default('requested'),
     /** When a request still unanswered expires: its start, or sooner when money is held for it (see expiresAt in booking-states). */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('none'),
-    /** The payment provider's reference for the money held (a PaymentIntent's id); null when none was made. */
+    /** Who holds the money; null when none was held. */
+    paymentProvider: text('payment_provider').$type<PaymentProvider>(),
+    /** The provider's reference for the money held (a Stripe PaymentIntent's or a Razorpay payment's id); null when none was. */
     paymentRef: text('payment_ref'),
+    /** How the renter paid, as the provider says (upi, card, netbanking, ...). */
+    paymentMethod: text('payment_method'),
+    /** The tax invoice's number, given in the transaction that captures the payment. */
+    invoiceNumber: text('invoice_number').unique('bookings_invoice_number_key'),
     /** Why the booking was declined, when the server declined it for the renter to read; null otherwise. */
     declineReason: text('decline_reason'),
     createdAt: createdAt(),
@@ -184,7 +194,12 @@ export const bookings = pgTable(
     check('bookings_price_per_hour_check', sql`${table.pricePerHour} BETWEEN ${limit(PRICE_MIN)} AND ${limit(PRICE_MAX)}`),
     check('bookings_total_check', sql`${table.total} >= 0`),
     // PostgreSQL named the checks over two columns after the table alone, in the order the first schema listed them.
-    check('bookings_check', sql`${table.amountPaise} = ${table.total}::bigint * 100`),
+    check('bookings_check', sql`${table.amountPaise} = ${table.total}::bigint * 100 + ${table.taxPaise}`),
+    check('bookings_tax_paise_check', sql`${table.taxPaise} >= 0`),
+    check(
+      'bookings_payment_provider_check',
+      sql`${table.paymentProvider} IS NULL OR ${table.paymentProvider} IN ('stripe', 'razorpay')`,
+    ),
     check('bookings_status_check', sql`${table.status} IN ('requested', 'accepted', 'declined', 'cancelled', 'expired')`),
     check('bookings_check1', sql`${table.endsAt} > ${table.startsAt}`),
     check(
@@ -275,6 +290,38 @@ export const newsletterSignups = pgTable('newsletter_signups', {
   createdAt: createdAt(),
 });
 
+/**
+ * A Razorpay order made for a booking about to be asked for: what the renter chose and the amount the
+ * server priced it at, so the checkout's answer (or the webhook, if the browser closed first) can be
+ * matched to it, and one order makes at most one booking.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    orderId: text('order_id').primaryKey(),
+    renterId: uuid('renter_id').notNull(),
+    carId: uuid('car_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    driver: boolean('driver').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    bookingId: uuid('booking_id').unique('payment_orders_booking_id_key'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'payment_orders_renter_id_fkey', columns: [table.renterId], foreignColumns: [accounts.id] }),
+    // An order for a car its owner deleted can no longer become a booking.
+    foreignKey({ name: 'payment_orders_car_id_fkey', columns: [table.carId], foreignColumns: [cars.id] }).onDelete('cascade'),
+    foreignKey({ name: 'payment_orders_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }),
+  ],
+);
+
+/** The last tax invoice number given in each financial year (the year it began: 2026 for 2026-27). */
+export const invoiceSequences = pgTable('invoice_sequences', {
+  financialYear: integer('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
 export const schema = {
   accounts,
   sessions,
@@ -283,6 +330,8 @@ export const schema = {
   cars,
   bookings,
   bookingEvents,
+  paymentOrders,
+  invoiceSequences,
   blogPosts,
   comments,
   contactMessages,

@@ -419,6 +419,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> =
               total,
               amountPaise,
               paymentStatus: hold ? 'held' : 'none',
+              paymentProvider: hold ? 'stripe' : null,
+              paymentMethod: hold ? 'card' : null,
               paymentRef: hold?.ref ?? null,
               expiresAt: expiresAt(from, requestedAt, hold !== undefined),
               createdAt: requestedAt,

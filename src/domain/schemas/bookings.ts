@@ -22,17 +22,54 @@ const paymentToken = z
   .regex(/^[a-z]{2,10}_[A-Za-z0-9_]+$/, TOKEN_MESSAGE)
   .refine((token) => !/\d{13,}/.test(token), TOKEN_MESSAGE);
 
-/** `carName` may also be a car's id, the way the app books owners' cars. Prices and totals are never read from the client. */
-export const NewBooking = z.object({
-  carName,
-  from: instant,
-  to: instant,
-  driver: z.boolean(),
-  paymentToken: paymentToken.optional(),
+/** What Razorpay's checkout hands the page once a payment is authorized; the server checks the signature. */
+const razorpayId = (prefix: string) =>
+  z
+    .string()
+    .trim()
+    .max(64)
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), `Must be a Razorpay ${prefix} id (${prefix}_...).`);
+export const RazorpayCheckoutResult = z.object({
+  orderId: razorpayId('order'),
+  paymentId: razorpayId('pay'),
+  signature: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{64}$/, 'Signature must be the checkout\'s hex HMAC-SHA256.'),
 });
+
+/** The period a booking is asked for: what a request and a Razorpay order both name. */
+const bookingChoice = { carName, from: instant, to: instant, driver: z.boolean() };
+
+/**
+ * `carName` may also be a car's id, the way the app books owners' cars. Prices and totals are never
+ * read from the client. Paid with at most one of a card token (Stripe) or a Razorpay checkout result.
+ */
+export const NewBooking = z
+  .object({ ...bookingChoice, paymentToken: paymentToken.optional(), razorpay: RazorpayCheckoutResult.optional() })
+  .refine((booking) => !(booking.paymentToken && booking.razorpay), {
+    message: 'Pay with a paymentToken or with razorpay, not both.',
+    path: ['razorpay'],
+  });
 export type NewBooking = z.input<typeof NewBooking>;
 
+/** `POST /api/payments/razorpay/orders`: the booking about to be asked for, so the server prices the order itself. */
+export const NewRazorpayOrder = z.object(bookingChoice);
+export type NewRazorpayOrder = z.input<typeof NewRazorpayOrder>;
+
+/** The order Razorpay's checkout is opened with: for the server's `amountPaise`, in INR. */
+export const RazorpayOrder = z.object({
+  orderId: z.string(),
+  keyId: z.string(),
+  amountPaise: z.int(),
+  currency: z.literal('INR'),
+});
+export type RazorpayOrder = z.output<typeof RazorpayOrder>;
+
 export const BookingIdParams = z.object({ id });
+
+export const TaxLine = z.object({ name: z.enum(['CGST', 'SGST', 'IGST']), rateBps: z.number(), paise: z.int() });
+export type TaxLine = z.output<typeof TaxLine>;
 
 /**
  * Where the money for a booking stands: `none` (nothing was taken: sent without paying), `held` (authorized,
@@ -42,9 +79,16 @@ export const BookingIdParams = z.object({ id });
 export const PaymentStatus = z.enum(['none', 'held', 'captured', 'released', 'refunded', 'failed']);
 export type PaymentStatus = z.output<typeof PaymentStatus>;
 
+export const PaymentProvider = z.enum(['stripe', 'razorpay']);
+export type PaymentProvider = z.output<typeof PaymentProvider>;
+
 export const Payment = z
   .object({
     status: PaymentStatus,
+    /** Who holds the money, when any was held. */
+    provider: PaymentProvider.optional(),
+    /** How the renter paid, as the provider says (`upi`, `card`, `netbanking`, ...). */
+    method: z.string().optional(),
     /** The amount the payment is for: the booking's `amountPaise`. */
     amountPaise: z.int(),
     /** The provider's reference, for the renter and admins only; owners see the status. */
@@ -67,10 +111,17 @@ export const Booking = Identified.extend({
   pricePerHour: z.int(),
   /** Deprecated: the same value as `pricePerHour`, under the name it had before; it goes in the next release. */
   pricePerDay: z.int().meta({ deprecated: true }),
+  /** Whole rupees before tax: the spec's formula, and the taxable value. */
   total: z.int(),
+  /** GST on the total, in paise: 0 when the seller charges none. */
+  taxPaise: z.int(),
+  taxLines: z.array(TaxLine),
+  /** What is charged: `total × 100 + taxPaise`. */
   amountPaise: z.int(),
   status: BookingStatus,
   payment: Payment,
+  /** The tax invoice's number, given when the payment is captured (consecutive per financial year, `WOW/26-27/00042`). */
+  invoiceNumber: z.string().optional(),
   /** Why the server declined the request, for the renter: set when accepting an overlapping request declined this one. */
   declineReason: z.string().optional(),
   createdAt: isoInstant,
@@ -91,5 +142,7 @@ export const BookingReceipt = Booking.extend({
    * car), the owner sees the renter; an admin sees both.
    */
   contacts: z.object({ carKeeper: Contact.optional(), renter: Contact.optional() }),
+  /** The seller's GST registration, when the booking was taxed: what makes the receipt a tax invoice. */
+  seller: z.object({ name: z.string(), gstin: z.string(), state: z.string() }).optional(),
 }).meta({ id: 'BookingReceipt' });
 export type BookingReceipt = z.output<typeof BookingReceipt>;
