@@ -35,7 +35,7 @@ export const RazorpayCheckoutResult = z.object({
   signature: z
     .string()
     .trim()
-    .regex(/^[0-9a-f]{64}$/, 'Signature must be the checkout\'s hex HMAC-SHA256.'),
+    .regex(/^[0-9a-f]{64}$/, "Signature must be the checkout's hex HMAC-SHA256."),
 });
 
 /** The period a booking is asked for: what a request and a Razorpay order both name. */
