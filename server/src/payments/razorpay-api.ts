@@ -1,0 +1,130 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * The part of Razorpay's REST API we use (orders, payments, capture, refunds), typed and checked.
+ * Razorpay's Node SDK fixes its host, so the tests' stand-in could not take its place: this client
+ * reads its base address from RAZORPAY_API_BASE (Razorpay's own by default).
+ */
+export const RAZORPAY_API_BASE = 'https://api.razorpay.com';
+
+/** Long enough for a bank's slow answer, short enough that a renter is not left waiting on a dead connection. */
+const TIMEOUT_MS = 20_000;
+
+export interface RazorpaySettings {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string | undefined;
+  apiBase: URL;
+}
+
+const Order = z.object({ id: z.string(), amount: z.number(), currency: z.string(), status: z.string() });
+export type RazorpayOrder = z.output<typeof Order>;
+
+const Payment = z.object({
+  id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  /** created, authorized, captured, refunded or failed. */
+  status: z.string(),
+  order_id: z.string().nullable(),
+  /** upi, card, netbanking, wallet, ... */
+  method: z.string().optional(),
+});
+export type RazorpayPayment = z.output<typeof Payment>;
+
+const Refund = z.object({ id: z.string(), payment_id: z.string(), amount: z.number() });
+
+const ErrorAnswer = z.object({ error: z.object({ code: z.string().optional(), description: z.string().optional() }) });
+
+/** Razorpay answered with an error about this request (a 4xx): the description is for people. */
+export class RazorpayRefusal extends Error {}
+/** Razorpay could not be asked (unreachable, timed out, 5xx, or our keys refused). */
+export class RazorpayUnavailable extends Error {}
+
+export interface RazorpayApi {
+  createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
+  fetchPayment(paymentId: string): Promise<RazorpayPayment>;
+  capture(paymentId: string, amountPaise: number): Promise<RazorpayPayment>;
+  refund(paymentId: string): Promise<void>;
+}
+
+export function razorpayApi({
+  keyId,
+  keySecret,
+  apiBase,
+}: Pick<RazorpaySettings, 'keyId' | 'keySecret' | 'apiBase'>): RazorpayApi {
+  const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+
+  async function call<T extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    answer: T,
+    body?: unknown,
+  ): Promise<z.output<T>> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, apiBase), {
+        method,
+        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new RazorpayUnavailable(`Razorpay could not be reached (${method} ${path}).`, { cause: error });
+    }
+    const json: unknown = await response.json().catch(() => undefined);
+    if (response.status === 401 || response.status >= 500) {
+      throw new RazorpayUnavailable(`Razorpay answered ${response.status} to ${method} ${path}.`);
+    }
+    if (!response.ok) {
+      const refusal = ErrorAnswer.safeParse(json);
+      throw new RazorpayRefusal(
+        refusal.success ? (refusal.data.error.description ?? 'Razorpay refused the payment.') : 'Razorpay refused the payment.',
+      );
+    }
+    const parsed = answer.safeParse(json);
+    if (!parsed.success) throw new RazorpayUnavailable(`Razorpay's answer to ${method} ${path} was not what its API documents.`);
+    return parsed.data;
+  }
+
+  const paymentPath = (paymentId: string) => `/v1/payments/${encodeURIComponent(paymentId)}`;
+
+  return {
+    createOrder: ({ amountPaise, receipt, notes }) =>
+      call('POST', '/v1/orders', Order, {
+        amount: amountPaise,
+        currency: 'INR',
+        receipt,
+        notes,
+        // Authorized only: the money is taken when the owner accepts, as with the card checkout.
+        payment: { capture: 'manual', capture_options: { manual_expiry_period: 7 * 24 * 60, refund_speed: 'optimum' } },
+      }),
+    fetchPayment: (paymentId) => call('GET', paymentPath(paymentId), Payment),
+    capture: (paymentId, amountPaise) =>
+      call('POST', `${paymentPath(paymentId)}/capture`, Payment, { amount: amountPaise, currency: 'INR' }),
+    refund: async (paymentId) => {
+      await call('POST', `${paymentPath(paymentId)}/refund`, Refund, { speed: 'optimum' });
+    },
+  };
+}
+
+function hmacHex(secret: string, text: string): string {
+  return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+function sameHex(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, 'utf8');
+  const b = Buffer.from(given, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Razorpay's checkout signature: HMAC-SHA256 of `order_id|payment_id` with the key secret, in hex. */
+export function paymentSignatureIsValid(keySecret: string, orderId: string, paymentId: string, signature: string): boolean {
+  return sameHex(hmacHex(keySecret, `${orderId}|${paymentId}`), signature);
+}
+
+/** A webhook's X-Razorpay-Signature: HMAC-SHA256 of the raw body with the webhook secret, in hex. */
+export function webhookSignatureIsValid(webhookSecret: string, rawBody: string, signature: string): boolean {
+  return sameHex(hmacHex(webhookSecret, rawBody), signature);
+}
