@@ -100,7 +100,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(ownerCarRoutes);
     await app.register(commentRoutes);
     await app.register(carRoutes);
-    await app.register(bookingRoutes, { support: config.support });
+    await app.register(bookingRoutes, { support: config.support, gst: config.gst });
     await app.register(messageRoutes);
 
     await app.ready();

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
 import { DEFAULT_QUOTAS, type WriteQuotas } from './http/quotas';
-import type { StripeSettings } from './payments/card-payments';
+import { RAZORPAY_API_BASE, type RazorpaySettings } from './payments/razorpay-api';
+import type { StripeSettings } from './payments/stripe';
 
 /** Everything the server reads from its environment, typed; defaults follow the contract's Configuration table. */
 export interface ServerConfig {
@@ -41,6 +42,10 @@ export interface ServerConfig {
   support: SupportContact;
   /** Card payments through Stripe: on when both keys are set, off (requests sent unpaid) when neither is. */
   cardPayments: (StripeSettings & { publishableKey: string }) | undefined;
+  /** UPI, cards and netbanking through Razorpay: on when its key id and secret are both set, off when neither is. */
+  razorpay: RazorpaySettings | undefined;
+  /** GST, when the seller is registered: every booking is taxed at this rate, as a supply within `state`. */
+  gst: GstConfig | undefined;
   /** The longest a client may take to send a whole request, headers and body: a trickled body is cut off (408). */
   requestTimeoutMs: number;
   /** The longest a connection may stay silent before it is closed. */
@@ -50,6 +55,20 @@ export interface ServerConfig {
 /** Generous for a phone on a slow network sending at most a 100 KB body; tests set shorter ones. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 10_000;
+
+export interface GstConfig {
+  /** Basis points: 1800 is 18 %. */
+  rateBps: number;
+  gstin: string;
+  /** The state the seller is registered in, as the receipt prints it. */
+  state: string;
+}
+
+/** The highest GST rate India has (28 %), in basis points. */
+const GST_RATE_MAX_BPS = 2800;
+
+/** A GSTIN's shape: state code, PAN, entity number, `Z`, check character. */
+const GSTIN_FORMAT = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 export interface SupportContact {
   phone?: string;
@@ -157,6 +176,26 @@ const envSchema = z.object({
     message: 'VITE_STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_...)',
   }),
   STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  RAZORPAY_KEY_ID: optionalText.refine((key) => key === undefined || key.startsWith('rzp_'), {
+    message: 'RAZORPAY_KEY_ID must be a Razorpay key id (rzp_live_... or rzp_test_...)',
+  }),
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  GST_RATE_BPS: optionalText
+    .refine((value) => value === undefined || /^\d+$/.test(value), {
+      message: 'GST_RATE_BPS must be a whole number of basis points (1800 is 18 %)',
+    })
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .refine((rate) => rate === undefined || (rate >= 1 && rate <= GST_RATE_MAX_BPS), {
+      message: `GST_RATE_BPS must be between 1 and ${GST_RATE_MAX_BPS} (28 %); leave it unset for no GST`,
+    }),
+  GSTIN: optionalText
+    .transform((value) => value?.toUpperCase())
+    .refine((value) => value === undefined || GSTIN_FORMAT.test(value), {
+      message: 'GSTIN must be a 15-character GST identification number (such as 29ABCDE1234F1Z5)',
+    }),
+  GST_STATE: optionalText,
   SUPPORT_PHONE: optionalText,
   SUPPORT_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
     message: 'SUPPORT_EMAIL must be an email address',
@@ -190,6 +229,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'Invalid server configuration:\nSTRIPE_SECRET_KEY and VITE_STRIPE_PUBLISHABLE_KEY must be set together, or neither',
     );
   }
+  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
+    throw new Error('Invalid server configuration:\nRAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together, or neither');
+  }
+  // A rate without a registration could not print a valid tax invoice; a registration without a rate is a half-done setting.
+  const gstSet = [e.GST_RATE_BPS, e.GSTIN, e.GST_STATE].filter((value) => value !== undefined).length;
+  if (gstSet !== 0 && gstSet !== 3) {
+    throw new Error('Invalid server configuration:\nGST_RATE_BPS, GSTIN and GST_STATE must be set together, or none of them');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -217,6 +264,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
             publishableKey: e.VITE_STRIPE_PUBLISHABLE_KEY,
             apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined,
           }
+        : undefined,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiBase: new URL(e.RAZORPAY_API_BASE ?? RAZORPAY_API_BASE),
+          }
+        : undefined,
+    gst:
+      e.GST_RATE_BPS !== undefined && e.GSTIN && e.GST_STATE
+        ? { rateBps: e.GST_RATE_BPS, gstin: e.GSTIN, state: e.GST_STATE }
         : undefined,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: CONNECTION_TIMEOUT_MS,

@@ -186,10 +186,10 @@ describe('a hold that lasts at most 6 days', () => {
     const stored = await storedRow(booking.id);
     expect(stored.expiresAt.getTime()).toBe(stored.createdAt.getTime() + MAX_HOLD_MS);
 
-    await sweepBookings(app.db, app.cardPayments, app.log, new Date(stored.expiresAt.getTime() - HOUR_MS));
+    await sweepBookings(app.db, app.payments, app.log, new Date(stored.expiresAt.getTime() - HOUR_MS));
     expect((await storedRow(booking.id)).status).toBe('requested');
 
-    await sweepBookings(app.db, app.cardPayments, app.log, new Date(stored.expiresAt.getTime() + 1));
+    await sweepBookings(app.db, app.payments, app.log, new Date(stored.expiresAt.getTime() + 1));
     expect(await storedRow(booking.id)).toMatchObject({ status: 'expired', paymentStatus: 'released' });
     expect(intentOf(booking).status).toBe('canceled');
   });

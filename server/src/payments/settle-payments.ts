@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
-import { PaymentRefused, PaymentUnavailable, type CardPayments } from './card-payments';
+import { PaymentRefused, PaymentUnavailable, type PaymentProviders } from './provider';
 
 /**
  * Bookings whose money must move because of where they stand: a hold for a request that can no
@@ -27,22 +27,29 @@ const STEP_SETTLES_WITHIN_MS = 60 * 1000;
  */
 export async function settlePayments(
   db: Database,
-  payments: CardPayments | null,
+  payments: PaymentProviders,
   log: FastifyBaseLogger,
   bookingIds?: readonly string[],
 ): Promise<void> {
-  if (!payments || bookingIds?.length === 0) return;
+  if ((!payments.stripe && !payments.razorpay) || bookingIds?.length === 0) return;
   // The sweep leaves alone what a step changed in the last minute: that step settles it itself, and two
   // settling one booking at once would see the provider refuse the second and store a false `failed`.
   const which = bookingIds
     ? inArray(bookings.id, [...bookingIds])
     : lte(bookings.updatedAt, new Date(Date.now() - STEP_SETTLES_WITHIN_MS));
   const due = await db
-    .select({ id: bookings.id, paymentStatus: bookings.paymentStatus, paymentRef: bookings.paymentRef })
+    .select({
+      id: bookings.id,
+      paymentStatus: bookings.paymentStatus,
+      paymentRef: bookings.paymentRef,
+      paymentProvider: bookings.paymentProvider,
+    })
     .from(bookings)
     .where(and(owesMoney, which));
-  for (const { id, paymentStatus, paymentRef } of due) {
-    if (!paymentRef) continue;
+  for (const { id, paymentStatus, paymentRef, paymentProvider } of due) {
+    // A provider switched off since the money was held leaves the booking for when it is back on.
+    const provider = paymentProvider ? payments.provider(paymentProvider) : null;
+    if (!paymentRef || !provider) continue;
     const refunding = paymentStatus === 'captured';
     const settled = async (status: 'released' | 'refunded' | 'failed') => {
       await db
@@ -51,8 +58,8 @@ export async function settlePayments(
         .where(and(eq(bookings.id, id), eq(bookings.paymentStatus, paymentStatus)));
     };
     try {
-      if (refunding) await payments.refund(paymentRef);
-      else await payments.release(paymentRef);
+      if (refunding) await provider.refund(paymentRef);
+      else await provider.release(paymentRef);
       await settled(refunding ? 'refunded' : 'released');
     } catch (error) {
       if (error instanceof PaymentRefused) {

@@ -1,17 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
-import { stripeCardPayments, type CardPayments } from '../payments/card-payments';
+import { paymentProviders, type PaymentProviders } from '../payments/provider';
+import { razorpayPayments, type RazorpayPayments } from '../payments/razorpay';
+import { stripePayments, type StripePayments } from '../payments/stripe';
+
+export type Payments = PaymentProviders<StripePayments, RazorpayPayments>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Card payments, when STRIPE_SECRET_KEY and VITE_STRIPE_PUBLISHABLE_KEY are set; null means requests are sent unpaid. */
-    cardPayments: CardPayments | null;
+    /**
+     * The payment providers that are on: Stripe when STRIPE_SECRET_KEY and VITE_STRIPE_PUBLISHABLE_KEY
+     * are set, Razorpay when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are; with neither, requests are sent unpaid.
+     */
+    payments: Payments;
   }
 }
 
-async function payments(app: FastifyInstance, config: Pick<ServerConfig, 'cardPayments'>): Promise<void> {
-  app.decorate('cardPayments', config.cardPayments ? stripeCardPayments(config.cardPayments) : null);
+async function payments(app: FastifyInstance, config: Pick<ServerConfig, 'cardPayments' | 'razorpay'>): Promise<void> {
+  app.decorate(
+    'payments',
+    paymentProviders(
+      config.cardPayments ? stripePayments(config.cardPayments) : null,
+      config.razorpay ? razorpayPayments(config.razorpay) : null,
+    ),
+  );
 }
 
 export const paymentsPlugin = fp(payments, { name: 'payments', fastify: '5.x' });

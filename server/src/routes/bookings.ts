@@ -1,19 +1,10 @@
-import { and, desc, eq, lte, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  allowedActions,
-  BOOKING_TRANSITIONS,
-  EXPIRY,
-  expiresAt,
-  nextStatus,
-  statusAt,
-  type BookingActor,
-} from '#domain/booking-states';
-import { bookingTotal } from '#domain/booking-total';
+import { allowedActions, BOOKING_TRANSITIONS, EXPIRY, nextStatus, statusAt, type BookingActor } from '#domain/booking-states';
 import { toIndiaIso } from '#domain/india-time';
-import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
+import { financialYearOf, invoiceNumber } from '#domain/tax-invoice';
 import { listAnswer } from '#domain/schemas/answers';
 import {
   Booking,
@@ -27,68 +18,47 @@ import {
 import { toBooking } from '../contract-shapes';
 import type { Database } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
-import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period } from '../db/public-cars';
-import type { SupportContact } from '../config';
-import { accounts, bookingEvents, bookings, cars, type AccountRow, type BookingRow, type CarRow } from '../db/schema';
+import { acceptedBookingOverlaps, bookingOverlaps } from '../db/public-cars';
+import type { GstConfig, SupportContact } from '../config';
+import {
+  accounts,
+  bookingEvents,
+  bookings,
+  cars,
+  invoiceSequences,
+  type AccountRow,
+  type BookingRow,
+  type CarRow,
+} from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
-import { PaymentRefused, PaymentUnavailable, type CardHold, type CardPayments } from '../payments/card-payments';
+import type { HeldPayments, PaymentProviders } from '../payments/provider';
+import type { CardHold } from '../payments/stripe';
 import { settlePayments } from '../payments/settle-payments';
 import { HttpError } from '../http/errors';
-import { enforceQuota } from '../http/quotas';
+import {
+  ALREADY_BOOKED,
+  expireDueRequests,
+  lockCar,
+  PAYMENT_NOT_VERIFIED,
+  priceRequest,
+  providerError,
+  recordStatus,
+  storeRazorpayRequest,
+  storeRequest,
+  type HeldMoney,
+} from './booking-requests';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 
-const ALREADY_BOOKED = 'This car is already booked for part of that period.';
 const NO_SUCH_BOOKING = 'There is no such booking among yours.';
 const OVERTAKEN = 'Another request for this period was accepted.';
 const CARD_PAYMENTS_OFF = 'Card payments are not taken on this server: send the request without a paymentToken.';
+const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the request without razorpay.';
 const TAGS = ['bookings'];
 /** Who a renter of a fleet car reaches: the platform, at SUPPORT_PHONE and SUPPORT_EMAIL. */
 const SUPPORT_NAME = 'WheelsOnWeb support';
-
-/** The contract's period rules, with `hours` as the booking total counts them. */
-function checkPeriod({ from, to }: Period, hours: number, now: Date): void {
-  if (to <= from) throw new HttpError(400, 'To must be after from.');
-  if (hours < 1) throw new HttpError(400, 'To must be at least one hour after from.');
-  if (hours > BOOKING_MAX_HOURS) {
-    throw new HttpError(400, `To must be at most ${BOOKING_MAX_HOURS} hours (${BOOKING_MAX_HOURS / 24} days) after from.`);
-  }
-  if (from.getTime() < now.getTime() - BOOKING_PAST_GRACE_MS) throw new HttpError(400, 'From must not be in the past.');
-}
-
-/** The renter's own open request that a new one would overlap, named so they can find (or cancel) it. */
-function alreadyRequested(existing: Pick<BookingRow, 'id' | 'startsAt' | 'endsAt'>): HttpError {
-  const from = toIndiaIso(existing.startsAt);
-  const to = toIndiaIso(existing.endsAt);
-  return new HttpError(409, `You already asked for this car for part of that period: booking ${existing.id}, ${from} to ${to}.`);
-}
-
-/**
- * Every change to a car's bookings first locks the car's row, so requests and steps on one car are
- * taken one after the other and each re-checks the overlaps after the previous one has committed.
- */
-async function lockCar(tx: Database, carId: string): Promise<void> {
-  await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('no key update');
-}
-
-/** Stores that each booking took `status` at `at`, for its history; in the transaction that changed it. */
-async function recordStatus(tx: Database, changes: { bookingId: string; status: BookingStatus; at: Date }[]): Promise<void> {
-  if (changes.length > 0) await tx.insert(bookingEvents).values(changes);
-}
-
-/** Expires the car's requests that are due; under the car's lock, so it never races a step on them. */
-async function expireDueRequests(tx: Database, carId: string, now: Date): Promise<string[]> {
-  const expired = await tx
-    .update(bookings)
-    .set({ status: EXPIRY.to, updatedAt: now })
-    .where(and(eq(bookings.carId, carId), eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)))
-    .returning({ bookingId: bookings.id, at: bookings.expiresAt });
-  await recordStatus(
-    tx,
-    expired.map(({ bookingId, at }) => ({ bookingId, status: EXPIRY.to, at })),
-  );
-  return expired.map(({ bookingId }) => bookingId);
-}
+/** Who issues the tax invoice. */
+const SELLER_NAME = 'WheelsOnWeb';
 
 /**
  * The periodic sweep: stores `expired` on every request whose period has begun, one car at a time under
@@ -110,7 +80,7 @@ export async function sweepExpiredRequests(db: Database, now: Date): Promise<str
 }
 
 /** The sweep with the money it frees: holds of the requests it expired, and any settlement a step left undone. */
-export async function sweepBookings(db: Database, payments: CardPayments | null, log: FastifyBaseLogger, now: Date) {
+export async function sweepBookings(db: Database, payments: PaymentProviders, log: FastifyBaseLogger, now: Date) {
   await settlePayments(db, payments, log, await sweepExpiredRequests(db, now));
   await settlePayments(db, payments, log);
 }
@@ -198,19 +168,26 @@ function refusal(status: BookingStatus, who: BookingActor): string {
   return `This booking is ${status}: ${next}.`;
 }
 
-/** The provider's answer as the client's: a refusal is 402 with its reason, an unreachable provider 503. */
-function providerError(error: unknown, refused: (reason: string) => string): unknown {
-  if (error instanceof PaymentRefused) return new HttpError(402, refused(error.message));
-  if (error instanceof PaymentUnavailable) {
-    return new HttpError(503, 'The card provider could not be reached. Nothing was changed; please try again in a moment.');
-  }
-  return error;
-}
-
 interface StepContext {
   db: Database;
-  payments: CardPayments | null;
+  payments: PaymentProviders;
+  gst: GstConfig | undefined;
   log: FastifyBaseLogger;
+}
+
+/**
+ * The next tax invoice number of the financial year `at` falls in, counted under the sequence row's
+ * lock in the capture's transaction, so numbers are consecutive and a rolled-back accept gives its number back.
+ */
+export async function nextInvoiceNumber(tx: Database, at: Date): Promise<string> {
+  const year = financialYearOf(at);
+  const [row] = await tx
+    .insert(invoiceSequences)
+    .values({ financialYear: year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: invoiceSequences.financialYear, set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` } })
+    .returning({ lastNumber: invoiceSequences.lastNumber });
+  if (!row) throw new Error('the invoice sequence returned no number');
+  return invoiceNumber(year, row.lastNumber);
 }
 
 /**
@@ -226,12 +203,12 @@ interface StepContext {
  * the commit, never under the lock.
  */
 async function takeStep(
-  { db, payments, log }: StepContext,
+  { db, payments, gst, log }: StepContext,
   bookingId: string,
   action: BookingAction,
   account: AccountRow,
 ): Promise<Booking> {
-  let captured: { ref: string } | undefined;
+  let captured: { ref: string; by: HeldPayments } | undefined;
   let step: { view: BookingView; touched: string[] };
   try {
     step = await db.transaction(async (tx) => {
@@ -251,9 +228,15 @@ async function takeStep(
         throw new HttpError(409, `This booking is ${booking.status} and its period has begun: it can no longer be cancelled.`);
       }
       const takesMoney = status === 'accepted' && booking.paymentStatus === 'held' && booking.paymentRef !== null;
-      if (takesMoney && !payments) {
-        throw new HttpError(503, 'Card payments are off on this server, so the money held for this request cannot be taken yet.');
+      const holder = booking.paymentProvider ? payments.provider(booking.paymentProvider) : null;
+      if (takesMoney && !holder) {
+        throw new HttpError(
+          503,
+          'The payment provider holding the money for this request is off on this server, so the money cannot be taken yet.',
+        );
       }
+      // A tax invoice only where the booking was taxed and the seller's registration is known.
+      const invoice = takesMoney && gst && booking.taxLines.length > 0 ? await nextInvoiceNumber(tx, now) : undefined;
       if (status === 'accepted') {
         const period = { from: booking.startsAt, to: booking.endsAt };
         const [clash] = await tx
@@ -265,7 +248,12 @@ async function takeStep(
       }
       await tx
         .update(bookings)
-        .set({ status, updatedAt: now, ...(takesMoney ? { paymentStatus: 'captured' as const } : {}) })
+        .set({
+          status,
+          updatedAt: now,
+          ...(takesMoney ? { paymentStatus: 'captured' as const } : {}),
+          ...(invoice ? { invoiceNumber: invoice } : {}),
+        })
         .where(eq(bookings.id, booking.id));
       await recordStatus(tx, [{ bookingId: booking.id, status, at: now }]);
       const touched = [booking.id, ...expired];
@@ -286,22 +274,20 @@ async function takeStep(
         );
         touched.push(...overtaken.map(({ bookingId }) => bookingId));
       }
-      if (takesMoney && payments && booking.paymentRef) {
+      if (takesMoney && holder && booking.paymentRef) {
         const ref = booking.paymentRef;
-        await payments.capture(ref).catch((error: unknown) => {
-          throw providerError(
-            error,
-            (reason) => `The renter's card payment could not be taken: ${reason} The request stays open.`,
-          );
+        const what = booking.paymentProvider === 'stripe' ? 'card payment' : 'payment';
+        await holder.capture(ref, booking.amountPaise).catch((error: unknown) => {
+          throw providerError(error, (reason) => `The renter's ${what} could not be taken: ${reason} The request stays open.`);
         });
-        captured = { ref };
+        captured = { ref, by: holder };
       }
       return { view, touched };
     });
   } catch (error) {
     // Taken, but the accept did not commit: the money goes back, as nothing was accepted.
-    if (captured && payments) {
-      await payments.refund(captured.ref).catch((refundError: unknown) => {
+    if (captured) {
+      await captured.by.refund(captured.ref).catch((refundError: unknown) => {
         log.error({ bookingId, err: refundError }, 'refund after a failed accept refused');
       });
     }
@@ -324,11 +310,14 @@ const STEP_SUMMARIES: Record<BookingAction, string> = {
   cancel: 'Cancel a request or an accepted booking before it begins (the renter who made it)',
 };
 
-export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> = async (app, { support }) => {
+export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact; gst: GstConfig | undefined }> = async (
+  app,
+  { support, gst },
+) => {
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
-      sweepBookings(app.db, app.cardPayments, app.log, new Date()).catch((error: unknown) =>
+      sweepBookings(app.db, app.payments, app.log, new Date()).catch((error: unknown) =>
         app.log.error({ err: error }, 'expiry sweep failed'),
       );
     }, SWEEP_INTERVAL_MS);
@@ -363,87 +352,66 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> =
     },
     async (request, reply) => {
       const renter = signedInAccount(request);
-      const { from, to, driver } = request.body;
-      const found = await findPublicCar(app.db, request.body.carName);
-      if (!found) throw new HttpError(404, 'There is no car by that name.');
-      const { car } = found;
-      const { hours, total, amountPaise } = bookingTotal(from, to, car.price, driver);
+      const { from, to, driver, paymentToken, razorpay: checkout } = request.body;
       const requestedAt = new Date();
-      checkPeriod({ from, to }, hours, requestedAt);
+      const { car, price } = await priceRequest(app.db, request.body, gst, requestedAt);
+      const request_ = {
+        bookingId: randomUUID(),
+        car,
+        renterId: renter.id,
+        period: { from, to },
+        driver,
+        price,
+        requestedAt,
+        quotaPerHour: app.quotas.bookingRequestsPerHour,
+      };
+      const answerWith = (row: BookingRow) =>
+        // A request made within the grace after its start is already expired, and says so.
+        toBooking(asOf(row, new Date()), { car, renter }, true);
 
-      const { paymentToken } = request.body;
-      const payments = app.cardPayments;
-      if (paymentToken && !payments) throw new HttpError(400, CARD_PAYMENTS_OFF);
-      const bookingId = randomUUID();
+      if (checkout) {
+        const razorpay = app.payments.razorpay;
+        if (!razorpay) throw new HttpError(400, RAZORPAY_OFF);
+        if (!razorpay.checkoutIsGenuine(checkout.orderId, checkout.paymentId, checkout.signature)) {
+          throw new HttpError(400, PAYMENT_NOT_VERIFIED);
+        }
+        // If the booking cannot be stored, the authorization is never captured, and Razorpay gives it back by itself.
+        const { row } = await storeRazorpayRequest(app.db, razorpay, { ...request_, checkout });
+        reply.code(201);
+        return answerWith(row);
+      }
+
+      const stripe = app.payments.stripe;
+      if (paymentToken && !stripe) throw new HttpError(400, CARD_PAYMENTS_OFF);
       let hold: CardHold | undefined;
       let row: BookingRow;
       try {
-        row = await app.db.transaction(async (tx) => {
-          // The renter's quota lock is always taken before the car's, so the two never deadlock.
-          await enforceQuota(tx, 'bookingRequests', renter.id, app.quotas.bookingRequestsPerHour, requestedAt);
-          // Under the car's lock, two identical requests sent at once are checked one after the other.
-          await lockCar(tx, car.id);
-          await expireDueRequests(tx, car.id, requestedAt);
-          const [clash] = await tx
-            .select({ id: bookings.id })
-            .from(bookings)
-            .where(acceptedBookingOverlaps(car.id, { from, to }))
-            .limit(1);
-          if (clash) throw new HttpError(409, ALREADY_BOOKED);
-          const [own] = await tx
-            .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-            .from(bookings)
-            .where(and(bookingOverlaps(car.id, 'requested', { from, to }), eq(bookings.renterId, renter.id)))
-            .orderBy(bookings.startsAt)
-            .limit(1);
-          if (own) throw alreadyRequested(own);
-
-          // Held only once the request can be made, so a refused request never holds money.
-          if (paymentToken && payments) {
+        row = await storeRequest(app.db, {
+          ...request_,
+          async pay(): Promise<HeldMoney | undefined> {
+            if (!paymentToken || !stripe) return undefined;
+            const { hours } = price;
             const description = `${car.carName}, ${hours} ${hours === 1 ? 'hour' : 'hours'} from ${toIndiaIso(from)}`;
-            hold = await payments.hold({ bookingId, amountPaise, token: paymentToken, description }).catch((error: unknown) => {
-              throw providerError(error, (reason) => `The card payment was refused: ${reason}`);
-            });
-          }
-          const [inserted] = await tx
-            .insert(bookings)
-            .values({
-              id: bookingId,
-              carId: car.id,
-              renterId: renter.id,
-              startsAt: from,
-              endsAt: to,
-              hours,
-              driver,
-              pricePerHour: car.price,
-              total,
-              amountPaise,
-              paymentStatus: hold ? 'held' : 'none',
-              paymentProvider: hold ? 'stripe' : null,
-              paymentMethod: hold ? 'card' : null,
-              paymentRef: hold?.ref ?? null,
-              expiresAt: expiresAt(from, requestedAt, hold !== undefined),
-              createdAt: requestedAt,
-              updatedAt: requestedAt,
-            })
-            .returning();
-          if (!inserted) throw new Error('insert returned no booking');
-          await recordStatus(tx, [{ bookingId: inserted.id, status: inserted.status, at: inserted.createdAt }]);
-          return inserted;
+            hold = await stripe
+              .hold({ bookingId: request_.bookingId, amountPaise: price.amountPaise, token: paymentToken, description })
+              .catch((error: unknown) => {
+                throw providerError(error, (reason) => `The card payment was refused: ${reason}`);
+              });
+            return { provider: 'stripe', method: 'card', ref: hold.ref };
+          },
         });
       } catch (error) {
         // Held, but the request was not stored: nothing may stay held for it.
         const held = hold as CardHold | undefined;
-        if (held && payments) {
-          await payments.release(held.ref).catch((releaseError: unknown) => {
-            request.log.error({ bookingId, err: releaseError }, 'release after a failed request refused');
+        if (held && stripe) {
+          await stripe.release(held.ref).catch((releaseError: unknown) => {
+            request.log.error({ bookingId: request_.bookingId, err: releaseError }, 'release after a failed request refused');
           });
         }
         throw error;
       }
       reply.code(201);
-      // A request made within the grace after its start is already expired, and says so.
-      return toBooking(asOf(row, new Date()), { car, renter }, true);
+      return answerWith(row);
     },
   );
 
@@ -501,6 +469,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> =
         ...toBooking(booking, view, showsPaymentRef(account)),
         history: events.map(({ status, at }) => ({ status, at: toIndiaIso(at) })),
         contacts: booking.status === 'accepted' ? await contactsFor(app.db, view, account, support) : {},
+        ...(gst && booking.taxLines.length > 0 ? { seller: { name: SELLER_NAME, gstin: gst.gstin, state: gst.state } } : {}),
       };
     },
   );
@@ -531,7 +500,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact }> =
       },
       (request) =>
         takeStep(
-          { db: app.db, payments: app.cardPayments, log: request.log },
+          { db: app.db, payments: app.payments, gst, log: request.log },
           request.params.id,
           action,
           signedInAccount(request),

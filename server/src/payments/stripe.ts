@@ -1,10 +1,5 @@
 import Stripe from 'stripe';
-
-/** The provider said no (a declined card, a hold it will not take): the message is for the renter or the owner. */
-export class PaymentRefused extends Error {}
-
-/** The provider could not be asked (unreachable, overloaded, or our key refused): nothing happened, try again later. */
-export class PaymentUnavailable extends Error {}
+import { PaymentRefused, PaymentUnavailable, type HeldPayments } from './provider';
 
 export interface CardHold {
   /** The provider's reference for the hold: a PaymentIntent's id. */
@@ -18,11 +13,8 @@ export interface CardHold {
  * (the provider refuses a second one), and take the library's own key for its retries: a key of ours
  * would replay a refusal to every later try, for a day.
  */
-export interface CardPayments {
+export interface StripePayments extends HeldPayments {
   hold(input: { bookingId: string; amountPaise: number; token: string; description: string }): Promise<CardHold>;
-  capture(ref: string): Promise<void>;
-  release(ref: string): Promise<void>;
-  refund(ref: string): Promise<void>;
 }
 
 export interface StripeSettings {
@@ -46,7 +38,7 @@ function refusedBy(error: unknown): never {
 }
 
 /** Card payments through Stripe's PaymentIntents with manual capture, paid for with react-stripe-checkout's token. */
-export function stripeCardPayments({ secretKey, apiBase }: StripeSettings): CardPayments {
+export function stripePayments({ secretKey, apiBase }: StripeSettings): StripePayments {
   const stripe = new Stripe(secretKey, {
     timeout: PROVIDER_TIMEOUT_MS,
     maxNetworkRetries: 2,
@@ -90,8 +82,8 @@ export function stripeCardPayments({ secretKey, apiBase }: StripeSettings): Card
           : 'The card provider did not hold the amount. Nothing was charged; try another card.',
       );
     },
-    async capture(ref) {
-      await stripe.paymentIntents.capture(ref).catch(refusedBy);
+    async capture(ref, amountPaise) {
+      await stripe.paymentIntents.capture(ref, { amount_to_capture: amountPaise }).catch(refusedBy);
     },
     async release(ref) {
       await stripe.paymentIntents.cancel(ref).catch(refusedBy);

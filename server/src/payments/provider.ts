@@ -1,0 +1,36 @@
+import type { PaymentProvider } from '#domain/schemas/bookings';
+
+/** The provider said no (a declined card, a capture it will not take): the message is for the renter or the owner. */
+export class PaymentRefused extends Error {}
+
+/** The provider could not be asked (unreachable, overloaded, or our key refused): nothing happened, try again later. */
+export class PaymentUnavailable extends Error {}
+
+/**
+ * Money held for a booking, taken or let go: what the booking routes and the sweep ask of whichever
+ * provider holds it, so they never know which one that is. Each step is safe to repeat: the provider
+ * refuses a second one.
+ */
+export interface HeldPayments {
+  /** Takes exactly `amountPaise` of the money held under `ref`. */
+  capture(ref: string, amountPaise: number): Promise<void>;
+  /** Lets a hold go; the money goes back to the renter (for UPI, as a refund within some working days). */
+  release(ref: string): Promise<void>;
+  /** Gives back money taken. */
+  refund(ref: string): Promise<void>;
+}
+
+/** The providers that are on; a booking's `payment_provider` names the one holding its money. */
+export interface PaymentProviders<Stripe extends HeldPayments = HeldPayments, Razorpay extends HeldPayments = HeldPayments> {
+  stripe: Stripe | null;
+  razorpay: Razorpay | null;
+  /** The provider that holds a booking's money, or null when it is off on this server. */
+  provider(name: PaymentProvider): HeldPayments | null;
+}
+
+export function paymentProviders<Stripe extends HeldPayments, Razorpay extends HeldPayments>(
+  stripe: Stripe | null,
+  razorpay: Razorpay | null,
+): PaymentProviders<Stripe, Razorpay> {
+  return { stripe, razorpay, provider: (name) => (name === 'stripe' ? stripe : razorpay) };
+}

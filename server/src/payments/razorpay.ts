@@ -1,0 +1,60 @@
+import type { HeldPayments } from './provider';
+import { PaymentRefused, PaymentUnavailable } from './provider';
+import {
+  paymentSignatureIsValid,
+  razorpayApi,
+  RazorpayRefusal,
+  RazorpayUnavailable,
+  webhookSignatureIsValid,
+  type RazorpayOrder,
+  type RazorpayPayment,
+  type RazorpaySettings,
+} from './razorpay-api';
+
+/**
+ * UPI, cards and netbanking through Razorpay: an order with manual capture is authorized by the
+ * checkout, captured for its exact amount when the owner accepts, refunded when a renter cancels after.
+ */
+export interface RazorpayPayments extends HeldPayments {
+  /** The public key the checkout opens with. */
+  keyId: string;
+  createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
+  fetchPayment(paymentId: string): Promise<RazorpayPayment>;
+  /** Whether the checkout's result was signed with our key secret: the only proof the renter paid. */
+  checkoutIsGenuine(orderId: string, paymentId: string, signature: string): boolean;
+  /** Whether a webhook came from Razorpay; false when no webhook secret is configured. */
+  webhookIsGenuine(rawBody: string, signature: string): boolean;
+  /** Whether webhooks can be checked at all (RAZORPAY_WEBHOOK_SECRET). */
+  takesWebhooks: boolean;
+}
+
+/** Razorpay's answer in the terms every provider uses. */
+function inOurTerms(error: unknown): never {
+  if (error instanceof RazorpayRefusal) throw new PaymentRefused(error.message);
+  if (error instanceof RazorpayUnavailable) throw new PaymentUnavailable(error.message, { cause: error });
+  throw error;
+}
+
+export function razorpayPayments(settings: RazorpaySettings): RazorpayPayments {
+  const api = razorpayApi(settings);
+  const { webhookSecret } = settings;
+  return {
+    keyId: settings.keyId,
+    takesWebhooks: webhookSecret !== undefined,
+    createOrder: (input) => api.createOrder(input).catch(inOurTerms),
+    fetchPayment: (paymentId) => api.fetchPayment(paymentId).catch(inOurTerms),
+    checkoutIsGenuine: (orderId, paymentId, signature) =>
+      paymentSignatureIsValid(settings.keySecret, orderId, paymentId, signature),
+    webhookIsGenuine: (rawBody, signature) =>
+      webhookSecret !== undefined && webhookSignatureIsValid(webhookSecret, rawBody, signature),
+    async capture(ref, amountPaise) {
+      await api.capture(ref, amountPaise).catch(inOurTerms);
+    },
+    // Razorpay has no call to let an authorization go: one never captured is refunded by Razorpay itself
+    // (at the order's manual_expiry_period at the latest), which for UPI reaches the renter in some working days.
+    async release() {},
+    async refund(ref) {
+      await api.refund(ref).catch(inOurTerms);
+    },
+  };
+}

@@ -1,0 +1,245 @@
+import { and, eq, lte } from 'drizzle-orm';
+import { EXPIRY, expiresAt } from '#domain/booking-states';
+import { bookingTotal, type BookingTotal } from '#domain/booking-total';
+import { toIndiaIso } from '#domain/india-time';
+import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
+import type { BookingStatus, PaymentProvider } from '#domain/schemas/bookings';
+import type { GstConfig } from '../config';
+import type { Database } from '../db/client';
+import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period } from '../db/public-cars';
+import { bookingEvents, bookings, cars, paymentOrders, type BookingRow, type CarRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { enforceQuota } from '../http/quotas';
+import { PaymentRefused, PaymentUnavailable } from '../payments/provider';
+import type { RazorpayPayments } from '../payments/razorpay';
+
+/** What making a booking request takes, shared by POST /api/bookings, Razorpay's orders and its webhook. */
+
+export const ALREADY_BOOKED = 'This car is already booked for part of that period.';
+export const NO_SUCH_CAR = 'There is no car by that name.';
+export const PAYMENT_NOT_VERIFIED =
+  'The payment could not be verified: its signature does not match. Nothing was booked; if money left your account, it comes back by itself.';
+
+/** The contract's period rules, with `hours` as the booking total counts them. */
+export function checkPeriod({ from, to }: Period, hours: number, now: Date): void {
+  if (to <= from) throw new HttpError(400, 'To must be after from.');
+  if (hours < 1) throw new HttpError(400, 'To must be at least one hour after from.');
+  if (hours > BOOKING_MAX_HOURS) {
+    throw new HttpError(400, `To must be at most ${BOOKING_MAX_HOURS} hours (${BOOKING_MAX_HOURS / 24} days) after from.`);
+  }
+  if (from.getTime() < now.getTime() - BOOKING_PAST_GRACE_MS) throw new HttpError(400, 'From must not be in the past.');
+}
+
+/**
+ * The car, what the booking costs with GST, and the period checked. The car's state is not recorded
+ * yet, so every car is taken to be in the seller's GST state: CGST and SGST, never IGST.
+ */
+export async function priceRequest(
+  db: Database,
+  choice: { carName: string; from: Date; to: Date; driver: boolean },
+  gst: GstConfig | undefined,
+  now: Date,
+): Promise<{ car: CarRow; price: BookingTotal }> {
+  const found = await findPublicCar(db, choice.carName);
+  if (!found) throw new HttpError(404, NO_SUCH_CAR);
+  const price = bookingTotal(
+    choice.from,
+    choice.to,
+    found.car.price,
+    choice.driver,
+    gst ? { rateBps: gst.rateBps, intraState: true } : undefined,
+  );
+  checkPeriod(choice, price.hours, now);
+  return { car: found.car, price };
+}
+
+/** The renter's own open request that a new one would overlap, named so they can find (or cancel) it. */
+function alreadyRequested(existing: Pick<BookingRow, 'id' | 'startsAt' | 'endsAt'>): HttpError {
+  const from = toIndiaIso(existing.startsAt);
+  const to = toIndiaIso(existing.endsAt);
+  return new HttpError(409, `You already asked for this car for part of that period: booking ${existing.id}, ${from} to ${to}.`);
+}
+
+/**
+ * Every change to a car's bookings first locks the car's row, so requests and steps on one car are
+ * taken one after the other and each re-checks the overlaps after the previous one has committed.
+ */
+export async function lockCar(tx: Database, carId: string): Promise<void> {
+  await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('no key update');
+}
+
+/** Stores that each booking took `status` at `at`, for its history; in the transaction that changed it. */
+export async function recordStatus(
+  tx: Database,
+  changes: { bookingId: string; status: BookingStatus; at: Date }[],
+): Promise<void> {
+  if (changes.length > 0) await tx.insert(bookingEvents).values(changes);
+}
+
+/** Expires the car's requests that are due; under the car's lock, so it never races a step on them. */
+export async function expireDueRequests(tx: Database, carId: string, now: Date): Promise<string[]> {
+  const expired = await tx
+    .update(bookings)
+    .set({ status: EXPIRY.to, updatedAt: now })
+    .where(and(eq(bookings.carId, carId), eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)))
+    .returning({ bookingId: bookings.id, at: bookings.expiresAt });
+  await recordStatus(
+    tx,
+    expired.map(({ bookingId, at }) => ({ bookingId, status: EXPIRY.to, at })),
+  );
+  return expired.map(({ bookingId }) => bookingId);
+}
+
+/** Money held for a request, and by whom. */
+export interface HeldMoney {
+  provider: PaymentProvider;
+  method: string;
+  ref: string;
+}
+
+export interface RequestToStore {
+  bookingId: string;
+  car: CarRow;
+  renterId: string;
+  period: Period;
+  driver: boolean;
+  price: BookingTotal;
+  requestedAt: Date;
+  /** The renter's hourly quota; none for a request Razorpay's webhook completes, which the renter has already paid for. */
+  quotaPerHour: number | undefined;
+  /** Holds (or proves held) the money, once the request is known to be possible; undefined for an unpaid request. */
+  pay(tx: Database): Promise<HeldMoney | undefined>;
+  /** Runs after the booking is inserted, in its transaction. */
+  stored?(tx: Database, row: BookingRow): Promise<void>;
+}
+
+/**
+ * Stores a request in one transaction, under the renter's quota lock and then the car's (always in that
+ * order, so the two never deadlock): two identical requests sent at once are checked one after the other.
+ */
+export function storeRequest(db: Database, request: RequestToStore): Promise<BookingRow> {
+  const { bookingId, car, renterId, period, driver, price, requestedAt } = request;
+  return db.transaction(async (tx) => {
+    if (request.quotaPerHour !== undefined) {
+      await enforceQuota(tx, 'bookingRequests', renterId, request.quotaPerHour, requestedAt);
+    }
+    await lockCar(tx, car.id);
+    await expireDueRequests(tx, car.id, requestedAt);
+    const [clash] = await tx.select({ id: bookings.id }).from(bookings).where(acceptedBookingOverlaps(car.id, period)).limit(1);
+    if (clash) throw new HttpError(409, ALREADY_BOOKED);
+    const [own] = await tx
+      .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(and(bookingOverlaps(car.id, 'requested', period), eq(bookings.renterId, renterId)))
+      .orderBy(bookings.startsAt)
+      .limit(1);
+    if (own) throw alreadyRequested(own);
+
+    // Paid only once the request can be made, so a refused request never holds money.
+    const money = await request.pay(tx);
+    const [inserted] = await tx
+      .insert(bookings)
+      .values({
+        id: bookingId,
+        carId: car.id,
+        renterId,
+        startsAt: period.from,
+        endsAt: period.to,
+        hours: price.hours,
+        driver,
+        pricePerHour: car.price,
+        total: price.total,
+        taxPaise: price.taxPaise,
+        taxLines: price.taxLines,
+        amountPaise: price.amountPaise,
+        paymentStatus: money ? 'held' : 'none',
+        paymentProvider: money?.provider ?? null,
+        paymentMethod: money?.method ?? null,
+        paymentRef: money?.ref ?? null,
+        expiresAt: expiresAt(period.from, requestedAt, money !== undefined),
+        createdAt: requestedAt,
+        updatedAt: requestedAt,
+      })
+      .returning();
+    if (!inserted) throw new Error('insert returned no booking');
+    await recordStatus(tx, [{ bookingId: inserted.id, status: inserted.status, at: inserted.createdAt }]);
+    await request.stored?.(tx, inserted);
+    return inserted;
+  });
+}
+
+/** The provider's answer as the client's: a refusal is 402 with its reason, an unreachable provider 503. */
+export function providerError(error: unknown, refused: (reason: string) => string): unknown {
+  if (error instanceof PaymentRefused) return new HttpError(402, refused(error.message));
+  if (error instanceof PaymentUnavailable) {
+    return new HttpError(503, 'The payment provider could not be reached. Nothing was changed; please try again in a moment.');
+  }
+  return error;
+}
+
+export interface RazorpayCheckout {
+  orderId: string;
+  paymentId: string;
+}
+
+/**
+ * A request paid through Razorpay's checkout: the order must be the renter's own, not yet used, and
+ * for exactly this car, period, driver and amount (400 otherwise); the payment must be authorized for
+ * that order and amount (402 otherwise). The order's row is locked and marked used in the booking's
+ * transaction, so the page and the webhook reporting the same payment make one booking between them.
+ * `existing` is the booking a used order already made with this very payment (the other reporter won).
+ */
+export async function storeRazorpayRequest(
+  db: Database,
+  razorpay: RazorpayPayments,
+  request: Omit<RequestToStore, 'pay' | 'stored'> & { checkout: RazorpayCheckout },
+): Promise<{ row: BookingRow; existing: boolean }> {
+  const { checkout, car, renterId, period, driver, price } = request;
+  const orderFor = async (tx: Database) => {
+    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderId, checkout.orderId)).for('update');
+    if (!order || order.renterId !== renterId) throw new HttpError(400, 'There is no such payment order among yours.');
+    return order;
+  };
+  const used = await db.transaction(async (tx) => {
+    const order = await orderFor(tx);
+    if (order.bookingId === null) return undefined;
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, order.bookingId));
+    if (row?.paymentRef !== checkout.paymentId) throw new HttpError(400, 'This payment order has already been used.');
+    return row;
+  });
+  if (used) return { row: used, existing: true };
+
+  const row = await storeRequest(db, {
+    ...request,
+    async pay(tx) {
+      const order = await orderFor(tx);
+      if (order.bookingId !== null) throw new HttpError(400, 'This payment order has already been used.');
+      const same =
+        order.carId === car.id &&
+        order.startsAt.getTime() === period.from.getTime() &&
+        order.endsAt.getTime() === period.to.getTime() &&
+        order.driver === driver &&
+        order.amountPaise === price.amountPaise;
+      if (!same) {
+        throw new HttpError(
+          400,
+          'This payment order was made for another car, period, driver choice or amount. Nothing was booked; if money left your account, it comes back by itself.',
+        );
+      }
+      const payment = await razorpay.fetchPayment(checkout.paymentId).catch((error: unknown) => {
+        throw providerError(error, (reason) => `The payment was refused: ${reason}`);
+      });
+      if (payment.status !== 'authorized' || payment.order_id !== order.orderId || payment.amount !== order.amountPaise) {
+        throw new HttpError(
+          402,
+          `The payment is not authorized for this order (it is ${payment.status}). Nothing was booked; if money left your account, it comes back by itself.`,
+        );
+      }
+      return { provider: 'razorpay', method: payment.method ?? 'upi', ref: payment.id };
+    },
+    async stored(tx, inserted) {
+      await tx.update(paymentOrders).set({ bookingId: inserted.id }).where(eq(paymentOrders.orderId, checkout.orderId));
+    },
+  });
+  return { row, existing: false };
+}
