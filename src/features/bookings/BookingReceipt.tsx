@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
-import { formatRupees } from '../../components/format';
+import { formatPaise, formatRateBps, formatRupees } from '../../components/format';
 import { PageShell } from '../../components/PageShell';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
@@ -47,9 +47,14 @@ function ContactCard({ label, contact }: { label: string; contact: Contact }) {
   );
 }
 
-/** The price lines the server's numbers make: hours × the car's rate, the driver's hours, and the server's total. */
+/**
+ * The price lines the server's numbers make: hours × the car's rate, the driver's hours, and the
+ * server's total; with GST, that total is the taxable value, followed by each tax line and the
+ * amount charged.
+ */
 function Breakdown({ receipt }: { receipt: Receipt }) {
-  const { hours, pricePerHour, driver, total } = receipt;
+  const { hours, pricePerHour, driver, total, taxLines, amountPaise } = receipt;
+  const taxed = taxLines.length > 0;
   return (
     <table className="table receipt-breakdown mb-0" aria-labelledby="receipt-price">
       <tbody>
@@ -67,22 +72,67 @@ function Breakdown({ receipt }: { receipt: Receipt }) {
             <td className="text-end price">{formatRupees(hours * DRIVER_SURCHARGE_PER_HOUR)}</td>
           </tr>
         ) : null}
+        {taxed ? (
+          <>
+            <tr>
+              <th scope="row">Taxable value</th>
+              <td className="text-end price">{formatRupees(total)}</td>
+            </tr>
+            {taxLines.map((line) => (
+              <tr key={line.name}>
+                <th scope="row" className="fw-normal">
+                  {line.name} {formatRateBps(line.rateBps)}
+                </th>
+                <td className="text-end price">{formatPaise(line.paise)}</td>
+              </tr>
+            ))}
+          </>
+        ) : null}
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row">Total</th>
-          <td className="text-end price fw-bold">{formatRupees(total)}</td>
+          <th scope="row">{taxed ? 'Total including GST' : 'Total'}</th>
+          <td className="text-end price fw-bold">{taxed ? formatPaise(amountPaise) : formatRupees(total)}</td>
         </tr>
       </tfoot>
     </table>
   );
 }
 
+/**
+ * What makes a taxed booking's receipt a tax invoice: its number (given when the payment is taken)
+ * and the seller's registration.
+ */
+function TaxInvoiceHeader({ invoiceNumber, seller }: Pick<Receipt, 'invoiceNumber' | 'seller'>) {
+  return (
+    <section aria-labelledby="receipt-invoice">
+      <h2 id="receipt-invoice" className="h5">
+        {invoiceNumber ? `Tax invoice ${invoiceNumber}` : 'Receipt'}
+      </h2>
+      {invoiceNumber ? null : <p className="small text-muted">The tax invoice number is given once the payment is taken.</p>}
+      {seller ? (
+        <dl className="row mb-0">
+          <dt className="col-sm-3">Seller</dt>
+          <dd className="col-sm-9">{seller.name}</dd>
+          <dt className="col-sm-3">GSTIN</dt>
+          <dd className="col-sm-9">{seller.gstin}</dd>
+          <dt className="col-sm-3">State</dt>
+          <dd className="col-sm-9 mb-0">{seller.state}</dd>
+        </dl>
+      ) : null}
+    </section>
+  );
+}
+
 function ReceiptBody({ receipt }: { receipt: Receipt }) {
   const { carKeeper, renter } = receipt.contacts;
+  const taxed = receipt.taxLines.length > 0;
   return (
     <div className="booking-receipt d-grid gap-4" style={RECEIPT_WIDTH}>
-      <p className="d-none d-print-block mb-0">{PRODUCT_NAME}: booking receipt</p>
+      <p className="d-none d-print-block mb-0">
+        {PRODUCT_NAME}: {taxed && receipt.invoiceNumber ? 'tax invoice' : 'booking receipt'}
+      </p>
+      {taxed ? <TaxInvoiceHeader invoiceNumber={receipt.invoiceNumber} seller={receipt.seller} /> : null}
       <dl className="row mb-0">
         <dt className="col-sm-3">Status</dt>
         <dd className="col-sm-9">

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -18,12 +18,14 @@ import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../domain/booking-to
 import { useCheckoutScriptFailureHandled } from './checkout-script';
 import { cjsDefault } from '../../components/cjs-default';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { formatRupees } from '../../components/format';
+import { formatPaise, formatRateBps, formatRupees } from '../../components/format';
 import { defaultPeriodEnd, formatIndiaTime, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../../domain/india-time';
 import { hoursLabel } from './hours-label';
-import { usePaymentOptions } from './payment-options';
+import { useGstConfig, usePaymentOptions } from './payment-options';
 import { paymentInWords } from './payment-words';
 import { pickedPeriod } from './picked-period';
+import { RazorpayCheckoutButton } from './RazorpayCheckoutButton';
+import type { NewBooking } from '../../domain/contract';
 
 const StripeCheckout = cjsDefault(StripeCheckoutImport);
 
@@ -61,12 +63,14 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [defaultStart] = useState(() => nextIndiaHour());
   const [scriptFailed, setScriptFailed] = useState(false);
+  const [upiScriptFailed, setUpiScriptFailed] = useState(false);
   const [checkoutLoading, setCheckoutLoading] = useState(false);
   // Counts picks: the picker keeps what was clicked until it is given new dates, so every pick hands
   // it fresh ones, even when the period was corrected back to the one it already showed.
   const [picks, setPicks] = useState(0);
   const booking = useCreateBooking();
   const paymentOptions = usePaymentOptions();
+  const gst = useGstConfig().data;
   // Only a guide: a request for a day that looked free can still meet the server's 409.
   const { stateOf } = useBusyDays(carRef);
   useCheckoutScriptFailureHandled();
@@ -82,7 +86,14 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const pickerEnd = useMemo(() => toIndiaWallClock(to), [to, picks]);
   const pickerToday = toIndiaWallClock(new Date());
   const driver = searchParams.get('driver') === '1';
-  const { hours, total, amountPaise } = bookingTotal(from, to, price, driver);
+  // Every car is taken to be in the seller's state for now, so GST is CGST and SGST, as the server computes it.
+  const { hours, total, taxLines, amountPaise } = bookingTotal(
+    from,
+    to,
+    price,
+    driver,
+    gst ? { rateBps: gst.rateBps, intraState: true } : undefined,
+  );
 
   const updateChoice = (change: { from?: Date; to?: Date; driver?: boolean }) => {
     setSearchParams(
@@ -102,9 +113,10 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
 
   const signIn = () => navigate(paths.login, { state: { from: location } });
 
-  const reserve = (paymentToken?: string) =>
+  const choice = { carName: carRef, from: toIndiaIso(from), to: toIndiaIso(to), driver };
+  const reserve = (payment: Pick<NewBooking, 'paymentToken' | 'razorpay'> = {}) =>
     booking.mutate(
-      { carName: carRef, from: toIndiaIso(from), to: toIndiaIso(to), driver, ...(paymentToken ? { paymentToken } : {}) },
+      { ...choice, ...payment },
       // A session that ended meanwhile: sign in first, and come back with the period kept.
       {
         onError: (error) => {
@@ -123,7 +135,10 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
           {booked.driver ? ', with a driver' : ''}).
         </p>
         <p className="mb-1">
-          Total: <strong className="price">{formatRupees(booked.total)}</strong>
+          Total:{' '}
+          <strong className="price">
+            {booked.taxPaise > 0 ? `${formatPaise(booked.amountPaise)} including GST` : formatRupees(booked.total)}
+          </strong>
         </p>
         <p className="mb-2">{paymentInWords(booked.payment)}.</p>
         <Link to={paths.myBookings}>See my bookings</Link>
@@ -135,7 +150,9 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const sending = booking.isPending;
   // Until the server says whether it takes cards, no way to pay is offered; if it cannot say, the request goes unpaid.
   const cardKey = paymentOptions.data?.card?.publishableKey;
-  const offerUnpaid = (!paymentOptions.isPending && !cardKey) || scriptFailed;
+  const upi = paymentOptions.data?.upi;
+  // Unpaid only when no checkout the server offers can be used: none is configured, or each failed to load.
+  const offerUnpaid = !paymentOptions.isPending && (!cardKey || scriptFailed) && (!upi || upiScriptFailed);
 
   const reserveButton = (
     <Button variant="primary" size="lg" disabled={!canPay || sending}>
@@ -181,7 +198,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
          */}
         {cardKey && !scriptFailed ? (
           <StripeCheckout
-            token={(token: Token) => reserve(token.id)}
+            token={(token: Token) => reserve({ paymentToken: token.id })}
             stripeKey={cardKey}
             amount={amountPaise}
             currency="INR"
@@ -200,17 +217,17 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
             {reserveButton}
           </StripeCheckout>
         ) : null}
-        {!cardKey ? (
+        {!cardKey && !upi ? (
           <Alert variant="warning" role="note">
             {paymentOptions.isError
               ? 'Whether card payments are taken could not be checked, so this request is sent without paying.'
               : 'Card payments are not configured yet.'}
           </Alert>
-        ) : (
+        ) : cardKey ? (
           <p className="small text-muted mt-2 mb-0">
             The amount is held on your card and taken only when the owner accepts; if they decline, it is released.
           </p>
-        )}
+        ) : null}
         {checkoutLoading ? (
           <p className="small text-muted mt-2 mb-0" role="status">
             Opening the card checkout…
@@ -223,6 +240,17 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
               Try the card checkout again
             </Button>
           </Alert>
+        ) : null}
+        {upi ? (
+          <RazorpayCheckoutButton
+            choice={choice}
+            description={`${carName}, ${hoursLabel(hours)}`}
+            email={user.email}
+            phone={user.phoneNumber}
+            disabled={!canPay || sending}
+            onPaid={(razorpay) => reserve({ razorpay })}
+            onScriptFailed={setUpiScriptFailed}
+          />
         ) : null}
         {offerUnpaid ? (
           <Button variant="outline-primary" className="mt-2" disabled={!canPay || sending} onClick={() => reserve()}>
@@ -275,11 +303,27 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
         <p id="total-amount" className="mb-1 fw-semibold text-navy">
           Total Amount
         </p>
-        <p className="fs-3 fw-bold mb-0 price">{formatRupees(total)}</p>
+        <p className="fs-3 fw-bold mb-0 price">{taxLines.length > 0 ? formatPaise(amountPaise) : formatRupees(total)}</p>
         <p className="small text-muted mb-0 price">
           {hoursLabel(hours)} × {formatRupees(price)}
           {driver ? ` + driver ${hoursLabel(hours)} × ${formatRupees(DRIVER_SURCHARGE_PER_HOUR)}` : ''}
         </p>
+        {taxLines.length > 0 ? (
+          <dl className="row small mb-0 mt-1 price" aria-label="GST">
+            <dt className="col-7 fw-normal text-muted">Taxable value</dt>
+            <dd className="col-5 mb-0 text-end">{formatRupees(total)}</dd>
+            {taxLines.map((line) => (
+              <Fragment key={line.name}>
+                <dt className="col-7 fw-normal text-muted">
+                  {line.name} {formatRateBps(line.rateBps)}
+                </dt>
+                <dd className="col-5 mb-0 text-end">{formatPaise(line.paise)}</dd>
+              </Fragment>
+            ))}
+            <dt className="col-7">Total including GST</dt>
+            <dd className="col-5 mb-0 text-end fw-semibold">{formatPaise(amountPaise)}</dd>
+          </dl>
+        ) : null}
       </fieldset>
       {!canPay ? (
         <p className="text-danger small" role="status">

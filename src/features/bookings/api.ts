@@ -1,5 +1,13 @@
 import { client } from '../../lib/api-client';
-import type { Booking, BookingAction, BookingReceipt, ListAnswer, NewBooking } from '../../domain/contract';
+import type {
+  Booking,
+  BookingAction,
+  BookingReceipt,
+  ListAnswer,
+  NewBooking,
+  NewRazorpayOrder,
+  RazorpayOrder,
+} from '../../domain/contract';
 
 export async function createBooking(body: NewBooking): Promise<Booking> {
   return (await client.post<Booking>('/api/bookings', body)).data;
@@ -16,4 +24,9 @@ export async function getBookingReceipt(id: string, signal?: AbortSignal): Promi
 
 export async function actOnBooking(id: string, action: BookingAction): Promise<Booking> {
   return (await client.post<Booking>(`/api/bookings/${encodeURIComponent(id)}/${action}`)).data;
+}
+
+/** A Razorpay order for the booking about to be asked for, priced by the server: what its checkout opens with. */
+export async function createRazorpayOrder(body: NewRazorpayOrder): Promise<RazorpayOrder> {
+  return (await client.post<RazorpayOrder>('/api/payments/razorpay/orders', body)).data;
 }

@@ -11,10 +11,14 @@ async function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
  * the server cannot charge. They change only when the server restarts with other keys.
  */
 export function usePaymentOptions() {
-  return useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) => getPublicConfig(signal),
-    staleTime: Infinity,
-    select: (config) => config.payments,
-  });
+  return usePublicConfig((config) => config.payments);
+}
+
+/** The seller's GST setting, when it charges GST: the checkout's total adds it as the server will. */
+export function useGstConfig() {
+  return usePublicConfig((config) => config.gst);
+}
+
+function usePublicConfig<T>(select: (config: PublicConfig) => T) {
+  return useQuery({ queryKey: ['config'], queryFn: ({ signal }) => getPublicConfig(signal), staleTime: Infinity, select });
 }

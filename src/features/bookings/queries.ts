@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingAction } from '../../domain/contract';
-import { NewBooking } from '../../domain/schemas/bookings';
+import { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
 import { checked } from '../../lib/form-check';
 import { carKeys } from '../cars/queries';
-import { actOnBooking, createBooking, getBookingReceipt, listBookings } from './api';
+import { actOnBooking, createBooking, createRazorpayOrder, getBookingReceipt, listBookings } from './api';
 
 /** The bookings the signed-in account sees: its own as a renter, or the requests for the cars it answers for. */
 export const bookingsKey = ['bookings'] as const;
@@ -43,4 +43,9 @@ export function useCreateBooking() {
     mutationFn: (booking: NewBooking) => createBooking(checked(NewBooking, booking)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsKey }),
   });
+}
+
+/** The order Razorpay's checkout is opened with; nothing is booked until the checkout's result is sent as a booking. */
+export function useCreateRazorpayOrder() {
+  return useMutation({ mutationFn: (order: NewRazorpayOrder) => createRazorpayOrder(checked(NewRazorpayOrder, order)) });
 }

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { toApiError } from '../../lib/api-client';
+import { PRODUCT_NAME } from '../../config/product';
+import type { NewBooking, NewRazorpayOrder } from '../../domain/contract';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useCreateRazorpayOrder } from './queries';
+import { loadRazorpayCheckout } from './razorpay-script';
+
+export const RAZORPAY_SCRIPT_FAILED =
+  'The UPI, card and netbanking checkout could not be loaded. Check your connection and try again.';
+
+type CheckoutResult = NonNullable<NewBooking['razorpay']>;
+
+interface RazorpayCheckoutButtonProps {
+  /** The booking about to be asked for: the server prices the order from it. */
+  choice: NewRazorpayOrder;
+  description: string;
+  email?: string;
+  phone?: string;
+  disabled: boolean;
+  /** The checkout's signed result, to be sent with the booking request. */
+  onPaid: (razorpay: CheckoutResult) => void;
+  /** Whether the checkout's script failed to load, so the panel can offer another way. */
+  onScriptFailed: (failed: boolean) => void;
+}
+
+/**
+ * "Pay with UPI, card or netbanking": asks the server for a Razorpay order, loads Razorpay's
+ * checkout only now (a renter who pays by card never loads it) and opens it on that order.
+ */
+export function RazorpayCheckoutButton({
+  choice,
+  description,
+  email,
+  phone,
+  disabled,
+  onPaid,
+  onScriptFailed,
+}: RazorpayCheckoutButtonProps) {
+  const order = useCreateRazorpayOrder();
+  const [opening, setOpening] = useState(false);
+  const [scriptFailed, setScriptFailed] = useState(false);
+
+  const failScript = (failed: boolean) => {
+    setScriptFailed(failed);
+    onScriptFailed(failed);
+  };
+
+  const pay = async () => {
+    setOpening(true);
+    failScript(false);
+    let Razorpay: Awaited<ReturnType<typeof loadRazorpayCheckout>>;
+    try {
+      Razorpay = await loadRazorpayCheckout();
+    } catch {
+      setOpening(false);
+      failScript(true);
+      return;
+    }
+    order.mutate(choice, {
+      onSuccess: (created) => {
+        const checkout = new Razorpay({
+          key: created.keyId,
+          order_id: created.orderId,
+          amount: created.amountPaise,
+          currency: 'INR',
+          name: PRODUCT_NAME,
+          description,
+          prefill: { ...(email ? { email } : {}), ...(phone ? { contact: phone } : {}) },
+          handler: (success) => {
+            setOpening(false);
+            onPaid({
+              orderId: success.razorpay_order_id,
+              paymentId: success.razorpay_payment_id,
+              signature: success.razorpay_signature,
+            });
+          },
+          modal: { ondismiss: () => setOpening(false) },
+        });
+        checkout.open();
+      },
+      onError: () => setOpening(false),
+    });
+  };
+
+  return (
+    <div className="mt-3">
+      <Button variant="success" size="lg" disabled={disabled || opening} onClick={() => void pay()}>
+        Pay with UPI, card or netbanking
+      </Button>
+      <p className="small text-muted mt-2 mb-0">
+        The amount is held on your UPI or bank account now and taken only when the owner accepts. A held UPI payment has left your
+        bank account: if the request is declined, cancelled or expires, it comes back as a refund within 5–7 working days.
+      </p>
+      {opening ? (
+        <p className="small text-muted mt-2 mb-0" role="status">
+          Opening the UPI, card and netbanking checkout…
+        </p>
+      ) : null}
+      {scriptFailed ? (
+        <Alert variant="warning" className="mt-2 mb-0">
+          {RAZORPAY_SCRIPT_FAILED}
+        </Alert>
+      ) : null}
+      <ErrorAlert message={order.error ? toApiError(order.error).message : null} onClose={order.reset} />
+    </div>
+  );
+}

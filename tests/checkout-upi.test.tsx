@@ -1,0 +1,162 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RazorpayCheckoutOptions } from '../src/types/razorpay';
+import { renderRoute } from './render';
+import { FROM, PERIOD, TO, teslaBooked } from './checkout';
+import { asha, fleetCar } from './mocks/answers';
+import { fail } from './mocks/routes';
+import { serve, session } from './mocks/serve';
+
+const UPI_BUTTON = 'Pay with UPI, card or netbanking';
+const RAZORPAY_SCRIPT = 'script[src="https://checkout.razorpay.com/v1/checkout.js"]';
+const UPI_CONFIG = { payments: { upi: { provider: 'razorpay' as const, keyId: 'rzp_test_wheelsonweb' } } };
+const SIGNATURE = 'a'.repeat(64);
+
+/** Stands in for Razorpay's checkout.js: records what each checkout is opened with, and pays at once by UPI. */
+function installRazorpay({ pay = true } = {}) {
+  const opened: RazorpayCheckoutOptions[] = [];
+  class Razorpay {
+    constructor(private readonly options: RazorpayCheckoutOptions) {}
+    open() {
+      opened.push(this.options);
+      if (pay) {
+        this.options.handler({
+          razorpay_order_id: this.options.order_id,
+          razorpay_payment_id: 'pay_UpiTesla1',
+          razorpay_signature: SIGNATURE,
+        });
+      } else {
+        this.options.modal?.ondismiss?.();
+      }
+    }
+  }
+  window.Razorpay = Razorpay;
+  return opened;
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'Razorpay');
+  for (const script of document.querySelectorAll(RAZORPAY_SCRIPT)) script.remove();
+});
+
+describe('paying with UPI, card or netbanking through Razorpay', () => {
+  it('is not offered when the server has no Razorpay key', async () => {
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+
+    expect(await screen.findByRole('button', { name: 'Send request without paying' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: UPI_BUTTON })).not.toBeInTheDocument();
+  });
+
+  it('asks the server for an order for the period, opens the checkout with it, then books with the signed result', async () => {
+    serve('GET /api/config', UPI_CONFIG);
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    const opened = installRazorpay();
+    const orders = serve('POST /api/payments/razorpay/orders', {
+      orderId: 'order_Tesla240',
+      keyId: 'rzp_test_wheelsonweb',
+      amountPaise: 24_000,
+      currency: 'INR',
+    });
+    const bookings = serve('POST /api/bookings', {
+      ...teslaBooked({ driver: true }),
+      payment: { status: 'held', provider: 'razorpay', method: 'upi', amountPaise: 24_000 },
+    });
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
+
+    const pay = await screen.findByRole('button', { name: UPI_BUTTON });
+    expect(screen.getByText(/held on your UPI or bank account now and taken only when the owner accepts/)).toHaveTextContent(
+      'if the request is declined, cancelled or expires, it comes back as a refund within 5–7 working days',
+    );
+    // Cards are off here, but UPI works: the request is not offered unpaid, nor are cards said to be missing.
+    expect(screen.queryByRole('button', { name: 'Send request without paying' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Card payments are not configured yet.')).not.toBeInTheDocument();
+    await user.click(pay);
+
+    const confirmation = await screen.findByRole('status');
+    expect(confirmation).toHaveTextContent('Booking requested');
+    expect(confirmation).toHaveTextContent('UPI payment held: taken only when the owner accepts');
+    expect(orders.map((call) => call.body)).toEqual([{ carName: 'Tesla Malibu', from: FROM, to: TO, driver: true }]);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({
+      key: 'rzp_test_wheelsonweb',
+      order_id: 'order_Tesla240',
+      amount: 24_000,
+      currency: 'INR',
+      name: 'WheelsOnWeb',
+      description: 'Tesla Malibu, 3 hours',
+      prefill: { email: 'asha@example.com' },
+    });
+    expect(bookings.map((call) => call.body)).toEqual([
+      {
+        carName: 'Tesla Malibu',
+        from: FROM,
+        to: TO,
+        driver: true,
+        razorpay: { orderId: 'order_Tesla240', paymentId: 'pay_UpiTesla1', signature: SIGNATURE },
+      },
+    ]);
+  });
+
+  it('books nothing when the renter closes the checkout, and the button works again', async () => {
+    serve('GET /api/config', UPI_CONFIG);
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    const opened = installRazorpay({ pay: false });
+    serve('POST /api/payments/razorpay/orders', {
+      orderId: 'order_Tesla150',
+      keyId: 'rzp_test_wheelsonweb',
+      amountPaise: 15_000,
+      currency: 'INR',
+    });
+    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+
+    await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
+    await user.click(screen.getByRole('button', { name: UPI_BUTTON }));
+
+    expect(opened).toHaveLength(2);
+    expect(bookings).toEqual([]);
+    expect(screen.getByRole('button', { name: UPI_BUTTON })).toBeEnabled();
+  });
+
+  it('shows the server’s refusal of the order and books nothing', async () => {
+    serve('GET /api/config', UPI_CONFIG);
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    const opened = installRazorpay();
+    serve('POST /api/payments/razorpay/orders', fail(409, 'This car is already booked for part of that period.'));
+    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+
+    await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This car is already booked for part of that period.');
+    expect(opened).toEqual([]);
+    expect(bookings).toEqual([]);
+  });
+
+  it('says so when the checkout script cannot load, and offers the unpaid request when cards are off too', async () => {
+    serve('GET /api/config', UPI_CONFIG);
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    const orders = serve('POST /api/payments/razorpay/orders', fail(500, 'not to be called'));
+    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+
+    await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
+    const script = document.querySelector(RAZORPAY_SCRIPT);
+    expect(script).not.toBeNull();
+    script?.dispatchEvent(new Event('error'));
+
+    expect(
+      await screen.findByText('The UPI, card and netbanking checkout could not be loaded. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    expect(orders).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Send request without paying' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking requested');
+    expect(bookings.map((call) => call.body)).toEqual([{ carName: 'Tesla Malibu', from: FROM, to: TO, driver: false }]);
+  });
+});
