@@ -52,4 +52,13 @@ describe('the content security policy', () => {
     const response = await app.inject({ method: 'GET', url: '/' });
     expect(directive(response.headers['content-security-policy'], 'img-src')).toBe("img-src 'self' data: https: http:");
   });
+
+  it("allows the card checkout's and Razorpay's checkout script, frame and API calls, and no other host", async () => {
+    const policy = (await app.inject({ method: 'GET', url: '/cars/Colorado%20Rover' })).headers['content-security-policy'];
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' https://checkout.stripe.com https://checkout.razorpay.com");
+    expect(directive(policy, 'frame-src')).toBe('frame-src https://checkout.stripe.com https://api.razorpay.com');
+    expect(directive(policy, 'connect-src')).toBe(
+      "connect-src 'self' https://checkout.stripe.com https://api.stripe.com https://api.razorpay.com",
+    );
+  });
 });

@@ -13,6 +13,9 @@ import { ErrorBody } from '#domain/schemas/errors';
 /** The card provider's checkout: its script, its iframe, and the calls the script makes. */
 const CHECKOUT = 'https://checkout.stripe.com';
 const CHECKOUT_API = 'https://api.stripe.com';
+/** Razorpay's standard checkout: the script from its checkout host, its frame and calls on its API host. */
+const RAZORPAY_CHECKOUT = 'https://checkout.razorpay.com';
+const RAZORPAY_API = 'https://api.razorpay.com';
 
 /** The methods that change something, and so must come from the app or a client that is not a browser. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -160,9 +163,9 @@ async function security(
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", CHECKOUT],
-        frameSrc: [CHECKOUT],
-        connectSrc: ["'self'", CHECKOUT, CHECKOUT_API],
+        scriptSrc: ["'self'", CHECKOUT, RAZORPAY_CHECKOUT],
+        frameSrc: [CHECKOUT, RAZORPAY_API],
+        connectSrc: ["'self'", CHECKOUT, CHECKOUT_API, RAZORPAY_API],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         styleSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
