@@ -22,6 +22,7 @@ import { configRoutes } from './routes/config';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { ownerCarRoutes } from './routes/owner-cars';
+import { paymentRoutes } from './routes/payments';
 import { sessionRoutes } from './routes/session';
 
 /** Secrets that must never reach a log line, wherever they appear in a logged object. */
@@ -102,6 +103,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(carRoutes);
     await app.register(bookingRoutes, { support: config.support, gst: config.gst });
     await app.register(messageRoutes);
+    await app.register(paymentRoutes, { gst: config.gst });
 
     await app.ready();
     return app;

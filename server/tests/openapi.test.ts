@@ -32,6 +32,8 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/cars/{carName}': ['get'],
   '/api/cars/{carName}/availability': ['get'],
   '/api/config': ['get'],
+  '/api/payments/razorpay/orders': ['post'],
+  '/api/payments/razorpay/webhook': ['post'],
   '/api/bookings': ['get', 'post'],
   '/api/bookings/{id}': ['get'],
   '/api/bookings/{id}/accept': ['post'],

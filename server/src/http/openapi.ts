@@ -105,6 +105,7 @@ async function openApi(app: FastifyInstance): Promise<void> {
         { name: 'messages', description: 'The contact form and the newsletter.' },
         { name: 'health', description: 'Whether the server and its database answer.' },
         { name: 'config', description: 'What the app needs to know about this server: the ways to pay it takes.' },
+        { name: 'payments', description: "Razorpay's orders (UPI, cards, netbanking) and its webhook." },
       ],
     },
     transform: jsonSchemaTransform,

@@ -33,6 +33,12 @@ const Payment = z.object({
 });
 export type RazorpayPayment = z.output<typeof Payment>;
 
+/** A webhook's body, as far as we read it: the event's name and, for payment events, the payment. */
+export const RazorpayWebhookEvent = z.object({
+  event: z.string(),
+  payload: z.object({ payment: z.object({ entity: Payment }).optional() }),
+});
+
 const Refund = z.object({ id: z.string(), payment_id: z.string(), amount: z.number() });
 
 const ErrorAnswer = z.object({ error: z.object({ code: z.string().optional(), description: z.string().optional() }) });

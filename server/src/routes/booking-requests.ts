@@ -90,6 +90,19 @@ export async function expireDueRequests(tx: Database, carId: string, now: Date):
   return expired.map(({ bookingId }) => bookingId);
 }
 
+/** Refuses a request that overlaps an accepted booking of the car, or the renter's own open request for it. */
+export async function checkRequestPossible(db: Database, carId: string, renterId: string, period: Period): Promise<void> {
+  const [clash] = await db.select({ id: bookings.id }).from(bookings).where(acceptedBookingOverlaps(carId, period)).limit(1);
+  if (clash) throw new HttpError(409, ALREADY_BOOKED);
+  const [own] = await db
+    .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(and(bookingOverlaps(carId, 'requested', period), eq(bookings.renterId, renterId)))
+    .orderBy(bookings.startsAt)
+    .limit(1);
+  if (own) throw alreadyRequested(own);
+}
+
 /** Money held for a request, and by whom. */
 export interface HeldMoney {
   provider: PaymentProvider;
@@ -125,15 +138,7 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
     }
     await lockCar(tx, car.id);
     await expireDueRequests(tx, car.id, requestedAt);
-    const [clash] = await tx.select({ id: bookings.id }).from(bookings).where(acceptedBookingOverlaps(car.id, period)).limit(1);
-    if (clash) throw new HttpError(409, ALREADY_BOOKED);
-    const [own] = await tx
-      .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-      .from(bookings)
-      .where(and(bookingOverlaps(car.id, 'requested', period), eq(bookings.renterId, renterId)))
-      .orderBy(bookings.startsAt)
-      .limit(1);
-    if (own) throw alreadyRequested(own);
+    await checkRequestPossible(tx, car.id, renterId, period);
 
     // Paid only once the request can be made, so a refused request never holds money.
     const money = await request.pay(tx);

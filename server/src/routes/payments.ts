@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { toIndiaIso } from '#domain/india-time';
+import { NewRazorpayOrder, RazorpayOrder } from '#domain/schemas/bookings';
+import type { GstConfig } from '../config';
+import { paymentOrders } from '../db/schema';
+import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
+import { HttpError } from '../http/errors';
+import { SIGNED_IN } from '../http/openapi';
+import { RazorpayWebhookEvent } from '../payments/razorpay-api';
+import { signedInAccount } from '../plugins/session';
+import { checkRequestPossible, priceRequest, providerError, storeRazorpayRequest } from './booking-requests';
+
+const TAGS = ['payments'];
+const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the booking request unpaid or by card.';
+const WEBHOOKS_OFF = 'Razorpay webhooks are not taken on this server.';
+
+/** What the webhook did with an event: made the booking, found it made already, ignored the event, or could not book. */
+const WebhookOutcome = z.object({ outcome: z.enum(['booked', 'already booked', 'ignored', 'not bookable']) });
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined }> = async (app, { gst }) => {
+  app.post(
+    '/api/payments/razorpay/orders',
+    {
+      onRequest: app.requireRole('user'),
+      schema: {
+        tags: TAGS,
+        summary: 'Open a Razorpay order for a booking about to be asked for (UPI, cards, netbanking)',
+        description:
+          "The server prices the booking as `POST /api/bookings` would (with GST when configured) and creates a Razorpay order for that `amountPaise` in INR, with manual capture: the checkout authorizes it, the owner's accept captures it. Send the checkout's result with the same car, period and driver to `POST /api/bookings` as `razorpay`.",
+        security: SIGNED_IN,
+        body: NewRazorpayOrder,
+        response: {
+          200: answer(RazorpayOrder, 'The order to open the checkout with.'),
+          ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409, 503], {
+            400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${RAZORPAY_OFF}"`,
+            403: "Signed in with an account that is not a renter's.",
+            404: 'There is no car by that name.',
+            409: 'The car is already booked for part of the period, or the renter already asked for it then.',
+            503: 'Razorpay could not be reached: no order was made.',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const razorpay = app.payments.razorpay;
+      if (!razorpay) throw new HttpError(400, RAZORPAY_OFF);
+      const renter = signedInAccount(request);
+      const { from, to, driver } = request.body;
+      const { car, price } = await priceRequest(app.db, request.body, gst, new Date());
+      // Refused now rather than after the renter has paid for a booking that cannot be made.
+      await checkRequestPossible(app.db, car.id, renter.id, { from, to });
+      const order = await razorpay
+        .createOrder({
+          amountPaise: price.amountPaise,
+          receipt: randomUUID(),
+          notes: {
+            carId: car.id,
+            carName: car.carName,
+            from: toIndiaIso(from),
+            to: toIndiaIso(to),
+            driver: String(driver),
+            renterId: renter.id,
+          },
+        })
+        .catch((error: unknown) => {
+          throw providerError(error, (reason) => `Razorpay refused the order: ${reason}`);
+        });
+      await app.db.insert(paymentOrders).values({
+        orderId: order.id,
+        renterId: renter.id,
+        carId: car.id,
+        startsAt: from,
+        endsAt: to,
+        driver,
+        amountPaise: price.amountPaise,
+      });
+      return { orderId: order.id, keyId: razorpay.keyId, amountPaise: price.amountPaise, currency: 'INR' as const };
+    },
+  );
+
+  await app.register(async (webhook: FastifyInstance) => razorpayWebhook(webhook, gst));
+};
+
+/**
+ * Razorpay's webhook, in a scope of its own whose JSON parser keeps the raw text: the signature is
+ * over the exact bytes sent. A `payment.authorized` for an order whose page never reported back (the
+ * browser closed) makes the booking the page would have made; every delivery after changes nothing.
+ */
+function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body.toString()));
+
+  app.post(
+    '/api/payments/razorpay/webhook',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Razorpay's webhook: completes the bookings whose checkout page closed before it could report",
+        description:
+          'Signed by Razorpay with the webhook secret (X-Razorpay-Signature, HMAC-SHA256 of the raw body). `payment.authorized` for an order not yet booked makes its booking, `requested` with the payment `held`; other events and repeated deliveries change nothing.',
+        headers: z.object({ 'x-razorpay-signature': z.string().optional() }),
+        body: z.string().describe("Razorpay's event, as JSON"),
+        response: {
+          200: answer(WebhookOutcome, 'The event was taken: what it changed.'),
+          ...errors([...JSON_BODY_ERRORS, 404, 503], {
+            400: 'The signature does not match the body, or the body is not an event: nothing changed.',
+            404: WEBHOOKS_OFF,
+            503: 'Razorpay could not be reached to confirm the payment: Razorpay delivers the event again later.',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const razorpay = app.payments.razorpay;
+      if (!razorpay?.takesWebhooks) throw new HttpError(404, WEBHOOKS_OFF);
+      const signature = request.headers['x-razorpay-signature'] ?? '';
+      if (!razorpay.webhookIsGenuine(request.body, signature)) {
+        throw new HttpError(400, 'The webhook signature does not match its body.');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(request.body);
+      } catch {
+        throw new HttpError(400, 'The webhook body is not JSON.');
+      }
+      const parsed = RazorpayWebhookEvent.safeParse(json);
+      if (!parsed.success) throw new HttpError(400, 'The webhook body is not a Razorpay event.');
+      const payment = parsed.data.payload.payment?.entity;
+      if (parsed.data.event !== 'payment.authorized' || !payment?.order_id) return { outcome: 'ignored' as const };
+
+      const [order] = await app.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, payment.order_id));
+      if (!order) return { outcome: 'ignored' as const };
+      if (order.bookingId !== null) return { outcome: 'already booked' as const };
+      const requestedAt = new Date();
+      const period = { from: order.startsAt, to: order.endsAt };
+      try {
+        const { car, price } = await priceRequest(
+          app.db,
+          { carName: order.carId, ...period, driver: order.driver },
+          gst,
+          requestedAt,
+        );
+        const { existing } = await storeRazorpayRequest(app.db, razorpay, {
+          bookingId: randomUUID(),
+          car,
+          renterId: order.renterId,
+          period,
+          driver: order.driver,
+          price,
+          requestedAt,
+          quotaPerHour: undefined,
+          checkout: { orderId: order.orderId, paymentId: payment.id },
+        });
+        return { outcome: existing ? ('already booked' as const) : ('booked' as const) };
+      } catch (error) {
+        // The booking cannot be made (taken meanwhile, its period begun): the authorization is never captured, so Razorpay gives it back.
+        if (error instanceof HttpError && error.statusCode < 500) {
+          request.log.warn({ orderId: order.orderId, reason: error.message }, 'webhook payment could not become a booking');
+          return { outcome: 'not bookable' as const };
+        }
+        throw error;
+      }
+    },
+  );
+}
