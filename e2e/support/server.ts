@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startCardProviderStandIn } from '../../server/tests/fixtures/card-provider-stand-in';
+import { startRazorpayStandIn, type RazorpayStandIn } from '../../server/tests/fixtures/razorpay-stand-in';
 
 export const projectDir = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,6 +21,8 @@ const KEPT_OUTPUT_LINES = 60;
 
 export interface RunningServer {
   baseURL: string;
+  /** The stand-in for Razorpay's API this server talks to: a test authorizes checkout payments at it. */
+  razorpay: RazorpayStandIn;
   stop: () => Promise<void>;
 }
 
@@ -39,10 +42,11 @@ function exited(child: ChildProcess): Promise<void> {
  * the app and the API on one port) on a port the system picks, with a fresh PGlite directory.
  * Resolves once /api/health answers.
  */
-export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<RunningServer> {
+export async function startServer(staticDir: string = E2E_BUILD_DIR, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-e2e-data-'));
-  // Card payments are on, against the stand-in for the provider's API: no test reaches the network.
+  // Card and Razorpay payments are on, against stand-ins for the providers' APIs: no test reaches the network.
   const cardProvider = await startCardProviderStandIn();
+  const razorpay = await startRazorpayStandIn();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -52,11 +56,16 @@ export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<Ru
     VITE_STRIPE_PUBLISHABLE_KEY: TEST_CARD_KEY,
     STRIPE_SECRET_KEY: cardProvider.secretKey,
     STRIPE_API_BASE: cardProvider.url,
+    RAZORPAY_KEY_ID: razorpay.keyId,
+    RAZORPAY_KEY_SECRET: razorpay.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+    RAZORPAY_API_BASE: razorpay.url,
     LOG_LEVEL: 'info',
     // One browser makes every request of the run; the per-address flood backstop is not what is tested here,
     // nor the limit on registrations from one address.
     REQUESTS_PER_MINUTE: '100000',
     REGISTRATIONS_PER_HOUR: '100000',
+    ...extraEnv,
   };
   // As `npm start` in a plain shell: Vitest's NODE_ENV=test would make the build a development one
   // (calling the API on port 4000), the build must call its own origin, and the data is this run's.
@@ -86,6 +95,7 @@ export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<Ru
     }
     await rm(dataDir, { recursive: true, force: true });
     await cardProvider.close();
+    await razorpay.close();
   };
 
   try {
@@ -109,7 +119,7 @@ export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<Ru
     });
     const health = await fetch(`${baseURL}/api/health`);
     if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
-    return { baseURL, stop };
+    return { baseURL, razorpay, stop };
   } catch (error) {
     await stop();
     const reason = error instanceof Error ? error.message : String(error);
@@ -122,14 +132,14 @@ export async function startServer(staticDir: string = E2E_BUILD_DIR): Promise<Ru
  * run began, this start rebuilds the copy, never the folder the run's server serves: that server
  * lists its files when it starts, so a rebuild under it would leave its pages without their scripts.
  */
-export async function startServerOnCopyOfBuild(): Promise<RunningServer> {
+export async function startServerOnCopyOfBuild(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const buildCopy = await mkdtemp(path.join(tmpdir(), 'wow-e2e-build-'));
   const removeCopy = () => rm(buildCopy, { recursive: true, force: true });
   try {
     await cp(E2E_BUILD_DIR, buildCopy, { recursive: true });
-    const server = await startServer(buildCopy);
+    const server = await startServer(buildCopy, extraEnv);
     return {
-      baseURL: server.baseURL,
+      ...server,
       stop: async () => {
         await server.stop();
         await removeCopy();

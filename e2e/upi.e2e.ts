@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking, BookingReceipt, ListAnswer, PublicConfig } from '#domain/contract';
+import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
+import { launchBrowser, openSession } from './support/browser';
+import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
+import { answerRazorpayCheckoutWithStandIn, razorpayCheckoutsOpened } from './support/razorpay-checkout-stand-in';
+import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DRIVER_PER_HOUR = 30;
+/** GST at 18 % for a seller registered in Karnataka: this file's server only, so other files' totals stay untaxed. */
+const GST_ENV = { GST_RATE_BPS: '1800', GSTIN: '29ABCDE1234F1Z5', GST_STATE: 'Karnataka' };
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const paise = (amount: number) => rupees.format(amount / 100);
+
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startServerOnCopyOfBuild(GST_ENV)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The price table's rows as a person reads them: the line, then its amount. */
+async function breakdownRows(page: Page): Promise<string[][]> {
+  const rows = await page.getByRole('table', { name: 'Price' }).getByRole('row').all();
+  return Promise.all(
+    rows.map(async (row) => [
+      ((await row.getByRole('rowheader').textContent()) ?? '').trim(),
+      ((await row.getByRole('cell').textContent()) ?? '').trim(),
+    ]),
+  );
+}
+
+describe('paying by UPI through Razorpay, with GST', () => {
+  it('holds the UPI payment at the request, captures it when the owner accepts, and the receipt is a tax invoice', async () => {
+    const { baseURL, razorpay } = server;
+    const owner = await openSession(browser, baseURL);
+    const renter = await openSession(browser, baseURL);
+    try {
+      const config = (await (await renter.context.request.get('/api/config')).json()) as PublicConfig;
+      expect(config.payments.upi).toEqual({ provider: 'razorpay', keyId: razorpay.keyId });
+      expect(config.gst).toMatchObject({ rateBps: 1800, gstin: GST_ENV.GSTIN, state: GST_ENV.GST_STATE });
+
+      await registerAndSignIn(owner.context, 'owner');
+      const car = await addCarThroughApi(owner.context, {
+        url: '/images/cars/audi-fiesta.svg',
+        carname: uniqueName('UPI Ciaz '),
+        description: 'Paid for by UPI.',
+        price: 1234,
+      });
+      const renterAccount = await registerAndSignIn(renter.context, 'user');
+
+      // Five hours with a driver, starting at a whole hour two days ahead.
+      const from = new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 48 * HOUR_MS);
+      const to = new Date(from.getTime() + 5 * HOUR_MS);
+      const { page, problems } = renter;
+      // Cards are on too: the card checkout's script loads beside Razorpay's, from its own stand-in.
+      await answerCheckoutWithStandIn(page);
+      await answerRazorpayCheckoutWithStandIn(page, razorpay, 'upi');
+      const period = `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}&driver=1`;
+      await page.goto(`/cars/${car.id}?${period}`);
+
+      // 5 × ₹1,234 + 5 × ₹30 = ₹6,320, and CGST and SGST at 9 % each: ₹568.80 twice.
+      const total = page.getByRole('group', { name: 'Total Amount' });
+      await total.getByText('Total including GST').waitFor();
+      expect(await total.getByLabel('GST').textContent()).toBe(
+        'Taxable value₹6,320.00CGST 9%₹568.80SGST 9%₹568.80Total including GST₹7,457.60',
+      );
+      await page.getByRole('button', { name: 'Pay with UPI, card or netbanking' }).click();
+      const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
+      await confirmation.waitFor();
+      expect(await confirmation.textContent()).toContain('UPI payment held: taken only when the owner accepts');
+      expect(await confirmation.textContent()).toContain('₹7,457.60 including GST');
+
+      const opened = await razorpayCheckoutsOpened(page);
+      expect(opened).toHaveLength(1);
+      expect(opened[0]).toMatchObject({ key: razorpay.keyId, amount: 745_760, currency: 'INR', email: renterAccount.email });
+      const order = razorpay.orders.get(opened[0]?.order_id ?? '');
+      expect(order).toMatchObject({ amount: 745_760, currency: 'INR', captureManual: true });
+
+      const mine = (await (await renter.context.request.get('/api/bookings')).json()) as ListAnswer<Booking>;
+      const booking = mine.data.find((candidate) => candidate.car.id === car.id);
+      expect(booking).toMatchObject({
+        status: 'requested',
+        total: 6320,
+        taxPaise: 113_760,
+        amountPaise: 745_760,
+        payment: { status: 'held', provider: 'razorpay', method: 'upi', amountPaise: 745_760 },
+      });
+      if (!booking) throw new Error('the booking was not stored');
+      const held = [...razorpay.payments.values()].find((payment) => payment.order_id === order?.id);
+      expect(held).toMatchObject({ status: 'authorized', amount: 745_760, method: 'upi' });
+
+      // As the owner's page sends it: a bodiless step names the page it comes from, this site.
+      const accepted = await owner.context.request.post(`/api/bookings/${booking.id}/accept`, {
+        headers: { origin: new URL(baseURL).origin },
+      });
+      expect(accepted.status()).toBe(200);
+      expect(held?.status).toBe('captured');
+
+      const answer = (await (await renter.context.request.get(`/api/bookings/${booking.id}`)).json()) as BookingReceipt;
+      expect(answer).toMatchObject({
+        status: 'accepted',
+        payment: { status: 'captured', provider: 'razorpay', method: 'upi', amountPaise: 745_760 },
+        seller: { gstin: GST_ENV.GSTIN, state: GST_ENV.GST_STATE },
+      });
+      expect(answer.invoiceNumber).toMatch(/^WOW\/\d{2}-\d{2}\/\d{5}$/);
+
+      await page.goto(`/bookings/${booking.id}`);
+      const invoice = page.getByRole('region', { name: `Tax invoice ${answer.invoiceNumber}` });
+      await invoice.waitFor();
+      expect(await invoice.textContent()).toContain(`GSTIN${answer.seller?.gstin}`);
+      expect(await invoice.textContent()).toContain(`State${answer.seller?.state}`);
+      expect(await breakdownRows(page)).toEqual([
+        [`5 hours × ${rupees.format(answer.pricePerHour)}`, rupees.format(answer.hours * answer.pricePerHour)],
+        [`Driver: 5 hours × ${rupees.format(DRIVER_PER_HOUR)}`, rupees.format(answer.hours * DRIVER_PER_HOUR)],
+        ['Taxable value', rupees.format(answer.total)],
+        ...answer.taxLines.map((line) => [`${line.name} ${line.rateBps / 100}%`, paise(line.paise)]),
+        ['Total including GST', paise(answer.amountPaise)],
+      ]);
+      expect(answer.taxLines.map((line) => line.name)).toEqual(['CGST', 'SGST']);
+      expect(await page.getByRole('region', { name: 'Payment' }).textContent()).toContain('Paid by UPI');
+      await page.screenshot({ path: '/tmp/upi-receipt.png', fullPage: true });
+      expect(problems.pageErrors).toEqual([]);
+      expect(problems.consoleErrors).toEqual([]);
+    } finally {
+      await renter.context.close();
+      await owner.context.close();
+    }
+  });
+});
