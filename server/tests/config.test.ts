@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       quotas: { registrationsPerHour: 10, commentsPerTenMinutes: 20, bookingRequestsPerHour: 30, carsPerOwner: 100 },
       support: {},
       cardPayments: undefined,
+      razorpay: undefined,
+      gst: undefined,
       requestTimeoutMs: 30_000,
       connectionTimeoutMs: 10_000,
     });
@@ -44,6 +46,58 @@ describe('loadConfig', () => {
       expect(() => loadConfig(env)).toThrow('STRIPE_SECRET_KEY and VITE_STRIPE_PUBLISHABLE_KEY must be set together, or neither');
     },
   );
+
+  it('takes Razorpay when its key id and secret are set, from its own host unless RAZORPAY_API_BASE says otherwise', () => {
+    expect(loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc', RAZORPAY_KEY_SECRET: 'secret' }).razorpay).toEqual({
+      keyId: 'rzp_test_abc',
+      keySecret: 'secret',
+      webhookSecret: undefined,
+      apiBase: new URL('https://api.razorpay.com'),
+    });
+    expect(
+      loadConfig({
+        RAZORPAY_KEY_ID: 'rzp_test_abc',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'hook',
+        RAZORPAY_API_BASE: 'http://127.0.0.1:12112',
+      }).razorpay,
+    ).toMatchObject({ webhookSecret: 'hook', apiBase: new URL('http://127.0.0.1:12112') });
+  });
+
+  it.each([[{ RAZORPAY_KEY_ID: 'rzp_test_abc' }], [{ RAZORPAY_KEY_SECRET: 'secret' }]])(
+    'refuses to start with one Razorpay key and not the other (%o)',
+    (env) => {
+      expect(() => loadConfig(env)).toThrow('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together, or neither');
+    },
+  );
+
+  it('refuses a Razorpay key id that is not one', () => {
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'key_abc', RAZORPAY_KEY_SECRET: 'secret' })).toThrow('RAZORPAY_KEY_ID');
+  });
+
+  it('charges GST with a rate, a GSTIN and a state, all three', () => {
+    expect(loadConfig({ GST_RATE_BPS: '1800', GSTIN: '29abcde1234f1z5', GST_STATE: 'Karnataka' }).gst).toEqual({
+      rateBps: 1800,
+      gstin: '29ABCDE1234F1Z5',
+      state: 'Karnataka',
+    });
+    expect(() => loadConfig({ GST_RATE_BPS: '1800' })).toThrow('GST_RATE_BPS, GSTIN and GST_STATE must be set together');
+    expect(() => loadConfig({ GSTIN: '29ABCDE1234F1Z5', GST_STATE: 'Karnataka' })).toThrow(
+      'GST_RATE_BPS, GSTIN and GST_STATE must be set together',
+    );
+  });
+
+  it.each([
+    [{ GST_RATE_BPS: '0' }, 'GST_RATE_BPS'],
+    [{ GST_RATE_BPS: '2801' }, 'GST_RATE_BPS'],
+    [{ GST_RATE_BPS: '18.5' }, 'GST_RATE_BPS'],
+    [{ GSTIN: '29ABCDE1234F1X5' }, 'GSTIN'],
+    [{ GSTIN: '29ABCDE1234F1Z' }, 'GSTIN'],
+  ])('refuses a bad GST setting (%o)', (env, name) => {
+    expect(() => loadConfig({ GST_RATE_BPS: '1800', GSTIN: '29ABCDE1234F1Z5', GST_STATE: 'Karnataka', ...env })).toThrow(
+      `${name} must`,
+    );
+  });
 
   it('reads every variable', () => {
     const config = loadConfig({
