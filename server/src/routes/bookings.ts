@@ -333,7 +333,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact; gst
         tags: TAGS,
         summary: 'Ask to rent a car for a period',
         description:
-          "The server computes `hours` (whole hours, rounded down), `total` and `amountPaise`; prices are never read from the client. `carName` may also be a car's id. With card payments on (`GET /api/config`), a `paymentToken` has `amountPaise` held on the card (`payment.status` `held`); it is taken when the request is accepted and let go when it is declined, cancelled or expires. A request with money held expires at the earlier of its start and 6 days after it was made.",
+          "The server computes `hours` (whole hours, rounded down), `total` and `amountPaise`; prices are never read from the client. `carName` may also be a car's id. With card payments on (`GET /api/config`), a `paymentToken` has `amountPaise` held on the card (`payment.status` `held`); it is taken when the request is accepted and let go when it is declined, cancelled or expires. With Razorpay on, `razorpay` carries the checkout's result for an order from `POST /api/payments/razorpay/orders`: a wrong signature, or an order that is not the renter's own, is used, or was for another car, period, driver or amount is 400; a payment not authorized is 402. With GST configured, `taxPaise` and `taxLines` are added and `amountPaise` includes them. A request with money held expires at the earlier of its start and 6 days after it was made.",
         security: SIGNED_IN,
         body: NewBooking,
         response: {
