@@ -9,7 +9,10 @@ import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DRIVER_PER_HOUR = 30;
-/** GST at 18 % for a seller registered in Karnataka: this file's server only, so other files' totals stay untaxed. */
+/**
+ * Razorpay on, and GST at 18 % for a seller registered in Karnataka: this file's server only, so the
+ * car page and totals the other files pin stay as they are.
+ */
 const GST_ENV = { GST_RATE_BPS: '1800', GSTIN: '29ABCDE1234F1Z5', GST_STATE: 'Karnataka' };
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const paise = (amount: number) => rupees.format(amount / 100);
@@ -18,7 +21,7 @@ let browser: Browser;
 let server: RunningServer;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServerOnCopyOfBuild(GST_ENV)]);
+  [browser, server] = await Promise.all([launchBrowser(), startServerOnCopyOfBuild({ razorpay: true, env: GST_ENV })]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -42,9 +42,21 @@ function exited(child: ChildProcess): Promise<void> {
  * the app and the API on one port) on a port the system picks, with a fresh PGlite directory.
  * Resolves once /api/health answers.
  */
-export async function startServer(staticDir: string = E2E_BUILD_DIR, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+/**
+ * What a server can have beyond the run's own: Razorpay on (against the API stand-in) and other
+ * settings. The run's server has neither, since files pin what a car page offers without them.
+ */
+export interface ServerOptions {
+  razorpay?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startServer(
+  staticDir: string = E2E_BUILD_DIR,
+  { razorpay: razorpayOn = false, env: extraEnv = {} }: ServerOptions = {},
+): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-e2e-data-'));
-  // Card and Razorpay payments are on, against stand-ins for the providers' APIs: no test reaches the network.
+  // Card payments are on, and Razorpay's when asked, against stand-ins for the providers' APIs: no test reaches the network.
   const cardProvider = await startCardProviderStandIn();
   const razorpay = await startRazorpayStandIn();
   const env: NodeJS.ProcessEnv = {
@@ -56,10 +68,14 @@ export async function startServer(staticDir: string = E2E_BUILD_DIR, extraEnv: N
     VITE_STRIPE_PUBLISHABLE_KEY: TEST_CARD_KEY,
     STRIPE_SECRET_KEY: cardProvider.secretKey,
     STRIPE_API_BASE: cardProvider.url,
-    RAZORPAY_KEY_ID: razorpay.keyId,
-    RAZORPAY_KEY_SECRET: razorpay.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
-    RAZORPAY_API_BASE: razorpay.url,
+    ...(razorpayOn
+      ? {
+          RAZORPAY_KEY_ID: razorpay.keyId,
+          RAZORPAY_KEY_SECRET: razorpay.keySecret,
+          RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+          RAZORPAY_API_BASE: razorpay.url,
+        }
+      : {}),
     LOG_LEVEL: 'info',
     // One browser makes every request of the run; the per-address flood backstop is not what is tested here,
     // nor the limit on registrations from one address.
@@ -132,12 +148,12 @@ export async function startServer(staticDir: string = E2E_BUILD_DIR, extraEnv: N
  * run began, this start rebuilds the copy, never the folder the run's server serves: that server
  * lists its files when it starts, so a rebuild under it would leave its pages without their scripts.
  */
-export async function startServerOnCopyOfBuild(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startServerOnCopyOfBuild(options: ServerOptions = {}): Promise<RunningServer> {
   const buildCopy = await mkdtemp(path.join(tmpdir(), 'wow-e2e-build-'));
   const removeCopy = () => rm(buildCopy, { recursive: true, force: true });
   try {
     await cp(E2E_BUILD_DIR, buildCopy, { recursive: true });
-    const server = await startServer(buildCopy, extraEnv);
+    const server = await startServer(buildCopy, options);
     return {
       ...server,
       stop: async () => {
