@@ -136,10 +136,29 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
   it('documents query parameters with their rules', () => {
     const parameters = (document.paths?.['/api/cars']?.get?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
     expect(parameters.map((parameter) => [parameter.in, parameter.name])).toEqual(
-      ['minPrice', 'maxPrice', 'sort', 'from', 'to', 'q'].map((name) => ['query', name]),
+      ['minPrice', 'maxPrice', 'sort', 'from', 'to', 'q', 'page', 'pageSize'].map((name) => ['query', name]),
     );
     expect(parameters.find((parameter) => parameter.name === 'sort')?.schema).toMatchObject({
       enum: ['price-asc', 'price-desc'],
+    });
+  });
+
+  it('documents the page parameters and the paged answers of the public cars and the bookings', () => {
+    for (const path of ['/api/cars', '/api/bookings']) {
+      const get = document.paths?.[path]?.get;
+      const parameters = (get?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+      expect(parameters.find((parameter) => parameter.name === 'pageSize')?.description, path).toMatch(
+        /at most 100; 24 when not sent/,
+      );
+      const ok = get?.responses?.['200'] as OpenAPIV3_1.ResponseObject;
+      expect(ok.content?.['application/json']?.schema, path).toMatchObject({
+        required: ['data', 'total', 'page', 'pageSize'],
+      });
+    }
+    const bookingParameters = (document.paths?.['/api/bookings']?.get?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+    expect(bookingParameters.map((parameter) => parameter.name)).toEqual(['page', 'pageSize', 'status', 'when']);
+    expect(bookingParameters.find((parameter) => parameter.name === 'when')?.schema).toMatchObject({
+      enum: ['upcoming', 'past'],
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BookingStatus, CarSort } from '#domain/contract';
 import { id } from '#domain/schemas/fields';
 import type { Database } from './client';
@@ -51,23 +51,42 @@ function publicCars(db: Database) {
   return db.select({ car: cars, ownerName: accounts.username }).from(cars).leftJoin(accounts, eq(accounts.id, cars.ownerId));
 }
 
-export function listPublicCars(db: Database, filters: CarFilters): Promise<PublicCarRow[]> {
-  const { minPrice, maxPrice, q, freeDuring, sort } = filters;
+/** Where a car must stand to be in the public list under `filters`. */
+function publicCarConditions(db: Database, filters: CarFilters): SQL | undefined {
+  const { minPrice, maxPrice, q, freeDuring } = filters;
+  return and(
+    isPublic,
+    minPrice === undefined ? undefined : gte(cars.price, minPrice),
+    maxPrice === undefined ? undefined : lte(cars.price, maxPrice),
+    // A plain substring test, so `%` and `_` in the search are letters, not LIKE wildcards.
+    q === undefined ? undefined : sql`strpos(lower(${cars.carName}), lower(${q})) > 0`,
+    freeDuring === undefined
+      ? undefined
+      : notExists(db.select({ id: bookings.id }).from(bookings).where(acceptedBookingOverlaps(cars.id, freeDuring))),
+  );
+}
+
+export interface RowWindow {
+  limit: number;
+  offset: number;
+}
+
+/** One page of the public list under `filters`, and how many cars the whole list holds. */
+export async function listPublicCars(
+  db: Database,
+  filters: CarFilters,
+  window: RowWindow,
+): Promise<{ rows: PublicCarRow[]; total: number }> {
+  const { sort } = filters;
+  const where = publicCarConditions(db, filters);
   const priceOrder = sort === 'price-asc' ? [asc(cars.price)] : sort === 'price-desc' ? [desc(cars.price)] : [];
-  return publicCars(db)
-    .where(
-      and(
-        isPublic,
-        minPrice === undefined ? undefined : gte(cars.price, minPrice),
-        maxPrice === undefined ? undefined : lte(cars.price, maxPrice),
-        // A plain substring test, so `%` and `_` in the search are letters, not LIKE wildcards.
-        q === undefined ? undefined : sql`strpos(lower(${cars.carName}), lower(${q})) > 0`,
-        freeDuring === undefined
-          ? undefined
-          : notExists(db.select({ id: bookings.id }).from(bookings).where(acceptedBookingOverlaps(cars.id, freeDuring))),
-      ),
-    )
-    .orderBy(...priceOrder, ...defaultOrder);
+  const rows = await publicCars(db)
+    .where(where)
+    .orderBy(...priceOrder, ...defaultOrder)
+    .limit(window.limit)
+    .offset(window.offset);
+  const [counted] = await db.select({ total: count() }).from(cars).leftJoin(accounts, eq(accounts.id, cars.ownerId)).where(where);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /**

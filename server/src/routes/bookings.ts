@@ -1,18 +1,20 @@
-import { and, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedActions, BOOKING_TRANSITIONS, EXPIRY, nextStatus, statusAt, type BookingActor } from '#domain/booking-states';
 import { toIndiaIso } from '#domain/india-time';
 import { financialYearOf, invoiceNumber } from '#domain/tax-invoice';
-import { listAnswer } from '#domain/schemas/answers';
+import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import {
   Booking,
   BookingIdParams,
+  BookingListQuery,
   BookingReceipt,
   NewBooking,
   type BookingAction,
   type BookingStatus,
+  type BookingWhen,
   type Contact,
 } from '#domain/schemas/bookings';
 import { toBooking } from '../contract-shapes';
@@ -91,6 +93,20 @@ const SWEEP_INTERVAL_MS = 60 * 1000;
 /** The booking as it stands at `now`: expiry is applied on every read, so a request is never shown open between two sweeps. */
 function asOf(row: BookingRow, now: Date): BookingRow {
   return { ...row, status: statusAt(row.status, row.expiresAt, now) };
+}
+
+/** `statusAt` in SQL, so a list filtered by status pages over the statuses it shows: a due request counts as expired. */
+function hasStatusAt(status: BookingStatus, now: Date): SQL | undefined {
+  if (status === EXPIRY.to) {
+    return or(eq(bookings.status, EXPIRY.to), and(eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)));
+  }
+  if (status === EXPIRY.from) return and(eq(bookings.status, EXPIRY.from), gt(bookings.expiresAt, now));
+  return eq(bookings.status, status);
+}
+
+/** A booking is upcoming until its period has ended. */
+function isWhen(when: BookingWhen, now: Date): SQL {
+  return when === 'upcoming' ? gt(bookings.endsAt, now) : lte(bookings.endsAt, now);
 }
 
 interface BookingView {
@@ -423,16 +439,41 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact; gst
         tags: TAGS,
         summary: 'Bookings, newest first',
         description:
-          'A renter sees their own bookings, an owner the requests for their cars, an admin every booking. A request still unanswered when its period begins is `expired`.',
+          'A renter sees their own bookings, an owner the requests for their cars, an admin every booking. A request still unanswered when its period begins is `expired`, and the `status` filter counts it so. `when` keeps bookings whose period has not ended yet (`upcoming`) or has (`past`). Always paged (`page`, `pageSize`), newest first, the id breaking ties.',
         security: SIGNED_IN,
-        response: { 200: answer(listAnswer(Booking), 'The bookings the caller may see.'), ...errors([401]) },
+        querystring: BookingListQuery,
+        response: {
+          200: answer(pagedAnswer(Booking), 'One page of the bookings the caller may see.'),
+          ...errors([400, 401]),
+        },
       },
     },
     async (request) => {
       const account = signedInAccount(request);
-      const rows = await bookingViews(app.db).where(visibleTo(account)).orderBy(desc(bookings.createdAt), desc(bookings.id));
+      const { status, when } = request.query;
+      const { page, pageSize, limit, offset } = pageWindow(request.query);
       const now = new Date();
-      return { data: rows.map((row) => toBooking(asOf(row.booking, now), row, showsPaymentRef(account))) };
+      const where = and(
+        visibleTo(account),
+        status === undefined ? undefined : hasStatusAt(status, now),
+        when === undefined ? undefined : isWhen(when, now),
+      );
+      const rows = await bookingViews(app.db)
+        .where(where)
+        .orderBy(desc(bookings.createdAt), desc(bookings.id))
+        .limit(limit)
+        .offset(offset);
+      const [counted] = await app.db
+        .select({ total: count() })
+        .from(bookings)
+        .innerJoin(cars, eq(cars.id, bookings.carId))
+        .where(where);
+      return {
+        data: rows.map((row) => toBooking(asOf(row.booking, now), row, showsPaymentRef(account))),
+        total: counted?.total ?? 0,
+        page,
+        pageSize,
+      };
     },
   );
 

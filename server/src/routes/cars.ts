@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toIndiaIso } from '#domain/india-time';
-import { listAnswer } from '#domain/schemas/answers';
+import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import { AVAILABILITY_MAX_DAYS, Availability, AvailabilityQuery, CarNameParams, CarQuery, PublicCar } from '#domain/schemas/cars';
 import { toPublicCar } from '../contract-shapes';
 import { acceptedBookingOverlaps, findPublicCar, listPublicCars, type Period } from '../db/public-cars';
@@ -34,20 +34,25 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "The cars anyone may book: the fleet, then owners' listed cars",
         description:
-          'Filters: price bounds in rupees, a sort, a period (`from` and `to`, ISO instants with their offset) the car must be free in, and `q`, part of the name in any letter case. An empty parameter counts as not sent.',
+          'Filters: price bounds in rupees, a sort, a period (`from` and `to`, ISO instants with their offset) the car must be free in, and `q`, part of the name in any letter case. An empty parameter counts as not sent. Always paged (`page`, `pageSize`), in a stable order: the fleet in catalogue order, then listed cars newest first, the id breaking ties.',
         querystring: CarQuery,
-        response: { 200: answer(listAnswer(PublicCar), 'The matching cars.'), ...errors([400]) },
+        response: { 200: answer(pagedAnswer(PublicCar), 'One page of the matching cars.'), ...errors([400]) },
       },
     },
     async (request) => {
       const { from, to, q, ...filters } = request.query;
-      const rows = await listPublicCars(app.db, {
-        ...filters,
-        // Only blanks, once trimmed: no filter, as for an empty q.
-        q: q === '' ? undefined : q,
-        freeDuring: from && to ? { from, to } : undefined,
-      });
-      return { data: rows.map((row) => toPublicCar(row.car, row.ownerName)) };
+      const { page, pageSize, ...window } = pageWindow(request.query);
+      const { rows, total } = await listPublicCars(
+        app.db,
+        {
+          ...filters,
+          // Only blanks, once trimmed: no filter, as for an empty q.
+          q: q === '' ? undefined : q,
+          freeDuring: from && to ? { from, to } : undefined,
+        },
+        window,
+      );
+      return { data: rows.map((row) => toPublicCar(row.car, row.ownerName)), total, page, pageSize };
     },
   );
 

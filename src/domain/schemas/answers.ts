@@ -13,3 +13,49 @@ export function codedAnswer<T extends z.ZodType>(data: T) {
   return z.object({ code: z.int(), message: z.string(), data });
 }
 export type CodedAnswer<T> = z.output<ReturnType<typeof codedAnswer<z.ZodType<T>>>>;
+
+/** How many items a page holds when `pageSize` is not sent, and the most one page may hold. */
+export const PAGE_SIZE_DEFAULT = 24;
+export const PAGE_SIZE_MAX = 100;
+/** Beyond any real list; keeps the offset a safe integer. */
+const PAGE_MAX = 1_000_000;
+
+const pageParam = (name: string, max: number) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, `${name} must be a whole number.`)
+      .transform(Number)
+      .pipe(z.number().min(1, `${name} must be at least 1.`).max(max, `${name} must be at most ${max}.`))
+      .optional(),
+  );
+
+/** The page parameters of every paged list, both optional: page 1 of `PAGE_SIZE_DEFAULT` items when not sent. */
+export const pageParams = {
+  page: pageParam('Page', PAGE_MAX).meta({ description: 'Which page, from 1; 1 when not sent.' }),
+  pageSize: pageParam('PageSize', PAGE_SIZE_MAX).meta({
+    description: `Items per page, at most ${PAGE_SIZE_MAX}; ${PAGE_SIZE_DEFAULT} when not sent.`,
+  }),
+};
+export const PageQuery = z.object(pageParams);
+export type PageQuery = z.output<typeof PageQuery>;
+
+/** The page asked for, with the defaults filled in, and the rows it skips. */
+export function pageWindow(query: PageQuery) {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/** `{data, total, page, pageSize}`: one page of a list, with how many items the whole list holds. */
+export function pagedAnswer<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    total: z.int().min(0).meta({ description: 'How many items the whole list holds, over every page.' }),
+    page: z.int().min(1),
+    pageSize: z.int().min(1),
+  });
+}
+export type PagedAnswer<T> = z.output<ReturnType<typeof pagedAnswer<z.ZodType<T>>>>;

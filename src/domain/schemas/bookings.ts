@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParams } from './answers';
 import { CarKind } from './cars';
 import { carName, id, Identified, instant, isoInstant } from './fields';
 
@@ -65,6 +66,18 @@ export const RazorpayOrder = z.object({
   currency: z.literal('INR'),
 });
 export type RazorpayOrder = z.output<typeof RazorpayOrder>;
+
+/** Whether a booking's period is still to end (`upcoming`) or has ended (`past`). */
+export const BookingWhen = z.enum(['upcoming', 'past']);
+export type BookingWhen = z.output<typeof BookingWhen>;
+
+/** `GET /api/bookings`: a page, and optionally only one status (as it stands now) or one side of now. */
+export const BookingListQuery = z.object({
+  ...pageParams,
+  status: z.preprocess((value) => (value === '' ? undefined : value), BookingStatus.optional()),
+  when: z.preprocess((value) => (value === '' ? undefined : value), BookingWhen.optional()),
+});
+export type BookingListQuery = z.output<typeof BookingListQuery>;
 
 export const BookingIdParams = z.object({ id });
 

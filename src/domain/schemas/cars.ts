@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARNAME_MAX, PRICE_MAX } from '../limits';
+import { pageParams } from './answers';
 import { carName, Identified, instant, isoInstant, PRICE_DESCRIPTION } from './fields';
 
 export const CarKind = z.enum(['fleet', 'listed']);
@@ -30,6 +31,7 @@ export const CarQuery = z
     from: optionalParam(instant),
     to: optionalParam(instant),
     q: optionalParam(z.string().trim().max(CARNAME_MAX)),
+    ...pageParams,
   })
   .superRefine((query, context) => {
     if (query.from && !query.to) context.addIssue({ code: 'custom', path: ['to'], message: 'To is required with from.' });
