@@ -19,6 +19,20 @@ export function toAccount(row: AccountRow): Account {
   };
 }
 
+/** Where the car is and what it is, as every car answer shows it; a missing year or km limit is left out. */
+function carAttributesOf(row: CarRow) {
+  return {
+    city: row.city,
+    pickupArea: row.pickupArea,
+    ac: row.ac,
+    bodyType: row.bodyType,
+    seats: row.seats,
+    transmission: row.transmission,
+    fuel: row.fuel,
+    ...withoutNulls({ year: row.year, kmPerDayLimit: row.kmPerDayLimit }),
+  };
+}
+
 export function toOwnerCar(row: CarRow): OwnerCar {
   return {
     _id: row.id,
@@ -27,6 +41,7 @@ export function toOwnerCar(row: CarRow): OwnerCar {
     carname: row.carName,
     description: row.description,
     price: row.price,
+    ...carAttributesOf(row),
     ownerId: row.ownerId ?? '',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -50,6 +65,7 @@ export function toPublicCar(row: CarRow, ownerName: string | null): PublicCar {
     imgUrl: row.imgUrl,
     price: row.price,
     description: row.description,
+    ...carAttributesOf(row),
     ...withoutNulls({
       brand: row.brand,
       model: row.model,

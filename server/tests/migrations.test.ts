@@ -11,9 +11,9 @@ import { hashPassword } from '../src/auth/passwords';
 import type { ServerConfig } from '../src/config';
 import { openDatabase, type Database, type DatabaseClient } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { accounts, bookings, cars, comments } from '../src/db/schema';
-import { seedSampleData } from '../src/db/seed';
+import { accounts, bookings, comments } from '../src/db/schema';
 import { legacyMigrate } from './fixtures/legacy/migrate';
+import { legacySeed } from './fixtures/legacy/seed';
 import { buildTestApp, closeTestApp, pgliteDump, signIn, TEST_SCRYPT_COST } from './helpers';
 import { withAdminClient } from './postgres-admin';
 
@@ -127,6 +127,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0004_bookings_per_hour_payments_history',
             '0005_registration_limit_comment_quota',
             '0006_razorpay_gst_invoices',
+            '0007_cars_location_attributes',
           ],
         });
         return describeSchema(client.db);
@@ -142,6 +143,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0004_bookings_per_hour_payments_history',
             '0005_registration_limit_comment_quota',
             '0006_razorpay_gst_invoices',
+            '0007_cars_location_attributes',
           ],
         });
         return describeSchema(client.db);
@@ -149,9 +151,10 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       expect(after).toEqual(before);
       // What issue 8 counted (17 checks and 11 indexes besides the keys, and the exclusion constraint), and
       // issue 9's payment status check and history index, issue 10's registration and comment quota indexes,
-      // and issue 11's tax and payment provider checks.
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(20);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(14);
+      // issue 11's tax and payment provider checks, and issue 12's eight checks of a car's city and attributes
+      // and its city and body type indexes.
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(28);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(16);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -173,7 +176,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
       place = await makePlace();
       await withClient(place, async ({ db }) => {
         expect(await legacyMigrate(db)).toEqual(['0001_initial']);
-        await seedSampleData(db);
+        await legacySeed(db);
         const passwordHash = await hashPassword(owner.password, TEST_SCRYPT_COST);
         const added = (rows: Array<{ id: string }>) => {
           if (!rows[0]) throw new Error('the insert returned no row');
@@ -188,18 +191,13 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
           passwordHash,
           role: 'user',
         });
+        // In the earlier release's columns, as the bookings below.
         const carId = added(
-          await db
-            .insert(cars)
-            .values({
-              kind: 'listed',
-              ownerId,
-              carName: 'Early car',
-              imgUrl: '/images/cars/bmw-x3.svg',
-              price: 1500,
-              description: 'Listed before the upgrade.',
-            })
-            .returning({ id: cars.id }),
+          await rows<{ id: string }>(
+            db,
+            sql`INSERT INTO cars (kind, owner_id, car_name, img_url, price, description)
+              VALUES ('listed', ${ownerId}, 'Early car', '/images/cars/bmw-x3.svg', 1500, 'Listed before the upgrade.') RETURNING id`,
+          ),
         );
         const startsAt = new Date('2030-01-10T04:30:00Z');
         const endsAt = new Date('2030-01-11T04:30:00Z');
@@ -255,6 +253,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0004_bookings_per_hour_payments_history',
               '0005_registration_limit_comment_quota',
               '0006_razorpay_gst_invoices',
+              '0007_cars_location_attributes',
             ],
           }),
         ]);
@@ -270,7 +269,22 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
         const cookie = await signIn(app, owner.email, owner.password);
         const listed = await app.inject({ method: 'GET', url: '/get-cars', headers: { cookie } });
         // Entered as ₹1,500 a day, the price is per hour now: ₹1,500 ÷ 24 = ₹62.5, rounded to ₹63.
-        expect(listed.json<{ data: unknown[] }>().data).toEqual([expect.objectContaining({ carname: 'Early car', price: 63 })]);
+        // Listed before cars had a city and attributes, it takes the defaults; the catalogue's are seeded.
+        expect(listed.json<{ data: unknown[] }>().data).toEqual([
+          expect.objectContaining({
+            carname: 'Early car',
+            price: 63,
+            city: 'Bengaluru',
+            pickupArea: '',
+            ac: true,
+            bodyType: 'hatchback',
+            seats: 5,
+            transmission: 'manual',
+            fuel: 'petrol',
+          }),
+        ]);
+        const fleetCar = await app.inject({ method: 'GET', url: '/api/cars/BMW%20X3' });
+        expect(fleetCar.json()).toMatchObject({ city: 'Delhi NCR', bodyType: 'suv', seats: 5, fuel: 'diesel', year: 2022 });
         const [booked] = await rows<{ number: string; price_per_hour: number; expires_at: Date; payment_status: string }>(
           app.db,
           sql`SELECT number, price_per_hour, expires_at, payment_status FROM bookings`,

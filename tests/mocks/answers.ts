@@ -29,7 +29,7 @@ export const ravi = account(2, {
 });
 export const admin = account(3, { username: 'admin', email: 'admin@example.com', role: 'admin' });
 
-function ownerCar(n: number, fields: Pick<OwnerCar, 'carname' | 'url' | 'description' | 'price' | 'createdAt'>): OwnerCar {
+function ownerCar(n: number, fields: Omit<OwnerCar, '_id' | 'id' | 'ownerId' | 'updatedAt'>): OwnerCar {
   return { _id: uuid(n), id: uuid(n), ownerId: ravi.id, updatedAt: fields.createdAt, ...fields };
 }
 
@@ -38,6 +38,15 @@ export const swift = ownerCar(101, {
   url: '/uploads/maruti-swift.jpg',
   description: 'A nippy hatchback, serviced last month, ideal for city errands.',
   price: 40,
+  city: 'Bengaluru',
+  pickupArea: 'Indiranagar, near the metro station',
+  ac: true,
+  bodyType: 'hatchback',
+  seats: 5,
+  transmission: 'manual',
+  fuel: 'petrol',
+  year: 2021,
+  kmPerDayLimit: 250,
   createdAt: '2026-01-03T09:00:00.000Z',
 });
 export const creta = ownerCar(102, {
@@ -45,6 +54,14 @@ export const creta = ownerCar(102, {
   url: 'https://example.com/creta.jpg',
   description: 'Roomy SUV with a big boot for family trips.',
   price: 65,
+  city: 'Mumbai',
+  pickupArea: 'Bandra West, Hill Road',
+  ac: true,
+  bodyType: 'suv',
+  seats: 7,
+  transmission: 'automatic',
+  fuel: 'diesel',
+  year: 2023,
   createdAt: '2026-01-02T09:00:00.000Z',
 });
 
@@ -58,16 +75,26 @@ export function listed(car: OwnerCar, owner: Account = ravi): PublicCar {
     imgUrl: car.url,
     price: car.price,
     description: car.description,
+    city: car.city,
+    pickupArea: car.pickupArea,
+    ac: car.ac,
+    bodyType: car.bodyType,
+    seats: car.seats,
+    transmission: car.transmission,
+    fuel: car.fuel,
+    ...(car.year === undefined ? {} : { year: car.year }),
+    ...(car.kmPerDayLimit === undefined ? {} : { kmPerDayLimit: car.kmPerDayLimit }),
     ownerName: owner.username,
   };
 }
 
 /** The platform's own fleet as the server publishes it: the app's catalogue. */
-export const fleet: PublicCar[] = catalogueCars.map(({ id, ...car }, index) => ({
+export const fleet: PublicCar[] = catalogueCars.map(({ id, kmPerDayLimit, ...car }, index) => ({
   _id: uuid(201 + index),
   id: uuid(201 + index),
   kind: 'fleet',
   ...car,
+  ...(kmPerDayLimit === null ? {} : { kmPerDayLimit }),
 }));
 
 export function fleetCar(carName: string): PublicCar {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { BodyType, City, Fuel, Transmission } from '#domain/car-attributes';
 import type { BookingStatus, CarSort } from '#domain/contract';
 import { id } from '#domain/schemas/fields';
 import type { Database } from './client';
@@ -21,6 +22,26 @@ export interface CarFilters {
   /** Only cars with no accepted booking overlapping this period. */
   freeDuring?: Period;
   sort?: CarSort;
+  city?: City;
+  bodyType?: BodyType;
+  /** At least this many seats. */
+  seats?: number;
+  transmission?: Transmission;
+  fuel?: Fuel;
+  /** The spec's car type: AC or non-AC. */
+  ac?: boolean;
+}
+
+/** Where the car is and what it is: each filter sent narrows the list (city and body type by their indexes). */
+function attributeConditions({ city, bodyType, seats, transmission, fuel, ac }: CarFilters): (SQL | undefined)[] {
+  return [
+    city === undefined ? undefined : eq(cars.city, city),
+    bodyType === undefined ? undefined : eq(cars.bodyType, bodyType),
+    seats === undefined ? undefined : gte(cars.seats, seats),
+    transmission === undefined ? undefined : eq(cars.transmission, transmission),
+    fuel === undefined ? undefined : eq(cars.fuel, fuel),
+    ac === undefined ? undefined : eq(cars.ac, ac),
+  ];
 }
 
 export interface PublicCarRow {
@@ -63,6 +84,7 @@ function publicCarConditions(db: Database, filters: CarFilters): SQL | undefined
     freeDuring === undefined
       ? undefined
       : notExists(db.select({ id: bookings.id }).from(bookings).where(acceptedBookingOverlaps(cars.id, freeDuring))),
+    ...attributeConditions(filters),
   );
 }
 

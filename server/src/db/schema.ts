@@ -14,6 +14,22 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  BODY_TYPES,
+  type BodyType,
+  CAR_DEFAULTS,
+  CAR_YEAR_MIN,
+  CITIES,
+  type City,
+  FUELS,
+  type Fuel,
+  KM_PER_DAY_LIMIT_MAX,
+  PICKUP_AREA_MAX,
+  SEATS_MAX,
+  SEATS_MIN,
+  TRANSMISSIONS,
+  type Transmission,
+} from '#domain/car-attributes';
 import { BOOKING_MAX_HOURS, CARNAME_MAX, COMMENT_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, USERNAME_MAX } from '#domain/limits';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 
@@ -23,6 +39,9 @@ import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxL
  * for a new migration instead of the database answering a value the API accepted with a 500.
  */
 const limit = (value: number) => sql.raw(String(value));
+
+/** A list of the contract's allowed values written into a CHECK as literals, as `limit` does for numbers. */
+const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '));
 
 /**
  * The tables, their checks and their indexes: the source `drizzle-kit generate` writes the
@@ -127,6 +146,17 @@ export const cars = pgTable(
     gps: text('gps'),
     seatType: text('seat_type'),
     automatic: text('automatic'),
+    city: text('city').$type<City>().notNull().default(CAR_DEFAULTS.city),
+    pickupArea: text('pickup_area').notNull().default(CAR_DEFAULTS.pickupArea),
+    ac: boolean('ac').notNull().default(CAR_DEFAULTS.ac),
+    bodyType: text('body_type').$type<BodyType>().notNull().default(CAR_DEFAULTS.bodyType),
+    seats: integer('seats').notNull().default(CAR_DEFAULTS.seats),
+    transmission: text('transmission').$type<Transmission>().notNull().default(CAR_DEFAULTS.transmission),
+    fuel: text('fuel').$type<Fuel>().notNull().default(CAR_DEFAULTS.fuel),
+    /** The model year; null when the owner did not say. Its upper bound moves with the calendar, so only the API checks it. */
+    year: integer('year'),
+    /** Kilometres a day included in the price; null for no limit. */
+    kmPerDayLimit: integer('km_per_day_limit'),
     delisted: boolean('delisted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -142,7 +172,18 @@ export const cars = pgTable(
       'cars_check',
       sql`(${table.kind} = 'fleet' AND ${table.ownerId} IS NULL) OR (${table.kind} = 'listed' AND ${table.ownerId} IS NOT NULL)`,
     ),
+    check('cars_city_check', sql`${table.city} IN (${oneOf(CITIES)})`),
+    check('cars_pickup_area_check', sql`length(${table.pickupArea}) <= ${limit(PICKUP_AREA_MAX)}`),
+    check('cars_body_type_check', sql`${table.bodyType} IN (${oneOf(BODY_TYPES)})`),
+    check('cars_seats_check', sql`${table.seats} BETWEEN ${limit(SEATS_MIN)} AND ${limit(SEATS_MAX)}`),
+    check('cars_transmission_check', sql`${table.transmission} IN (${oneOf(TRANSMISSIONS)})`),
+    check('cars_fuel_check', sql`${table.fuel} IN (${oneOf(FUELS)})`),
+    check('cars_year_check', sql`${table.year} >= ${limit(CAR_YEAR_MIN)}`),
+    check('cars_km_per_day_limit_check', sql`${table.kmPerDayLimit} BETWEEN 1 AND ${limit(KM_PER_DAY_LIMIT_MAX)}`),
     index('cars_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst()),
+    // The public list's filters, with the price each is usually bounded or sorted by.
+    index('cars_city_idx').on(table.city, table.price),
+    index('cars_body_type_idx').on(table.bodyType, table.price),
     index('cars_name_lower_idx').on(sql`lower(${table.carName})`),
   ],
 );

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CARNAME_MAX, PRICE_MAX } from '../limits';
 import { pageParams } from './answers';
-import { carName, Identified, instant, isoInstant, PRICE_DESCRIPTION } from './fields';
+import { SEATS_MAX, SEATS_MIN } from '../car-attributes';
+import { bodyType, carName, city, fuel, Identified, instant, isoInstant, PRICE_DESCRIPTION, transmission } from './fields';
 
 export const CarKind = z.enum(['fleet', 'listed']);
 export type CarKind = z.output<typeof CarKind>;
@@ -22,7 +23,36 @@ const priceBound = (name: string) =>
     .pipe(z.number().max(PRICE_MAX, `${name} must be at most ${PRICE_MAX}.`))
     .meta({ description: 'Whole rupees per hour.' });
 
-/** `GET /api/cars`: price bounds, a sort, a period the car must be free in, and part of its name. */
+const SEATS_QUERY_MESSAGE = `Seats must be a whole number from ${SEATS_MIN} to ${SEATS_MAX}.`;
+
+/** The public list's filters by where the car is and what it is. */
+const attributeParams = {
+  city: optionalParam(city),
+  bodyType: optionalParam(bodyType),
+  seats: optionalParam(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, SEATS_QUERY_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().min(SEATS_MIN, SEATS_QUERY_MESSAGE).max(SEATS_MAX, SEATS_QUERY_MESSAGE))
+      .meta({ description: 'At least this many seats.' }),
+  ),
+  transmission: optionalParam(transmission),
+  fuel: optionalParam(fuel),
+  ac: optionalParam(
+    z
+      .enum(['true', 'false'], { error: 'Ac must be true or false.' })
+      .transform((value) => value === 'true')
+      .meta({ description: "The spec's car type: `true` for AC cars, `false` for non-AC." }),
+  ),
+};
+
+/**
+ * `GET /api/cars`: price bounds, a sort, a period the car must be free in, part of its name, and
+ * where the car is and what it is (a city, a body type, at least so many seats, a transmission, a
+ * fuel, AC or not).
+ */
 export const CarQuery = z
   .object({
     minPrice: optionalParam(priceBound('MinPrice')),
@@ -31,6 +61,7 @@ export const CarQuery = z
     from: optionalParam(instant),
     to: optionalParam(instant),
     q: optionalParam(z.string().trim().max(CARNAME_MAX)),
+    ...attributeParams,
     ...pageParams,
   })
   .superRefine((query, context) => {
@@ -49,6 +80,19 @@ export type CarQuery = Omit<z.output<typeof CarQuery>, 'from' | 'to'> & { from?:
 /** `/api/cars/{carName}`: a car's name in any letter case, or a listed car's id. */
 export const CarNameParams = z.object({ carName });
 
+/** Where a car is and what it is, in every answer that shows a car's details. */
+export const carAttributes = {
+  city,
+  pickupArea: z.string().meta({ description: 'Where to collect the car; empty when the owner did not say.' }),
+  ac: z.boolean().meta({ description: "The spec's car type: AC or non-AC." }),
+  bodyType: bodyType,
+  seats: z.int(),
+  transmission: transmission,
+  fuel: fuel,
+  year: z.int().optional().meta({ description: 'The model year, when the owner gave it.' }),
+  kmPerDayLimit: z.int().optional().meta({ description: 'Kilometres a day included in the price; no limit when absent.' }),
+};
+
 /** A car anyone may see and book: the fleet's (with their catalogue details) and owners' listed cars (with the owner's name). */
 export const PublicCar = Identified.extend({
   kind: CarKind,
@@ -63,6 +107,7 @@ export const PublicCar = Identified.extend({
   gps: z.string().optional(),
   seatType: z.string().optional(),
   automatic: z.string().optional(),
+  ...carAttributes,
   ownerName: z.string().optional(),
 }).meta({ id: 'PublicCar' });
 export type PublicCar = z.output<typeof PublicCar>;

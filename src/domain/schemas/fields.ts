@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { DRIVER_SURCHARGE_PER_HOUR } from '../booking-total';
 import {
+  BODY_TYPES,
+  CAR_YEAR_MIN,
+  CITIES,
+  carYearMax,
+  FUELS,
+  KM_PER_DAY_LIMIT_MAX,
+  PICKUP_AREA_MAX,
+  SEATS_MAX,
+  SEATS_MIN,
+  TRANSMISSIONS,
+} from '../car-attributes';
+import {
   CARNAME_MAX,
   COMMENT_MAX,
   DESCRIPTION_MAX,
@@ -81,6 +93,31 @@ export const imageUrl = z
 export const carName = z.string().trim().min(1).max(CARNAME_MAX);
 
 export const description = z.string().trim().max(DESCRIPTION_MAX);
+
+const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: `${name} must be one of: ${values.join(', ')}.` });
+
+export const city = oneOf('City', CITIES);
+export const bodyType = oneOf('BodyType', BODY_TYPES);
+export const transmission = oneOf('Transmission', TRANSMISSIONS);
+export const fuel = oneOf('Fuel', FUELS);
+
+/** Free text telling a renter where to collect the car, e.g. "Indiranagar, near the metro station". */
+export const pickupArea = z.string().trim().max(PICKUP_AREA_MAX, `PickupArea must be at most ${PICKUP_AREA_MAX} characters.`);
+
+const SEATS_MESSAGE = `Seats must be a whole number from ${SEATS_MIN} to ${SEATS_MAX}.`;
+export const seats = z.int(SEATS_MESSAGE).min(SEATS_MIN, SEATS_MESSAGE).max(SEATS_MAX, SEATS_MESSAGE);
+
+/** The model year; the upper bound moves with the calendar, so it is checked when the request is read. */
+export const carYear = z.int('Year must be a whole number.').superRefine((year, context) => {
+  const max = carYearMax();
+  if (year < CAR_YEAR_MIN || year > max) {
+    context.addIssue({ code: 'custom', message: `Year must be from ${CAR_YEAR_MIN} to ${max}.` });
+  }
+});
+
+const KM_MESSAGE = `KmPerDayLimit must be a whole number of kilometres from 1 to ${KM_PER_DAY_LIMIT_MAX}.`;
+export const kmPerDayLimit = z.int(KM_MESSAGE).min(1, KM_MESSAGE).max(KM_PER_DAY_LIMIT_MAX, KM_MESSAGE);
 
 export const commentContent = z.string().trim().min(1).max(COMMENT_MAX);
 

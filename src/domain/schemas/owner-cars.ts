@@ -1,16 +1,60 @@
 import { z } from 'zod';
-import { carName, description, id, Identified, imageUrl, isoInstant, PRICE_DESCRIPTION, price } from './fields';
+import { CAR_DEFAULTS } from '../car-attributes';
+import { carAttributes } from './cars';
+import {
+  bodyType,
+  carName,
+  carYear,
+  city,
+  description,
+  fuel,
+  id,
+  Identified,
+  imageUrl,
+  isoInstant,
+  kmPerDayLimit,
+  PRICE_DESCRIPTION,
+  pickupArea,
+  price,
+  seats,
+  transmission,
+} from './fields';
 
 /** The most ids one delete may name: more than any owner's list, and it bounds the query. */
 const DELETE_MAX_IDS = 1000;
 
-const carFields = { url: imageUrl, carname: carName, description, price };
+const defaultsTo = (value: unknown) => `When not sent: ${JSON.stringify(value)} on adding, unchanged on editing.`;
+
+/**
+ * Where the car is and what it is: optional, since the spec's form sends none of them. A car added
+ * without them gets the database's defaults (src/domain/car-attributes CAR_DEFAULTS, no year, no
+ * km limit); an edit without them leaves them as they were, and `null` clears the year or the limit.
+ */
+const attributeFields = {
+  city: city.optional().meta({ description: defaultsTo(CAR_DEFAULTS.city) }),
+  pickupArea: pickupArea.optional().meta({ description: defaultsTo(CAR_DEFAULTS.pickupArea) }),
+  ac: z
+    .boolean()
+    .optional()
+    .meta({ description: `The spec's car type: AC or non-AC. ${defaultsTo(CAR_DEFAULTS.ac)}` }),
+  bodyType: bodyType.optional().meta({ description: defaultsTo(CAR_DEFAULTS.bodyType) }),
+  seats: seats.optional().meta({ description: defaultsTo(CAR_DEFAULTS.seats) }),
+  transmission: transmission.optional().meta({ description: defaultsTo(CAR_DEFAULTS.transmission) }),
+  fuel: fuel.optional().meta({ description: defaultsTo(CAR_DEFAULTS.fuel) }),
+  year: carYear.nullable().optional().meta({ description: 'The model year; not stated when not sent.' }),
+  kmPerDayLimit: kmPerDayLimit
+    .nullable()
+    .optional()
+    .meta({ description: 'Kilometres a day included in the price; no limit when not sent.' }),
+};
+
+const carFields = { url: imageUrl, carname: carName, description, price, ...attributeFields };
 
 /** `POST /add-cars`: the spec's add form sends the price as text. */
 export const OwnerCarInput = z.object(carFields);
 export type OwnerCarInput = z.input<typeof OwnerCarInput>;
 
-/** `POST /edit-cars`: the car's id with every field again. */
+/** `POST /edit-cars`: the car's id with the spec's fields again, and any of the car's attributes to change. */
 export const OwnerCarEdit = z.object({ id, ...carFields });
 export type OwnerCarEdit = z.input<typeof OwnerCarEdit>;
 
@@ -29,6 +73,7 @@ export const OwnerCar = Identified.extend({
   carname: z.string(),
   description: z.string(),
   price: z.int().meta({ description: PRICE_DESCRIPTION }),
+  ...carAttributes,
   ownerId: z.string(),
   createdAt: isoInstant,
   updatedAt: isoInstant,
