@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BookingReceipt } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { asha, booking, fleetCar, ravi, swift, uuid } from './mocks/answers';
+import { asha, booking, fleetCar, paged, ravi, swift, uuid } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 
@@ -206,7 +206,7 @@ describe('the booking lists', () => {
     ['Rental requests', '/get/requests', ravi],
   ])('%s show each booking’s number and link to its receipt', async (_list, path, person) => {
     session(person);
-    serve('GET /api/bookings', { data: [booking({ number: 'WOW-00042' })] });
+    serve('GET /api/bookings', paged([booking({ number: 'WOW-00042' })]));
     serve('GET /api/bookings/:id', receipt({ number: 'WOW-00042' }));
     const { user } = renderRoute(path);
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BookingAction, type Booking, type BookingStatus } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { admin, asha, booking, fleetCar, ravi, uuid } from './mocks/answers';
+import { admin, asha, booking, fleetCar, paged, ravi, uuid } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
@@ -23,7 +23,7 @@ const STATUS_AFTER: Record<BookingAction, BookingStatus> = { accept: 'accepted',
  */
 function serveBookings(...initial: Booking[]) {
   let bookings = initial;
-  serve('GET /api/bookings', () => ({ data: bookings }));
+  serve('GET /api/bookings', () => paged(bookings));
   return serve('POST /api/bookings/:id/:action', ({ params }) => {
     const status = STATUS_AFTER[BookingAction.parse(params.action)];
     bookings = bookings.map((held) => (held.id === params.id ? { ...held, status } : held));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueCars } from '../src/data/cars';
 import type { PublicCar } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { allCars, creta, fleetCar, listed, swift } from './mocks/answers';
+import { allCars, creta, fleetCar, listed, paged, swift } from './mocks/answers';
 import { fail } from './mocks/routes';
 import { serve } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
@@ -14,7 +14,7 @@ const byPrice = (direction: 1 | -1) => [...allCars].sort((a, b) => direction * (
 function serveCars(answers: Record<string, PublicCar[]> = {}) {
   return serve('GET /api/cars', ({ query }) => {
     const key = new URLSearchParams(query).toString();
-    return { data: key === '' ? allCars : (answers[key] ?? []) };
+    return paged(key === '' ? allCars : (answers[key] ?? []));
   });
 }
 
@@ -94,7 +94,7 @@ describe('cars page', () => {
   });
 
   it('restores every filter from the address on load and sends them to the server', async () => {
-    const calls = serve('GET /api/cars', { data: [fleetCar('BMW X3'), fleetCar('Toyota Aventador')] });
+    const calls = serve('GET /api/cars', paged([fleetCar('BMW X3'), fleetCar('Toyota Aventador')]));
     renderRoute(
       '/layout/cars?maxPrice=65&sort=price-desc&q=o&from=2030-02-01T10%3A00%3A00%2B05%3A30&to=2030-02-02T10%3A00%3A00%2B05%3A30',
     );
@@ -149,7 +149,7 @@ describe('cars page', () => {
 
   it('falls back to the app’s own fleet, filtered and sorted, when the server fails, and retries', async () => {
     let down = true;
-    serve('GET /api/cars', () => (down ? fail(500, serverSays.serverFault) : { data: allCars }));
+    serve('GET /api/cars', () => (down ? fail(500, serverSays.serverFault) : paged(allCars)));
     const { user } = renderRoute('/layout/cars?maxPrice=50&sort=price-asc');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.serverFault);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { allCars } from './mocks/answers';
+import { allCars, paged } from './mocks/answers';
 import { serve } from './mocks/serve';
 import { catalogueCars, HOT_OFFERS_COUNT } from '../src/data/cars';
 
@@ -83,7 +83,7 @@ describe('home page', () => {
   });
 
   it('carries the journey date and time to the car listing as an India-time instant', async () => {
-    serve('GET /api/cars', { data: allCars });
+    serve('GET /api/cars', paged(allCars));
     const { router, user } = renderRoute('/layout/home');
     await user.type(await screen.findByLabelText('From address'), 'MG Road, Bengaluru');
     await user.type(screen.getByLabelText('To address'), 'Kempegowda Airport');

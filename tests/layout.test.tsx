@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { allCars, asha, ravi } from './mocks/answers';
+import { allCars, asha, paged, ravi } from './mocks/answers';
 import { unreachable } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 
@@ -56,7 +56,7 @@ describe('header', () => {
 
   it('signs out and goes to the landing page when Logout is pressed', async () => {
     const browser = session(asha);
-    serve('GET /api/cars', { data: allCars });
+    serve('GET /api/cars', paged(allCars));
     const { router, user } = renderRoute('/layout/cars');
     await within(await waitFor(() => header())).findByText('asha');
     await user.click(within(header()).getByRole('link', { name: 'Logout' }));
@@ -68,7 +68,7 @@ describe('header', () => {
 
   it('says so and stays signed in when the server cannot end the session', async () => {
     const browser = session(asha);
-    serve('GET /api/cars', { data: allCars });
+    serve('GET /api/cars', paged(allCars));
     serve('DELETE /api/session', unreachable, { once: true });
     const { router, user } = renderRoute('/layout/cars');
     await within(await waitFor(() => header())).findByText('asha');

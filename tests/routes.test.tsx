@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { allCars, asha, creta, fleetCar, posts, ravi, success, swift } from './mocks/answers';
+import { allCars, asha, creta, fleetCar, paged, posts, ravi, success, swift } from './mocks/answers';
 import { serve, session } from './mocks/serve';
 
 interface RouteCase {
@@ -49,13 +49,13 @@ const cases: RouteCase[] = [
 describe('every route renders its screen', () => {
   // What each screen asks the server for when it opens: the answers the cases above show.
   beforeEach(() => {
-    serve('GET /api/cars', { data: allCars });
+    serve('GET /api/cars', paged(allCars));
     serve('GET /api/cars/:carName', fleetCar('BMW X3'));
     serve('GET /api/comments/get-comment/:slug', posts.find((post) => post.title === 'If you are renting a car')!);
     serve('GET /api/comments/get-comment', []);
     serve('GET /get-cars', success([swift, creta]));
     serve('GET /get-car/:id', success(creta));
-    serve('GET /api/bookings', { data: [] });
+    serve('GET /api/bookings', paged([]));
   });
 
   it.each(cases)('$path', async ({ path, title, shows, prefilled, signedInAs }) => {

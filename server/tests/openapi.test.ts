@@ -136,7 +136,22 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
   it('documents query parameters with their rules', () => {
     const parameters = (document.paths?.['/api/cars']?.get?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
     expect(parameters.map((parameter) => [parameter.in, parameter.name])).toEqual(
-      ['minPrice', 'maxPrice', 'sort', 'from', 'to', 'q', 'page', 'pageSize'].map((name) => ['query', name]),
+      [
+        'minPrice',
+        'maxPrice',
+        'sort',
+        'from',
+        'to',
+        'q',
+        'city',
+        'bodyType',
+        'seats',
+        'transmission',
+        'fuel',
+        'ac',
+        'page',
+        'pageSize',
+      ].map((name) => ['query', name]),
     );
     expect(parameters.find((parameter) => parameter.name === 'sort')?.schema).toMatchObject({
       enum: ['price-asc', 'price-desc'],

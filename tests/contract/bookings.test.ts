@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { signIn } from '../../src/features/auth/api';
 import { actOnBooking, createBooking, listBookings } from '../../src/features/bookings/api';
 import { listCars } from '../../src/features/cars/api';
 import { addOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
 import { indiaToday } from '../../src/domain/india-time';
-import { Booking, type OwnerCar } from '../../src/domain/contract';
+import { Booking, pagedAnswer, type OwnerCar } from '../../src/domain/contract';
 import { newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
@@ -57,10 +56,10 @@ describe('bookings, against the real server', () => {
       amountPaise: (8 * 40 + 8 * 30) * 100,
       status: 'requested',
     });
-    expect(conforms(z.array(Booking), await listBookings())).toEqual([booking]);
+    expect(conforms(pagedAnswer(Booking), await listBookings()).data).toEqual([booking]);
 
     live.browser('owner');
-    expect(await listBookings()).toEqual([booking]);
+    expect((await listBookings()).data).toEqual([booking]);
   });
 
   it('takes each step once: the owner accepts, the renter cancels; a step that is not possible says why', async () => {
@@ -78,7 +77,9 @@ describe('bookings, against the real server', () => {
 
     live.browser('renter');
     expect((await actOnBooking(requested.id, 'cancel')).status).toBe('cancelled');
-    expect((await listBookings())[0]?.status).toBe('cancelled');
+    expect((await listBookings()).data[0]?.status).toBe('cancelled');
+    expect((await listBookings({ status: 'cancelled' })).data.map((booking) => booking.id)).toContain(requested.id);
+    expect((await listBookings({ status: 'requested' })).data.map((booking) => booking.id)).not.toContain(requested.id);
   });
 
   it("refuses a renter's second open request overlapping their first, naming it", async () => {
@@ -90,7 +91,7 @@ describe('bookings, against the real server', () => {
       status: 409,
       message: `You already asked for this car for part of that period: booking ${first.id}, ${first.from} to ${first.to}.`,
     });
-    expect((await listBookings()).map((booking) => booking.id)).toEqual([first.id]);
+    expect((await listBookings()).data.map((booking) => booking.id)).toEqual([first.id]);
   });
 
   it('lets the owner decline, and keeps an accepted period: overlapping requests are declined with a reason, a second booking refused', async () => {
@@ -111,10 +112,10 @@ describe('bookings, against the real server', () => {
       message: 'This booking is declined: you cannot change it any more.',
     });
     expect((await actOnBooking(third.id, 'decline')).status).toBe('declined');
-    expect((await listBookings()).find((booking) => booking.id === third.id)).not.toHaveProperty('declineReason');
+    expect((await listBookings()).data.find((booking) => booking.id === third.id)).not.toHaveProperty('declineReason');
 
     live.browser('other renter');
-    expect(conforms(z.array(Booking), await listBookings())).toEqual([
+    expect(conforms(pagedAnswer(Booking), await listBookings()).data).toEqual([
       expect.objectContaining({
         id: second.id,
         status: 'declined',
@@ -127,8 +128,8 @@ describe('bookings, against the real server', () => {
       status: 409,
       message: serverSays.alreadyBooked,
     });
-    expect((await listCars(when)).map((listed) => listed.id)).not.toContain(car.id);
-    expect((await listCars(period(5, 10, 14))).map((listed) => listed.id)).toContain(car.id);
+    expect((await listCars(when)).data.map((listed) => listed.id)).not.toContain(car.id);
+    expect((await listCars(period(5, 10, 14))).data.map((listed) => listed.id)).toContain(car.id);
   });
 
   it('lists a request whose period has begun as expired, and refuses to accept it', async () => {
@@ -143,7 +144,7 @@ describe('bookings, against the real server', () => {
       driver: false,
     });
     expect(late.status).toBe('expired');
-    expect(conforms(z.array(Booking), await listBookings())).toEqual([late]);
+    expect(conforms(pagedAnswer(Booking), await listBookings()).data).toEqual([late]);
 
     live.browser('owner');
     await expect(actOnBooking(late.id, 'accept')).rejects.toMatchObject({
@@ -166,7 +167,7 @@ describe('bookings, against the real server', () => {
 
     live.browser('admin');
     await signIn({ email: admin.username, password: admin.password });
-    expect((await listBookings()).map((seen) => seen.id)).toContain(booking.id);
+    expect((await listBookings()).data.map((seen) => seen.id)).toContain(booking.id);
     expect((await actOnBooking(booking.id, 'accept')).status).toBe('accepted');
   });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { getCar, listCars } from '../../src/features/cars/api';
 import { addOwnerCar, deleteOwnerCars, editOwnerCar, getOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
 import { catalogueCars } from '../../src/data/cars';
-import { codedAnswer, DeletedCount, OwnerCar, PublicCar, type OwnerCarInput } from '../../src/domain/contract';
+import { codedAnswer, DeletedCount, OwnerCar, pagedAnswer, PublicCar, type OwnerCarInput } from '../../src/domain/contract';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
 import { startLiveServer } from './live-server';
@@ -95,11 +95,11 @@ describe('the public car list, against the real server', () => {
     const name = uniqueName('Maruti Swift');
     await addOwnerCar(carInput({ carname: name, price: 40 }));
 
-    const cars = conforms(z.array(PublicCar), await listCars());
+    const cars = conforms(pagedAnswer(PublicCar), await listCars()).data;
     expect(cars.filter((car) => car.kind === 'fleet').map((car) => car.carName)).toEqual(
       expect.arrayContaining(catalogueCars.map((car) => car.carName)),
     );
-    const [listed] = cars.filter((car) => car.carName === name);
+    const [listed] = (await listCars({ q: name })).data;
     expect(listed).toMatchObject({ kind: 'listed', price: 40, ownerName: owner.username, imgUrl: 'https://example.com/car.jpg' });
 
     expect(conforms(PublicCar, await getCar(listed.id))).toEqual(listed);
@@ -111,18 +111,26 @@ describe('the public car list, against the real server', () => {
   it('filters by budget, name and sort order', async () => {
     const all = await listCars();
     const cheap = await listCars({ maxPrice: 50 });
-    expect(cheap.length).toBeGreaterThan(0);
-    expect(cheap.length).toBeLessThan(all.length);
-    expect(cheap.every((car) => car.price <= 50)).toBe(true);
-    expect((await listCars({ minPrice: 80 })).every((car) => car.price >= 80)).toBe(true);
+    expect(cheap.total).toBeGreaterThan(0);
+    expect(cheap.total).toBeLessThan(all.total);
+    expect(cheap.data.every((car) => car.price <= 50)).toBe(true);
+    expect((await listCars({ minPrice: 80 })).data.every((car) => car.price >= 80)).toBe(true);
 
-    const ascending = (await listCars({ sort: 'price-asc' })).map((car) => car.price);
+    const ascending = (await listCars({ sort: 'price-asc' })).data.map((car) => car.price);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-    const descending = (await listCars({ sort: 'price-desc' })).map((car) => car.price);
+    const descending = (await listCars({ sort: 'price-desc' })).data.map((car) => car.price);
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
 
-    expect((await listCars({ q: 'tESLA' })).map((car) => car.carName)).toEqual(['Tesla Malibu']);
-    expect(await listCars({ q: 'spaceship' })).toEqual([]);
+    expect((await listCars({ q: 'tESLA' })).data.map((car) => car.carName)).toEqual(['Tesla Malibu']);
+    expect(await listCars({ q: 'spaceship' })).toEqual({ data: [], total: 0, page: 1, pageSize: 24 });
+  });
+
+  it('answers one page at a time, in one order, and refuses a page too large', async () => {
+    const six = conforms(pagedAnswer(PublicCar), await listCars({ pageSize: 6 }));
+    const second = conforms(pagedAnswer(PublicCar), await listCars({ page: 2, pageSize: 3 }));
+    expect(second).toMatchObject({ page: 2, pageSize: 3, total: six.total });
+    expect(second.data.map((car) => car.id)).toEqual(six.data.slice(3).map((car) => car.id));
+    await expect(listCars({ pageSize: 101 })).rejects.toMatchObject({ status: 400, message: 'PageSize must be at most 100.' });
   });
 
   it('refuses a period that ends before it starts, and an unknown car, in the words the app shows', async () => {

@@ -150,3 +150,8 @@ export function comment(
 export function success<T>(data: T) {
   return { code: 200, message: 'success', data };
 }
+
+/** `items` as one page of a paged list answers it: the page's slice, with the whole list's total. */
+export function paged<T>(items: T[], page = 1, pageSize = 24) {
+  return { data: items.slice((page - 1) * pageSize, page * pageSize), total: items.length, page, pageSize };
+}

@@ -1,13 +1,14 @@
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { Link } from 'react-router-dom';
-import { bookingsKey, useBookingAction, useBookings } from './queries';
+import { Link, useSearchParams } from 'react-router-dom';
+import { bookingsPageKey, useBookingAction, useBookings } from './queries';
 import { toApiError } from '../../lib/api-client';
 import { allowedActions, type BookingActor } from '../../domain/booking-states';
 import type { Booking, BookingAction } from '../../domain/contract';
 import { paths } from '../../config/paths';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
+import { Pager, pageInUrl, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
 import { formatRupees } from '../../components/format';
@@ -37,15 +38,17 @@ interface BookingListProps {
 
 /** Bookings as the server lists them for the signed-in account, with the steps the state machine allows this side. */
 export function BookingList({ who, emptyText, mayAct = () => true }: BookingListProps) {
-  const bookings = useBookings();
-  const retry = useRetry(bookingsKey);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageInUrl(searchParams) ?? 1;
+  const bookings = useBookings(page);
+  const retry = useRetry(bookingsPageKey(page));
   const step = useBookingAction();
 
   if (bookings.isPending) return <PageSpinner />;
   // A failed reload in the background keeps the list that is on screen.
   if (bookings.isLoadingError)
     return <QueryError error={bookings.error} what="The bookings could not be loaded." onRetry={retry} />;
-  if (bookings.data.length === 0) {
+  if (bookings.data.total === 0) {
     return (
       <p className="text-muted">
         {emptyText} <Link to={paths.cars}>Browse cars</Link>
@@ -58,7 +61,7 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
     <>
       <ErrorAlert message={step.error ? toApiError(step.error).message : null} onClose={step.reset} />
       <ul className="list-unstyled d-grid gap-3" aria-label="Bookings">
-        {bookings.data.map((booking) => (
+        {bookings.data.data.map((booking) => (
           <li key={booking.id}>
             <Card>
               <Card.Body className="d-flex flex-wrap justify-content-between gap-3">
@@ -105,6 +108,14 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
           </li>
         ))}
       </ul>
+      <Pager
+        page={bookings.data.page}
+        pageSize={bookings.data.pageSize}
+        total={bookings.data.total}
+        shown={bookings.data.data.length}
+        label="Bookings"
+        onPage={(next) => setSearchParams(withPage(searchParams, next))}
+      />
     </>
   );
 }

@@ -3,9 +3,10 @@ import type {
   Booking,
   BookingAction,
   BookingReceipt,
-  ListAnswer,
+  BookingListQuery,
   NewBooking,
   NewRazorpayOrder,
+  PagedAnswer,
   RazorpayOrder,
 } from '../../domain/contract';
 
@@ -13,8 +14,9 @@ export async function createBooking(body: NewBooking): Promise<Booking> {
   return (await client.post<Booking>('/api/bookings', body)).data;
 }
 
-export async function listBookings(signal?: AbortSignal): Promise<Booking[]> {
-  return (await client.get<ListAnswer<Booking>>('/api/bookings', { signal })).data.data;
+/** One page of the bookings the signed-in account sees, newest first, with how many there are in all. */
+export async function listBookings(query: Partial<BookingListQuery> = {}, signal?: AbortSignal): Promise<PagedAnswer<Booking>> {
+  return (await client.get<PagedAnswer<Booking>>('/api/bookings', { params: query, signal })).data;
 }
 
 /** One booking with its history and, once accepted, who to call: 404 unless it is the caller's to see. */

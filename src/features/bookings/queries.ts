@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingAction } from '../../domain/contract';
 import { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
 import { checked } from '../../lib/form-check';
@@ -8,8 +8,15 @@ import { actOnBooking, createBooking, createRazorpayOrder, getBookingReceipt, li
 /** The bookings the signed-in account sees: its own as a renter, or the requests for the cars it answers for. */
 export const bookingsKey = ['bookings'] as const;
 
-export function useBookings() {
-  return useQuery({ queryKey: bookingsKey, queryFn: ({ signal }) => listBookings(signal) });
+/** One page of the list, under the list's key so every step and new booking makes each page stale. */
+export const bookingsPageKey = (page: number) => [...bookingsKey, 'page', page] as const;
+
+export function useBookings(page: number) {
+  return useQuery({
+    queryKey: bookingsPageKey(page),
+    queryFn: ({ signal }) => listBookings({ page }, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Under the list's key, so whatever makes the list stale (a step, a new booking) makes every receipt stale too. */

@@ -4,9 +4,23 @@ import { paths } from '../../config/paths';
 import type { PublicCar } from '../../domain/contract';
 import { CarImage } from '../../components/CarImage';
 import { formatRupees } from '../../components/format';
+import { BODY_TYPE_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '../../domain/car-attributes';
 
-export type CarSummary = Pick<PublicCar, 'carName' | 'imgUrl' | 'price'> &
-  Partial<Pick<PublicCar, 'id' | 'kind' | 'model' | 'automatic' | 'speed' | 'ownerName'>>;
+export type CarSummary = Pick<
+  PublicCar,
+  'carName' | 'imgUrl' | 'price' | 'city' | 'bodyType' | 'seats' | 'transmission' | 'fuel'
+> &
+  Partial<Pick<PublicCar, 'id' | 'kind' | 'ownerName'>>;
+
+/** What kind of car it is, in one line: "SUV · 7 seats · Automatic · Diesel". */
+export function carKindLine(car: Pick<PublicCar, 'bodyType' | 'seats' | 'transmission' | 'fuel'>): string {
+  return [
+    BODY_TYPE_LABELS[car.bodyType],
+    `${car.seats} seats`,
+    TRANSMISSION_LABELS[car.transmission],
+    FUEL_LABELS[car.fuel],
+  ].join(' · ');
+}
 
 interface CarCardProps {
   car: CarSummary;
@@ -14,10 +28,9 @@ interface CarCardProps {
   linkSearch?: string;
 }
 
-/** One car in a list: picture, name, price per hour and the spec's Rent and Details buttons. */
+/** One car in a list: picture, name, city, what kind of car it is, price per hour and the spec's Rent and Details buttons. */
 export function CarCard({ car, linkSearch = '' }: CarCardProps) {
   const target = `${paths.carPage(car)}${linkSearch}`;
-  const specs = [car.model, car.automatic, car.speed].filter(Boolean);
   return (
     <Card className="h-100 shadow-sm border-0">
       <CarImage src={car.imgUrl} carName={car.carName} className="card-img-top band-light" />
@@ -29,7 +42,8 @@ export function CarCard({ car, linkSearch = '' }: CarCardProps) {
           <span className="fs-5 fw-semibold text-primary price">{formatRupees(car.price)}</span>{' '}
           <span className="text-muted">/ hour</span>
         </p>
-        {specs.length > 0 ? <p className="small text-muted mb-2">{specs.join(' · ')}</p> : null}
+        <p className="small mb-1">{car.city}</p>
+        <p className="small text-muted mb-2">{carKindLine(car)}</p>
         {car.ownerName ? <p className="small text-muted mb-2">Listed by {car.ownerName}</p> : null}
         <div className="d-flex gap-2 mt-auto">
           <Link to={target} className="btn btn-primary flex-fill">

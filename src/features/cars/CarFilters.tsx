@@ -4,7 +4,48 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import type { CarQuery } from '../../domain/contract';
+import {
+  BODY_TYPE_LABELS,
+  BODY_TYPES,
+  CITIES,
+  FUEL_LABELS,
+  FUELS,
+  TRANSMISSION_LABELS,
+  TRANSMISSIONS,
+} from '../../domain/car-attributes';
 import { indiaLocalToIso, isoToIndiaLocal } from '../../domain/india-time';
+
+/** The seat counts a renter usually asks for at least: a couple, a small family, a big one. */
+const SEAT_CHOICES = [4, 5, 7] as const;
+
+/** A select whose first choice, "Any", leaves the filter out. */
+function ChoiceFilter({
+  id,
+  name,
+  label,
+  value,
+  choices,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  choices: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select name={name} defaultValue={value ?? ''}>
+        <option value="">Any</option>
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
 
 interface CarFiltersProps {
   /** The filters applied now, which the fields start from. */
@@ -27,6 +68,9 @@ export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProp
     if (text('q')) next.set('q', text('q'));
     if (text('maxPrice')) next.set('maxPrice', text('maxPrice'));
     if (text('sort')) next.set('sort', text('sort'));
+    for (const key of ['city', 'bodyType', 'seats', 'transmission', 'fuel', 'ac'] as const) {
+      if (text(key)) next.set(key, text(key));
+    }
     for (const key of ['from', 'to'] as const) {
       const instant = indiaLocalToIso(text(key));
       if (instant) next.set(key, instant);
@@ -77,6 +121,63 @@ export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProp
             <Form.Label>to</Form.Label>
             <Form.Control name="to" type="datetime-local" defaultValue={isoToIndiaLocal(query.to)} />
           </Form.Group>
+        </Col>
+        <Col>
+          <ChoiceFilter
+            id="cars-city"
+            name="city"
+            label="City"
+            value={query.city}
+            choices={CITIES.map((city) => [city, city] as const)}
+          />
+        </Col>
+        <Col>
+          <ChoiceFilter
+            id="cars-body-type"
+            name="bodyType"
+            label="Body type"
+            value={query.bodyType}
+            choices={BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] as const)}
+          />
+        </Col>
+        <Col>
+          <ChoiceFilter
+            id="cars-seats"
+            name="seats"
+            label="Seats"
+            value={query.seats === undefined ? undefined : String(query.seats)}
+            choices={SEAT_CHOICES.map((seats) => [String(seats), `${seats} or more`] as const)}
+          />
+        </Col>
+        <Col>
+          <ChoiceFilter
+            id="cars-transmission"
+            name="transmission"
+            label="Transmission"
+            value={query.transmission}
+            choices={TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const)}
+          />
+        </Col>
+        <Col>
+          <ChoiceFilter
+            id="cars-fuel"
+            name="fuel"
+            label="Fuel"
+            value={query.fuel}
+            choices={FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const)}
+          />
+        </Col>
+        <Col>
+          <ChoiceFilter
+            id="cars-ac"
+            name="ac"
+            label="Car type"
+            value={query.ac === undefined ? undefined : String(query.ac)}
+            choices={[
+              ['true', 'AC'],
+              ['false', 'Non-AC'],
+            ]}
+          />
         </Col>
       </Row>
       <div className="d-flex flex-wrap align-items-center gap-2 mt-3">

@@ -6,6 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
+import { Pager, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
@@ -32,8 +33,9 @@ export function CarListing() {
   // A refused filter is the person's to fix; only a server that did not answer calls for the saved fleet.
   const refused = status !== undefined && status >= 400 && status < 500;
   const fallback = list.isError && !refused && !list.data;
-  const cars = list.data ?? (fallback ? catalogueMatching(query) : []);
-  const filtered = Object.keys(query).some((key) => key !== 'sort');
+  const cars = list.data?.data ?? (fallback ? catalogueMatching(query) : []);
+  const total = list.data?.total ?? cars.length;
+  const filtered = Object.keys(query).some((key) => key !== 'sort' && key !== 'page');
 
   /* The car page's period picker starts from the period asked for here. */
   const periodSearch = query.from
@@ -58,10 +60,10 @@ export function CarListing() {
       {!list.isPending && !refused ? (
         <>
           <p className="text-muted" role="status">
-            {carCount(cars.length)}
-            {filtered ? (cars.length === 1 ? ' matches your filters' : ' match your filters') : ''}
+            {carCount(total)}
+            {filtered ? (total === 1 ? ' matches your filters' : ' match your filters') : ''}
           </p>
-          {cars.length === 0 ? (
+          {total === 0 ? (
             <div className="text-center py-5 band-light rounded">
               <p className="fs-5 mb-3">No cars match — clear filters to see every car.</p>
               <Button variant="primary" onClick={clearFilters}>
@@ -77,6 +79,16 @@ export function CarListing() {
               ))}
             </Row>
           )}
+          {list.data ? (
+            <Pager
+              page={list.data.page}
+              pageSize={list.data.pageSize}
+              total={list.data.total}
+              shown={list.data.data.length}
+              label="Cars"
+              onPage={(page) => setSearchParams(withPage(searchParams, page))}
+            />
+          ) : null}
         </>
       ) : null}
     </>

@@ -1,8 +1,9 @@
 import { client } from '../../lib/api-client';
-import type { Availability, AvailabilityQuery, CarQuery, ListAnswer, PublicCar } from '../../domain/contract';
+import type { Availability, AvailabilityQuery, CarQuery, PagedAnswer, PublicCar } from '../../domain/contract';
 
-export async function listCars(query: CarQuery = {}, signal?: AbortSignal): Promise<PublicCar[]> {
-  return (await client.get<ListAnswer<PublicCar>>('/api/cars', { params: query, signal })).data.data;
+/** One page of the public list, with how many cars match in all. */
+export async function listCars(query: CarQuery = {}, signal?: AbortSignal): Promise<PagedAnswer<PublicCar>> {
+  return (await client.get<PagedAnswer<PublicCar>>('/api/cars', { params: query, signal })).data;
 }
 
 export async function getCar(carName: string, signal?: AbortSignal): Promise<PublicCar> {

@@ -1,6 +1,7 @@
 import { catalogueCars } from '../../data/cars';
 import type { CarQuery, CarSort } from '../../domain/contract';
 import { defaultPeriodEnd, toIndiaIso } from '../../domain/india-time';
+import { pageInUrl } from '../../components/Pager';
 import type { CarSummary } from './CarCard';
 
 export type CarListing = CarSummary & { id: string };
@@ -23,6 +24,8 @@ export function queryFrom(params: URLSearchParams): CarQuery {
     const to = params.get('to');
     query.to = to && !Number.isNaN(new Date(to).getTime()) ? to : toIndiaIso(defaultPeriodEnd(new Date(from)));
   }
+  const page = pageInUrl(params);
+  if (page) query.page = page;
   return query;
 }
 

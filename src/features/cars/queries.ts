@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { catalogueCars } from '../../data/cars';
 import type { AvailabilityQuery, CarQuery, PublicCar } from '../../domain/contract';
@@ -15,7 +15,12 @@ export const carKeys = {
 };
 
 export function useCarList(query: CarQuery) {
-  return useQuery({ queryKey: carKeys.list(query), queryFn: ({ signal }) => listCars(query, signal) });
+  // The page on screen stays while the next one loads, so paging never flashes a spinner.
+  return useQuery({
+    queryKey: carKeys.list(query),
+    queryFn: ({ signal }) => listCars(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** What the car page shows: the catalogue's cars have no owner, owners' cars no rating. */

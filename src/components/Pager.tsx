@@ -1,0 +1,56 @@
+import Button from 'react-bootstrap/Button';
+
+/** The page a list's address asks for (`?page=2`); anything but a whole number from 1 means the first. */
+export function pageInUrl(params: URLSearchParams): number | undefined {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 1 ? page : undefined;
+}
+
+/** `params` showing `page`: the first page leaves the parameter out, so the plain address is page 1. */
+export function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  return next;
+}
+
+interface PagerProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** How many items this page holds. */
+  shown: number;
+  /** What is paged, for the navigation's name: "Cars", "Bookings". */
+  label: string;
+  onPage: (page: number) => void;
+}
+
+/** "1–24 of 51" with previous and next: where this page sits in the whole list. */
+export function Pager({ page, pageSize, total, shown, label, onPage }: PagerProps) {
+  // The buttons sit under the list: the new page is read from its top, as on a phone after a long scroll.
+  const go = (next: number) => {
+    onPage(next);
+    window.scrollTo({ top: 0 });
+  };
+  const first = (page - 1) * pageSize + 1;
+  const last = first + shown - 1;
+  const hasNext = page * pageSize < total;
+  if (page === 1 && !hasNext) return null;
+  return (
+    <nav aria-label={`${label} pages`} className="d-flex flex-wrap align-items-center justify-content-between gap-2 my-3">
+      <p className="mb-0 text-muted">{shown > 0 ? `${first}–${last} of ${total}` : `Nothing on page ${page} of ${total}`}</p>
+      <div className="d-flex gap-2">
+        <Button
+          variant="outline-primary"
+          disabled={page <= 1}
+          onClick={() => go(Math.max(1, Math.min(page - 1, Math.ceil(total / pageSize))))}
+        >
+          Previous
+        </Button>
+        <Button variant="outline-primary" disabled={!hasNext} onClick={() => go(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}
