@@ -22,12 +22,21 @@ describe('Add Your Car (/renting)', () => {
     session(ravi);
   });
 
-  it('has four required, labelled fields and a link back to the list', async () => {
+  it('has four required, labelled fields, where the car is and what it is with sensible defaults, and a link back to the list', async () => {
     renderRoute('/Renting');
     expect(await screen.findByRole('heading', { name: 'Add Your Car' })).toBeInTheDocument();
     for (const label of ['Image', 'Car Name', 'Any Description', 'Price']) {
       expect(screen.getByLabelText(label)).toBeRequired();
     }
+    expect(screen.getByLabelText('City')).toHaveDisplayValue('Bengaluru');
+    expect(screen.getByLabelText('Pickup area')).toHaveValue('');
+    expect(screen.getByLabelText('Body type')).toHaveDisplayValue('Hatchback');
+    expect(screen.getByLabelText('Seats')).toHaveValue(5);
+    expect(screen.getByLabelText('Transmission')).toHaveDisplayValue('Manual');
+    expect(screen.getByLabelText('Fuel')).toHaveDisplayValue('Petrol');
+    expect(screen.getByLabelText('Year')).toHaveValue(new Date().getFullYear());
+    expect(screen.getByLabelText('Air conditioned (AC)')).toBeChecked();
+    expect(screen.getByLabelText('Km per day limit')).toHaveValue(null);
     expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Rupees per hour, a whole number.');
     expect(screen.getByRole('link', { name: 'Back to List' })).toHaveAttribute('href', '/get/cars');
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Add Your Car'));
@@ -43,9 +52,57 @@ describe('Add Your Car (/renting)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
-    expect(calls.map((call) => call.body)).toEqual([kwid]);
+    // What the owner left as it was goes as the form's defaults; a blank km limit is not sent.
+    expect(calls.map((call) => call.body)).toEqual([
+      {
+        ...kwid,
+        city: 'Bengaluru',
+        pickupArea: '',
+        ac: true,
+        bodyType: 'hatchback',
+        seats: 5,
+        transmission: 'manual',
+        fuel: 'petrol',
+        year: new Date().getFullYear(),
+      },
+    ]);
     expect(await screen.findByRole('heading', { name: 'Renault Kwid' })).toBeInTheDocument();
     expect(screen.getByText('Rs.700 Only/- per hour')).toBeInTheDocument();
+  });
+
+  it('sends where the car is and what it is as the owner chose', async () => {
+    const calls = serve('POST /add-cars', 'saved');
+    serve('GET /get-cars', success([swift, creta]));
+    const { router, user } = renderRoute('/renting');
+    await fillCar(user, kwid);
+    await user.selectOptions(screen.getByLabelText('City'), 'Pune');
+    await user.type(screen.getByLabelText('Pickup area'), 'Aundh, near the ITI');
+    await user.selectOptions(screen.getByLabelText('Body type'), 'SUV');
+    await user.clear(screen.getByLabelText('Seats'));
+    await user.type(screen.getByLabelText('Seats'), '7');
+    await user.selectOptions(screen.getByLabelText('Transmission'), 'Automatic');
+    await user.selectOptions(screen.getByLabelText('Fuel'), 'CNG');
+    await user.clear(screen.getByLabelText('Year'));
+    await user.type(screen.getByLabelText('Year'), '2019');
+    await user.click(screen.getByLabelText('Air conditioned (AC)'));
+    await user.type(screen.getByLabelText('Km per day limit'), '250');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    expect(calls.map((call) => call.body)).toEqual([
+      {
+        ...kwid,
+        city: 'Pune',
+        pickupArea: 'Aundh, near the ITI',
+        ac: false,
+        bodyType: 'suv',
+        seats: 7,
+        transmission: 'automatic',
+        fuel: 'cng',
+        year: 2019,
+        kmPerDayLimit: 250,
+      },
+    ]);
   });
 
   it('disables Submit while saving', async () => {
@@ -99,6 +156,16 @@ describe('Edit your Car Details (/get/car/{id})', () => {
     expect(screen.getByLabelText('Any Description')).toHaveValue('Roomy SUV with a big boot for family trips.');
     expect(screen.getByLabelText('Price')).toHaveValue(65);
     expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Rupees per hour, a whole number.');
+    expect(screen.getByLabelText('City')).toHaveDisplayValue('Mumbai');
+    expect(screen.getByLabelText('Pickup area')).toHaveValue('Bandra West, Hill Road');
+    expect(screen.getByLabelText('Body type')).toHaveDisplayValue('SUV');
+    expect(screen.getByLabelText('Seats')).toHaveValue(7);
+    expect(screen.getByLabelText('Transmission')).toHaveDisplayValue('Automatic');
+    expect(screen.getByLabelText('Fuel')).toHaveDisplayValue('Diesel');
+    expect(screen.getByLabelText('Year')).toHaveValue(2023);
+    expect(screen.getByLabelText('Air conditioned (AC)')).toBeChecked();
+    // Creta has no km limit: the field is blank, and saving it blank clears any limit.
+    expect(screen.getByLabelText('Km per day limit')).toHaveValue(null);
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/get/cars');
     expect(document.title).toBe('WheelsOnWeb - Edit your Car Details');
   });
@@ -122,6 +189,15 @@ describe('Edit your Car Details (/get/car/{id})', () => {
         carname: 'Hyundai Creta',
         description: 'Roomy SUV with a big boot for family trips.',
         price: 80,
+        city: 'Mumbai',
+        pickupArea: 'Bandra West, Hill Road',
+        ac: true,
+        bodyType: 'suv',
+        seats: 7,
+        transmission: 'automatic',
+        fuel: 'diesel',
+        year: 2023,
+        kmPerDayLimit: null,
       },
     ]);
     const card = (await screen.findByRole('heading', { name: 'Hyundai Creta' })).closest('.card');

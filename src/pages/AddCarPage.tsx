@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { PageShell } from '../components/PageShell';
 import { paths } from '../config/paths';
-import { CarForm, EMPTY_CAR } from '../features/owner-cars/CarForm';
+import { CarForm, emptyCar } from '../features/owner-cars/CarForm';
 import { useAddOwnerCar } from '../features/owner-cars/queries';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -12,7 +12,7 @@ export default function AddCarPage() {
   const addCar = useAddOwnerCar();
   return (
     <PageShell title="Add Your Car" narrow>
-      <CarForm initialValues={EMPTY_CAR} save={addCar} onSaved={() => navigate(paths.ownerCars)} />
+      <CarForm initialValues={emptyCar()} save={addCar} onSaved={() => navigate(paths.ownerCars)} />
       <p className="mt-4 mb-0">
         <Link to={paths.ownerCars}>Back to List</Link>
       </p>

@@ -2,19 +2,118 @@ import { useState, type FormEvent } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import {
+  BODY_TYPE_LABELS,
+  BODY_TYPES,
+  type BodyType,
+  CAR_DEFAULTS,
+  CAR_YEAR_MIN,
+  CITIES,
+  type City,
+  carYearMax,
+  FUEL_LABELS,
+  FUELS,
+  type Fuel,
+  KM_PER_DAY_LIMIT_MAX,
+  PICKUP_AREA_MAX,
+  SEATS_MAX,
+  SEATS_MIN,
+  TRANSMISSION_LABELS,
+  TRANSMISSIONS,
+  type Transmission,
+} from '../../domain/car-attributes';
+import type { OwnerCar } from '../../domain/contract';
 import { CARNAME_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, URL_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 
-/** The four fields as typed: the add call sends the price as this text, the edit call as a number. */
+/**
+ * The fields as typed: the add call sends the price as this text, the edit call as a number; seats,
+ * year and the km limit go as numbers, a blank year or limit as "not stated".
+ */
 export interface CarFormValues {
   url: string;
   carname: string;
   description: string;
   price: string;
+  city: City;
+  pickupArea: string;
+  ac: boolean;
+  bodyType: BodyType;
+  seats: string;
+  transmission: Transmission;
+  fuel: Fuel;
+  year: string;
+  kmPerDayLimit: string;
 }
 
-export const EMPTY_CAR: CarFormValues = { url: '', carname: '', description: '', price: '' };
+/** A new car starts as the commonest car listed, this year's, with no km limit: the owner changes what differs. */
+export function emptyCar(): CarFormValues {
+  return {
+    url: '',
+    carname: '',
+    description: '',
+    price: '',
+    ...CAR_DEFAULTS,
+    seats: String(CAR_DEFAULTS.seats),
+    year: String(new Date().getFullYear()),
+    kmPerDayLimit: '',
+  };
+}
+
+/** An owner's car as the edit form starts from it. */
+export function carFormValues(car: OwnerCar): CarFormValues {
+  return {
+    url: car.url,
+    carname: car.carname,
+    description: car.description,
+    price: String(car.price),
+    city: car.city,
+    pickupArea: car.pickupArea,
+    ac: car.ac,
+    bodyType: car.bodyType,
+    seats: String(car.seats),
+    transmission: car.transmission,
+    fuel: car.fuel,
+    year: car.year === undefined ? '' : String(car.year),
+    kmPerDayLimit: car.kmPerDayLimit === undefined ? '' : String(car.kmPerDayLimit),
+  };
+}
+
+/** A labelled select of one of the car's attributes. */
+function ChoiceField<T extends string>({
+  label,
+  name,
+  value,
+  choices,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  name: string;
+  value: T;
+  choices: readonly (readonly [value: T, label: string])[];
+  onChange: (value: T) => void;
+  disabled: boolean;
+}) {
+  return (
+    <Form.Group className="mb-3" controlId={`car-${name}`}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select
+        name={name}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(choices.find(([choice]) => choice === event.target.value)?.[0] ?? value)}
+      >
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
 
 interface CarFormProps {
   initialValues: CarFormValues;
@@ -24,13 +123,16 @@ interface CarFormProps {
   onSaved: () => void;
 }
 
-/** The owner's add and edit form (both screens show the same four required fields). */
+/** The owner's add and edit form (both screens show the spec's four required fields, then where the car is and what it is). */
 export function CarForm({ initialValues, save, onSaved }: CarFormProps) {
   const [values, setValues] = useState<CarFormValues>(initialValues);
   // Saved, the form stays locked until the next screen replaces it.
   const submitting = save.isPending || save.isSuccess;
 
-  const change = (field: keyof CarFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const change =
+    <K extends keyof CarFormValues>(field: K) =>
+    (value: CarFormValues[K]) =>
+      setValues((current) => ({ ...current, [field]: value }));
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -85,6 +187,97 @@ export function CarForm({ initialValues, save, onSaved }: CarFormProps) {
         hint="Rupees per hour, a whole number."
         value={values.price}
         onChange={change('price')}
+        disabled={submitting}
+      />
+      <ChoiceField
+        label="City"
+        name="city"
+        value={values.city}
+        choices={CITIES.map((city) => [city, city] as const)}
+        onChange={change('city')}
+        disabled={submitting}
+      />
+      <FormField
+        label="Pickup area"
+        name="pickupArea"
+        maxLength={PICKUP_AREA_MAX}
+        placeholder="Indiranagar, near the metro station"
+        hint="Where the renter collects the car."
+        value={values.pickupArea}
+        onChange={change('pickupArea')}
+        disabled={submitting}
+      />
+      <ChoiceField
+        label="Body type"
+        name="bodyType"
+        value={values.bodyType}
+        choices={BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] as const)}
+        onChange={change('bodyType')}
+        disabled={submitting}
+      />
+      <FormField
+        label="Seats"
+        name="seats"
+        type="number"
+        inputMode="numeric"
+        required
+        min={SEATS_MIN}
+        max={SEATS_MAX}
+        step={1}
+        value={values.seats}
+        onChange={change('seats')}
+        disabled={submitting}
+      />
+      <ChoiceField
+        label="Transmission"
+        name="transmission"
+        value={values.transmission}
+        choices={TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const)}
+        onChange={change('transmission')}
+        disabled={submitting}
+      />
+      <ChoiceField
+        label="Fuel"
+        name="fuel"
+        value={values.fuel}
+        choices={FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const)}
+        onChange={change('fuel')}
+        disabled={submitting}
+      />
+      <FormField
+        label="Year"
+        name="year"
+        type="number"
+        inputMode="numeric"
+        min={CAR_YEAR_MIN}
+        max={carYearMax()}
+        step={1}
+        hint="The model year; leave it blank if you are not sure."
+        value={values.year}
+        onChange={change('year')}
+        disabled={submitting}
+      />
+      <Form.Check
+        className="mb-3"
+        type="switch"
+        id="car-ac"
+        name="ac"
+        label="Air conditioned (AC)"
+        checked={values.ac}
+        onChange={(event) => change('ac')(event.target.checked)}
+        disabled={submitting}
+      />
+      <FormField
+        label="Km per day limit"
+        name="kmPerDayLimit"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={KM_PER_DAY_LIMIT_MAX}
+        step={1}
+        hint="Kilometres a day included in the price; leave it blank for no limit."
+        value={values.kmPerDayLimit}
+        onChange={change('kmPerDayLimit')}
         disabled={submitting}
       />
       <Button type="submit" variant="primary" disabled={submitting}>

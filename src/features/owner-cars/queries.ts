@@ -33,11 +33,20 @@ function ownerCarsChanged(queryClient: QueryClient) {
   ]);
 }
 
+/**
+ * The form's values as the calls send them: seats, year and the km limit as numbers; a blank year or
+ * limit is left out when adding and cleared (null) when editing.
+ */
+function carFields({ seats, year, kmPerDayLimit, ...values }: CarFormValues, blank: null | undefined) {
+  const numberOrBlank = (text: string) => (text.trim() === '' ? blank : Number(text));
+  return { ...values, seats: Number(seats), year: numberOrBlank(year), kmPerDayLimit: numberOrBlank(kmPerDayLimit) };
+}
+
 export function useAddOwnerCar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: CarFormValues) => {
-      const answer = await addOwnerCar(checked(OwnerCarInput, values));
+      const answer = await addOwnerCar(checked(OwnerCarInput, carFields(values, undefined)));
       if (answer.trim() !== 'saved') {
         throw new Error('The server did not confirm that your car was saved. Check Your Cars before trying again.');
       }
@@ -51,7 +60,7 @@ export function useEditOwnerCar(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: CarFormValues) => {
-      const answer = await editOwnerCar(checked(OwnerCarEdit, { id, ...values, price: Number(values.price) }));
+      const answer = await editOwnerCar(checked(OwnerCarEdit, { id, ...carFields(values, null), price: Number(values.price) }));
       if (answer.code !== 200) throw new Error(answer.message);
     },
     onSuccess: () => ownerCarsChanged(queryClient),
