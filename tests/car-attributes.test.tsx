@@ -111,3 +111,73 @@ describe('the cars page', () => {
     expect(names).not.toContain(swift.carname);
   });
 });
+
+describe('the home page’s search', () => {
+  async function fillJourney(user: ReturnType<typeof renderRoute>['user'], fromAddress: string) {
+    await user.type(await screen.findByLabelText('From address'), fromAddress);
+    await user.type(screen.getByLabelText('To address'), 'Lonavala');
+    await user.type(screen.getByLabelText('Journey date'), '2030-01-31');
+    await user.type(screen.getByLabelText('Journey time'), '09:00');
+  }
+
+  it('suggests the cities as the person types and says one-way trips are not offered', async () => {
+    renderRoute('/layout/home');
+    const fromAddress = await screen.findByLabelText('From address');
+    const suggestions = document.getElementById(fromAddress.getAttribute('list') ?? '');
+    expect(suggestions?.tagName).toBe('DATALIST');
+    expect([...(suggestions?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual([
+      'Bengaluru',
+      'Mumbai',
+      'Delhi NCR',
+      'Chennai',
+      'Hyderabad',
+      'Pune',
+      'Kolkata',
+      'Ahmedabad',
+      'Jaipur',
+      'Goa',
+      'Kochi',
+      'Chandigarh',
+    ]);
+    expect(screen.getByLabelText('To address')).toHaveAccessibleDescription(
+      'Return to the same place: one-way trips are not offered yet.',
+    );
+  });
+
+  it('sends the From address’s city and the car type to the Cars page, which asks the server for them', async () => {
+    const calls = serve('GET /api/cars', onePage([fleetCar('Mercedes Benz XC90')]));
+    const { router, user } = renderRoute('/layout/home');
+    await fillJourney(user, 'Koregaon Park, Pune');
+    await user.selectOptions(screen.getByLabelText('Car type'), 'Non AC Car');
+    await user.click(screen.getByRole('button', { name: 'Find Car' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/cars'));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('city')).toBe('Pune');
+    expect(search.get('ac')).toBe('false');
+    expect(search.get('from')).toBe('2030-01-31T09:00:00+05:30');
+    expect(await screen.findByLabelText('City')).toHaveDisplayValue('Pune');
+    expect(screen.getByLabelText('Car type')).toHaveDisplayValue('Non-AC');
+    await waitFor(() => expect(calls.at(-1)?.query).toMatchObject({ city: 'Pune', ac: 'false' }));
+  });
+
+  it('knows the older names of the cities', async () => {
+    serve('GET /api/cars', onePage([]));
+    const { router, user } = renderRoute('/layout/home');
+    await fillJourney(user, 'Indiranagar, Bangalore');
+    await user.click(screen.getByRole('button', { name: 'Find Car' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('city')).toBe('Bengaluru'));
+    expect(new URLSearchParams(router.state.location.search).get('ac')).toBe('true');
+  });
+
+  it('names the cities it has cars in when the From address is in none of them, and stays', async () => {
+    const { router, user } = renderRoute('/layout/home');
+    await fillJourney(user, 'Shillong');
+    await user.click(screen.getByRole('button', { name: 'Find Car' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^We have cars in Bengaluru, Mumbai, .*Chandigarh: name one of these cities\.$/,
+    );
+    expect(screen.getByLabelText('From address')).toBeInvalid();
+    expect(router.state.location.pathname).toBe('/layout/home');
+  });
+});
