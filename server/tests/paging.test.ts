@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueCars } from '#data/cars';
-import type { Booking, OwnerCar, PagedAnswer, PublicCar } from '#domain/contract';
-import { bookings, cars } from '../src/db/schema';
+import type { Booking, Comment, OwnerCar, PagedAnswer, PublicCar } from '#domain/contract';
+import { blogPosts, bookings, cars, comments } from '../src/db/schema';
 import { buildTestApp, closeTestApp, register, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 
@@ -193,5 +193,56 @@ describe('GET /api/bookings pages and filters', () => {
     const response = await send(app, 'GET', `/api/bookings?${query}`, renter);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toMatch(new RegExp(`^${field} must be `));
+  });
+});
+
+describe('GET /api/comments/get-comment', () => {
+  const COMMENTS = 205;
+  let slug: string;
+
+  beforeAll(async () => {
+    const [post] = await app.db.select().from(blogPosts).limit(1);
+    slug = post!.slug;
+    const start = Date.parse('2026-02-01T00:00:00Z');
+    await app.db.insert(comments).values(
+      Array.from({ length: COMMENTS }, (_, index) => ({
+        postId: post!.id,
+        author: 'reader',
+        content: `comment ${index + 1}`,
+        createdAt: new Date(start + index * 1000),
+      })),
+    );
+  });
+
+  it("answers the spec's bare list: the newest 200, oldest first, with the total in X-Total-Count", async () => {
+    const response = await send(app, 'GET', `/api/comments/get-comment?post=${slug}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBe(String(COMMENTS));
+    const list = response.json<Comment[]>();
+    expect(list).toHaveLength(200);
+    expect(list[0]!.content).toBe('comment 6');
+    expect(list.at(-1)!.content).toBe(`comment ${COMMENTS}`);
+  });
+
+  it('answers one page, newest first, when page is sent', async () => {
+    const first = await page<Comment>(`/api/comments/get-comment?post=${slug}&page=1&pageSize=10`);
+    expect(first).toMatchObject({ total: COMMENTS, page: 1, pageSize: 10 });
+    expect(first.data.map((comment) => comment.content)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `comment ${COMMENTS - index}`),
+    );
+    const last = await page<Comment>(`/api/comments/get-comment?post=${slug}&page=21&pageSize=10`);
+    expect(last.data.map((comment) => comment.content)).toEqual([
+      'comment 5',
+      'comment 4',
+      'comment 3',
+      'comment 2',
+      'comment 1',
+    ]);
+  });
+
+  it('answers 400 for a page out of bounds', async () => {
+    const response = await send(app, 'GET', `/api/comments/get-comment?post=${slug}&page=0`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/^Page must be /);
   });
 });

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import { BlogPost } from '#domain/schemas/blog';
 import { BlogPostParams, Comment, CommentIdParams, CommentsQuery, NewComment, NewReply, Reply } from '#domain/schemas/comments';
 import { slugify } from '#domain/slug';
@@ -29,15 +30,30 @@ async function findPost(db: Database, name: string): Promise<BlogPostRow> {
   return post;
 }
 
-/** Top-level comments, oldest first, each with its replies oldest first. */
-async function listComments(db: Database, post: BlogPostRow | undefined): Promise<Comment[]> {
+/** The most comments the spec's bare list answers: the newest ones, so a busy post's list stays small. */
+const BARE_LIST_MAX = 200;
+
+/**
+ * Top-level comments newest first (the id breaking ties), the window's share of them, each with its
+ * replies oldest first; and how many there are in all.
+ */
+async function listComments(
+  db: Database,
+  post: BlogPostRow | undefined,
+  window: { limit: number; offset: number },
+): Promise<{ comments: Comment[]; total: number }> {
+  const where = and(isNull(comments.parentId), post ? eq(comments.postId, post.id) : undefined);
+  const [counted] = await db.select({ total: count() }).from(comments).where(where);
+  const total = counted?.total ?? 0;
   const rows = await db
     .select({ comment: comments, postSlug: blogPosts.slug })
     .from(comments)
     .leftJoin(blogPosts, eq(blogPosts.id, comments.postId))
-    .where(and(isNull(comments.parentId), post ? eq(comments.postId, post.id) : undefined))
-    .orderBy(asc(comments.createdAt), asc(comments.id));
-  if (rows.length === 0) return [];
+    .where(where)
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  if (rows.length === 0) return { comments: [], total };
   const replies = await db
     .select()
     .from(comments)
@@ -52,7 +68,10 @@ async function listComments(db: Database, post: BlogPostRow | undefined): Promis
   for (const reply of replies) {
     if (reply.parentId) repliesByParent.set(reply.parentId, [...(repliesByParent.get(reply.parentId) ?? []), reply]);
   }
-  return rows.map((row) => toComment(row.comment, row.postSlug, repliesByParent.get(row.comment.id) ?? []));
+  return {
+    comments: rows.map((row) => toComment(row.comment, row.postSlug, repliesByParent.get(row.comment.id) ?? [])),
+    total,
+  };
 }
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,17 +94,28 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Comments, oldest first, each with its replies',
+        summary: 'Comments, each with its replies',
+        description: `Without \`page\`, the spec's bare list: the newest ${BARE_LIST_MAX} comments at most, oldest first, with how many there are in all in the \`X-Total-Count\` header. With \`page\` (and \`pageSize\`), one page of them newest first, as \`{data, total, page, pageSize}\`.`,
         querystring: CommentsQuery,
         response: {
-          200: answer(z.array(Comment), "Every comment, or with `post` that post's only."),
+          200: answer(
+            z.union([z.array(Comment), pagedAnswer(Comment)]),
+            "Every comment, or with `post` that post's only: a bare list, or a page when `page` is sent.",
+          ),
           ...errors([400, 404], { 404: UNKNOWN_POST }),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const post = request.query.post === undefined ? undefined : await findPost(app.db, request.query.post);
-      return listComments(app.db, post);
+      if (request.query.page !== undefined) {
+        const { page, pageSize, ...window } = pageWindow(request.query);
+        const { comments: data, total } = await listComments(app.db, post, window);
+        return { data, total, page, pageSize };
+      }
+      const { comments: newest, total } = await listComments(app.db, post, { limit: BARE_LIST_MAX, offset: 0 });
+      reply.header('x-total-count', String(total));
+      return newest.reverse();
     },
   );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParams } from './answers';
 import { author, commentContent, id, Identified, isoInstant } from './fields';
 
 /** Longer than any title the app links to; a longer name cannot be a post. */
@@ -8,8 +9,8 @@ const postName = z.string().trim().min(1).max(POST_NAME_MAX);
 
 export const BlogPostParams = z.object({ slug: postName });
 
-/** `GET /api/comments/get-comment`: every comment, or one post's. */
-export const CommentsQuery = z.object({ post: postName.optional() });
+/** `GET /api/comments/get-comment`: every comment, or one post's; one page of them when `page` is sent. */
+export const CommentsQuery = z.object({ post: postName.optional(), ...pageParams });
 
 export const NewComment = z.object({ content: commentContent, author, post: postName.optional() });
 export type NewComment = z.input<typeof NewComment>;
