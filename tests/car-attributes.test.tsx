@@ -181,3 +181,57 @@ describe('the home page’s search', () => {
     expect(router.state.location.pathname).toBe('/layout/home');
   });
 });
+
+describe('the car page', () => {
+  /** The "What the car is" facts as a person reads them, label to value. */
+  function attributesShown(): Record<string, string> {
+    const facts = within(screen.getByLabelText('What the car is'));
+    return Object.fromEntries(
+      facts.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
+    );
+  }
+
+  it('shows a catalogue car’s city, pickup area and what it is', async () => {
+    serve('GET /api/cars/:carName/availability', { busy: [] });
+    renderRoute('/cars/Tesla%20Malibu');
+    await screen.findByRole('heading', { level: 1, name: 'Tesla Malibu' });
+    expect(screen.getByText('Bengaluru')).toBeInTheDocument();
+    expect(screen.getByText('Pickup: Indiranagar, near the metro station')).toBeInTheDocument();
+    expect(attributesShown()).toEqual({
+      'Body type': 'Sedan',
+      Seating: '5 seats',
+      Gearbox: 'Automatic',
+      Fuel: 'Electric',
+      'Car type': 'AC',
+      Year: '2023',
+      'Km per day': 'No limit',
+    });
+  });
+
+  it('shows an owner’s car as the server answers it', async () => {
+    serve('GET /api/cars/:carName', listed(swift));
+    serve('GET /api/cars/:carName/availability', { busy: [] });
+    renderRoute(`/cars/${swift.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' });
+    expect(screen.getByText('Pickup: Indiranagar, near the metro station')).toBeInTheDocument();
+    expect(attributesShown()).toEqual({
+      'Body type': 'Hatchback',
+      Seating: '5 seats',
+      Gearbox: 'Manual',
+      Fuel: 'Petrol',
+      'Car type': 'AC',
+      Year: '2021',
+      'Km per day': '250 km included',
+    });
+  });
+
+  it('says to ask the owner when the pickup area is not given, and leaves out a year not given', async () => {
+    serve('GET /api/cars/:carName', { ...listed(swift), pickupArea: '', year: undefined, ac: false });
+    serve('GET /api/cars/:carName/availability', { busy: [] });
+    renderRoute(`/cars/${swift.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' });
+    expect(screen.getByText('Pickup area: ask the owner when you book.')).toBeInTheDocument();
+    expect(attributesShown()).not.toHaveProperty('Year');
+    expect(attributesShown()['Car type']).toBe('Non-AC');
+  });
+});

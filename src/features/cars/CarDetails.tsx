@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { StarRating } from '../../components/StarRating';
 import { paths } from '../../config/paths';
+import { BODY_TYPE_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '../../domain/car-attributes';
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -24,6 +25,19 @@ const specLabels: readonly [keyof Car, string][] = [
   ['ownerName', 'Listed by'],
 ];
 
+/** Where the car is and what it is, labelled apart from the spec's catalogue details (which have their own Transmission and Seats). */
+function carAttributes(car: Car): [label: string, value: string][] {
+  return [
+    ['Body type', BODY_TYPE_LABELS[car.bodyType]],
+    ['Seating', `${car.seats} seats`],
+    ['Gearbox', TRANSMISSION_LABELS[car.transmission]],
+    ['Fuel', FUEL_LABELS[car.fuel]],
+    ['Car type', car.ac ? 'AC' : 'Non-AC'],
+    ...(car.year === undefined ? [] : [['Year', String(car.year)] as [string, string]]),
+    ['Km per day', car.kmPerDayLimit ? `${car.kmPerDayLimit} km included` : 'No limit'],
+  ];
+}
+
 function CarFacts({ car }: { car: Car }) {
   const facts = specLabels.filter(([key]) => car[key] !== undefined && car[key] !== '');
   return (
@@ -31,7 +45,17 @@ function CarFacts({ car }: { car: Car }) {
       <h1 className="h2 mb-2 text-break-anywhere">{car.carName}</h1>
       <p className="fs-4 fw-bold text-primary mb-2 price">Rs{car.price}.00 / Hour</p>
       {car.rating !== undefined ? <StarRating count={car.rating} /> : null}
-      <p className="mt-3">{car.description}</p>
+      <p className="mt-3 mb-1 fw-semibold">{car.city}</p>
+      <p className="text-muted">{car.pickupArea ? `Pickup: ${car.pickupArea}` : 'Pickup area: ask the owner when you book.'}</p>
+      <p>{car.description}</p>
+      <dl className="row row-cols-2 row-cols-md-3 g-2 mb-3" aria-label="What the car is">
+        {carAttributes(car).map(([label, value]) => (
+          <div key={label} className="col">
+            <dt className="small text-muted fw-normal">{label}</dt>
+            <dd className="mb-0 fw-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
       {facts.length > 0 ? (
         <dl className="row row-cols-2 row-cols-md-3 g-2 mb-0">
           {facts.map(([key, label]) => (

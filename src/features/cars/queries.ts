@@ -23,9 +23,15 @@ export function useCarList(query: CarQuery) {
   });
 }
 
-/** What the car page shows: the catalogue's cars have no owner, owners' cars no rating. */
-export type CarDetails = Pick<PublicCar, 'carName' | 'imgUrl' | 'price' | 'description'> &
-  Partial<Pick<PublicCar, 'brand' | 'model' | 'rating' | 'speed' | 'gps' | 'seatType' | 'automatic' | 'ownerName'>>;
+/** What the car page shows: the catalogue's cars have no owner, owners' cars no rating; every car has a city and attributes. */
+export type CarDetails = Pick<
+  PublicCar,
+  'carName' | 'imgUrl' | 'price' | 'description' | 'city' | 'pickupArea' | 'ac' | 'bodyType' | 'seats' | 'transmission' | 'fuel'
+> &
+  Partial<Pick<PublicCar, 'brand' | 'model' | 'rating' | 'speed' | 'gps' | 'seatType' | 'automatic' | 'ownerName' | 'year'>> & {
+    /** None (the catalogue writes null, the server leaves it out) means no limit. */
+    kmPerDayLimit?: number | null;
+  };
 
 function catalogueCar(carName: string): CarDetails | undefined {
   const wanted = carName.toLowerCase();
