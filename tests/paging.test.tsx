@@ -42,7 +42,7 @@ describe('Cars pages', () => {
     expect(shownCarNames()[0]).toBe('Car 25');
     expect(router.state.location.search).toBe('?page=2');
     expect(calls.at(-1)?.query).toMatchObject({ page: '2' });
-    expect(scrolled).toHaveBeenCalledWith({ top: 0 });
+    expect(scrolled).toHaveBeenCalledWith({ top: 0, behavior: 'instant' });
   });
 
   it('shows the last page with Next turned off, and goes back to the first, leaving the page out of the address', async () => {

@@ -30,7 +30,7 @@ export function Pager({ page, pageSize, total, shown, label, onPage }: PagerProp
   // The buttons sit under the list: the new page is read from its top, as on a phone after a long scroll.
   const go = (next: number) => {
     onPage(next);
-    window.scrollTo({ top: 0 });
+    window.scrollTo({ top: 0, behavior: 'instant' });
   };
   const first = (page - 1) * pageSize + 1;
   const last = first + shown - 1;
