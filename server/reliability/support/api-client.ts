@@ -92,10 +92,16 @@ export async function postComment(baseURL: string, cookie: string, content: stri
 }
 
 /** Every comment's text on the blog post. */
+/** Every comment on the post, page by page: the bare list answers only the newest 200. */
 export async function commentTexts(baseURL: string): Promise<Set<string>> {
-  const answer = await call(baseURL, 'GET', `/api/comments/get-comment?post=${BLOG_POST}`);
-  expectStatus(answer, 200, 'listing comments');
-  return new Set((answer.body as Array<{ content: string }>).map((comment) => comment.content));
+  const texts = new Set<string>();
+  for (let page = 1; ; page += 1) {
+    const answer = await call(baseURL, 'GET', `/api/comments/get-comment?post=${BLOG_POST}&page=${page}&pageSize=100`);
+    expectStatus(answer, 200, 'listing comments');
+    const { data, total } = answer.body as { data: Array<{ content: string }>; total: number };
+    for (const comment of data) texts.add(comment.content);
+    if (data.length === 0 || page * 100 >= total) return texts;
+  }
 }
 
 export async function addCar(baseURL: string, cookie: string, carname: string): Promise<void> {
