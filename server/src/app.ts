@@ -90,7 +90,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir });
     else app.setNotFoundHandler(sendNotFound);
     // Before the routes, which it documents, and before the ceiling, which leaves the docs' files uncounted like the app's.
-    await app.register(openApiPlugin);
+    await app.register(openApiPlugin, config);
     // After the static files, so the ceiling counts API calls only: a page load fetches dozens of files.
     await app.register(rateLimitPlugin, config);
 

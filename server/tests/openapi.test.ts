@@ -89,6 +89,21 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
     expect(document.components?.securitySchemes?.session).toEqual({ type: 'apiKey', in: 'cookie', name: 'session' });
   });
 
+  it('names the cookie a client must send as the server sets it: __Host-session behind HTTPS', async () => {
+    const secure = await buildTestApp({ cookieSecure: true });
+    try {
+      const answer = await secure.inject({ method: 'GET', url: DOCUMENT_PATH });
+      const secureDocument = answer.json<OpenAPIV3_1.Document>();
+      expect(secureDocument.components?.securitySchemes?.session).toEqual({
+        type: 'apiKey',
+        in: 'cookie',
+        name: '__Host-session',
+      });
+    } finally {
+      await closeTestApp(secure);
+    }
+  });
+
   it('lists every endpoint of the contract, with its methods, and nothing else', () => {
     const listed = Object.fromEntries(
       Object.entries(document.paths ?? {}).map(([route, item]) => [
@@ -287,7 +302,7 @@ async function serverWith(addRoutes: (server: FastifyInstance) => void): Promise
   server.setValidatorCompiler(zodValidatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   await server.register(errorsPlugin);
-  await server.register(openApiPlugin);
+  await server.register(openApiPlugin, { cookieSecure: false });
   await server.register(async (routes) => addRoutes(routes));
   await server.ready();
   return server;

@@ -4,6 +4,14 @@ import type { Database } from '../db/client';
 import { accounts, sessions, type AccountRow } from '../db/schema';
 
 export const SESSION_COOKIE = 'session';
+
+/**
+ * The cookie's name: with Secure, the `__Host-` prefix, so browsers take it only from this very host
+ * over HTTPS with Path=/ and no Domain, and a sibling subdomain cannot plant or overwrite it.
+ */
+export function sessionCookieName(cookieSecure: boolean): string {
+  return cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 const TOKEN_BYTES = 32;
 

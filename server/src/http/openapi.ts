@@ -3,7 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '../auth/session-store';
+import { sessionCookieName } from '../auth/session-store';
+import type { ServerConfig } from '../config';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -77,7 +78,7 @@ const transformObject: SwaggerTransformObject = (input) => {
  * `/api/openapi.json`, and Swagger UI at `/api/docs`. Registered before the routes (it watches them
  * being added), and a route without its schemas stops the server at start-up.
  */
-async function openApi(app: FastifyInstance): Promise<void> {
+async function openApi(app: FastifyInstance, config: Pick<ServerConfig, 'cookieSecure'>): Promise<void> {
   app.addHook('onRoute', (route) => {
     const missing = missingSchemas(route);
     if (missing.length > 0) {
@@ -94,7 +95,9 @@ async function openApi(app: FastifyInstance): Promise<void> {
         description:
           'The car-rental marketplace\'s HTTP contract. Errors are `{"message"}` with a real status; the routes the spec reads `code` from also carry the status as `code`.',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config.cookieSecure) } },
+      },
       tags: [
         { name: 'accounts', description: "Registration and the spec's sign-in forms." },
         { name: 'session', description: 'Signing in and out, and who is signed in.' },

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '#domain/contract';
-import { createSession, deleteSession, findSessionAccount, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../auth/session-store';
+import { createSession, deleteSession, findSessionAccount, SESSION_TTL_SECONDS, sessionCookieName } from '../auth/session-store';
 import type { ServerConfig } from '../config';
 import type { AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -38,14 +38,6 @@ const ROLE_ONLY: Record<Role, string> = {
 export function signedInAccount(request: FastifyRequest): AccountRow {
   if (!request.account) throw new HttpError(401, NOT_SIGNED_IN);
   return request.account;
-}
-
-/**
- * The cookie's name: with Secure, the `__Host-` prefix, so browsers take it only from this very host
- * over HTTPS with Path=/ and no Domain, and a sibling subdomain cannot plant or overwrite it.
- */
-export function sessionCookieName(cookieSecure: boolean): string {
-  return cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
 /**
