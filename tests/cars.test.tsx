@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { catalogueCars } from '../src/data/cars';
 import type { PublicCar } from '../src/domain/contract';
@@ -119,6 +120,22 @@ describe('cars page', () => {
       'href',
       `/cars/Toyota%20Aventador?from=${encodeURIComponent('2030-02-01T10:00:00+05:30')}&to=${encodeURIComponent('2030-02-02T10:00:00+05:30')}`,
     );
+  });
+
+  it('folds the rarer filters behind "More filters" on a phone, saying how many of them are applied', async () => {
+    serveCars();
+    const user = userEvent.setup();
+    renderRoute('/layout/cars?city=Pune&bodyType=suv&transmission=automatic');
+
+    const more = await screen.findByRole('button', { name: 'More filters (2 applied)' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    // What the button folds is the group holding the rarer filters; the city stays in sight.
+    const folded = document.getElementById(more.getAttribute('aria-controls') ?? '');
+    expect(folded).toContainElement(screen.getByLabelText('Body type'));
+    expect(folded).not.toContainElement(screen.getByLabelText('City'));
+
+    await user.click(more);
+    expect(screen.getByRole('button', { name: 'Fewer filters (2 applied)' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('shows the server’s refusal of a filter without pretending the server is down', async () => {

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -47,6 +47,17 @@ function ChoiceFilter({
   );
 }
 
+/** The filters a phone folds away behind "More filters". */
+const MORE_FILTERS = [
+  'q',
+  'from',
+  'bodyType',
+  'seats',
+  'transmission',
+  'fuel',
+  'ac',
+] as const satisfies readonly (keyof CarQuery)[];
+
 interface CarFiltersProps {
   /** The filters applied now, which the fields start from. */
   query: CarQuery;
@@ -59,6 +70,9 @@ interface CarFiltersProps {
 /** The car listing's sort and filters; applying them writes them into the address. */
 export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProps) {
   const form = useRef<HTMLFormElement>(null);
+  const moreId = useId();
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreApplied = MORE_FILTERS.filter((key) => query[key] !== undefined).length;
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -80,7 +94,7 @@ export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProp
 
   return (
     <Form ref={form} onSubmit={applyFilters} aria-label="Filter cars" className="mb-4">
-      <Row xs={1} sm={2} lg={5} className="g-3 align-items-end">
+      <Row xs={2} lg={5} className="g-3 align-items-end">
         <Col>
           <Form.Group controlId="cars-sort">
             <Form.Label>Sort by price</Form.Label>
@@ -90,6 +104,15 @@ export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProp
               <option value="price-desc">High to Low</option>
             </Form.Select>
           </Form.Group>
+        </Col>
+        <Col>
+          <ChoiceFilter
+            id="cars-city"
+            name="city"
+            label="City"
+            value={query.city}
+            choices={CITIES.map((city) => [city, city] as const)}
+          />
         </Col>
         <Col>
           <Form.Group controlId="cars-max-price">
@@ -104,82 +127,90 @@ export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProp
             />
           </Form.Group>
         </Col>
-        <Col>
-          <Form.Group controlId="cars-q">
-            <Form.Label>Car name</Form.Label>
-            <Form.Control name="q" type="search" defaultValue={query.q ?? ''} />
-          </Form.Group>
-        </Col>
-        <Col>
-          <Form.Group controlId="cars-from">
-            <Form.Label>Available from</Form.Label>
-            <Form.Control name="from" type="datetime-local" defaultValue={isoToIndiaLocal(query.from)} />
-          </Form.Group>
-        </Col>
-        <Col>
-          <Form.Group controlId="cars-to">
-            <Form.Label>to</Form.Label>
-            <Form.Control name="to" type="datetime-local" defaultValue={isoToIndiaLocal(query.to)} />
-          </Form.Group>
-        </Col>
-        <Col>
-          <ChoiceFilter
-            id="cars-city"
-            name="city"
-            label="City"
-            value={query.city}
-            choices={CITIES.map((city) => [city, city] as const)}
-          />
-        </Col>
-        <Col>
-          <ChoiceFilter
-            id="cars-body-type"
-            name="bodyType"
-            label="Body type"
-            value={query.bodyType}
-            choices={BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] as const)}
-          />
-        </Col>
-        <Col>
-          <ChoiceFilter
-            id="cars-seats"
-            name="seats"
-            label="Seats"
-            value={query.seats === undefined ? undefined : String(query.seats)}
-            choices={SEAT_CHOICES.map((seats) => [String(seats), `${seats} or more`] as const)}
-          />
-        </Col>
-        <Col>
-          <ChoiceFilter
-            id="cars-transmission"
-            name="transmission"
-            label="Transmission"
-            value={query.transmission}
-            choices={TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const)}
-          />
-        </Col>
-        <Col>
-          <ChoiceFilter
-            id="cars-fuel"
-            name="fuel"
-            label="Fuel"
-            value={query.fuel}
-            choices={FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const)}
-          />
-        </Col>
-        <Col>
-          <ChoiceFilter
-            id="cars-ac"
-            name="ac"
-            label="Car type"
-            value={query.ac === undefined ? undefined : String(query.ac)}
-            choices={[
-              ['true', 'AC'],
-              ['false', 'Non-AC'],
-            ]}
-          />
+        <Col className="d-md-none">
+          <Button
+            variant="outline-secondary"
+            className="w-100"
+            aria-expanded={moreOpen}
+            aria-controls={moreId}
+            onClick={() => setMoreOpen((open) => !open)}
+          >
+            {moreOpen ? 'Fewer filters' : 'More filters'}
+            {moreApplied > 0 ? ` (${moreApplied} applied)` : ''}
+          </Button>
         </Col>
       </Row>
+      {/* On a phone the rarer filters fold away, so the cars start within the first screen; wider screens show them all. */}
+      <div id={moreId} className={moreOpen ? 'mt-3' : 'd-none d-md-block mt-3'}>
+        <Row xs={1} sm={2} lg={5} className="g-3 align-items-end">
+          <Col>
+            <Form.Group controlId="cars-q">
+              <Form.Label>Car name</Form.Label>
+              <Form.Control name="q" type="search" defaultValue={query.q ?? ''} />
+            </Form.Group>
+          </Col>
+          <Col>
+            <Form.Group controlId="cars-from">
+              <Form.Label>Available from</Form.Label>
+              <Form.Control name="from" type="datetime-local" defaultValue={isoToIndiaLocal(query.from)} />
+            </Form.Group>
+          </Col>
+          <Col>
+            <Form.Group controlId="cars-to">
+              <Form.Label>to</Form.Label>
+              <Form.Control name="to" type="datetime-local" defaultValue={isoToIndiaLocal(query.to)} />
+            </Form.Group>
+          </Col>
+          <Col>
+            <ChoiceFilter
+              id="cars-body-type"
+              name="bodyType"
+              label="Body type"
+              value={query.bodyType}
+              choices={BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] as const)}
+            />
+          </Col>
+          <Col>
+            <ChoiceFilter
+              id="cars-seats"
+              name="seats"
+              label="Seats"
+              value={query.seats === undefined ? undefined : String(query.seats)}
+              choices={SEAT_CHOICES.map((seats) => [String(seats), `${seats} or more`] as const)}
+            />
+          </Col>
+          <Col>
+            <ChoiceFilter
+              id="cars-transmission"
+              name="transmission"
+              label="Transmission"
+              value={query.transmission}
+              choices={TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const)}
+            />
+          </Col>
+          <Col>
+            <ChoiceFilter
+              id="cars-fuel"
+              name="fuel"
+              label="Fuel"
+              value={query.fuel}
+              choices={FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const)}
+            />
+          </Col>
+          <Col>
+            <ChoiceFilter
+              id="cars-ac"
+              name="ac"
+              label="Car type"
+              value={query.ac === undefined ? undefined : String(query.ac)}
+              choices={[
+                ['true', 'AC'],
+                ['false', 'Non-AC'],
+              ]}
+            />
+          </Col>
+        </Row>
+      </div>
       <div className="d-flex flex-wrap align-items-center gap-2 mt-3">
         <Button type="submit" variant="primary">
           Apply filters
