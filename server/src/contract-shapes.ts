@@ -1,7 +1,9 @@
-import type { Account, BlogPost, Booking, Comment, OwnerCar, PublicCar, Reply } from '#domain/contract';
+import type { Account, BlogPost, Booking, CarPhoto, Comment, OwnerCar, PublicCar, Reply, Review } from '#domain/contract';
+import { photoUrls } from '#domain/photo-urls';
 import { bookingNumber } from '#domain/booking-number';
 import { toIndiaIso } from '#domain/india-time';
-import type { AccountRow, BlogPostRow, BookingRow, CarRow, CommentRow } from './db/schema';
+import type { CarExtras } from './db/car-extras';
+import type { AccountRow, BlogPostRow, BookingRow, CarPhotoRow, CarRow, CommentRow, ReviewRow } from './db/schema';
 
 // Rows to the contract's shapes: the only place that decides what a client may see of a row. The
 // answers' schemas strip any field they do not declare, but nothing should reach them to strip.
@@ -33,7 +35,12 @@ function carAttributesOf(row: CarRow) {
   };
 }
 
-export function toOwnerCar(row: CarRow): OwnerCar {
+export function toCarPhoto(row: CarPhotoRow): CarPhoto {
+  return { id: row.id, ...photoUrls(row.fileKey), width: row.width, height: row.height };
+}
+
+/** `photos` in the owner's order, the cover first. */
+export function toOwnerCar(row: CarRow, photos: CarPhotoRow[]): OwnerCar {
   return {
     _id: row.id,
     id: row.id,
@@ -42,6 +49,8 @@ export function toOwnerCar(row: CarRow): OwnerCar {
     description: row.description,
     price: row.price,
     ...carAttributesOf(row),
+    photos: photos.map(toCarPhoto),
+    paused: row.pausedAt !== null,
     ownerId: row.ownerId ?? '',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -55,14 +64,18 @@ function withoutNulls<T extends Record<string, unknown>>(fields: T): { [K in key
   };
 }
 
-/** `ownerName` is the listing owner's username; fleet cars have none. */
-export function toPublicCar(row: CarRow, ownerName: string | null): PublicCar {
+/**
+ * `ownerName` is the listing owner's username; fleet cars have none. With uploaded photos, `imgUrl`
+ * is the cover's, so a client that knows only `imgUrl` shows the owner's chosen cover.
+ */
+export function toPublicCar(row: CarRow, ownerName: string | null, extras: CarExtras): PublicCar {
+  const photos = extras.photos.map(toCarPhoto);
   return {
     _id: row.id,
     id: row.id,
     kind: row.kind,
     carName: row.carName,
-    imgUrl: row.imgUrl,
+    imgUrl: photos[0]?.url ?? row.imgUrl,
     price: row.price,
     description: row.description,
     ...carAttributesOf(row),
@@ -76,6 +89,24 @@ export function toPublicCar(row: CarRow, ownerName: string | null): PublicCar {
       automatic: row.automatic,
       ownerName,
     }),
+    photos,
+    ...(extras.ratingAverage === null ? {} : { ratingAverage: Math.round(extras.ratingAverage * 10) / 10 }),
+    ratingCount: (row.rating ?? 0) + extras.reviewCount,
+  };
+}
+
+/** `author` is the renter's username. */
+export function toReview(row: ReviewRow, author: string): Review {
+  return {
+    _id: row.id,
+    id: row.id,
+    rating: row.rating,
+    ...(row.comment === null ? {} : { comment: row.comment }),
+    author,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.reply === null || row.repliedAt === null
+      ? {}
+      : { reply: { content: row.reply, createdAt: row.repliedAt.toISOString() } }),
   };
 }
 

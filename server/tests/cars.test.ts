@@ -52,7 +52,15 @@ describe('GET /api/cars', () => {
     const [tesla] = catalogueCars;
     // The Tesla has no km limit, which the answer leaves out rather than send null.
     const { id: _catalogueId, kmPerDayLimit: _noLimit, ...catalogueFields } = tesla!;
-    expect(list[0]).toEqual({ _id: list[0]!.id, id: expect.any(String), kind: 'fleet', ...catalogueFields });
+    // With no photos and no reviews yet: the catalogue's picture and its sample count of ratings.
+    expect(list[0]).toEqual({
+      _id: list[0]!.id,
+      id: expect.any(String),
+      kind: 'fleet',
+      ...catalogueFields,
+      photos: [],
+      ratingCount: tesla!.rating,
+    });
     expect(list.find((car) => car.id === swift.id)).toEqual({
       _id: swift.id,
       id: swift.id,
@@ -70,6 +78,8 @@ describe('GET /api/cars', () => {
       transmission: 'manual',
       fuel: 'petrol',
       ownerName,
+      photos: [],
+      ratingCount: 0,
     });
   });
 

@@ -128,6 +128,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0005_registration_limit_comment_quota',
             '0006_razorpay_gst_invoices',
             '0007_cars_location_attributes',
+            '0008_car_photos_reviews_pause_archive',
           ],
         });
         return describeSchema(client.db);
@@ -144,6 +145,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0005_registration_limit_comment_quota',
             '0006_razorpay_gst_invoices',
             '0007_cars_location_attributes',
+            '0008_car_photos_reviews_pause_archive',
           ],
         });
         return describeSchema(client.db);
@@ -152,9 +154,10 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // What issue 8 counted (17 checks and 11 indexes besides the keys, and the exclusion constraint), and
       // issue 9's payment status check and history index, issue 10's registration and comment quota indexes,
       // issue 11's tax and payment provider checks, and issue 12's eight checks of a car's city and attributes
-      // and its city and body type indexes.
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(28);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(16);
+      // and its city and body type indexes, then its reviews' three checks and the photo, review, price
+      // and public-order indexes.
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(31);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(20);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -254,6 +257,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0005_registration_limit_comment_quota',
               '0006_razorpay_gst_invoices',
               '0007_cars_location_attributes',
+              '0008_car_photos_reviews_pause_archive',
             ],
           }),
         ]);

@@ -30,7 +30,17 @@ import {
   TRANSMISSIONS,
   type Transmission,
 } from '#domain/car-attributes';
-import { BOOKING_MAX_HOURS, CARNAME_MAX, COMMENT_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, USERNAME_MAX } from '#domain/limits';
+import {
+  BOOKING_MAX_HOURS,
+  CARNAME_MAX,
+  COMMENT_MAX,
+  DESCRIPTION_MAX,
+  PRICE_MAX,
+  PRICE_MIN,
+  REVIEW_COMMENT_MAX,
+  REVIEW_REPLY_MAX,
+  USERNAME_MAX,
+} from '#domain/limits';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 
 /**
@@ -158,6 +168,13 @@ export const cars = pgTable(
     /** Kilometres a day included in the price; null for no limit. */
     kmPerDayLimit: integer('km_per_day_limit'),
     delisted: boolean('delisted').notNull().default(false),
+    /** When its owner paused it: hidden from the public list and not bookable until resumed; null when listed. */
+    pausedAt: timestamp('paused_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When its owner deleted a car that has bookings: gone from every list, but kept so its bookings'
+     * receipts still show it. Null for a car in use.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -185,6 +202,12 @@ export const cars = pgTable(
     index('cars_city_idx').on(table.city, table.price),
     index('cars_body_type_idx').on(table.bodyType, table.price),
     index('cars_name_lower_idx').on(sql`lower(${table.carName})`),
+    index('cars_price_idx').on(table.price),
+    // The public list's default order (see public-cars), over the cars it may show: a page is read
+    // off the index instead of sorting every car.
+    index('cars_public_order_idx')
+      .on(table.kind, table.catalogueId, table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`not ${table.delisted} and ${table.pausedAt} is null and ${table.archivedAt} is null`),
   ],
 );
 
@@ -266,6 +289,51 @@ export const bookingEvents = pgTable(
       'cascade',
     ),
     index('booking_events_booking_idx').on(table.bookingId, table.at),
+  ],
+);
+
+/** A car's uploaded photos, in the order its owner chose: the first is the cover. */
+export const carPhotos = pgTable(
+  'car_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id').notNull(),
+    position: integer('position').notNull(),
+    /** The random name its files are stored under (see #domain/photo-urls). */
+    fileKey: text('file_key').notNull().unique('car_photos_file_key_key'),
+    /** Of the largest version stored. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'car_photos_car_id_fkey', columns: [table.carId], foreignColumns: [cars.id] }).onDelete('cascade'),
+    index('car_photos_car_idx').on(table.carId, table.position),
+  ],
+);
+
+/** A renter's rating of a car after an accepted booking's period ended: one per booking, with the owner's one reply. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull().unique('reviews_booking_id_key'),
+    carId: uuid('car_id').notNull(),
+    renterId: uuid('renter_id').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'reviews_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }),
+    foreignKey({ name: 'reviews_car_id_fkey', columns: [table.carId], foreignColumns: [cars.id] }),
+    foreignKey({ name: 'reviews_renter_id_fkey', columns: [table.renterId], foreignColumns: [accounts.id] }),
+    check('reviews_rating_check', sql`${table.rating} BETWEEN 1 AND 5`),
+    check('reviews_comment_check', sql`length(${table.comment}) BETWEEN 1 AND ${limit(REVIEW_COMMENT_MAX)}`),
+    check('reviews_reply_check', sql`length(${table.reply}) BETWEEN 1 AND ${limit(REVIEW_REPLY_MAX)}`),
+    index('reviews_car_idx').on(table.carId, table.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -369,8 +437,10 @@ export const schema = {
   signInFailures,
   registrationAttempts,
   cars,
+  carPhotos,
   bookings,
   bookingEvents,
+  reviews,
   paymentOrders,
   invoiceSequences,
   blogPosts,
@@ -382,6 +452,8 @@ export const schema = {
 /** A row as queries return it: what the routes turn into the contract's shapes. */
 export type AccountRow = typeof accounts.$inferSelect;
 export type CarRow = typeof cars.$inferSelect;
+export type CarPhotoRow = typeof carPhotos.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;

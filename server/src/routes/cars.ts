@@ -4,6 +4,7 @@ import { toIndiaIso } from '#domain/india-time';
 import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import { AVAILABILITY_MAX_DAYS, Availability, AvailabilityQuery, CarNameParams, CarQuery, PublicCar } from '#domain/schemas/cars';
 import { toPublicCar } from '../contract-shapes';
+import { carExtras } from '../db/car-extras';
 import { acceptedBookingOverlaps, findPublicCar, listPublicCars, type Period } from '../db/public-cars';
 import { bookings } from '../db/schema';
 import { answer, errors } from '../http/answers';
@@ -52,7 +53,11 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         window,
       );
-      return { data: rows.map((row) => toPublicCar(row.car, row.ownerName)), total, page, pageSize };
+      const extrasOf = await carExtras(
+        app.db,
+        rows.map((row) => row.car.id),
+      );
+      return { data: rows.map((row) => toPublicCar(row.car, row.ownerName, extrasOf(row.car.id))), total, page, pageSize };
     },
   );
 
@@ -72,7 +77,8 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findPublicCar(app.db, request.params.carName);
       if (!row) throw new HttpError(404, NO_SUCH_CAR);
-      return toPublicCar(row.car, row.ownerName);
+      const extrasOf = await carExtras(app.db, [row.car.id]);
+      return toPublicCar(row.car, row.ownerName, extrasOf(row.car.id));
     },
   );
 

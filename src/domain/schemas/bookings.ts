@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageParams } from './answers';
 import { CarKind } from './cars';
 import { carName, id, Identified, instant, isoInstant } from './fields';
+import { Review } from './reviews';
 
 /** `expired`: a request nobody answered before its period began (see EXPIRY in booking-states). */
 export const BookingStatus = z.enum(['requested', 'accepted', 'declined', 'cancelled', 'expired']);
@@ -135,8 +136,10 @@ export const Booking = Identified.extend({
   payment: Payment,
   /** The tax invoice's number, given when the payment is captured (consecutive per financial year, `WOW/26-27/00042`). */
   invoiceNumber: z.string().optional(),
-  /** Why the server declined the request, for the renter: set when accepting an overlapping request declined this one. */
+  /** Why the server declined the request, for the renter: set when accepting an overlapping request declined this one, or when its owner removed the car. */
   declineReason: z.string().optional(),
+  /** The renter's review of the trip, once given (only an accepted booking whose period has ended can have one). */
+  review: Review.optional(),
   createdAt: isoInstant,
   updatedAt: isoInstant,
 }).meta({ id: 'Booking' });

@@ -93,6 +93,18 @@ export const carAttributes = {
   kmPerDayLimit: z.int().optional().meta({ description: 'Kilometres a day included in the price; no limit when absent.' }),
 };
 
+/** An uploaded photo of a car: `url` is its largest version, `srcset` lists every version for `<img srcset>`. */
+export const CarPhoto = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    srcset: z.string(),
+    width: z.int().meta({ description: 'Of the largest version, in pixels.' }),
+    height: z.int(),
+  })
+  .meta({ id: 'CarPhoto' });
+export type CarPhoto = z.output<typeof CarPhoto>;
+
 /** A car anyone may see and book: the fleet's (with their catalogue details) and owners' listed cars (with the owner's name). */
 export const PublicCar = Identified.extend({
   kind: CarKind,
@@ -109,6 +121,17 @@ export const PublicCar = Identified.extend({
   automatic: z.string().optional(),
   ...carAttributes,
   ownerName: z.string().optional(),
+  photos: z.array(CarPhoto).meta({
+    description:
+      "Uploaded photos in the owner's order, the cover first; empty when there are none (then `imgUrl` is the picture).",
+  }),
+  ratingAverage: z
+    .number()
+    .optional()
+    .meta({ description: "The average of renters' reviews, to one decimal; absent until the car has one." }),
+  ratingCount: z.int().meta({
+    description: "How many ratings the car has: the catalogue's sample count for a fleet car, plus every renter's review.",
+  }),
 }).meta({ id: 'PublicCar' });
 export type PublicCar = z.output<typeof PublicCar>;
 

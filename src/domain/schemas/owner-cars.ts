@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAR_DEFAULTS } from '../car-attributes';
-import { carAttributes } from './cars';
+import { CarPhoto, carAttributes } from './cars';
 import {
   bodyType,
   carName,
@@ -48,7 +48,13 @@ const attributeFields = {
     .meta({ description: 'Kilometres a day included in the price; no limit when not sent.' }),
 };
 
-const carFields = { url: imageUrl, carname: carName, description, price, ...attributeFields };
+/** Optional since owners can upload photos instead; a car with neither shows a placeholder. */
+const carUrl = imageUrl.optional().meta({
+  description:
+    'A link to a photo of the car, shown while it has no uploaded photos (`POST /api/cars/{id}/photos`). When not sent: none on adding, unchanged on editing.',
+});
+
+const carFields = { url: carUrl, carname: carName, description, price, ...attributeFields };
 
 /** `POST /add-cars`: the spec's add form sends the price as text. */
 export const OwnerCarInput = z.object(carFields);
@@ -65,7 +71,25 @@ export const OwnerCarDeletion = z
   .preprocess((body) => (Array.isArray(body) ? { ids: body } : body), z.object({ ids: z.array(id).min(1).max(DELETE_MAX_IDS) }))
   .describe('A bare JSON array of car ids, as the spec\'s page sends it, or {"ids": [...]}.');
 
-export const DeletedCount = z.object({ deletedCount: z.int() });
+/** What `/delete-cars` did to one car. */
+export const CarRemoval = z.object({
+  id,
+  carName: z.string(),
+  outcome: z.enum(['deleted', 'archived']).meta({
+    description:
+      "`deleted` when it never had a booking; `archived` when it had: gone from every list, its bookings' receipts still naming it.",
+  }),
+  declinedRequests: z.int().meta({
+    description: 'Its open requests, declined for their renters as the car left the marketplace (money held let go).',
+  }),
+});
+export type CarRemoval = z.output<typeof CarRemoval>;
+
+export const DeletedCount = z.object({
+  deletedCount: z.int().meta({ description: "How many cars left the owner's list, deleted or archived." }),
+  results: z.array(CarRemoval).meta({ description: 'One entry per car named, in the order they were named.' }),
+});
+export type DeletedCount = z.output<typeof DeletedCount>;
 
 /** An owner's listed car, in the spec's field names. */
 export const OwnerCar = Identified.extend({
@@ -74,6 +98,9 @@ export const OwnerCar = Identified.extend({
   description: z.string(),
   price: z.int().meta({ description: PRICE_DESCRIPTION }),
   ...carAttributes,
+  photos: z.array(CarPhoto),
+  /** Paused by its owner: out of the public list and not bookable, its accepted bookings standing. */
+  paused: z.boolean(),
   ownerId: z.string(),
   createdAt: isoInstant,
   updatedAt: isoInstant,

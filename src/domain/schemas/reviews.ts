@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../limits';
+import { pageParams } from './answers';
+import { id, Identified, isoInstant } from './fields';
+
+const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5.';
+
+/** `POST /api/bookings/{id}/review`: the renter's stars and, if they like, a few words. */
+export const NewReview = z.object({
+  rating: z.int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE),
+  comment: z
+    .string()
+    .trim()
+    .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters.`)
+    .optional()
+    .transform((comment) => (comment === '' ? undefined : comment)),
+});
+export type NewReview = z.input<typeof NewReview>;
+
+/** `POST /api/reviews/{id}/reply`: the car owner's one answer to a review. */
+export const NewReviewReply = z.object({
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Content must not be empty.')
+    .max(REVIEW_REPLY_MAX, `Content must be at most ${REVIEW_REPLY_MAX} characters.`),
+});
+export type NewReviewReply = z.input<typeof NewReviewReply>;
+
+export const ReviewIdParams = z.object({ id });
+
+export const ReviewListQuery = z.object(pageParams);
+
+/** A renter's review of a car after the trip, with the owner's reply once given. */
+export const Review = Identified.extend({
+  rating: z.int().min(1).max(5),
+  comment: z.string().optional(),
+  /** The renter's username. */
+  author: z.string(),
+  createdAt: isoInstant,
+  reply: z.object({ content: z.string(), createdAt: isoInstant }).optional(),
+}).meta({ id: 'Review' });
+export type Review = z.output<typeof Review>;
