@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CodedAnswer, OwnerCar } from '#domain/contract';
+import type { CodedAnswer, DeletedCount, OwnerCar } from '#domain/contract';
 import { bookings, cars } from '../src/db/schema';
 import { accountId, buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 
@@ -143,6 +143,8 @@ describe('GET /get-cars', () => {
       seats: 5,
       transmission: 'manual',
       fuel: 'petrol',
+      photos: [],
+      paused: false,
       ownerId,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -245,7 +247,17 @@ describe('POST /delete-cars', () => {
     await carOf(owner, 'Three');
     const response = await send('POST', '/delete-cars', owner, [one.id, two.id]);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ code: 200, message: 'delete success', data: { deletedCount: 2 } });
+    expect(response.json()).toEqual({
+      code: 200,
+      message: 'delete success',
+      data: {
+        deletedCount: 2,
+        results: [
+          { id: one.id, carName: 'One', outcome: 'deleted', declinedRequests: 0 },
+          { id: two.id, carName: 'Two', outcome: 'deleted', declinedRequests: 0 },
+        ],
+      },
+    });
     expect((await listCars(owner)).map((car) => car.carname)).toEqual(['Three']);
   });
 
@@ -278,7 +290,8 @@ describe('POST /delete-cars', () => {
     expect(response.json<{ code: number }>().code).toBe(400);
   });
 
-  it('answers 409 and deletes nothing when a car has bookings', async () => {
+  // Issue 12 replaced the old rule (409 for any car with bookings): such a car is archived, its history kept.
+  it('archives a car with bookings instead of deleting it, declining its open request, and deletes the one without', async () => {
     const owner = await registerAndSignIn(app, 'owner');
     const car = await carOf(owner, 'Booked');
     const free = await carOf(owner, 'Free');
@@ -295,9 +308,18 @@ describe('POST /delete-cars', () => {
       amountPaise: 300000,
     });
     const response = await send('POST', '/delete-cars', owner, [free.id, car.id]);
-    expect(response.statusCode).toBe(409);
-    expect(response.json<{ code: number }>().code).toBe(409);
-    expect(await app.db.select({ id: cars.id }).from(cars).where(eq(cars.id, free.id))).toHaveLength(1);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<CodedAnswer<DeletedCount>>().data).toEqual({
+      deletedCount: 2,
+      results: [
+        { id: free.id, carName: 'Free', outcome: 'deleted', declinedRequests: 0 },
+        { id: car.id, carName: 'Booked', outcome: 'archived', declinedRequests: 1 },
+      ],
+    });
+    expect(await listCars(owner)).toEqual([]);
+    expect(await app.db.select({ id: cars.id }).from(cars).where(eq(cars.id, free.id))).toHaveLength(0);
+    const [kept] = await app.db.select().from(cars).where(eq(cars.id, car.id));
+    expect(kept?.archivedAt).toBeInstanceOf(Date);
   });
 
   it('answers 401 with code when signed out', async () => {

@@ -6,7 +6,7 @@ import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
 import type { BookingStatus, PaymentProvider } from '#domain/schemas/bookings';
 import type { GstConfig } from '../config';
 import type { Database } from '../db/client';
-import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period } from '../db/public-cars';
+import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, isPausedCar, type Period } from '../db/public-cars';
 import { bookingEvents, bookings, cars, paymentOrders, type BookingRow, type CarRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enforceQuota } from '../http/quotas';
@@ -17,6 +17,7 @@ import type { RazorpayPayments } from '../payments/razorpay';
 
 export const ALREADY_BOOKED = 'This car is already booked for part of that period.';
 export const NO_SUCH_CAR = 'There is no car by that name.';
+export const CAR_PAUSED = 'This car is not taking bookings right now: its owner has paused it.';
 export const PAYMENT_NOT_VERIFIED =
   'The payment could not be verified: its signature does not match. Nothing was booked; if money left your account, it comes back by itself.';
 
@@ -41,7 +42,9 @@ export async function priceRequest(
   now: Date,
 ): Promise<{ car: CarRow; price: BookingTotal }> {
   const found = await findPublicCar(db, choice.carName);
-  if (!found) throw new HttpError(404, NO_SUCH_CAR);
+  if (!found) {
+    throw (await isPausedCar(db, choice.carName)) ? new HttpError(409, CAR_PAUSED) : new HttpError(404, NO_SUCH_CAR);
+  }
   const price = bookingTotal(
     choice.from,
     choice.to,
@@ -63,9 +66,15 @@ function alreadyRequested(existing: Pick<BookingRow, 'id' | 'startsAt' | 'endsAt
 /**
  * Every change to a car's bookings first locks the car's row, so requests and steps on one car are
  * taken one after the other and each re-checks the overlaps after the previous one has committed.
+ * Answers whether its owner has paused or archived it, as it stands under the lock (nothing when it is gone).
  */
-export async function lockCar(tx: Database, carId: string): Promise<void> {
-  await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('no key update');
+export async function lockCar(tx: Database, carId: string): Promise<Pick<CarRow, 'pausedAt' | 'archivedAt'> | undefined> {
+  const [row] = await tx
+    .select({ pausedAt: cars.pausedAt, archivedAt: cars.archivedAt })
+    .from(cars)
+    .where(eq(cars.id, carId))
+    .for('no key update');
+  return row;
 }
 
 /** Stores that each booking took `status` at `at`, for its history; in the transaction that changed it. */
@@ -136,7 +145,10 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
     if (request.quotaPerHour !== undefined) {
       await enforceQuota(tx, 'bookingRequests', renterId, request.quotaPerHour, requestedAt);
     }
-    await lockCar(tx, car.id);
+    // Paused or removed by its owner since the request was priced: seen here, under the lock the owner's change took too.
+    const standing = await lockCar(tx, car.id);
+    if (!standing || standing.archivedAt) throw new HttpError(404, NO_SUCH_CAR);
+    if (standing.pausedAt) throw new HttpError(409, CAR_PAUSED);
     await expireDueRequests(tx, car.id, requestedAt);
     await checkRequestPossible(tx, car.id, renterId, period);
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codedAnswer } from '#domain/schemas/answers';
@@ -11,13 +11,14 @@ import {
   OwnerCarInput,
 } from '#domain/schemas/owner-cars';
 import { toOwnerCar } from '../contract-shapes';
-import { isForeignKeyViolation } from '../db/errors';
-import { cars } from '../db/schema';
+import { carExtras } from '../db/car-extras';
+import { type CarRow, cars } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { checkCarLimit } from '../http/quotas';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
+import { removeCars } from './car-lifecycle';
 
 const NOT_YOURS = 'There is no such car among your cars.';
 
@@ -32,7 +33,16 @@ const OWNER_MEANINGS = { 401: 'Not signed in.', 403: "Signed in with an account 
  */
 export const ownerCarRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownerOnly = app.requireRole('owner');
-  const ownedBy = (ownerId: string, carId: string) => and(eq(cars.id, carId), eq(cars.ownerId, ownerId), eq(cars.kind, 'listed'));
+  // An archived car is gone from the owner's cars too: only its bookings' receipts still name it.
+  const ownedBy = (ownerId: string, carId: string) =>
+    and(eq(cars.id, carId), eq(cars.ownerId, ownerId), eq(cars.kind, 'listed'), isNull(cars.archivedAt));
+  const withPhotos = async (rows: CarRow[]) => {
+    const extrasOf = await carExtras(
+      app.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toOwnerCar(row, extrasOf(row.id).photos));
+  };
 
   app.get(
     '/get-cars',
@@ -53,9 +63,9 @@ export const ownerCarRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db
         .select()
         .from(cars)
-        .where(and(eq(cars.ownerId, owner.id), eq(cars.kind, 'listed')))
+        .where(and(eq(cars.ownerId, owner.id), eq(cars.kind, 'listed'), isNull(cars.archivedAt)))
         .orderBy(desc(cars.createdAt), desc(cars.id));
-      return { code: 200, message: 'success', data: rows.map(toOwnerCar) };
+      return { code: 200, message: 'success', data: await withPhotos(rows) };
     },
   );
 
@@ -78,7 +88,8 @@ export const ownerCarRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = signedInAccount(request);
       const [row] = await app.db.select().from(cars).where(ownedBy(owner.id, request.params.id));
       if (!row) throw new HttpError(404, NOT_YOURS);
-      return { code: 200, message: 'success', data: toOwnerCar(row) };
+      const [car] = await withPhotos([row]);
+      return { code: 200, message: 'success', data: car };
     },
   );
 
@@ -92,7 +103,11 @@ export const ownerCarRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "`price` may be a number or a string of digits, as the spec's add form sends it.",
         body: OwnerCarInput,
         response: {
-          201: { description: 'Listed: the plain text `saved`.', content: { 'text/plain': { schema: z.literal('saved') } } },
+          201: {
+            description: 'Listed: the plain text `saved`, with the new car at `/get-car/{id}` in `Location`.',
+            headers: { location: { type: 'string', description: '`/get-car/{id}` of the new car.' } },
+            content: { 'text/plain': { schema: z.literal('saved') } },
+          },
           ...errors([...JSON_BODY_ERRORS, ...OWNER_ERRORS, 409], {
             ...OWNER_MEANINGS,
             409: 'The owner already lists as many cars as one owner may (100): delete one to add another.',
@@ -103,11 +118,16 @@ export const ownerCarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const owner = signedInAccount(request);
       const { url, carname, ...rest } = request.body;
-      await app.db.transaction(async (tx) => {
+      const carId = await app.db.transaction(async (tx) => {
         await checkCarLimit(tx, owner.id, app.quotas.carsPerOwner);
-        await tx.insert(cars).values({ kind: 'listed', ownerId: owner.id, imgUrl: url, carName: carname, ...rest });
+        const [added] = await tx
+          .insert(cars)
+          .values({ kind: 'listed', ownerId: owner.id, imgUrl: url ?? '', carName: carname, ...rest })
+          .returning({ id: cars.id });
+        return added?.id;
       });
-      return reply.code(201).type('text/plain; charset=utf-8').send('saved');
+      // The body stays the spec's `saved`; the new car's address lets the app upload its photos next.
+      return reply.code(201).header('location', `/get-car/${carId}`).type('text/plain; charset=utf-8').send('saved');
     },
   );
 
@@ -135,7 +155,8 @@ export const ownerCarRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(ownedBy(owner.id, carId))
         .returning();
       if (!row) throw new HttpError(404, NOT_YOURS);
-      return { code: 200, message: 'edit success', data: toOwnerCar(row) };
+      const [car] = await withPhotos([row]);
+      return { code: 200, message: 'edit success', data: car };
     },
   );
 
@@ -146,41 +167,73 @@ export const ownerCarRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { coded: true },
       schema: {
         ...OWNER,
-        summary: "Delete some of the owner's cars, all or nothing",
+        summary: "Remove some of the owner's cars, all or nothing",
+        description:
+          'Each car named leaves the owner\'s list and the marketplace. A car that never had a booking is deleted with its photos. A car with bookings is archived instead, so its bookings\' receipts still name it: its requests still open are declined for their renters ("The owner removed this car from the marketplace."), money held for them let go. A car with an accepted booking that has not ended refuses the whole list.',
         body: OwnerCarDeletion,
         response: {
-          200: answer(codedAnswer(DeletedCount), '`{code: 200, message: "delete success", data: {deletedCount}}`.'),
+          200: answer(
+            codedAnswer(DeletedCount),
+            '`{code: 200, message: "delete success", data: {deletedCount, results}}`: what happened to each car.',
+          ),
           ...errors([...JSON_BODY_ERRORS, ...OWNER_ERRORS, 404, 409], {
             ...OWNER_MEANINGS,
             400: 'An empty list, not a list, or a malformed id.',
             404: "Nothing was deleted: at least one of these cars is not among the caller's cars.",
-            409: 'Nothing was deleted: at least one of these cars has bookings.',
+            409: 'Nothing was deleted: a car has an accepted booking still to come or under way; the message names the car and the dates.',
           }),
         },
       },
     },
     async (request) => {
       const owner = signedInAccount(request);
-      const ids = [...new Set(request.body.ids)];
-      try {
-        // All or nothing: if any id is not one of the owner's cars, throwing rolls the deletes back.
-        const deletedCount = await app.db.transaction(async (tx) => {
-          const deleted = await tx
-            .delete(cars)
-            .where(and(inArray(cars.id, ids), eq(cars.ownerId, owner.id), eq(cars.kind, 'listed')))
-            .returning({ id: cars.id });
-          if (deleted.length !== ids.length) {
-            throw new HttpError(404, 'Nothing was deleted: at least one of these cars is not among your cars.');
-          }
-          return deleted.length;
-        });
-        return { code: 200, message: 'delete success', data: { deletedCount } };
-      } catch (error) {
-        if (isForeignKeyViolation(error)) {
-          throw new HttpError(409, 'Nothing was deleted: at least one of these cars has bookings.');
-        }
-        throw error;
-      }
+      const { results } = await removeCars({ db: app.db, payments: app.payments, log: request.log }, owner.id, request.body.ids);
+      return { code: 200, message: 'delete success', data: { deletedCount: results.length, results } };
     },
   );
+
+  for (const [action, paused] of [
+    ['pause', true],
+    ['resume', false],
+  ] as const) {
+    app.post(
+      `/api/cars/:id/${action}`,
+      {
+        onRequest: ownerOnly,
+        config: { takesNoBody: true },
+        schema: {
+          ...OWNER,
+          summary: paused
+            ? "Pause one of the owner's cars: out of the public list and not bookable"
+            : 'Resume a paused car: listed and bookable again',
+          description: paused
+            ? 'Its accepted bookings stand, and its owner still answers its requests. Pausing a paused car changes nothing.'
+            : 'Resuming a car that is not paused changes nothing.',
+          params: OwnerCarIdParams,
+          response: {
+            200: answer(OwnerCar, 'The car as it now stands.'),
+            ...errors([...JSON_BODY_ERRORS, ...OWNER_ERRORS, 404], {
+              ...OWNER_MEANINGS,
+              400: 'A malformed id, or a body that is not JSON.',
+              404: NOT_YOURS,
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const owner = signedInAccount(request);
+        const carId = request.params.id;
+        // Only a change of state writes, so a repeated pause keeps when the car was first paused.
+        const [changed] = await app.db
+          .update(cars)
+          .set({ pausedAt: paused ? new Date() : null, updatedAt: new Date() })
+          .where(and(ownedBy(owner.id, carId), paused ? isNull(cars.pausedAt) : isNotNull(cars.pausedAt)))
+          .returning();
+        const [row] = changed ? [changed] : await app.db.select().from(cars).where(ownedBy(owner.id, carId));
+        if (!row) throw new HttpError(404, NOT_YOURS);
+        const [car] = await withPhotos([row]);
+        return car;
+      },
+    );
+  }
 };

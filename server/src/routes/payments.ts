@@ -39,7 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined }
             400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${RAZORPAY_OFF}"`,
             403: "Signed in with an account that is not a renter's.",
             404: 'There is no car by that name.',
-            409: 'The car is already booked for part of the period, or the renter already asked for it then.',
+            409: 'The car is already booked for part of the period, the renter already asked for it then, or its owner has paused it.',
             503: 'Razorpay could not be reached: no order was made.',
           }),
         },

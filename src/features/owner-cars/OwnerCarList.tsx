@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -10,14 +12,46 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { paths } from '../../config/paths';
+import type { CarRemoval, DeletedCount } from '../../domain/contract';
 import { useRetry } from '../../lib/query-client';
-import { ownerCarKeys, useDeleteOwnerCars, useOwnerCars } from './queries';
+import { ownerCarKeys, useDeleteOwnerCars, useOwnerCars, usePauseOwnerCar } from './queries';
 
-/** The signed-in owner's cars, to edit or to delete several at once; reloads keep the cards on screen. */
+/** "Hyundai Creta — archived, 2 requests declined": what DELETE SELECTED did to one car. */
+function removalLine({ carName, outcome, declinedRequests }: CarRemoval): string {
+  const declined =
+    declinedRequests === 0 ? '' : `, ${declinedRequests} ${declinedRequests === 1 ? 'request' : 'requests'} declined`;
+  return `${carName} — ${outcome}${declined}`;
+}
+
+function RemovalReport({ report, onClose }: { report: DeletedCount; onClose: () => void }) {
+  const archived = report.results.some((result) => result.outcome === 'archived');
+  return (
+    <Alert variant="success" role="status" dismissible onClose={onClose} closeLabel="Dismiss">
+      <p className="fw-semibold mb-1">Removed from your cars:</p>
+      <ul className="mb-0">
+        {report.results.map((result) => (
+          <li key={result.id}>{removalLine(result)}</li>
+        ))}
+      </ul>
+      {archived ? (
+        <p className="small mt-2 mb-0">
+          An archived car had bookings: it is gone from every list, and its bookings' receipts still show it. Renters whose
+          requests were declined see why on their bookings.
+        </p>
+      ) : null}
+    </Alert>
+  );
+}
+
+/**
+ * The signed-in owner's cars, to edit, pause or resume, or to delete several at once (with a report
+ * of what happened to each); reloads keep the cards on screen.
+ */
 export function OwnerCarList() {
   const cars = useOwnerCars();
   const retry = useRetry(ownerCarKeys.list);
   const deletion = useDeleteOwnerCars();
+  const pausing = usePauseOwnerCar();
   const [selected, setSelected] = useState<string[]>([]);
 
   const toggle = (id: string, ticked: boolean) =>
@@ -39,6 +73,8 @@ export function OwnerCarList() {
         ) : null}
       </div>
       <ErrorAlert message={deletion.error?.message} onClose={deletion.reset} />
+      {deletion.data ? <RemovalReport report={deletion.data} onClose={deletion.reset} /> : null}
+      <ErrorAlert message={pausing.error?.message} onClose={pausing.reset} />
       {cars.isPending ? <PageSpinner /> : null}
       {cars.isError ? <QueryError error={cars.error} what="Your cars could not be loaded." onRetry={retry} /> : null}
       {cars.data?.length === 0 ? (
@@ -56,6 +92,14 @@ export function OwnerCarList() {
                   <Card.Title as="h2" className="h5">
                     {car.carname}
                   </Card.Title>
+                  {car.paused ? (
+                    <p className="small text-body-secondary">
+                      <Badge bg="secondary" className="me-2">
+                        Paused
+                      </Badge>
+                      Hidden from renters and not bookable; accepted bookings stand.
+                    </p>
+                  ) : null}
                   <Card.Text>{car.description}</Card.Text>
                   <Card.Text className="fw-semibold">Rs.{car.price} Only/- per hour</Card.Text>
                 </Card.Body>
@@ -63,6 +107,15 @@ export function OwnerCarList() {
                   <Link to={paths.editCar(car._id)} className="btn btn-outline-primary btn-sm" aria-label={`Edit ${car.carname}`}>
                     EDIT
                   </Link>
+                  <Button
+                    variant="outline-secondary"
+                    size="sm"
+                    aria-label={`${car.paused ? 'Resume' : 'Pause'} ${car.carname}`}
+                    disabled={pausing.isPending && pausing.variables.id === car._id}
+                    onClick={() => pausing.mutate({ id: car._id, paused: !car.paused })}
+                  >
+                    {car.paused ? 'Resume' : 'Pause'}
+                  </Button>
                   <Form.Check
                     type="checkbox"
                     id={`delete-${car._id}`}

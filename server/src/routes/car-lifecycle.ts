@@ -1,0 +1,134 @@
+import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatIndiaTime } from '#domain/india-time';
+import type { CarRemoval } from '#domain/schemas/owner-cars';
+import type { Database } from '../db/client';
+import { bookings, carPhotos, cars } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { PaymentProviders } from '../payments/provider';
+import { settlePayments } from '../payments/settle-payments';
+import { expireDueRequests, recordStatus } from './booking-requests';
+
+/** What the renter of a request reads when the car it asked for leaves the marketplace. */
+export const CAR_REMOVED = 'The owner removed this car from the marketplace.';
+
+const NOT_ALL_YOURS = 'Nothing was deleted: at least one of these cars is not among your cars.';
+
+/** An accepted booking that keeps its car: the trip is still to come or under way. */
+interface StandingBooking {
+  carName: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+function stillBooked(standing: StandingBooking[]): HttpError {
+  const named = standing.map(
+    ({ carName, startsAt, endsAt }) =>
+      `${carName} is booked from ${formatIndiaTime(startsAt)} to ${formatIndiaTime(endsAt)} (India time)`,
+  );
+  return new HttpError(
+    409,
+    `Nothing was deleted: ${named.join('; ')}. A car with an accepted booking that has not ended cannot be removed; pause it to take no new bookings.`,
+  );
+}
+
+export interface CarRemovalDeps {
+  db: Database;
+  payments: PaymentProviders;
+  log: FastifyBaseLogger;
+}
+
+export interface CarsRemoved {
+  results: CarRemoval[];
+  /** The file keys of the photos of the cars deleted outright, whose rows went with them: their files are to go too. */
+  photoFileKeys: string[];
+}
+
+/**
+ * Removes the owner's cars named by `ids`, all or nothing, in one transaction under the cars' locks
+ * (the same locks a request and a step on a booking take, so none slips in between):
+ * - any car not the owner's (or already gone): 404;
+ * - any car with an accepted booking that has not ended (to come or under way): 409 naming it;
+ * - a car that never had a booking is deleted;
+ * - any other is archived, its open requests first declined with CAR_REMOVED. A request whose
+ *   period has begun is expired by then, as everywhere, so it counts with the history.
+ * Holds of the requests declined or expired here are let go after the commit, as a step's are.
+ */
+export async function removeCars({ db, payments, log }: CarRemovalDeps, ownerId: string, ids: string[]): Promise<CarsRemoved> {
+  const unique = [...new Set(ids)];
+  const { removed, photoFileKeys, touched } = await db.transaction(async (tx) => {
+    const now = new Date();
+    // In id order, as every transaction that locks several cars must, so two never wait on each other.
+    const owned = await tx
+      .select({ id: cars.id, carName: cars.carName })
+      .from(cars)
+      .where(and(inArray(cars.id, unique), eq(cars.ownerId, ownerId), eq(cars.kind, 'listed'), isNull(cars.archivedAt)))
+      .orderBy(asc(cars.id))
+      .for('update');
+    if (owned.length !== unique.length) throw new HttpError(404, NOT_ALL_YOURS);
+
+    const touched: string[] = [];
+    for (const car of owned) touched.push(...(await expireDueRequests(tx, car.id, now)));
+
+    const standing = await tx
+      .select({ carId: bookings.carId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(and(inArray(bookings.carId, unique), eq(bookings.status, 'accepted'), gt(bookings.endsAt, now)))
+      .orderBy(asc(bookings.startsAt));
+    const nameOf = new Map(owned.map((car) => [car.id, car.carName]));
+    if (standing.length > 0) {
+      // The first one of each car, in the order the owner named the cars.
+      const firstOf = new Map<string, StandingBooking>();
+      for (const { carId, startsAt, endsAt } of standing) {
+        if (!firstOf.has(carId)) firstOf.set(carId, { carName: nameOf.get(carId) ?? '', startsAt, endsAt });
+      }
+      throw stillBooked(unique.flatMap((carId) => firstOf.get(carId) ?? []));
+    }
+
+    const counted = await tx
+      .select({ carId: bookings.carId, bookings: count() })
+      .from(bookings)
+      .where(inArray(bookings.carId, unique))
+      .groupBy(bookings.carId);
+    const withHistory = new Set(counted.map(({ carId }) => carId));
+    const toDelete = unique.filter((carId) => !withHistory.has(carId));
+    const toArchive = unique.filter((carId) => withHistory.has(carId));
+
+    const photoFileKeys =
+      toDelete.length === 0
+        ? []
+        : (await tx.select({ fileKey: carPhotos.fileKey }).from(carPhotos).where(inArray(carPhotos.carId, toDelete))).map(
+            ({ fileKey }) => fileKey,
+          );
+    if (toDelete.length > 0) await tx.delete(cars).where(inArray(cars.id, toDelete));
+
+    const declinedOf = new Map<string, number>();
+    if (toArchive.length > 0) {
+      // What is still `requested` after the expiry above is open: its period has not begun.
+      const declined = await tx
+        .update(bookings)
+        .set({ status: 'declined', declineReason: CAR_REMOVED, updatedAt: now })
+        .where(and(inArray(bookings.carId, toArchive), eq(bookings.status, 'requested')))
+        .returning({ bookingId: bookings.id, carId: bookings.carId });
+      await recordStatus(
+        tx,
+        declined.map(({ bookingId }) => ({ bookingId, status: 'declined' as const, at: now })),
+      );
+      for (const { bookingId, carId } of declined) {
+        touched.push(bookingId);
+        declinedOf.set(carId, (declinedOf.get(carId) ?? 0) + 1);
+      }
+      await tx.update(cars).set({ archivedAt: now, updatedAt: now }).where(inArray(cars.id, toArchive));
+    }
+
+    const removed: CarRemoval[] = unique.map((carId) => ({
+      id: carId,
+      carName: nameOf.get(carId) ?? '',
+      outcome: withHistory.has(carId) ? 'archived' : 'deleted',
+      declinedRequests: declinedOf.get(carId) ?? 0,
+    }));
+    return { removed, photoFileKeys, touched };
+  });
+  await settlePayments(db, payments, log, touched);
+  return { results: removed, photoFileKeys };
+}
