@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { BookingAction, type Booking, type BookingStatus } from '../src/domain/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BookingAction, type Booking, type BookingStatus, type Review } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { admin, asha, booking, fleetCar, paged, ravi, uuid } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
@@ -13,6 +13,31 @@ const DAY = 24 * 60 * 60 * 1000;
 function swiftRequest(overrides: Partial<Booking> = {}): Booking {
   const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
   return booking({ from: `${tomorrow}T10:00:00+05:30`, to: `${tomorrow}T18:00:00+05:30`, ...overrides });
+}
+
+/** asha's trip in ravi's Maruti Swift that ended yesterday at 18:00 India time. */
+function pastTrip(n: number, overrides: Partial<Booking> = {}): Booking {
+  const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+  return booking({
+    _id: uuid(n),
+    id: uuid(n),
+    number: `WOW-${String(n).padStart(5, '0')}`,
+    from: `${yesterday}T10:00:00+05:30`,
+    to: `${yesterday}T18:00:00+05:30`,
+    status: 'accepted',
+    ...overrides,
+  });
+}
+
+function review(rating: number, comment?: string): Review {
+  return {
+    _id: uuid(900),
+    id: uuid(900),
+    rating,
+    ...(comment ? { comment } : {}),
+    author: asha.username,
+    createdAt: '2026-01-06T09:00:00.000Z',
+  };
 }
 
 const STATUS_AFTER: Record<BookingAction, BookingStatus> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' };
@@ -52,11 +77,11 @@ describe('My bookings', () => {
     expect(steps.map((step) => step.params)).toEqual([{ id: swiftRequest().id, action: 'cancel' }]);
   });
 
-  it('says so when there are no bookings yet', async () => {
+  it('says so when there are no upcoming bookings', async () => {
     session(asha);
     serveBookings();
     renderRoute('/bookings');
-    expect(await screen.findByText(/You have not booked a car yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/You have no upcoming bookings/)).toBeInTheDocument();
   });
 
   it('shows the failure and a Retry that loads the list', async () => {
@@ -73,6 +98,122 @@ describe('My bookings', () => {
   it('sends a signed-out visitor to sign in', async () => {
     renderRoute('/bookings');
     expect(await screen.findByRole('tab', { name: 'User' })).toBeInTheDocument();
+  });
+});
+
+describe('My bookings: Upcoming and Past', () => {
+  // jsdom has no scrolling; the pager scrolls to the top of the new page.
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows Upcoming first and Past on its own tab, each asked of the server, the tab and page in the address', async () => {
+    session(asha);
+    const past = Array.from({ length: 30 }, (_, index) => pastTrip(600 + index));
+    const calls = serve('GET /api/bookings', ({ query }) =>
+      query.when === 'past' ? paged(past, Number(query.page ?? 1)) : paged([swiftRequest()]),
+    );
+    const { user, router } = renderRoute('/bookings');
+
+    expect(await screen.findByRole('tab', { name: 'Upcoming', selected: true })).toBeInTheDocument();
+    expect(await screen.findAllByRole('listitem')).toHaveLength(1);
+    expect(calls[0]?.query).toMatchObject({ when: 'upcoming' });
+
+    await user.click(screen.getByRole('tab', { name: 'Past' }));
+    expect(await screen.findByText('1–24 of 30')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=past');
+    expect(calls.at(-1)?.query).toMatchObject({ when: 'past' });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('25–30 of 30')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=past&page=2');
+    expect(calls.at(-1)?.query).toMatchObject({ when: 'past', page: '2' });
+
+    // Back to Upcoming starts on its first page.
+    await user.click(screen.getByRole('tab', { name: 'Upcoming' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('link', { name: 'Maruti Swift' })).toBeInTheDocument();
+  });
+
+  it('opens on the tab and page the address names', async () => {
+    session(asha);
+    const past = Array.from({ length: 30 }, (_, index) => pastTrip(600 + index));
+    const calls = serve('GET /api/bookings', ({ query }) => paged(past, Number(query.page ?? 1)));
+    renderRoute('/bookings?tab=past&page=2');
+    expect(await screen.findByText('25–30 of 30')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Past', selected: true })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.query).toMatchObject({ when: 'past', page: '2' });
+  });
+
+  it('rates a past trip with a star picked among five radio buttons and a comment, then shows the stars', async () => {
+    session(asha);
+    let trip = pastTrip(610);
+    serve('GET /api/bookings', () => paged([trip]));
+    const sent = serve('POST /api/bookings/:id/review', ({ body }) => {
+      const { rating, comment } = body as { rating: number; comment?: string };
+      trip = { ...trip, review: review(rating, comment) };
+      return trip.review!;
+    });
+    const { user } = renderRoute('/bookings?tab=past');
+
+    const item = await screen.findByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: /^Rate this trip/ }));
+    const stars = within(item).getByRole('group', { name: 'Your rating' });
+    expect(
+      within(stars)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5']);
+    expect(within(item).getByRole('button', { name: 'Send review' })).toBeDisabled();
+
+    await user.click(within(stars).getByRole('radio', { name: '4 stars' }));
+    expect(within(stars).getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await user.type(within(item).getByRole('textbox', { name: 'Comment (optional)' }), 'Smooth pickup.');
+    await user.click(within(item).getByRole('button', { name: 'Send review' }));
+
+    expect(await within(item).findByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
+    expect(item).toHaveTextContent('Smooth pickup.');
+    expect(within(item).queryByRole('button', { name: /^Rate this trip/ })).not.toBeInTheDocument();
+    expect(sent.map((call) => call.body)).toEqual([{ rating: 4, comment: 'Smooth pickup.' }]);
+    expect(sent[0]?.params).toMatchObject({ id: trip.id });
+  });
+
+  it('shows the server’s refusal of a review, and keeps the form', async () => {
+    session(asha);
+    serve('GET /api/bookings', paged([pastTrip(611)]));
+    serve('POST /api/bookings/:id/review', fail(409, 'You have already reviewed this trip.'));
+    const { user } = renderRoute('/bookings?tab=past');
+
+    const item = await screen.findByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: /^Rate this trip/ }));
+    await user.click(within(item).getByRole('radio', { name: '5 stars' }));
+    await user.click(within(item).getByRole('button', { name: 'Send review' }));
+    expect(await within(item).findByRole('alert')).toHaveTextContent('You have already reviewed this trip.');
+    expect(within(item).getByRole('button', { name: 'Send review' })).toBeEnabled();
+  });
+
+  it('shows the stars of a reviewed trip, and offers no rating for a trip that did not take place or has not ended', async () => {
+    session(asha);
+    serve(
+      'GET /api/bookings',
+      paged([
+        pastTrip(612, { review: review(5, 'Great car.') }),
+        pastTrip(613, { status: 'declined' }),
+        swiftRequest({ _id: uuid(614), id: uuid(614), status: 'accepted' }),
+      ]),
+    );
+    renderRoute('/bookings?tab=past');
+
+    const [reviewed, declined, ahead] = await screen.findAllByRole('listitem');
+    expect(within(reviewed!).getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+    expect(reviewed).toHaveTextContent('Great car.');
+    for (const item of [reviewed!, declined!, ahead!]) {
+      expect(within(item).queryByRole('button', { name: /^Rate this trip/ })).not.toBeInTheDocument();
+    }
   });
 });
 

@@ -42,8 +42,13 @@ describe('car page', () => {
     expect(screen.getByRole('heading', { name: 'Check Out' })).toBeInTheDocument();
     expect(screen.getByText('Pay Here')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Tesla Malibu'));
-    // The catalogue is in the app: its cars need no call to the server, only when they are booked does.
-    expect(asked.filter((call) => call.includes('/api/cars'))).toEqual(['GET /api/cars/Tesla%20Malibu/availability']);
+    // The catalogue is in the app: its cars need no call to the server, only when they are booked and reviewed does.
+    await waitFor(() =>
+      expect(asked.filter((call) => call.includes('/api/cars')).sort()).toEqual([
+        'GET /api/cars/Tesla%20Malibu/availability',
+        'GET /api/cars/Tesla%20Malibu/reviews',
+      ]),
+    );
   });
 
   it('starts the period from the address, shows it in India time and totals the whole hours', async () => {

@@ -40,7 +40,7 @@ const cases: RouteCase[] = [
   { path: '/Renting', title: 'Add Your Car', shows: /Back to List/, signedInAs: ravi },
   { path: '/owner', title: 'Owner Dashboard', shows: /Add Cars/, signedInAs: ravi },
   { path: '/get/requests', title: 'Rental requests', shows: /No rental requests yet/, signedInAs: ravi },
-  { path: '/bookings', title: 'My bookings', shows: /You have not booked a car yet/, signedInAs: asha },
+  { path: '/bookings', title: 'My bookings', shows: /You have no upcoming bookings/, signedInAs: asha },
   { path: '/notfound', title: 'Under construction', shows: /hello still under construction!/ },
   { path: '/no/such/page', title: 'Page not found', shows: /Page not found/ },
   { path: '/layout/nothing-here', title: 'Page not found', shows: /Page not found/ },

@@ -1,13 +1,36 @@
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../lib/usePageTitle';
 import { BookingList } from '../features/bookings/BookingList';
 import { PageShell } from '../components/PageShell';
+import { BookingWhen } from '../domain/schemas/bookings';
 
-/** /bookings: a renter's own booking requests, newest first, with cancel where the rules allow it. */
+/** The tab the address asks for (`?tab=past`); anything else means Upcoming. */
+function tabInUrl(params: URLSearchParams): BookingWhen {
+  return BookingWhen.safeParse(params.get('tab')).data ?? 'upcoming';
+}
+
+/**
+ * /bookings: a renter's own bookings in two tabs, Upcoming (with cancel where the rules allow it) and
+ * Past (with "Rate this trip"), each paged newest first; the tab and page are in the address.
+ */
 export default function MyBookingsPage() {
   usePageTitle('My bookings');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabInUrl(searchParams);
+  // A new tab starts on its first page; Upcoming is the plain address.
+  const select = (key: string | null) => setSearchParams(key === 'past' ? { tab: 'past' } : {});
   return (
     <PageShell title="My bookings">
-      <BookingList who="renter" emptyText="You have not booked a car yet." />
+      <Tabs id="my-bookings" activeKey={tab} onSelect={select} className="mb-3" mountOnEnter unmountOnExit>
+        <Tab eventKey="upcoming" title="Upcoming">
+          <BookingList who="renter" when="upcoming" emptyText="You have no upcoming bookings." />
+        </Tab>
+        <Tab eventKey="past" title="Past">
+          <BookingList who="renter" when="past" emptyText="You have no past trips yet." />
+        </Tab>
+      </Tabs>
     </PageShell>
   );
 }

@@ -17,10 +17,12 @@ import {
   type BookingWhen,
   type Contact,
 } from '#domain/schemas/bookings';
+import type { Review } from '#domain/schemas/reviews';
 import { toBooking } from '../contract-shapes';
 import type { Database } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
 import { acceptedBookingOverlaps, bookingOverlaps } from '../db/public-cars';
+import { reviewsOfBookings } from '../db/reviews';
 import type { GstConfig, SupportContact } from '../config';
 import {
   accounts,
@@ -39,6 +41,7 @@ import { settlePayments } from '../payments/settle-payments';
 import { HttpError } from '../http/errors';
 import {
   ALREADY_BOOKED,
+  CAR_PAUSED,
   expireDueRequests,
   lockCar,
   PAYMENT_NOT_VERIFIED,
@@ -176,6 +179,12 @@ async function contactsFor(db: Database, view: BookingView, account: AccountRow,
       : { name: SUPPORT_NAME, ...support };
   const renter = seesRenter ? await accountContact(view.booking.renterId, true) : undefined;
   return { ...(carKeeper ? { carKeeper } : {}), ...(renter ? { renter } : {}) };
+}
+
+/** The booking with its renter's review, when it has one. */
+function withReview(booking: Booking, reviewOf: Map<string, Review>): Booking {
+  const review = reviewOf.get(booking.id);
+  return review ? { ...booking, review } : booking;
 }
 
 function refusal(status: BookingStatus, who: BookingActor): string {
@@ -361,7 +370,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact; gst
             403: "Signed in with an account that is not a renter's.",
             404: 'There is no car by that name.',
             429: 'Too many booking requests by this renter in the last hour (30), or too many requests; Retry-After says when to try again.',
-            409: `${ALREADY_BOOKED} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>.").`,
+            409: `${ALREADY_BOOKED} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>."). Or: "${CAR_PAUSED}"`,
           }),
         },
       },
@@ -468,8 +477,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact; gst
         .from(bookings)
         .innerJoin(cars, eq(cars.id, bookings.carId))
         .where(where);
+      const reviewOf = await reviewsOfBookings(
+        app.db,
+        rows.map((row) => row.booking.id),
+      );
       return {
-        data: rows.map((row) => toBooking(asOf(row.booking, now), row, showsPaymentRef(account))),
+        data: rows.map((row) => withReview(toBooking(asOf(row.booking, now), row, showsPaymentRef(account)), reviewOf)),
         total: counted?.total ?? 0,
         page,
         pageSize,
@@ -506,8 +519,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact; gst
         .orderBy(bookingEvents.at, bookingEvents.id);
       // An expiry the sweep has not stored yet is shown as it will be stored.
       if (booking.status !== view.booking.status) events.push({ status: booking.status, at: booking.expiresAt });
+      const reviewOf = await reviewsOfBookings(app.db, [booking.id]);
       return {
-        ...toBooking(booking, view, showsPaymentRef(account)),
+        ...withReview(toBooking(booking, view, showsPaymentRef(account)), reviewOf),
         history: events.map(({ status, at }) => ({ status, at: toIndiaIso(at) })),
         contacts: booking.status === 'accepted' ? await contactsFor(app.db, view, account, support) : {},
         ...(gst && booking.taxLines.length > 0 ? { seller: { name: SELLER_NAME, gstin: gst.gstin, state: gst.state } } : {}),

@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useSearchParams } from 'react-router-dom';
 import { bookingsPageKey, useBookingAction, useBookings } from './queries';
 import { toApiError } from '../../lib/api-client';
 import { allowedActions, type BookingActor } from '../../domain/booking-states';
-import type { Booking, BookingAction } from '../../domain/contract';
+import type { Booking, BookingAction, BookingWhen } from '../../domain/contract';
 import { paths } from '../../config/paths';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -15,6 +16,8 @@ import { formatRupees } from '../../components/format';
 import { formatIndiaTime } from '../../domain/india-time';
 import { paymentInWords } from './payment-words';
 import { BookingStatusBadge } from './BookingStatusBadge';
+import { ReviewStars } from '../../components/StarRating';
+import { ReviewForm } from '../reviews/ReviewForm';
 
 const actionLabel: Record<BookingAction, string> = { accept: 'Accept', decline: 'Decline', cancel: 'Cancel booking' };
 const actionVariant: Record<BookingAction, string> = {
@@ -28,20 +31,54 @@ function actionsFor(booking: Booking, who: BookingActor, now: number): BookingAc
   return allowedActions(booking.status, who).filter((action) => action !== 'cancel' || new Date(booking.from).getTime() > now);
 }
 
+/**
+ * A renter's word on a trip that has ended: their stars once given, else "Rate this trip", which
+ * opens the form. Only an accepted booking was a trip; the server refuses any other.
+ */
+function TripReview({ booking, now }: { booking: Booking; now: number }) {
+  const [rating, setRating] = useState(false);
+  if (booking.status !== 'accepted' || new Date(booking.to).getTime() > now) return null;
+  if (booking.review) {
+    return (
+      <div className="mt-2">
+        <span className="small text-muted me-2">Your rating</span>
+        <ReviewStars rating={booking.review.rating} />
+        {booking.review.comment ? <p className="mb-0 small">{booking.review.comment}</p> : null}
+      </div>
+    );
+  }
+  if (!rating) {
+    return (
+      <Button
+        size="sm"
+        variant="outline-primary"
+        className="mt-2"
+        onClick={() => setRating(true)}
+        aria-label={`Rate this trip: ${booking.car.carName}, ${formatIndiaTime(booking.from)}`}
+      >
+        Rate this trip
+      </Button>
+    );
+  }
+  return <ReviewForm bookingId={booking.id} carName={booking.car.carName} />;
+}
+
 interface BookingListProps {
   /** Whose view this is: the renter's own bookings, or the requests for the cars someone answers for. */
   who: BookingActor;
   emptyText: string;
   /** Whether this side may act on a booking at all (an admin sees every booking but answers only for fleet cars). */
   mayAct?: (booking: Booking) => boolean;
+  /** Only bookings whose period has not ended yet, or only those whose has; all when not given. */
+  when?: BookingWhen;
 }
 
 /** Bookings as the server lists them for the signed-in account, with the steps the state machine allows this side. */
-export function BookingList({ who, emptyText, mayAct = () => true }: BookingListProps) {
+export function BookingList({ who, emptyText, mayAct = () => true, when }: BookingListProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageInUrl(searchParams) ?? 1;
-  const bookings = useBookings(page);
-  const retry = useRetry(bookingsPageKey(page));
+  const bookings = useBookings(page, when);
+  const retry = useRetry(bookingsPageKey(page, when));
   const step = useBookingAction();
 
   if (bookings.isPending) return <PageSpinner />;
@@ -85,6 +122,7 @@ export function BookingList({ who, emptyText, mayAct = () => true }: BookingList
                     {who === 'carKeeper' ? `Renter: ${booking.renter.username} · ` : ''}
                     {paymentInWords(booking.payment)}
                   </p>
+                  {who === 'renter' ? <TripReview booking={booking} now={now} /> : null}
                 </div>
                 <div className="text-sm-end">
                   <p className="fs-5 fw-semibold price mb-2">{formatRupees(booking.total)}</p>

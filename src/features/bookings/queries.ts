@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingAction } from '../../domain/contract';
+import type { BookingAction, BookingWhen } from '../../domain/contract';
 import { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
 import { checked } from '../../lib/form-check';
 import { carKeys } from '../cars/queries';
@@ -8,13 +8,13 @@ import { actOnBooking, createBooking, createRazorpayOrder, getBookingReceipt, li
 /** The bookings the signed-in account sees: its own as a renter, or the requests for the cars it answers for. */
 export const bookingsKey = ['bookings'] as const;
 
-/** One page of the list, under the list's key so every step and new booking makes each page stale. */
-export const bookingsPageKey = (page: number) => [...bookingsKey, 'page', page] as const;
+/** One page of the list (of one side of now, if asked), under the list's key so every step and new booking makes each page stale. */
+export const bookingsPageKey = (page: number, when?: BookingWhen) => [...bookingsKey, 'page', when ?? 'all', page] as const;
 
-export function useBookings(page: number) {
+export function useBookings(page: number, when?: BookingWhen) {
   return useQuery({
-    queryKey: bookingsPageKey(page),
-    queryFn: ({ signal }) => listBookings({ page }, signal),
+    queryKey: bookingsPageKey(page, when),
+    queryFn: ({ signal }) => listBookings({ page, ...(when ? { when } : {}) }, signal),
     placeholderData: keepPreviousData,
   });
 }

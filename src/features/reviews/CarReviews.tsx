@@ -1,0 +1,128 @@
+import { type FormEvent, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormField } from '../../components/FormField';
+import { PageSpinner } from '../../components/PageSpinner';
+import { QueryError } from '../../components/QueryError';
+import { ReviewStars, StarRating } from '../../components/StarRating';
+import type { Account, Review } from '../../domain/contract';
+import { REVIEW_REPLY_MAX } from '../../domain/limits';
+import { toApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/auth/session';
+import { useRetry } from '../../lib/query-client';
+import type { CarDetails } from '../cars/queries';
+import { reviewKeys, useCarRating, useCarReviews, useReplyToReview } from './queries';
+
+const reviewDate = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/**
+ * Who may reply: the car's owner, or an admin for a fleet car (which has no owner's name). The
+ * server decides in the end; this only keeps the form from those it would refuse.
+ */
+function answersFor(car: CarDetails, user: Account | null): boolean {
+  if (!user) return false;
+  return car.ownerName === undefined ? user.role === 'admin' : user.role === 'owner' && user.username === car.ownerName;
+}
+
+function ReplyForm({ carRef, review }: { carRef: string; review: Review }) {
+  const [content, setContent] = useState('');
+  const send = useReplyToReview(carRef);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate({ reviewId: review.id, reply: { content } });
+  };
+  return (
+    <Form onSubmit={submit} aria-label={`Reply to ${review.author}`} className="mt-2">
+      <ErrorAlert message={send.error ? toApiError(send.error).message : null} onClose={send.reset} />
+      <FormField
+        label="Your reply"
+        name="reply"
+        value={content}
+        onChange={setContent}
+        multiline
+        rows={2}
+        maxLength={REVIEW_REPLY_MAX}
+        required
+      />
+      <Button type="submit" size="sm" disabled={send.isPending}>
+        Send reply
+      </Button>
+    </Form>
+  );
+}
+
+function ReviewItem({ review, carRef, mayReply }: { review: Review; carRef: string; mayReply: boolean }) {
+  return (
+    <li className="border-bottom pb-3">
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <span className="fw-semibold">{review.author}</span>
+        <ReviewStars rating={review.rating} />
+        <span className="small text-muted">{reviewDate.format(new Date(review.createdAt))}</span>
+      </div>
+      {review.comment ? <p className="mb-1 mt-1">{review.comment}</p> : null}
+      {review.reply ? (
+        <div className="ms-3 mt-2 ps-2 border-start">
+          <p className="small text-muted mb-0">Reply from the owner</p>
+          <p className="mb-0">{review.reply.content}</p>
+        </div>
+      ) : mayReply ? (
+        <ReplyForm carRef={carRef} review={review} />
+      ) : null}
+    </li>
+  );
+}
+
+interface CarReviewsProps {
+  /** The car's name or id, as in the page's address. */
+  carRef: string;
+  car: CarDetails;
+}
+
+/**
+ * The car's rating and its renters' reviews, newest first, a page at a time. The count is the
+ * catalogue's sample (fleet cars) plus the real reviews; the average is the real reviews' alone.
+ */
+export function CarReviews({ carRef, car }: CarReviewsProps) {
+  const reviews = useCarReviews(carRef);
+  const retry = useRetry(reviewKeys.car(carRef));
+  const { user } = useSession();
+  const real = reviews.data?.pages[0]?.total ?? 0;
+  const rating = useCarRating(carRef, { enabled: real > 0 });
+  const count = rating.data?.ratingCount ?? (car.rating ?? 0) + real;
+  const mayReply = answersFor(car, user);
+
+  return (
+    <section className="mt-4" aria-labelledby="car-reviews">
+      <h2 id="car-reviews" className="h4">
+        Reviews
+      </h2>
+      {count > 0 ? <StarRating count={count} average={rating.data?.ratingAverage} /> : <p>No ratings yet.</p>}
+      {reviews.isPending ? (
+        <PageSpinner />
+      ) : reviews.isLoadingError ? (
+        <QueryError error={reviews.error} what="The reviews could not be loaded." onRetry={retry} />
+      ) : real === 0 ? (
+        <p className="text-muted mt-2">No reviews yet: renters can rate the car once their trip has ended.</p>
+      ) : (
+        <>
+          <ul className="list-unstyled d-grid gap-3 mt-3" aria-label="Reviews">
+            {reviews.data.pages.flatMap((page) =>
+              page.data.map((review) => <ReviewItem key={review.id} review={review} carRef={carRef} mayReply={mayReply} />),
+            )}
+          </ul>
+          {reviews.hasNextPage ? (
+            <Button variant="outline-primary" disabled={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
+              Load more reviews
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

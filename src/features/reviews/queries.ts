@@ -1,0 +1,63 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NewReview, NewReviewReply } from '../../domain/contract';
+import { NewReview as NewReviewSchema, NewReviewReply as NewReviewReplySchema } from '../../domain/schemas/reviews';
+import { checked } from '../../lib/form-check';
+import { bookingsKey } from '../bookings/queries';
+import { getCar } from '../cars/api';
+import { carKeys } from '../cars/queries';
+import { listCarReviews, replyToReview, reviewTrip } from './api';
+
+/** Under the cars' key, so whatever makes the cars stale (a new review among them) makes their reviews stale too. */
+export const reviewKeys = {
+  car: (carRef: string) => [...carKeys.all, 'reviews', carRef] as const,
+  rating: (carRef: string) => [...carKeys.all, 'rating', carRef] as const,
+};
+
+/** A car's reviews, newest first, a page at a time: each "Load more" adds the next page under the ones shown. */
+export function useCarReviews(carRef: string) {
+  return useInfiniteQuery({
+    queryKey: reviewKeys.car(carRef),
+    queryFn: ({ pageParam, signal }) => listCarReviews(carRef, { page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+}
+
+/**
+ * The server's average of the car's real reviews. A catalogue car's page is drawn from the app's own
+ * data, which has no average, so it is asked for once the car is known to have reviews.
+ */
+export function useCarRating(carRef: string, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: reviewKeys.rating(carRef),
+    queryFn: async ({ signal }) => {
+      const car = await getCar(carRef, signal);
+      return { ratingAverage: car.ratingAverage, ratingCount: car.ratingCount };
+    },
+    enabled,
+  });
+}
+
+/** Rating a trip changes the renter's list (stars instead of "Rate this trip") and the car's reviews and average. */
+export function useReviewTrip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookingId, review }: { bookingId: string; review: NewReview }) =>
+      reviewTrip(bookingId, checked(NewReviewSchema, review)),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingsKey }),
+        queryClient.invalidateQueries({ queryKey: carKeys.all }),
+      ]),
+  });
+}
+
+/** The owner's reply shows under the review once the reviews are loaded again. */
+export function useReplyToReview(carRef: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, reply }: { reviewId: string; reply: NewReviewReply }) =>
+      replyToReview(reviewId, checked(NewReviewReplySchema, reply)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.car(carRef) }),
+  });
+}
