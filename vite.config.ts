@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 // so it passes the API's paths on to the API server (`npm start`, or `npm run dev`'s API).
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:4000';
 const previewProxy: Record<string, ProxyOptions> = {
-  '^/(api|register|carsSchema|ownerloginSchema|get-cars|get-car|add-cars|edit-cars|delete-cars)(/|$)': {
+  '^/(api|register|carsSchema|ownerloginSchema|get-cars|get-car|add-cars|edit-cars|delete-cars|uploads)(/|$)': {
     target: apiTarget,
   },
   // The sign-in page posts to `/`, where a GET is the app's own page.

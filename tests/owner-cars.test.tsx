@@ -74,7 +74,14 @@ describe('Your Cars (/get/cars)', () => {
     const loads = serve('GET /get-cars', () => success(cars));
     const deletes = serve('POST /delete-cars', () => {
       cars = [creta];
-      return { code: 200, message: 'delete success', data: { deletedCount: 1 } };
+      return {
+        code: 200,
+        message: 'delete success',
+        data: {
+          deletedCount: 1,
+          results: [{ id: swift.id, carName: swift.carname, outcome: 'deleted' as const, declinedRequests: 0 }],
+        },
+      };
     });
     const { user } = renderRoute('/get/cars');
     await user.click(await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' }));
@@ -101,6 +108,109 @@ describe('Your Cars (/get/cars)', () => {
     expect(screen.getByRole('checkbox', { name: 'Delete Maruti Swift' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'DELETE SELECTED' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Maruti Swift' })).toBeInTheDocument();
+  });
+
+  it('reports what happened to each car after DELETE SELECTED: deleted, or archived with its requests declined', async () => {
+    let cars = [swift, creta];
+    serve('GET /get-cars', () => success(cars));
+    serve('POST /delete-cars', () => {
+      cars = [];
+      return {
+        code: 200,
+        message: 'delete success',
+        data: {
+          deletedCount: 2,
+          results: [
+            { id: swift.id, carName: 'Maruti Swift', outcome: 'deleted' as const, declinedRequests: 0 },
+            { id: creta.id, carName: 'Hyundai Creta', outcome: 'archived' as const, declinedRequests: 2 },
+          ],
+        },
+      };
+    });
+    const { user } = renderRoute('/get/cars');
+    await user.click(await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' }));
+    await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
+
+    const report = await screen.findByRole('status');
+    expect(
+      within(report)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Maruti Swift — deleted', 'Hyundai Creta — archived, 2 requests declined']);
+    expect(report).toHaveTextContent("its bookings' receipts still show it");
+    expect(await screen.findByText(/No cars yet/)).toBeInTheDocument();
+
+    await user.click(within(report).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says a lone declined request in the singular', async () => {
+    serve('GET /get-cars', ravisCars);
+    serve('POST /delete-cars', {
+      code: 200,
+      message: 'delete success',
+      data: { deletedCount: 1, results: [{ id: creta.id, carName: 'Hyundai Creta', outcome: 'archived', declinedRequests: 1 }] },
+    });
+    const { user } = renderRoute('/get/cars');
+    await user.click(await screen.findByRole('checkbox', { name: 'Delete Hyundai Creta' }));
+    await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Hyundai Creta — archived, 1 request declined');
+  });
+
+  it("shows the server's refusal of a car still booked, and keeps every car and the selection", async () => {
+    // The server names the car and the booking's dates in India time (server/tests/car-lifecycle.test.ts).
+    const refusal =
+      'Nothing was deleted: Hyundai Creta is booked from Jan 31 2030 10:00 to Jan 31 2030 14:00 (India time). A car with an accepted booking that has not ended cannot be removed; pause it to take no new bookings.';
+    serve('GET /get-cars', ravisCars);
+    serve('POST /delete-cars', fail(409, refusal));
+    const { user } = renderRoute('/get/cars');
+    await user.click(await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' }));
+    await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Delete Maruti Swift' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' })).toBeChecked();
+    expect(screen.getByRole('heading', { name: 'Hyundai Creta' })).toBeInTheDocument();
+  });
+
+  it('pauses a car, showing it as Paused with a Resume button, and resumes it', async () => {
+    let cars = [swift, creta];
+    const setPaused = (paused: boolean) => () => {
+      cars = cars.map((car) => (car.id === swift.id ? { ...car, paused } : car));
+      return { ...swift, paused };
+    };
+    serve('GET /get-cars', () => success(cars));
+    const pauses = serve('POST /api/cars/:id/pause', setPaused(true));
+    const resumes = serve('POST /api/cars/:id/resume', setPaused(false));
+    const { user } = renderRoute('/get/cars');
+    await screen.findByRole('heading', { name: 'Maruti Swift' });
+    expect(within(card('Maruti Swift')).queryByText('Paused')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Pause Maruti Swift' }));
+    const resume = await screen.findByRole('button', { name: 'Resume Maruti Swift' });
+    expect(pauses.map((call) => call.params.id)).toEqual([swift.id]);
+    expect(within(card('Maruti Swift')).getByText('Paused')).toBeInTheDocument();
+    expect(card('Maruti Swift')).toHaveTextContent('Hidden from renters and not bookable; accepted bookings stand.');
+    expect(within(card('Hyundai Creta')).queryByText('Paused')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause Hyundai Creta' })).toBeInTheDocument();
+
+    await user.click(resume);
+    expect(await screen.findByRole('button', { name: 'Pause Maruti Swift' })).toBeInTheDocument();
+    expect(resumes.map((call) => call.params.id)).toEqual([swift.id]);
+    expect(within(card('Maruti Swift')).queryByText('Paused')).not.toBeInTheDocument();
+  });
+
+  it('says why a pause failed, and leaves the car as it was', async () => {
+    serve('GET /get-cars', ravisCars);
+    serve('POST /api/cars/:id/pause', fail(404, serverSays.notYourCar));
+    const { user } = renderRoute('/get/cars');
+    await user.click(await screen.findByRole('button', { name: 'Pause Maruti Swift' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.notYourCar);
+    expect(screen.getByRole('button', { name: 'Pause Maruti Swift' })).toBeEnabled();
+    expect(within(card('Maruti Swift')).queryByText('Paused')).not.toBeInTheDocument();
   });
 
   it('says when there are no cars yet and offers to add one', async () => {

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { paged } from './mocks/answers';
 import { server } from './mocks/server';
 import { serve, session } from './mocks/serve';
 
@@ -49,12 +50,13 @@ beforeAll(() => {
     handlerFaults.push(`${request.method} ${new URL(request.url).pathname}: ${error.message}`);
   });
 });
-// Every test starts with a signed-out visitor, cars with nothing booked and a server that takes no
+// Every test starts with a signed-out visitor, cars with nothing booked and no reviews, and a server that takes no
 // card payments; a test that needs someone signed in, a booked day or card payments says so.
 beforeEach(() => {
   unserved = [];
   session(null);
   serve('GET /api/cars/:carName/availability', { busy: [] });
+  serve('GET /api/cars/:carName/reviews', paged([]));
   serve('GET /api/config', { payments: {} });
 });
 afterEach(() => {

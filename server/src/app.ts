@@ -16,6 +16,7 @@ import { staticAppPlugin } from './plugins/static-app';
 import { toSafeError } from './safe-error';
 import { accountRoutes } from './routes/accounts';
 import { bookingRoutes } from './routes/bookings';
+import { carPhotoRoutes, uploadedFileRoutes } from './routes/car-photos';
 import { carRoutes } from './routes/cars';
 import { commentRoutes } from './routes/comments';
 import { configRoutes } from './routes/config';
@@ -23,6 +24,7 @@ import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { ownerCarRoutes } from './routes/owner-cars';
 import { paymentRoutes } from './routes/payments';
+import { reviewRoutes } from './routes/reviews';
 import { sessionRoutes } from './routes/session';
 
 /** Secrets that must never reach a log line, wherever they appear in a logged object. */
@@ -89,6 +91,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(paymentsPlugin, config);
     if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir });
     else app.setNotFoundHandler(sendNotFound);
+    // Beside the app's files: photos are files a page loads by the dozen, left out of the API's ceiling like them.
+    await app.register(uploadedFileRoutes, { uploadsDir: config.uploadsDir });
     // Before the routes, which it documents, and before the ceiling, which leaves the docs' files uncounted like the app's.
     await app.register(openApiPlugin, config);
     // After the static files, so the ceiling counts API calls only: a page load fetches dozens of files.
@@ -98,12 +102,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(configRoutes, config);
     await app.register(accountRoutes);
     await app.register(sessionRoutes);
-    await app.register(ownerCarRoutes);
+    await app.register(ownerCarRoutes, { uploadsDir: config.uploadsDir });
     await app.register(commentRoutes);
     await app.register(carRoutes);
     await app.register(bookingRoutes, { support: config.support, gst: config.gst });
     await app.register(messageRoutes);
     await app.register(paymentRoutes, { gst: config.gst });
+    await app.register(reviewRoutes);
+    await app.register(carPhotoRoutes, { uploadsDir: config.uploadsDir });
 
     await app.ready();
     return app;

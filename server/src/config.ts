@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
@@ -14,6 +16,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files; `memory://` keeps nothing. */
   dataDir: string;
+  /** Where uploaded photos are stored and served from (UPLOADS_DIR): `<DATA_DIR>/uploads` unless set. */
+  uploadsDir: string;
   /** PostgreSQL only: bounds on reaching it and on each statement, after which requests answer 503. */
   databaseTimeouts: DatabaseTimeouts;
   corsOrigins: string[];
@@ -147,6 +151,7 @@ const envSchema = z.object({
     message: 'DATABASE_URL must start with postgres:// or postgresql://',
   }),
   DATA_DIR: z.string().min(1).default('./data'),
+  UPLOADS_DIR: optionalText,
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.queryMs),
   CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
@@ -215,6 +220,11 @@ export function trustProxyOption(
   return (_address, hop) => hop < trust;
 }
 
+/** Beside the database in DATA_DIR; a database kept in memory has no folder, so its photos go to the system's temporary folder. */
+function defaultUploadsDir(dataDir: string): string {
+  return dataDir.startsWith('memory://') ? path.join(tmpdir(), 'wheelsonweb-uploads') : path.join(dataDir, 'uploads');
+}
+
 /** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
@@ -242,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    uploadsDir: e.UPLOADS_DIR ?? defaultUploadsDir(e.DATA_DIR),
     databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 
@@ -8,6 +10,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       dataDir: './data',
+      uploadsDir: 'data/uploads',
       databaseTimeouts: { connectMs: 4000, queryMs: 4000 },
       corsOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
       cookieSecure: false,
@@ -138,6 +141,12 @@ describe('loadConfig', () => {
       scryptCost: 65536,
       support: { phone: '+91 80 4000 4000', email: 'help@wheelsonweb.in' },
     });
+  });
+
+  it('keeps photos in UPLOADS_DIR, or in uploads/ under DATA_DIR, or in the temporary folder for a database in memory', () => {
+    expect(loadConfig({ UPLOADS_DIR: '/srv/photos', DATA_DIR: '/var/lib/wheels' }).uploadsDir).toBe('/srv/photos');
+    expect(loadConfig({ DATA_DIR: '/var/lib/wheels' }).uploadsDir).toBe('/var/lib/wheels/uploads');
+    expect(loadConfig({ DATA_DIR: 'memory://' }).uploadsDir).toBe(path.join(tmpdir(), 'wheelsonweb-uploads'));
   });
 
   it.each([

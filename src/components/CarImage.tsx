@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { photoSrc, photoSrcset } from '../lib/photo-src';
 
 const CAR_PLACEHOLDER_IMAGE = '/images/cars/placeholder.svg';
 
@@ -6,16 +7,21 @@ interface CarImageProps {
   src: string;
   carName: string;
   className?: string;
+  /** An uploaded photo's versions by width, with `sizes` saying how wide the image shows, so a phone fetches the small one. */
+  srcset?: string;
+  sizes?: string;
 }
 
 /** A car's picture in a fixed 16:10 box; an owner's broken image link falls back to a neutral silhouette. */
-export function CarImage({ src, carName, className = '' }: CarImageProps) {
+export function CarImage({ src, carName, className = '', srcset, sizes }: CarImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showPlaceholder = !src || failedSrc === src;
   return (
     <div className={`ratio ratio-16x10 ${className}`}>
       <img
-        src={showPlaceholder ? CAR_PLACEHOLDER_IMAGE : src}
+        src={showPlaceholder ? CAR_PLACEHOLDER_IMAGE : photoSrc(src)}
+        srcSet={showPlaceholder || !srcset ? undefined : photoSrcset(srcset)}
+        sizes={showPlaceholder || !srcset ? undefined : sizes}
         alt={showPlaceholder ? `${carName} (no photo available)` : carName}
         loading="lazy"
         decoding="async"

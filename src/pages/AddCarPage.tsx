@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ErrorAlert } from '../components/ErrorAlert';
 import { PageShell } from '../components/PageShell';
 import { paths } from '../config/paths';
 import { CarForm, emptyCar } from '../features/owner-cars/CarForm';
+import { PhotoPicker, UploadProgress, usePendingPhotos, usePhotoUploads } from '../features/owner-cars/PhotoManager';
 import { useAddOwnerCar } from '../features/owner-cars/queries';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -10,9 +13,41 @@ export default function AddCarPage() {
   usePageTitle('Add Your Car');
   const navigate = useNavigate();
   const addCar = useAddOwnerCar();
+  const pending = usePendingPhotos();
+  const uploads = usePhotoUploads();
+  const [uploadsFailed, setUploadsFailed] = useState<string>();
+
+  // Saved, the car gets its photos one by one; the owner leaves for the list once all are stored, or reads why some were not.
+  const uploadPhotos = async (carId: string | undefined) => {
+    if (pending.photos.length === 0) return navigate(paths.ownerCars);
+    const stored = carId ? await uploads.run(carId, pending.photos) : undefined;
+    if (stored) return navigate(paths.ownerCars);
+    setUploadsFailed(
+      carId
+        ? 'Your car was saved, but not every photo was uploaded. Add the missing ones from the car’s edit page.'
+        : 'Your car was saved, but the server did not say where, so its photos were not uploaded. Add them from the car’s edit page.',
+    );
+  };
+
   return (
     <PageShell title="Add Your Car" narrow>
-      <CarForm initialValues={emptyCar()} save={addCar} onSaved={() => navigate(paths.ownerCars)} />
+      <CarForm
+        initialValues={emptyCar()}
+        save={addCar}
+        onSaved={uploadPhotos}
+        hasPhotos={pending.photos.length > 0}
+        photos={<PhotoPicker pending={pending} disabled={addCar.isPending || addCar.isSuccess} />}
+        afterSave={
+          <div className="mt-3">
+            <UploadProgress uploads={uploads} />
+            <ErrorAlert message={uploadsFailed}>
+              <Link to={paths.ownerCars} className="btn btn-primary">
+                Go to Your Cars
+              </Link>
+            </ErrorAlert>
+          </div>
+        }
+      />
       <p className="mt-4 mb-0">
         <Link to={paths.ownerCars}>Back to List</Link>
       </p>

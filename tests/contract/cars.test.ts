@@ -32,8 +32,9 @@ describe("an owner's cars, against the real server", () => {
     const owner = await signUpAndIn('owner');
     const first = carInput();
     const second = carInput({ price: 850 });
-    expect(await addOwnerCar(first)).toBe('saved');
-    expect(await addOwnerCar(second)).toBe('saved');
+    const firstAdded = await addOwnerCar(first);
+    const secondAdded = await addOwnerCar(second);
+    expect([firstAdded.answer, secondAdded.answer]).toEqual(['saved', 'saved']);
 
     const cars = conforms(z.array(OwnerCar), await listOwnerCars());
     expect(cars.map((car) => [car.carname, car.price])).toEqual([
@@ -42,6 +43,7 @@ describe("an owner's cars, against the real server", () => {
     ]);
     expect(cars[0]).toMatchObject({ url: second.url, description: second.description, ownerId: owner.id });
     expect(cars[0]?._id).toBe(cars[0]?.id);
+    expect([firstAdded.carId, secondAdded.carId]).toEqual([cars[1]?.id, cars[0]?.id]);
 
     const older = cars[1];
     expect(conforms(OwnerCar, await getOwnerCar(older.id))).toEqual(older);
@@ -58,7 +60,7 @@ describe("an owner's cars, against the real server", () => {
     expect(conforms(codedAnswer(DeletedCount), await deleteOwnerCars([older.id]))).toEqual({
       code: 200,
       message: 'delete success',
-      data: { deletedCount: 1 },
+      data: { deletedCount: 1, results: [{ id: older.id, carName: older.carname, outcome: 'deleted', declinedRequests: 0 }] },
     });
     expect((await listOwnerCars()).map((car) => car.id)).toEqual([cars[0].id]);
   });

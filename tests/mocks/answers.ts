@@ -29,8 +29,11 @@ export const ravi = account(2, {
 });
 export const admin = account(3, { username: 'admin', email: 'admin@example.com', role: 'admin' });
 
-function ownerCar(n: number, fields: Omit<OwnerCar, '_id' | 'id' | 'ownerId' | 'updatedAt'>): OwnerCar {
-  return { _id: uuid(n), id: uuid(n), ownerId: ravi.id, updatedAt: fields.createdAt, ...fields };
+function ownerCar(
+  n: number,
+  fields: Omit<OwnerCar, '_id' | 'id' | 'ownerId' | 'updatedAt' | 'photos' | 'paused'> & Partial<Pick<OwnerCar, 'photos'>>,
+): OwnerCar {
+  return { _id: uuid(n), id: uuid(n), ownerId: ravi.id, updatedAt: fields.createdAt, photos: [], paused: false, ...fields };
 }
 
 export const swift = ownerCar(101, {
@@ -72,7 +75,7 @@ export function listed(car: OwnerCar, owner: Account = ravi): PublicCar {
     id: car.id,
     kind: 'listed',
     carName: car.carname,
-    imgUrl: car.url,
+    imgUrl: car.photos[0]?.url ?? car.url,
     price: car.price,
     description: car.description,
     city: car.city,
@@ -85,6 +88,8 @@ export function listed(car: OwnerCar, owner: Account = ravi): PublicCar {
     ...(car.year === undefined ? {} : { year: car.year }),
     ...(car.kmPerDayLimit === undefined ? {} : { kmPerDayLimit: car.kmPerDayLimit }),
     ownerName: owner.username,
+    photos: car.photos,
+    ratingCount: 0,
   };
 }
 
@@ -95,6 +100,8 @@ export const fleet: PublicCar[] = catalogueCars.map(({ id, kmPerDayLimit, ...car
   kind: 'fleet',
   ...car,
   ...(kmPerDayLimit === null ? {} : { kmPerDayLimit }),
+  photos: [],
+  ratingCount: car.rating,
 }));
 
 export function fleetCar(carName: string): PublicCar {

@@ -5,6 +5,7 @@ import {
   Booking,
   BookingReceipt,
   BlogPost,
+  CarPhoto,
   codedAnswer,
   Comment,
   DeletedCount,
@@ -18,6 +19,7 @@ import {
   RazorpayOrder,
   RegisterAnswer,
   Reply,
+  Review,
   SessionAnswer,
 } from '../../src/domain/contract';
 import { API } from './api';
@@ -55,11 +57,19 @@ const routes = {
   'GET /api/cars': json(pagedAnswer(PublicCar)),
   'GET /api/cars/:carName': json(PublicCar),
   'GET /api/cars/:carName/availability': json(Availability),
+  'POST /api/cars/:id/pause': json(OwnerCar),
+  'POST /api/cars/:id/resume': json(OwnerCar),
+  'POST /api/cars/:id/photos': json(CarPhoto, 201),
+  'PUT /api/cars/:id/photos': json(z.array(CarPhoto)),
+  'DELETE /api/cars/:id/photos/:photoId': json(z.array(CarPhoto)),
+  'GET /api/cars/:carName/reviews': json(pagedAnswer(Review)),
   'GET /api/config': json(PublicConfig),
   'POST /api/bookings': json(Booking, 201),
   'GET /api/bookings': json(pagedAnswer(Booking)),
   'GET /api/bookings/:id': json(BookingReceipt),
+  'POST /api/bookings/:id/review': json(Review, 201),
   'POST /api/bookings/:id/:action': json(Booking),
+  'POST /api/reviews/:id/reply': json(Review, 201),
   'POST /api/payments/razorpay/orders': json(RazorpayOrder, 201),
   'GET /api/comments/get-comment/:slug': json(BlogPost),
   'GET /api/comments/get-comment': json(z.array(Comment)),
@@ -103,6 +113,8 @@ type Outcome<R extends Route> = SuccessBody<R> | Failure | Response;
 export type Resolver<R extends Route> = SuccessBody<R> | Failure | ((call: Call) => Outcome<R> | Promise<Outcome<R>>);
 
 async function bodyOf(request: Request): Promise<unknown> {
+  // An upload's form, its file under its field name.
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) return request.clone().formData();
   const text = await request.clone().text();
   return text === '' ? undefined : JSON.parse(text);
 }
@@ -132,7 +144,7 @@ function toResponse(answer: Answer, outcome: unknown): Response {
   }
 }
 
-const METHODS = { GET: http.get, POST: http.post, DELETE: http.delete };
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete };
 
 /** The MSW matcher of a route's method, and the address it answers. */
 export function endpoint(route: Route) {

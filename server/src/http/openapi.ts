@@ -104,7 +104,12 @@ async function openApi(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
         { name: 'owner cars', description: "An owner's own listed cars, on the spec's paths." },
         { name: 'blog', description: 'Blog posts, their comments and replies.' },
         { name: 'cars', description: 'The cars anyone may see and book.' },
+        {
+          name: 'car photos',
+          description: "A car's uploaded photos: adding, removing, reordering (its owner; an admin for a fleet car).",
+        },
         { name: 'bookings', description: 'Rental requests and their steps.' },
+        { name: 'reviews', description: "Renters' ratings of cars after a trip, and owners' replies." },
         { name: 'messages', description: 'The contact form and the newsletter.' },
         { name: 'health', description: 'Whether the server and its database answer.' },
         { name: 'config', description: 'What the app needs to know about this server: the ways to pay it takes.' },

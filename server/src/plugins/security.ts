@@ -96,6 +96,13 @@ function refuseForgery(app: FastifyInstance, corsOrigins: readonly string[]): vo
   });
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How long this route's body may take to arrive, when longer than the server's request timeout (an upload's). */
+    bodyTimeoutMs?: number;
+  }
+}
+
 const TOO_SLOW = JSON.stringify({ message: 'The request took too long to arrive. Please try again.' });
 const TOO_SLOW_ANSWER = [
   'HTTP/1.1 408 Request Timeout',
@@ -116,13 +123,14 @@ function cutOffSlowBodies(app: FastifyInstance, requestTimeoutMs: number): void 
     const raw = request.raw;
     // `inject` hands over its whole body at once, on a stand-in for a socket.
     if (!(raw instanceof IncomingMessage)) return;
+    const timeoutMs = Math.max(requestTimeoutMs, request.routeOptions.config.bodyTimeoutMs ?? 0);
     const timer = setTimeout(() => {
       if (raw.complete) return;
       request.log.info('request body too slow: connection closed');
       const { socket } = raw;
       if (!reply.raw.headersSent && socket.writable) socket.write(TOO_SLOW_ANSWER);
       socket.destroySoon();
-    }, requestTimeoutMs);
+    }, timeoutMs);
     timer.unref();
     raw.once('close', () => clearTimeout(timer));
   });
@@ -181,6 +189,8 @@ async function security(
     origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // The add page reads the new car's id from Location to upload its photos; under `npm run dev` it is another origin.
+    exposedHeaders: ['location'],
     maxAge: 600,
   });
 

@@ -18,6 +18,7 @@ import { HttpError } from '../http/errors';
 import { checkCarLimit } from '../http/quotas';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
+import { removePhotoFiles } from '../uploads/photo-store';
 import { removeCars } from './car-lifecycle';
 
 const NOT_YOURS = 'There is no such car among your cars.';
@@ -31,7 +32,7 @@ const OWNER_MEANINGS = { 401: 'Not signed in.', 403: "Signed in with an account 
  * The owner's own cars, on the spec's paths. Every query is scoped to the signed-in owner, so
  * another owner's car is simply not found: 404, never 403, so its existence is not revealed.
  */
-export const ownerCarRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
   const ownerOnly = app.requireRole('owner');
   // An archived car is gone from the owner's cars too: only its bookings' receipts still name it.
   const ownedBy = (ownerId: string, carId: string) =>
@@ -187,7 +188,13 @@ export const ownerCarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = signedInAccount(request);
-      const { results } = await removeCars({ db: app.db, payments: app.payments, log: request.log }, owner.id, request.body.ids);
+      const { results, photoFileKeys } = await removeCars(
+        { db: app.db, payments: app.payments, log: request.log },
+        owner.id,
+        request.body.ids,
+      );
+      // After the commit, so a rolled-back delete never loses a photo it still shows; an archived car keeps its photos for its receipts.
+      await removePhotoFiles(uploadsDir, photoFileKeys);
       return { code: 200, message: 'delete success', data: { deletedCount: results.length, results } };
     },
   );

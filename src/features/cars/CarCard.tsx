@@ -10,7 +10,10 @@ export type CarSummary = Pick<
   PublicCar,
   'carName' | 'imgUrl' | 'price' | 'city' | 'bodyType' | 'seats' | 'transmission' | 'fuel'
 > &
-  Partial<Pick<PublicCar, 'id' | 'kind' | 'ownerName'>>;
+  Partial<Pick<PublicCar, 'id' | 'kind' | 'ownerName' | 'photos'>>;
+
+/** A card's width in the list's grid (one, two or three to a row): the browser picks the photo version from it. */
+const CARD_IMAGE_SIZES = '(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw';
 
 /** What kind of car it is, in one line: "SUV · 7 seats · Automatic · Diesel". */
 export function carKindLine(car: Pick<PublicCar, 'bodyType' | 'seats' | 'transmission' | 'fuel'>): string {
@@ -33,7 +36,13 @@ export function CarCard({ car, linkSearch = '' }: CarCardProps) {
   const target = `${paths.carPage(car)}${linkSearch}`;
   return (
     <Card className="h-100 shadow-sm border-0">
-      <CarImage src={car.imgUrl} carName={car.carName} className="card-img-top band-light" />
+      <CarImage
+        src={car.imgUrl}
+        srcset={car.photos?.[0]?.srcset}
+        sizes={CARD_IMAGE_SIZES}
+        carName={car.carName}
+        className="card-img-top band-light"
+      />
       <Card.Body className="d-flex flex-column">
         <Card.Title as="h3" className="h5 text-break-anywhere">
           {car.carName}

@@ -5,13 +5,14 @@ import { Link } from 'react-router-dom';
 import { CarImage } from '../../components/CarImage';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
-import { StarRating } from '../../components/StarRating';
 import { paths } from '../../config/paths';
 import { BODY_TYPE_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '../../domain/car-attributes';
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { CarReviews } from '../reviews/CarReviews';
 import { AvailabilityStrip } from './AvailabilityStrip';
+import { CarGallery } from './CarGallery';
 import { carKeys, useCarDetails, type CarDetails as Car } from './queries';
 
 /** The specifications the spec lists, in its order; an owner's car shows only those it has. */
@@ -44,7 +45,6 @@ function CarFacts({ car }: { car: Car }) {
     <>
       <h1 className="h2 mb-2 text-break-anywhere">{car.carName}</h1>
       <p className="fs-4 fw-bold text-primary mb-2 price">Rs{car.price}.00 / Hour</p>
-      {car.rating !== undefined ? <StarRating count={car.rating} /> : null}
       <p className="mt-3 mb-1 fw-semibold">{car.city}</p>
       <p className="text-muted">{car.pickupArea ? `Pickup: ${car.pickupArea}` : 'Pickup area: ask the owner when you book.'}</p>
       <p>{car.description}</p>
@@ -101,9 +101,14 @@ export function CarDetails({ carName, children }: CarDetailsProps) {
   return (
     <Row className="g-4">
       <Col lg={7}>
-        <CarImage src={car.data.imgUrl} carName={car.data.carName} className="band-light rounded mb-4" />
+        {car.data.photos?.length ? (
+          <CarGallery carName={car.data.carName} photos={car.data.photos} className="band-light rounded mb-4" />
+        ) : (
+          <CarImage src={car.data.imgUrl} carName={car.data.carName} className="band-light rounded mb-4" />
+        )}
         <CarFacts car={car.data} />
         <AvailabilityStrip carRef={carName} />
+        <CarReviews carRef={carName} car={car.data} />
       </Col>
       <Col lg={5}>{children(car.data)}</Col>
     </Row>

@@ -28,7 +28,9 @@ export type CarDetails = Pick<
   PublicCar,
   'carName' | 'imgUrl' | 'price' | 'description' | 'city' | 'pickupArea' | 'ac' | 'bodyType' | 'seats' | 'transmission' | 'fuel'
 > &
-  Partial<Pick<PublicCar, 'brand' | 'model' | 'rating' | 'speed' | 'gps' | 'seatType' | 'automatic' | 'ownerName' | 'year'>> & {
+  Partial<
+    Pick<PublicCar, 'brand' | 'model' | 'rating' | 'speed' | 'gps' | 'seatType' | 'automatic' | 'ownerName' | 'year' | 'photos'>
+  > & {
     /** None (the catalogue writes null, the server leaves it out) means no limit. */
     kmPerDayLimit?: number | null;
   };

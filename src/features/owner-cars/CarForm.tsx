@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -115,16 +115,22 @@ function ChoiceField<T extends string>({
   );
 }
 
-interface CarFormProps {
+interface CarFormProps<Saved> {
   initialValues: CarFormValues;
   /** The add or the edit call; its error (the server's message) is shown, and the values stay as typed. */
-  save: UseMutationResult<void, Error, CarFormValues>;
-  /** Where to go once the car is saved. */
-  onSaved: () => void;
+  save: UseMutationResult<Saved, Error, CarFormValues>;
+  /** What to do once the car is saved (upload its photos, or go back to the list), given what the call answered. */
+  onSaved: (saved: Saved) => void;
+  /** The car has uploaded photos or will have: the image link is then optional. */
+  hasPhotos?: boolean;
+  /** Shown under the image link: the add page's photo picker. */
+  photos?: ReactNode;
+  /** Shown under the submit button while the form stays locked after saving: the photos' upload progress. */
+  afterSave?: ReactNode;
 }
 
 /** The owner's add and edit form (both screens show the spec's four required fields, then where the car is and what it is). */
-export function CarForm({ initialValues, save, onSaved }: CarFormProps) {
+export function CarForm<Saved>({ initialValues, save, onSaved, hasPhotos = false, photos, afterSave }: CarFormProps<Saved>) {
   const [values, setValues] = useState<CarFormValues>(initialValues);
   // Saved, the form stays locked until the next screen replaces it.
   const submitting = save.isPending || save.isSuccess;
@@ -147,14 +153,15 @@ export function CarForm({ initialValues, save, onSaved }: CarFormProps) {
         name="url"
         type="text"
         inputMode="url"
-        required
+        required={!hasPhotos}
         maxLength={URL_MAX}
         placeholder="https://"
-        hint="A link to a photo of your car."
+        hint={hasPhotos ? 'Optional with uploaded photos: a link to a photo of your car.' : 'A link to a photo of your car.'}
         value={values.url}
         onChange={change('url')}
         disabled={submitting}
       />
+      {photos}
       <FormField
         label="Car Name"
         name="carname"
@@ -283,6 +290,7 @@ export function CarForm({ initialValues, save, onSaved }: CarFormProps) {
       <Button type="submit" variant="primary" disabled={submitting}>
         {submitting ? 'Saving...' : 'Submit'}
       </Button>
+      {afterSave}
     </Form>
   );
 }

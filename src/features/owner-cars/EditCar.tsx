@@ -3,6 +3,7 @@ import { QueryError } from '../../components/QueryError';
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
 import { CarForm, carFormValues } from './CarForm';
+import { PhotoManager } from './PhotoManager';
 import { ownerCarKeys, useEditOwnerCar, useOwnerCar } from './queries';
 
 /** The owner's car `id`, prefilled, to change. */
@@ -17,5 +18,10 @@ export function EditCar({ id, onSaved }: { id: string; onSaved: () => void }) {
   if (status === 404 || status === 400) return <p role="alert">This car was not found among your cars.</p>;
   // Only a failed first load replaces the form: a failed reload in the background keeps what the owner is typing.
   if (car.isLoadingError) return <QueryError error={car.error} onRetry={retry} />;
-  return <CarForm initialValues={carFormValues(car.data)} save={save} onSaved={onSaved} />;
+  return (
+    <>
+      <PhotoManager carId={id} photos={car.data.photos} />
+      <CarForm initialValues={carFormValues(car.data)} save={save} onSaved={onSaved} hasPhotos={car.data.photos.length > 0} />
+    </>
+  );
 }

@@ -1,8 +1,19 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { OwnerCarEdit, OwnerCarInput } from '../../domain/schemas/owner-cars';
+import { OwnerCarEdit, OwnerCarInput, type DeletedCount } from '../../domain/schemas/owner-cars';
 import { checked } from '../../lib/form-check';
 import { carKeys } from '../cars/queries';
-import { addOwnerCar, deleteOwnerCars, editOwnerCar, getOwnerCar, listOwnerCars } from './api';
+import type { CarPhoto, CarPhotoOrder, OwnerCar } from '../../domain/contract';
+import {
+  addOwnerCar,
+  deleteCarPhoto,
+  deleteOwnerCars,
+  editOwnerCar,
+  getOwnerCar,
+  listOwnerCars,
+  orderCarPhotos,
+  setOwnerCarPaused,
+  uploadCarPhoto,
+} from './api';
 import type { CarFormValues } from './CarForm';
 
 export const ownerCarKeys = {
@@ -37,19 +48,28 @@ function ownerCarsChanged(queryClient: QueryClient) {
  * The form's values as the calls send them: seats, year and the km limit as numbers; a blank year or
  * limit is left out when adding and cleared (null) when editing.
  */
-function carFields({ seats, year, kmPerDayLimit, ...values }: CarFormValues, blank: null | undefined) {
+function carFields({ seats, year, kmPerDayLimit, url, ...values }: CarFormValues, blank: null | undefined) {
   const numberOrBlank = (text: string) => (text.trim() === '' ? blank : Number(text));
-  return { ...values, seats: Number(seats), year: numberOrBlank(year), kmPerDayLimit: numberOrBlank(kmPerDayLimit) };
+  return {
+    ...values,
+    // Left blank by an owner who uploads photos instead: not sent, so an edit keeps any link there was.
+    url: url.trim() === '' ? undefined : url,
+    seats: Number(seats),
+    year: numberOrBlank(year),
+    kmPerDayLimit: numberOrBlank(kmPerDayLimit),
+  };
 }
 
 export function useAddOwnerCar() {
   const queryClient = useQueryClient();
   return useMutation({
+    /** Answers the new car's id, to upload its photos to; undefined if the server did not say. */
     mutationFn: async (values: CarFormValues) => {
-      const answer = await addOwnerCar(checked(OwnerCarInput, carFields(values, undefined)));
+      const { answer, carId } = await addOwnerCar(checked(OwnerCarInput, carFields(values, undefined)));
       if (answer.trim() !== 'saved') {
         throw new Error('The server did not confirm that your car was saved. Check Your Cars before trying again.');
       }
+      return carId;
     },
     onSuccess: () => ownerCarsChanged(queryClient),
   });
@@ -67,13 +87,61 @@ export function useEditOwnerCar(id: string) {
   });
 }
 
+/** Answers what happened to each car, for the owner's report. */
 export function useDeleteOwnerCars() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (ids: string[]) => {
+    mutationFn: async (ids: string[]): Promise<DeletedCount> => {
       const answer = await deleteOwnerCars(ids);
       if (answer.code !== 200) throw new Error(answer.message);
+      return answer.data;
     },
     onSuccess: () => ownerCarsChanged(queryClient),
+  });
+}
+
+export function usePauseOwnerCar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, paused }: { id: string; paused: boolean }) => setOwnerCarPaused(id, paused),
+    onSuccess: () => ownerCarsChanged(queryClient),
+  });
+}
+
+/** A change to a car's photos shows in its owner's car and in the public lists (its cover is the card's picture). */
+function photosChanged(queryClient: QueryClient, carId: string, photos: CarPhoto[]) {
+  queryClient.setQueryData<OwnerCar>(ownerCarKeys.detail(carId), (car) => (car ? { ...car, photos } : car));
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ownerCarKeys.list }),
+    queryClient.invalidateQueries({ queryKey: carKeys.all }),
+  ]);
+}
+
+/** Uploads one photo to the car; `onProgress` hears the share sent, from 0 to 1. */
+export function useUploadCarPhoto(carId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (sent: number) => void }) =>
+      uploadCarPhoto(carId, file, onProgress),
+    onSuccess: (photo) => {
+      const photos = [...(queryClient.getQueryData<OwnerCar>(ownerCarKeys.detail(carId))?.photos ?? []), photo];
+      return photosChanged(queryClient, carId, photos);
+    },
+  });
+}
+
+export function useDeleteCarPhoto(carId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photoId: string) => deleteCarPhoto(carId, photoId),
+    onSuccess: (photos) => photosChanged(queryClient, carId, photos),
+  });
+}
+
+export function useOrderCarPhotos(carId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CarPhotoOrder) => orderCarPhotos(carId, body),
+    onSuccess: (photos) => photosChanged(queryClient, carId, photos),
   });
 }

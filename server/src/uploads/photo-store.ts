@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import { PHOTO_WIDTHS, photoFileName } from '#domain/photo-urls';
+
+/** Where an upload is written while it arrives: inside the uploads folder, so nothing is served from it (names never match). */
+const PARTIAL_DIR = '.partial';
+
+/** The types a photo may really be, as sharp names them from the bytes (never from the file name or the browser's word). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+/**
+ * The most pixels a photo may have: a 200-megapixel phone's largest photo, while an 8 MB PNG of a
+ * flat colour that would unpack to gigabytes (a decompression bomb) is refused before it is decoded.
+ */
+export const PHOTO_PIXELS_MAX = 200_000_000;
+
+/** A random key per photo: its files' names are never guessed and never reused, so they can be cached for good. */
+const KEY_FORMAT = /^[0-9a-f]{32}$/;
+
+export type PhotoRejection = 'too-large' | 'too-many-pixels' | 'not-an-image';
+
+/** An upload refused for what it is, not for a fault of ours: the route answers it with a 4xx. */
+export class PhotoRejectedError extends Error {
+  constructor(readonly reason: PhotoRejection) {
+    super(reason);
+    this.name = 'PhotoRejectedError';
+  }
+}
+
+export interface StoredPhoto {
+  key: string;
+  /** Of the largest version. */
+  width: number;
+  height: number;
+}
+
+/** The file names a stored photo occupies, one per width. */
+function photoFiles(uploadsDir: string, key: string): string[] {
+  return PHOTO_WIDTHS.map((width) => path.join(uploadsDir, photoFileName(key, width)));
+}
+
+/** A file system fault (a full disk, a permission) is ours to report as such; anything else sharp throws is about the bytes. */
+function isSystemError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
+}
+
+/**
+ * Stores one uploaded photo: the upload streams to a file (never held whole in memory), its real
+ * type is read from its bytes, and each width is written as WebP, turned upright by its EXIF
+ * orientation first. sharp writes no metadata unless asked, so EXIF (a phone's GPS position among
+ * it) never reaches the stored files. `isTruncated` says whether the upload went past the size
+ * limit the multipart parser enforces. On any failure nothing is left behind.
+ */
+export async function storePhoto(uploadsDir: string, upload: Readable, isTruncated: () => boolean): Promise<StoredPhoto> {
+  const partialDir = path.join(uploadsDir, PARTIAL_DIR);
+  await mkdir(partialDir, { recursive: true });
+  const key = randomBytes(16).toString('hex');
+  const partial = path.join(partialDir, key);
+  try {
+    await pipeline(upload, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    if (isTruncated()) throw new PhotoRejectedError('too-large');
+    const metadata = await sharp(partial)
+      .metadata()
+      .catch((error: unknown) => {
+        if (isSystemError(error)) throw error;
+        return undefined;
+      });
+    if (metadata === undefined || !ACCEPTED_FORMATS.has(metadata.format)) throw new PhotoRejectedError('not-an-image');
+    if (metadata.width * metadata.height > PHOTO_PIXELS_MAX) throw new PhotoRejectedError('too-many-pixels');
+    let largest = { width: 0, height: 0 };
+    for (const width of PHOTO_WIDTHS) {
+      const info = await sharp(partial, { limitInputPixels: PHOTO_PIXELS_MAX })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp()
+        .toFile(path.join(uploadsDir, photoFileName(key, width)))
+        .catch((error: unknown) => {
+          // A header that reads as an image over bytes that do not decode (a cut-off file) is still not a photo.
+          if (isSystemError(error)) throw error;
+          throw new PhotoRejectedError('not-an-image');
+        });
+      largest = { width: info.width, height: info.height };
+    }
+    return { key, ...largest };
+  } catch (error) {
+    await removePhotoFiles(uploadsDir, [key]);
+    throw error;
+  } finally {
+    await rm(partial, { force: true });
+  }
+}
+
+/**
+ * Removes the files of these photos (their rows already gone), for a photo removed and for cars
+ * deleted with theirs. A key that is not a photo key is skipped, so no other file can be named.
+ */
+export async function removePhotoFiles(uploadsDir: string, keys: readonly string[]): Promise<void> {
+  const files = keys.filter((key) => KEY_FORMAT.test(key)).flatMap((key) => photoFiles(uploadsDir, key));
+  await Promise.all(files.map((file) => rm(file, { force: true })));
+}
+
+/** A stored file's name as `/uploads/{name}` asks for it: only these are ever served. */
+export const PHOTO_FILE_NAME = new RegExp(`^[0-9a-f]{32}-(?:${PHOTO_WIDTHS.join('|')})\\.webp$`);

@@ -1,0 +1,48 @@
+import SlickSlider, { type Settings } from 'react-slick';
+import 'slick-carousel/slick/slick.css';
+import '../../styles/slider.css';
+import { CarImage } from '../../components/CarImage';
+import { cjsDefault } from '../../components/cjs-default';
+import type { CarPhoto } from '../../domain/contract';
+
+const Slider = cjsDefault(SlickSlider);
+
+/** The car page's picture column: the whole width on a phone, seven twelfths from `lg`. */
+export const CAR_PAGE_IMAGE_SIZES = '(min-width: 992px) 58vw, 100vw';
+
+/** One photo at a time, moved by the arrows, the dots or a swipe; never by itself, so nothing moves unasked. */
+const SETTINGS: Settings = { dots: true, arrows: true, infinite: false, speed: 300, adaptiveHeight: false };
+
+interface CarGalleryProps {
+  carName: string;
+  photos: readonly Pick<CarPhoto, 'url' | 'srcset'>[];
+  className?: string;
+}
+
+/** A car's uploaded photos, the cover first: a slider when there are several, the photo itself when there is one. */
+export function CarGallery({ carName, photos, className = '' }: CarGalleryProps) {
+  const [cover] = photos;
+  if (!cover) return null;
+  if (photos.length === 1) {
+    return (
+      <CarImage src={cover.url} srcset={cover.srcset} sizes={CAR_PAGE_IMAGE_SIZES} carName={carName} className={className} />
+    );
+  }
+  return (
+    <section className={`car-gallery ${className}`} aria-roledescription="carousel" aria-label={`Photos of ${carName}`}>
+      <Slider {...SETTINGS}>
+        {photos.map((photo, index) => (
+          <div key={photo.url}>
+            <CarImage
+              src={photo.url}
+              srcset={photo.srcset}
+              sizes={CAR_PAGE_IMAGE_SIZES}
+              carName={`${carName}, photo ${index + 1} of ${photos.length}`}
+              className="rounded"
+            />
+          </div>
+        ))}
+      </Slider>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { API_URL } from '../config/env';
+import { UPLOADS_PATH } from '../domain/photo-urls';
+
+/** A file the server stored from an upload (`/uploads/{key}-{width}.webp`), not a path an owner pasted. */
+const isUploaded = (url: string) => url.startsWith(`${UPLOADS_PATH}/`) && url.endsWith('.webp');
+
+/**
+ * Uploaded photos are files of the API server, which under `npm run dev` is another origin than
+ * the app: their addresses are the API's. Any other address (an owner's pasted link, the app's own
+ * images) is left as it is.
+ */
+export function photoSrc(url: string): string {
+  return isUploaded(url) ? `${API_URL}${url}` : url;
+}
+
+/** `srcset` ("/uploads/k-400.webp 400w, …") with each address the API's. */
+export function photoSrcset(srcset: string): string {
+  return srcset
+    .split(',')
+    .map((entry) => {
+      const [url = '', width = ''] = entry.trim().split(/\s+/);
+      return `${photoSrc(url)} ${width}`.trim();
+    })
+    .join(', ');
+}

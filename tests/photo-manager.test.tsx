@@ -1,0 +1,255 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CarPhoto } from '../src/domain/contract';
+import { renderRoute } from './render';
+import { creta, ravi, success, swift, uuid } from './mocks/answers';
+import { API } from './mocks/api';
+import { fail } from './mocks/routes';
+import { serve, session } from './mocks/serve';
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+const MB = 1024 * 1024;
+
+/** A stored photo as the server answers it. */
+function photo(n: number): CarPhoto {
+  const key = String(n).padStart(32, '0');
+  return {
+    id: uuid(900 + n),
+    url: `/uploads/${key}-1200.webp`,
+    srcset: `/uploads/${key}-400.webp 400w, /uploads/${key}-1200.webp 1200w`,
+    width: 1200,
+    height: 750,
+  };
+}
+
+function image(name: string, type = 'image/jpeg', bytes = 2048): File {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
+
+/** Local previews, counted: each address made must be let go again. */
+let made: string[] = [];
+let revoked: string[] = [];
+
+beforeEach(() => {
+  session(ravi);
+  made = [];
+  revoked = [];
+  let n = 0;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
+    n += 1;
+    const address = `blob:preview-${n}`;
+    made.push(address);
+    return address;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((address: string) => {
+    revoked.push(address);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function tiles(): HTMLElement[] {
+  const list = screen.queryByRole('list', { name: 'Photos, the cover first' });
+  return list ? within(list).getAllByRole('listitem') : [];
+}
+
+function tileNames(): string[] {
+  return tiles().map((tile) => within(tile).getByRole('img').getAttribute('alt') ?? '');
+}
+
+async function choose(user: User, ...files: File[]) {
+  await user.upload(screen.getByLabelText('Add photos'), files);
+}
+
+describe('Add Your Car: photos', () => {
+  it('previews the chosen photos, the first as the cover, and lets go of each preview when removed or on leaving', async () => {
+    const { user, unmount } = renderRoute('/renting');
+    await screen.findByRole('heading', { name: 'Add Your Car' });
+    expect(screen.getByLabelText('Add photos')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+
+    await choose(user, image('front.jpg'), image('side.png', 'image/png'), image('back.webp', 'image/webp'));
+    expect(tileNames()).toEqual(['front.jpg (cover)', 'side.png', 'back.webp']);
+    expect(tiles().map((tile) => within(tile).getByRole('img').getAttribute('src'))).toEqual([
+      'blob:preview-1',
+      'blob:preview-2',
+      'blob:preview-3',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove side.png' }));
+    expect(tileNames()).toEqual(['front.jpg (cover)', 'back.webp']);
+    expect(revoked).toEqual(['blob:preview-2']);
+
+    unmount();
+    expect(revoked.sort()).toEqual([...made].sort());
+  });
+
+  it('refuses a photo over 8 MB and a file that is not a JPEG, PNG or WebP, saying which and why', async () => {
+    const { user } = renderRoute('/renting');
+    await screen.findByRole('heading', { name: 'Add Your Car' });
+    // user.upload would drop a file its accept list does not name; a person can still pick "All files".
+    const input = screen.getByLabelText('Add photos');
+    await user.upload(input, image('huge.jpg', 'image/jpeg', 9 * MB));
+    expect(screen.getByRole('alert')).toHaveTextContent('huge.jpg: A photo must be at most 8 MB.');
+    expect(tiles()).toEqual([]);
+    expect(made).toEqual([]);
+
+    await user.upload(input, [image('ok.jpg')]);
+    expect(tileNames()).toEqual(['ok.jpg (cover)']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('refuses photos past the sixth', async () => {
+    const { user } = renderRoute('/renting');
+    await screen.findByRole('heading', { name: 'Add Your Car' });
+    await choose(user, ...[1, 2, 3, 4, 5, 6, 7].map((n) => image(`p${n}.jpg`)));
+    expect(tiles()).toHaveLength(6);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'A car can have at most 6 photos: only 6 more could be added, so p7.jpg was left out.',
+    );
+    expect(screen.getByLabelText('Add photos')).toBeDisabled();
+  });
+
+  it('moves photos left and right and makes one the cover', async () => {
+    const { user } = renderRoute('/renting');
+    await screen.findByRole('heading', { name: 'Add Your Car' });
+    await choose(user, image('a.jpg'), image('b.jpg'), image('c.jpg'));
+    expect(screen.getByRole('button', { name: 'Move left a.jpg' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move right c.jpg' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Move right a.jpg' }));
+    expect(tileNames()).toEqual(['b.jpg (cover)', 'a.jpg', 'c.jpg']);
+    await user.click(screen.getByRole('button', { name: 'Make cover c.jpg' }));
+    expect(tileNames()).toEqual(['c.jpg (cover)', 'b.jpg', 'a.jpg']);
+    await user.click(screen.getByRole('button', { name: 'Move left a.jpg' }));
+    expect(tileNames()).toEqual(['c.jpg (cover)', 'a.jpg', 'b.jpg']);
+  });
+
+  it('makes the image link optional once photos are chosen', async () => {
+    const { user } = renderRoute('/renting');
+    expect(await screen.findByLabelText('Image')).toBeRequired();
+    await choose(user, image('a.jpg'));
+    expect(screen.getByLabelText('Image')).not.toBeRequired();
+  });
+
+  it('saves the car without a link, then uploads each photo in order, cover first, and goes to Your Cars', async () => {
+    const newId = uuid(199);
+    const adds = serve('POST /add-cars', () =>
+      HttpResponse.text('saved', { status: 201, headers: { location: `/get-car/${newId}` } }),
+    );
+    let stored = 0;
+    const uploads = serve('POST /api/cars/:id/photos', () => {
+      stored += 1;
+      return photo(stored);
+    });
+    serve('GET /get-cars', success([swift, creta]));
+    const { user, router } = renderRoute('/renting');
+    await user.type(await screen.findByLabelText('Car Name'), 'Renault Kwid');
+    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
+    await user.type(screen.getByLabelText('Price'), '700');
+    await choose(user, image('front.jpg', 'image/jpeg', 2000), image('side.png', 'image/png', 3000));
+    await user.click(screen.getByRole('button', { name: 'Make cover side.png' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    expect(adds).toHaveLength(1);
+    expect(adds[0]?.body).not.toHaveProperty('url');
+    expect(uploads.map((call) => call.params.id)).toEqual([newId, newId]);
+    // Told apart by size: the file names do not survive jsdom's form on its way to the fake server.
+    const sent = uploads.map((call) => (call.body as FormData).get('photo'));
+    expect(sent.map((file) => (file as File).size)).toEqual([3000, 2000]);
+  });
+
+  it("shows each photo's outcome and the server's reason when one is refused, and leaves the way to Your Cars", async () => {
+    const newId = uuid(198);
+    serve('POST /add-cars', () => HttpResponse.text('saved', { status: 201, headers: { location: `/get-car/${newId}` } }));
+    let calls = 0;
+    serve('POST /api/cars/:id/photos', () => {
+      calls += 1;
+      return calls === 1 ? fail(415, 'A photo must be a JPEG, PNG or WebP image.') : photo(1);
+    });
+    const { user, router } = renderRoute('/renting');
+    await user.type(await screen.findByLabelText('Image'), 'https://example.com/kwid.jpg');
+    await user.type(screen.getByLabelText('Car Name'), 'Renault Kwid');
+    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
+    await user.type(screen.getByLabelText('Price'), '700');
+    await choose(user, image('renamed.jpg'), image('real.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const uploadsList = await screen.findByRole('list', { name: 'Photo uploads' });
+    await waitFor(() => expect(within(uploadsList).getByText('Uploaded')).toBeInTheDocument());
+    const [first, second] = within(uploadsList).getAllByRole('listitem');
+    expect(first).toHaveTextContent('renamed.jpgNot uploaded');
+    expect(within(first as HTMLElement).getByRole('alert')).toHaveTextContent('A photo must be a JPEG, PNG or WebP image.');
+    expect(second).toHaveTextContent('real.jpgUploaded');
+    expect(
+      await screen.findByText(
+        'Your car was saved, but not every photo was uploaded. Add the missing ones from the car’s edit page.',
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/renting');
+    expect(screen.getByRole('link', { name: 'Go to Your Cars' })).toHaveAttribute('href', '/get/cars');
+  });
+});
+
+describe('Edit Car: photos', () => {
+  const withPhotos = { ...swift, photos: [photo(1), photo(2), photo(3)] };
+
+  it('shows the stored photos from the API server with srcset, the cover first', async () => {
+    serve('GET /get-car/:id', success(withPhotos));
+    renderRoute(`/get/car/${swift.id}`);
+    await screen.findByRole('heading', { name: 'Photos' });
+    expect(tileNames()).toEqual(['Photo 1 (cover)', 'Photo 2', 'Photo 3']);
+    const cover = within(tiles()[0] as HTMLElement).getByRole('img');
+    expect(cover).toHaveAttribute('src', `${API}${photo(1).url}`);
+    expect(cover.getAttribute('srcset')).toBe(
+      `${API}/uploads/${'1'.padStart(32, '0')}-400.webp 400w, ${API}/uploads/${'1'.padStart(32, '0')}-1200.webp 1200w`,
+    );
+    expect(screen.getByLabelText('Image')).not.toBeRequired();
+  });
+
+  it('sends the new order with the cover, and shows what the server answers', async () => {
+    serve('GET /get-car/:id', success(withPhotos));
+    const orders = serve('PUT /api/cars/:id/photos', () => [photo(3), photo(1), photo(2)]);
+    const { user } = renderRoute(`/get/car/${swift.id}`);
+    await screen.findByRole('heading', { name: 'Photos' });
+    await user.click(screen.getByRole('button', { name: 'Make cover Photo 3' }));
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(orders[0]?.body).toEqual({ order: [photo(3).id, photo(1).id, photo(2).id], cover: photo(3).id });
+    expect(orders[0]?.params.id).toBe(swift.id);
+    await waitFor(() =>
+      expect(tiles().map((tile) => within(tile).getByRole('img').getAttribute('src'))).toEqual(
+        [3, 1, 2].map((n) => `${API}${photo(n).url}`),
+      ),
+    );
+  });
+
+  it("removes a photo, and shows the server's refusal", async () => {
+    serve('GET /get-car/:id', success(withPhotos));
+    const removals = serve('DELETE /api/cars/:id/photos/:photoId', () => [photo(2), photo(3)]);
+    const { user } = renderRoute(`/get/car/${swift.id}`);
+    await screen.findByRole('heading', { name: 'Photos' });
+    await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(removals[0]?.params).toEqual({ id: swift.id, photoId: photo(1).id });
+
+    serve('DELETE /api/cars/:id/photos/:photoId', fail(404, 'There is no such photo of this car.'));
+    await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no such photo of this car.');
+  });
+
+  it('uploads a chosen photo at once and adds it to the list', async () => {
+    serve('GET /get-car/:id', () =>
+      success({ ...withPhotos, photos: uploads.length > 0 ? [photo(1), photo(2), photo(3), photo(4)] : withPhotos.photos }),
+    );
+    const uploads = serve('POST /api/cars/:id/photos', photo(4));
+    const { user } = renderRoute(`/get/car/${swift.id}`);
+    await screen.findByRole('heading', { name: 'Photos' });
+    await choose(user, image('new.jpg'));
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    expect(uploads.map((call) => ((call.body as FormData).get('photo') as File).size)).toEqual([2048]);
+    expect(within(screen.getByRole('list', { name: 'Photo uploads' })).getByText('Uploaded')).toBeInTheDocument();
+  });
+});
