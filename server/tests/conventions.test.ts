@@ -185,9 +185,9 @@ describe('security headers', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' https://checkout.stripe.com");
     expect(csp).toContain('frame-src https://checkout.stripe.com');
-    expect(csp).toContain("img-src 'self' data: https: http:");
+    expect(csp).toContain("img-src 'self' data: blob: https: http:");
     // Plain http is for owners' pictures only, never for scripts, frames or calls.
-    expect(csp.split(';').filter((directive) => / http:/.test(directive))).toEqual(["img-src 'self' data: https: http:"]);
+    expect(csp.split(';').filter((directive) => / http:/.test(directive))).toEqual(["img-src 'self' data: blob: https: http:"]);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();

@@ -48,9 +48,9 @@ describe('the content security policy', () => {
     expect(directive(docs.headers['content-security-policy'], 'script-src')).not.toContain('unsafe');
   });
 
-  it('still loads pasted picture addresses from their own hosts', async () => {
+  it("still loads pasted picture addresses from their own hosts, and previews of photos chosen on the owner's device", async () => {
     const response = await app.inject({ method: 'GET', url: '/' });
-    expect(directive(response.headers['content-security-policy'], 'img-src')).toBe("img-src 'self' data: https: http:");
+    expect(directive(response.headers['content-security-policy'], 'img-src')).toBe("img-src 'self' data: blob: https: http:");
   });
 
   it("allows the card checkout's and Razorpay's checkout script, frame and API calls, and no other host", async () => {

@@ -174,7 +174,8 @@ async function security(
         scriptSrc: ["'self'", CHECKOUT, RAZORPAY_CHECKOUT],
         frameSrc: [CHECKOUT, RAZORPAY_API],
         connectSrc: ["'self'", CHECKOUT, CHECKOUT_API, RAZORPAY_API],
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        // blob: is the add page's preview of a photo chosen but not yet uploaded: the browser's own copy, never a remote file.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         styleSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),

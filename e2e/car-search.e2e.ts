@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { registerAndSignIn, uniqueName } from './support/accounts';
+import { launchBrowser, openSession } from './support/browser';
+import { unexpectedProblems } from './support/page-checks';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let photoDir: string;
+let photoFiles: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  photoDir = await mkdtemp(path.join(tmpdir(), 'wow-e2e-photos-'));
+  // Two photos as a phone would take them: a large JPEG and a PNG, told apart by colour.
+  photoFiles = [path.join(photoDir, 'front.jpg'), path.join(photoDir, 'side.png')];
+  await sharp({ create: { width: 2000, height: 1250, channels: 3, background: { r: 180, g: 30, b: 30 } } })
+    .jpeg()
+    .toFile(photoFiles[0] ?? '');
+  await sharp({ create: { width: 1400, height: 875, channels: 3, background: { r: 30, g: 60, b: 180 } } })
+    .png()
+    .toFile(photoFiles[1] ?? '');
+});
+afterAll(async () => {
+  await browser?.close();
+  await rm(photoDir, { recursive: true, force: true });
+});
+
+/** Tomorrow's date in India, as a date field takes it. */
+function indiaTomorrow(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now() + 24 * 60 * 60 * 1000);
+}
+
+/** Whether an image in the page has really loaded (a served file, not a broken link) and from where. */
+function loadedFrom(page: Page, alt: string): Promise<string | null> {
+  return page
+    .locator(`img[alt="${alt}"]`)
+    .evaluate((image: { complete: boolean; naturalWidth: number; currentSrc: string }) =>
+      image.complete && image.naturalWidth > 0 ? image.currentSrc : null,
+    );
+}
+
+describe('finding a car by where it is and what it is', () => {
+  it('an owner lists a Pune SUV with two photos; a renter finds it from the home search and the filters and sees its gallery', async () => {
+    const carName = uniqueName('Mahindra XUV700 ');
+    const owner = await openSession(browser, baseURL);
+    const renter = await openSession(browser, baseURL);
+    try {
+      await registerAndSignIn(owner.context, 'owner');
+      const { page } = owner;
+      await page.goto('/Renting');
+      await page.getByRole('heading', { name: 'Add Your Car', level: 1 }).waitFor();
+      await page.getByLabel('Car Name').fill(carName);
+      await page.getByLabel('Any Description').fill('Seven seats, sunroof, child seat on request.');
+      await page.getByLabel('Price').fill('450');
+      await page.getByLabel('City').selectOption({ label: 'Pune' });
+      await page.getByLabel('Pickup area').fill('Baner, near the D-Mart');
+      await page.getByLabel('Body type').selectOption({ label: 'SUV' });
+      await page.getByLabel('Seats').fill('7');
+      await page.getByLabel('Transmission').selectOption({ label: 'Automatic' });
+      await page.getByLabel('Fuel').selectOption({ label: 'Diesel' });
+      await page.getByLabel('Add photos').setInputFiles(photoFiles);
+      const chosen = page.getByRole('list', { name: 'Photos, the cover first' }).getByRole('listitem');
+      await expect.poll(() => chosen.count()).toBe(2);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL(`${baseURL}/get/cars`);
+      expect(unexpectedProblems(owner.problems, baseURL)).toEqual([]);
+
+      const shopper = renter.page;
+      await shopper.goto('/layout/home');
+      await shopper.getByLabel('From address').fill('Pune');
+      await shopper.getByLabel('To address').fill('Pune railway station');
+      await shopper.getByLabel('Journey date').fill(indiaTomorrow());
+      await shopper.getByLabel('Journey time').fill('10:00');
+      await shopper.getByRole('button', { name: 'Find Car' }).click();
+      await shopper.waitForURL((url) => url.pathname === '/layout/cars');
+      expect(new URL(shopper.url()).searchParams.get('city')).toBe('Pune');
+
+      const filters = shopper.getByRole('form', { name: 'Filter cars' });
+      await filters.getByLabel('Body type').selectOption({ label: 'SUV' });
+      await filters.getByLabel('Transmission').selectOption({ label: 'Automatic' });
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+      await expect.poll(() => new URL(shopper.url()).searchParams.get('transmission')).toBe('automatic');
+      expect(new URL(shopper.url()).searchParams.get('bodyType')).toBe('suv');
+
+      const card = shopper.locator('.card').filter({ has: shopper.getByRole('heading', { name: carName, exact: true }) });
+      await card.waitFor();
+      expect(await card.textContent()).toContain('SUV · 7 seats · Automatic · Diesel');
+      // Every car found is a Pune SUV with an automatic gearbox: the filters reached the server.
+      const cards = shopper.locator('.card');
+      for (const text of await cards.allTextContents()) {
+        expect(text).toContain('Pune');
+        expect(text).toMatch(/SUV · \d seats · Automatic/);
+      }
+
+      await card.getByRole('link', { name: `Details of ${carName}` }).click();
+      await shopper.getByRole('heading', { name: carName, level: 1 }).waitFor();
+      await shopper.getByText('Baner, near the D-Mart').waitFor();
+      const gallery = shopper.getByRole('region', { name: `Photos of ${carName}` });
+      await gallery.waitFor();
+      // Slick hides the slides not shown from assistive technology, so they are counted as elements.
+      expect(await gallery.locator('img').count()).toBe(2);
+      const first = `${carName}, photo 1 of 2`;
+      await expect.poll(() => loadedFrom(shopper, first)).toMatch(/\/uploads\/[0-9a-f]{32}-\d+\.webp$/);
+      await gallery.getByRole('button', { name: 'Next' }).click();
+      const second = `${carName}, photo 2 of 2`;
+      await expect.poll(() => loadedFrom(shopper, second)).toMatch(/\/uploads\/[0-9a-f]{32}-\d+\.webp$/);
+      expect(await loadedFrom(shopper, second)).not.toBe(await loadedFrom(shopper, first));
+      expect(unexpectedProblems(renter.problems, baseURL)).toEqual([]);
+    } finally {
+      await owner.context.close();
+      await renter.context.close();
+    }
+  });
+});
