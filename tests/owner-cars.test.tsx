@@ -1,13 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { creta, ravi, success, swift } from './mocks/answers';
+import { creta, ravi, success, swift, uuid } from './mocks/answers';
+import { API } from './mocks/api';
 import { fail, unreachable } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 
 /** ravi's list: the Swift (newest) and the Creta. */
 const ravisCars = success([swift, creta]);
+
+async function findCard(carname: string): Promise<HTMLElement> {
+  await screen.findByRole('heading', { name: carname });
+  return card(carname);
+}
 
 function card(carname: string): HTMLElement {
   const heading = screen.getByRole('heading', { name: carname });
@@ -40,6 +46,22 @@ describe('Your Cars (/get/cars)', () => {
       `/get/car/${creta.id}`,
     ]);
     expect(document.title).toBe('WheelsOnWeb - Your Cars');
+  });
+
+  it('shows a car by its cover photo once it has uploaded photos, as renters see it, not by its pasted link', async () => {
+    const key = 'c'.repeat(32);
+    const cover = {
+      id: uuid(990),
+      url: `/uploads/${key}-1200.webp`,
+      srcset: `/uploads/${key}-400.webp 400w, /uploads/${key}-1200.webp 1200w`,
+      width: 1200,
+      height: 750,
+    };
+    serve('GET /get-cars', success([{ ...swift, photos: [cover] }, creta]));
+    renderRoute('/get/cars');
+    const image = within(await findCard('Maruti Swift')).getByRole('img', { name: 'Maruti Swift' });
+    expect(image).toHaveAttribute('src', `${API}${cover.url}`);
+    expect(image).toHaveAttribute('srcset', cover.srcset.replaceAll('/uploads/', `${API}/uploads/`));
   });
 
   it('links to adding a car and back home', async () => {

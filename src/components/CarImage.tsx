@@ -3,6 +3,9 @@ import { photoSrc, photoSrcset } from '../lib/photo-src';
 
 const CAR_PLACEHOLDER_IMAGE = '/images/cars/placeholder.svg';
 
+/** A card's width in a grid of cars (one, two or three to a row): the browser picks the photo version from it. */
+export const CAR_CARD_IMAGE_SIZES = '(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw';
+
 interface CarImageProps {
   src: string;
   carName: string;

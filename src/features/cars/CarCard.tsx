@@ -2,7 +2,7 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import type { PublicCar } from '../../domain/contract';
-import { CarImage } from '../../components/CarImage';
+import { CAR_CARD_IMAGE_SIZES, CarImage } from '../../components/CarImage';
 import { formatRupees } from '../../components/format';
 import { BODY_TYPE_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '../../domain/car-attributes';
 
@@ -11,9 +11,6 @@ export type CarSummary = Pick<
   'carName' | 'imgUrl' | 'price' | 'city' | 'bodyType' | 'seats' | 'transmission' | 'fuel'
 > &
   Partial<Pick<PublicCar, 'id' | 'kind' | 'ownerName' | 'photos'>>;
-
-/** A card's width in the list's grid (one, two or three to a row): the browser picks the photo version from it. */
-const CARD_IMAGE_SIZES = '(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw';
 
 /** What kind of car it is, in one line: "SUV · 7 seats · Automatic · Diesel". */
 export function carKindLine(car: Pick<PublicCar, 'bodyType' | 'seats' | 'transmission' | 'fuel'>): string {
@@ -39,7 +36,7 @@ export function CarCard({ car, linkSearch = '' }: CarCardProps) {
       <CarImage
         src={car.imgUrl}
         srcset={car.photos?.[0]?.srcset}
-        sizes={CARD_IMAGE_SIZES}
+        sizes={CAR_CARD_IMAGE_SIZES}
         carName={car.carName}
         className="card-img-top band-light"
       />

@@ -7,7 +7,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
-import { CarImage } from '../../components/CarImage';
+import { CAR_CARD_IMAGE_SIZES, CarImage } from '../../components/CarImage';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
@@ -87,7 +87,14 @@ export function OwnerCarList() {
           {cars.data.map((car) => (
             <Col key={car._id}>
               <Card className="h-100">
-                <CarImage src={car.url} carName={car.carname} className="card-img-top overflow-hidden" />
+                {/* The cover photo once there is one, as renters see the car; the pasted link before. */}
+                <CarImage
+                  src={car.photos[0]?.url ?? car.url}
+                  srcset={car.photos[0]?.srcset}
+                  sizes={CAR_CARD_IMAGE_SIZES}
+                  carName={car.carname}
+                  className="card-img-top overflow-hidden"
+                />
                 <Card.Body>
                   <Card.Title as="h2" className="h5">
                     {car.carname}
