@@ -43,6 +43,9 @@ import {
 } from '#domain/limits';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 
+/** queued until delivered (sent) or given up on after the last attempt (failed). */
+export type MailStatus = 'queued' | 'sent' | 'failed';
+
 /**
  * A limit of the contract (src/domain/limits) written into a CHECK as a literal: the database refuses
  * exactly what the schemas refuse, and a changed limit changes the schema, so the migration test asks
@@ -78,6 +81,8 @@ export const accounts = pgTable(
     phoneNumber: text('phone_number'),
     country: text('country'),
     disabled: boolean('disabled').notNull().default(false),
+    /** When the renter last opened their bookings: a booking whose status changed since counts in their notification badge. */
+    bookingsSeenAt: timestamp('bookings_seen_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -248,6 +253,8 @@ export const bookings = pgTable(
     invoiceNumber: text('invoice_number').unique('bookings_invoice_number_key'),
     /** Why the booking was declined, when the server declined it for the renter to read; null otherwise. */
     declineReason: text('decline_reason'),
+    /** When the day-before reminder was queued, so each accepted booking is reminded of once, by whichever instance gets there first. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -364,6 +371,8 @@ export const comments = pgTable(
     accountId: uuid('account_id'),
     author: text('author').notNull(),
     content: text('content').notNull(),
+    /** When its author deleted it (or an admin removed it): its text is no longer shown, its replies stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -431,6 +440,74 @@ export const invoiceSequences = pgTable('invoice_sequences', {
   lastNumber: integer('last_number').notNull(),
 });
 
+/**
+ * Mail waiting to go out, and what became of it: written in the transaction of the change it tells
+ * of, so a rolled-back change sends nothing and a committed one is never forgotten, even across a
+ * restart; a worker delivers it (see server/src/mail).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status').$type<MailStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('mail_outbox_status_check', sql`${table.status} IN ('queued', 'sent', 'failed')`),
+    check('mail_outbox_attempts_check', sql`${table.attempts} >= 0`),
+    // The worker's question: what is due now.
+    index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
+  ],
+);
+
+/** A password reset link's token, by its SHA-256 (the token itself is only ever in the mail): valid once, until it expires. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'password_reset_tokens_account_id_fkey',
+      columns: [table.accountId],
+      foreignColumns: [accounts.id],
+    }).onDelete('cascade'),
+    index('password_reset_tokens_account_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
+/**
+ * One row per password reset asked for, for an account or not, kept for the rate limit's window:
+ * counted per client address and per email, so every instance counts the same and an unknown email
+ * is limited exactly like a known one (which would otherwise tell them apart).
+ */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** As typed, trimmed and in lower case. */
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('password_reset_requests_email_idx').on(table.email, table.requestedAt),
+    index('password_reset_requests_address_idx').on(table.address, table.requestedAt),
+  ],
+);
+
 export const schema = {
   accounts,
   sessions,
@@ -447,6 +524,9 @@ export const schema = {
   comments,
   contactMessages,
   newsletterSignups,
+  mailOutbox,
+  passwordResetTokens,
+  passwordResetRequests,
 };
 
 /** A row as queries return it: what the routes turn into the contract's shapes. */
@@ -458,3 +538,4 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
+export type MailRow = typeof mailOutbox.$inferSelect;
