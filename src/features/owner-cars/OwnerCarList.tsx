@@ -114,8 +114,9 @@ export function OwnerCarList() {
                   <Link to={paths.editCar(car._id)} className="btn btn-outline-primary btn-sm" aria-label={`Edit ${car.carname}`}>
                     EDIT
                   </Link>
+                  {/* Dark, not secondary: Bootstrap's grey on the footer's grey is below 4.5:1. */}
                   <Button
-                    variant="outline-secondary"
+                    variant="outline-dark"
                     size="sm"
                     aria-label={`${car.paused ? 'Resume' : 'Pause'} ${car.carname}`}
                     disabled={pausing.isPending && pausing.variables.id === car._id}
