@@ -12,7 +12,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { Pager, pageInUrl, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
-import { formatRupees } from '../../components/format';
+import { formatRupees } from '../../domain/money';
 import { formatIndiaTime } from '../../domain/india-time';
 import { paymentInWords } from './payment-words';
 import { BookingStatusBadge } from './BookingStatusBadge';

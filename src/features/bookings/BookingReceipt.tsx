@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
-import { formatPaise, formatRateBps, formatRupees } from '../../components/format';
+import { formatPaise, formatRateBps, formatRupees } from '../../domain/money';
 import { PageShell } from '../../components/PageShell';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';

@@ -18,7 +18,7 @@ import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../domain/booking-to
 import { useCheckoutScriptFailureHandled } from './checkout-script';
 import { cjsDefault } from '../../components/cjs-default';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { formatPaise, formatRateBps, formatRupees } from '../../components/format';
+import { formatPaise, formatRateBps, formatRupees } from '../../domain/money';
 import { defaultPeriodEnd, formatIndiaTime, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../../domain/india-time';
 import { hoursLabel } from './hours-label';
 import { useGstConfig, usePaymentOptions } from './payment-options';

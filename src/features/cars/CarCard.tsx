@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import type { PublicCar } from '../../domain/contract';
 import { CAR_CARD_IMAGE_SIZES, CarImage } from '../../components/CarImage';
-import { formatRupees } from '../../components/format';
+import { formatRupees } from '../../domain/money';
 import { BODY_TYPE_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '../../domain/car-attributes';
 
 export type CarSummary = Pick<

@@ -1,4 +1,4 @@
-import { formatRupees } from '../../components/format';
+import { formatRupees } from '../../domain/money';
 import { catalogueCars } from '../../data/cars';
 import { DRIVER_SURCHARGE_PER_HOUR } from '../../domain/booking-total';
 
