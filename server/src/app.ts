@@ -7,6 +7,7 @@ import { openApiPlugin } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { databasePlugin } from './plugins/database';
 import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/errors';
+import { mailPlugin } from './plugins/mail';
 import { passwordsPlugin } from './plugins/passwords';
 import { paymentsPlugin } from './plugins/payments';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -23,6 +24,7 @@ import { configRoutes } from './routes/config';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { ownerCarRoutes } from './routes/owner-cars';
+import { passwordResetRoutes } from './routes/password-reset';
 import { paymentRoutes } from './routes/payments';
 import { reviewRoutes } from './routes/reviews';
 import { sessionRoutes } from './routes/session';
@@ -89,6 +91,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(databasePlugin, { ...config, initialData: options.initialData });
     await app.register(sessionPlugin, config);
     await app.register(paymentsPlugin, config);
+    await app.register(mailPlugin, config);
     if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir });
     else app.setNotFoundHandler(sendNotFound);
     // Beside the app's files: photos are files a page loads by the dozen, left out of the API's ceiling like them.
@@ -102,6 +105,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(configRoutes, config);
     await app.register(accountRoutes);
     await app.register(sessionRoutes);
+    await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });
     await app.register(ownerCarRoutes, { uploadsDir: config.uploadsDir });
     await app.register(commentRoutes);
     await app.register(carRoutes);

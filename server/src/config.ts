@@ -7,6 +7,7 @@ import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
 import { DEFAULT_QUOTAS, type WriteQuotas } from './http/quotas';
 import { RAZORPAY_API_BASE, type RazorpaySettings } from './payments/razorpay-api';
 import type { StripeSettings } from './payments/stripe';
+import { DEFAULT_MAIL_TIMING, MAIL_SENDER_NAME, type MailSettings } from './mail/transport';
 
 /** Everything the server reads from its environment, typed; defaults follow the contract's Configuration table. */
 export interface ServerConfig {
@@ -54,6 +55,13 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** The longest a connection may stay silent before it is closed. */
   connectionTimeoutMs: number;
+  /**
+   * The app's address as its users reach it (PUBLIC_URL, `http://localhost:<PORT>` unless set), for
+   * links in mails: never built from a request's Host header, which whoever sends the request chooses.
+   */
+  publicUrl: string;
+  /** How mail leaves: through SMTP_URL, or as .eml files in DATA_DIR/outbox when it is unset. */
+  mail: MailSettings;
 }
 
 /** Generous for a phone on a slow network sending at most a 100 KB body; tests set shorter ones. */
@@ -202,6 +210,13 @@ const envSchema = z.object({
     }),
   GST_STATE: optionalText,
   SUPPORT_PHONE: optionalText,
+  PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, message: 'PUBLIC_URL must be an http:// or https:// address' }).optional(),
+  ),
+  SMTP_URL: optionalText.refine((url) => url === undefined || /^smtps?:\/\/[^/]/.test(url), {
+    message: 'SMTP_URL must be an smtp:// or smtps:// address, such as smtp://user:pass@mail.example.com:587',
+  }),
+  MAIL_FROM: optionalText,
   SUPPORT_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
     message: 'SUPPORT_EMAIL must be an email address',
   }),
@@ -223,6 +238,11 @@ export function trustProxyOption(
 /** Beside the database in DATA_DIR; a database kept in memory has no folder, so its photos go to the system's temporary folder. */
 function defaultUploadsDir(dataDir: string): string {
   return dataDir.startsWith('memory://') ? path.join(tmpdir(), 'wheelsonweb-uploads') : path.join(dataDir, 'uploads');
+}
+
+/** Beside the database, as the uploads are; a database in memory leaves its mail in the system's temporary folder. */
+function defaultOutboxDir(dataDir: string): string {
+  return dataDir.startsWith('memory://') ? path.join(tmpdir(), 'wheelsonweb-outbox') : path.join(dataDir, 'outbox');
 }
 
 /** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
@@ -247,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (gstSet !== 0 && gstSet !== 3) {
     throw new Error('Invalid server configuration:\nGST_RATE_BPS, GSTIN and GST_STATE must be set together, or none of them');
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -291,6 +312,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         : undefined,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: CONNECTION_TIMEOUT_MS,
+    publicUrl,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${MAIL_SENDER_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+      outboxDir: defaultOutboxDir(e.DATA_DIR),
+      ...DEFAULT_MAIL_TIMING,
+    },
     support: {
       ...(e.SUPPORT_PHONE ? { phone: e.SUPPORT_PHONE } : {}),
       ...(e.SUPPORT_EMAIL ? { email: e.SUPPORT_EMAIL } : {}),

@@ -27,7 +27,35 @@ describe('loadConfig', () => {
       gst: undefined,
       requestTimeoutMs: 30_000,
       connectionTimeoutMs: 10_000,
+      publicUrl: 'http://localhost:4000',
+      mail: {
+        smtpUrl: undefined,
+        from: 'WheelsOnWeb <no-reply@localhost>',
+        outboxDir: 'data/outbox',
+        pollMs: 1000,
+        retryBaseMs: 30_000,
+        maxAttempts: 5,
+      },
     });
+  });
+
+  it('builds mail links from PUBLIC_URL (without a trailing slash), and from the port when it is unset', () => {
+    expect(loadConfig({ PORT: '4310' }).publicUrl).toBe('http://localhost:4310');
+    const config = loadConfig({ PUBLIC_URL: 'https://wheelsonweb.in/', SMTP_URL: 'smtps://user:pass@mail.example.com:465' });
+    expect(config.publicUrl).toBe('https://wheelsonweb.in');
+    expect(config.mail).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      from: 'WheelsOnWeb <no-reply@wheelsonweb.in>',
+    });
+    expect(loadConfig({ MAIL_FROM: 'Rentals <rent@example.in>' }).mail.from).toBe('Rentals <rent@example.in>');
+  });
+
+  it.each([
+    [{ PUBLIC_URL: 'wheelsonweb.in' }, 'PUBLIC_URL must be an http:// or https:// address'],
+    [{ PUBLIC_URL: 'ftp://wheelsonweb.in' }, 'PUBLIC_URL must be an http:// or https:// address'],
+    [{ SMTP_URL: 'mail.example.com:587' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
+  ])('refuses a mail setting it cannot use (%o)', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it('takes card payments when both Stripe keys are set, from the provider at STRIPE_API_BASE when given', () => {

@@ -28,6 +28,8 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/comments/get-comment': ['get', 'post'],
   '/api/comments/get-reply/{commentId}': ['post'],
   '/api/session': ['delete', 'get', 'post'],
+  '/api/password-reset': ['post'],
+  '/api/password-reset/confirm': ['post'],
   '/api/cars': ['get'],
   '/api/cars/{carName}': ['get'],
   '/api/cars/{carName}/availability': ['get'],

@@ -47,3 +47,8 @@ export async function findSessionAccount(db: Database, token: string): Promise<A
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
+
+/** Signs the account out everywhere: after its password changes, no device signed in with the old one stays in. */
+export async function endAllSessions(db: Database, accountId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.accountId, accountId));
+}

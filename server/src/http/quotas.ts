@@ -1,7 +1,7 @@
 import { and, count, eq, lt } from 'drizzle-orm';
 import { lockAttempts, secondsUntilAllowed, type AttemptRows } from '../db/attempt-window';
 import type { Database } from '../db/client';
-import { bookings, cars, comments, registrationAttempts } from '../db/schema';
+import { bookings, cars, comments, passwordResetRequests, registrationAttempts } from '../db/schema';
 import { HttpError, tooManyAttempts } from './errors';
 
 // Limits on writes, per account wherever there is one: many people may share one public address
@@ -28,7 +28,13 @@ export const DEFAULT_QUOTAS: WriteQuotas = {
   carsPerOwner: 100,
 };
 
-type RateKind = 'registrations' | 'comments' | 'bookingRequests';
+type RateKind = 'registrations' | 'comments' | 'bookingRequests' | 'passwordResetsByEmail' | 'passwordResetsByAddress';
+
+/**
+ * Reset links asked for in an hour, counted alike whether or not the email has an account: per email
+ * enough for a person who asks again while the mail is slow, per address enough for a shared one.
+ */
+export const PASSWORD_RESET_LIMITS = { perEmail: 5, perAddress: 20 } as const;
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -59,6 +65,26 @@ const RATES: Record<
     windowMs: HOUR_MS,
     rows: (renterId) => ({ table: bookings, at: bookings.createdAt, where: eq(bookings.renterId, renterId) }),
     reason: (limit) => `You have sent ${limit} booking requests in the last hour.`,
+  },
+  passwordResetsByEmail: {
+    lockClass: 2_024_010,
+    windowMs: HOUR_MS,
+    rows: (email) => ({
+      table: passwordResetRequests,
+      at: passwordResetRequests.requestedAt,
+      where: eq(passwordResetRequests.email, email),
+    }),
+    reason: (limit) => `A reset link was asked for this email ${limit} times in the last hour.`,
+  },
+  passwordResetsByAddress: {
+    lockClass: 2_024_011,
+    windowMs: HOUR_MS,
+    rows: (address) => ({
+      table: passwordResetRequests,
+      at: passwordResetRequests.requestedAt,
+      where: eq(passwordResetRequests.address, address),
+    }),
+    reason: (limit) => `${limit} reset links were asked for from your address in the last hour.`,
   },
 };
 const CAR_LOCK_CLASS = 2_024_009;

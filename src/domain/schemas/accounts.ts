@@ -19,9 +19,9 @@ export const Account = Identified.extend({
 }).meta({ id: 'Account' });
 export type Account = z.output<typeof Account>;
 
-const PASSWORDS_DIFFER = 'Passwords do not match.';
+export const PASSWORDS_DIFFER = 'Passwords do not match.';
 
-const passwordsMatch = (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword;
+export const passwordsMatch = (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword;
 
 const accountFields = { username, email, password, confirmPassword: z.string() };
 

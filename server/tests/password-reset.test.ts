@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mailOutbox, passwordResetTokens } from '../src/db/schema';
+import { RESET_REQUESTED } from '../src/routes/password-reset';
+import { buildTestApp, closeTestApp, newAccount, register, signIn } from './helpers';
+import { quickMail, resetLinkIn, startSmtp, type TestSmtp } from './mail-helpers';
+
+const PUBLIC_URL = 'https://wheels.example.in';
+
+let app: FastifyInstance;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  app = await buildTestApp({ publicUrl: PUBLIC_URL, mail: quickMail({ smtpUrl: smtp.url }) });
+});
+afterAll(async () => {
+  await closeTestApp(app);
+  await smtp.close();
+});
+beforeEach(() => {
+  smtp.received.length = 0;
+});
+
+const askReset = (email: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/password-reset', payload: { email }, headers });
+
+const confirm = (token: string, password: string, confirmPassword = password) =>
+  app.inject({ method: 'POST', url: '/api/password-reset/confirm', payload: { token, password, confirmPassword } });
+
+const signInStatus = async (login: string, password: string) =>
+  (await app.inject({ method: 'POST', url: '/api/session', payload: { login, password } })).statusCode;
+
+/** Asks for a reset of a new account's password and answers the token from the mail that arrives. */
+async function mailedToken(email: string): Promise<string> {
+  expect((await askReset(email)).statusCode).toBe(202);
+  const mail = await vi.waitFor(
+    () => {
+      // Mail for earlier tests' accounts may still be arriving: only this account's counts.
+      const found = smtp.received.find(
+        (received) =>
+          received.subject?.includes('Reset your') && received.to && 'text' in received.to && received.to.text === email,
+      );
+      expect(found).toBeDefined();
+      return found;
+    },
+    { timeout: 10_000 },
+  );
+  const token = resetLinkIn(mail?.text).searchParams.get('token');
+  if (!token) throw new Error('no token in the link');
+  return token;
+}
+
+describe('POST /api/password-reset', () => {
+  it('mails a known account a link on PUBLIC_URL, and answers an unknown email exactly the same with no mail', async () => {
+    const account = await register(app, 'user');
+
+    const known = await askReset(account.email.toUpperCase(), { host: 'attacker.example' });
+    const unknown = await askReset(`nobody-${Date.now()}@example.in`);
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json()).toEqual({ message: RESET_REQUESTED });
+    expect(unknown.body).toBe(known.body);
+
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 10_000 });
+    const mail = smtp.received[0];
+    expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe(account.email);
+    expect(mail?.subject).toBe('Reset your WheelsOnWeb password');
+    expect(mail?.text).toContain(`Hello ${account.username},`);
+    expect(mail?.text).toMatch(/works once, for 30 minutes \(until [A-Z][a-z]{2} \d{2} \d{4} \d{2}:\d{2} India time\)/);
+    // The link is built from PUBLIC_URL, whatever Host the request named.
+    const link = resetLinkIn(mail?.text);
+    expect(link.origin).toBe(PUBLIC_URL);
+    expect(link.pathname).toBe('/reset-password');
+    expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mail?.html).toContain(`href="${link.href}"`);
+
+    // Only the token's hash is stored.
+    const stored = await app.db.select().from(passwordResetTokens);
+    expect(stored.map((row) => row.tokenHash)).not.toContain(link.searchParams.get('token'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('answers a known and an unknown email in the same time class: neither waits on a hash or on the mail server', async () => {
+    const account = await register(app, 'user');
+    const timed = async (email: string) => {
+      const started = performance.now();
+      expect((await askReset(email)).statusCode).toBe(202);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      knownTimes.push(await timed(account.email));
+      unknownTimes.push(await timed(`ghost-${i}-${Date.now()}@example.in`));
+    }
+    // The known path adds two inserts in the same transaction; a password hash or an SMTP round trip would be far more.
+    expect(median(knownTimes)).toBeLessThan(median(unknownTimes) * 4 + 25);
+  });
+
+  it('limits requests per email (5 an hour) for known and unknown emails alike, and per address (20 an hour)', async () => {
+    const limited = await buildTestApp();
+    try {
+      const account = await register(limited, 'user');
+      const ask = (email: string) => limited.inject({ method: 'POST', url: '/api/password-reset', payload: { email } });
+      for (const email of [account.email, 'nobody-at-all@example.in']) {
+        for (let i = 0; i < 5; i += 1) expect((await ask(email)).statusCode).toBe(202);
+        const refused = await ask(email);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toContain('A reset link was asked for this email 5 times in the last hour.');
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      for (let i = 0; i < 10; i += 1) expect((await ask(`other-${i}@example.in`)).statusCode).toBe(202);
+      const fromAddress = await ask('one-more@example.in');
+      expect(fromAddress.statusCode).toBe(429);
+      expect(fromAddress.json().message).toContain('20 reset links were asked for from your address in the last hour.');
+    } finally {
+      await closeTestApp(limited);
+    }
+  });
+
+  it('refuses a missing or malformed email with 400', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/password-reset', payload: {} })).statusCode).toBe(400);
+    expect((await askReset('not-an-email')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/password-reset/confirm', () => {
+  it('sets the new password once, signs every device out, uses up the other links and mails a notice', async () => {
+    const account = await register(app, 'owner');
+    const phone = await signIn(app, account.email, account.password);
+    const laptop = await signIn(app, account.email, account.password);
+    const older = await mailedToken(account.email);
+    smtp.received.length = 0;
+    const token = await mailedToken(account.email);
+    smtp.received.length = 0;
+
+    const done = await confirm(token, 'a-brand-new-secret');
+    expect(done.statusCode).toBe(200);
+    expect(done.json().message).toContain('Your new password is set');
+    expect(done.cookies).toHaveLength(0);
+
+    expect(await signInStatus(account.email, account.password)).toBe(401);
+    expect(await signInStatus(account.email, 'a-brand-new-secret')).toBe(200);
+    for (const cookie of [phone, laptop]) {
+      const session = await app.inject({ method: 'GET', url: '/get-cars', headers: { cookie } });
+      expect(session.statusCode).toBe(401);
+    }
+
+    const again = await confirm(token, 'yet-another-secret');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This reset link has already been used. Ask for a new one on the Forgot Password page.');
+    expect((await confirm(older, 'yet-another-secret')).statusCode).toBe(400);
+    expect(await signInStatus(account.email, 'a-brand-new-secret')).toBe(200);
+
+    await vi.waitFor(() => expect(smtp.received.map((mail) => mail.subject)).toContain('Your WheelsOnWeb password was changed'), {
+      timeout: 10_000,
+    });
+  });
+
+  it('refuses an expired link with 400 and leaves the password as it was', async () => {
+    const account = await register(app, 'user');
+    const token = await mailedToken(account.email);
+    await app.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+
+    const expired = await confirm(token, 'a-brand-new-secret');
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe(
+      'This reset link has expired: links work for 30 minutes. Ask for a new one on the Forgot Password page.',
+    );
+    expect(await signInStatus(account.email, account.password)).toBe(200);
+  });
+
+  it('refuses an unknown token, a short password and differing passwords with 400, changing nothing', async () => {
+    const account = await register(app, 'user', newAccount());
+    const token = await mailedToken(account.email);
+
+    const unknown = await confirm('x'.repeat(43), 'a-brand-new-secret');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('This reset link is not valid. Ask for a new one on the Forgot Password page.');
+    expect((await confirm(token, 'short')).statusCode).toBe(400);
+    const differ = await confirm(token, 'a-brand-new-secret', 'another-secret');
+    expect(differ.statusCode).toBe(400);
+    expect(differ.json().message).toContain('Passwords do not match.');
+
+    expect(await signInStatus(account.email, account.password)).toBe(200);
+    expect((await confirm(token, 'a-brand-new-secret')).statusCode).toBe(200);
+  });
+});
+
+describe('a reset while the mail server is down', () => {
+  it('still answers 202 at once, and the mail waits in the queue for the next attempt', async () => {
+    const gone = await startSmtp();
+    await gone.close();
+    const offline = await buildTestApp({ mail: quickMail({ smtpUrl: gone.url, retryBaseMs: 60_000 }) });
+    try {
+      const account = await register(offline, 'user');
+      const started = performance.now();
+      const asked = await offline.inject({ method: 'POST', url: '/api/password-reset', payload: { email: account.email } });
+      expect(asked.statusCode).toBe(202);
+      expect(performance.now() - started).toBeLessThan(2000);
+      await vi.waitFor(
+        async () => {
+          const [row] = await offline.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, account.email));
+          expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+          expect(row?.lastError).toBeTruthy();
+        },
+        { timeout: 10_000 },
+      );
+    } finally {
+      await closeTestApp(offline);
+    }
+  });
+});
