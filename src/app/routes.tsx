@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: paths.signup, lazy: page(() => import('../pages/SignupPage')) },
       { path: paths.forgotPassword, lazy: page(() => import('../pages/ForgotPasswordPage')) },
       { path: paths.ownerForgotPassword, lazy: page(() => import('../pages/ForgotPasswordPage')) },
+      { path: paths.resetPassword, lazy: page(() => import('../pages/ResetPasswordPage')) },
       { path: paths.start, lazy: page(() => import('../pages/StartPage')) },
       { path: '/cars/:carName', lazy: page(() => import('../pages/CarDetailPage')) },
       { path: '/blogs/:title', lazy: page(() => import('../pages/BlogDetailPage')) },

@@ -13,6 +13,8 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgotpassword',
   ownerForgotPassword: '/owner-forgot-password',
+  /** Where a password reset mail's link leads, with the link's token in `?token=`. */
+  resetPassword: '/reset-password',
   ownerLogin: '/ownerlogin',
   start: '/start',
   /** A catalogue car by its name (the spec's links); an owner's car by its id, since owners may list cars of the same name. */

@@ -19,5 +19,6 @@ export * from './schemas/errors';
 export * from './schemas/health';
 export * from './schemas/messages';
 export * from './schemas/owner-cars';
+export * from './schemas/password-reset';
 export * from './schemas/reviews';
 export { Identified } from './schemas/fields';

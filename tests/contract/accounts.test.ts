@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endSession, getSession } from '../../src/lib/auth/session-api';
 import { loginOwner, loginUser, registerOwner, registerUser, signIn, startSession } from '../../src/features/auth/api';
-import { LoginAnswer, RegisterAnswer, SessionAnswer } from '../../src/domain/contract';
+import { confirmPasswordReset, requestPasswordReset } from '../../src/features/password-reset/api';
+import { LoginAnswer, MessageAnswer, RegisterAnswer, SessionAnswer } from '../../src/domain/contract';
 import { newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
@@ -103,5 +104,21 @@ describe('signing in, against the real server', () => {
       status: 429,
       message: serverSays.tooManySignIns,
     });
+  });
+});
+
+describe('forgetting a password, against the real server', () => {
+  it('answers a known and an unknown email with the same words the page shows', async () => {
+    const person = newAccount();
+    await registerUser(userRegistration(person));
+    for (const email of [person.email, 'nobody@example.in']) {
+      expect(conforms(MessageAnswer, await requestPasswordReset({ email }))).toEqual({ message: serverSays.resetRequested });
+    }
+  });
+
+  it('refuses a link the server never mailed in the words the page shows', async () => {
+    await expect(
+      confirmPasswordReset({ token: 'made-up-token', password: 'a-new-secret-1', confirmPassword: 'a-new-secret-1' }),
+    ).rejects.toMatchObject({ status: 400, message: serverSays.unknownResetLink });
   });
 });

@@ -49,6 +49,8 @@ const routes = {
   'POST /ownerloginSchema': json(LoginAnswer),
   'POST /register/user': json(RegisterAnswer, 201),
   'POST /register/owner': json(RegisterAnswer, 201),
+  'POST /api/password-reset': json(MessageAnswer, 202),
+  'POST /api/password-reset/confirm': json(MessageAnswer),
   'GET /get-cars': coded(z.array(OwnerCar)),
   'GET /get-car/:id': coded(OwnerCar),
   'POST /add-cars': { kind: 'text' as const, status: 201, schema: z.literal('saved') },

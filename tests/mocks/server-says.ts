@@ -31,5 +31,9 @@ export const serverSays = {
   tooManyMessages: 'You have sent 5 messages in the last hour. Please try again in 60 minutes.',
   subscribed: 'Thanks for subscribing.',
   notAnEmail: 'Email must be an email address.',
+  resetRequested:
+    'If an account uses this email, we have sent it a link to choose a new password. It works for 30 minutes; check your spam folder if it does not arrive.',
+  passwordSet: 'Your new password is set, and every device signed in with the old one was signed out. Sign in with it.',
+  unknownResetLink: 'This reset link is not valid. Ask for a new one on the Forgot Password page.',
   serverFault: 'Something went wrong on our side. Please try again in a moment.',
 } as const;

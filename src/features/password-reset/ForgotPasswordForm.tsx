@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { PasswordResetRequest } from '../../domain/schemas/password-reset';
+import { toApiError } from '../../lib/api-client';
+import { checked } from '../../lib/form-check';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormField } from '../../components/FormField';
+import { requestPasswordReset } from './api';
+
+/**
+ * The spec's one Email field and Submit, asking the server to mail a reset link. The answer is the
+ * same whether or not the email has an account, so the page shows the server's sentence as it is.
+ */
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState('');
+  const asking = useMutation({
+    mutationFn: (body: PasswordResetRequest) => requestPasswordReset(checked(PasswordResetRequest, body)),
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    asking.mutate({ email });
+  };
+
+  return (
+    <Form onSubmit={handleSubmit}>
+      <p>Type the email you registered with, and we will mail you a link to choose a new password.</p>
+      <ErrorAlert message={asking.error ? toApiError(asking.error).message : null} onClose={asking.reset} />
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={setEmail}
+        disabled={asking.isPending}
+      />
+      <Button type="submit" variant="primary" className="mb-3" disabled={asking.isPending}>
+        {asking.isPending ? 'Sending...' : 'Submit'}
+      </Button>
+      {asking.data ? (
+        <Alert variant="success" role="status">
+          {asking.data.message}
+        </Alert>
+      ) : null}
+    </Form>
+  );
+}
