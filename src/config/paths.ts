@@ -31,4 +31,6 @@ export const paths = {
   /** A booking's receipt, by the booking's id. */
   booking: (id: string) => `/bookings/${encodeURIComponent(id)}`,
   rentalRequests: '/get/requests',
+  /** The signed-in person's profile: phone, country, password, sessions. */
+  account: '/account',
 } as const;
