@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the run's server answers, e.g. http://127.0.0.1:40123. */
     baseURL: string;
+    /** The run's server's DATA_DIR, whose outbox/ folder holds the mail it sent. */
+    dataDir: string;
   }
 }
 
@@ -16,5 +18,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const server = await startServer();
   project.provide('baseURL', server.baseURL);
+  project.provide('dataDir', server.dataDir);
   return server.stop;
 }

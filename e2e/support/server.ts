@@ -21,6 +21,8 @@ const KEPT_OUTPUT_LINES = 60;
 
 export interface RunningServer {
   baseURL: string;
+  /** The server's DATA_DIR: with no SMTP_URL, its outbox/ folder holds every mail sent, as .eml files. */
+  dataDir: string;
   /** The stand-in for Razorpay's API this server talks to: a test authorizes checkout payments at it. */
   razorpay: RazorpayStandIn;
   stop: () => Promise<void>;
@@ -135,7 +137,7 @@ export async function startServer(
     });
     const health = await fetch(`${baseURL}/api/health`);
     if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
-    return { baseURL, razorpay, stop };
+    return { baseURL, dataDir, razorpay, stop };
   } catch (error) {
     await stop();
     const reason = error instanceof Error ? error.message : String(error);

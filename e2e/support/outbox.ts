@@ -1,0 +1,25 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+/** The mail worker looks for due mail every second; a mail not written in this long was not sent. */
+const WAIT_MS = 15_000;
+
+/**
+ * The newest mail to `address` whose subject contains `subject`, read from the server's outbox
+ * folder the way a person trying the product opens it: an .eml file any mail program reads.
+ */
+export async function mailInOutbox(dataDir: string, address: string, subject: string): Promise<ParsedMail> {
+  const folder = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const files = await readdir(folder).catch(() => [] as string[]);
+    // File names begin with the time they were written, so the newest sorts last.
+    for (const file of files.filter((name) => name.endsWith('.eml')).sort().reverse()) {
+      const mail = await simpleParser(await readFile(path.join(folder, file)));
+      if (mail.subject?.includes(subject) && JSON.stringify(mail.to ?? '').includes(address)) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${address} about "${subject}" in ${folder} within ${WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
