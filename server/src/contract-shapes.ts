@@ -168,19 +168,19 @@ export function toBlogPost(row: BlogPostRow): BlogPost {
   };
 }
 
+/** A deleted entry's stored text is already `[deleted]`: deleting overwrites it. */
 export function toReply(row: CommentRow): Reply {
-  return { _id: row.id, id: row.id, author: row.author, date: row.createdAt.toISOString(), content: row.content };
+  return {
+    _id: row.id,
+    id: row.id,
+    author: row.author,
+    date: row.createdAt.toISOString(),
+    content: row.content,
+    deleted: row.deletedAt !== null,
+  };
 }
 
 /** `post` is the post's slug; a comment left without naming a post has an empty one. */
 export function toComment(row: CommentRow, postSlug: string | null, replies: CommentRow[]): Comment {
-  return {
-    _id: row.id,
-    id: row.id,
-    post: postSlug ?? '',
-    author: row.author,
-    date: row.createdAt.toISOString(),
-    content: row.content,
-    replies: replies.map(toReply),
-  };
+  return { ...toReply(row), post: postSlug ?? '', replies: replies.map(toReply) };
 }

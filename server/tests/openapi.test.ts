@@ -27,6 +27,7 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/comments/get-comment/{slug}': ['get'],
   '/api/comments/get-comment': ['get', 'post'],
   '/api/comments/get-reply/{commentId}': ['post'],
+  '/api/comments/{id}': ['delete'],
   '/api/session': ['delete', 'get', 'post'],
   '/api/password-reset': ['post'],
   '/api/password-reset/confirm': ['post'],

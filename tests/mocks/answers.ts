@@ -143,14 +143,14 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
 export const posts: BlogPost[] = blogPosts.map((post) => ({ ...post, _id: post.id, slug: slugify(post.title) }));
 
 export function reply(n: number, fields: Pick<Reply, 'author' | 'content' | 'date'>): Reply {
-  return { _id: uuid(n), id: uuid(n), ...fields };
+  return { _id: uuid(n), id: uuid(n), deleted: false, ...fields };
 }
 
 export function comment(
   n: number,
   fields: Pick<Comment, 'post' | 'author' | 'content' | 'date'> & Partial<Pick<Comment, 'replies'>>,
 ): Comment {
-  return { _id: uuid(n), id: uuid(n), replies: [], ...fields };
+  return { _id: uuid(n), id: uuid(n), deleted: false, replies: [], ...fields };
 }
 
 /** A success answer of the spec's owner-car reads (`/get-cars`, `/get-car/{id}`), which carry `code`. */

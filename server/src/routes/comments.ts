@@ -1,9 +1,19 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import { BlogPost } from '#domain/schemas/blog';
-import { BlogPostParams, Comment, CommentIdParams, CommentsQuery, NewComment, NewReply, Reply } from '#domain/schemas/comments';
+import {
+  BlogPostParams,
+  Comment,
+  CommentDeleteParams,
+  CommentIdParams,
+  CommentsQuery,
+  DELETED_CONTENT,
+  NewComment,
+  NewReply,
+  Reply,
+} from '#domain/schemas/comments';
 import { slugify } from '#domain/slug';
 import { toBlogPost, toComment, toReply } from '../contract-shapes';
 import type { Database } from '../db/client';
@@ -15,6 +25,9 @@ import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 
 const UNKNOWN_POST = 'There is no such blog post.';
+const UNKNOWN_COMMENT = 'There is no such comment.';
+const NOT_YOURS = 'You can only delete your own comments.';
+const DELETED_PARENT = 'This comment was deleted, so it takes no more replies.';
 const TAGS = ['blog'];
 const COMMENT_LIMIT_MEANING =
   'Too many comments and replies by this account in the last 10 minutes (20), or too many requests; Retry-After says when to try again.';
@@ -28,6 +41,34 @@ async function findPost(db: Database, name: string): Promise<BlogPostRow> {
     .limit(1);
   if (!post) throw new HttpError(404, UNKNOWN_POST);
   return post;
+}
+
+/** Comments with the slug of their post, which the answers name. */
+function selectWithPost(db: Database) {
+  return db
+    .select({ comment: comments, postSlug: blogPosts.slug })
+    .from(comments)
+    .leftJoin(blogPosts, eq(blogPosts.id, comments.postId));
+}
+
+/** Each top-level comment in the contract's shape, with its replies oldest first. */
+async function withReplies(db: Database, rows: { comment: CommentRow; postSlug: string | null }[]): Promise<Comment[]> {
+  if (rows.length === 0) return [];
+  const replies = await db
+    .select()
+    .from(comments)
+    .where(
+      inArray(
+        comments.parentId,
+        rows.map((row) => row.comment.id),
+      ),
+    )
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  const repliesByParent = new Map<string, CommentRow[]>();
+  for (const reply of replies) {
+    if (reply.parentId) repliesByParent.set(reply.parentId, [...(repliesByParent.get(reply.parentId) ?? []), reply]);
+  }
+  return rows.map((row) => toComment(row.comment, row.postSlug, repliesByParent.get(row.comment.id) ?? []));
 }
 
 /** The most comments the spec's bare list answers: the newest ones, so a busy post's list stays small. */
@@ -45,33 +86,12 @@ async function listComments(
   const where = and(isNull(comments.parentId), post ? eq(comments.postId, post.id) : undefined);
   const [counted] = await db.select({ total: count() }).from(comments).where(where);
   const total = counted?.total ?? 0;
-  const rows = await db
-    .select({ comment: comments, postSlug: blogPosts.slug })
-    .from(comments)
-    .leftJoin(blogPosts, eq(blogPosts.id, comments.postId))
+  const rows = await selectWithPost(db)
     .where(where)
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(window.limit)
     .offset(window.offset);
-  if (rows.length === 0) return { comments: [], total };
-  const replies = await db
-    .select()
-    .from(comments)
-    .where(
-      inArray(
-        comments.parentId,
-        rows.map((row) => row.comment.id),
-      ),
-    )
-    .orderBy(asc(comments.createdAt), asc(comments.id));
-  const repliesByParent = new Map<string, CommentRow[]>();
-  for (const reply of replies) {
-    if (reply.parentId) repliesByParent.set(reply.parentId, [...(repliesByParent.get(reply.parentId) ?? []), reply]);
-  }
-  return {
-    comments: rows.map((row) => toComment(row.comment, row.postSlug, repliesByParent.get(row.comment.id) ?? [])),
-    total,
-  };
+  return { comments: await withReplies(db, rows), total };
 }
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -126,7 +146,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Comment, on a post or on none',
-        description: "`author` defaults to the account's username; `post` is the post's slug or title.",
+        description: "`author` is the account's username, whatever the body says; `post` is the post's slug or title.",
         security: SIGNED_IN,
         body: NewComment,
         response: {
@@ -149,7 +169,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           .values({
             postId: post?.id ?? null,
             accountId: account.id,
-            author: request.body.author ?? account.username,
+            author: account.username,
             content: request.body.content,
           })
           .returning();
@@ -167,13 +187,15 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Reply to a comment',
+        description: "`author` is the account's username, whatever the body says.",
         security: SIGNED_IN,
         params: CommentIdParams,
         body: NewReply,
         response: {
           201: answer(Reply, 'The new reply.'),
-          ...errors([...JSON_BODY_ERRORS, 401, 404], {
-            404: 'There is no such comment (replies take no replies).',
+          ...errors([...JSON_BODY_ERRORS, 401, 404, 409], {
+            404: `${UNKNOWN_COMMENT} (Replies take no replies.)`,
+            409: DELETED_PARENT,
             429: COMMENT_LIMIT_MEANING,
           }),
         },
@@ -183,11 +205,12 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = signedInAccount(request);
       // Replies hang off top-level comments only: a reply's id is not a comment to reply to.
       const [parent] = await app.db
-        .select({ id: comments.id })
+        .select({ id: comments.id, deletedAt: comments.deletedAt })
         .from(comments)
         .where(and(eq(comments.id, request.params.commentId), isNull(comments.parentId)))
         .limit(1);
-      if (!parent) throw new HttpError(404, 'There is no such comment.');
+      if (!parent) throw new HttpError(404, UNKNOWN_COMMENT);
+      if (parent.deletedAt) throw new HttpError(409, DELETED_PARENT);
       const [row] = await app.db.transaction(async (tx) => {
         await enforceQuota(tx, 'comments', account.id, app.quotas.commentsPerTenMinutes, new Date());
         return tx
@@ -195,7 +218,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           .values({
             parentId: parent.id,
             accountId: account.id,
-            author: request.body.author ?? account.username,
+            author: account.username,
             content: request.body.content,
           })
           .returning();
@@ -203,6 +226,46 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new Error('insert returned no reply');
       reply.code(201);
       return toReply(row);
+    },
+  );
+
+  app.delete(
+    '/api/comments/:id',
+    {
+      onRequest: app.requireSignedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a comment or a reply (its author, or an admin)',
+        description: `Its text is overwritten with \`${DELETED_CONTENT}\` and it answers \`deleted: true\`; a comment keeps its place and its replies. Comments are public, so someone else's is a 403, not a 404. Deleting it again answers it as it stands.`,
+        security: SIGNED_IN,
+        params: CommentDeleteParams,
+        response: {
+          200: answer(z.union([Comment, Reply]), 'The comment (with its replies) or the reply, as it now stands.'),
+          ...errors([400, 401, 403, 404], { 400: 'A malformed id.', 403: NOT_YOURS, 404: UNKNOWN_COMMENT }),
+        },
+      },
+    },
+    async (request) => {
+      const account = signedInAccount(request);
+      const [found] = await app.db
+        .select({ accountId: comments.accountId })
+        .from(comments)
+        .where(eq(comments.id, request.params.id))
+        .limit(1);
+      if (!found) throw new HttpError(404, UNKNOWN_COMMENT);
+      // Comments from before accounts were recorded have none: only an admin may remove those.
+      if (account.role !== 'admin' && found.accountId !== account.id) throw new HttpError(403, NOT_YOURS);
+      const [row] = await app.db
+        .update(comments)
+        // A second deletion keeps the time of the first.
+        .set({ content: DELETED_CONTENT, deletedAt: sql`coalesce(${comments.deletedAt}, now())` })
+        .where(eq(comments.id, request.params.id))
+        .returning();
+      if (!row) throw new HttpError(404, UNKNOWN_COMMENT);
+      if (row.parentId) return toReply(row);
+      const [deleted] = await withReplies(app.db, await selectWithPost(app.db).where(eq(comments.id, row.id)));
+      if (!deleted) throw new HttpError(404, UNKNOWN_COMMENT);
+      return deleted;
     },
   );
 };

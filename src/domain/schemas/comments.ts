@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageParams } from './answers';
-import { author, commentContent, id, Identified, isoInstant } from './fields';
+import { commentContent, id, Identified, isoInstant } from './fields';
 
 /** Longer than any title the app links to; a longer name cannot be a post. */
 const POST_NAME_MAX = 300;
@@ -12,23 +12,46 @@ export const BlogPostParams = z.object({ slug: postName });
 /** `GET /api/comments/get-comment`: every comment, or one post's; one page of them when `page` is sent. */
 export const CommentsQuery = z.object({ post: postName.optional(), ...pageParams });
 
-export const NewComment = z.object({ content: commentContent, author, post: postName.optional() });
+/**
+ * The spec's form sends the name typed into it; anyone could post as "WheelsOnWeb Support", so the
+ * server takes the author from the session instead and only accepts the field so that form still works.
+ */
+const ignoredAuthor = z
+  .string()
+  .optional()
+  .meta({ description: "Ignored: a comment or reply carries its account's username as `author`." });
+
+export const NewComment = z.object({ content: commentContent, author: ignoredAuthor, post: postName.optional() });
 export type NewComment = z.input<typeof NewComment>;
 
 export const CommentIdParams = z.object({ commentId: id });
 
-export const NewReply = z.object({ content: commentContent, author });
+export const NewReply = z.object({ content: commentContent, author: ignoredAuthor });
 export type NewReply = z.input<typeof NewReply>;
 
-export const Reply = Identified.extend({ author: z.string(), date: isoInstant, content: z.string() }).meta({ id: 'Reply' });
+/** `DELETE /api/comments/{id}`: a comment or a reply. */
+export const CommentDeleteParams = z.object({ id });
+
+/** What a deleted comment or reply reads in place of its text, which is not kept. */
+export const DELETED_CONTENT = '[deleted]';
+
+const entryFields = {
+  author: z.string().meta({
+    description:
+      "The username of the account that posted it (one posted before this release may carry the name typed then). The app offers Delete when it is the signed-in account's: usernames are unique.",
+  }),
+  date: isoInstant,
+  content: z.string().meta({ description: `\`${DELETED_CONTENT}\` once deleted.` }),
+  deleted: z.boolean().meta({ description: 'Deleted by its author or an admin: its text is gone, its replies stay.' }),
+};
+
+export const Reply = Identified.extend(entryFields).meta({ id: 'Reply' });
 export type Reply = z.output<typeof Reply>;
 
 /** `post` is the post's slug; a comment left without naming a post has an empty one. */
 export const Comment = Identified.extend({
   post: z.string(),
-  author: z.string(),
-  date: isoInstant,
-  content: z.string(),
+  ...entryFields,
   replies: z.array(Reply),
 }).meta({ id: 'Comment' });
 export type Comment = z.output<typeof Comment>;

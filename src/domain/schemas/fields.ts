@@ -121,14 +121,6 @@ export const kmPerDayLimit = z.int(KM_MESSAGE).min(1, KM_MESSAGE).max(KM_PER_DAY
 
 export const commentContent = z.string().trim().min(1).max(COMMENT_MAX);
 
-/** A display name for comments; blank means the signed-in account's username. */
-export const author = z
-  .string()
-  .trim()
-  .max(USERNAME_MAX)
-  .optional()
-  .transform((name) => (name === '' ? undefined : name));
-
 /** What sign-in forms send: any text (a wrong login is a 401, not a 400), bounded so a flood of huge bodies costs nothing. */
 export const loginName = z.string().max(500).optional().default('');
 export const loginPassword = z.string().min(1).max(1000);
