@@ -41,6 +41,7 @@ const cases: RouteCase[] = [
   { path: '/owner', title: 'Owner Dashboard', shows: /Add Cars/, signedInAs: ravi },
   { path: '/get/requests', title: 'Rental requests', shows: /No rental requests yet/, signedInAs: ravi },
   { path: '/bookings', title: 'My bookings', shows: /You have no upcoming bookings/, signedInAs: asha },
+  { path: '/account', title: 'Account', shows: /Sign out of all devices/, signedInAs: asha },
   { path: '/notfound', title: 'Under construction', shows: /hello still under construction!/ },
   { path: '/no/such/page', title: 'Page not found', shows: /Page not found/ },
   { path: '/layout/nothing-here', title: 'Page not found', shows: /Page not found/ },
@@ -56,6 +57,7 @@ describe('every route renders its screen', () => {
     serve('GET /get-cars', success([swift, creta]));
     serve('GET /get-car/:id', success(creta));
     serve('GET /api/bookings', paged([]));
+    serve('GET /api/account', { user: asha });
   });
 
   it.each(cases)('$path', async ({ path, title, shows, prefilled, signedInAs }) => {

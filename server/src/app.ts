@@ -15,6 +15,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staticAppPlugin } from './plugins/static-app';
 import { toSafeError } from './safe-error';
+import { ownAccountRoutes } from './routes/account';
 import { accountRoutes } from './routes/accounts';
 import { bookingRoutes } from './routes/bookings';
 import { carPhotoRoutes, uploadedFileRoutes } from './routes/car-photos';
@@ -106,6 +107,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(accountRoutes);
     await app.register(sessionRoutes);
     await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });
+    await app.register(ownAccountRoutes, { publicUrl: config.publicUrl });
     await app.register(ownerCarRoutes, { uploadsDir: config.uploadsDir });
     await app.register(commentRoutes);
     await app.register(carRoutes);

@@ -31,6 +31,9 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/session': ['delete', 'get', 'post'],
   '/api/password-reset': ['post'],
   '/api/password-reset/confirm': ['post'],
+  '/api/account': ['get', 'patch'],
+  '/api/account/password': ['post'],
+  '/api/account/sessions': ['delete'],
   '/api/cars': ['get'],
   '/api/cars/{carName}': ['get'],
   '/api/cars/{carName}/availability': ['get'],
@@ -142,7 +145,7 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
       for (const parameter of pathParameters) expect(parameter.required, where).toBe(true);
 
       const body = operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
-      if ((method === 'post' || method === 'put') && !BODILESS.has(where))
+      if (['post', 'put', 'patch'].includes(method) && !BODILESS.has(where))
         expect(body?.content['application/json']?.schema, where).toBeDefined();
       else expect(body, where).toBeUndefined();
 

@@ -83,7 +83,10 @@ export const routes: RouteObject[] = [
             <Outlet />
           </RequireRole>
         ),
-        children: [{ path: '/bookings/:id', lazy: page(() => import('../pages/BookingReceiptPage')) }],
+        children: [
+          { path: '/bookings/:id', lazy: page(() => import('../pages/BookingReceiptPage')) },
+          { path: paths.account, lazy: page(() => import('../pages/AccountPage')) },
+        ],
       },
       { path: paths.notFound, lazy: page(() => import('../pages/UnderConstructionPage')) },
       { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },

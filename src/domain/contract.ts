@@ -7,6 +7,7 @@
  * ./schemas/fields.
  */
 
+export * from './schemas/account';
 export * from './schemas/accounts';
 export * from './schemas/answers';
 export * from './schemas/blog';

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type JsonBodyType, type PathParams } from 'msw';
 import { z } from 'zod';
 import {
+  AccountSaved,
   Availability,
   Booking,
   BookingReceipt,
@@ -51,6 +52,10 @@ const routes = {
   'POST /register/owner': json(RegisterAnswer, 201),
   'POST /api/password-reset': json(MessageAnswer, 202),
   'POST /api/password-reset/confirm': json(MessageAnswer),
+  'GET /api/account': json(SessionAnswer),
+  'PATCH /api/account': json(AccountSaved),
+  'POST /api/account/password': json(MessageAnswer),
+  'DELETE /api/account/sessions': { kind: 'empty' as const, status: 204 },
   'GET /get-cars': coded(z.array(OwnerCar)),
   'GET /get-car/:id': coded(OwnerCar),
   'POST /add-cars': { kind: 'text' as const, status: 201, schema: z.literal('saved') },
@@ -146,7 +151,7 @@ function toResponse(answer: Answer, outcome: unknown): Response {
   }
 }
 
-const METHODS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete };
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete };
 
 /** The MSW matcher of a route's method, and the address it answers. */
 export function endpoint(route: Route) {

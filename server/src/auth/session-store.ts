@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, sessions, type AccountRow } from '../db/schema';
 
@@ -51,4 +51,9 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 /** Signs the account out everywhere: after its password changes, no device signed in with the old one stays in. */
 export async function endAllSessions(db: Database, accountId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
+}
+
+/** Signs the account out on every other device: the one that changed its password stays signed in. */
+export async function endOtherSessions(db: Database, accountId: string, keptToken: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.accountId, accountId), ne(sessions.tokenHash, hashToken(keptToken))));
 }

@@ -101,6 +101,7 @@ async function openApi(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
       tags: [
         { name: 'accounts', description: "Registration and the spec's sign-in forms." },
         { name: 'session', description: 'Signing in and out, and who is signed in.' },
+        { name: 'account', description: "The signed-in person's own account: details, password, signing out everywhere." },
         { name: 'owner cars', description: "An owner's own listed cars, on the spec's paths." },
         { name: 'blog', description: 'Blog posts, their comments and replies.' },
         { name: 'cars', description: 'The cars anyone may see and book.' },

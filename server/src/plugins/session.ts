@@ -2,8 +2,16 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '#domain/contract';
-import { createSession, deleteSession, findSessionAccount, SESSION_TTL_SECONDS, sessionCookieName } from '../auth/session-store';
+import {
+  createSession,
+  deleteSession,
+  endOtherSessions,
+  findSessionAccount,
+  SESSION_TTL_SECONDS,
+  sessionCookieName,
+} from '../auth/session-store';
 import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
 import type { AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 
@@ -23,6 +31,8 @@ declare module 'fastify' {
     startSession: (accountId: string) => Promise<void>;
     /** Ends the request's session, if any, and clears the cookie. */
     endSession: () => Promise<void>;
+    /** Ends every session of the signed-in account but the request's own, in `db` (a transaction's, for one). */
+    endOtherSessions: (db: Database) => Promise<void>;
   }
 }
 
@@ -85,6 +95,14 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
     const token = this.request.cookies[cookieName];
     if (token) await deleteSession(app.db, token);
     this.clearCookie(cookieName, cookieOptions);
+  });
+
+  app.decorateReply('endOtherSessions', async function endOthers(this: FastifyReply, db: Database) {
+    const account = signedInAccount(this.request);
+    const token = this.request.cookies[cookieName];
+    // Only a hook that found the session sets the account, so the request came with its cookie.
+    if (!token) throw new HttpError(401, NOT_SIGNED_IN);
+    await endOtherSessions(db, account.id, token);
   });
 }
 

@@ -25,6 +25,16 @@ export const passwordsMatch = (body: { password: string; confirmPassword: string
 
 const accountFields = { username, email, password, confirmPassword: z.string() };
 
+/** How owners are reached about their cars: at registration, and on their account page. */
+export const phoneNumber = z
+  .string()
+  .trim()
+  .regex(
+    /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/,
+    'Phone number must be a phone number of 7 to 20 characters: digits, spaces, "+", "-" or brackets.',
+  );
+export const country = z.string().trim().min(1).max(60);
+
 export const UserRegistration = z
   .object(accountFields)
   .refine(passwordsMatch, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
@@ -33,14 +43,8 @@ export type UserRegistration = z.input<typeof UserRegistration>;
 export const OwnerRegistration = z
   .object({
     ...accountFields,
-    phoneNumber: z
-      .string()
-      .trim()
-      .regex(
-        /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/,
-        'PhoneNumber must be a phone number of 7 to 20 characters: digits, spaces, "+", "-" or brackets.',
-      ),
-    country: z.string().trim().min(1).max(60),
+    phoneNumber,
+    country,
   })
   .refine(passwordsMatch, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
 export type OwnerRegistration = z.input<typeof OwnerRegistration>;

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PasswordResetRequest } from '../../domain/schemas/password-reset';
 import { toApiError } from '../../lib/api-client';
 import { checked } from '../../lib/form-check';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
+import { SubmitWithStatus } from '../../components/SubmitWithStatus';
 import { requestPasswordReset } from './api';
 
 /**
@@ -39,14 +38,7 @@ export function ForgotPasswordForm() {
         onChange={setEmail}
         disabled={asking.isPending}
       />
-      <Button type="submit" variant="primary" className="mb-3" disabled={asking.isPending}>
-        {asking.isPending ? 'Sending...' : 'Submit'}
-      </Button>
-      {asking.data ? (
-        <Alert variant="success" role="status">
-          {asking.data.message}
-        </Alert>
-      ) : null}
+      <SubmitWithStatus label="Submit" pendingLabel="Sending..." pending={asking.isPending} done={asking.data?.message} />
     </Form>
   );
 }

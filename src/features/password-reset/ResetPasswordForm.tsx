@@ -9,7 +9,7 @@ import { PasswordResetConfirm } from '../../domain/schemas/password-reset';
 import { toApiError } from '../../lib/api-client';
 import { checked } from '../../lib/form-check';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { FormField } from '../../components/FormField';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { confirmPasswordReset } from './api';
 
 /** The new password twice, sent with the token from the mail's link; once set, the way to sign in with it. */
@@ -41,27 +41,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <Form onSubmit={handleSubmit}>
       <ErrorAlert message={setting.error ? toApiError(setting.error).message : null} onClose={setting.reset} />
-      <FormField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={8}
-        maxLength={128}
-        hint="At least 8 characters."
-        value={password}
-        onChange={setPassword}
-        disabled={setting.isPending}
-      />
-      <FormField
-        label="Confirm new password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={confirmPassword}
-        onChange={setConfirmPassword}
+      <NewPasswordFields
+        password={password}
+        confirmPassword={confirmPassword}
+        onPasswordChange={setPassword}
+        onConfirmPasswordChange={setConfirmPassword}
         disabled={setting.isPending}
       />
       <Button type="submit" variant="primary" disabled={setting.isPending}>

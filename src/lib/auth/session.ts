@@ -54,6 +54,11 @@ export async function sessionStarted(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey, refetchType: 'all' });
 }
 
+/** After the signed-in account's details changed: every screen shows it as it now stands, without asking again. */
+export function accountChanged(queryClient: QueryClient, account: Account): void {
+  queryClient.setQueryData(sessionQuery.queryKey, account);
+}
+
 /** After the server ended the session: nobody is signed in, and nothing loaded for them stays. */
 export async function sessionEnded(queryClient: QueryClient): Promise<void> {
   // A check still under way would otherwise land afterwards and bring the signed-out user back.

@@ -5,27 +5,35 @@ import { endSession, sessionEnded } from './session';
 
 const SIGN_OUT_FAILED = 'We could not sign you out. Check your connection and try again.';
 
+interface SignOutOptions {
+  /** How the server ends the session: this device's alone unless said otherwise. */
+  end?: () => Promise<void>;
+  /** Where the person goes once signed out. */
+  destination?: string;
+}
+
 /**
- * Sign out and go to the landing page; when the server cannot end the session, say so and stay
- * signed in: a session the server still honours must not look ended on a shared computer.
+ * Sign out and go to the landing page (or `destination`); when the server cannot end the session,
+ * say so and stay signed in: a session the server still honours must not look ended on a shared computer.
  */
-export function useSignOut() {
+export function useSignOut({ end = endSession, destination = paths.landing }: SignOutOptions = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const signOut = useMutation({
     mutationFn: async () => {
-      await endSession();
-      // Leave before the user is forgotten, or an owner page's guard would send the person to /login.
-      // flushSync renders the move at once once the landing page's code is there; while that code is
-      // still loading, the guard itself holds off (RequireRole waits out a move under way).
-      await navigate(paths.landing, { flushSync: true });
+      await end();
+      // Leave before the user is forgotten, or a guarded page's guard would send the person to /login
+      // and back here after signing in. flushSync renders the move at once once the next page's code is
+      // there; while that code is still loading, the guard itself holds off (RequireRole waits out a move under way).
+      await navigate(destination, { flushSync: true });
     },
-    // Runs although the screen that asked has gone with the move home.
+    // Runs although the screen that asked has gone with the move.
     onSuccess: () => sessionEnded(queryClient),
   });
 
   return {
     signOutAndLeave: () => signOut.mutate(),
+    pending: signOut.isPending,
     error: signOut.isError ? SIGN_OUT_FAILED : null,
     dismissError: signOut.reset,
   };

@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AccountSaved,
+  AccountUpdate,
+  OWNER_COUNTRY_REQUIRED,
+  OWNER_PHONE_REQUIRED,
+  ownerDetailCleared,
+  PasswordChange,
+} from '#domain/schemas/account';
+import { SessionAnswer } from '#domain/schemas/accounts';
+import { MessageAnswer } from '#domain/schemas/messages';
+import { addressKey } from '../auth/client-address';
+import { endAllSessions } from '../auth/session-store';
+import { signIn } from '../auth/sign-in';
+import { toAccount } from '../contract-shapes';
+import { accounts, type AccountRow } from '../db/schema';
+import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
+import { HttpError } from '../http/errors';
+import { SIGNED_IN } from '../http/openapi';
+import { passwordChangedMail } from '../mail/account-mails';
+import { queueMail } from '../mail/outbox';
+import { signedInAccount } from '../plugins/session';
+
+const TAGS = ['account'];
+
+const DETAILS_SAVED = 'Your details are saved.';
+const PASSWORD_CHANGED = 'Your password is changed. Every other device signed in to your account was signed out.';
+const WRONG_CURRENT_PASSWORD = 'Current password is not right: type the password you signed in with.';
+
+/** The signed-in person's own account, whatever its role. */
+export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  /**
+   * The current password checked as a sign-in checks it (in constant time, through the hash queue),
+   * and a wrong one counts as a failed sign-in for the account's email from this address: a session
+   * left open on a shared computer is no faster way to guess the password than the sign-in page.
+   */
+  async function proveCurrentPassword(account: AccountRow, currentPassword: string, ip: string): Promise<void> {
+    try {
+      await signIn(app.db, app.passwords, {
+        login: account.email,
+        password: currentPassword,
+        kind: 'email',
+        address: addressKey(ip),
+      });
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(403, WRONG_CURRENT_PASSWORD);
+      throw error;
+    }
+  }
+
+  app.get(
+    '/api/account',
+    {
+      onRequest: app.requireSignedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'The signed-in account',
+        description: 'Any role. Username and email are shown, not changed.',
+        security: SIGNED_IN,
+        response: { 200: answer(SessionAnswer, 'The signed-in account.'), ...errors([401]) },
+      },
+    },
+    async (request) => ({ user: toAccount(signedInAccount(request)) }),
+  );
+
+  app.patch(
+    '/api/account',
+    {
+      onRequest: app.requireSignedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Change the phone number or the country',
+        description:
+          'A field left out stays as it is; a blank or null one is cleared. Owners may change both but not clear either; renters and admins may clear them.',
+        security: SIGNED_IN,
+        body: AccountUpdate,
+        response: {
+          200: answer(AccountSaved, `"${DETAILS_SAVED}", with the account as it now stands.`),
+          ...errors([...JSON_BODY_ERRORS, 401], {
+            400: `A phone number that is not one, a country over 60 characters, or an owner clearing either: "${OWNER_PHONE_REQUIRED}" "${OWNER_COUNTRY_REQUIRED}" Nothing is changed.`,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const account = signedInAccount(request);
+      const refusal = ownerDetailCleared(account.role, request.body);
+      if (refusal) throw new HttpError(400, refusal);
+      const { phoneNumber, country } = request.body;
+      // A field left out is undefined, which the update leaves alone; with neither, there is nothing to write.
+      if (phoneNumber === undefined && country === undefined) return { message: DETAILS_SAVED, user: toAccount(account) };
+      const [saved] = await app.db.update(accounts).set({ phoneNumber, country }).where(eq(accounts.id, account.id)).returning();
+      if (!saved) throw new Error('the signed-in account was not found to update');
+      return { message: DETAILS_SAVED, user: toAccount(saved) };
+    },
+  );
+
+  app.post(
+    '/api/account/password',
+    {
+      onRequest: app.requireSignedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Change the password',
+        description:
+          'Needs the current password. Every other session of the account ends; this one stays signed in. A mail tells the account its password changed. A wrong current password counts as a failed sign-in for the account from this address.',
+        security: SIGNED_IN,
+        body: PasswordChange,
+        response: {
+          200: answer(MessageAnswer, `"${PASSWORD_CHANGED}"`),
+          ...errors([...JSON_BODY_ERRORS, 401, 403], {
+            400: 'The current password is missing, the new one is shorter than 8 or longer than 128 characters, or "Passwords do not match.".',
+            403: `"${WRONG_CURRENT_PASSWORD}" Nothing is changed.`,
+            429: 'Too many failed sign-ins (a wrong current password counts as one) for this account from this address, or too many requests; Retry-After says when to try again.',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = signedInAccount(request);
+      const { currentPassword, password } = request.body;
+      await proveCurrentPassword(account, currentPassword, request.ip);
+      const passwordHash = await app.passwords.hash(password);
+      await app.db.transaction(async (tx) => {
+        await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
+        await reply.endOtherSessions(tx);
+        await queueMail(tx, [passwordChangedMail(account, new Date(), `${publicUrl}/forgotpassword`)]);
+      });
+      return { message: PASSWORD_CHANGED };
+    },
+  );
+
+  app.delete(
+    '/api/account/sessions',
+    {
+      onRequest: app.requireSignedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Sign out of all devices',
+        description: 'Ends every session of the account, this one too, and clears its cookie.',
+        security: SIGNED_IN,
+        response: {
+          204: z.undefined().describe('Signed out everywhere.'),
+          ...errors([401]),
+        },
+      },
+    },
+    async (request, reply) => {
+      await endAllSessions(app.db, signedInAccount(request).id);
+      await reply.endSession();
+      return reply.code(204).send();
+    },
+  );
+};

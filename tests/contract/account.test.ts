@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { changePassword, getAccount, signOutEverywhere, updateAccount } from '../../src/features/account/api';
+import { loginUser, registerUser } from '../../src/features/auth/api';
+import { getSession } from '../../src/lib/auth/session-api';
+import { AccountSaved, MessageAnswer, SessionAnswer } from '../../src/domain/contract';
+import { newAccount } from '../../server/tests/helpers';
+import { serverSays } from '../mocks/server-says';
+import { conforms } from './conforms';
+import { startLiveServer } from './live-server';
+import { signUpAndIn, userRegistration } from './registrations';
+
+const live = startLiveServer();
+
+describe('the account page, against the real server', () => {
+  it('reads the account and saves a renter’s details in the words the page shows', async () => {
+    live.browser('renter');
+    const renter = await signUpAndIn('user');
+    expect(conforms(SessionAnswer, await getAccount()).user).toEqual(renter);
+
+    const saved = conforms(AccountSaved, await updateAccount({ phoneNumber: '+91 99000 11122', country: 'India' }));
+    expect(saved).toEqual({
+      message: serverSays.detailsSaved,
+      user: { ...renter, phoneNumber: '+91 99000 11122', country: 'India' },
+    });
+  });
+
+  it('refuses to clear an owner’s phone number, and a phone number that is not one, in the words the page shows', async () => {
+    live.browser('owner');
+    await signUpAndIn('owner');
+    await expect(updateAccount({ phoneNumber: '' })).rejects.toMatchObject({
+      status: 400,
+      message: serverSays.ownerPhoneRequired,
+    });
+    await expect(updateAccount({ phoneNumber: 'call me' })).rejects.toMatchObject({
+      status: 400,
+      message: serverSays.notAPhoneNumber,
+    });
+  });
+
+  it('refuses a wrong current password, then changes the password with the right one', async () => {
+    live.browser('changer');
+    const person = newAccount();
+    await registerUser(userRegistration(person));
+    await loginUser({ email: person.email, password: person.password });
+    const change = { password: 'a-new-secret-1', confirmPassword: 'a-new-secret-1' };
+
+    await expect(changePassword({ ...change, currentPassword: 'not-it-at-all' })).rejects.toMatchObject({
+      status: 403,
+      message: serverSays.wrongCurrentPassword,
+    });
+    expect(conforms(MessageAnswer, await changePassword({ ...change, currentPassword: person.password }))).toEqual({
+      message: serverSays.passwordChanged,
+    });
+    expect((await getSession()).user.email).toBe(person.email);
+  });
+
+  it('signs out of all devices: the session ends', async () => {
+    live.browser('leaver');
+    await signUpAndIn('user');
+    await expect(signOutEverywhere()).resolves.toBeUndefined();
+    await expect(getSession()).rejects.toMatchObject({ status: 401, message: serverSays.notSignedIn });
+  });
+});
