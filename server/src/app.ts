@@ -7,6 +7,7 @@ import { openApiPlugin } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { databasePlugin } from './plugins/database';
 import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/errors';
+import { bookingRemindersPlugin } from './plugins/booking-reminders';
 import { mailPlugin } from './plugins/mail';
 import { passwordsPlugin } from './plugins/passwords';
 import { paymentsPlugin } from './plugins/payments';
@@ -24,6 +25,7 @@ import { commentRoutes } from './routes/comments';
 import { configRoutes } from './routes/config';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
+import { notificationRoutes } from './routes/notifications';
 import { ownerCarRoutes } from './routes/owner-cars';
 import { passwordResetRoutes } from './routes/password-reset';
 import { paymentRoutes } from './routes/payments';
@@ -93,6 +95,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(sessionPlugin, config);
     await app.register(paymentsPlugin, config);
     await app.register(mailPlugin, config);
+    await app.register(bookingRemindersPlugin, config);
     if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir });
     else app.setNotFoundHandler(sendNotFound);
     // Beside the app's files: photos are files a page loads by the dozen, left out of the API's ceiling like them.
@@ -108,13 +111,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(sessionRoutes);
     await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });
     await app.register(ownAccountRoutes, { publicUrl: config.publicUrl });
-    await app.register(ownerCarRoutes, { uploadsDir: config.uploadsDir });
+    await app.register(ownerCarRoutes, { uploadsDir: config.uploadsDir, links: { publicUrl: config.publicUrl } });
     await app.register(commentRoutes);
     await app.register(carRoutes);
-    await app.register(bookingRoutes, { support: config.support, gst: config.gst });
+    await app.register(bookingRoutes, { support: config.support, gst: config.gst, links: { publicUrl: config.publicUrl } });
     await app.register(messageRoutes);
-    await app.register(paymentRoutes, { gst: config.gst });
+    await app.register(paymentRoutes, { gst: config.gst, links: { publicUrl: config.publicUrl } });
     await app.register(reviewRoutes);
+    await app.register(notificationRoutes);
     await app.register(carPhotoRoutes, { uploadsDir: config.uploadsDir });
 
     await app.ready();

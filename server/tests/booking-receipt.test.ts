@@ -6,7 +6,7 @@ import type { Booking, BookingReceipt, NewBooking, OwnerCar } from '#domain/cont
 import { accounts, bookings } from '../src/db/schema';
 import { sweepExpiredRequests } from '../src/routes/bookings';
 import { accountId, buildTestApp, closeTestApp, register, signIn, type TestAccount } from './helpers';
-import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+import { act, bookingLinks, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const NO_SUCH_BOOKING = { message: 'There is no such booking among yours.' };
@@ -193,7 +193,7 @@ describe("a receipt's history", () => {
     const unswept = await receipt(renter, asked.id);
     expect(unswept.status).toBe('expired');
     expect(unswept.history).toEqual(expected);
-    await sweepExpiredRequests(app.db, new Date());
+    await sweepExpiredRequests(app.db, new Date(), bookingLinks);
     expect((await receipt(owner, asked.id)).history).toEqual(expected);
   });
 });

@@ -7,7 +7,7 @@ import { isExclusionViolation } from '../src/db/errors';
 import { bookings } from '../src/db/schema';
 import { sweepExpiredRequests } from '../src/routes/bookings';
 import { accountId, buildTestApp, closeTestApp, register, registerAndSignIn, signIn } from './helpers';
-import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
+import { act, bookingLinks, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const ALREADY_BOOKED = { message: 'This car is already booked for part of that period.' };
@@ -569,7 +569,7 @@ describe('expiry', () => {
     const later = { ...started, startsAt: laterStart, expiresAt: laterStart, endsAt: new Date(hourAgo + 5 * HOUR_MS) };
     const rows = await app.db.insert(bookings).values([started, later]).returning({ id: bookings.id });
     const now = new Date();
-    await sweepExpiredRequests(app.db, now);
+    await sweepExpiredRequests(app.db, now, bookingLinks);
     const stored = await app.db
       .select({ status: bookings.status, updatedAt: bookings.updatedAt })
       .from(bookings)

@@ -18,7 +18,7 @@ import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/c
 import { startRazorpayStandIn, type RazorpayStandIn } from './fixtures/razorpay-stand-in';
 import { priceRequest, storeRequest } from '../src/routes/booking-requests';
 import { accountId, buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
-import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
+import { act, bookingLinks, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
 
 /**
  * Pausing, archiving and deleting an owner's cars (issue 12 item 5), through the HTTP API on the real
@@ -171,6 +171,7 @@ describe('POST /api/cars/{id}/pause and /resume', () => {
       price,
       requestedAt,
       quotaPerHour: undefined,
+      links: bookingLinks,
       pay: async () => undefined,
     });
     await expect(storing).rejects.toMatchObject({ statusCode: 409, message: PAUSED });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Booking, BookingAction, CodedAnswer, NewBooking, OwnerCar } from '#domain/contract';
+import type { BookingLinks } from '../src/mail/booking-mails';
+import { testConfig } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
@@ -9,6 +11,9 @@ export function indiaTime(daysAhead: number, clock: string): string {
   const day = new Date(Date.now() + INDIA_OFFSET_MS + daysAhead * DAY_MS).toISOString().slice(0, 10);
   return `${day}T${clock}:00+05:30`;
 }
+
+/** Where booking mails link from a test app: its PUBLIC_URL, for the functions tests call without a request. */
+export const bookingLinks: BookingLinks = { publicUrl: testConfig().publicUrl };
 
 export function send(
   app: FastifyInstance,

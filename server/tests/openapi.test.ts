@@ -54,6 +54,8 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/reviews/{id}/reply': ['post'],
   '/api/contact': ['post'],
   '/api/newsletter': ['post'],
+  '/api/notifications/summary': ['get'],
+  '/api/notifications/bookings-seen': ['post'],
   '/api/health': ['get'],
 };
 
@@ -65,6 +67,7 @@ const BODILESS = new Set([
   'post /api/bookings/{id}/cancel',
   'post /api/cars/{id}/pause',
   'post /api/cars/{id}/resume',
+  'post /api/notifications/bookings-seen',
   // A multipart form with one file, which its description names: no JSON body to document.
   'post /api/cars/{id}/photos',
 ]);
@@ -236,6 +239,7 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
       'CarPhoto',
       'Comment',
       'ErrorBody',
+      'NotificationSummary',
       'OwnerCar',
       'Payment',
       'PublicCar',

@@ -7,7 +7,7 @@ import { bookings } from '../src/db/schema';
 import { sweepBookings } from '../src/routes/bookings';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
-import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
+import { act, bookingLinks, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const PUBLISHABLE_KEY = 'pk_test_stand_in';
@@ -186,10 +186,10 @@ describe('a hold that lasts at most 6 days', () => {
     const stored = await storedRow(booking.id);
     expect(stored.expiresAt.getTime()).toBe(stored.createdAt.getTime() + MAX_HOLD_MS);
 
-    await sweepBookings(app.db, app.payments, app.log, new Date(stored.expiresAt.getTime() - HOUR_MS));
+    await sweepBookings(app.db, app.payments, app.log, new Date(stored.expiresAt.getTime() - HOUR_MS), bookingLinks);
     expect((await storedRow(booking.id)).status).toBe('requested');
 
-    await sweepBookings(app.db, app.payments, app.log, new Date(stored.expiresAt.getTime() + 1));
+    await sweepBookings(app.db, app.payments, app.log, new Date(stored.expiresAt.getTime() + 1), bookingLinks);
     expect(await storedRow(booking.id)).toMatchObject({ status: 'expired', paymentStatus: 'released' });
     expect(intentOf(booking).status).toBe('canceled');
   });

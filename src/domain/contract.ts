@@ -19,6 +19,7 @@ export * from './schemas/config';
 export * from './schemas/errors';
 export * from './schemas/health';
 export * from './schemas/messages';
+export * from './schemas/notifications';
 export * from './schemas/owner-cars';
 export * from './schemas/password-reset';
 export * from './schemas/reviews';

@@ -110,6 +110,7 @@ async function openApi(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
           description: "A car's uploaded photos: adding, removing, reordering (its owner; an admin for a fleet car).",
         },
         { name: 'bookings', description: 'Rental requests and their steps.' },
+        { name: 'notifications', description: "What the header's badges count: requests to answer, bookings changed." },
         { name: 'reviews', description: "Renters' ratings of cars after a trip, and owners' replies." },
         { name: 'messages', description: 'The contact form and the newsletter.' },
         { name: 'health', description: 'Whether the server and its database answer.' },

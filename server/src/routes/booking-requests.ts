@@ -10,6 +10,8 @@ import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, isPausedCar, t
 import { bookingEvents, bookings, cars, paymentOrders, type BookingRow, type CarRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enforceQuota } from '../http/quotas';
+import type { BookingLinks } from '../mail/booking-mails';
+import { queueStatusMails } from '../mail/booking-notices';
 import { PaymentRefused, PaymentUnavailable } from '../payments/provider';
 import type { RazorpayPayments } from '../payments/razorpay';
 
@@ -77,16 +79,22 @@ export async function lockCar(tx: Database, carId: string): Promise<Pick<CarRow,
   return row;
 }
 
-/** Stores that each booking took `status` at `at`, for its history; in the transaction that changed it. */
+/**
+ * Stores that each booking took `status` at `at`, for its history, and queues the mail telling the
+ * other party; in the transaction that changed it, so every change is told of exactly when it commits.
+ */
 export async function recordStatus(
   tx: Database,
   changes: { bookingId: string; status: BookingStatus; at: Date }[],
+  links: BookingLinks,
 ): Promise<void> {
-  if (changes.length > 0) await tx.insert(bookingEvents).values(changes);
+  if (changes.length === 0) return;
+  await tx.insert(bookingEvents).values(changes);
+  await queueStatusMails(tx, links, changes);
 }
 
 /** Expires the car's requests that are due; under the car's lock, so it never races a step on them. */
-export async function expireDueRequests(tx: Database, carId: string, now: Date): Promise<string[]> {
+export async function expireDueRequests(tx: Database, carId: string, now: Date, links: BookingLinks): Promise<string[]> {
   const expired = await tx
     .update(bookings)
     .set({ status: EXPIRY.to, updatedAt: now })
@@ -95,6 +103,7 @@ export async function expireDueRequests(tx: Database, carId: string, now: Date):
   await recordStatus(
     tx,
     expired.map(({ bookingId, at }) => ({ bookingId, status: EXPIRY.to, at })),
+    links,
   );
   return expired.map(({ bookingId }) => bookingId);
 }
@@ -129,6 +138,8 @@ export interface RequestToStore {
   requestedAt: Date;
   /** The renter's hourly quota; none for a request Razorpay's webhook completes, which the renter has already paid for. */
   quotaPerHour: number | undefined;
+  /** Where the mail telling the car's owner of the request links to. */
+  links: BookingLinks;
   /** Holds (or proves held) the money, once the request is known to be possible; undefined for an unpaid request. */
   pay(tx: Database): Promise<HeldMoney | undefined>;
   /** Runs after the booking is inserted, in its transaction. */
@@ -140,7 +151,7 @@ export interface RequestToStore {
  * order, so the two never deadlock): two identical requests sent at once are checked one after the other.
  */
 export function storeRequest(db: Database, request: RequestToStore): Promise<BookingRow> {
-  const { bookingId, car, renterId, period, driver, price, requestedAt } = request;
+  const { bookingId, car, renterId, period, driver, price, requestedAt, links } = request;
   return db.transaction(async (tx) => {
     if (request.quotaPerHour !== undefined) {
       await enforceQuota(tx, 'bookingRequests', renterId, request.quotaPerHour, requestedAt);
@@ -149,7 +160,7 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
     const standing = await lockCar(tx, car.id);
     if (!standing || standing.archivedAt) throw new HttpError(404, NO_SUCH_CAR);
     if (standing.pausedAt) throw new HttpError(409, CAR_PAUSED);
-    await expireDueRequests(tx, car.id, requestedAt);
+    await expireDueRequests(tx, car.id, requestedAt, links);
     await checkRequestPossible(tx, car.id, renterId, period);
 
     // Paid only once the request can be made, so a refused request never holds money.
@@ -179,7 +190,7 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
       })
       .returning();
     if (!inserted) throw new Error('insert returned no booking');
-    await recordStatus(tx, [{ bookingId: inserted.id, status: inserted.status, at: inserted.createdAt }]);
+    await recordStatus(tx, [{ bookingId: inserted.id, status: inserted.status, at: inserted.createdAt }], links);
     await request.stored?.(tx, inserted);
     return inserted;
   });

@@ -35,6 +35,7 @@ import {
   type CarRow,
 } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
+import type { BookingLinks } from '../mail/booking-mails';
 import type { HeldPayments, PaymentProviders } from '../payments/provider';
 import type { CardHold } from '../payments/stripe';
 import { settlePayments } from '../payments/settle-payments';
@@ -69,7 +70,7 @@ const SELLER_NAME = 'WheelsOnWeb';
  * The periodic sweep: stores `expired` on every request whose period has begun, one car at a time under
  * its lock (as every step is), so the sweep and the steps never lock the same bookings in opposite orders.
  */
-export async function sweepExpiredRequests(db: Database, now: Date): Promise<string[]> {
+export async function sweepExpiredRequests(db: Database, now: Date, links: BookingLinks): Promise<string[]> {
   const due = await db
     .selectDistinct({ carId: bookings.carId })
     .from(bookings)
@@ -78,15 +79,21 @@ export async function sweepExpiredRequests(db: Database, now: Date): Promise<str
   for (const { carId } of due) {
     await db.transaction(async (tx) => {
       await lockCar(tx, carId);
-      expired.push(...(await expireDueRequests(tx, carId, now)));
+      expired.push(...(await expireDueRequests(tx, carId, now, links)));
     });
   }
   return expired;
 }
 
 /** The sweep with the money it frees: holds of the requests it expired, and any settlement a step left undone. */
-export async function sweepBookings(db: Database, payments: PaymentProviders, log: FastifyBaseLogger, now: Date) {
-  await settlePayments(db, payments, log, await sweepExpiredRequests(db, now));
+export async function sweepBookings(
+  db: Database,
+  payments: PaymentProviders,
+  log: FastifyBaseLogger,
+  now: Date,
+  links: BookingLinks,
+) {
+  await settlePayments(db, payments, log, await sweepExpiredRequests(db, now, links));
   await settlePayments(db, payments, log);
 }
 
@@ -99,7 +106,7 @@ function asOf(row: BookingRow, now: Date): BookingRow {
 }
 
 /** `statusAt` in SQL, so a list filtered by status pages over the statuses it shows: a due request counts as expired. */
-function hasStatusAt(status: BookingStatus, now: Date): SQL | undefined {
+export function hasStatusAt(status: BookingStatus, now: Date): SQL | undefined {
   if (status === EXPIRY.to) {
     return or(eq(bookings.status, EXPIRY.to), and(eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)));
   }
@@ -198,6 +205,7 @@ interface StepContext {
   payments: PaymentProviders;
   gst: GstConfig | undefined;
   log: FastifyBaseLogger;
+  links: BookingLinks;
 }
 
 /**
@@ -228,7 +236,7 @@ export async function nextInvoiceNumber(tx: Database, at: Date): Promise<string>
  * the commit, never under the lock.
  */
 async function takeStep(
-  { db, payments, gst, log }: StepContext,
+  { db, payments, gst, log, links }: StepContext,
   bookingId: string,
   action: BookingAction,
   account: AccountRow,
@@ -241,7 +249,7 @@ async function takeStep(
       if (!target) throw new HttpError(404, NO_SUCH_BOOKING);
       const now = new Date();
       await lockCar(tx, target.carId);
-      const expired = await expireDueRequests(tx, target.carId, now);
+      const expired = await expireDueRequests(tx, target.carId, now, links);
       const [view] = await bookingViews(tx).where(eq(bookings.id, bookingId)).for('update', { of: bookings });
       const who = view ? actorFor(account, view) : undefined;
       if (!view || !who) throw new HttpError(404, NO_SUCH_BOOKING);
@@ -280,7 +288,7 @@ async function takeStep(
           ...(invoice ? { invoiceNumber: invoice } : {}),
         })
         .where(eq(bookings.id, booking.id));
-      await recordStatus(tx, [{ bookingId: booking.id, status, at: now }]);
+      await recordStatus(tx, [{ bookingId: booking.id, status, at: now }], links);
       const touched = [booking.id, ...expired];
       if (status === 'accepted') {
         const overtaken = await tx
@@ -296,6 +304,7 @@ async function takeStep(
         await recordStatus(
           tx,
           overtaken.map(({ bookingId }) => ({ bookingId, status: 'declined' as const, at: now })),
+          links,
         );
         touched.push(...overtaken.map(({ bookingId }) => bookingId));
       }
@@ -335,14 +344,15 @@ const STEP_SUMMARIES: Record<BookingAction, string> = {
   cancel: 'Cancel a request or an accepted booking before it begins (the renter who made it)',
 };
 
-export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact; gst: GstConfig | undefined }> = async (
-  app,
-  { support, gst },
-) => {
+export const bookingRoutes: FastifyPluginAsyncZod<{
+  support: SupportContact;
+  gst: GstConfig | undefined;
+  links: BookingLinks;
+}> = async (app, { support, gst, links }) => {
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
-      sweepBookings(app.db, app.payments, app.log, new Date()).catch((error: unknown) =>
+      sweepBookings(app.db, app.payments, app.log, new Date(), links).catch((error: unknown) =>
         app.log.error({ err: error }, 'expiry sweep failed'),
       );
     }, SWEEP_INTERVAL_MS);
@@ -389,6 +399,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact; gst
         price,
         requestedAt,
         quotaPerHour: app.quotas.bookingRequestsPerHour,
+        links,
       };
       const answerWith = (row: BookingRow) =>
         // A request made within the grace after its start is already expired, and says so.
@@ -555,7 +566,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ support: SupportContact; gst
       },
       (request) =>
         takeStep(
-          { db: app.db, payments: app.payments, gst, log: request.log },
+          { db: app.db, payments: app.payments, gst, log: request.log, links },
           request.params.id,
           action,
           signedInAccount(request),

@@ -5,6 +5,7 @@ import type { CarRemoval } from '#domain/schemas/owner-cars';
 import type { Database } from '../db/client';
 import { bookings, carPhotos, cars } from '../db/schema';
 import { HttpError } from '../http/errors';
+import type { BookingLinks } from '../mail/booking-mails';
 import type { PaymentProviders } from '../payments/provider';
 import { settlePayments } from '../payments/settle-payments';
 import { expireDueRequests, recordStatus } from './booking-requests';
@@ -36,6 +37,8 @@ export interface CarRemovalDeps {
   db: Database;
   payments: PaymentProviders;
   log: FastifyBaseLogger;
+  /** Where the mails telling renters their requests were declined link to. */
+  links: BookingLinks;
 }
 
 export interface CarsRemoved {
@@ -54,7 +57,11 @@ export interface CarsRemoved {
  *   period has begun is expired by then, as everywhere, so it counts with the history.
  * Holds of the requests declined or expired here are let go after the commit, as a step's are.
  */
-export async function removeCars({ db, payments, log }: CarRemovalDeps, ownerId: string, ids: string[]): Promise<CarsRemoved> {
+export async function removeCars(
+  { db, payments, log, links }: CarRemovalDeps,
+  ownerId: string,
+  ids: string[],
+): Promise<CarsRemoved> {
   const unique = [...new Set(ids)];
   const { removed, photoFileKeys, touched } = await db.transaction(async (tx) => {
     const now = new Date();
@@ -68,7 +75,7 @@ export async function removeCars({ db, payments, log }: CarRemovalDeps, ownerId:
     if (owned.length !== unique.length) throw new HttpError(404, NOT_ALL_YOURS);
 
     const touched: string[] = [];
-    for (const car of owned) touched.push(...(await expireDueRequests(tx, car.id, now)));
+    for (const car of owned) touched.push(...(await expireDueRequests(tx, car.id, now, links)));
 
     const standing = await tx
       .select({ carId: bookings.carId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
@@ -113,6 +120,7 @@ export async function removeCars({ db, payments, log }: CarRemovalDeps, ownerId:
       await recordStatus(
         tx,
         declined.map(({ bookingId }) => ({ bookingId, status: 'declined' as const, at: now })),
+        links,
       );
       for (const { bookingId, carId } of declined) {
         touched.push(bookingId);

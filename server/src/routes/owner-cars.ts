@@ -19,6 +19,7 @@ import { checkCarLimit } from '../http/quotas';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 import { removePhotoFiles } from '../uploads/photo-store';
+import type { BookingLinks } from '../mail/booking-mails';
 import { removeCars } from './car-lifecycle';
 
 const NOT_YOURS = 'There is no such car among your cars.';
@@ -32,7 +33,10 @@ const OWNER_MEANINGS = { 401: 'Not signed in.', 403: "Signed in with an account 
  * The owner's own cars, on the spec's paths. Every query is scoped to the signed-in owner, so
  * another owner's car is simply not found: 404, never 403, so its existence is not revealed.
  */
-export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
+export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; links: BookingLinks }> = async (
+  app,
+  { uploadsDir, links },
+) => {
   const ownerOnly = app.requireRole('owner');
   // An archived car is gone from the owner's cars too: only its bookings' receipts still name it.
   const ownedBy = (ownerId: string, carId: string) =>
@@ -189,7 +193,7 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = asy
     async (request) => {
       const owner = signedInAccount(request);
       const { results, photoFileKeys } = await removeCars(
-        { db: app.db, payments: app.payments, log: request.log },
+        { db: app.db, payments: app.payments, log: request.log, links },
         owner.id,
         request.body.ids,
       );

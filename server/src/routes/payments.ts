@@ -10,6 +10,7 @@ import { paymentOrders } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
+import type { BookingLinks } from '../mail/booking-mails';
 import { RazorpayWebhookEvent } from '../payments/razorpay-api';
 import { signedInAccount } from '../plugins/session';
 import { checkRequestPossible, priceRequest, providerError, storeRazorpayRequest } from './booking-requests';
@@ -21,7 +22,10 @@ const WEBHOOKS_OFF = 'Razorpay webhooks are not taken on this server.';
 /** What the webhook did with an event: made the booking, found it made already, ignored the event, or could not book. */
 const WebhookOutcome = z.object({ outcome: z.enum(['booked', 'already booked', 'ignored', 'not bookable']) });
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined }> = async (app, { gst }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; links: BookingLinks }> = async (
+  app,
+  { gst, links },
+) => {
   app.post(
     '/api/payments/razorpay/orders',
     {
@@ -82,7 +86,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined }
     },
   );
 
-  await app.register(async (webhook: FastifyInstance) => razorpayWebhook(webhook, gst));
+  await app.register(async (webhook: FastifyInstance) => razorpayWebhook(webhook, gst, links));
 };
 
 /**
@@ -90,7 +94,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined }
  * over the exact bytes sent. A `payment.authorized` for an order whose page never reported back (the
  * browser closed) makes the booking the page would have made; every delivery after changes nothing.
  */
-function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined): void {
+function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, links: BookingLinks): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body.toString()));
@@ -154,6 +158,7 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined): vo
           price,
           requestedAt,
           quotaPerHour: undefined,
+          links,
           checkout: { orderId: order.orderId, paymentId: payment.id },
         });
         return { outcome: existing ? ('already booked' as const) : ('booked' as const) };
