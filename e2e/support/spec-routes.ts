@@ -15,7 +15,7 @@ export interface SpecRoute {
   heading: string;
 }
 
-/** Every route of the spec's table (section 2), plus the renter's and owner's booking screens. */
+/** Every route of the spec's table (section 2), plus the booking screens, the profile and the reset link's page. */
 export const specRoutes: readonly SpecRoute[] = [
   { name: 'landing', path: '/', who: 'visitor', title: 'Welcome', heading: 'Best offers and variety of cars for your need!' },
   { name: 'layout', path: '/layout', who: 'visitor', title: 'Home', heading: 'Rent a car anywhere in India' },
@@ -59,6 +59,15 @@ export const specRoutes: readonly SpecRoute[] = [
   { name: 'renting', path: '/Renting', who: 'owner', title: 'Add Your Car', heading: 'Add Your Car' },
   { name: 'get-requests', path: '/get/requests', who: 'owner', title: 'Rental requests', heading: 'Rental requests' },
   { name: 'bookings', path: '/bookings', who: 'user', title: 'My bookings', heading: 'My bookings' },
+  { name: 'account-renter', path: '/account', who: 'user', title: 'Account', heading: 'Account' },
+  { name: 'account-owner', path: '/account', who: 'owner', title: 'Account', heading: 'Account' },
+  {
+    name: 'reset-password',
+    path: '/reset-password?token=from-the-mail',
+    who: 'visitor',
+    title: 'Choose a New Password',
+    heading: 'Choose a New Password',
+  },
   {
     name: 'notfound',
     path: '/notfound',
