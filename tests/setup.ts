@@ -50,14 +50,17 @@ beforeAll(() => {
     handlerFaults.push(`${request.method} ${new URL(request.url).pathname}: ${error.message}`);
   });
 });
-// Every test starts with a signed-out visitor, cars with nothing booked and no reviews, and a server that takes no
-// card payments; a test that needs someone signed in, a booked day or card payments says so.
+// Every test starts with a signed-out visitor, cars with nothing booked and no reviews, a server that takes no
+// card payments, and nothing for the header's badges to count; a test that needs someone signed in, a booked
+// day, card payments or a count says so.
 beforeEach(() => {
   unserved = [];
   session(null);
   serve('GET /api/cars/:carName/availability', { busy: [] });
   serve('GET /api/cars/:carName/reviews', paged([]));
   serve('GET /api/config', { payments: {} });
+  serve('GET /api/notifications/summary', { requestsAwaitingAnswer: 0, bookingUpdates: 0 });
+  serve('POST /api/notifications/bookings-seen', { requestsAwaitingAnswer: 0, bookingUpdates: 0 });
 });
 afterEach(() => {
   cleanup();

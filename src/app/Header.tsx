@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
@@ -6,8 +7,9 @@ import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { Icon } from '../components/icons';
-import type { Role } from '../domain/contract';
+import type { NotificationSummary, Role } from '../domain/contract';
 import { useSession } from '../lib/auth/session';
+import { useNotificationSummary } from '../features/notifications/queries';
 import { useSignOut } from '../lib/auth/useSignOut';
 import { ErrorAlert } from '../components/ErrorAlert';
 
@@ -19,15 +21,57 @@ const mainLinks = [
   { to: paths.contact, label: 'Contact' },
 ] as const;
 
+type Count = keyof NotificationSummary;
+
+interface AccountLink {
+  to: string;
+  label: string;
+  /** The count its badge shows, when there is one. */
+  counts?: Count;
+}
+
 /** The signed-in account's own screens; fleet cars' requests are answered by admins. */
-const accountLinks: Record<Role, { to: string; label: string }[]> = {
-  user: [{ to: paths.myBookings, label: 'My bookings' }],
+const accountLinks: Record<Role, AccountLink[]> = {
+  user: [
+    { to: paths.myBookings, label: 'My bookings', counts: 'bookingUpdates' },
+    { to: paths.account, label: 'Account' },
+  ],
   owner: [
     { to: paths.ownerCars, label: 'Your Cars' },
-    { to: paths.rentalRequests, label: 'Rental requests' },
+    { to: paths.rentalRequests, label: 'Rental requests', counts: 'requestsAwaitingAnswer' },
+    { to: paths.account, label: 'Account' },
   ],
-  admin: [{ to: paths.rentalRequests, label: 'Rental requests' }],
+  admin: [
+    { to: paths.rentalRequests, label: 'Rental requests', counts: 'requestsAwaitingAnswer' },
+    { to: paths.account, label: 'Account' },
+  ],
 };
+
+/** What a badge's number means, said with the link's name, since a bare number read aloud says nothing. */
+const countWords: Record<Count, (count: number) => string> = {
+  requestsAwaitingAnswer: (count) => `${count} awaiting your answer`,
+  bookingUpdates: (count) => `${count} ${count === 1 ? 'booking' : 'bookings'} updated`,
+};
+
+/** A link with its count, when the count is not zero; nothing is shown while the count is unknown. */
+function AccountNavLink({ link, summary }: { link: AccountLink; summary: NotificationSummary | undefined }) {
+  const count = link.counts && summary ? summary[link.counts] : 0;
+  return (
+    <Nav.Link
+      as={NavLink}
+      to={link.to}
+      eventKey={link.to}
+      aria-label={link.counts && count > 0 ? `${link.label}, ${countWords[link.counts](count)}` : undefined}
+    >
+      {link.label}
+      {count > 0 ? (
+        <Badge pill bg="danger" className="ms-1">
+          {count}
+        </Badge>
+      ) : null}
+    </Nav.Link>
+  );
+}
 
 /**
  * The marketing pages' header: where and when we work, the navigation (a menu button on phones),
@@ -36,6 +80,7 @@ const accountLinks: Record<Role, { to: string; label: string }[]> = {
  */
 export function Header() {
   const { user } = useSession();
+  const { data: summary } = useNotificationSummary({ enabled: user !== null });
   const { signOutAndLeave, error, dismissError } = useSignOut();
 
   const handleLogout = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -91,9 +136,7 @@ export function Header() {
                   </Nav.Item>
                   {accountLinks[user.role].map((link) => (
                     <Nav.Item as="li" key={link.to}>
-                      <Nav.Link as={NavLink} to={link.to} eventKey={link.to}>
-                        {link.label}
-                      </Nav.Link>
+                      <AccountNavLink link={link} summary={summary} />
                     </Nav.Item>
                   ))}
                 </>

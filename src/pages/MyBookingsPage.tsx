@@ -3,6 +3,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../lib/usePageTitle';
 import { BookingList } from '../features/bookings/BookingList';
+import { useMarkBookingsSeenOnOpen } from '../features/notifications/queries';
 import { PageShell } from '../components/PageShell';
 import { BookingWhen } from '../domain/schemas/bookings';
 
@@ -14,9 +15,11 @@ function tabInUrl(params: URLSearchParams): BookingWhen {
 /**
  * /bookings: a renter's own bookings in two tabs, Upcoming (with cancel where the rules allow it) and
  * Past (with "Rate this trip"), each paged newest first; the tab and page are in the address.
+ * Opening it marks the renter's bookings seen, which clears the header's count of changes.
  */
 export default function MyBookingsPage() {
   usePageTitle('My bookings');
+  useMarkBookingsSeenOnOpen();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabInUrl(searchParams);
   // A new tab starts on its first page; Upcoming is the plain address.

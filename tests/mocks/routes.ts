@@ -13,6 +13,7 @@ import {
   ErrorBody,
   LoginAnswer,
   MessageAnswer,
+  NotificationSummary,
   OwnerCar,
   pagedAnswer,
   PublicCar,
@@ -84,6 +85,8 @@ const routes = {
   'POST /api/comments/get-reply/:commentId': json(Reply, 201),
   'POST /api/contact': json(MessageAnswer, 201),
   'POST /api/newsletter': json(MessageAnswer, 201),
+  'GET /api/notifications/summary': json(NotificationSummary),
+  'POST /api/notifications/bookings-seen': json(NotificationSummary),
 } satisfies Record<string, Answer>;
 
 export type Route = keyof typeof routes;

@@ -3,6 +3,7 @@ import type { BookingAction, BookingWhen } from '../../domain/contract';
 import { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
 import { checked } from '../../lib/form-check';
 import { carKeys } from '../cars/queries';
+import { notificationsKey } from '../notifications/queries';
 import { actOnBooking, createBooking, createRazorpayOrder, getBookingReceipt, listBookings } from './api';
 
 /** The bookings the signed-in account sees: its own as a renter, or the requests for the cars it answers for. */
@@ -29,7 +30,8 @@ export function useBookingReceipt(id: string, { enabled = true }: { enabled?: bo
 /**
  * Accept, decline or cancel; the list and a receipt on screen are loaded again before the step is
  * reported done, and every other receipt when it is next shown (their keys begin with the list's). A
- * step also changes when the car is free, so the car lists searched by period are stale too.
+ * step also changes when the car is free, so the car lists searched by period are stale too, and an
+ * answered request no longer waits: the header's count is asked again.
  */
 export function useBookingAction() {
   const queryClient = useQueryClient();
@@ -39,6 +41,7 @@ export function useBookingAction() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingsKey }),
         queryClient.invalidateQueries({ queryKey: carKeys.all }),
+        queryClient.invalidateQueries({ queryKey: notificationsKey }),
       ]),
   });
 }
