@@ -83,6 +83,7 @@ const routes = {
   'GET /api/comments/get-comment': json(z.array(Comment)),
   'POST /api/comments/get-comment': json(Comment, 201),
   'POST /api/comments/get-reply/:commentId': json(Reply, 201),
+  'DELETE /api/comments/:id': json(z.union([Comment, Reply])),
   'POST /api/contact': json(MessageAnswer, 201),
   'POST /api/newsletter': json(MessageAnswer, 201),
   'GET /api/notifications/summary': json(NotificationSummary),

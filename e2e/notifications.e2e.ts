@@ -1,0 +1,79 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Booking, NewBooking } from '#domain/contract';
+import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
+import { launchBrowser, openSession } from './support/browser';
+import { mailInOutbox } from './support/outbox';
+import { unexpectedProblems } from './support/page-checks';
+
+const baseURL = inject('baseURL');
+const dataDir = inject('dataDir');
+const HOUR_MS = 60 * 60 * 1000;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('Hearing about a booking', () => {
+  it("shows the owner a badge and a mail for a renter's request, and the renter a badge for its answer until they open their bookings", async () => {
+    const owner = await openSession(browser, baseURL);
+    const renter = await openSession(browser, baseURL);
+    try {
+      const ownerAccount = await registerAndSignIn(owner.context, 'owner');
+      const car = await addCarThroughApi(owner.context, {
+        url: '/images/cars/audi-fiesta.svg',
+        carname: uniqueName('Badge'),
+        description: 'A well-kept car.',
+        price: 55,
+      });
+      await registerAndSignIn(renter.context, 'user');
+
+      await owner.page.goto('/layout/home');
+      await owner.page.getByRole('link', { name: 'Rental requests', exact: true }).waitFor();
+
+      const from = new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 48 * HOUR_MS);
+      const request: NewBooking = {
+        carName: car.id,
+        from: from.toISOString(),
+        to: new Date(from.getTime() + 4 * HOUR_MS).toISOString(),
+        driver: false,
+      };
+      const asked = await renter.context.request.post('/api/bookings', { data: request });
+      expect(asked.status()).toBe(201);
+      expect(((await asked.json()) as Booking).status).toBe('requested');
+
+      // The header asks every minute and when the tab comes back; a reload stands for the owner returning.
+      await owner.page.reload();
+      const awaiting = owner.page.getByRole('link', { name: 'Rental requests, 1 awaiting your answer' });
+      await awaiting.waitFor();
+      expect(await awaiting.textContent()).toBe('Rental requests1');
+      const ownerMail = await mailInOutbox(dataDir, ownerAccount.email, `New rental request: ${car.carname}`);
+      expect(ownerMail.text).toContain('/get/requests');
+
+      await awaiting.click();
+      await owner.page.waitForURL(/\/get\/requests$/);
+      const item = owner.page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: car.carname });
+      await item.getByRole('button', { name: /^Accept/ }).click();
+      await item.getByText('accepted', { exact: true }).waitFor();
+      await owner.page.goto('/layout/home');
+      await owner.page.getByRole('link', { name: 'Rental requests', exact: true }).waitFor();
+
+      await renter.page.goto('/layout/home');
+      const updated = renter.page.getByRole('link', { name: 'My bookings, 1 booking updated' });
+      await updated.waitFor();
+      await updated.click();
+      await renter.page.getByRole('heading', { name: 'My bookings', level: 1 }).waitFor();
+      await renter.page.getByText(car.carname).first().waitFor();
+      await renter.page.goto('/layout/home');
+      await renter.page.getByRole('link', { name: 'My bookings', exact: true }).waitFor();
+
+      expect(unexpectedProblems(owner.problems, baseURL)).toEqual([]);
+      expect(unexpectedProblems(renter.problems, baseURL)).toEqual([]);
+    } finally {
+      await owner.context.close();
+      await renter.context.close();
+    }
+  });
+});
