@@ -15,7 +15,10 @@ export async function mailInOutbox(dataDir: string, address: string, subject: st
   for (;;) {
     const files = await readdir(folder).catch(() => [] as string[]);
     // File names begin with the time they were written, so the newest sorts last.
-    const newestFirst = files.filter((name) => name.endsWith('.eml')).sort().reverse();
+    const newestFirst = files
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const file of newestFirst) {
       const mail = await simpleParser(await readFile(path.join(folder, file)));
       if (mail.subject?.includes(subject) && JSON.stringify(mail.to ?? '').includes(address)) return mail;
