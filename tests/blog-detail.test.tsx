@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Comment } from '../src/domain/contract';
-import { NewComment, NewReply } from '../src/domain/contract';
+import type { Comment, Reply } from '../src/domain/contract';
+import { DELETED_CONTENT, NewComment, NewReply } from '../src/domain/contract';
 import { blogPosts } from '../src/data/blogs';
 import { renderRoute } from './render';
-import { asha, comment, posts, reply } from './mocks/answers';
+import { admin, asha, comment, posts, reply } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
 import { acceptSignIn, recordAllRequests, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
@@ -27,13 +27,24 @@ const priyas = comment(403, {
   content: 'How often should I check the tyre pressure in summer?',
 });
 
+const ashas = comment(404, {
+  post: SLUG,
+  author: asha.username,
+  date: '2026-01-11T18:00:00.000Z',
+  content: 'Is the Ooty road open in the monsoon?',
+  replies: [
+    reply(405, { author: 'Priya Nair', date: '2026-01-11T18:30:00.000Z', content: 'It was last week.' }),
+    reply(406, { author: asha.username, date: '2026-01-11T19:00:00.000Z', content: 'Thanks, booking for Friday then.' }),
+  ],
+});
+
 /**
  * The first post and its comments, as the server would keep them for this test: what the app
- * posts is added, under the name sent or else the signed-in reader's (asha's) username. Returns
- * the calls that posted a comment.
+ * posts is added under the signed-in reader's (asha's) username, whatever name it sends, and what
+ * it deletes reads "[deleted]". Returns the calls that posted a comment and that deleted one.
  */
-function servePostWithComments() {
-  let comments: Comment[] = [aaravs, priyas];
+function servePostWithComments(initial: Comment[] = [aaravs, priyas]) {
+  let comments = initial;
   let lastId = 500;
   const nextId = () => {
     lastId += 1;
@@ -44,16 +55,27 @@ function servePostWithComments() {
   serve('GET /api/comments/get-comment', () => comments);
   serve('POST /api/comments/get-reply/:commentId', ({ body, params }) => {
     const sent = NewReply.parse(body);
-    const added = reply(nextId(), { author: sent.author ?? asha.username, content: sent.content, date });
+    const added = reply(nextId(), { author: asha.username, content: sent.content, date });
     comments = comments.map((c) => (c.id === params.commentId ? { ...c, replies: [...c.replies, added] } : c));
     return added;
   });
-  return serve('POST /api/comments/get-comment', ({ body }) => {
+  const deletions = serve('DELETE /api/comments/:id', ({ params }) => {
+    const deleted = <T extends Reply>(entry: T): T =>
+      entry.id === params.id ? { ...entry, content: DELETED_CONTENT, deleted: true } : entry;
+    comments = comments.map((c) => ({ ...deleted(c), replies: c.replies.map(deleted) }));
+    return (
+      comments.find((c) => c.id === params.id) ??
+      comments.flatMap((c) => c.replies).find((r) => r.id === params.id) ??
+      fail(404, serverSays.noSuchComment)
+    );
+  });
+  const posted = serve('POST /api/comments/get-comment', ({ body }) => {
     const sent = NewComment.parse(body);
-    const added = comment(nextId(), { post: SLUG, author: sent.author ?? asha.username, content: sent.content, date });
+    const added = comment(nextId(), { post: SLUG, author: asha.username, content: sent.content, date });
     comments = [...comments, added];
     return added;
   });
+  return { posted, deletions };
 }
 
 function commentsSection(): HTMLElement {
@@ -91,10 +113,13 @@ describe('blog post page', () => {
   });
 
   it('tells a signed-out visitor to sign in, keeps the text and sends nothing', async () => {
-    const posted = servePostWithComments();
+    const { posted } = servePostWithComments();
     const { user } = renderRoute(FIRST_POST_PATH);
     const requests = recordAllRequests();
-    expect(await screen.findByText('You must sign-in to make or comment a post.')).toBeInTheDocument();
+    expect(await screen.findByText(/^You must sign-in to make or comment a post\./)).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.queryByText(/^Commenting as/)).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Comment'), 'Lovely post');
     await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
 
@@ -105,6 +130,7 @@ describe('blog post page', () => {
 
     await user.click(within(commentsSection()).getAllByRole('button', { name: /^Reply/ })[0]);
     expect(screen.getByText('You must sign-in to reply.')).toBeInTheDocument();
+    expect(within(commentsSection()).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
   it('keeps a signed-out visitor’s comment through the detour to sign in', async () => {
@@ -125,21 +151,24 @@ describe('blog post page', () => {
     expect(await screen.findByLabelText('Comment')).toHaveValue('Lovely post');
   });
 
-  it('posts a signed-in reader’s comment under their chosen name and shows it', async () => {
+  it('posts a signed-in reader’s comment under their username, which the form names instead of asking', async () => {
     session(asha);
-    const posted = servePostWithComments();
+    const { posted } = servePostWithComments();
     const { user } = renderRoute(FIRST_POST_PATH);
     await within(await waitFor(() => commentsSection())).findByText('Aarav Sharma');
-    await user.type(screen.getByLabelText('Full name'), 'Asha K');
-    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    const form = screen.getByRole('form', { name: 'Leave a Comment' });
+    expect(await within(form).findByText('Commenting as asha')).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Full name')).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(within(form).queryByText(/You must sign-in/)).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Comment'), 'Three seconds is the rule I teach my kids.');
     await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
 
-    expect(await within(commentsSection()).findByText('Three seconds is the rule I teach my kids.')).toBeInTheDocument();
-    expect(within(commentsSection()).getByText('Asha K')).toBeInTheDocument();
+    const shown = await within(commentsSection()).findByText('Three seconds is the rule I teach my kids.');
+    expect(shown.closest('li')).toHaveTextContent(/^asha/);
     expect(screen.getByLabelText('Comment')).toHaveValue('');
     expect(posted.map((call) => call.body)).toEqual([
-      { content: 'Three seconds is the rule I teach my kids.', author: 'Asha K', post: 'the-best-way-to-drive-cars' },
+      { content: 'Three seconds is the rule I teach my kids.', post: 'the-best-way-to-drive-cars' },
     ]);
   });
 
@@ -164,6 +193,7 @@ describe('blog post page', () => {
     const comments = await waitFor(() => commentsSection());
     await within(comments).findByText('Priya Nair');
     await user.click(within(comments).getByRole('button', { name: 'Reply to Priya Nair' }));
+    expect(within(comments).getByRole('form', { name: 'Reply to Priya Nair' })).toHaveTextContent('Commenting as asha');
     await user.type(within(comments).getByLabelText('Your reply to Priya Nair'), 'Once a fortnight, and before long trips.');
     await user.click(within(comments).getByRole('button', { name: 'Post Reply' }));
 
@@ -213,5 +243,105 @@ describe('blog post page', () => {
     renderRoute('/blogs/No%20such%20post');
     expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all blog posts' })).toHaveAttribute('href', '/layout/blogs');
+  });
+});
+
+describe('deleting a comment', () => {
+  /** The list item of the comment or reply whose text this is. */
+  async function entry(text: string): Promise<HTMLElement> {
+    return (await within(await waitFor(() => commentsSection())).findByText(text)).closest('li')!;
+  }
+
+  it('offers Delete on the reader’s own comments and replies only', async () => {
+    session(asha);
+    servePostWithComments([aaravs, ashas]);
+    renderRoute(FIRST_POST_PATH);
+    const comments = await waitFor(() => commentsSection());
+    await within(comments).findByText(ashas.content);
+    expect(
+      within(comments)
+        .getAllByRole('button', { name: /^Delete/ })
+        .map((button) => button.textContent),
+    ).toEqual(['Delete comment by asha', 'Delete reply by asha']);
+  });
+
+  it('asks first, naming the comment, and sends nothing when cancelled', async () => {
+    session(asha);
+    const { deletions } = servePostWithComments([aaravs, ashas]);
+    const { user } = renderRoute(FIRST_POST_PATH);
+    const mine = await entry(ashas.content);
+    await user.click(within(mine).getByRole('button', { name: 'Delete comment by asha' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    expect(dialog).toHaveTextContent(ashas.content);
+    expect(dialog).toHaveTextContent('Its text will read “[deleted]” for everyone; its replies stay.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deletions).toEqual([]);
+    expect(within(mine).getByText(ashas.content)).toBeInTheDocument();
+  });
+
+  it('deletes the reader’s comment once confirmed: it reads [deleted], says so and keeps its replies', async () => {
+    session(asha);
+    const { deletions } = servePostWithComments([aaravs, ashas]);
+    const { user } = renderRoute(FIRST_POST_PATH);
+    const mine = await entry(ashas.content);
+    await user.click(within(mine).getByRole('button', { name: 'Delete comment by asha' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete comment' }));
+
+    expect(await within(mine).findByRole('status')).toHaveTextContent('Comment deleted.');
+    expect(deletions.map((call) => call.params.id)).toEqual([ashas.id]);
+    expect(within(mine).queryByText(ashas.content)).not.toBeInTheDocument();
+    expect(within(mine).getAllByText(DELETED_CONTENT)).toHaveLength(1);
+    const replies = within(mine).getByRole('list', { name: 'Replies to asha' });
+    for (const kept of ashas.replies) expect(within(replies).getByText(kept.content)).toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: 'Delete comment by asha' })).not.toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: 'Reply to asha' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('deletes the reader’s reply and leaves the comment and the other reply', async () => {
+    session(asha);
+    servePostWithComments([aaravs, ashas]);
+    const { user } = renderRoute(FIRST_POST_PATH);
+    const [others, own] = ashas.replies;
+    const mine = await entry(own!.content);
+    await user.click(within(mine).getByRole('button', { name: 'Delete reply by asha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this reply?' });
+    expect(dialog).toHaveTextContent('Its text will read “[deleted]” for everyone. This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete reply' }));
+
+    expect(await within(mine).findByRole('status')).toHaveTextContent('Reply deleted.');
+    expect(within(mine).getByText(DELETED_CONTENT)).toBeInTheDocument();
+    expect(within(commentsSection()).getByText(ashas.content)).toBeInTheDocument();
+    expect(within(commentsSection()).getByText(others!.content)).toBeInTheDocument();
+  });
+
+  it('lets an admin delete anyone’s comment', async () => {
+    session(admin);
+    servePostWithComments();
+    const { user } = renderRoute(FIRST_POST_PATH);
+    const aaravsItem = await entry(aaravs.content);
+    expect(within(commentsSection()).getAllByRole('button', { name: /^Delete/ })).toHaveLength(3);
+    await user.click(within(aaravsItem).getByRole('button', { name: 'Delete comment by Aarav Sharma' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete comment' }));
+
+    expect(await within(aaravsItem).findByRole('status')).toHaveTextContent('Comment deleted.');
+    expect(within(aaravsItem).getByText(DELETED_CONTENT)).toBeInTheDocument();
+    expect(within(aaravsItem).getByText(aaravs.replies[0]!.content)).toBeInTheDocument();
+  });
+
+  it('says beside the comment why it was not deleted, and keeps its text', async () => {
+    session(asha);
+    servePostWithComments([aaravs, ashas]);
+    serve('DELETE /api/comments/:id', fail(403, serverSays.notYourComment));
+    const { user } = renderRoute(FIRST_POST_PATH);
+    const mine = await entry(ashas.content);
+    await user.click(within(mine).getByRole('button', { name: 'Delete comment by asha' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete comment' }));
+
+    expect(await within(mine).findByRole('alert')).toHaveTextContent(serverSays.notYourComment);
+    expect(within(mine).getByText(ashas.content)).toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Delete comment by asha' })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { getBlogPost, listComments, postComment, postReply } from '../../src/features/blog/api';
+import { deleteComment, getBlogPost, listComments, postComment, postReply } from '../../src/features/blog/api';
 import { sendContactMessage, subscribeNewsletter } from '../../src/features/marketing/api';
 import { blogPosts } from '../../src/data/blogs';
-import { BlogPost, Comment, MessageAnswer, Reply } from '../../src/domain/contract';
+import { BlogPost, Comment, DELETED_CONTENT, MessageAnswer, Reply } from '../../src/domain/contract';
 import { uuid } from '../mocks/answers';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
@@ -26,7 +26,7 @@ describe('blog posts and comments, against the real server', () => {
     await expect(getBlogPost('No such post')).rejects.toMatchObject({ status: 404, message: serverSays.noSuchPost });
   });
 
-  it("posts a comment under the name given and a reply under the account's, and lists them together", async () => {
+  it("posts a comment and a reply under the account's username whatever name is sent, and lists them together", async () => {
     const title = blogPosts[1].title;
     const { slug } = await getBlogPost(title);
     live.browser('visitor');
@@ -39,13 +39,29 @@ describe('blog posts and comments, against the real server', () => {
     const reader = await signUpAndIn('user');
     const comment = conforms(
       Comment,
-      await postComment({ content: 'Three seconds is the rule.', author: 'Asha K', post: title }),
+      await postComment({ content: 'Three seconds is the rule.', author: 'WheelsOnWeb Support', post: title }),
     );
-    expect(comment).toMatchObject({ post: slug, author: 'Asha K', content: 'Three seconds is the rule.', replies: [] });
-    const reply = conforms(Reply, await postReply(comment.id, { content: 'Once a fortnight.' }));
+    expect(comment).toMatchObject({ post: slug, author: reader.username, content: 'Three seconds is the rule.', replies: [] });
+    const reply = conforms(Reply, await postReply(comment.id, { content: 'Once a fortnight.', author: 'Asha K' }));
     expect(reply).toMatchObject({ author: reader.username, content: 'Once a fortnight.' });
 
     expect(conforms(z.array(Comment), await listComments(slug))).toEqual([{ ...comment, replies: [reply] }]);
+  });
+
+  it("deletes the author's own comment, keeping its reply, and refuses someone else's in the words the app shows", async () => {
+    const title = blogPosts[2].title;
+    live.browser('writer');
+    await signUpAndIn('user');
+    const comment = await postComment({ content: 'Regret this one.', post: title });
+    live.browser('replier');
+    await signUpAndIn('owner');
+    const reply = await postReply(comment.id, { content: 'Noted.' });
+    await expect(deleteComment(comment.id)).rejects.toMatchObject({ status: 403, message: serverSays.notYourComment });
+
+    live.browser('writer');
+    const deleted = conforms(Comment, await deleteComment(comment.id));
+    expect(deleted).toEqual({ ...comment, content: DELETED_CONTENT, deleted: true, replies: [reply] });
+    await expect(deleteComment(uuid(999))).rejects.toMatchObject({ status: 404, message: serverSays.noSuchComment });
   });
 
   it('refuses an empty comment and a reply to no comment, in the words the app shows', async () => {

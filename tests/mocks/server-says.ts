@@ -26,6 +26,7 @@ export const serverSays = {
   alreadyBooked: 'This car is already booked for part of that period.',
   noSuchPost: 'There is no such blog post.',
   noSuchComment: 'There is no such comment.',
+  notYourComment: 'You can only delete your own comments.',
   emptyContent: 'Content must not be empty.',
   contactThanks: 'Thanks, we will get back to you soon.',
   tooManyMessages: 'You have sent 5 messages in the last hour. Please try again in 60 minutes.',

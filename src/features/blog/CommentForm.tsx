@@ -14,8 +14,10 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 
 /**
- * "Leave a Comment" under the post whose slug is `post`. Signed out, it says that signing in comes
- * first and sends nothing; the email field is the spec's, and like the spec the app does not send it.
+ * "Leave a Comment" under the post whose slug is `post`. Signed in, it names the account the
+ * comment goes out under, as the server posts it under that username whatever a form says. Signed
+ * out, it shows the spec's name and email fields (neither is ever sent), says that signing in comes
+ * first and sends nothing.
  */
 export function CommentForm({ post }: { post: string }) {
   const { user } = useSession();
@@ -39,7 +41,7 @@ export function CommentForm({ post }: { post: string }) {
       setAskedToSignIn(true);
       return;
     }
-    posting.mutate({ content, author: fullName, post }, { onSuccess: () => setContent('') });
+    posting.mutate({ content, post }, { onSuccess: () => setContent('') });
   };
 
   const signInLink = (
@@ -53,39 +55,42 @@ export function CommentForm({ post }: { post: string }) {
       <h2 id="leave-comment" className="h4 mb-2">
         Leave a Comment
       </h2>
-      <p className="small text-muted">
-        You must sign-in to make or comment a post.
-        {user ? null : <> {signInLink}</>}
-      </p>
-      {askedToSignIn && !user ? (
-        <Alert variant="warning" role="alert">
-          Your comment was not sent: please {signInLink} first. What you typed stays here.
-        </Alert>
-      ) : null}
+      {user ? (
+        <p className="small text-muted">Commenting as {user.username}</p>
+      ) : (
+        <>
+          <p className="small text-muted">You must sign-in to make or comment a post. {signInLink}</p>
+          {askedToSignIn ? (
+            <Alert variant="warning" role="alert">
+              Your comment was not sent: please {signInLink} first. What you typed stays here.
+            </Alert>
+          ) : null}
+          <Row xs={1} md={2} className="g-md-3">
+            <Col>
+              <FormField
+                label="Full name"
+                name="fullName"
+                value={fullName}
+                onChange={setFullName}
+                maxLength={USERNAME_MAX}
+                autoComplete="name"
+              />
+            </Col>
+            <Col>
+              <FormField
+                label="Email"
+                name="email"
+                type="email"
+                value={email}
+                onChange={setEmail}
+                maxLength={EMAIL_MAX}
+                autoComplete="email"
+              />
+            </Col>
+          </Row>
+        </>
+      )}
       <ErrorAlert message={posting.error ? toApiError(posting.error).message : null} onClose={posting.reset} />
-      <Row xs={1} md={2} className="g-md-3">
-        <Col>
-          <FormField
-            label="Full name"
-            name="fullName"
-            value={fullName}
-            onChange={setFullName}
-            maxLength={USERNAME_MAX}
-            autoComplete="name"
-          />
-        </Col>
-        <Col>
-          <FormField
-            label="Email"
-            name="email"
-            type="email"
-            value={email}
-            onChange={setEmail}
-            maxLength={EMAIL_MAX}
-            autoComplete="email"
-          />
-        </Col>
-      </Row>
       <FormField
         label="Comment"
         name="comment"

@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from 'react-router-dom';
-import { blogKeys, useComments, usePostReply } from './queries';
+import { blogKeys, useComments, useDeleteComment, usePostReply } from './queries';
 import { toApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { paths } from '../../config/paths';
-import type { Comment, Reply } from '../../domain/contract';
+import type { Account, Comment, Reply } from '../../domain/contract';
+import { DELETED_CONTENT } from '../../domain/contract';
 import { COMMENT_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { QueryError } from '../../components/QueryError';
@@ -15,7 +17,7 @@ import { useRetry } from '../../lib/query-client';
 import { formatIndiaTime } from '../../domain/india-time';
 
 /** One comment or reply; its text is rendered as text, so markup someone typed shows as typed and never runs. */
-function CommentBody({ entry }: { entry: Pick<Reply, 'author' | 'date' | 'content'> }) {
+function CommentBody({ entry }: { entry: Reply }) {
   return (
     <>
       <p className="mb-1">
@@ -24,9 +26,76 @@ function CommentBody({ entry }: { entry: Pick<Reply, 'author' | 'date' | 'conten
           {formatIndiaTime(entry.date)}
         </time>
       </p>
-      <p className="mb-2 text-break-anywhere" style={{ whiteSpace: 'pre-line' }}>
+      <p
+        className={`mb-2 text-break-anywhere${entry.deleted ? ' fst-italic text-muted' : ''}`}
+        style={{ whiteSpace: 'pre-line' }}
+      >
         {entry.content}
       </p>
+    </>
+  );
+}
+
+/**
+ * Usernames are unique and a comment carries its account's, so the session's username tells its
+ * author; an admin may remove anyone's. The server decides again by account.
+ */
+function mayDelete(user: Account | null, entry: Reply): boolean {
+  return user !== null && !entry.deleted && (user.role === 'admin' || user.username === entry.author);
+}
+
+/**
+ * Delete under a comment or reply its reader may delete, asking first in a dialog that quotes it;
+ * the outcome shows beside the entry, which then reads "[deleted]".
+ */
+function DeleteEntry({ entry, what }: { entry: Reply; what: 'comment' | 'reply' }) {
+  const { user } = useSession();
+  const [confirming, setConfirming] = useState(false);
+  const deleting = useDeleteComment(entry.id);
+  const titleId = `delete-${entry.id}`;
+  const close = () => setConfirming(false);
+
+  return (
+    <>
+      <ErrorAlert message={deleting.error ? toApiError(deleting.error).message : null} onClose={deleting.reset} />
+      {deleting.isSuccess ? (
+        <p role="status" className="small text-muted">
+          {what === 'comment' ? 'Comment deleted.' : 'Reply deleted.'}
+        </p>
+      ) : null}
+      {mayDelete(user, entry) ? (
+        <Button variant="link" size="sm" className="px-0 text-danger" onClick={() => setConfirming(true)}>
+          Delete
+          <span className="visually-hidden">
+            {' '}
+            {what} by {entry.author}
+          </span>
+        </Button>
+      ) : null}
+      <Modal show={confirming} onHide={close} aria-labelledby={titleId}>
+        <Modal.Header closeButton>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            Delete this {what}?
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <blockquote className="border-start ps-3 text-break-anywhere" style={{ whiteSpace: 'pre-line' }}>
+            {entry.content}
+          </blockquote>
+          <p className="mb-0">
+            Its text will read “{DELETED_CONTENT}” for everyone{what === 'comment' ? '; its replies stay' : ''}. This cannot be
+            undone.
+          </p>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button variant="danger" disabled={deleting.isPending} onClick={() => deleting.mutate(undefined, { onSettled: close })}>
+            {deleting.isPending ? 'Deleting…' : `Delete ${what}`}
+          </Button>
+        </Modal.Footer>
+      </Modal>
     </>
   );
 }
@@ -66,6 +135,7 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
     <Form onSubmit={handleSubmit} className="mb-3" aria-label={`Reply to ${comment.author}`}>
       <ErrorAlert message={replying.error ? toApiError(replying.error).message : null} onClose={replying.reset} />
       <Form.Label htmlFor={fieldId}>Your reply to {comment.author}</Form.Label>
+      <p className="small text-muted mb-1">Commenting as {user.username}</p>
       <Form.Control
         id={fieldId}
         as="textarea"
@@ -101,16 +171,18 @@ function CommentList({ comments }: { comments: Comment[] }) {
       {comments.map((comment) => (
         <li key={comment.id} className="border-bottom py-3">
           <CommentBody entry={comment} />
+          <DeleteEntry entry={comment} what="comment" />
           {comment.replies.length > 0 ? (
             <ol className="list-unstyled ms-3 ms-md-4 ps-3 border-start" aria-label={`Replies to ${comment.author}`}>
               {comment.replies.map((reply) => (
                 <li key={reply.id}>
                   <CommentBody entry={reply} />
+                  <DeleteEntry entry={reply} what="reply" />
                 </li>
               ))}
             </ol>
           ) : null}
-          {replyingTo === comment.id ? (
+          {comment.deleted ? null : replyingTo === comment.id ? (
             <ReplyForm comment={comment} onCancel={() => setReplyingTo(null)} onReplied={() => setReplyingTo(null)} />
           ) : (
             <Button variant="link" className="px-0" onClick={() => setReplyingTo(comment.id)}>

@@ -16,3 +16,8 @@ export async function postComment(body: NewComment): Promise<Comment> {
 export async function postReply(commentId: string, body: NewReply): Promise<Reply> {
   return (await client.post<Reply>(`/api/comments/get-reply/${encodeURIComponent(commentId)}`, body)).data;
 }
+
+/** Answers the comment (with its replies) or the reply, reading `[deleted]` from now on. */
+export async function deleteComment(id: string): Promise<Comment | Reply> {
+  return (await client.delete<Comment | Reply>(`/api/comments/${encodeURIComponent(id)}`)).data;
+}

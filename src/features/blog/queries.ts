@@ -4,7 +4,7 @@ import { NewComment, NewReply } from '../../domain/schemas/comments';
 import { slugify } from '../../domain/slug';
 import { statusOf } from '../../lib/api-error';
 import { checked } from '../../lib/form-check';
-import { getBlogPost, listComments, postComment, postReply } from './api';
+import { deleteComment, getBlogPost, listComments, postComment, postReply } from './api';
 
 export const blogKeys = {
   post: (title: string) => ['blog', 'post', title] as const,
@@ -58,6 +58,14 @@ export function usePostReply(commentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewReply) => postReply(commentId, checked(NewReply, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.allComments }),
+  });
+}
+
+export function useDeleteComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteComment(id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.allComments }),
   });
 }
