@@ -50,12 +50,14 @@ describe('blog comments', () => {
       expect(await comments(page).getByText(text).count()).toBe(0);
     }));
 
-  it('lets a signed-in user post a comment and a reply that are still there after a reload', () =>
+  it('lets a signed-in user post a comment and a reply under their username, and delete the comment keeping the reply', () =>
     withSession(async ({ context, page }) => {
       const account = await registerAndSignIn(context, 'user');
       await openPost(page);
-      // Once the app knows who is signed in, the form stops asking to sign in.
-      await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor({ state: 'detached' });
+      // Once the app knows who is signed in, the form names the account instead of asking to sign in.
+      await page.getByText(`Commenting as ${account.username}`).waitFor();
+      expect(await page.getByRole('link', { name: 'Sign in', exact: true }).count()).toBe(0);
+      expect(await page.getByLabel('Full name').count()).toBe(0);
 
       const comment = `Great tips for a first rental ${uniqueName('')}`;
       const reply = `Agreed, check the tyres too ${uniqueName('')}`;
@@ -76,6 +78,18 @@ describe('blog comments', () => {
       const afterReload = comments(page).getByRole('listitem').filter({ hasText: comment });
       await afterReload.waitFor();
       expect(await afterReload.getByRole('list', { name: `Replies to ${account.username}` }).textContent()).toContain(reply);
+
+      await afterReload.getByRole('button', { name: `Delete comment by ${account.username}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this comment?' });
+      expect(await dialog.textContent()).toContain(comment);
+      await dialog.getByRole('button', { name: 'Delete comment' }).click();
+      await comments(page).getByRole('status').filter({ hasText: 'Comment deleted.' }).waitFor();
+
+      await page.reload();
+      await postShown(page);
+      expect(await comments(page).getByText(comment).count()).toBe(0);
+      const deleted = comments(page).getByRole('listitem').filter({ hasText: reply }).first();
+      expect(await deleted.textContent()).toContain('[deleted]');
     }));
 
   it('shows markup typed into a comment as text and runs none of it', () =>
