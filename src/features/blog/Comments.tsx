@@ -64,7 +64,7 @@ function DeleteEntry({ entry, what }: { entry: Reply; what: 'comment' | 'reply' 
         </p>
       ) : null}
       {mayDelete(user, entry) ? (
-        <Button variant="link" size="sm" className="px-0 text-danger" onClick={() => setConfirming(true)}>
+        <Button variant="link" className="px-0 me-4 text-danger" onClick={() => setConfirming(true)}>
           Delete
           <span className="visually-hidden">
             {' '}
