@@ -130,6 +130,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0007_cars_location_attributes',
             '0008_car_photos_reviews_pause_archive',
             '0009_accounts_mail_notifications',
+            '0010_comments_author_is_account',
           ],
         });
         return describeSchema(client.db);
@@ -148,6 +149,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0007_cars_location_attributes',
             '0008_car_photos_reviews_pause_archive',
             '0009_accounts_mail_notifications',
+            '0010_comments_author_is_account',
           ],
         });
         return describeSchema(client.db);
@@ -234,6 +236,10 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
         await db.execute(sql`
           INSERT INTO comments (author, content, post_id)
           VALUES ('Early reader', 'Written before the upgrade.', (SELECT id FROM blog_posts ORDER BY position LIMIT 1))`);
+        // The earlier release stored whatever name the form sent, even from a signed-in account.
+        await db.execute(sql`
+          INSERT INTO comments (author, content, post_id, account_id)
+          VALUES ('WheelsOnWeb Support', 'Posted under a name not the account''s.', (SELECT id FROM blog_posts ORDER BY position LIMIT 1), ${ownerId})`);
       });
     });
     afterAll(() => place.remove());
@@ -267,6 +273,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0007_cars_location_attributes',
               '0008_car_photos_reviews_pause_archive',
               '0009_accounts_mail_notifications',
+              '0010_comments_author_is_account',
             ],
           }),
         ]);
@@ -309,7 +316,14 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
         const history = await rows<{ status: string }>(app.db, sql`SELECT status FROM booking_events ORDER BY at, id`);
         expect(history.map((event) => event.status)).toEqual(['requested', 'accepted']);
         const post = await app.inject({ method: 'GET', url: '/api/comments/get-comment' });
-        expect(post.body).toContain('Written before the upgrade.');
+        // A comment posted from an account now carries the account's name; one with no account keeps its own.
+        expect(post.json<Array<{ author: string; content: string }>>().map(({ author, content }) => [author, content])).toEqual(
+          expect.arrayContaining([
+            ['Early reader', 'Written before the upgrade.'],
+            [owner.username, "Posted under a name not the account's."],
+          ]),
+        );
+        expect(post.body).not.toContain('WheelsOnWeb Support');
         // The old schema's exclusion constraint still refuses a second accepted booking over the same hours.
         await expect(app.db.insert(bookings).values(acceptedBooking)).rejects.toMatchObject({
           cause: expect.objectContaining({ code: '23P01' }),
