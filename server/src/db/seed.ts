@@ -8,28 +8,34 @@ import { slugify } from '#domain/slug';
 import type { Database } from './client';
 import { accounts, blogPosts, cars } from './schema';
 
+/** Any constant works: it only has to be the same for every instance that seeds this database. */
+const SEED_LOCK_ID = 2_024_013;
+
 /**
  * The sample fleet and blog posts come from the same modules the app shows, keyed by their data
  * ids, so running this at every start-up inserts them once and afterwards keeps them in step with
- * the modules.
+ * the modules. Instances starting together take turns: an upsert arbitrates only on its target key,
+ * so two at once could still collide on a post's slug.
  */
 export async function seedSampleData(db: Database): Promise<void> {
   const fleet = catalogueCars.map(({ id, ...car }) => ({ kind: 'fleet' as const, catalogueId: id, ...car }));
-  await db
-    .insert(cars)
-    .values(fleet)
-    .onConflictDoUpdate({ target: cars.catalogueId, set: takeIncoming(cars, Object.keys(fleet[0] ?? {})) });
-
   const posts = sampleBlogPosts.map(({ id, ...post }, position) => ({
     catalogueId: id,
     slug: slugify(post.title),
     ...post,
     position,
   }));
-  await db
-    .insert(blogPosts)
-    .values(posts)
-    .onConflictDoUpdate({ target: blogPosts.catalogueId, set: takeIncoming(blogPosts, Object.keys(posts[0] ?? {})) });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    await tx
+      .insert(cars)
+      .values(fleet)
+      .onConflictDoUpdate({ target: cars.catalogueId, set: takeIncoming(cars, Object.keys(fleet[0] ?? {})) });
+    await tx
+      .insert(blogPosts)
+      .values(posts)
+      .onConflictDoUpdate({ target: blogPosts.catalogueId, set: takeIncoming(blogPosts, Object.keys(posts[0] ?? {})) });
+  });
 }
 
 /** An upsert's `set` that overwrites each named column with the row being inserted, so no column can be left out by hand. */
