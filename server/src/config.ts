@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
+import { type NewAdmin, parseNewAdmin } from './db/seed';
 import { DEFAULT_QUOTAS, type WriteQuotas } from './http/quotas';
 import { RAZORPAY_API_BASE, type RazorpaySettings } from './payments/razorpay-api';
 import type { StripeSettings } from './payments/stripe';
@@ -23,8 +24,8 @@ export interface ServerConfig {
   databaseTimeouts: DatabaseTimeouts;
   corsOrigins: string[];
   cookieSecure: boolean;
-  /** The first admin, created at start-up when all three are set. */
-  admin: { email: string; username: string; password: string } | undefined;
+  /** The first admin, created at start-up when ADMIN_EMAIL, ADMIN_USERNAME and ADMIN_PASSWORD are set. */
+  admin: NewAdmin | undefined;
   /** The built app to serve next to the API (`npm start`); undefined serves the API only (`npm run dev`). */
   staticDir: string | undefined;
   /**
@@ -166,7 +167,11 @@ const envSchema = z.object({
   COOKIE_SECURE: flag,
   ADMIN_EMAIL: optionalText,
   ADMIN_USERNAME: optionalText,
-  ADMIN_PASSWORD: z.string().optional(),
+  // Not trimmed: spaces may be part of a password. Empty is unset, as `ADMIN_PASSWORD=` in a .env reads.
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
   STATIC_DIR: optionalText,
   TRUST_PROXY: z.string().optional().transform(trustedProxies),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -245,6 +250,27 @@ function defaultOutboxDir(dataDir: string): string {
   return dataDir.startsWith('memory://') ? path.join(tmpdir(), 'wheelsonweb-outbox') : path.join(dataDir, 'outbox');
 }
 
+const ADMIN_VARIABLES = { email: 'ADMIN_EMAIL', username: 'ADMIN_USERNAME', password: 'ADMIN_PASSWORD' } as const;
+
+/**
+ * The first admin: all three variables or none, each as registration would take it. Half a setting
+ * or a short password stops the start, since a server that came up without its admin would leave
+ * the person who set them with no way in and no word why.
+ */
+function firstAdmin(values: Record<keyof NewAdmin, string | undefined>): NewAdmin | undefined {
+  const fields = Object.keys(ADMIN_VARIABLES) as (keyof NewAdmin)[];
+  const missing = fields.filter((field) => values[field] === undefined).map((field) => ADMIN_VARIABLES[field]);
+  if (missing.length === fields.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid server configuration:\nADMIN_EMAIL, ADMIN_USERNAME and ADMIN_PASSWORD must be set together, or none of them: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`,
+    );
+  }
+  const parsed = parseNewAdmin(values, ADMIN_VARIABLES);
+  if ('problems' in parsed) throw new Error(`Invalid server configuration:\n${parsed.problems.join('\n')}`);
+  return parsed.admin;
+}
+
 /** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
@@ -279,10 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((origin) => origin.trim())
       .filter((origin) => origin !== ''),
     cookieSecure: e.COOKIE_SECURE,
-    admin:
-      e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD
-        ? { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
-        : undefined,
+    admin: firstAdmin({ email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }),
     staticDir: e.STATIC_DIR,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

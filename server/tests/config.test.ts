@@ -202,8 +202,25 @@ describe('loadConfig', () => {
     },
   );
 
-  it('creates no admin unless email, username and password are all set', () => {
-    expect(loadConfig({ ADMIN_EMAIL: 'root@wheelsonweb.in', ADMIN_PASSWORD: 'long-admin-password' }).admin).toBeUndefined();
+  it('stops the start when only some of the admin variables are set, naming the missing one', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'root@wheelsonweb.in', ADMIN_PASSWORD: 'long-admin-password' })).toThrow(
+      'Invalid server configuration:\nADMIN_EMAIL, ADMIN_USERNAME and ADMIN_PASSWORD must be set together, or none of them: ADMIN_USERNAME is not set',
+    );
+    expect(() => loadConfig({ ADMIN_USERNAME: 'root', ADMIN_PASSWORD: '' })).toThrow(
+      'ADMIN_EMAIL and ADMIN_PASSWORD are not set',
+    );
+  });
+
+  it("stops the start when ADMIN_PASSWORD is shorter than the contract's 8 characters", () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'root@wheelsonweb.in', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'seven77' })).toThrow(
+      'Invalid server configuration:\nADMIN_PASSWORD must be 8 to 128 characters',
+    );
+  });
+
+  it('names ADMIN_EMAIL and ADMIN_USERNAME when they are not what registration takes', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'root', ADMIN_USERNAME: 'root@home', ADMIN_PASSWORD: 'long-admin-password' })).toThrow(
+      'Invalid server configuration:\nADMIN_EMAIL must be an email address\nADMIN_USERNAME must be 1 to',
+    );
   });
 
   it.each([

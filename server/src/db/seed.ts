@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { blogPosts as sampleBlogPosts } from '#data/blogs';
 import { catalogueCars } from '#data/cars';
 import { email, password, username } from '#domain/schemas/fields';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '#domain/limits';
 import { slugify } from '#domain/slug';
 import type { Database } from './client';
 import { accounts, blogPosts, cars } from './schema';
@@ -48,36 +49,41 @@ function takeIncoming<T extends PgTable>(table: T, keys: string[]): PgUpdateSetS
   ) as PgUpdateSetSource<T>;
 }
 
-const adminSchema = z.object({ email, username, password });
+/** An admin's fields, checked as registration checks them: ADMIN_* at start-up and `npm run admin:create` both parse with it. */
+export const NewAdmin = z.object({ email, username, password });
+export type NewAdmin = z.output<typeof NewAdmin>;
+type AdminField = keyof NewAdmin;
 
-export interface AdminSeed {
-  email: string;
-  username: string;
-  password: string;
+/** What each field must be, in words a person fixing a variable or an answer can act on. */
+const ADMIN_FIELD_RULES: Record<AdminField, string> = {
+  email: 'must be an email address',
+  username: `must be 1 to ${USERNAME_MAX} characters, without "@"`,
+  password: `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`,
+};
+
+/** Checks an admin's fields, or says what is wrong with each, calling each field by `names` (ADMIN_PASSWORD, Password). */
+export function parseNewAdmin(
+  input: Record<AdminField, string | undefined>,
+  names: Record<AdminField, string>,
+): { admin: NewAdmin } | { problems: string[] } {
+  const parsed = NewAdmin.safeParse(input);
+  if (parsed.success) return { admin: parsed.data };
+  const fields = new Set(parsed.error.issues.map((issue) => issue.path[0] as AdminField));
+  return { problems: [...fields].map((field) => `${names[field]} ${ADMIN_FIELD_RULES[field]}`) };
 }
 
 /**
- * Creates the first admin from the configuration. An existing account with that email or username
- * is left as it is (its password is not reset at every start). Returns whether an admin was created.
+ * Creates an admin, unless an account with that email or username exists: that one is left as it
+ * is, so the first admin's password is not reset at every start. Returns whether an admin was created.
  */
 export async function seedAdmin(
   db: Database,
   hashPassword: (password: string) => Promise<string>,
-  admin: AdminSeed,
+  admin: NewAdmin,
 ): Promise<boolean> {
-  const parsed = adminSchema.safeParse(admin);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => `ADMIN_${String(issue.path[0]).toUpperCase()}`);
-    throw new Error(`The first admin cannot be created: check ${[...new Set(fields)].join(', ')}.`);
-  }
   const created = await db
     .insert(accounts)
-    .values({
-      email: parsed.data.email,
-      username: parsed.data.username,
-      passwordHash: await hashPassword(parsed.data.password),
-      role: 'admin',
-    })
+    .values({ email: admin.email, username: admin.username, passwordHash: await hashPassword(admin.password), role: 'admin' })
     .onConflictDoNothing()
     .returning({ id: accounts.id });
   return created.length > 0;
