@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer, RegisterAnswer } from '#domain/contract';
 import { accounts } from '../src/db/schema';
-import { buildTestApp, closeTestApp, newAccount, register, sessionCookie } from './helpers';
+import { seedAdmin } from '../src/db/seed';
+import { buildTestApp, closeTestApp, newAccount, register, sessionCookie, signIn } from './helpers';
 
 let app: FastifyInstance;
 const admin = { email: 'root@wheelsonweb.in', username: 'root', password: 'admin-password-1' };
@@ -194,6 +195,17 @@ describe('the user and owner sign-in forms', () => {
     expect(userOnOwnerTab.json<{ message: string }>().message).toMatch(/user account/);
   });
 
+  it('signs an admin in on the user tab, and sends one on the owner tab to the user tab', async () => {
+    const onUserTab = await post('/carsSchema', { email: admin.email, password: admin.password });
+    expect(onUserTab.statusCode).toBe(200);
+    expect(onUserTab.json<LoginAnswer>().user).toMatchObject({ username: admin.username, role: 'admin' });
+    sessionCookie(onUserTab);
+    const onOwnerTab = await post('/ownerloginSchema', { email: admin.email, password: admin.password });
+    expect(onOwnerTab.statusCode).toBe(403);
+    expect(onOwnerTab.json()).toEqual({ message: 'This is an admin account: sign in on the user tab.' });
+    expect(onOwnerTab.cookies).toEqual([]);
+  });
+
   it('answers 400 when the password is missing', async () => {
     const response = await post('/carsSchema', { email: 'someone@example.in' });
     expect(response.statusCode).toBe(400);
@@ -236,6 +248,24 @@ describe('POST / (the sign-in page)', () => {
     const response = await post('/', { email: admin.username, password: admin.password });
     expect(response.statusCode).toBe(200);
     expect(response.json<LoginAnswer>().user).toMatchObject({ role: 'admin', email: admin.email });
+  });
+
+  it('keeps a password the admin changed when the start-up seeds the admin again with other variables', async () => {
+    const first = { email: 'second-root@wheelsonweb.in', username: 'second-root', password: 'first-password-1' };
+    const hash = (password: string) => app.passwords.hash(password);
+    expect(await seedAdmin(app.db, hash, first)).toBe(true);
+    const cookie = await signIn(app, first.email, first.password);
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { cookie },
+      payload: { currentPassword: first.password, password: 'changed-password-2', confirmPassword: 'changed-password-2' },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    expect(await seedAdmin(app.db, hash, { ...first, password: 'variables-changed-3' })).toBe(false);
+    expect((await post('/', { email: first.email, password: 'changed-password-2' })).statusCode).toBe(200);
+    expect((await post('/', { email: first.email, password: 'variables-changed-3' }, '10.1.0.5')).statusCode).toBe(401);
   });
 
   it('answers 401 for a wrong password', async () => {

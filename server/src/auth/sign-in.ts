@@ -32,8 +32,8 @@ export interface SignInAttempt {
   login: string;
   password: string;
   kind: LoginKind;
-  /** The role the form is for; undefined accepts any role. */
-  role?: Role;
+  /** The roles the form is for; undefined accepts any role. */
+  roles?: readonly Role[];
   /** The client's address as limits count it (an IPv6 address as its /64): see addressKey. */
   address: string;
 }
@@ -41,7 +41,7 @@ export interface SignInAttempt {
 const WRONG_FORM: Record<Role, string> = {
   user: 'This is a user account: sign in on the user tab.',
   owner: 'This is an owner account: sign in on the owner tab.',
-  admin: 'This is an admin account: sign in on the sign-in page.',
+  admin: 'This is an admin account: sign in on the user tab.',
 };
 
 function findAccount(db: Database, normalized: string, kind: LoginKind): Promise<AccountRow[]> {
@@ -109,6 +109,6 @@ export async function signIn(db: Database, passwords: Passwords, attempt: SignIn
   await db.delete(signInFailures).where(and(eq(signInFailures.subject, subject), eq(signInFailures.address, attempt.address)));
 
   if (account.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us for help.');
-  if (attempt.role && account.role !== attempt.role) throw new HttpError(403, WRONG_FORM[account.role]);
+  if (attempt.roles && !attempt.roles.includes(account.role)) throw new HttpError(403, WRONG_FORM[account.role]);
   return account;
 }

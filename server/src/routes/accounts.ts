@@ -97,18 +97,38 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Admins sign in on the user form too: they have no sign-up of their own, and a tab for them on
+  // the public login page would only tell strangers where to knock.
   app.post(
     '/carsSchema',
-    { schema: { tags: TAGS, summary: "Sign in on the spec's user form", body: Credentials, response: SIGN_IN_ANSWERS } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Sign in on the spec's user form",
+        description: 'Takes user and admin accounts; an owner account gets 403.',
+        body: Credentials,
+        response: SIGN_IN_ANSWERS,
+      },
+    },
     (request, reply) =>
-      answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email', role: 'user' }),
+      answerSignIn(request, reply, {
+        login: request.body.email,
+        password: request.body.password,
+        kind: 'email',
+        roles: ['user', 'admin'],
+      }),
   );
 
   app.post(
     '/ownerloginSchema',
     { schema: { tags: TAGS, summary: "Sign in on the spec's owner form", body: Credentials, response: SIGN_IN_ANSWERS } },
     (request, reply) =>
-      answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email', role: 'owner' }),
+      answerSignIn(request, reply, {
+        login: request.body.email,
+        password: request.body.password,
+        kind: 'email',
+        roles: ['owner'],
+      }),
   );
 
   // The sign-in page posts to the empty path; there `email` may also be a username, for any role.
