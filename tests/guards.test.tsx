@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from './render';
 import { RouteError } from '../src/app/RouteError';
-import { asha, creta, ravi, success, swift } from './mocks/answers';
+import { admin, asha, creta, ravi, success, swift } from './mocks/answers';
 import { unreachable } from './mocks/routes';
 import { acceptSignIn, hold, recordAllRequests, serve, session } from './mocks/serve';
 
@@ -81,6 +81,42 @@ describe('owner-only routes', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(browser.holder).toBeNull());
+  });
+});
+
+describe('the admin console', () => {
+  it('sends a signed-out visitor to the login page, and back to the console once an admin signs in', async () => {
+    acceptSignIn(session(null), 'POST /carsSchema', admin);
+    const { router, user } = renderRoute('/admin');
+    await user.type(await screen.findByLabelText('Email'), admin.email);
+    await user.type(screen.getByLabelText('Password'), 'correct-horse-42');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByRole('heading', { name: 'Admin console' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['renter', asha],
+    ['owner', ravi],
+  ])('sends a signed-in %s to the home page', async (_role, account) => {
+    session(account);
+    const { router } = renderRoute('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
+    expect(screen.queryByRole('heading', { name: 'Admin console' })).not.toBeInTheDocument();
+  });
+
+  it('shows an admin who is signed in and the pages admins have, and no sections yet', async () => {
+    session(admin);
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin console' })).toBeInTheDocument();
+    expect(screen.getByText('Signed in as admin, an admin.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rental requests' })).toHaveAttribute('href', '/get/requests');
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Rental requests',
+      'Account',
+    ]);
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Admin'));
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { asha, creta, ravi, success, swift } from './mocks/answers';
+import { admin, asha, creta, ravi, success, swift } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
 import { acceptSignIn, hold, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
@@ -108,6 +108,21 @@ describe('login page', () => {
     const { user } = renderRoute('/login?tab=owner');
     await fillAndSubmit(user, asha.email, PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.userAccountOnOwnerTab);
+  });
+
+  it('signs an admin in on the user tab and lands on the admin console', async () => {
+    acceptSignIn(session(null), 'POST /carsSchema', admin);
+    const { router, user } = renderRoute('/login');
+    await fillAndSubmit(user, admin.email, PASSWORD);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByRole('heading', { name: 'Admin console' })).toBeInTheDocument();
+  });
+
+  it('refuses an admin account on the owner tab, pointing to the user tab', async () => {
+    serve('POST /ownerloginSchema', fail(403, serverSays.adminAccountOnOwnerTab));
+    const { user } = renderRoute('/login?tab=owner');
+    await fillAndSubmit(user, admin.email, PASSWORD);
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.adminAccountOnOwnerTab);
   });
 
   it.each(['/login?tab=owner', '/ownerlogin'])('%s opens the owner tab', async (path) => {

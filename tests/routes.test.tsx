@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { allCars, asha, creta, fleetCar, paged, posts, ravi, success, swift } from './mocks/answers';
+import { admin, allCars, asha, creta, fleetCar, paged, posts, ravi, success, swift } from './mocks/answers';
 import { serve, session } from './mocks/serve';
 
 interface RouteCase {
@@ -42,6 +42,7 @@ const cases: RouteCase[] = [
   { path: '/get/requests', title: 'Rental requests', shows: /No rental requests yet/, signedInAs: ravi },
   { path: '/bookings', title: 'My bookings', shows: /You have no upcoming bookings/, signedInAs: asha },
   { path: '/account', title: 'Account', shows: /Sign out of all devices/, signedInAs: asha },
+  { path: '/admin', title: 'Admin', shows: /Admin console/, signedInAs: admin },
   { path: '/notfound', title: 'Under construction', shows: /hello still under construction!/ },
   { path: '/no/such/page', title: 'Page not found', shows: /Page not found/ },
   { path: '/layout/nothing-here', title: 'Page not found', shows: /Page not found/ },

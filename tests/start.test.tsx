@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { asha, creta, ravi, success, swift } from './mocks/answers';
+import { admin, asha, creta, ravi, success, swift } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
 import { acceptSignIn, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
@@ -39,6 +39,14 @@ describe('sign-in page (/start)', () => {
     await signInWith(user, 'ravi@example.com', PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
     expect(await screen.findByRole('heading', { name: 'Your Cars' })).toBeInTheDocument();
+  });
+
+  it('takes an admin to the admin console', async () => {
+    acceptSignIn(session(null), 'POST /', admin);
+    const { router, user } = renderRoute('/start');
+    await signInWith(user, admin.username, PASSWORD);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByRole('heading', { name: 'Admin console' })).toBeInTheDocument();
   });
 
   it('shows a clear message for a wrong password', async () => {

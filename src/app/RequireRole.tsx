@@ -12,11 +12,16 @@ interface RequireRoleProps {
   role: Role;
   /** Other roles let through too (admins answer the requests for fleet cars). */
   alsoAllow?: readonly Role[];
+  /**
+   * Where other roles are sent instead of being told the page is for another account: a page
+   * whose role no one can sign up for offers them no "Sign in as" way on.
+   */
+  sendOthersTo?: string;
   children: ReactNode;
 }
 
 /** Lets only accounts of `role` through; a signed-out visitor is sent to sign in and brought back afterwards. */
-export function RequireRole({ role, alsoAllow = [], children }: RequireRoleProps) {
+export function RequireRole({ role, alsoAllow = [], sendOthersTo, children }: RequireRoleProps) {
   const { user, loading, checkError, refresh } = useSession();
   const location = useLocation();
   // The router shows a screen only once its code has loaded, and commits the move as a transition:
@@ -34,6 +39,7 @@ export function RequireRole({ role, alsoAllow = [], children }: RequireRoleProps
   }
   if (!user) return <Navigate to={paths.login} state={{ from: location }} replace />;
   if (user.role !== role && !alsoAllow.includes(user.role)) {
+    if (sendOthersTo) return <Navigate to={sendOthersTo} replace />;
     return (
       <main className="container py-5" style={{ maxWidth: '40rem' }}>
         <div className="alert alert-warning" role="alert">

@@ -88,6 +88,14 @@ export const routes: RouteObject[] = [
           { path: paths.account, lazy: page(() => import('../pages/AccountPage')) },
         ],
       },
+      {
+        element: (
+          <RequireRole role="admin" sendOthersTo={paths.home}>
+            <Outlet />
+          </RequireRole>
+        ),
+        children: [{ path: paths.admin, lazy: page(() => import('../pages/AdminPage')) }],
+      },
       { path: paths.notFound, lazy: page(() => import('../pages/UnderConstructionPage')) },
       { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },
     ],

@@ -33,4 +33,6 @@ export const paths = {
   rentalRequests: '/get/requests',
   /** The signed-in person's profile: phone, country, password, sessions. */
   account: '/account',
+  /** Where an admin lands after signing in. */
+  admin: '/admin',
 } as const;

@@ -10,7 +10,10 @@ import { SignInForm } from '../features/auth/SignInForm';
 
 type LoginTab = 'user' | 'owner';
 
-/** /login: the user and owner sign-in forms on two tabs; `?tab=owner` (where /ownerlogin leads) opens the owner's. */
+/**
+ * /login: the user and owner sign-in forms on two tabs; `?tab=owner` (where /ownerlogin leads) opens
+ * the owner's. Admins sign in on the user tab, which the server accepts them on.
+ */
 export default function LoginPage() {
   usePageTitle('Login');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -40,7 +43,7 @@ export default function LoginPage() {
           <SignInForm
             loginLabel="Email"
             signIn={loginUser}
-            destinationFor={() => paths.home}
+            destinationFor={(account) => (account.role === 'admin' ? paths.admin : paths.home)}
             forgotPasswordPath={paths.forgotPassword}
           >
             {registerLink}

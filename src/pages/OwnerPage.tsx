@@ -1,10 +1,7 @@
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
-import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { useSession } from '../lib/auth/session';
+import { LinkCards } from '../components/LinkCards';
 import { PageShell } from '../components/PageShell';
 
 const sections = [
@@ -20,22 +17,7 @@ export default function OwnerPage() {
   return (
     <PageShell title="Owner Dashboard">
       {user ? <p className="lead">Welcome, {user.username}.</p> : null}
-      <Row xs={1} md={3} className="g-4">
-        {sections.map((section) => (
-          <Col key={section.to}>
-            <Card className="h-100">
-              <Card.Body>
-                <Card.Title as="h2" className="h5">
-                  <Link to={section.to} className="stretched-link">
-                    {section.title}
-                  </Link>
-                </Card.Title>
-                <Card.Text>{section.text}</Card.Text>
-              </Card.Body>
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <LinkCards cards={sections} columns={3} />
     </PageShell>
   );
 }

@@ -6,10 +6,8 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { PageShell } from '../components/PageShell';
 import { SignInForm } from '../features/auth/SignInForm';
 
-/** Owners manage their cars; everyone else starts at the marketplace. */
-function homeFor(account: Account): string {
-  return account.role === 'owner' ? paths.ownerCars : paths.home;
-}
+/** Owners manage their cars and admins the marketplace; renters start at the marketplace. */
+const homeFor: Record<Account['role'], string> = { user: paths.home, owner: paths.ownerCars, admin: paths.admin };
 
 /** /start: one sign-in form for any account, by username or email. */
 export default function StartPage() {
@@ -19,7 +17,7 @@ export default function StartPage() {
       <SignInForm
         loginLabel="Username or Email"
         signIn={signIn}
-        destinationFor={homeFor}
+        destinationFor={(account) => homeFor[account.role]}
         forgotPasswordPath={paths.forgotPassword}
       >
         <p className="mb-0">

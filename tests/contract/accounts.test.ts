@@ -9,7 +9,8 @@ import { conforms } from './conforms';
 import { startLiveServer } from './live-server';
 import { ownerRegistration, userRegistration } from './registrations';
 
-const live = startLiveServer();
+const admin = newAccount();
+const live = startLiveServer({ admin });
 
 describe('registering, against the real server', () => {
   it('registers a user and an owner with the answers the app shows', async () => {
@@ -72,6 +73,16 @@ describe('signing in, against the real server', () => {
     });
     expect(conforms(LoginAnswer, await loginOwner({ email: owner.email, password: owner.password })).user.role).toBe('owner');
     expect((await getSession()).user.email).toBe(owner.email);
+  });
+
+  it('signs an admin in on the user tab, and sends one on the owner tab to the user tab', async () => {
+    live.browser('admin');
+    await expect(loginOwner({ email: admin.email, password: admin.password })).rejects.toMatchObject({
+      status: 403,
+      message: serverSays.adminAccountOnOwnerTab,
+    });
+    expect(conforms(LoginAnswer, await loginUser({ email: admin.email, password: admin.password })).user.role).toBe('admin');
+    expect((await getSession()).user.email).toBe(admin.email);
   });
 
   it('signs in by username on the sign-in page and on /api/session', async () => {

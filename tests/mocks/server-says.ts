@@ -14,6 +14,7 @@ export const serverSays = {
   invalidLogin: 'Invalid email or password.',
   ownerAccountOnUserTab: 'This is an owner account: sign in on the owner tab.',
   userAccountOnOwnerTab: 'This is a user account: sign in on the user tab.',
+  adminAccountOnOwnerTab: 'This is an admin account: sign in on the user tab.',
   tooManySignIns: 'Too many failed sign-in attempts from your address. Please try again in 15 minutes.',
   notSignedIn: 'Please sign in first.',
   ownersOnly: 'This is for owner accounts: sign in with an owner account.',
