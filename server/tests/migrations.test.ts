@@ -131,6 +131,8 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0008_car_photos_reviews_pause_archive',
             '0009_accounts_mail_notifications',
             '0010_comments_author_is_account',
+            '0011_admin_actions_console_columns',
+            '0012_admin_actions_append_only',
           ],
         });
         return describeSchema(client.db);
@@ -150,6 +152,8 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0008_car_photos_reviews_pause_archive',
             '0009_accounts_mail_notifications',
             '0010_comments_author_is_account',
+            '0011_admin_actions_console_columns',
+            '0012_admin_actions_append_only',
           ],
         });
         return describeSchema(client.db);
@@ -160,9 +164,10 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // issue 11's tax and payment provider checks, and issue 12's eight checks of a car's city and attributes
       // and its city and body type indexes, then its reviews' three checks and the photo, review, price
       // and public-order indexes, and issue 13's two mail outbox checks and its outbox, reset token and
-      // reset request indexes.
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(33);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(24);
+      // reset request indexes, and issue 14's audit log: its action, object type and reason checks and its
+      // newest-first, by-admin and by-object indexes.
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(36);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(27);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -274,6 +279,8 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0008_car_photos_reviews_pause_archive',
               '0009_accounts_mail_notifications',
               '0010_comments_author_is_account',
+              '0011_admin_actions_console_columns',
+              '0012_admin_actions_append_only',
             ],
           }),
         ]);

@@ -31,6 +31,7 @@ import {
   type Transmission,
 } from '#domain/car-attributes';
 import {
+  ADMIN_REASON_MAX,
   BOOKING_MAX_HOURS,
   CARNAME_MAX,
   COMMENT_MAX,
@@ -41,6 +42,7 @@ import {
   REVIEW_REPLY_MAX,
   USERNAME_MAX,
 } from '#domain/limits';
+import { ADMIN_ACTIONS, ADMIN_OBJECT_TYPES, type AdminActionName, type AdminObjectType } from '#domain/schemas/admin';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 
 /** queued until delivered (sent) or given up on after the last attempt (failed). */
@@ -83,6 +85,8 @@ export const accounts = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** When the renter last opened their bookings: a booking whose status changed since counts in their notification badge. */
     bookingsSeenAt: timestamp('bookings_seen_at', { withTimezone: true, mode: 'date' }),
+    /** When the account last signed in: the admin console shows it beside the account. Null until the first sign-in. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -173,6 +177,9 @@ export const cars = pgTable(
     /** Kilometres a day included in the price; null for no limit. */
     kmPerDayLimit: integer('km_per_day_limit'),
     delisted: boolean('delisted').notNull().default(false),
+    /** What the admin who delisted the car gave as the reason, shown to its owner; null while listed. */
+    delistedReason: text('delisted_reason'),
+    delistedAt: timestamp('delisted_at', { withTimezone: true, mode: 'date' }),
     /** When its owner paused it: hidden from the public list and not bookable until resumed; null when listed. */
     pausedAt: timestamp('paused_at', { withTimezone: true, mode: 'date' }),
     /**
@@ -397,6 +404,8 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     address: text('address').notNull(),
+    /** When an admin marked the message answered; null while it awaits an answer. */
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [index('contact_messages_address_idx').on(table.address, table.createdAt)],
@@ -508,6 +517,38 @@ export const passwordResetRequests = pgTable(
   ],
 );
 
+/**
+ * Every admin action, as it happened: written in the action's own transaction (recordAdminAction),
+ * so an action that rolls back leaves no row and one that commits always has its row. A trigger of
+ * migration 0012 refuses to update or delete a row, so not even a bug of ours can rewrite the record.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    adminId: uuid('admin_id').notNull(),
+    action: text('action').$type<AdminActionName>().notNull(),
+    objectType: text('object_type').$type<AdminObjectType>().notNull(),
+    /** Text, since the objects' ids differ in kind (uuids; a booking's number would fit too). */
+    objectId: text('object_id').notNull(),
+    reason: text('reason'),
+    /** The object's fields the action changed, as they were and as they became; null where nothing was changed. */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ name: 'admin_actions_admin_id_fkey', columns: [table.adminId], foreignColumns: [accounts.id] }),
+    check('admin_actions_action_check', sql`${table.action} IN (${oneOf(ADMIN_ACTIONS)})`),
+    check('admin_actions_object_type_check', sql`${table.objectType} IN (${oneOf(ADMIN_OBJECT_TYPES)})`),
+    check('admin_actions_reason_check', sql`length(${table.reason}) BETWEEN 1 AND ${limit(ADMIN_REASON_MAX)}`),
+    // The log's three questions: everything newest first, one admin's actions, one object's history.
+    index('admin_actions_at_idx').on(table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('admin_actions_admin_idx').on(table.adminId, table.at.desc().nullsFirst()),
+    index('admin_actions_object_idx').on(table.objectType, table.objectId, table.at.desc().nullsFirst()),
+  ],
+);
+
 export const schema = {
   accounts,
   sessions,
@@ -527,6 +568,7 @@ export const schema = {
   mailOutbox,
   passwordResetTokens,
   passwordResetRequests,
+  adminActions,
 };
 
 /** A row as queries return it: what the routes turn into the contract's shapes. */
@@ -539,3 +581,4 @@ export type BookingEventRow = typeof bookingEvents.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 export type MailRow = typeof mailOutbox.$inferSelect;
+export type AdminActionRow = typeof adminActions.$inferSelect;

@@ -32,20 +32,25 @@ const pageParam = (name: string, max: number) =>
       .optional(),
   );
 
+/** The page parameters of a paged list whose page holds `defaultSize` items when `pageSize` is not sent. */
+export function pageParamsOf(defaultSize: number) {
+  return {
+    page: pageParam('Page', PAGE_MAX).meta({ description: 'Which page, from 1; 1 when not sent.' }),
+    pageSize: pageParam('PageSize', PAGE_SIZE_MAX).meta({
+      description: `Items per page, at most ${PAGE_SIZE_MAX}; ${defaultSize} when not sent.`,
+    }),
+  };
+}
+
 /** The page parameters of every paged list, both optional: page 1 of `PAGE_SIZE_DEFAULT` items when not sent. */
-export const pageParams = {
-  page: pageParam('Page', PAGE_MAX).meta({ description: 'Which page, from 1; 1 when not sent.' }),
-  pageSize: pageParam('PageSize', PAGE_SIZE_MAX).meta({
-    description: `Items per page, at most ${PAGE_SIZE_MAX}; ${PAGE_SIZE_DEFAULT} when not sent.`,
-  }),
-};
+export const pageParams = pageParamsOf(PAGE_SIZE_DEFAULT);
 export const PageQuery = z.object(pageParams);
 export type PageQuery = z.output<typeof PageQuery>;
 
-/** The page asked for, with the defaults filled in, and the rows it skips. */
-export function pageWindow(query: PageQuery) {
+/** The page asked for, with the defaults filled in (`defaultSize` items when the list has its own), and the rows it skips. */
+export function pageWindow(query: PageQuery, defaultSize = PAGE_SIZE_DEFAULT) {
   const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
+  const pageSize = query.pageSize ?? defaultSize;
   return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
 }
 
