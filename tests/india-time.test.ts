@@ -3,6 +3,7 @@ import {
   fromIndiaWallClock,
   indiaLocalToIso,
   indiaToday,
+  indiaWeekStart,
   isoToIndiaLocal,
   nextIndiaHour,
   toIndiaIso,
@@ -25,6 +26,13 @@ describe('India time', () => {
 
   it('knows India’s date when UTC is still on the day before', () => {
     expect(indiaToday(new Date('2026-03-31T19:00:00Z'))).toBe('2026-04-01');
+  });
+
+  it('starts the India week on Monday at 00:00 India time, while UTC is still on Sunday', () => {
+    // 2026-11-23 is a Monday: its first half hour on India's clock is still Sunday in UTC.
+    expect(toIndiaIso(indiaWeekStart(new Date('2026-11-22T18:30:00Z')))).toBe('2026-11-23T00:00:00+05:30');
+    expect(toIndiaIso(indiaWeekStart(new Date('2026-11-22T18:29:59Z')))).toBe('2026-11-16T00:00:00+05:30');
+    expect(toIndiaIso(indiaWeekStart(new Date('2026-11-29T18:29:59Z')))).toBe('2026-11-23T00:00:00+05:30');
   });
 
   it('finds the next whole hour on India’s clock', () => {

@@ -84,3 +84,11 @@ export function formatIndiaTime(instant: Date | string | number): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('month')} ${part('day')} ${part('year')} ${part('hour')}:${part('minute')}`;
 }
+
+/** When the India week holding `now` began: Monday 00:00 in India, as an instant. */
+export function indiaWeekStart(now: Date = new Date()): Date {
+  const indiaDay = Math.floor((now.getTime() + OFFSET_MS) / DAY_MS);
+  // Day 0 of the epoch, 1 January 1970, was a Thursday: three days after a Monday.
+  const daysSinceMonday = (indiaDay + 3) % 7;
+  return new Date((indiaDay - daysSinceMonday) * DAY_MS - OFFSET_MS);
+}
