@@ -17,6 +17,7 @@ import { sessionPlugin } from './plugins/session';
 import { staticAppPlugin } from './plugins/static-app';
 import { toSafeError } from './safe-error';
 import { ownAccountRoutes } from './routes/account';
+import { adminRoutes } from './routes/admin';
 import { accountRoutes } from './routes/accounts';
 import { bookingRoutes } from './routes/bookings';
 import { carPhotoRoutes, uploadedFileRoutes } from './routes/car-photos';
@@ -120,6 +121,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(reviewRoutes);
     await app.register(notificationRoutes);
     await app.register(carPhotoRoutes, { uploadsDir: config.uploadsDir });
+    await app.register(adminRoutes);
 
     await app.ready();
     return app;

@@ -56,6 +56,11 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/newsletter': ['post'],
   '/api/notifications/summary': ['get'],
   '/api/notifications/bookings-seen': ['post'],
+  '/api/admin/overview': ['get'],
+  '/api/admin/accounts': ['get'],
+  '/api/admin/accounts/{id}/disable': ['post'],
+  '/api/admin/accounts/{id}/enable': ['post'],
+  '/api/admin/audit': ['get'],
   '/api/health': ['get'],
 };
 
@@ -233,6 +238,9 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
     const schemas = document.components?.schemas ?? {};
     expect(Object.keys(schemas).sort()).toEqual([
       'Account',
+      'AdminAccount',
+      'AdminAction',
+      'AdminOverview',
       'BlogPost',
       'Booking',
       'BookingReceipt',

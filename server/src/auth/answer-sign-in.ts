@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginAnswer } from '#domain/schemas/accounts';
 import { toAccount } from '../contract-shapes';
+import { accounts } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { addressKey } from './client-address';
 import { signIn, type SignInAttempt } from './sign-in';
@@ -24,5 +26,7 @@ export async function answerSignIn(
 ): Promise<LoginAnswer> {
   const account = await signIn(request.server.db, request.server.passwords, { ...attempt, address: addressKey(request.ip) });
   await reply.startSession(account.id);
+  // Here and not in signIn, which also checks the current password of a signed-in person changing it: that is no sign-in.
+  await request.server.db.update(accounts).set({ lastSignInAt: new Date() }).where(eq(accounts.id, account.id));
   return { message: 'Login successful', user: toAccount(account) };
 }
