@@ -40,8 +40,11 @@ export default defineConfig({
     target: 'node20',
     sourcemap: true,
     rollupOptions: {
-      // start: `npm start` (build what is stale, then serve the app); main: the server alone.
-      input: { start: 'server/src/start.ts', main: 'server/src/main.ts' },
+      // start: `npm start` (build what is stale, then serve the app); main: the server alone;
+      // admin-create: `npm run admin:create` where only the compiled server is installed.
+      input: { start: 'server/src/start.ts', main: 'server/src/main.ts', 'admin-create': 'server/src/cli/admin-create.ts' },
+      // Code the entries share sits beside them, as db/migrate.ts must to find ./migrations/.
+      output: { chunkFileNames: '[name]-[hash].js' },
     },
   },
 });
