@@ -120,7 +120,8 @@ describe('npm run admin:create on PGlite', () => {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-describe.runIf(serverUrl)('npm run admin:create on PostgreSQL', () => {
+// Generated only where a PostgreSQL server is given, as database-away.test.ts does: no skipped test on PGlite.
+describe.each(serverUrl ? ['PostgreSQL'] : [])('npm run admin:create on %s', () => {
   it(
     'creates admins while a server runs on the database, and refuses a taken username',
     async () => {
