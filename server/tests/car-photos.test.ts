@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarPhoto, PagedAnswer, PublicCar } from '#domain/contract';
 import { carPhotos } from '../src/db/schema';
-import { removePhotoFiles } from '../src/uploads/photo-store';
+import { removePhotoFiles } from '../src/photos/photo-store';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };

@@ -26,7 +26,7 @@ import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { sendNotFound } from '../plugins/errors';
 import { signedInAccount } from '../plugins/session';
-import { PHOTO_FILE_NAME, PHOTO_PIXELS_MAX, PhotoRejectedError, removePhotoFiles, storePhoto } from '../uploads/photo-store';
+import { PHOTO_FILE_NAME, PHOTO_PIXELS_MAX, PhotoRejectedError, removePhotoFiles, storePhoto } from '../photos/photo-store';
 
 const TAGS = ['car photos'];
 const NO_SUCH_CAR = 'There is no such car among yours.';

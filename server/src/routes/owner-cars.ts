@@ -18,7 +18,7 @@ import { HttpError } from '../http/errors';
 import { checkCarLimit } from '../http/quotas';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
-import { removePhotoFiles } from '../uploads/photo-store';
+import { removePhotoFiles } from '../photos/photo-store';
 import type { BookingLinks } from '../mail/booking-mails';
 import { removeCars } from './car-lifecycle';
 
