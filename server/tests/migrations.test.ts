@@ -133,6 +133,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0010_comments_author_is_account',
             '0011_admin_actions_console_columns',
             '0012_admin_actions_append_only',
+            '0013_bookings_reminder_due_index',
           ],
         });
         return describeSchema(client.db);
@@ -154,6 +155,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0010_comments_author_is_account',
             '0011_admin_actions_console_columns',
             '0012_admin_actions_append_only',
+            '0013_bookings_reminder_due_index',
           ],
         });
         return describeSchema(client.db);
@@ -164,10 +166,10 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // issue 11's tax and payment provider checks, and issue 12's eight checks of a car's city and attributes
       // and its city and body type indexes, then its reviews' three checks and the photo, review, price
       // and public-order indexes, and issue 13's two mail outbox checks and its outbox, reset token and
-      // reset request indexes, and issue 14's audit log: its action, object type and reason checks and its
-      // newest-first, by-admin and by-object indexes.
+      // reset request indexes and the reminder round's due index, and issue 14's audit log: its action, object
+      // type and reason checks and its newest-first, by-admin and by-object indexes.
       expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(36);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(27);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(28);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -281,6 +283,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0010_comments_author_is_account',
               '0011_admin_actions_console_columns',
               '0012_admin_actions_append_only',
+              '0013_bookings_reminder_due_index',
             ],
           }),
         ]);

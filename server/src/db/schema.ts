@@ -286,6 +286,10 @@ export const bookings = pgTable(
     ),
     index('bookings_renter_idx').on(table.renterId, table.createdAt.desc().nullsFirst()),
     index('bookings_car_idx').on(table.carId, table.createdAt.desc().nullsFirst()),
+    // Every instance's reminder round asks for this each minute; only the few trips not yet reminded of are in it.
+    index('bookings_reminder_due_idx')
+      .on(table.startsAt)
+      .where(sql`${table.status} = 'accepted' and ${table.reminderSentAt} is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_reminder_due_idx" ON "bookings" USING btree ("starts_at") WHERE "bookings"."status" = 'accepted' and "bookings"."reminder_sent_at" is null;
