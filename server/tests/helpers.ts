@@ -29,8 +29,9 @@ const dropDatabase = new WeakMap<FastifyInstance, () => Promise<void>>();
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({}),
-    dataDir: 'memory://',
+    // Read as the server reads it, so what follows from DATA_DIR (the outbox folder the mail worker writes
+    // to) follows from memory:// too, instead of the project's ./data.
+    ...loadConfig({ DATA_DIR: 'memory://' }),
     logLevel: 'silent',
     scryptCost: TEST_SCRYPT_COST,
     quotas: TEST_QUOTAS,
