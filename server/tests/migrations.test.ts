@@ -134,6 +134,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0011_admin_actions_console_columns',
             '0012_admin_actions_append_only',
             '0013_bookings_reminder_due_index',
+            '0014_admin_removals_and_cancel_reason',
           ],
         });
         return describeSchema(client.db);
@@ -156,6 +157,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0011_admin_actions_console_columns',
             '0012_admin_actions_append_only',
             '0013_bookings_reminder_due_index',
+            '0014_admin_removals_and_cancel_reason',
           ],
         });
         return describeSchema(client.db);
@@ -168,7 +170,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // and public-order indexes, and issue 13's two mail outbox checks and its outbox, reset token and
       // reset request indexes and the reminder round's due index, and issue 14's audit log: its action, object
       // type and reason checks and its newest-first, by-admin and by-object indexes.
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(36);
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(37);
       expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(28);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
@@ -284,6 +286,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0011_admin_actions_console_columns',
               '0012_admin_actions_append_only',
               '0013_bookings_reminder_due_index',
+              '0014_admin_removals_and_cancel_reason',
             ],
           }),
         ]);

@@ -260,6 +260,8 @@ export const bookings = pgTable(
     invoiceNumber: text('invoice_number').unique('bookings_invoice_number_key'),
     /** Why the booking was declined, when the server declined it for the renter to read; null otherwise. */
     declineReason: text('decline_reason'),
+    /** Why an admin cancelled the booking, for its renter and owner to read; null otherwise. */
+    cancelReason: text('cancel_reason'),
     /** When the day-before reminder was queued, so each accepted booking is reminded of once, by whichever instance gets there first. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -274,6 +276,7 @@ export const bookings = pgTable(
     // PostgreSQL named the checks over two columns after the table alone, in the order the first schema listed them.
     check('bookings_check', sql`${table.amountPaise} = ${table.total}::bigint * 100 + ${table.taxPaise}`),
     check('bookings_tax_paise_check', sql`${table.taxPaise} >= 0`),
+    check('bookings_cancel_reason_check', sql`length(${table.cancelReason}) BETWEEN 1 AND ${limit(ADMIN_REASON_MAX)}`),
     check(
       'bookings_payment_provider_check',
       sql`${table.paymentProvider} IS NULL OR ${table.paymentProvider} IN ('stripe', 'razorpay')`,
@@ -342,6 +345,8 @@ export const reviews = pgTable(
     comment: text('comment'),
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true, mode: 'date' }),
+    /** When an admin removed the review: its text and reply are gone and its rating no longer counts. */
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -384,6 +389,8 @@ export const comments = pgTable(
     content: text('content').notNull(),
     /** When its author deleted it (or an admin removed it): its text is no longer shown, its replies stay. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** When an admin removed it (deleted_at is set too): it reads "[removed by an admin]" rather than "[deleted]". */
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [

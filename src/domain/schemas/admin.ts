@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ADMIN_REASON_MAX } from '../limits';
 import { pagedAnswer, pageParamsOf } from './answers';
 import { Role } from './accounts';
-import { BookingStatus } from './bookings';
-import { id, Identified, isoInstant } from './fields';
+import { Booking, BookingAction, BookingStatus, PaymentStatus } from './bookings';
+import { CarKind } from './cars';
+import { city, id, Identified, isoInstant } from './fields';
 
 // The admin console's requests and answers (`/api/admin`): lists of 50 to a page, newest first,
 // and the audit log every admin action writes to.
@@ -39,15 +40,22 @@ const blankIsUnsent = <T extends z.ZodType>(schema: T) =>
 
 const adminPageParams = pageParamsOf(ADMIN_PAGE_SIZE);
 
+/** The search box of a console list: what it matches is said by each list. */
+const search = (matches: string) =>
+  blankIsUnsent(z.string().trim().max(ADMIN_SEARCH_MAX, `Search must be at most ${ADMIN_SEARCH_MAX} characters.`)).meta({
+    description: matches,
+  });
+
+/** Someone an object belongs to, as the console names them. */
+const AccountRef = z.object({ id: z.string(), username: z.string() });
+
 export const AccountStatus = z.enum(['enabled', 'disabled']);
 export type AccountStatus = z.output<typeof AccountStatus>;
 
 /** `GET /api/admin/accounts`. */
 export const AdminAccountsQuery = z.object({
   ...adminPageParams,
-  q: blankIsUnsent(z.string().trim().max(ADMIN_SEARCH_MAX, `Search must be at most ${ADMIN_SEARCH_MAX} characters.`)).meta({
-    description: 'Part of a username or email, in any case.',
-  }),
+  q: search('Part of a username or email, in any case.'),
   role: blankIsUnsent(Role),
   status: blankIsUnsent(AccountStatus),
 });
@@ -134,3 +142,143 @@ export const AdminOverview = z
   })
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.output<typeof AdminOverview>;
+
+/**
+ * Where a car stands, each car in exactly one: archived (removed by its owner, kept for its bookings'
+ * history), else delisted (by an admin), else paused (by its owner), else listed.
+ */
+export const AdminCarState = z.enum(['listed', 'paused', 'delisted', 'archived']);
+export type AdminCarState = z.output<typeof AdminCarState>;
+
+/** `GET /api/admin/cars`. */
+export const AdminCarsQuery = z.object({
+  ...adminPageParams,
+  q: search("Part of the car's name or its owner's username, in any case."),
+  kind: blankIsUnsent(CarKind),
+  state: blankIsUnsent(AdminCarState),
+  city: blankIsUnsent(city),
+});
+export type AdminCarsQuery = z.output<typeof AdminCarsQuery>;
+
+/** A car as the console lists it: the fleet's and every owner's, newest first after the fleet. */
+export const AdminCar = Identified.extend({
+  kind: CarKind,
+  carName: z.string(),
+  /** Null for the fleet's cars, which the platform keeps. */
+  owner: AccountRef.extend({ status: AccountStatus }).nullable(),
+  city: z.string(),
+  pickupArea: z.string(),
+  price: z.int(),
+  state: AdminCarState,
+  /** Why an admin delisted it, as its owner reads it; null unless delisted. */
+  delistedReason: z.string().nullable(),
+  delistedAt: isoInstant.nullable(),
+  createdAt: isoInstant,
+}).meta({ id: 'AdminCar' });
+export type AdminCar = z.output<typeof AdminCar>;
+
+export const AdminCarPage = pagedAnswer(AdminCar);
+export type AdminCarPage = z.output<typeof AdminCarPage>;
+
+/** `GET /api/admin/bookings`. */
+export const AdminBookingsQuery = z.object({
+  ...adminPageParams,
+  q: search("The booking's number, or part of the car's name or the renter's or owner's username, in any case."),
+  status: blankIsUnsent(BookingStatus).meta({ description: 'The status as it stands now: a due request counts as expired.' }),
+  payment: blankIsUnsent(PaymentStatus),
+  kind: blankIsUnsent(CarKind),
+});
+export type AdminBookingsQuery = z.output<typeof AdminBookingsQuery>;
+
+/** A booking as the console lists it: with who answers for the car and what an admin may do to it now. */
+export const AdminBooking = Booking.extend({
+  /** The car's owner; null for a fleet car, which admins answer for. */
+  owner: AccountRef.nullable(),
+  adminActions: z.array(BookingAction).meta({
+    description:
+      "The steps an admin may take now: accept and decline for a fleet car's open request, cancel for any request or accepted booking whose period has not ended.",
+  }),
+}).meta({ id: 'AdminBooking' });
+export type AdminBooking = z.output<typeof AdminBooking>;
+
+export const AdminBookingPage = pagedAnswer(AdminBooking);
+export type AdminBookingPage = z.output<typeof AdminBookingPage>;
+
+/** What the console's Comments and reviews section lists: blog comments, their replies, and cars' reviews. */
+export const AdminContentKind = z.enum(['comment', 'reply', 'review']);
+export type AdminContentKind = z.output<typeof AdminContentKind>;
+
+/** `shown`; `deleted` by its author; `removed` by an admin. */
+export const AdminContentState = z.enum(['shown', 'deleted', 'removed']);
+export type AdminContentState = z.output<typeof AdminContentState>;
+
+/** `GET /api/admin/comments`. */
+export const AdminContentQuery = z.object({
+  ...adminPageParams,
+  q: search("Part of the text or the author's name, in any case."),
+  kind: blankIsUnsent(AdminContentKind),
+  state: blankIsUnsent(AdminContentState),
+});
+export type AdminContentQuery = z.output<typeof AdminContentQuery>;
+
+/** A comment, a reply or a review, with what it was left on. */
+export const AdminContent = Identified.extend({
+  kind: AdminContentKind,
+  author: z.string(),
+  /** As readers see it: "[deleted]" or "[removed by an admin]" once gone; a review may have no text. */
+  text: z.string().nullable(),
+  /** A review's stars; null for comments and replies. */
+  rating: z.int().min(1).max(5).nullable(),
+  /** The post a comment or reply is under (a reply's is its parent's), or the car a review is of. */
+  on: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('post'), title: z.string(), slug: z.string() }),
+    z.object({ type: z.literal('car'), id: z.string(), kind: CarKind, carName: z.string() }),
+    z.object({ type: z.literal('none') }),
+  ]),
+  state: AdminContentState,
+  createdAt: isoInstant,
+}).meta({ id: 'AdminContent' });
+export type AdminContent = z.output<typeof AdminContent>;
+
+export const AdminContentPage = pagedAnswer(AdminContent);
+export type AdminContentPage = z.output<typeof AdminContentPage>;
+
+export const ContactMessageStatus = z.enum(['awaiting', 'answered']);
+export type ContactMessageStatus = z.output<typeof ContactMessageStatus>;
+
+/** `GET /api/admin/messages`. */
+export const AdminMessagesQuery = z.object({
+  ...adminPageParams,
+  q: search("Part of the sender's name, email or message, in any case."),
+  status: blankIsUnsent(ContactMessageStatus),
+});
+export type AdminMessagesQuery = z.output<typeof AdminMessagesQuery>;
+
+/** A message sent from the contact page. */
+export const AdminContactMessage = Identified.extend({
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: isoInstant,
+  /** When an admin marked it answered; null while it awaits an answer. */
+  answeredAt: isoInstant.nullable(),
+}).meta({ id: 'AdminContactMessage' });
+export type AdminContactMessage = z.output<typeof AdminContactMessage>;
+
+export const AdminContactMessagePage = pagedAnswer(AdminContactMessage);
+export type AdminContactMessagePage = z.output<typeof AdminContactMessagePage>;
+
+/** `GET /api/admin/newsletter`. */
+export const AdminNewsletterQuery = z.object({
+  ...adminPageParams,
+  q: search('Part of the email, in any case.'),
+});
+export type AdminNewsletterQuery = z.output<typeof AdminNewsletterQuery>;
+
+export const AdminNewsletterSignup = Identified.extend({ email: z.string(), createdAt: isoInstant }).meta({
+  id: 'AdminNewsletterSignup',
+});
+export type AdminNewsletterSignup = z.output<typeof AdminNewsletterSignup>;
+
+export const AdminNewsletterPage = pagedAnswer(AdminNewsletterSignup);
+export type AdminNewsletterPage = z.output<typeof AdminNewsletterPage>;

@@ -138,6 +138,8 @@ export const Booking = Identified.extend({
   invoiceNumber: z.string().optional(),
   /** Why the server declined the request, for the renter: set when accepting an overlapping request declined this one, or when its owner removed the car. */
   declineReason: z.string().optional(),
+  /** Why an admin cancelled the booking, for its renter and owner to read. */
+  cancelReason: z.string().optional(),
   /** The renter's review of the trip, once given (only an accepted booking whose period has ended can have one). */
   review: Review.optional(),
   createdAt: isoInstant,

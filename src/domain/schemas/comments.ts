@@ -35,13 +35,18 @@ export const CommentDeleteParams = z.object({ id });
 /** What a deleted comment or reply reads in place of its text, which is not kept. */
 export const DELETED_CONTENT = '[deleted]';
 
+/** What a comment, reply or review an admin removed reads in place of its text. */
+export const REMOVED_CONTENT = '[removed by an admin]';
+
 const entryFields = {
   author: z.string().meta({
     description:
       "The username of the account that posted it (one posted before this release may carry the name typed then). The app offers Delete when it is the signed-in account's: usernames are unique.",
   }),
   date: isoInstant,
-  content: z.string().meta({ description: `\`${DELETED_CONTENT}\` once deleted.` }),
+  content: z
+    .string()
+    .meta({ description: `\`${DELETED_CONTENT}\` once deleted by its author, \`${REMOVED_CONTENT}\` once removed by an admin.` }),
   deleted: z.boolean().meta({ description: 'Deleted by its author or an admin: its text is gone, its replies stay.' }),
 };
 

@@ -101,6 +101,8 @@ export const OwnerCar = Identified.extend({
   photos: z.array(CarPhoto),
   /** Paused by its owner: out of the public list and not bookable, its accepted bookings standing. */
   paused: z.boolean(),
+  /** Delisted by an admin: out of the public list and not bookable until relisted, with the reason the admin gave. */
+  delisted: z.object({ reason: z.string(), at: isoInstant }).optional(),
   ownerId: z.string(),
   createdAt: isoInstant,
   updatedAt: isoInstant,
