@@ -66,6 +66,31 @@ describe('/api/admin for each role', () => {
     { name: 'the audit log', method: 'GET', url: () => '/api/admin/audit' },
   ];
 
+  it('every /api/admin operation the API documents refuses owners and renters (403) and the signed out (401)', async () => {
+    const document = await get<{ paths: Record<string, Record<string, unknown>> }>('/api/openapi.json', '');
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => ({
+          method: method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
+          // An id nobody has: the role is refused before the object is looked for.
+          url: path.replaceAll('{id}', '00000000-0000-4000-8000-000000000000'),
+        })),
+      );
+    expect(operations.length).toBeGreaterThanOrEqual(endpoints.length);
+    for (const { method, url } of operations) {
+      const refused = await Promise.all([
+        send(app, method, url, owner.cookie),
+        send(app, method, url, renter.cookie),
+        send(app, method, url),
+      ]);
+      expect(
+        refused.map((response) => response.statusCode),
+        `${method} ${url}`,
+      ).toEqual([403, 403, 401]);
+    }
+  });
+
   it.each(endpoints)('$name: 200 for an admin, 403 for an owner or a renter, 401 signed out', async ({ method, url }) => {
     expect((await send(app, method, url(), owner.cookie)).json()).toEqual({ message: 'This is for admins only.' });
     expect((await send(app, method, url(), owner.cookie)).statusCode).toBe(403);

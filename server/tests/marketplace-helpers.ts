@@ -17,7 +17,7 @@ export const bookingLinks: BookingLinks = { publicUrl: testConfig().publicUrl };
 
 export function send(
   app: FastifyInstance,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   url: string,
   cookie?: string,
   payload?: unknown,
