@@ -33,6 +33,13 @@ export const paths = {
   rentalRequests: '/get/requests',
   /** The signed-in person's profile: phone, country, password, sessions. */
   account: '/account',
-  /** Where an admin lands after signing in. */
+  /** Where an admin lands after signing in: the console's overview. */
   admin: '/admin',
+  /** The admin console's sections; each list's search and filters ride in the query string. */
+  adminAccounts: '/admin/accounts',
+  adminCars: '/admin/cars',
+  adminBookings: '/admin/bookings',
+  adminComments: '/admin/comments',
+  adminMessages: '/admin/messages',
+  adminAudit: '/admin/audit',
 } as const;

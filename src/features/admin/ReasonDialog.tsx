@@ -1,0 +1,120 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import type { ButtonVariant } from 'react-bootstrap/types';
+import { AdminOptionalReason, AdminReason } from '../../domain/schemas/admin';
+import { ADMIN_REASON_MAX } from '../../domain/limits';
+import { ErrorAlert } from '../../components/ErrorAlert';
+
+export interface ReasonDialogProps {
+  /** Open while set. */
+  show: boolean;
+  /** The question, naming what is affected: "Disable the account of ravi@example.com?". */
+  title: string;
+  /** What the action will do, in a sentence or two. */
+  children?: ReactNode;
+  /** The confirm button's words: "Disable account". */
+  confirmLabel: string;
+  confirmVariant?: ButtonVariant;
+  /** Whether the action needs a reason (delisting, cancelling, removing) or may go without (disabling, enabling). */
+  reason: 'required' | 'optional';
+  /** Who reads the reason: "Kept in the audit log only." */
+  reasonHint?: string;
+  /** While the action is under way: the buttons wait. */
+  pending: boolean;
+  /** The server's refusal, shown inside the dialog so the reason typed is still there to change. */
+  error?: string | null;
+  /** The reason as typed, without surrounding spaces; undefined when an optional one was left blank. */
+  onConfirm: (reason: string | undefined) => void;
+  onClose: () => void;
+}
+
+/**
+ * Asks an admin to confirm an action and say why. The reason is checked as the server checks it (1
+ * to 500 characters once trimmed) before anything is sent.
+ */
+export function ReasonDialog({ show, title, onClose, ...form }: ReasonDialogProps) {
+  const titleId = useId();
+  return (
+    <Modal show={show} onHide={onClose} aria-labelledby={titleId} centered>
+      <Modal.Header closeButton>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      {/* Inside the modal, which mounts it afresh each time it opens: every question starts with an empty reason. */}
+      <ReasonForm onClose={onClose} {...form} />
+    </Modal>
+  );
+}
+
+function ReasonForm({
+  children,
+  confirmLabel,
+  confirmVariant = 'danger',
+  reason: need,
+  reasonHint,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: Omit<ReasonDialogProps, 'show' | 'title'>) {
+  const fieldId = useId();
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  const describedBy = [invalid === null ? '' : `${fieldId}-error`, reasonHint ? `${fieldId}-hint` : ''].join(' ').trim();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    const given = need === 'optional' && trimmed === '' ? {} : { reason: trimmed };
+    const result = (need === 'required' ? AdminReason : AdminOptionalReason).safeParse(given);
+    if (!result.success) {
+      setInvalid(result.error.issues[0]?.message ?? null);
+      return;
+    }
+    setInvalid(null);
+    onConfirm(result.data.reason);
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <Modal.Body>
+        <ErrorAlert message={error} />
+        {children}
+        <Form.Group controlId={fieldId}>
+          <Form.Label>Reason{need === 'optional' ? ' (optional)' : ''}</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            value={text}
+            maxLength={ADMIN_REASON_MAX}
+            required={need === 'required'}
+            isInvalid={invalid !== null}
+            aria-invalid={invalid !== null}
+            aria-describedby={describedBy || undefined}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <Form.Control.Feedback id={`${fieldId}-error`} type="invalid">
+            {invalid}
+          </Form.Control.Feedback>
+          {reasonHint ? (
+            <Form.Text id={`${fieldId}-hint`} muted>
+              {reasonHint}
+            </Form.Text>
+          ) : null}
+        </Form.Group>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={confirmVariant} disabled={pending}>
+          {pending ? 'Working…' : confirmLabel}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}
