@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
 import { admin, asha, creta, ravi, success, swift } from './mocks/answers';
+import { overviewCounts } from './mocks/admin-answers';
 import { fail, unreachable } from './mocks/routes';
 import { acceptSignIn, hold, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
@@ -112,6 +113,7 @@ describe('login page', () => {
 
   it('signs an admin in on the user tab and lands on the admin console', async () => {
     acceptSignIn(session(null), 'POST /carsSchema', admin);
+    serve('GET /api/admin/overview', overviewCounts);
     const { router, user } = renderRoute('/login');
     await fillAndSubmit(user, admin.email, PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));

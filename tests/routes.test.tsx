@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { admin, allCars, asha, creta, fleetCar, paged, posts, ravi, success, swift } from './mocks/answers';
+import { consoleAccounts, overviewCounts, raviDisabled } from './mocks/admin-answers';
 import { serve, session } from './mocks/serve';
 
 interface RouteCase {
@@ -43,6 +44,8 @@ const cases: RouteCase[] = [
   { path: '/bookings', title: 'My bookings', shows: /You have no upcoming bookings/, signedInAs: asha },
   { path: '/account', title: 'Account', shows: /Sign out of all devices/, signedInAs: asha },
   { path: '/admin', title: 'Admin', shows: /Admin console/, signedInAs: admin },
+  { path: '/admin/accounts', title: 'Accounts', shows: /asha@example\.com/, signedInAs: admin },
+  { path: '/admin/audit', title: 'Audit log', shows: /Disabled account/, signedInAs: admin },
   { path: '/notfound', title: 'Under construction', shows: /hello still under construction!/ },
   { path: '/no/such/page', title: 'Page not found', shows: /Page not found/ },
   { path: '/layout/nothing-here', title: 'Page not found', shows: /Page not found/ },
@@ -59,6 +62,9 @@ describe('every route renders its screen', () => {
     serve('GET /get-car/:id', success(creta));
     serve('GET /api/bookings', paged([]));
     serve('GET /api/account', { user: asha });
+    serve('GET /api/admin/overview', overviewCounts);
+    serve('GET /api/admin/accounts', paged(consoleAccounts, 1, 50));
+    serve('GET /api/admin/audit', paged([raviDisabled], 1, 50));
   });
 
   it.each(cases)('$path', async ({ path, title, shows, prefilled, signedInAs }) => {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
 import { admin, asha, creta, ravi, success, swift } from './mocks/answers';
+import { overviewCounts } from './mocks/admin-answers';
 import { fail, unreachable } from './mocks/routes';
 import { acceptSignIn, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
@@ -43,6 +44,7 @@ describe('sign-in page (/start)', () => {
 
   it('takes an admin to the admin console', async () => {
     acceptSignIn(session(null), 'POST /', admin);
+    serve('GET /api/admin/overview', overviewCounts);
     const { router, user } = renderRoute('/start');
     await signInWith(user, admin.username, PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));

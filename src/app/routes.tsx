@@ -94,7 +94,11 @@ export const routes: RouteObject[] = [
             <Outlet />
           </RequireRole>
         ),
-        children: [{ path: paths.admin, lazy: page(() => import('../pages/AdminPage')) }],
+        children: [
+          { path: paths.admin, lazy: page(() => import('../pages/AdminPage')) },
+          { path: paths.adminAccounts, lazy: page(() => import('../pages/AdminAccountsPage')) },
+          { path: paths.adminAudit, lazy: page(() => import('../pages/AdminAuditPage')) },
+        ],
       },
       { path: paths.notFound, lazy: page(() => import('../pages/UnderConstructionPage')) },
       { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },

@@ -2,6 +2,10 @@ import { http, HttpResponse, type JsonBodyType, type PathParams } from 'msw';
 import { z } from 'zod';
 import {
   AccountSaved,
+  AdminAccount,
+  AdminAccountPage,
+  AdminActionPage,
+  AdminOverview,
   Availability,
   Booking,
   BookingReceipt,
@@ -88,6 +92,11 @@ const routes = {
   'POST /api/newsletter': json(MessageAnswer, 201),
   'GET /api/notifications/summary': json(NotificationSummary),
   'POST /api/notifications/bookings-seen': json(NotificationSummary),
+  'GET /api/admin/overview': json(AdminOverview),
+  'GET /api/admin/accounts': json(AdminAccountPage),
+  'POST /api/admin/accounts/:id/disable': json(AdminAccount),
+  'POST /api/admin/accounts/:id/enable': json(AdminAccount),
+  'GET /api/admin/audit': json(AdminActionPage),
 } satisfies Record<string, Answer>;
 
 export type Route = keyof typeof routes;

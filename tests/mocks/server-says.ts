@@ -42,5 +42,6 @@ export const serverSays = {
   notAPhoneNumber: 'Phone number must be a phone number of 7 to 20 characters: digits, spaces, "+", "-" or brackets.',
   passwordChanged: 'Your password is changed. Every other device signed in to your account was signed out.',
   wrongCurrentPassword: 'Current password is not right: type the password you signed in with.',
+  cannotDisableSelf: 'You cannot disable your own account: another admin must do it.',
   serverFault: 'Something went wrong on our side. Please try again in a moment.',
 } as const;

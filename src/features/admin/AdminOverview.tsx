@@ -1,0 +1,119 @@
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { formatIndiaTime } from '../../domain/india-time';
+import { BookingStatus } from '../../domain/schemas/bookings';
+import type { AdminOverview as Counts } from '../../domain/schemas/admin';
+import { PageSpinner } from '../../components/PageSpinner';
+import { QueryError } from '../../components/QueryError';
+import { useRetry } from '../../lib/query-client';
+import { AdminFrame } from './AdminFrame';
+import { formatCount } from './format';
+import { adminKeys, useAdminOverview } from './queries';
+
+interface Tally {
+  label: string;
+  count: number;
+  /** The section's list filtered to what is counted, where the console has that list. */
+  to?: string;
+}
+
+const accountsWhere = (filter: Record<string, string>) => `${paths.adminAccounts}?${new URLSearchParams(filter)}`;
+
+/** A card of counts, each a row whose label leads to the counted items when there is a list of them. */
+function TallyCard({ title, note, tallies }: { title: string; note?: string; tallies: readonly Tally[] }) {
+  return (
+    <Card className="h-100">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">
+          {title}
+        </Card.Title>
+        {note ? <Card.Text className="small text-muted">{note}</Card.Text> : null}
+        <Table size="sm" borderless className="mb-0">
+          <tbody>
+            {tallies.map((tally) => (
+              <tr key={tally.label}>
+                <th scope="row" className="fw-normal">
+                  {tally.to ? <Link to={tally.to}>{tally.label}</Link> : tally.label}
+                </th>
+                <td className="text-end fw-semibold price">{formatCount(tally.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Card.Body>
+    </Card>
+  );
+}
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+function OverviewCards({ counts }: { counts: Counts }) {
+  const { accounts, cars, bookingsThisWeek } = counts;
+  return (
+    <Row xs={1} md={2} xl={4} className="g-4 mb-4">
+      <Col>
+        <TallyCard
+          title="Accounts"
+          note="By role, disabled ones included."
+          tallies={[
+            { label: 'Users', count: accounts.user, to: accountsWhere({ role: 'user' }) },
+            { label: 'Owners', count: accounts.owner, to: accountsWhere({ role: 'owner' }) },
+            { label: 'Admins', count: accounts.admin, to: accountsWhere({ role: 'admin' }) },
+            { label: 'Disabled', count: accounts.disabled, to: accountsWhere({ status: 'disabled' }) },
+          ]}
+        />
+      </Col>
+      <Col>
+        <TallyCard
+          title="Cars"
+          note="The fleet's and owners' cars, each counted once."
+          tallies={[
+            { label: 'Listed', count: cars.listed },
+            { label: 'Paused', count: cars.paused },
+            { label: 'Delisted', count: cars.delisted },
+            { label: 'Archived', count: cars.archived },
+          ]}
+        />
+      </Col>
+      <Col>
+        <TallyCard
+          title="Bookings this week"
+          note={`Made since ${formatIndiaTime(bookingsThisWeek.weekStart)} (Monday, India time), by their status now.`}
+          tallies={BookingStatus.options.map((status) => ({
+            label: capitalized(status),
+            count: bookingsThisWeek.byStatus[status],
+          }))}
+        />
+      </Col>
+      <Col>
+        <TallyCard
+          title="Contact messages"
+          tallies={[{ label: 'Awaiting an answer', count: counts.contactMessagesAwaitingAnswer }]}
+        />
+      </Col>
+    </Row>
+  );
+}
+
+/** The console's first page: how the marketplace stands now, each count leading to its list where there is one. */
+export function AdminOverview() {
+  const overview = useAdminOverview();
+  const retry = useRetry(adminKeys.overview);
+  return (
+    <AdminFrame title="Admin console">
+      {overview.isPending ? <PageSpinner /> : null}
+      {overview.isLoadingError ? (
+        <QueryError error={overview.error} what="The counts could not be loaded." onRetry={retry} />
+      ) : null}
+      {overview.data ? <OverviewCards counts={overview.data} /> : null}
+      <p>
+        Also for admins: <Link to={paths.rentalRequests}>Rental requests</Link> for the fleet's cars, and your{' '}
+        <Link to={paths.account}>Account</Link>.
+      </p>
+    </AdminFrame>
+  );
+}
