@@ -1,6 +1,5 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { indiaWeekStart } from '#domain/india-time';
 import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import {
@@ -10,31 +9,23 @@ import {
   AdminAction,
   AdminAuditQuery,
   AdminIdParams,
-  AdminOptionalReason,
   AdminOverview,
-  type AccountStatus,
 } from '#domain/schemas/admin';
 import { BookingStatus } from '#domain/schemas/bookings';
 import { endAllSessions } from '../auth/session-store';
 import { recordAdminAction } from '../db/admin-actions';
+import { carStateIs } from '../db/car-states';
 import type { Database } from '../db/client';
 import { accounts, adminActions, bookings, cars, contactMessages, type AccountRow, type AdminActionRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
+import { accountStatusOf, ADMIN_TAGS as TAGS, optionalReasonBody, REFUSED } from './admin-shared';
 import { hasStatusAt } from './bookings';
-
-const TAGS = ['admin'];
 
 const NO_SUCH_ACCOUNT = 'No account has this id.';
 const CANNOT_DISABLE_SELF = 'You cannot disable your own account: another admin must do it.';
-const REFUSED = { 401: 'Not signed in.', 403: "Signed in with an account that is not an admin's." } as const;
-
-/** A bodiless POST reaches the validator as null: no body is no reason. */
-const optionalReasonBody = z.preprocess((body) => body ?? {}, AdminOptionalReason);
-
-const statusOf = (row: Pick<AccountRow, 'disabled'>): AccountStatus => (row.disabled ? 'disabled' : 'enabled');
 
 function toAdminAccount(row: AccountRow): AdminAccount {
   return {
@@ -45,7 +36,7 @@ function toAdminAccount(row: AccountRow): AdminAccount {
     email: row.email,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-    status: statusOf(row),
+    status: accountStatusOf(row),
   };
 }
 
@@ -75,13 +66,12 @@ async function overviewOf(db: Database, now: Date): Promise<AdminOverview> {
     .groupBy(accounts.role);
   const roleCount = (role: AccountRow['role']) => byRole.find((row) => row.role === role)?.n ?? 0;
 
-  const inUse = isNull(cars.archivedAt);
   const [carCounts] = await db
     .select({
-      listed: countWhere(and(inUse, not(cars.delisted), isNull(cars.pausedAt))),
-      paused: countWhere(and(inUse, not(cars.delisted), isNotNull(cars.pausedAt))),
-      delisted: countWhere(and(inUse, cars.delisted)),
-      archived: countWhere(not(inUse)),
+      listed: countWhere(carStateIs.listed),
+      paused: countWhere(carStateIs.paused),
+      delisted: countWhere(carStateIs.delisted),
+      archived: countWhere(carStateIs.archived),
     })
     .from(cars);
 
@@ -216,8 +206,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         objectType: 'account',
         objectId: id,
         reason,
-        before: { status: statusOf({ disabled: !disabled }) },
-        after: { status: statusOf(changed) },
+        before: { status: accountStatusOf({ disabled: !disabled }) },
+        after: { status: accountStatusOf(changed) },
       });
       return toAdminAccount(changed);
     });
