@@ -33,6 +33,32 @@ function stillBooked(standing: StandingBooking[]): HttpError {
   );
 }
 
+/**
+ * Declines the open requests of cars leaving the marketplace, telling each renter `reason`, and
+ * records each change (which queues its mail). Called under the cars' locks, after their due
+ * requests are expired: what is still `requested` then is open, its period not begun. The holds of
+ * the requests declined are the caller's to let go once the transaction commits.
+ */
+export async function declineOpenRequests(
+  tx: Database,
+  carIds: string[],
+  reason: string,
+  now: Date,
+  links: BookingLinks,
+): Promise<{ bookingId: string; carId: string }[]> {
+  const declined = await tx
+    .update(bookings)
+    .set({ status: 'declined', declineReason: reason, updatedAt: now })
+    .where(and(inArray(bookings.carId, carIds), eq(bookings.status, 'requested')))
+    .returning({ bookingId: bookings.id, carId: bookings.carId });
+  await recordStatus(
+    tx,
+    declined.map(({ bookingId }) => ({ bookingId, status: 'declined' as const, at: now })),
+    links,
+  );
+  return declined;
+}
+
 export interface CarRemovalDeps {
   db: Database;
   payments: PaymentProviders;
@@ -111,18 +137,7 @@ export async function removeCars(
 
     const declinedOf = new Map<string, number>();
     if (toArchive.length > 0) {
-      // What is still `requested` after the expiry above is open: its period has not begun.
-      const declined = await tx
-        .update(bookings)
-        .set({ status: 'declined', declineReason: CAR_REMOVED, updatedAt: now })
-        .where(and(inArray(bookings.carId, toArchive), eq(bookings.status, 'requested')))
-        .returning({ bookingId: bookings.id, carId: bookings.carId });
-      await recordStatus(
-        tx,
-        declined.map(({ bookingId }) => ({ bookingId, status: 'declined' as const, at: now })),
-        links,
-      );
-      for (const { bookingId, carId } of declined) {
+      for (const { bookingId, carId } of await declineOpenRequests(tx, toArchive, CAR_REMOVED, now, links)) {
         touched.push(bookingId);
         declinedOf.set(carId, (declinedOf.get(carId) ?? 0) + 1);
       }
