@@ -67,7 +67,7 @@ const fleetFirst = desc(eq(cars.kind, 'fleet'));
  * shuffle. `fleet` sorts before `listed` and listed cars have no catalogue id, so this is the order
  * of cars_public_order_idx, which a page is read from.
  */
-const defaultOrder = [asc(cars.kind), asc(cars.catalogueId), desc(cars.createdAt), asc(cars.id)];
+export const fleetThenNewest = [asc(cars.kind), asc(cars.catalogueId), desc(cars.createdAt), asc(cars.id)];
 
 /**
  * Bookings of `carId` in `status` whose `[starts_at, ends_at)` shares an instant with `[from, to)`:
@@ -116,7 +116,7 @@ export function publicCarQueries(db: Database, filters: CarFilters, window: RowW
   return {
     page: publicCars(db)
       .where(where)
-      .orderBy(...priceOrder, ...defaultOrder)
+      .orderBy(...priceOrder, ...fleetThenNewest)
       .limit(window.limit)
       .offset(window.offset),
     total: db.select({ total: count() }).from(cars).leftJoin(accounts, eq(accounts.id, cars.ownerId)).where(where),
@@ -156,20 +156,24 @@ function naming(nameOrId: string): { named: SQL | undefined; byIdFirst: SQL[] } 
 }
 
 /**
- * Whether `nameOrId` names a car its owner has paused, and that is public but for the pause: a
- * request for it is refused as paused, not as a car that does not exist.
+ * Why `nameOrId` names a car that is out of the public list for now: an admin delisted it, or else
+ * its owner paused it. A request for it is refused saying so, not as for a car that does not exist.
+ * Undefined when no such car is in use (archived, a disabled owner's, or none at all).
  */
-export async function isPausedCar(db: Database, nameOrId: string): Promise<boolean> {
+export async function whyUnlisted(db: Database, nameOrId: string): Promise<'delisted' | 'paused' | undefined> {
+  const { named, byIdFirst } = naming(nameOrId);
   const [row] = await db
-    .select({ id: cars.id })
+    .select({ delisted: cars.delisted })
     .from(cars)
     .where(
       and(
-        naming(nameOrId).named,
-        sql`not ${cars.delisted} and ${cars.pausedAt} is not null and ${cars.archivedAt} is null`,
+        named,
+        sql`(${cars.delisted} or ${cars.pausedAt} is not null) and ${cars.archivedAt} is null`,
         sql`not exists (select 1 from ${accounts} as owner where owner.id = ${cars.ownerId} and owner.disabled)`,
       ),
     )
+    .orderBy(...byIdFirst, desc(cars.delisted))
     .limit(1);
-  return row !== undefined;
+  if (!row) return undefined;
+  return row.delisted ? 'delisted' : 'paused';
 }

@@ -6,7 +6,7 @@ import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
 import type { BookingStatus, PaymentProvider } from '#domain/schemas/bookings';
 import type { GstConfig } from '../config';
 import type { Database } from '../db/client';
-import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, isPausedCar, type Period } from '../db/public-cars';
+import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period, whyUnlisted } from '../db/public-cars';
 import { bookingEvents, bookings, cars, paymentOrders, type BookingRow, type CarRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enforceQuota } from '../http/quotas';
@@ -20,6 +20,7 @@ import type { RazorpayPayments } from '../payments/razorpay';
 export const ALREADY_BOOKED = 'This car is already booked for part of that period.';
 export const NO_SUCH_CAR = 'There is no car by that name.';
 export const CAR_PAUSED = 'This car is not taking bookings right now: its owner has paused it.';
+export const CAR_DELISTED = 'This car is not available for booking: it has been taken off the marketplace.';
 export const PAYMENT_NOT_VERIFIED =
   'The payment could not be verified: its signature does not match. Nothing was booked; if money left your account, it comes back by itself.';
 
@@ -45,7 +46,10 @@ export async function priceRequest(
 ): Promise<{ car: CarRow; price: BookingTotal }> {
   const found = await findPublicCar(db, choice.carName);
   if (!found) {
-    throw (await isPausedCar(db, choice.carName)) ? new HttpError(409, CAR_PAUSED) : new HttpError(404, NO_SUCH_CAR);
+    const why = await whyUnlisted(db, choice.carName);
+    throw why === undefined
+      ? new HttpError(404, NO_SUCH_CAR)
+      : new HttpError(409, why === 'delisted' ? CAR_DELISTED : CAR_PAUSED);
   }
   const price = bookingTotal(
     choice.from,
@@ -68,11 +72,15 @@ function alreadyRequested(existing: Pick<BookingRow, 'id' | 'startsAt' | 'endsAt
 /**
  * Every change to a car's bookings first locks the car's row, so requests and steps on one car are
  * taken one after the other and each re-checks the overlaps after the previous one has committed.
- * Answers whether its owner has paused or archived it, as it stands under the lock (nothing when it is gone).
+ * Answers whether an admin has delisted it and whether its owner has paused or archived it, as it
+ * stands under the lock (nothing when it is gone).
  */
-export async function lockCar(tx: Database, carId: string): Promise<Pick<CarRow, 'pausedAt' | 'archivedAt'> | undefined> {
+export async function lockCar(
+  tx: Database,
+  carId: string,
+): Promise<Pick<CarRow, 'delisted' | 'pausedAt' | 'archivedAt'> | undefined> {
   const [row] = await tx
-    .select({ pausedAt: cars.pausedAt, archivedAt: cars.archivedAt })
+    .select({ delisted: cars.delisted, pausedAt: cars.pausedAt, archivedAt: cars.archivedAt })
     .from(cars)
     .where(eq(cars.id, carId))
     .for('no key update');
@@ -156,9 +164,10 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
     if (request.quotaPerHour !== undefined) {
       await enforceQuota(tx, 'bookingRequests', renterId, request.quotaPerHour, requestedAt);
     }
-    // Paused or removed by its owner since the request was priced: seen here, under the lock the owner's change took too.
+    // Delisted, paused or removed since the request was priced: seen here, under the lock the admin's or owner's change took too.
     const standing = await lockCar(tx, car.id);
     if (!standing || standing.archivedAt) throw new HttpError(404, NO_SUCH_CAR);
+    if (standing.delisted) throw new HttpError(409, CAR_DELISTED);
     if (standing.pausedAt) throw new HttpError(409, CAR_PAUSED);
     await expireDueRequests(tx, car.id, requestedAt, links);
     await checkRequestPossible(tx, car.id, renterId, period);
