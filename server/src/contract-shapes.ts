@@ -51,6 +51,10 @@ export function toOwnerCar(row: CarRow, photos: CarPhotoRow[]): OwnerCar {
     ...carAttributesOf(row),
     photos: photos.map(toCarPhoto),
     paused: row.pausedAt !== null,
+    // The console always stores both; a car delisted before they were kept says when it last changed.
+    ...(row.delisted
+      ? { delisted: { reason: row.delistedReason ?? '', at: (row.delistedAt ?? row.updatedAt).toISOString() } }
+      : {}),
     ownerId: row.ownerId ?? '',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
