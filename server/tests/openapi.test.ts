@@ -61,6 +61,9 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/admin/accounts/{id}/disable': ['post'],
   '/api/admin/accounts/{id}/enable': ['post'],
   '/api/admin/audit': ['get'],
+  '/api/admin/cars': ['get'],
+  '/api/admin/cars/{id}/delist': ['post'],
+  '/api/admin/cars/{id}/relist': ['post'],
   '/api/health': ['get'],
 };
 
@@ -240,6 +243,7 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
       'Account',
       'AdminAccount',
       'AdminAction',
+      'AdminCar',
       'AdminOverview',
       'BlogPost',
       'Booking',
