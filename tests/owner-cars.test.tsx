@@ -225,6 +225,21 @@ describe('Your Cars (/get/cars)', () => {
     expect(within(card('Maruti Swift')).queryByText('Paused')).not.toBeInTheDocument();
   });
 
+  it("marks a car an admin delisted in words, with the admin's reason and since when, and still offers its pause", async () => {
+    const delisted = { reason: 'Photos show another car.', at: '2026-01-05T06:30:00.000Z' };
+    serve('GET /get-cars', success([{ ...swift, delisted }, creta]));
+    renderRoute('/get/cars');
+    const swiftCard = await findCard('Maruti Swift');
+    expect(within(swiftCard).getByText('Delisted by an admin')).toBeInTheDocument();
+    expect(swiftCard).toHaveTextContent('Delisted by an admin since Jan 05 2026 12:00 (India time)');
+    expect(swiftCard).toHaveTextContent(
+      'Hidden from renters and not bookable until an admin relists it; accepted bookings stand.',
+    );
+    expect(within(swiftCard).getByText('Reason: Photos show another car.')).toBeInTheDocument();
+    expect(within(swiftCard).getByRole('button', { name: 'Pause Maruti Swift' })).toBeInTheDocument();
+    expect(within(card('Hyundai Creta')).queryByText('Delisted by an admin')).not.toBeInTheDocument();
+  });
+
   it('says why a pause failed, and leaves the car as it was', async () => {
     serve('GET /get-cars', ravisCars);
     serve('POST /api/cars/:id/pause', fail(404, serverSays.notYourCar));

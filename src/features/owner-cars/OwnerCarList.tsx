@@ -12,7 +12,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { paths } from '../../config/paths';
-import type { CarRemoval, DeletedCount } from '../../domain/contract';
+import type { CarRemoval, DeletedCount, OwnerCar } from '../../domain/contract';
+import { formatIndiaTime } from '../../domain/india-time';
 import { useRetry } from '../../lib/query-client';
 import { ownerCarKeys, useDeleteOwnerCars, useOwnerCars, usePauseOwnerCar } from './queries';
 
@@ -40,6 +41,25 @@ function RemovalReport({ report, onClose }: { report: DeletedCount; onClose: () 
         </p>
       ) : null}
     </Alert>
+  );
+}
+
+/**
+ * An admin's delisting, named in words beside the badge (not by its colour alone) with the admin's
+ * reason, since the owner cannot undo it: pausing and resuming leave it delisted.
+ */
+function DelistedNote({ delisted }: { delisted: NonNullable<OwnerCar['delisted']> }) {
+  return (
+    <div className="small mb-3">
+      <p className="mb-1">
+        <Badge bg="danger" className="me-2">
+          Delisted by an admin
+        </Badge>{' '}
+        since <time dateTime={delisted.at}>{formatIndiaTime(delisted.at)}</time> (India time)
+      </p>
+      <p className="mb-1">Hidden from renters and not bookable until an admin relists it; accepted bookings stand.</p>
+      {delisted.reason === '' ? null : <p className="mb-0">Reason: {delisted.reason}</p>}
+    </div>
   );
 }
 
@@ -99,6 +119,7 @@ export function OwnerCarList() {
                   <Card.Title as="h2" className="h5">
                     {car.carname}
                   </Card.Title>
+                  {car.delisted ? <DelistedNote delisted={car.delisted} /> : null}
                   {car.paused ? (
                     <p className="small text-body-secondary">
                       <Badge bg="secondary" className="me-2">
