@@ -5,6 +5,8 @@ import {
   AdminAccount,
   AdminAccountPage,
   AdminActionPage,
+  AdminCar,
+  AdminCarPage,
   AdminOverview,
   Availability,
   Booking,
@@ -97,6 +99,9 @@ const routes = {
   'POST /api/admin/accounts/:id/disable': json(AdminAccount),
   'POST /api/admin/accounts/:id/enable': json(AdminAccount),
   'GET /api/admin/audit': json(AdminActionPage),
+  'GET /api/admin/cars': json(AdminCarPage),
+  'POST /api/admin/cars/:id/delist': json(AdminCar),
+  'POST /api/admin/cars/:id/relist': json(AdminCar),
 } satisfies Record<string, Answer>;
 
 export type Route = keyof typeof routes;
