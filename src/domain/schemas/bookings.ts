@@ -136,7 +136,7 @@ export const Booking = Identified.extend({
   payment: Payment,
   /** The tax invoice's number, given when the payment is captured (consecutive per financial year, `WOW/26-27/00042`). */
   invoiceNumber: z.string().optional(),
-  /** Why the server declined the request, for the renter: set when accepting an overlapping request declined this one, or when its owner removed the car. */
+  /** Why the server declined the request, for the renter: set when accepting an overlapping request declined this one, when its owner removed the car, or when an admin delisted it. */
   declineReason: z.string().optional(),
   /** Why an admin cancelled the booking, for its renter and owner to read. */
   cancelReason: z.string().optional(),
