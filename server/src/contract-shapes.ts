@@ -2,6 +2,7 @@ import type { Account, BlogPost, Booking, CarPhoto, Comment, OwnerCar, PublicCar
 import { photoUrls } from '#domain/photo-urls';
 import { bookingNumber } from '#domain/booking-number';
 import { toIndiaIso } from '#domain/india-time';
+import { REMOVED_CONTENT } from '#domain/schemas/comments';
 import type { CarExtras } from './db/car-extras';
 import type { AccountRow, BlogPostRow, BookingRow, CarPhotoRow, CarRow, CommentRow, ReviewRow } from './db/schema';
 
@@ -99,18 +100,19 @@ export function toPublicCar(row: CarRow, ownerName: string | null, extras: CarEx
   };
 }
 
-/** `author` is the renter's username. */
+/** `author` is the renter's username. A removed review's text and reply are no longer stored. */
 export function toReview(row: ReviewRow, author: string): Review {
   return {
     _id: row.id,
     id: row.id,
     rating: row.rating,
-    ...(row.comment === null ? {} : { comment: row.comment }),
+    ...(row.removedAt !== null ? { comment: REMOVED_CONTENT } : row.comment === null ? {} : { comment: row.comment }),
     author,
     createdAt: row.createdAt.toISOString(),
     ...(row.reply === null || row.repliedAt === null
       ? {}
       : { reply: { content: row.reply, createdAt: row.repliedAt.toISOString() } }),
+    ...(row.removedAt === null ? {} : { removed: true }),
   };
 }
 

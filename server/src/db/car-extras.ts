@@ -1,11 +1,11 @@
-import { asc, avg, count, inArray } from 'drizzle-orm';
+import { and, asc, avg, count, inArray, isNull } from 'drizzle-orm';
 import type { Database } from './client';
 import { type CarPhotoRow, carPhotos, reviews } from './schema';
 
 /** What a car answer shows besides the car's own row: its photos, in order, and its renters' ratings. */
 export interface CarExtras {
   photos: CarPhotoRow[];
-  /** The average of its reviews' ratings; null when it has none. */
+  /** The average of its reviews' ratings, those removed by an admin left out; null when it has none. */
   ratingAverage: number | null;
   reviewCount: number;
 }
@@ -21,7 +21,8 @@ export async function carExtras(db: Database, carIds: readonly string[]): Promis
     db
       .select({ carId: reviews.carId, average: avg(reviews.rating), count: count() })
       .from(reviews)
-      .where(inArray(reviews.carId, ids))
+      // A review an admin removed no longer counts.
+      .where(and(inArray(reviews.carId, ids), isNull(reviews.removedAt)))
       .groupBy(reviews.carId),
   ]);
   const photosByCar = new Map<string, CarPhotoRow[]>();

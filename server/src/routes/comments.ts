@@ -236,7 +236,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Delete a comment or a reply (its author, or an admin)',
-        description: `Its text is overwritten with \`${DELETED_CONTENT}\` and it answers \`deleted: true\`; a comment keeps its place and its replies. Comments are public, so someone else's is a 403, not a 404. Deleting it again answers it as it stands.`,
+        description: `Its text is overwritten with \`${DELETED_CONTENT}\` and it answers \`deleted: true\`; a comment keeps its place and its replies. Comments are public, so someone else's is a 403, not a 404. Deleting it again, or deleting one an admin removed, answers it as it stands.`,
         security: SIGNED_IN,
         params: CommentDeleteParams,
         response: {
@@ -257,8 +257,11 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (account.role !== 'admin' && found.accountId !== account.id) throw new HttpError(403, NOT_YOURS);
       const [row] = await app.db
         .update(comments)
-        // A second deletion keeps the time of the first.
-        .set({ content: DELETED_CONTENT, deletedAt: sql`coalesce(${comments.deletedAt}, now())` })
+        // A second deletion keeps the time of the first, and one an admin removed keeps reading so.
+        .set({
+          content: sql`case when ${comments.removedAt} is null then ${DELETED_CONTENT} else ${comments.content} end`,
+          deletedAt: sql`coalesce(${comments.deletedAt}, now())`,
+        })
         .where(eq(comments.id, request.params.id))
         .returning();
       if (!row) throw new HttpError(404, UNKNOWN_COMMENT);

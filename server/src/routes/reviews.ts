@@ -24,6 +24,7 @@ const NOT_ENDED = 'You can review a trip once it has ended.';
 const ALREADY_REVIEWED = 'You have already reviewed this trip.';
 const ALREADY_REPLIED = 'This review already has a reply.';
 const NOT_KEEPER = "Only the car's owner (an admin for a fleet car) can reply to its reviews.";
+const REMOVED = 'This review was removed by an admin, so it takes no reply.';
 
 /** The review with its author, as answers show it; it exists, having just been written. */
 async function reviewAnswer(db: Database, reviewId: string): Promise<Review> {
@@ -110,7 +111,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
             400: 'A malformed id, or content empty or too long.',
             403: NOT_KEEPER,
             404: NO_SUCH_REVIEW,
-            409: ALREADY_REPLIED,
+            409: `"${ALREADY_REPLIED}" Or: "${REMOVED}"`,
           }),
         },
       },
@@ -118,17 +119,19 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = signedInAccount(request);
       const [target] = await app.db
-        .select({ reviewId: reviews.id, kind: cars.kind, ownerId: cars.ownerId })
+        .select({ reviewId: reviews.id, removedAt: reviews.removedAt, kind: cars.kind, ownerId: cars.ownerId })
         .from(reviews)
         .innerJoin(cars, eq(cars.id, reviews.carId))
         .where(eq(reviews.id, request.params.id));
       if (!target) throw new HttpError(404, NO_SUCH_REVIEW);
       if (!keepsCar(account, target)) throw new HttpError(403, NOT_KEEPER);
-      // Only a review still without a reply is written, so of two replies at once the second finds none.
+      if (target.removedAt) throw new HttpError(409, REMOVED);
+      // Only a review still without a reply, and not removed meanwhile, is written: of two replies at
+      // once the second finds none, and a removal's emptied reply is not filled again.
       const [replied] = await app.db
         .update(reviews)
         .set({ reply: request.body.content, repliedAt: new Date() })
-        .where(and(eq(reviews.id, target.reviewId), isNull(reviews.reply)))
+        .where(and(eq(reviews.id, target.reviewId), isNull(reviews.reply), isNull(reviews.removedAt)))
         .returning({ id: reviews.id });
       if (!replied) throw new HttpError(409, ALREADY_REPLIED);
       reply.code(201);

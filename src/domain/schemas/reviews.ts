@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../limits';
 import { pageParams } from './answers';
+import { REMOVED_CONTENT } from './comments';
 import { id, Identified, isoInstant } from './fields';
 
 const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5.';
@@ -34,10 +35,19 @@ export const ReviewListQuery = z.object(pageParams);
 /** A renter's review of a car after the trip, with the owner's reply once given. */
 export const Review = Identified.extend({
   rating: z.int().min(1).max(5),
-  comment: z.string().optional(),
+  comment: z
+    .string()
+    .optional()
+    .meta({ description: `\`${REMOVED_CONTENT}\` once removed by an admin.` }),
   /** The renter's username. */
   author: z.string(),
   createdAt: isoInstant,
   reply: z.object({ content: z.string(), createdAt: isoInstant }).optional(),
+  removed: z
+    .literal(true)
+    .optional()
+    .meta({
+      description: `Sent only once an admin removed the review: its comment then reads \`${REMOVED_CONTENT}\`, the owner's reply is gone (and none can be given), and its rating no longer counts in the car's \`ratingAverage\` and \`ratingCount\`.`,
+    }),
 }).meta({ id: 'Review' });
 export type Review = z.output<typeof Review>;
