@@ -18,6 +18,7 @@ import { staticAppPlugin } from './plugins/static-app';
 import { toSafeError } from './safe-error';
 import { ownAccountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { adminContentRoutes } from './routes/admin-content';
 import { adminCarRoutes } from './routes/admin-cars';
 import { accountRoutes } from './routes/accounts';
 import { bookingRoutes } from './routes/bookings';
@@ -123,6 +124,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(notificationRoutes);
     await app.register(carPhotoRoutes, { uploadsDir: config.uploadsDir });
     await app.register(adminRoutes);
+    await app.register(adminContentRoutes);
     await app.register(adminCarRoutes, { links: { publicUrl: config.publicUrl } });
 
     await app.ready();
