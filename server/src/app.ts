@@ -19,6 +19,7 @@ import { toSafeError } from './safe-error';
 import { ownAccountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { adminContentRoutes } from './routes/admin-content';
+import { adminMessageRoutes } from './routes/admin-messages';
 import { adminCarRoutes } from './routes/admin-cars';
 import { accountRoutes } from './routes/accounts';
 import { bookingRoutes } from './routes/bookings';
@@ -125,6 +126,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(carPhotoRoutes, { uploadsDir: config.uploadsDir });
     await app.register(adminRoutes);
     await app.register(adminContentRoutes);
+    await app.register(adminMessageRoutes);
     await app.register(adminCarRoutes, { links: { publicUrl: config.publicUrl } });
 
     await app.ready();

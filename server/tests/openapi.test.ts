@@ -67,6 +67,10 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/admin/comments': ['get'],
   '/api/admin/comments/{id}': ['delete'],
   '/api/admin/reviews/{id}': ['delete'],
+  '/api/admin/messages': ['get'],
+  '/api/admin/messages/{id}/answered': ['post'],
+  '/api/admin/newsletter': ['get'],
+  '/api/admin/newsletter.csv': ['get'],
   '/api/health': ['get'],
 };
 
@@ -250,7 +254,9 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
       'AdminAccount',
       'AdminAction',
       'AdminCar',
+      'AdminContactMessage',
       'AdminContent',
+      'AdminNewsletterSignup',
       'AdminOverview',
       'BlogPost',
       'Booking',
