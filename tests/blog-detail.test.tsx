@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Comment, Reply } from '../src/domain/contract';
-import { DELETED_CONTENT, NewComment, NewReply } from '../src/domain/contract';
+import { DELETED_CONTENT, NewComment, NewReply, REMOVED_CONTENT } from '../src/domain/contract';
 import { blogPosts } from '../src/data/blogs';
 import { renderRoute } from './render';
 import { admin, asha, comment, posts, reply } from './mocks/answers';
@@ -330,6 +330,25 @@ describe('deleting a comment', () => {
     expect(within(aaravsItem).getByText(DELETED_CONTENT)).toBeInTheDocument();
     expect(within(aaravsItem).getByText(aaravs.replies[0]!.content)).toBeInTheDocument();
   });
+
+  it.each([
+    ['its author', asha],
+    ['an admin', admin],
+  ])(
+    'shows a comment an admin removed as removed, with its replies, and offers %s neither Delete nor Reply on it',
+    async (_, who) => {
+      session(who);
+      const removed = { ...ashas, content: REMOVED_CONTENT, deleted: true };
+      servePostWithComments([aaravs, removed]);
+      renderRoute(FIRST_POST_PATH);
+      const item = await entry(REMOVED_CONTENT);
+      expect(within(item).getByText(REMOVED_CONTENT)).toHaveClass('fst-italic');
+      expect(within(item).queryByRole('button', { name: 'Delete comment by asha' })).not.toBeInTheDocument();
+      expect(within(item).queryByRole('button', { name: 'Reply to asha' })).not.toBeInTheDocument();
+      const replies = within(item).getByRole('list', { name: 'Replies to asha' });
+      for (const kept of ashas.replies) expect(within(replies).getByText(kept.content)).toBeInTheDocument();
+    },
+  );
 
   it('says beside the comment why it was not deleted, and keeps its text', async () => {
     session(asha);

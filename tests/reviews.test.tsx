@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Account, Review } from '../src/domain/contract';
+import { type Account, REMOVED_CONTENT, type Review } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { admin, asha, creta, fleetCar, listed, paged, ravi, uuid } from './mocks/answers';
 import { fail } from './mocks/routes';
@@ -107,6 +107,23 @@ describe('reviews on the car page', () => {
     expect(replies.map((call) => [call.params.id, call.body])).toEqual([
       [review(1).id, { content: 'Sorry about the AC, fixed now.' }],
     ]);
+  });
+
+  it('shows a review an admin removed as removed, without its stars, and offers its owner no reply to it', async () => {
+    session(ravi);
+    serveReviews([review(1), review(2, { comment: REMOVED_CONTENT, removed: true })]);
+    serve('GET /api/cars/:carName', { ...listed(creta), ratingAverage: 2, ratingCount: 1 });
+    renderRoute(`/cars/${creta.id}`);
+
+    // The car's count is the server's, without the removed review.
+    expect(await screen.findByText('(1 rating)')).toBeInTheDocument();
+    const [kept, removed] = within(reviewList()).getAllByRole('listitem');
+    expect(removed).toHaveTextContent('renter2');
+    expect(within(removed!).getByText(REMOVED_CONTENT)).toHaveClass('fst-italic');
+    expect(within(removed!).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(removed!).queryByRole('textbox', { name: 'Your reply' })).not.toBeInTheDocument();
+    expect(within(kept!).getByRole('img', { name: '2 out of 5 stars' })).toBeInTheDocument();
+    expect(within(kept!).getByRole('textbox', { name: 'Your reply' })).toBeInTheDocument();
   });
 
   it('shows the server’s refusal of a reply', async () => {

@@ -57,21 +57,25 @@ function ReplyForm({ carRef, review }: { carRef: string; review: Review }) {
   );
 }
 
+/**
+ * One review. One an admin removed reads "[removed by an admin]" as the server sends it, without its
+ * stars (they no longer count in the car's rating) and without a reply form (the server takes none).
+ */
 function ReviewItem({ review, carRef, mayReply }: { review: Review; carRef: string; mayReply: boolean }) {
   return (
     <li className="border-bottom pb-3">
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className="fw-semibold">{review.author}</span>
-        <ReviewStars rating={review.rating} />
+        {review.removed ? null : <ReviewStars rating={review.rating} />}
         <span className="small text-muted">{reviewDate.format(new Date(review.createdAt))}</span>
       </div>
-      {review.comment ? <p className="mb-1 mt-1">{review.comment}</p> : null}
+      {review.comment ? <p className={`mb-1 mt-1${review.removed ? ' fst-italic text-muted' : ''}`}>{review.comment}</p> : null}
       {review.reply ? (
         <div className="ms-3 mt-2 ps-2 border-start">
           <p className="small text-muted mb-0">Reply from the owner</p>
           <p className="mb-0">{review.reply.content}</p>
         </div>
-      ) : mayReply ? (
+      ) : mayReply && !review.removed ? (
         <ReplyForm carRef={carRef} review={review} />
       ) : null}
     </li>
