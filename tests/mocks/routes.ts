@@ -7,6 +7,11 @@ import {
   AdminActionPage,
   AdminCar,
   AdminCarPage,
+  AdminContactMessage,
+  AdminContactMessagePage,
+  AdminContent,
+  AdminContentPage,
+  AdminNewsletterPage,
   AdminOverview,
   Availability,
   Booking,
@@ -102,6 +107,12 @@ const routes = {
   'GET /api/admin/cars': json(AdminCarPage),
   'POST /api/admin/cars/:id/delist': json(AdminCar),
   'POST /api/admin/cars/:id/relist': json(AdminCar),
+  'GET /api/admin/comments': json(AdminContentPage),
+  'DELETE /api/admin/comments/:id': json(AdminContent),
+  'DELETE /api/admin/reviews/:id': json(AdminContent),
+  'GET /api/admin/messages': json(AdminContactMessagePage),
+  'POST /api/admin/messages/:id/answered': json(AdminContactMessage),
+  'GET /api/admin/newsletter': json(AdminNewsletterPage),
 } satisfies Record<string, Answer>;
 
 export type Route = keyof typeof routes;
