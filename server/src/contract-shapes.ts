@@ -154,6 +154,7 @@ export function toBooking(row: BookingRow, { car, renter }: BookingParties, show
       ...(showsPaymentRef && row.paymentStatus !== 'none' && row.paymentRef !== null ? { ref: row.paymentRef } : {}),
     },
     ...(row.declineReason === null ? {} : { declineReason: row.declineReason }),
+    ...(row.cancelReason === null ? {} : { cancelReason: row.cancelReason }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

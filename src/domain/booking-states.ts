@@ -1,22 +1,40 @@
-import type { BookingAction, BookingStatus } from './contract';
+import type { BookingAction, BookingStatus, CarKind } from './contract';
 
-/** Who takes a step: the renter who asked, or whoever answers for the car (its owner, or an admin for fleet cars). */
-export type BookingActor = 'renter' | 'carKeeper';
+/**
+ * Who takes a step: the renter who asked; whoever answers for the car (its owner, or an admin for
+ * fleet cars); or an admin in the console, standing for the platform over any booking.
+ */
+export type BookingActor = 'renter' | 'carKeeper' | 'admin';
+
+/** The point of a booking's period from which a step is refused: its start, or its end. */
+export type StepDeadline = 'start' | 'end';
 
 export interface BookingTransition {
   from: BookingStatus;
   action: BookingAction;
   to: BookingStatus;
   who: BookingActor;
+  /** Refused from this point of the period on; no deadline of its own when left out (a request expires by its start anyway). */
+  until?: StepDeadline;
 }
 
 /** Every allowed step of a booking; anything not here is refused. */
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   { from: 'requested', action: 'accept', to: 'accepted', who: 'carKeeper' },
   { from: 'requested', action: 'decline', to: 'declined', who: 'carKeeper' },
-  { from: 'requested', action: 'cancel', to: 'cancelled', who: 'renter' },
-  { from: 'accepted', action: 'cancel', to: 'cancelled', who: 'renter' },
+  // The renter changes their mind only before the trip: once it has begun, the car is theirs.
+  { from: 'requested', action: 'cancel', to: 'cancelled', who: 'renter', until: 'start' },
+  { from: 'accepted', action: 'cancel', to: 'cancelled', who: 'renter', until: 'start' },
+  // An admin may still call off a trip under way (an unsafe car, a broken rule); once it has ended there is nothing left to call off.
+  { from: 'requested', action: 'cancel', to: 'cancelled', who: 'admin', until: 'end' },
+  { from: 'accepted', action: 'cancel', to: 'cancelled', who: 'admin', until: 'end' },
 ];
+
+/** A booking's period, `[from, to)`. */
+export interface BookingPeriod {
+  from: Date;
+  to: Date;
+}
 
 /**
  * The one change no one takes: a request still unanswered at its expiry (see `expiresAt`) expires, so
@@ -43,10 +61,42 @@ export function statusAt(status: BookingStatus, expiry: Date, now: Date): Bookin
   return status === EXPIRY.from && expiry.getTime() <= now.getTime() ? EXPIRY.to : status;
 }
 
-export function nextStatus(from: BookingStatus, action: BookingAction, who: BookingActor): BookingStatus | undefined {
-  return BOOKING_TRANSITIONS.find((t) => t.from === from && t.action === action && t.who === who)?.to;
+/** The step `who` may take with `action` from `from`; undefined when the table has none. */
+export function transitionOf(from: BookingStatus, action: BookingAction, who: BookingActor): BookingTransition | undefined {
+  return BOOKING_TRANSITIONS.find((t) => t.from === from && t.action === action && t.who === who);
 }
 
 export function allowedActions(from: BookingStatus, who: BookingActor): BookingAction[] {
   return BOOKING_TRANSITIONS.filter((t) => t.from === from && t.who === who).map((t) => t.action);
+}
+
+/** Whether `now` is past the step's deadline: its booking's period has begun, or ended, as the step says. */
+export function isPastDeadline(step: BookingTransition, period: BookingPeriod, now: Date): boolean {
+  if (!step.until) return false;
+  return now.getTime() >= (step.until === 'start' ? period.from : period.to).getTime();
+}
+
+/** The steps `who` may take at `now` on a booking in `status` (as it stands then), its period's deadlines applied. */
+export function actionsAt(status: BookingStatus, who: BookingActor, period: BookingPeriod, now: Date): BookingAction[] {
+  return BOOKING_TRANSITIONS.filter((t) => t.from === status && t.who === who && !isPastDeadline(t, period, now)).map(
+    (t) => t.action,
+  );
+}
+
+/**
+ * Whom an admin acts as for `action` in the console: as `admin` where the table lets an admin take
+ * it on any booking, else as the keeper of the fleet's cars; undefined for answering a listed car's
+ * request, which is its owner's to do.
+ */
+export function adminActorFor(action: BookingAction, kind: CarKind): BookingActor | undefined {
+  if (BOOKING_TRANSITIONS.some((t) => t.action === action && t.who === 'admin')) return 'admin';
+  return kind === 'fleet' ? 'carKeeper' : undefined;
+}
+
+/** The steps an admin may take in the console at `now` on a booking of a `kind` car in `status` (as it stands then). */
+export function adminActionsAt(status: BookingStatus, kind: CarKind, period: BookingPeriod, now: Date): BookingAction[] {
+  const steps = BOOKING_TRANSITIONS.filter(
+    (t) => t.from === status && t.who === adminActorFor(t.action, kind) && !isPastDeadline(t, period, now),
+  );
+  return [...new Set(steps.map((t) => t.action))];
 }

@@ -2,9 +2,20 @@ import { and, count, desc, eq, gt, lte, ne, or, sql, type SQL } from 'drizzle-or
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowedActions, BOOKING_TRANSITIONS, EXPIRY, nextStatus, statusAt, type BookingActor } from '#domain/booking-states';
+import {
+  adminActionsAt,
+  adminActorFor,
+  allowedActions,
+  BOOKING_TRANSITIONS,
+  EXPIRY,
+  isPastDeadline,
+  statusAt,
+  transitionOf,
+  type BookingActor,
+} from '#domain/booking-states';
 import { toIndiaIso } from '#domain/india-time';
 import { financialYearOf, invoiceNumber } from '#domain/tax-invoice';
+import { REASON_REQUIRED } from '#domain/schemas/admin';
 import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import {
   Booking,
@@ -19,6 +30,7 @@ import {
 } from '#domain/schemas/bookings';
 import type { Review } from '#domain/schemas/reviews';
 import { toBooking } from '../contract-shapes';
+import { recordAdminAction } from '../db/admin-actions';
 import type { Database } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
 import { acceptedBookingOverlaps, bookingOverlaps } from '../db/public-cars';
@@ -57,6 +69,10 @@ import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 
 const NO_SUCH_BOOKING = 'There is no such booking among yours.';
+/** An admin sees every booking, so the console's 404 can only mean the id is unknown. */
+export const NO_BOOKING_HAS_ID = 'No booking has this id.';
+export const OWNERS_TO_ANSWER =
+  "This is a request for an owner's listed car: its owner accepts or declines it, not an admin. An admin may only cancel it.";
 const OVERTAKEN = 'Another request for this period was accepted.';
 const CARD_PAYMENTS_OFF = 'Card payments are not taken on this server: send the request without a paymentToken.';
 const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the request without razorpay.';
@@ -101,7 +117,7 @@ export async function sweepBookings(
 const SWEEP_INTERVAL_MS = 60 * 1000;
 
 /** The booking as it stands at `now`: expiry is applied on every read, so a request is never shown open between two sweeps. */
-function asOf(row: BookingRow, now: Date): BookingRow {
+export function asOf(row: BookingRow, now: Date): BookingRow {
   return { ...row, status: statusAt(row.status, row.expiresAt, now) };
 }
 
@@ -189,15 +205,33 @@ async function contactsFor(db: Database, view: BookingView, account: AccountRow,
 }
 
 /** The booking with its renter's review, when it has one. */
-function withReview(booking: Booking, reviewOf: Map<string, Review>): Booking {
+export function withReview<T extends Booking>(booking: T, reviewOf: Map<string, Review>): T {
   const review = reviewOf.get(booking.id);
   return review ? { ...booking, review } : booking;
 }
 
-function refusal(status: BookingStatus, who: BookingActor): string {
-  const possible = allowedActions(status, who);
+function refusal(status: BookingStatus, possible: readonly BookingAction[]): string {
   const next = possible.length > 0 ? `you can only ${possible.join(' or ')} it` : 'you cannot change it any more';
   return `This booking is ${status}: ${next}.`;
+}
+
+/** Who takes a step, and through which door. */
+export type StepTaker =
+  /** `/api/bookings`: the renter who asked, or whoever answers for the car (an admin, for the fleet's). */
+  | { via: 'party'; account: AccountRow }
+  /** The admin console: an admin over any booking, with the reason the console asks for (a cancellation's is required). */
+  | { via: 'console'; account: AccountRow; reason: string | undefined };
+
+/** Whom the taker acts as on the booking: refused with 404 where a party has nothing to do with it, 409 where the console may not answer. */
+function actorOf(taker: StepTaker, view: BookingView, action: BookingAction): BookingActor {
+  if (taker.via === 'party') {
+    const who = actorFor(taker.account, view);
+    if (!who) throw new HttpError(404, NO_SUCH_BOOKING);
+    return who;
+  }
+  const who = adminActorFor(action, view.car.kind);
+  if (!who) throw new HttpError(409, OWNERS_TO_ANSWER);
+  return who;
 }
 
 interface StepContext {
@@ -234,32 +268,50 @@ export async function nextInvoiceNumber(tx: Database, at: Date): Promise<string>
  * constraint has had its say), so a refused capture refuses the accept and leaves it requested.
  * Holds let go and money given back (decline, cancel, the requests an accept overtook) move after
  * the commit, never under the lock.
+ *
+ * A step an admin takes, through the console or as the fleet's keeper on `/api/bookings`, writes its
+ * audit row in the same transaction, so the log holds exactly the steps that happened.
  */
-async function takeStep(
+export async function takeStep(
   { db, payments, gst, log, links }: StepContext,
   bookingId: string,
   action: BookingAction,
-  account: AccountRow,
+  taker: StepTaker,
 ): Promise<Booking> {
+  const { account } = taker;
+  const notFound = taker.via === 'console' ? NO_BOOKING_HAS_ID : NO_SUCH_BOOKING;
   let captured: { ref: string; by: HeldPayments } | undefined;
   let step: { view: BookingView; touched: string[] };
   try {
     step = await db.transaction(async (tx) => {
       const [target] = await tx.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, bookingId));
-      if (!target) throw new HttpError(404, NO_SUCH_BOOKING);
+      if (!target) throw new HttpError(404, notFound);
       const now = new Date();
       await lockCar(tx, target.carId);
       const expired = await expireDueRequests(tx, target.carId, now, links);
       const [view] = await bookingViews(tx).where(eq(bookings.id, bookingId)).for('update', { of: bookings });
-      const who = view ? actorFor(account, view) : undefined;
-      if (!view || !who) throw new HttpError(404, NO_SUCH_BOOKING);
+      if (!view) throw new HttpError(404, notFound);
+      const who = actorOf(taker, view, action);
 
       const { booking, car } = view;
-      const status = nextStatus(booking.status, action, who);
-      if (!status) throw new HttpError(409, refusal(booking.status, who));
-      if (status === 'cancelled' && now >= booking.startsAt) {
-        throw new HttpError(409, `This booking is ${booking.status} and its period has begun: it can no longer be cancelled.`);
+      const period = { from: booking.startsAt, to: booking.endsAt };
+      const transition = transitionOf(booking.status, action, who);
+      if (!transition) {
+        const possible =
+          taker.via === 'console' ? adminActionsAt(booking.status, car.kind, period, now) : allowedActions(booking.status, who);
+        throw new HttpError(409, refusal(booking.status, possible));
       }
+      if (isPastDeadline(transition, period, now)) {
+        const reached = transition.until === 'start' ? 'begun' : 'ended';
+        throw new HttpError(
+          409,
+          `This booking is ${booking.status} and its period has ${reached}: it can no longer be ${transition.to}.`,
+        );
+      }
+      const status = transition.to;
+      const reason = taker.via === 'console' ? taker.reason : undefined;
+      // The stored reason is what tells the renter, the owner and their badges that the cancellation was an admin's.
+      if (who === 'admin' && !reason) throw new HttpError(400, REASON_REQUIRED);
       const takesMoney = status === 'accepted' && booking.paymentStatus === 'held' && booking.paymentRef !== null;
       const holder = booking.paymentProvider ? payments.provider(booking.paymentProvider) : null;
       if (takesMoney && !holder) {
@@ -284,11 +336,25 @@ async function takeStep(
         .set({
           status,
           updatedAt: now,
+          ...(who === 'admin' ? { cancelReason: reason } : {}),
           ...(takesMoney ? { paymentStatus: 'captured' as const } : {}),
           ...(invoice ? { invoiceNumber: invoice } : {}),
         })
         .where(eq(bookings.id, booking.id));
       await recordStatus(tx, [{ bookingId: booking.id, status, at: now }], links);
+      if (account.role === 'admin') {
+        // Money held is taken here; letting it go or giving it back happens after the commit, so the
+        // row shows the payment only where this transaction changed it.
+        await recordAdminAction(tx, {
+          adminId: account.id,
+          action: `booking.${action}`,
+          objectType: 'booking',
+          objectId: booking.id,
+          reason,
+          before: { status: booking.status, ...(takesMoney ? { paymentStatus: booking.paymentStatus } : {}) },
+          after: { status, ...(takesMoney ? { paymentStatus: 'captured' } : {}) },
+        });
+      }
       const touched = [booking.id, ...expired];
       if (status === 'accepted') {
         const overtaken = await tx
@@ -565,12 +631,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         },
       },
       (request) =>
-        takeStep(
-          { db: app.db, payments: app.payments, gst, log: request.log, links },
-          request.params.id,
-          action,
-          signedInAccount(request),
-        ),
+        takeStep({ db: app.db, payments: app.payments, gst, log: request.log, links }, request.params.id, action, {
+          via: 'party',
+          account: signedInAccount(request),
+        }),
     );
   }
 };
