@@ -12,7 +12,17 @@ type Recipient = Pick<AccountRow, 'email' | 'username' | 'role'>;
 export interface BookingFacts
   extends Pick<
     BookingRow,
-    'id' | 'number' | 'startsAt' | 'endsAt' | 'hours' | 'driver' | 'amountPaise' | 'expiresAt' | 'declineReason'
+    | 'id'
+    | 'number'
+    | 'startsAt'
+    | 'endsAt'
+    | 'hours'
+    | 'driver'
+    | 'amountPaise'
+    | 'expiresAt'
+    | 'declineReason'
+    | 'cancelReason'
+    | 'paymentStatus'
   > {
   carName: string;
   renterName: string;
@@ -115,6 +125,52 @@ export function bookingCancelledMail(keeper: Recipient, booking: BookingFacts, l
     subject: `Booking cancelled: ${booking.carName}, ${formatIndiaTime(booking.startsAt)}`,
     paragraphs: [
       `${booking.renterName} cancelled booking ${bookingNumber(booking.number)} of ${booking.carName} ${period(booking)}.`,
+      'The car is free again for that time, and other renters can ask for it.',
+    ],
+    action: { label: 'See the booking', url: receiptUrl(links, booking) },
+    footnote: keeperFootnote(keeper, booking),
+  });
+}
+
+/** An admin's cancellation with its reason, in the words the app shows it in. */
+const byAdmin = (booking: BookingFacts) => `Cancelled by ${MAIL_SENDER_NAME}: ${booking.cancelReason ?? ''}`;
+
+/**
+ * What becomes of the renter's money, told as the mail is queued, before the provider is asked: a
+ * hold is let go and money taken is given back in full, whoever cancels.
+ */
+function moneyOnCancel(booking: BookingFacts): string[] {
+  if (booking.paymentStatus === 'captured') return [`The ${formatPaise(booking.amountPaise)} you paid is refunded in full.`];
+  if (booking.paymentStatus === 'held') return ['You are not charged for it: the amount held for it is released.'];
+  return [];
+}
+
+/** To the renter: an admin called their booking off, with the reason. */
+export function renterCancelledByAdminMail(renter: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
+  return composeMail({
+    to: renter.email,
+    name: renter.username,
+    subject: `Booking cancelled by ${MAIL_SENDER_NAME}: ${booking.carName}, ${formatIndiaTime(booking.startsAt)}`,
+    paragraphs: [
+      `Sorry: ${MAIL_SENDER_NAME} cancelled your booking ${bookingNumber(booking.number)} of ${booking.carName} ${period(booking)}.`,
+      byAdmin(booking),
+      ...moneyOnCancel(booking),
+      'Other cars may be free for the same time.',
+    ],
+    action: { label: 'See your booking', url: receiptUrl(links, booking) },
+    footnote: RENTER_FOOTNOTE,
+  });
+}
+
+/** To the car's owner (every admin for a fleet car): an admin called the booking off, with the reason. */
+export function keeperCancelledByAdminMail(keeper: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
+  return composeMail({
+    to: keeper.email,
+    name: keeper.username,
+    subject: `Booking cancelled by ${MAIL_SENDER_NAME}: ${booking.carName}, ${formatIndiaTime(booking.startsAt)}`,
+    paragraphs: [
+      `${MAIL_SENDER_NAME} cancelled ${booking.renterName}'s booking ${bookingNumber(booking.number)} of ${booking.carName} ${period(booking)}.`,
+      byAdmin(booking),
       'The car is free again for that time, and other renters can ask for it.',
     ],
     action: { label: 'See the booking', url: receiptUrl(links, booking) },

@@ -8,7 +8,9 @@ import {
   bookingDeclinedMail,
   bookingExpiredMail,
   bookingRequestedMail,
+  keeperCancelledByAdminMail,
   keeperReminderMail,
+  renterCancelledByAdminMail,
   renterReminderMail,
   type BookingFacts,
   type BookingLinks,
@@ -66,17 +68,32 @@ async function partiesOf(tx: Database, bookingIds: string[]): Promise<Map<string
 
 type Compose = (to: Recipient, booking: BookingFacts, links: BookingLinks) => Mail;
 
+/** One side of a booking and the words it is told in. */
+type Notice = { to: 'renter' | 'keepers'; mail: Compose };
+
 /**
- * Who hears of each status and in which words: the other party from whoever took the step. Only the
- * renter cancels (the state machine has no other canceller), so a cancellation goes to the car's side.
+ * Who hears of each status and in which words: the other party from whoever took the step. A
+ * cancellation without a reason is the renter's, so it goes to the car's side.
  */
-const NOTICE_OF: Record<BookingStatus, { to: 'renter' | 'keepers'; mail: Compose }> = {
-  requested: { to: 'keepers', mail: bookingRequestedMail },
-  accepted: { to: 'renter', mail: bookingAcceptedMail },
-  declined: { to: 'renter', mail: bookingDeclinedMail },
-  expired: { to: 'renter', mail: bookingExpiredMail },
-  cancelled: { to: 'keepers', mail: bookingCancelledMail },
+const NOTICES_OF: Record<BookingStatus, readonly Notice[]> = {
+  requested: [{ to: 'keepers', mail: bookingRequestedMail }],
+  accepted: [{ to: 'renter', mail: bookingAcceptedMail }],
+  declined: [{ to: 'renter', mail: bookingDeclinedMail }],
+  expired: [{ to: 'renter', mail: bookingExpiredMail }],
+  cancelled: [{ to: 'keepers', mail: bookingCancelledMail }],
 };
+
+/**
+ * An admin's cancellation, the only one that carries a reason, was neither side's step: both are
+ * told, with the reason. For a fleet car the car's side is the admins, who learn a colleague did it.
+ */
+const ADMIN_CANCELLATION: readonly Notice[] = [
+  { to: 'renter', mail: renterCancelledByAdminMail },
+  { to: 'keepers', mail: keeperCancelledByAdminMail },
+];
+
+const noticesOf = (status: BookingStatus, facts: BookingFacts) =>
+  status === 'cancelled' && facts.cancelReason !== null ? ADMIN_CANCELLATION : NOTICES_OF[status];
 
 /**
  * Queues the mail telling of each status change, in the transaction that made the changes, so a
@@ -95,9 +112,9 @@ export async function queueStatusMails(
   const mails = changes.flatMap(({ bookingId, status, at }) => {
     const found = parties.get(bookingId);
     if (!found || (status === 'requested' && found.facts.expiresAt <= at)) return [];
-    const { to, mail } = NOTICE_OF[status];
-    const recipients = to === 'renter' ? [found.renter] : found.keepers;
-    return recipients.map((person) => mail(person, found.facts, links));
+    return noticesOf(status, found.facts).flatMap(({ to, mail }) =>
+      (to === 'renter' ? [found.renter] : found.keepers).map((person) => mail(person, found.facts, links)),
+    );
   });
   await queueMail(tx, mails);
 }

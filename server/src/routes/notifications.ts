@@ -1,4 +1,4 @@
-import { and, count, eq, exists, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, gt, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BOOKING_TRANSITIONS, EXPIRY } from '#domain/booking-states';
 import { BookingStatus } from '#domain/schemas/bookings';
@@ -17,6 +17,9 @@ const NOT_BY_RENTER = BookingStatus.options.filter(
   (status) => status !== 'requested' && !BOOKING_TRANSITIONS.some(({ to, who }) => to === status && who === 'renter'),
 );
 
+/** A cancellation the renter did not make: an admin's, the only kind stored with a reason. */
+const cancelledByAdmin = and(eq(bookingEvents.status, 'cancelled'), isNotNull(bookings.cancelReason));
+
 /** Open requests for the cars the account answers for (its own; the fleet's for an admin), not yet due to expire. */
 function awaitingAnswer(account: AccountRow, now: Date): SQL | undefined {
   const answersFor = account.role === 'admin' ? eq(cars.kind, 'fleet') : eq(cars.ownerId, account.id);
@@ -24,7 +27,7 @@ function awaitingAnswer(account: AccountRow, now: Date): SQL | undefined {
 }
 
 /**
- * The renter's bookings someone else changed since they last looked: a change stored after then, or
+ * The renter's bookings someone else changed (the car's side, an admin, or the clock) since they last looked: a change stored after then, or
  * an expiry the sweep has not stored yet, which their list already shows (stored, it is dated at
  * the expiry too, so looking before the sweep counts it as seen).
  */
@@ -37,7 +40,7 @@ function changedSinceSeen(db: Database, account: AccountRow, now: Date): SQL | u
       .where(
         and(
           eq(bookingEvents.bookingId, bookings.id),
-          inArray(bookingEvents.status, NOT_BY_RENTER),
+          or(inArray(bookingEvents.status, NOT_BY_RENTER), cancelledByAdmin),
           seen ? gt(bookingEvents.at, seen) : undefined,
         ),
       ),
@@ -74,7 +77,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "What the header's badges count for the signed-in account",
         description:
-          "An owner's open requests for their cars (an admin's: the fleet's), not yet due to expire; a renter's bookings that were accepted, declined or expired since they last called `POST /api/notifications/bookings-seen` (all of them before the first call). Worked out afresh on every call, sent with `Cache-Control: no-store`.",
+          "An owner's open requests for their cars (an admin's: the fleet's), not yet due to expire; a renter's bookings that were accepted, declined, expired or cancelled by an admin since they last called `POST /api/notifications/bookings-seen` (all of them before the first call). Worked out afresh on every call, sent with `Cache-Control: no-store`.",
         security: SIGNED_IN,
         response: {
           200: answer(NotificationSummary, 'The counts; 0 where a count is not for this role.'),
