@@ -21,6 +21,7 @@ import { adminRoutes } from './routes/admin';
 import { adminContentRoutes } from './routes/admin-content';
 import { adminMessageRoutes } from './routes/admin-messages';
 import { adminCarRoutes } from './routes/admin-cars';
+import { adminBookingRoutes } from './routes/admin-bookings';
 import { accountRoutes } from './routes/accounts';
 import { bookingRoutes } from './routes/bookings';
 import { carPhotoRoutes, uploadedFileRoutes } from './routes/car-photos';
@@ -128,6 +129,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(adminContentRoutes);
     await app.register(adminMessageRoutes);
     await app.register(adminCarRoutes, { links: { publicUrl: config.publicUrl } });
+    await app.register(adminBookingRoutes, { gst: config.gst, links: { publicUrl: config.publicUrl } });
 
     await app.ready();
     return app;

@@ -1,25 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_TRANSITIONS, EXPIRY, expiresAt, MAX_HOLD_MS, statusAt, type BookingActor } from '#domain/booking-states';
-import type { Booking, BookingStatus, CarKind } from '#domain/contract';
+import {
+  BOOKING_TRANSITIONS,
+  EXPIRY,
+  expiresAt,
+  MAX_HOLD_MS,
+  statusAt,
+  type BookingActor,
+  type BookingTransition,
+} from '#domain/booking-states';
+import type { AdminBooking, Booking, BookingAction, BookingStatus, CarKind, PagedAnswer } from '#domain/contract';
+import { OWNERS_TO_ANSWER } from '../src/routes/bookings';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
-import { act, indiaTime, listBookings, listCar, requestBooking } from './marketplace-helpers';
+import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
 
 /**
  * The booking state machine through the HTTP API: every step in BOOKING_TRANSITIONS answers 200
  * with the new status, and every other (status, action, actor) answers 409 and changes nothing.
  * Each runs for an owner's car (answered by its owner) and a fleet car (answered by an admin).
+ * The renter and the car's keeper take their steps on /api/bookings; the `admin` actor's are taken
+ * in the admin console, with a reason.
  */
 
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
 const STATUSES = [...new Set(BOOKING_TRANSITIONS.flatMap((step) => [step.from, step.to]))];
 const ACTIONS = [...new Set(BOOKING_TRANSITIONS.map((step) => step.action))];
-const ACTORS: BookingActor[] = ['renter', 'carKeeper'];
+/** The actors /api/bookings takes steps as: an admin there is the fleet's keeper. */
+const PARTIES: BookingActor[] = ['renter', 'carKeeper'];
 const KINDS: CarKind[] = ['listed', 'fleet'];
+const REASON = 'The car failed its safety check.';
 
 const refused = STATUSES.flatMap((status) =>
   ACTIONS.flatMap((action) =>
-    ACTORS.filter(
+    PARTIES.filter(
       (who) => !BOOKING_TRANSITIONS.some((step) => step.from === status && step.action === action && step.who === who),
     ).map((who) => ({ status, action, who })),
   ),
@@ -28,6 +41,7 @@ const refused = STATUSES.flatMap((status) =>
 let app: FastifyInstance;
 let renter: string;
 let keepers: Record<CarKind, string>;
+let adminCookie: string;
 let carRefs: Record<CarKind, string>;
 /** A day of its own for every booking, so no accepted booking stands in another's way. */
 let nextDay = 2;
@@ -35,7 +49,6 @@ let nextDay = 2;
 beforeAll(async () => {
   app = await buildTestApp({ admin });
   let owner: string;
-  let adminCookie: string;
   [renter, owner, adminCookie] = await Promise.all([
     registerAndSignIn(app, 'user'),
     registerAndSignIn(app, 'owner'),
@@ -48,12 +61,22 @@ beforeAll(async () => {
 afterAll(() => closeTestApp(app));
 
 function cookieOf(who: BookingActor, kind: CarKind): string {
-  return who === 'renter' ? renter : keepers[kind];
+  return who === 'renter' ? renter : who === 'admin' ? adminCookie : keepers[kind];
+}
+
+/** An admin's step in the console, with a reason (the console's cancel needs one). */
+function consoleStep(bookingId: string, action: BookingAction) {
+  return send(app, 'POST', `/api/admin/bookings/${bookingId}/${action}`, adminCookie, { reason: REASON });
+}
+
+/** `who` takes the step through their door: the console for the admin actor, /api/bookings for the others. */
+function take(who: BookingActor, kind: CarKind, bookingId: string, action: BookingAction) {
+  return who === 'admin' ? consoleStep(bookingId, action) : act(app, cookieOf(who, kind), bookingId, action);
 }
 
 /** The steps from `requested` to `status`, found in the table itself (breadth first). */
-function pathTo(status: BookingStatus): typeof BOOKING_TRANSITIONS {
-  const paths = new Map<BookingStatus, typeof BOOKING_TRANSITIONS>([['requested', []]]);
+function pathTo(status: BookingStatus): readonly BookingTransition[] {
+  const paths = new Map<BookingStatus, readonly BookingTransition[]>([['requested', []]]);
   const queue: BookingStatus[] = ['requested'];
   for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
     for (const step of BOOKING_TRANSITIONS.filter((candidate) => candidate.from === current && !paths.has(candidate.to))) {
@@ -76,7 +99,7 @@ async function bookingIn(status: BookingStatus, kind: CarKind): Promise<Booking>
     driver: false,
   });
   for (const step of pathTo(status)) {
-    const response = await act(app, cookieOf(step.who, kind), booking.id, step.action);
+    const response = await take(step.who, kind, booking.id, step.action);
     if (response.statusCode !== 200) throw new Error(`could not ${step.action}: ${response.statusCode} ${response.body}`);
   }
   return booking;
@@ -91,10 +114,19 @@ describe.each(KINDS)('a booking of a %s car', (kind) => {
     'goes from $from to $to when the $who asks to $action',
     async ({ from, action, to, who }) => {
       const booking = await bookingIn(from, kind);
-      const response = await act(app, cookieOf(who, kind), booking.id, action);
+      const response = await take(who, kind, booking.id, action);
       expect(response.statusCode).toBe(200);
       const updated = response.json<Booking>();
-      expect(updated).toEqual({ ...booking, status: to, updatedAt: expect.any(String) });
+      // The console answers as it lists: with the car's owner, what an admin may still do, and the reason it cancelled with.
+      const asAdminSees =
+        who === 'admin'
+          ? {
+              cancelReason: REASON,
+              owner: kind === 'fleet' ? null : { id: expect.any(String), username: expect.any(String) },
+              adminActions: [],
+            }
+          : {};
+      expect(updated).toEqual({ ...booking, status: to, updatedAt: expect.any(String), ...asAdminSees });
       expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(booking.updatedAt));
       expect(await statusOf(booking.id)).toBe(to);
     },
@@ -151,12 +183,15 @@ describe('expiry', () => {
     });
     expect(await statusOf(booking.id)).toBe('expired');
     for (const action of ACTIONS) {
-      for (const who of ACTORS) {
+      for (const who of PARTIES) {
         const response = await act(app, cookieOf(who, kind), booking.id, action);
         expect(response.statusCode).toBe(409);
         expect(response.json()).toEqual({ message: 'This booking is expired: you cannot change it any more.' });
       }
     }
+    const cancelled = await consoleStep(booking.id, 'cancel');
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json()).toEqual({ message: 'This booking is expired: you cannot change it any more.' });
     expect((await listBookings(app, keepers[kind])).find((seen) => seen.id === booking.id)?.status).toBe('expired');
   });
 });
@@ -189,5 +224,49 @@ describe('the refusal', () => {
     );
     expect(refused).toEqual(expect.arrayContaining(expected));
     expect(refused).toHaveLength(expected.length);
+  });
+
+  it('lets an admin cancel until the period ends, and a renter only until it begins', () => {
+    const cancels = BOOKING_TRANSITIONS.filter((step) => step.action === 'cancel').map(({ from, who, until }) => ({
+      from,
+      who,
+      until,
+    }));
+    expect(cancels).toEqual([
+      { from: 'requested', who: 'renter', until: 'start' },
+      { from: 'accepted', who: 'renter', until: 'start' },
+      { from: 'requested', who: 'admin', until: 'end' },
+      { from: 'accepted', who: 'admin', until: 'end' },
+    ]);
+    expect(BOOKING_TRANSITIONS.filter((step) => step.who === 'admin' && step.action !== 'cancel')).toEqual([]);
+  });
+});
+
+describe.each(KINDS)('the admin console, on a booking of a %s car', (kind) => {
+  // Written out by hand: an admin answers the fleet's requests as their keeper and cancels any booking still to end.
+  const offered: Record<CarKind, Partial<Record<BookingStatus, BookingAction[]>>> = {
+    fleet: { requested: ['accept', 'decline', 'cancel'], accepted: ['cancel'] },
+    listed: { requested: ['cancel'], accepted: ['cancel'] },
+  };
+  const cases = STATUSES.flatMap((status) => ACTIONS.map((action) => ({ status, action })));
+
+  it.each(cases)('$action on a $status booking: 200 exactly when its adminActions offer it', async ({ status, action }) => {
+    const booking = await bookingIn(status, kind);
+    const page = await send(app, 'GET', `/api/admin/bookings?q=${booking.number}`, adminCookie);
+    const [listed] = page.json<PagedAnswer<AdminBooking>>().data;
+    expect(listed?.adminActions).toEqual(offered[kind][status] ?? []);
+
+    const response = await consoleStep(booking.id, action);
+    if (listed?.adminActions.includes(action)) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json<AdminBooking>().status).toBe(BOOKING_TRANSITIONS.find((step) => step.action === action)?.to);
+      return;
+    }
+    expect(response.statusCode).toBe(409);
+    const answersListedRequest = kind === 'listed' && action !== 'cancel';
+    expect(response.json()).toEqual({
+      message: answersListedRequest ? OWNERS_TO_ANSWER : expect.stringMatching(new RegExp(`^This booking is ${status}: you`)),
+    });
+    expect(await statusOf(booking.id)).toBe(status);
   });
 });

@@ -71,6 +71,10 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/admin/messages/{id}/answered': ['post'],
   '/api/admin/newsletter': ['get'],
   '/api/admin/newsletter.csv': ['get'],
+  '/api/admin/bookings': ['get'],
+  '/api/admin/bookings/{id}/accept': ['post'],
+  '/api/admin/bookings/{id}/decline': ['post'],
+  '/api/admin/bookings/{id}/cancel': ['post'],
   '/api/health': ['get'],
 };
 
@@ -253,6 +257,7 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
       'Account',
       'AdminAccount',
       'AdminAction',
+      'AdminBooking',
       'AdminCar',
       'AdminContactMessage',
       'AdminContent',

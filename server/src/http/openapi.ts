@@ -116,7 +116,7 @@ async function openApi(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
         { name: 'health', description: 'Whether the server and its database answer.' },
         { name: 'config', description: 'What the app needs to know about this server: the ways to pay it takes.' },
         { name: 'payments', description: "Razorpay's orders (UPI, cards, netbanking) and its webhook." },
-        { name: 'admin', description: 'The admin console: accounts, overview counts and the audit log of every admin action.' },
+        { name: 'admin', description: 'The admin console: its lists, its actions and the audit log of every admin action.' },
       ],
     },
     transform: jsonSchemaTransform,
