@@ -90,6 +90,24 @@ describe('a booking’s receipt', () => {
     ]);
   });
 
+  it('says WheelsOnWeb cancelled the booking, with the admin’s reason, beside its status, and that the money went back', async () => {
+    session(asha);
+    serve(
+      'GET /api/bookings/:id',
+      receipt({
+        status: 'cancelled',
+        cancelReason: 'The car failed its safety check.',
+        payment: { status: 'refunded', amountPaise: 632_000 },
+        history: [...(accepted.history ?? []), { status: 'cancelled', at: '2026-01-07T11:00:00+05:30' }],
+      }),
+    );
+    renderRoute(`/bookings/${uuid(301)}`);
+
+    const note = await screen.findByText('Cancelled by WheelsOnWeb: The car failed its safety check.');
+    expect(note.closest('dd')).toHaveTextContent(/^cancelled/);
+    expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent(/refunded/i);
+  });
+
   it('shows no one to call until the server names someone', async () => {
     session(asha);
     serve('GET /api/bookings/:id', receipt());

@@ -77,6 +77,29 @@ describe('My bookings', () => {
     expect(steps.map((step) => step.params)).toEqual([{ id: swiftRequest().id, action: 'cancel' }]);
   });
 
+  it('shows a booking an admin cancelled with WheelsOnWeb’s reason, and no step left to take', async () => {
+    session(asha);
+    serveBookings(swiftRequest({ status: 'cancelled', cancelReason: 'The car failed its safety check.' }));
+    renderRoute('/bookings');
+
+    const item = await screen.findByRole('listitem');
+    expect(within(item).getByText('cancelled')).toBeInTheDocument();
+    expect(within(item).getByText('Cancelled by WheelsOnWeb: The car failed its safety check.')).toBeInTheDocument();
+    expect(within(item).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('offers no Cancel once the trip has begun: the renter’s deadline is its start', async () => {
+    session(asha);
+    const started = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    const ends = new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString();
+    serveBookings(swiftRequest({ status: 'accepted', from: started, to: ends }));
+    renderRoute('/bookings');
+
+    const item = await screen.findByRole('listitem');
+    expect(within(item).getByText('accepted')).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: /^Cancel booking/ })).not.toBeInTheDocument();
+  });
+
   it('says so when there are no upcoming bookings', async () => {
     session(asha);
     serveBookings();
@@ -241,6 +264,17 @@ describe('Rental requests', () => {
     await user.click(within(requested).getByRole('button', { name: /^Accept/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This car is already booked for part of that period.');
     expect(within(requested).getByText('requested')).toBeInTheDocument();
+  });
+
+  it('shows the owner a booking an admin cancelled, with the reason', async () => {
+    session(ravi);
+    serveBookings(swiftRequest({ status: 'cancelled', cancelReason: 'The renter’s licence had expired.' }));
+    renderRoute('/get/requests');
+
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent('Renter: asha');
+    expect(within(item).getByText('Cancelled by WheelsOnWeb: The renter’s licence had expired.')).toBeInTheDocument();
+    expect(within(item).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('lets the owner decline a request', async () => {

@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import { Link, useSearchParams } from 'react-router-dom';
 import { bookingsPageKey, useBookingAction, useBookings } from './queries';
 import { toApiError } from '../../lib/api-client';
-import { allowedActions, type BookingActor } from '../../domain/booking-states';
+import { actionsAt } from '../../domain/booking-states';
 import type { Booking, BookingAction, BookingWhen } from '../../domain/contract';
 import { paths } from '../../config/paths';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -16,6 +16,7 @@ import { formatRupees } from '../../domain/money';
 import { formatIndiaTime } from '../../domain/india-time';
 import { paymentInWords } from './payment-words';
 import { BookingStatusBadge } from './BookingStatusBadge';
+import { statusNote } from './status-note';
 import { ReviewStars } from '../../components/StarRating';
 import { ReviewForm } from '../reviews/ReviewForm';
 
@@ -26,9 +27,9 @@ const actionVariant: Record<BookingAction, string> = {
   cancel: 'outline-danger',
 };
 
-/** A renter may cancel only before the period starts; the server refuses later cancellations too. */
-function actionsFor(booking: Booking, who: BookingActor, now: number): BookingAction[] {
-  return allowedActions(booking.status, who).filter((action) => action !== 'cancel' || new Date(booking.from).getTime() > now);
+/** The steps the state machine allows this side now, its deadlines applied (a renter cancels only before the period starts). */
+function actionsFor(booking: Booking, who: PartySide, now: number): BookingAction[] {
+  return actionsAt(booking.status, who, { from: new Date(booking.from), to: new Date(booking.to) }, new Date(now));
 }
 
 /**
@@ -63,9 +64,12 @@ function TripReview({ booking, now }: { booking: Booking; now: number }) {
   return <ReviewForm bookingId={booking.id} carName={booking.car.carName} />;
 }
 
+/** The sides a booking list is for; an admin's steps of their own are taken in the admin console. */
+type PartySide = 'renter' | 'carKeeper';
+
 interface BookingListProps {
   /** Whose view this is: the renter's own bookings, or the requests for the cars someone answers for. */
-  who: BookingActor;
+  who: PartySide;
   emptyText: string;
   /** Whether this side may act on a booking at all (an admin sees every booking but answers only for fleet cars). */
   mayAct?: (booking: Booking) => boolean;
@@ -117,7 +121,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, when }: Booki
                     {formatIndiaTime(booking.from)} – {formatIndiaTime(booking.to)} (India time), {booking.hours} h
                     {booking.driver ? ', with a driver' : ''}
                   </p>
-                  {booking.declineReason ? <p className="mb-1">{booking.declineReason}</p> : null}
+                  {statusNote(booking) ? <p className="mb-1">{statusNote(booking)}</p> : null}
                   <p className="mb-0 small text-muted">
                     {who === 'carKeeper' ? `Renter: ${booking.renter.username} · ` : ''}
                     {paymentInWords(booking.payment)}

@@ -18,6 +18,7 @@ import { BookingStatusBadge } from './BookingStatusBadge';
 import { hoursLabel } from './hours-label';
 import { paymentInWords } from './payment-words';
 import { receiptKey, useBookingReceipt } from './queries';
+import { statusNote } from './status-note';
 import '../../styles/print.css';
 
 /** A receipt reads best as one column of a page's width; on paper it takes the whole sheet. */
@@ -127,6 +128,7 @@ function TaxInvoiceHeader({ invoiceNumber, seller }: Pick<Receipt, 'invoiceNumbe
 function ReceiptBody({ receipt }: { receipt: Receipt }) {
   const { carKeeper, renter } = receipt.contacts;
   const taxed = receipt.taxLines.length > 0;
+  const note = statusNote(receipt);
   return (
     <div className="booking-receipt d-grid gap-4" style={RECEIPT_WIDTH}>
       <p className="d-none d-print-block mb-0">
@@ -137,7 +139,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         <dt className="col-sm-3">Status</dt>
         <dd className="col-sm-9">
           <BookingStatusBadge status={receipt.status} />
-          {receipt.declineReason ? <span className="ms-2">{receipt.declineReason}</span> : null}
+          {note ? <span className="ms-2">{note}</span> : null}
         </dd>
         <dt className="col-sm-3">Car</dt>
         <dd className="col-sm-9">

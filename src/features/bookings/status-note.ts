@@ -1,0 +1,10 @@
+import { PRODUCT_NAME } from '../../config/product';
+import type { Booking } from '../../domain/contract';
+
+/**
+ * Why a booking stands where it does when neither of its parties put it there: an admin's
+ * cancellation (worded as the server's mails word it), or the server's reason for a decline.
+ */
+export function statusNote({ cancelReason, declineReason }: Pick<Booking, 'cancelReason' | 'declineReason'>) {
+  return cancelReason ? `Cancelled by ${PRODUCT_NAME}: ${cancelReason}` : declineReason;
+}
