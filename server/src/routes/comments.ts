@@ -27,6 +27,8 @@ import { signedInAccount } from '../plugins/session';
 const UNKNOWN_POST = 'There is no such blog post.';
 const UNKNOWN_COMMENT = 'There is no such comment.';
 const NOT_YOURS = 'You can only delete your own comments.';
+const ADMIN_REMOVES_IN_CONSOLE =
+  "You can only delete your own comments: remove someone else's from the admin console, where the reason is recorded.";
 const DELETED_PARENT = 'This comment was deleted, so it takes no more replies.';
 const TAGS = ['blog'];
 const COMMENT_LIMIT_MEANING =
@@ -235,13 +237,17 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireSignedIn,
       schema: {
         tags: TAGS,
-        summary: 'Delete a comment or a reply (its author, or an admin)',
-        description: `Its text is overwritten with \`${DELETED_CONTENT}\` and it answers \`deleted: true\`; a comment keeps its place and its replies. Comments are public, so someone else's is a 403, not a 404. Deleting it again, or deleting one an admin removed, answers it as it stands.`,
+        summary: 'Delete a comment or a reply (its author)',
+        description: `Its text is overwritten with \`${DELETED_CONTENT}\` and it answers \`deleted: true\`; a comment keeps its place and its replies. Comments are public, so someone else's is a 403, not a 404; an admin removes someone else's with \`DELETE /api/admin/comments/{id}\`, which records the reason in the audit log. Deleting it again, or deleting one an admin removed, answers it as it stands.`,
         security: SIGNED_IN,
         params: CommentDeleteParams,
         response: {
           200: answer(z.union([Comment, Reply]), 'The comment (with its replies) or the reply, as it now stands.'),
-          ...errors([400, 401, 403, 404], { 400: 'A malformed id.', 403: NOT_YOURS, 404: UNKNOWN_COMMENT }),
+          ...errors([400, 401, 403, 404], {
+            400: 'A malformed id.',
+            403: `"${NOT_YOURS}" Or, for an admin: "${ADMIN_REMOVES_IN_CONSOLE}"`,
+            404: UNKNOWN_COMMENT,
+          }),
         },
       },
     },
@@ -253,8 +259,10 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(comments.id, request.params.id))
         .limit(1);
       if (!found) throw new HttpError(404, UNKNOWN_COMMENT);
-      // Comments from before accounts were recorded have none: only an admin may remove those.
-      if (account.role !== 'admin' && found.accountId !== account.id) throw new HttpError(403, NOT_YOURS);
+      // Every admin action is on record with its reason, so an admin's removal goes through the console.
+      if (found.accountId !== account.id) {
+        throw new HttpError(403, account.role === 'admin' ? ADMIN_REMOVES_IN_CONSOLE : NOT_YOURS);
+      }
       const [row] = await app.db
         .update(comments)
         // A second deletion keeps the time of the first, and one an admin removed keeps reading so.

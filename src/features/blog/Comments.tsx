@@ -38,10 +38,11 @@ function CommentBody({ entry }: { entry: Reply }) {
 
 /**
  * Usernames are unique and a comment carries its account's, so the session's username tells its
- * author; an admin may remove anyone's. The server decides again by account.
+ * author. An admin removes someone else's from the console, where the reason is recorded. The
+ * server decides again by account.
  */
 function mayDelete(user: Account | null, entry: Reply): boolean {
-  return user !== null && !entry.deleted && (user.role === 'admin' || user.username === entry.author);
+  return user !== null && !entry.deleted && user.username === entry.author;
 }
 
 /**
