@@ -54,6 +54,7 @@ import { settlePayments } from '../payments/settle-payments';
 import { HttpError } from '../http/errors';
 import {
   ALREADY_BOOKED,
+  CAR_DELISTED,
   CAR_PAUSED,
   expireDueRequests,
   lockCar,
@@ -446,7 +447,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
             403: "Signed in with an account that is not a renter's.",
             404: 'There is no car by that name.',
             429: 'Too many booking requests by this renter in the last hour (30), or too many requests; Retry-After says when to try again.',
-            409: `${ALREADY_BOOKED} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>."). Or: "${CAR_PAUSED}"`,
+            409: `${ALREADY_BOOKED} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>."). Or: "${CAR_PAUSED}" Or, for a car an admin delisted: "${CAR_DELISTED}"`,
           }),
         },
       },
