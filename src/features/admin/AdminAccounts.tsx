@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useSearchParams } from 'react-router-dom';
@@ -15,6 +14,7 @@ import type { AccountStatusAction } from './api';
 import { pageParam, paramInUrl } from './list-params';
 import { adminKeys, useAdminAccounts, useSetAccountStatus } from './queries';
 import { ReasonDialog } from './ReasonDialog';
+import { useAskedAction } from './useAskedAction';
 
 const ROLE_LABELS: Record<Role, string> = { user: 'User', owner: 'Owner', admin: 'Admin' };
 const STATUS_LABELS: Record<AccountStatus, string> = { enabled: 'Enabled', disabled: 'Disabled' };
@@ -73,34 +73,11 @@ export function AdminAccounts() {
   const accounts = useAdminAccounts(query);
   const retry = useRetry(adminKeys.accounts(query));
   const { user } = useSession();
-  const change = useSetAccountStatus();
-  // The last account asked about stays named while the dialog fades out.
-  const [asking, setAsking] = useState<Asking | null>(null);
-  const [open, setOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const ask = (next: Asking) => {
-    change.reset();
-    setAsking(next);
-    setOpen(true);
-  };
-  const close = () => {
-    setOpen(false);
-    change.reset();
-  };
-  const confirm = (reason: string | undefined) => {
-    if (!asking) return;
-    const { account, action } = asking;
-    change.mutate(
-      { id: account.id, action, reason },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          setNotice(`The account of ${account.email} is ${done[action]}.`);
-        },
-      },
-    );
-  };
+  const change = useAskedAction(useSetAccountStatus(), ({ account, action }: Asking, reason) => ({
+    variables: { id: account.id, action, reason },
+    done: `The account of ${account.email} is ${done[action]}.`,
+  }));
+  const { asking } = change;
 
   const columns: readonly AdminColumn<AdminAccount>[] = [
     { header: 'Role', cell: (account) => ROLE_LABELS[account.role] },
@@ -137,7 +114,7 @@ export function AdminAccounts() {
             size="sm"
             variant={action === 'disable' ? 'outline-danger' : 'outline-primary'}
             aria-label={`${action === 'disable' ? 'Disable' : 'Enable'} ${account.username}`}
-            onClick={() => ask({ account, action })}
+            onClick={() => change.ask({ account, action })}
           >
             {action === 'disable' ? 'Disable' : 'Enable'}
           </Button>
@@ -149,19 +126,15 @@ export function AdminAccounts() {
   return (
     <AdminFrame title="Accounts" count={accounts.data?.total}>
       <AdminFilters label="Find accounts" filters={filters} />
-      <ActionNotice message={notice} onDismiss={() => setNotice(null)} />
+      <ActionNotice {...change.notice} />
       <AdminTable label="Accounts" list={accounts} onRetry={retry} columns={columns} empty="No account matches these filters." />
       <ReasonDialog
-        show={open}
+        {...change.dialog}
         title={asking ? `${asking.action === 'disable' ? 'Disable' : 'Enable'} the account of ${asking.account.email}?` : ''}
         confirmLabel={asking?.action === 'enable' ? 'Enable account' : 'Disable account'}
         confirmVariant={asking?.action === 'enable' ? 'primary' : 'danger'}
         reason="optional"
         reasonHint="Kept in the audit log; the account's holder is not told it."
-        pending={change.isPending}
-        error={change.error?.message}
-        onConfirm={confirm}
-        onClose={close}
       >
         {asking ? <p>{consequences(asking)}</p> : null}
       </ReasonDialog>

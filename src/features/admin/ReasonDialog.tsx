@@ -6,6 +6,7 @@ import type { ButtonVariant } from 'react-bootstrap/types';
 import { AdminOptionalReason, AdminReason } from '../../domain/schemas/admin';
 import { ADMIN_REASON_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import type { ReasonNeed } from './reason';
 
 export interface ReasonDialogProps {
   /** Open while set. */
@@ -17,8 +18,10 @@ export interface ReasonDialogProps {
   /** The confirm button's words: "Disable account". */
   confirmLabel: string;
   confirmVariant?: ButtonVariant;
+  /** The button that leaves without acting: "Cancel", unless the action's own words start so ("Keep booking" beside "Cancel booking"). */
+  dismissLabel?: string;
   /** Whether the action needs a reason (delisting, cancelling, removing) or may go without (disabling, enabling). */
-  reason: 'required' | 'optional';
+  reason: ReasonNeed;
   /** Who reads the reason: "Kept in the audit log only." */
   reasonHint?: string;
   /** While the action is under way: the buttons wait. */
@@ -53,6 +56,7 @@ function ReasonForm({
   children,
   confirmLabel,
   confirmVariant = 'danger',
+  dismissLabel = 'Cancel',
   reason: need,
   reasonHint,
   pending,
@@ -109,7 +113,7 @@ function ReasonForm({
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose}>
-          Cancel
+          {dismissLabel}
         </Button>
         <Button type="submit" variant={confirmVariant} disabled={pending}>
           {pending ? 'Working…' : confirmLabel}
