@@ -22,7 +22,7 @@ function serveAccounts(accounts: AdminAccount[]) {
 const rowOf = (email: string) => screen.getByRole('row', { name: new RegExp(email) });
 
 describe('the console frame', () => {
-  it('links every section built so far and marks the one on screen', async () => {
+  it('links every section and marks the one on screen', async () => {
     session(admin);
     serve('GET /api/admin/overview', overviewCounts);
     const { user, router } = renderRoute('/admin');
@@ -34,6 +34,7 @@ describe('the console frame', () => {
     ).toEqual([
       ['Overview', '/admin'],
       ['Accounts', '/admin/accounts'],
+      ['Cars', '/admin/cars'],
       ['Audit log', '/admin/audit'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');

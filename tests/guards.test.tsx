@@ -107,13 +107,16 @@ describe('the admin console', () => {
     expect(screen.queryByRole('heading', { name: 'Admin console' })).not.toBeInTheDocument();
   });
 
-  it.each(['/admin/accounts', '/admin/audit'])('keeps %s from an owner too, asking the server nothing', async (path) => {
-    session(ravi);
-    const asked = recordAllRequests();
-    const { router } = renderRoute(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
-    expect(asked.filter((call) => call.includes('/api/admin/'))).toEqual([]);
-  });
+  it.each(['/admin/accounts', '/admin/cars', '/admin/audit'])(
+    'keeps %s from an owner too, asking the server nothing',
+    async (path) => {
+      session(ravi);
+      const asked = recordAllRequests();
+      const { router } = renderRoute(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
+      expect(asked.filter((call) => call.includes('/api/admin/'))).toEqual([]);
+    },
+  );
 });
 
 describe('addresses in any letter case', () => {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { admin, allCars, asha, creta, fleetCar, paged, posts, ravi, success, swift } from './mocks/answers';
-import { consoleAccounts, overviewCounts, raviDisabled } from './mocks/admin-answers';
+import { consoleAccounts, consoleCars, overviewCounts, raviDisabled } from './mocks/admin-answers';
 import { serve, session } from './mocks/serve';
 
 interface RouteCase {
@@ -45,6 +45,7 @@ const cases: RouteCase[] = [
   { path: '/account', title: 'Account', shows: /Sign out of all devices/, signedInAs: asha },
   { path: '/admin', title: 'Admin', shows: /Admin console/, signedInAs: admin },
   { path: '/admin/accounts', title: 'Accounts', shows: /asha@example\.com/, signedInAs: admin },
+  { path: '/admin/cars', title: 'Cars', shows: /Toyota Aventador/, signedInAs: admin },
   { path: '/admin/audit', title: 'Audit log', shows: /Disabled account/, signedInAs: admin },
   { path: '/notfound', title: 'Under construction', shows: /hello still under construction!/ },
   { path: '/no/such/page', title: 'Page not found', shows: /Page not found/ },
@@ -65,6 +66,7 @@ describe('every route renders its screen', () => {
     serve('GET /api/admin/overview', overviewCounts);
     serve('GET /api/admin/accounts', paged(consoleAccounts, 1, 50));
     serve('GET /api/admin/audit', paged([raviDisabled], 1, 50));
+    serve('GET /api/admin/cars', paged(consoleCars, 1, 50));
   });
 
   it.each(cases)('$path', async ({ path, title, shows, prefilled, signedInAs }) => {

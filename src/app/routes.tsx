@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.admin, lazy: page(() => import('../pages/AdminPage')) },
           { path: paths.adminAccounts, lazy: page(() => import('../pages/AdminAccountsPage')) },
+          { path: paths.adminCars, lazy: page(() => import('../pages/AdminCarsPage')) },
           { path: paths.adminAudit, lazy: page(() => import('../pages/AdminAuditPage')) },
         ],
       },

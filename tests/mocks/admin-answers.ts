@@ -1,5 +1,17 @@
-import type { Account, AdminAccount, AdminAction, AdminOverview } from '../../src/domain/contract';
-import { admin, asha, ravi, uuid } from './answers';
+import type {
+  Account,
+  AdminAccount,
+  AdminAction,
+  AdminBooking,
+  AdminCar,
+  AdminContactMessage,
+  AdminContent,
+  AdminNewsletterSignup,
+  AdminOverview,
+  PublicCar,
+} from '../../src/domain/contract';
+import { slugify } from '../../src/domain/slug';
+import { admin, asha, booking, creta, fleetCar, ravi, swift, uuid } from './answers';
 
 // Typed builders for the admin console's answers, filled with the people the app tests talk about.
 
@@ -54,3 +66,165 @@ export const raviDisabled: AdminAction = {
   after: { status: 'disabled' },
   at: '2026-02-04T06:15:00.000Z',
 };
+
+/** A car as the console lists it: listed, with ravi as its owner unless it is the fleet's. */
+export function adminCar(
+  car: Pick<PublicCar, 'id' | 'kind' | 'carName' | 'city' | 'pickupArea' | 'price'>,
+  fields: Partial<AdminCar> = {},
+): AdminCar {
+  const { id, kind, carName, city, pickupArea, price } = car;
+  return {
+    _id: id,
+    id,
+    kind,
+    carName,
+    owner: kind === 'fleet' ? null : { id: ravi.id, username: ravi.username, status: 'enabled' },
+    city,
+    pickupArea,
+    price,
+    state: 'listed',
+    delistedReason: null,
+    delistedAt: null,
+    createdAt: '2026-01-03T09:00:00.000Z',
+    ...fields,
+  };
+}
+
+const ownersCar = (car: typeof swift) => ({ ...car, kind: 'listed' as const, carName: car.carname });
+
+/** Ravi's Maruti Swift, in the public list. */
+export const swiftInConsole = adminCar(ownersCar(swift));
+
+/** Ravi's Hyundai Creta, delisted by an admin on 4 February 2026, 15:30 India time. */
+export const cretaDelisted = adminCar(ownersCar(creta), {
+  state: 'delisted',
+  delistedReason: 'The photos show another car.',
+  delistedAt: '2026-02-04T10:00:00.000Z',
+  createdAt: '2026-01-02T09:00:00.000Z',
+});
+
+/** The cars the tests list, as the server orders them: the fleet's first, then owners' newest first. */
+export const consoleCars: AdminCar[] = [
+  adminCar(fleetCar('Toyota Aventador')),
+  swiftInConsole,
+  cretaDelisted,
+  adminCar(
+    { id: uuid(103), kind: 'listed', carName: 'Tata Nexon', city: 'Pune', pickupArea: 'Baner', price: 30 },
+    { state: 'archived', createdAt: '2025-12-01T09:00:00.000Z' },
+  ),
+];
+
+/** A booking as the console lists it: asha's request for ravi's Maruti Swift, which an admin may only cancel. */
+export function adminBooking(overrides: Partial<AdminBooking> = {}): AdminBooking {
+  return { ...booking(), owner: { id: ravi.id, username: ravi.username }, adminActions: ['cancel'], ...overrides };
+}
+
+/** Asha's open request for the fleet's Toyota Aventador, which admins answer for. */
+export const fleetRequest = adminBooking({
+  _id: uuid(342),
+  id: uuid(342),
+  number: 'WOW-00042',
+  car: { id: fleetCar('Toyota Aventador').id, kind: 'fleet', carName: 'Toyota Aventador' },
+  owner: null,
+  from: '2030-02-10T09:00:00+05:30',
+  to: '2030-02-10T13:00:00+05:30',
+  hours: 4,
+  driver: false,
+  pricePerHour: 65,
+  pricePerDay: 65,
+  total: 260,
+  amountPaise: 26_000,
+  payment: { status: 'held', provider: 'razorpay', method: 'upi', amountPaise: 26_000 },
+  adminActions: ['accept', 'decline', 'cancel'],
+  createdAt: '2026-02-05T04:30:00.000Z',
+  updatedAt: '2026-02-05T04:30:00.000Z',
+});
+
+/** Asha's request for ravi's Maruti Swift, cancelled by an admin. */
+export const swiftCancelled = adminBooking({
+  _id: uuid(343),
+  id: uuid(343),
+  number: 'WOW-00043',
+  status: 'cancelled',
+  cancelReason: 'The car failed its safety check.',
+  adminActions: [],
+});
+
+/** The bookings the tests list, newest first. */
+export const consoleBookings: AdminBooking[] = [fleetRequest, adminBooking(), swiftCancelled];
+
+const post = (title: string) => ({ type: 'post' as const, title, slug: slugify(title) });
+
+/** A blog comment as the console lists it: asha's on 'If you are renting a car', shown. */
+export function adminContent(n: number, fields: Partial<AdminContent> = {}): AdminContent {
+  return {
+    _id: uuid(n),
+    id: uuid(n),
+    kind: 'comment',
+    author: asha.username,
+    text: 'Do I need an international licence?',
+    rating: null,
+    on: post('If you are renting a car'),
+    state: 'shown',
+    createdAt: '2026-02-03T05:00:00.000Z',
+    ...fields,
+  };
+}
+
+export const ashaComment = adminContent(401);
+
+/** Asha's four-star review of ravi's Maruti Swift. */
+export const ashaReview = adminContent(402, {
+  kind: 'review',
+  text: 'Clean car, and ravi was on time.',
+  rating: 4,
+  on: { type: 'car', id: swift.id, kind: 'listed', carName: swift.carname },
+  createdAt: '2026-02-04T05:00:00.000Z',
+});
+
+/** The comments and reviews the tests list, newest first. */
+export const consoleContent: AdminContent[] = [
+  ashaReview,
+  ashaComment,
+  adminContent(403, {
+    kind: 'reply',
+    author: 'WheelsOnWeb Support',
+    text: 'Yes: bring it with your own.',
+    createdAt: '2026-02-02T05:00:00.000Z',
+  }),
+  adminContent(404, {
+    author: 'spammer',
+    text: '[removed by an admin]',
+    state: 'removed',
+    createdAt: '2026-02-01T05:00:00.000Z',
+  }),
+];
+
+export function contactMessage(n: number, fields: Partial<AdminContactMessage> = {}): AdminContactMessage {
+  return {
+    _id: uuid(n),
+    id: uuid(n),
+    name: 'Priya',
+    email: 'priya@example.com',
+    message: 'Do you rent cars in Goa?',
+    createdAt: '2026-02-05T06:30:00.000Z',
+    answeredAt: null,
+    ...fields,
+  };
+}
+
+/** The contact messages the tests list, newest first: Priya's awaits an answer, Kabir's was answered. */
+export const consoleMessages: AdminContactMessage[] = [
+  contactMessage(501),
+  contactMessage(502, {
+    name: 'Kabir',
+    email: 'kabir@example.com',
+    message: 'Can I pay by UPI?',
+    createdAt: '2026-02-01T06:30:00.000Z',
+    answeredAt: '2026-02-02T06:30:00.000Z',
+  }),
+];
+
+export function newsletterSignup(n: number, email: string): AdminNewsletterSignup {
+  return { _id: uuid(n), id: uuid(n), email, createdAt: '2026-02-01T04:30:00.000Z' };
+}

@@ -43,5 +43,7 @@ export const serverSays = {
   passwordChanged: 'Your password is changed. Every other device signed in to your account was signed out.',
   wrongCurrentPassword: 'Current password is not right: type the password you signed in with.',
   cannotDisableSelf: 'You cannot disable your own account: another admin must do it.',
+  carArchived:
+    'This car was removed by its owner and is archived: it is out of every list for good, so it cannot be delisted or relisted.',
   serverFault: 'Something went wrong on our side. Please try again in a moment.',
 } as const;

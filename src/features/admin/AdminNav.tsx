@@ -7,14 +7,11 @@ interface AdminSection {
   to: string;
 }
 
-/**
- * The console's sections in the order admins work through them. A section joins this list when its
- * page is built (Cars, Bookings, Comments and reviews and Messages go between Accounts and Audit log),
- * so the console never links to a page that does nothing.
- */
+/** The console's sections in the order admins work through them; each one's page is built, so no link leads nowhere. */
 const sections: readonly AdminSection[] = [
   { label: 'Overview', to: paths.admin },
   { label: 'Accounts', to: paths.adminAccounts },
+  { label: 'Cars', to: paths.adminCars },
   { label: 'Audit log', to: paths.adminAudit },
 ];
 
