@@ -35,6 +35,7 @@ describe('the console frame', () => {
       ['Overview', '/admin'],
       ['Accounts', '/admin/accounts'],
       ['Cars', '/admin/cars'],
+      ['Bookings', '/admin/bookings'],
       ['Audit log', '/admin/audit'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');

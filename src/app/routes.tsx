@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin, lazy: page(() => import('../pages/AdminPage')) },
           { path: paths.adminAccounts, lazy: page(() => import('../pages/AdminAccountsPage')) },
           { path: paths.adminCars, lazy: page(() => import('../pages/AdminCarsPage')) },
+          { path: paths.adminBookings, lazy: page(() => import('../pages/AdminBookingsPage')) },
           { path: paths.adminAudit, lazy: page(() => import('../pages/AdminAuditPage')) },
         ],
       },

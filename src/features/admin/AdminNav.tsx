@@ -12,6 +12,7 @@ const sections: readonly AdminSection[] = [
   { label: 'Overview', to: paths.admin },
   { label: 'Accounts', to: paths.adminAccounts },
   { label: 'Cars', to: paths.adminCars },
+  { label: 'Bookings', to: paths.adminBookings },
   { label: 'Audit log', to: paths.adminAudit },
 ];
 
