@@ -36,6 +36,7 @@ describe('the console frame', () => {
       ['Accounts', '/admin/accounts'],
       ['Cars', '/admin/cars'],
       ['Bookings', '/admin/bookings'],
+      ['Comments and reviews', '/admin/comments'],
       ['Audit log', '/admin/audit'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');

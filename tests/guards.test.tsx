@@ -107,7 +107,7 @@ describe('the admin console', () => {
     expect(screen.queryByRole('heading', { name: 'Admin console' })).not.toBeInTheDocument();
   });
 
-  it.each(['/admin/accounts', '/admin/cars', '/admin/bookings', '/admin/audit'])(
+  it.each(['/admin/accounts', '/admin/cars', '/admin/bookings', '/admin/comments', '/admin/audit'])(
     'keeps %s from an owner too, asking the server nothing',
     async (path) => {
       session(ravi);

@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { admin, allCars, asha, creta, fleetCar, paged, posts, ravi, success, swift } from './mocks/answers';
-import { consoleAccounts, consoleBookings, consoleCars, overviewCounts, raviDisabled } from './mocks/admin-answers';
+import {
+  consoleAccounts,
+  consoleBookings,
+  consoleCars,
+  consoleContent,
+  overviewCounts,
+  raviDisabled,
+} from './mocks/admin-answers';
 import { serve, session } from './mocks/serve';
 
 interface RouteCase {
@@ -47,6 +54,7 @@ const cases: RouteCase[] = [
   { path: '/admin/accounts', title: 'Accounts', shows: /asha@example\.com/, signedInAs: admin },
   { path: '/admin/cars', title: 'Cars', shows: /Toyota Aventador/, signedInAs: admin },
   { path: '/admin/bookings', title: 'Bookings', shows: /WOW-00042/, signedInAs: admin },
+  { path: '/admin/comments', title: 'Comments and reviews', shows: /Do I need an international licence/, signedInAs: admin },
   { path: '/admin/audit', title: 'Audit log', shows: /Disabled account/, signedInAs: admin },
   { path: '/notfound', title: 'Under construction', shows: /hello still under construction!/ },
   { path: '/no/such/page', title: 'Page not found', shows: /Page not found/ },
@@ -69,6 +77,7 @@ describe('every route renders its screen', () => {
     serve('GET /api/admin/audit', paged([raviDisabled], 1, 50));
     serve('GET /api/admin/cars', paged(consoleCars, 1, 50));
     serve('GET /api/admin/bookings', paged(consoleBookings, 1, 50));
+    serve('GET /api/admin/comments', paged(consoleContent, 1, 50));
   });
 
   it.each(cases)('$path', async ({ path, title, shows, prefilled, signedInAs }) => {

@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminAccounts, lazy: page(() => import('../pages/AdminAccountsPage')) },
           { path: paths.adminCars, lazy: page(() => import('../pages/AdminCarsPage')) },
           { path: paths.adminBookings, lazy: page(() => import('../pages/AdminBookingsPage')) },
+          { path: paths.adminComments, lazy: page(() => import('../pages/AdminCommentsPage')) },
           { path: paths.adminAudit, lazy: page(() => import('../pages/AdminAuditPage')) },
         ],
       },

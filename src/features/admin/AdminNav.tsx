@@ -13,6 +13,7 @@ const sections: readonly AdminSection[] = [
   { label: 'Accounts', to: paths.adminAccounts },
   { label: 'Cars', to: paths.adminCars },
   { label: 'Bookings', to: paths.adminBookings },
+  { label: 'Comments and reviews', to: paths.adminComments },
   { label: 'Audit log', to: paths.adminAudit },
 ];
 
