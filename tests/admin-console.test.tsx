@@ -37,6 +37,7 @@ describe('the console frame', () => {
       ['Cars', '/admin/cars'],
       ['Bookings', '/admin/bookings'],
       ['Comments and reviews', '/admin/comments'],
+      ['Messages', '/admin/messages'],
       ['Audit log', '/admin/audit'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');

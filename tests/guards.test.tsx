@@ -107,16 +107,21 @@ describe('the admin console', () => {
     expect(screen.queryByRole('heading', { name: 'Admin console' })).not.toBeInTheDocument();
   });
 
-  it.each(['/admin/accounts', '/admin/cars', '/admin/bookings', '/admin/comments', '/admin/audit'])(
-    'keeps %s from an owner too, asking the server nothing',
-    async (path) => {
-      session(ravi);
-      const asked = recordAllRequests();
-      const { router } = renderRoute(path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
-      expect(asked.filter((call) => call.includes('/api/admin/'))).toEqual([]);
-    },
-  );
+  it.each([
+    '/admin/accounts',
+    '/admin/cars',
+    '/admin/bookings',
+    '/admin/comments',
+    '/admin/messages',
+    '/admin/messages?list=newsletter',
+    '/admin/audit',
+  ])('keeps %s from an owner too, asking the server nothing', async (path) => {
+    session(ravi);
+    const asked = recordAllRequests();
+    const { router } = renderRoute(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
+    expect(asked.filter((call) => call.includes('/api/admin/'))).toEqual([]);
+  });
 });
 
 describe('addresses in any letter case', () => {

@@ -8,6 +8,7 @@ import {
   consoleBookings,
   consoleCars,
   consoleContent,
+  consoleMessages,
   overviewCounts,
   raviDisabled,
 } from './mocks/admin-answers';
@@ -55,6 +56,7 @@ const cases: RouteCase[] = [
   { path: '/admin/cars', title: 'Cars', shows: /Toyota Aventador/, signedInAs: admin },
   { path: '/admin/bookings', title: 'Bookings', shows: /WOW-00042/, signedInAs: admin },
   { path: '/admin/comments', title: 'Comments and reviews', shows: /Do I need an international licence/, signedInAs: admin },
+  { path: '/admin/messages', title: 'Messages', shows: /Do you rent cars in Goa/, signedInAs: admin },
   { path: '/admin/audit', title: 'Audit log', shows: /Disabled account/, signedInAs: admin },
   { path: '/notfound', title: 'Under construction', shows: /hello still under construction!/ },
   { path: '/no/such/page', title: 'Page not found', shows: /Page not found/ },
@@ -78,6 +80,7 @@ describe('every route renders its screen', () => {
     serve('GET /api/admin/cars', paged(consoleCars, 1, 50));
     serve('GET /api/admin/bookings', paged(consoleBookings, 1, 50));
     serve('GET /api/admin/comments', paged(consoleContent, 1, 50));
+    serve('GET /api/admin/messages', paged(consoleMessages, 1, 50));
   });
 
   it.each(cases)('$path', async ({ path, title, shows, prefilled, signedInAs }) => {

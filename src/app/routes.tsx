@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminCars, lazy: page(() => import('../pages/AdminCarsPage')) },
           { path: paths.adminBookings, lazy: page(() => import('../pages/AdminBookingsPage')) },
           { path: paths.adminComments, lazy: page(() => import('../pages/AdminCommentsPage')) },
+          { path: paths.adminMessages, lazy: page(() => import('../pages/AdminMessagesPage')) },
           { path: paths.adminAudit, lazy: page(() => import('../pages/AdminAuditPage')) },
         ],
       },

@@ -46,5 +46,6 @@ export const serverSays = {
   carArchived:
     'This car was removed by its owner and is archived: it is out of every list for good, so it cannot be delisted or relisted.',
   noCommentOrReply: 'No comment or reply has this id.',
+  noContactMessage: 'No contact message has this id.',
   serverFault: 'Something went wrong on our side. Please try again in a moment.',
 } as const;

@@ -14,6 +14,7 @@ const sections: readonly AdminSection[] = [
   { label: 'Cars', to: paths.adminCars },
   { label: 'Bookings', to: paths.adminBookings },
   { label: 'Comments and reviews', to: paths.adminComments },
+  { label: 'Messages', to: paths.adminMessages },
   { label: 'Audit log', to: paths.adminAudit },
 ];
 
