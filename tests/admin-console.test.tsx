@@ -53,7 +53,7 @@ describe('the console frame', () => {
 });
 
 describe('the overview', () => {
-  it('shows the counts, each leading to its list where there is one', async () => {
+  it('shows the counts, each leading to its list filtered to what it counts', async () => {
     session(admin);
     serve('GET /api/admin/overview', overviewCounts);
     renderRoute('/admin');
@@ -74,6 +74,7 @@ describe('the overview', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['Listed41', 'Paused3', 'Delisted6', 'Archived8']);
+    expect(screen.getByRole('link', { name: 'Delisted' })).toHaveAttribute('href', '/admin/cars?state=delisted');
     const bookings = card('Bookings this week');
     expect(bookings).toHaveTextContent('Made since Feb 02 2026 00:00 (Monday, India time)');
     expect(
@@ -81,7 +82,9 @@ describe('the overview', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['Requested11', 'Accepted12', 'Declined13', 'Cancelled14', 'Expired15']);
+    expect(within(bookings).getByRole('link', { name: 'Requested' })).toHaveAttribute('href', '/admin/bookings?status=requested');
     expect(within(card('Contact messages')).getByRole('row')).toHaveTextContent('Awaiting an answer9');
+    expect(screen.getByRole('link', { name: 'Awaiting an answer' })).toHaveAttribute('href', '/admin/messages?status=awaiting');
 
     // What admins had here before the console stays reachable.
     expect(screen.getByRole('link', { name: 'Rental requests' })).toHaveAttribute('href', '/get/requests');

@@ -6,24 +6,26 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatIndiaTime } from '../../domain/india-time';
 import { BookingStatus } from '../../domain/schemas/bookings';
-import type { AdminOverview as Counts } from '../../domain/schemas/admin';
+import { AdminCarState, type AdminOverview as Counts } from '../../domain/schemas/admin';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
 import { AdminFrame } from './AdminFrame';
-import { formatCount } from './format';
+import { CAR_STATE_LABELS, formatCount } from './format';
 import { adminKeys, useAdminOverview } from './queries';
 
 interface Tally {
   label: string;
   count: number;
-  /** The section's list filtered to what is counted, where the console has that list. */
-  to?: string;
+  /** The section's list filtered to what is counted. */
+  to: string;
 }
 
-const accountsWhere = (filter: Record<string, string>) => `${paths.adminAccounts}?${new URLSearchParams(filter)}`;
+/** A section's list filtered to what a count counts. */
+const listWhere = (path: string, filter: Record<string, string>) => `${path}?${new URLSearchParams(filter)}`;
+const accountsWhere = (filter: Record<string, string>) => listWhere(paths.adminAccounts, filter);
 
-/** A card of counts, each a row whose label leads to the counted items when there is a list of them. */
+/** A card of counts, each a row whose label leads to the counted items. */
 function TallyCard({ title, note, tallies }: { title: string; note?: string; tallies: readonly Tally[] }) {
   return (
     <Card className="h-100">
@@ -37,7 +39,7 @@ function TallyCard({ title, note, tallies }: { title: string; note?: string; tal
             {tallies.map((tally) => (
               <tr key={tally.label}>
                 <th scope="row" className="fw-normal">
-                  {tally.to ? <Link to={tally.to}>{tally.label}</Link> : tally.label}
+                  <Link to={tally.to}>{tally.label}</Link>
                 </th>
                 <td className="text-end fw-semibold price">{formatCount(tally.count)}</td>
               </tr>
@@ -71,35 +73,41 @@ function OverviewCards({ counts }: { counts: Counts }) {
         <TallyCard
           title="Cars"
           note="The fleet's and owners' cars, each counted once."
-          tallies={[
-            { label: 'Listed', count: cars.listed },
-            { label: 'Paused', count: cars.paused },
-            { label: 'Delisted', count: cars.delisted },
-            { label: 'Archived', count: cars.archived },
-          ]}
+          tallies={AdminCarState.options.map((state) => ({
+            label: CAR_STATE_LABELS[state],
+            count: cars[state],
+            to: listWhere(paths.adminCars, { state }),
+          }))}
         />
       </Col>
       <Col>
         <TallyCard
           title="Bookings this week"
-          note={`Made since ${formatIndiaTime(bookingsThisWeek.weekStart)} (Monday, India time), by their status now.`}
+          note={`Made since ${formatIndiaTime(bookingsThisWeek.weekStart)} (Monday, India time), by their status now; each status leads to all the bookings in it.`}
           tallies={BookingStatus.options.map((status) => ({
             label: capitalized(status),
             count: bookingsThisWeek.byStatus[status],
+            to: listWhere(paths.adminBookings, { status }),
           }))}
         />
       </Col>
       <Col>
         <TallyCard
           title="Contact messages"
-          tallies={[{ label: 'Awaiting an answer', count: counts.contactMessagesAwaitingAnswer }]}
+          tallies={[
+            {
+              label: 'Awaiting an answer',
+              count: counts.contactMessagesAwaitingAnswer,
+              to: listWhere(paths.adminMessages, { status: 'awaiting' }),
+            },
+          ]}
         />
       </Col>
     </Row>
   );
 }
 
-/** The console's first page: how the marketplace stands now, each count leading to its list where there is one. */
+/** The console's first page: how the marketplace stands now, each count leading to its list. */
 export function AdminOverview() {
   const overview = useAdminOverview();
   const retry = useRetry(adminKeys.overview);
