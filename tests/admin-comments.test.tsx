@@ -117,7 +117,9 @@ describe('removing a comment or a review', () => {
     const { comments, reviews } = serveRemovals();
     const { user } = renderRoute('/admin/comments');
 
-    await user.click(await screen.findByRole('button', { name: 'Remove comment by asha, Feb 03 2026 10:30' }));
+    await user.click(
+      await screen.findByRole('button', { name: "Remove comment by asha on 'If you are renting a car', Feb 03 2026 10:30" }),
+    );
     const dialog = await screen.findByRole('dialog', { name: "Remove this comment by asha on 'If you are renting a car'?" });
     expect(dialog).toHaveTextContent('Do I need an international licence?');
     expect(dialog).toHaveTextContent(
@@ -146,7 +148,7 @@ describe('removing a comment or a review', () => {
     const { comments, reviews } = serveRemovals();
     const { user } = renderRoute('/admin/comments');
 
-    await user.click(await screen.findByRole('button', { name: 'Remove review by asha, Feb 04 2026 10:30' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove review by asha of the Maruti Swift, Feb 04 2026 10:30' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove this review by asha of the Maruti Swift?' });
     expect(dialog).toHaveTextContent("its stars no longer count in the car's rating");
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Abusive language.');
@@ -166,7 +168,11 @@ describe('removing a comment or a review', () => {
     serve('DELETE /api/admin/comments/:id', fail(404, serverSays.noCommentOrReply));
     const { user } = renderRoute('/admin/comments');
 
-    await user.click(await screen.findByRole('button', { name: 'Remove reply by WheelsOnWeb Support, Feb 02 2026 10:30' }));
+    await user.click(
+      await screen.findByRole('button', {
+        name: "Remove reply by WheelsOnWeb Support on 'If you are renting a car', Feb 02 2026 10:30",
+      }),
+    );
     const dialog = await screen.findByRole('dialog', {
       name: "Remove this reply by WheelsOnWeb Support on 'If you are renting a car'?",
     });

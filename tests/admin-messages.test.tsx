@@ -148,13 +148,13 @@ describe('the newsletter sign-ups', () => {
     const { user, router } = renderRoute('/admin/messages?status=awaiting');
 
     await screen.findByRole('heading', { level: 1, name: 'Contact messages (1)' });
-    await user.click(screen.getByRole('link', { name: 'Newsletter sign-ups' }));
+    await user.click(screen.getByRole('link', { name: 'Newsletter' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Newsletter sign-ups (70)' })).toBeInTheDocument();
     // A tab starts its list afresh: the messages' filter is not the sign-ups'.
     expect(router.state.location.search).toBe('?list=newsletter');
     expect(calls[0]?.query).toEqual({});
     expect(
-      within(screen.getByRole('navigation', { name: 'Messages lists' })).getByRole('link', { name: 'Newsletter sign-ups' }),
+      within(screen.getByRole('navigation', { name: 'Messages lists' })).getByRole('link', { name: 'Newsletter' }),
     ).toHaveAttribute('aria-current', 'page');
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Email', 'Signed up']);
     expect(

@@ -157,7 +157,7 @@ const columns = (ask: (asking: Asking) => void): readonly AdminColumn<AdminBooki
     // Exactly the steps the server offers this booking now: the rules (whose car, how far into its period) are its own.
     cell: (booking) =>
       booking.adminActions.length === 0 ? null : (
-        <div className="d-flex flex-wrap gap-1">
+        <div className="d-flex flex-wrap flex-sm-nowrap gap-1">
           {booking.adminActions.map((action) => (
             <Button
               key={action}

@@ -107,7 +107,7 @@ const columns = (ask: (entry: AdminContent) => void): readonly AdminColumn<Admin
         <Button
           size="sm"
           variant="outline-danger"
-          aria-label={`Remove ${entryNamed(entry)}, ${formatIndiaTime(entry.createdAt)}`}
+          aria-label={`Remove ${entryNamed(entry)}${leftOn(entry)}, ${formatIndiaTime(entry.createdAt)}`}
           onClick={() => ask(entry)}
         >
           Remove
