@@ -116,7 +116,8 @@ const columns = (ask: (asking: Asking) => void): readonly AdminColumn<AdminBooki
     header: 'Period',
     cell: (booking) => (
       <>
-        <span className="text-nowrap">{formatIndiaTime(booking.from)}</span> –{' '}
+        {/* The dash stays with the start, so a narrow column breaks the period only between its two ends. */}
+        <span className="text-nowrap">{formatIndiaTime(booking.from)} –</span>{' '}
         <span className="text-nowrap">{formatIndiaTime(booking.to)}</span>
         <div className="small text-muted">
           {hoursLabel(booking.hours)}
