@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseBookingNumber } from '#domain/booking-number';
 import { adminActionsAt } from '#domain/booking-states';
-import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import { ADMIN_PAGE_SIZE, AdminBooking, AdminBookingsQuery, AdminIdParams, AdminReason } from '#domain/schemas/admin';
 import type { BookingAction } from '#domain/schemas/bookings';
 import type { GstConfig } from '../config';
@@ -17,7 +16,7 @@ import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { signedInAccount } from '../plugins/session';
-import { ADMIN_TAGS as TAGS, optionalReasonBody, REFUSED } from './admin-shared';
+import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFUSED } from './admin-shared';
 import { ALREADY_BOOKED } from './booking-requests';
 import { asOf, hasStatusAt, NO_BOOKING_HAS_ID, OWNERS_TO_ANSWER, takeStep, withReview } from './bookings';
 
@@ -103,39 +102,42 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefi
         description: `Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise), searched by \`q\` (the booking's number as people read it, such as \`WOW-01042\` or \`1042\`, or part of the car's name or the renter's or owner's username, in any case) and filtered by \`status\` (as it stands now: a request due to expire counts as expired), \`payment\` (where the money stands) and \`kind\` (the fleet's cars or owners' listed cars). An empty parameter counts as not sent. Each booking names the car's owner (null for a fleet car) and \`adminActions\`, the steps an admin may take on it now.`,
         security: SIGNED_IN,
         querystring: AdminBookingsQuery,
-        response: {
-          200: answer(pagedAnswer(AdminBooking), 'One page of the matching bookings.'),
-          ...errors([400, 401, 403], {
-            ...REFUSED,
-            400: 'A page or page size that is not a whole number from 1 (the size at most 100), a search over 100 characters, or an unknown status, payment status or kind.',
-          }),
-        },
+        response: listAnswers(
+          AdminBooking,
+          'One page of the matching bookings.',
+          badListQuery('status', 'payment status', 'kind'),
+        ),
       },
     },
     async (request) => {
       const now = new Date();
-      const { page, pageSize, limit, offset } = pageWindow(request.query, ADMIN_PAGE_SIZE);
       const where = bookingConditions(request.query, now);
-      const [rows, [total]] = await Promise.all([
-        adminBookingRows(app.db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset),
-        app.db
-          .select({ n: count() })
-          .from(bookings)
-          .innerJoin(cars, eq(cars.id, bookings.carId))
-          .innerJoin(renters, eq(renters.id, bookings.renterId))
-          .leftJoin(owners, eq(owners.id, cars.ownerId))
-          .where(where),
-      ]);
-      const reviewOf = await reviewsOfBookings(
-        app.db,
-        rows.map((row) => row.booking.id),
+      return adminPage(
+        request.query,
+        {
+          rows: async (limit, offset) => {
+            const rows = await adminBookingRows(app.db)
+              .where(where)
+              .orderBy(desc(bookings.createdAt), desc(bookings.id))
+              .limit(limit)
+              .offset(offset);
+            const reviewOf = await reviewsOfBookings(
+              app.db,
+              rows.map((row) => row.booking.id),
+            );
+            return rows.map((row) => withReview(toAdminBooking(row, asOf(row.booking, now), now), reviewOf));
+          },
+          total: () =>
+            app.db
+              .select({ n: count() })
+              .from(bookings)
+              .innerJoin(cars, eq(cars.id, bookings.carId))
+              .innerJoin(renters, eq(renters.id, bookings.renterId))
+              .leftJoin(owners, eq(owners.id, cars.ownerId))
+              .where(where),
+        },
+        (booking) => booking,
       );
-      return {
-        data: rows.map((row) => withReview(toAdminBooking(row, asOf(row.booking, now), now), reviewOf)),
-        total: total?.n ?? 0,
-        page,
-        pageSize,
-      };
     },
   );
 

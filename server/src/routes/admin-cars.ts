@@ -1,7 +1,6 @@
 import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import { ADMIN_PAGE_SIZE, AdminCar, AdminCarsQuery, AdminIdParams, AdminReason } from '#domain/schemas/admin';
 import { recordAdminAction } from '../db/admin-actions';
 import { carStateIs, carStateOf } from '../db/car-states';
@@ -14,7 +13,15 @@ import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { settlePayments } from '../payments/settle-payments';
 import { signedInAccount } from '../plugins/session';
-import { accountStatusOf, ADMIN_TAGS as TAGS, optionalReasonBody, REFUSED } from './admin-shared';
+import {
+  accountStatusOf,
+  adminPage,
+  ADMIN_TAGS as TAGS,
+  badListQuery,
+  listAnswers,
+  optionalReasonBody,
+  REFUSED,
+} from './admin-shared';
 import { expireDueRequests, lockCar } from './booking-requests';
 import { declineOpenRequests } from './car-lifecycle';
 
@@ -77,27 +84,24 @@ export const adminCarRoutes: FastifyPluginAsyncZod<{ links: BookingLinks }> = as
         description: `The fleet's cars in catalogue order, then owners' cars newest first; archived cars too. Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise), searched by \`q\` (part of the car's name or its owner's username, in any case) and filtered by \`kind\`, \`state\` (archived, else delisted, else paused, else listed: the overview's counts) and \`city\`. An empty parameter counts as not sent.`,
         security: SIGNED_IN,
         querystring: AdminCarsQuery,
-        response: {
-          200: answer(pagedAnswer(AdminCar), 'One page of the matching cars.'),
-          ...errors([400, 401, 403], {
-            ...REFUSED,
-            400: 'A page or page size that is not a whole number from 1 (the size at most 100), a search over 100 characters, or an unknown kind, state or city.',
-          }),
-        },
+        response: listAnswers(AdminCar, 'One page of the matching cars.', badListQuery('kind', 'state', 'city')),
       },
     },
     async (request) => {
-      const { page, pageSize, limit, offset } = pageWindow(request.query, ADMIN_PAGE_SIZE);
       const where = carConditions(request.query);
-      const [rows, [total]] = await Promise.all([
-        carsWithOwners(app.db)
-          .where(where)
-          .orderBy(...fleetThenNewest)
-          .limit(limit)
-          .offset(offset),
-        app.db.select({ n: count() }).from(cars).leftJoin(accounts, eq(accounts.id, cars.ownerId)).where(where),
-      ]);
-      return { data: rows.map((row) => toAdminCar(row.car, row.owner)), total: total?.n ?? 0, page, pageSize };
+      return adminPage(
+        request.query,
+        {
+          rows: (limit, offset) =>
+            carsWithOwners(app.db)
+              .where(where)
+              .orderBy(...fleetThenNewest)
+              .limit(limit)
+              .offset(offset),
+          total: () => app.db.select({ n: count() }).from(cars).leftJoin(accounts, eq(accounts.id, cars.ownerId)).where(where),
+        },
+        (row) => toAdminCar(row.car, row.owner),
+      );
     },
   );
 

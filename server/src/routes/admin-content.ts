@@ -2,7 +2,6 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import {
   ADMIN_PAGE_SIZE,
   AdminContent,
@@ -21,7 +20,7 @@ import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
-import { ADMIN_TAGS as TAGS, REFUSED } from './admin-shared';
+import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, REFUSED } from './admin-shared';
 
 const NO_SUCH_COMMENT = 'No comment or reply has this id.';
 const NO_SUCH_REVIEW = 'No review has this id.';
@@ -153,25 +152,32 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Blog comments, their replies and cars' reviews in one list, paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise), searched by \`q\` (part of the text or the author's name, in any case) and filtered by \`kind\` and \`state\`. The text is what readers see: a removed entry's own text is not kept, so a search does not find it. An empty parameter counts as not sent.`,
         security: SIGNED_IN,
         querystring: AdminContentQuery,
-        response: {
-          200: answer(pagedAnswer(AdminContent), 'One page of the matching comments, replies and reviews.'),
-          ...errors([400, 401, 403], {
-            ...REFUSED,
-            400: 'A page or page size that is not a whole number from 1 (the size at most 100), a search over 100 characters, or an unknown kind or state.',
-          }),
-        },
+        response: listAnswers(
+          AdminContent,
+          'One page of the matching comments, replies and reviews.',
+          badListQuery('kind', 'state'),
+        ),
       },
     },
     async (request) => {
-      const { page, pageSize, limit, offset } = pageWindow(request.query, ADMIN_PAGE_SIZE);
       const entries = allEntries(app.db);
       const where = contentConditions(entries, request.query);
-      // Ordered and paged over both tables at once, so page 2 continues page 1 whichever table each row is from.
-      const [rows, [total]] = await Promise.all([
-        app.db.select().from(entries).where(where).orderBy(desc(entries.createdAt), desc(entries.id)).limit(limit).offset(offset),
-        app.db.select({ n: count() }).from(entries).where(where),
-      ]);
-      return { data: rows.map(toAdminContent), total: total?.n ?? 0, page, pageSize };
+      return adminPage(
+        request.query,
+        {
+          // Ordered and paged over both tables at once, so page 2 continues page 1 whichever table each row is from.
+          rows: (limit, offset) =>
+            app.db
+              .select()
+              .from(entries)
+              .where(where)
+              .orderBy(desc(entries.createdAt), desc(entries.id))
+              .limit(limit)
+              .offset(offset),
+          total: () => app.db.select({ n: count() }).from(entries).where(where),
+        },
+        toAdminContent,
+      );
     },
   );
 

@@ -5,7 +5,6 @@ import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toIndiaIso } from '#domain/india-time';
-import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import {
   ADMIN_PAGE_SIZE,
   AdminContactMessage,
@@ -22,7 +21,7 @@ import { csvLine } from '../http/csv';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
-import { ADMIN_TAGS as TAGS, optionalReasonBody, REFUSED } from './admin-shared';
+import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFUSED } from './admin-shared';
 
 type ContactMessageRow = typeof contactMessages.$inferSelect;
 type NewsletterSignupRow = typeof newsletterSignups.$inferSelect;
@@ -103,29 +102,26 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise), searched by \`q\` (part of the sender's name, email or message, in any case) and filtered by \`status\`: \`awaiting\` an answer or \`answered\`. An empty parameter counts as not sent.`,
         security: SIGNED_IN,
         querystring: AdminMessagesQuery,
-        response: {
-          200: answer(pagedAnswer(AdminContactMessage), 'One page of the matching messages.'),
-          ...errors([400, 401, 403], {
-            ...REFUSED,
-            400: 'A page or page size that is not a whole number from 1 (the size at most 100), a search over 100 characters, or an unknown status.',
-          }),
-        },
+        response: listAnswers(AdminContactMessage, 'One page of the matching messages.', badListQuery('status')),
       },
     },
     async (request) => {
-      const { page, pageSize, limit, offset } = pageWindow(request.query, ADMIN_PAGE_SIZE);
       const where = messageConditions(request.query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(contactMessages)
-          .where(where)
-          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-          .limit(limit)
-          .offset(offset),
-        app.db.select({ n: count() }).from(contactMessages).where(where),
-      ]);
-      return { data: rows.map(toAdminContactMessage), total: total?.n ?? 0, page, pageSize };
+      return adminPage(
+        request.query,
+        {
+          rows: (limit, offset) =>
+            app.db
+              .select()
+              .from(contactMessages)
+              .where(where)
+              .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+              .limit(limit)
+              .offset(offset),
+          total: () => app.db.select({ n: count() }).from(contactMessages).where(where),
+        },
+        toAdminContactMessage,
+      );
     },
   );
 
@@ -190,29 +186,26 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise) and searched by \`q\` (part of the email, in any case). An empty parameter counts as not sent. \`/api/admin/newsletter.csv\` downloads them all.`,
         security: SIGNED_IN,
         querystring: AdminNewsletterQuery,
-        response: {
-          200: answer(pagedAnswer(AdminNewsletterSignup), 'One page of the matching sign-ups.'),
-          ...errors([400, 401, 403], {
-            ...REFUSED,
-            400: 'A page or page size that is not a whole number from 1 (the size at most 100), or a search over 100 characters.',
-          }),
-        },
+        response: listAnswers(AdminNewsletterSignup, 'One page of the matching sign-ups.', badListQuery()),
       },
     },
     async (request) => {
-      const { page, pageSize, limit, offset } = pageWindow(request.query, ADMIN_PAGE_SIZE);
       const where = signupConditions(request.query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(newsletterSignups)
-          .where(where)
-          .orderBy(desc(newsletterSignups.createdAt), desc(newsletterSignups.id))
-          .limit(limit)
-          .offset(offset),
-        app.db.select({ n: count() }).from(newsletterSignups).where(where),
-      ]);
-      return { data: rows.map(toAdminNewsletterSignup), total: total?.n ?? 0, page, pageSize };
+      return adminPage(
+        request.query,
+        {
+          rows: (limit, offset) =>
+            app.db
+              .select()
+              .from(newsletterSignups)
+              .where(where)
+              .orderBy(desc(newsletterSignups.createdAt), desc(newsletterSignups.id))
+              .limit(limit)
+              .offset(offset),
+          total: () => app.db.select({ n: count() }).from(newsletterSignups).where(where),
+        },
+        toAdminNewsletterSignup,
+      );
     },
   );
 

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { indiaWeekStart } from '#domain/india-time';
-import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import {
   ADMIN_PAGE_SIZE,
   AdminAccount,
@@ -21,7 +20,16 @@ import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
-import { accountStatusOf, ADMIN_TAGS as TAGS, optionalReasonBody, REFUSED } from './admin-shared';
+import {
+  accountStatusOf,
+  adminPage,
+  ADMIN_TAGS as TAGS,
+  BAD_PAGE,
+  badListQuery,
+  listAnswers,
+  optionalReasonBody,
+  REFUSED,
+} from './admin-shared';
 import { hasStatusAt } from './bookings';
 
 const NO_SUCH_ACCOUNT = 'No account has this id.';
@@ -151,29 +159,26 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise), searched by \`q\` (part of the username or email, in any case) and filtered by \`role\` and \`status\`. An empty parameter counts as not sent.`,
         security: SIGNED_IN,
         querystring: AdminAccountsQuery,
-        response: {
-          200: answer(pagedAnswer(AdminAccount), 'One page of the matching accounts.'),
-          ...errors([400, 401, 403], {
-            ...REFUSED,
-            400: 'A page or page size that is not a whole number from 1 (the size at most 100), a search over 100 characters, or an unknown role or status.',
-          }),
-        },
+        response: listAnswers(AdminAccount, 'One page of the matching accounts.', badListQuery('role', 'status')),
       },
     },
     async (request) => {
-      const { page, pageSize, limit, offset } = pageWindow(request.query, ADMIN_PAGE_SIZE);
       const where = accountConditions(request.query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(accounts)
-          .where(where)
-          .orderBy(desc(accounts.createdAt), desc(accounts.id))
-          .limit(limit)
-          .offset(offset),
-        app.db.select({ n: count() }).from(accounts).where(where),
-      ]);
-      return { data: rows.map(toAdminAccount), total: total?.n ?? 0, page, pageSize };
+      return adminPage(
+        request.query,
+        {
+          rows: (limit, offset) =>
+            app.db
+              .select()
+              .from(accounts)
+              .where(where)
+              .orderBy(desc(accounts.createdAt), desc(accounts.id))
+              .limit(limit)
+              .offset(offset),
+          total: () => app.db.select({ n: count() }).from(accounts).where(where),
+        },
+        toAdminAccount,
+      );
     },
   );
 
@@ -275,30 +280,31 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise) and filtered by the admin who acted (\`adminId\`) and by the object acted on (\`objectType\`, \`objectId\`). Rows are only ever added: nothing in the API, nor the database itself, changes or deletes one.`,
         security: SIGNED_IN,
         querystring: AdminAuditQuery,
-        response: {
-          200: answer(pagedAnswer(AdminAction), 'One page of the matching actions.'),
-          ...errors([400, 401, 403], {
-            ...REFUSED,
-            400: 'A page or page size that is not a whole number from 1 (the size at most 100), an admin id that is not a uuid, an unknown object type, or an object id over 100 characters.',
-          }),
-        },
+        response: listAnswers(
+          AdminAction,
+          'One page of the matching actions.',
+          `${BAD_PAGE}, an admin id that is not a uuid, an unknown object type, or an object id over 100 characters.`,
+        ),
       },
     },
     async (request) => {
-      const { page, pageSize, limit, offset } = pageWindow(request.query, ADMIN_PAGE_SIZE);
       const where = auditConditions(request.query);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select({ action: adminActions, adminUsername: accounts.username })
-          .from(adminActions)
-          .innerJoin(accounts, eq(accounts.id, adminActions.adminId))
-          .where(where)
-          .orderBy(desc(adminActions.at), desc(adminActions.id))
-          .limit(limit)
-          .offset(offset),
-        app.db.select({ n: count() }).from(adminActions).where(where),
-      ]);
-      return { data: rows.map((row) => toAdminAction(row.action, row.adminUsername)), total: total?.n ?? 0, page, pageSize };
+      return adminPage(
+        request.query,
+        {
+          rows: (limit, offset) =>
+            app.db
+              .select({ action: adminActions, adminUsername: accounts.username })
+              .from(adminActions)
+              .innerJoin(accounts, eq(accounts.id, adminActions.adminId))
+              .where(where)
+              .orderBy(desc(adminActions.at), desc(adminActions.id))
+              .limit(limit)
+              .offset(offset),
+          total: () => app.db.select({ n: count() }).from(adminActions).where(where),
+        },
+        (row) => toAdminAction(row.action, row.adminUsername),
+      );
     },
   );
 };
