@@ -16,8 +16,9 @@ import { formatIndiaTime } from '#domain/india-time';
 import { REASON_REQUIRED } from '#domain/schemas/admin';
 import { bookings, mailOutbox } from '../src/db/schema';
 import { OWNERS_TO_ANSWER } from '../src/routes/bookings';
+import { getOk, listBoundsTests, person, type Person } from './admin-helpers';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
-import { buildTestApp, closeTestApp, register, signIn, type TestAccount } from './helpers';
+import { buildTestApp, closeTestApp, signIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 
 const admin = { email: 'bookings-console@wheelsonweb.in', username: 'bookingsconsole', password: 'admin-password-1' };
@@ -34,15 +35,6 @@ let car: OwnerCar;
 let nextDay = 2;
 const freshDay = () => nextDay++;
 
-interface Person extends TestAccount {
-  cookie: string;
-}
-
-async function person(role: 'user' | 'owner'): Promise<Person> {
-  const account = await register(app, role);
-  return { ...account, cookie: await signIn(app, account.email, account.password) };
-}
-
 /** Ten to two on a day of its own, of the owner's car unless another is named, paid by card unless told not to. */
 function fourHours(carName: string = car.id, paid = true): NewBooking {
   const day = freshDay();
@@ -55,12 +47,7 @@ function fourHours(carName: string = car.id, paid = true): NewBooking {
   };
 }
 
-function get<T>(url: string, cookie = adminCookie): Promise<T> {
-  return send(app, 'GET', url, cookie).then((response) => {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
-  });
-}
+const get = <T>(url: string, cookie = adminCookie) => getOk<T>(app, url, cookie);
 
 const consoleList = (query = '') => get<AdminBookingPage>(`/api/admin/bookings${query}`);
 const consoleStep = (id: string, action: 'accept' | 'decline' | 'cancel', body?: unknown) =>
@@ -106,7 +93,7 @@ beforeAll(async () => {
     cardPayments: { secretKey: provider.secretKey, publishableKey: 'pk_test_stand_in', apiBase: new URL(provider.url) },
   });
   adminCookie = await signIn(app, admin.email, admin.password);
-  owner = await person('owner');
+  owner = await person(app, 'owner');
   car = await listCar(app, owner.cookie, 'Console Ertiga', 150);
 });
 afterAll(async () => {
@@ -119,7 +106,7 @@ describe('/api/admin/bookings for each role', () => {
   let fleetRequests: Booking[];
   let accepted: Booking;
   beforeAll(async () => {
-    renter = await person('user');
+    renter = await person(app, 'user');
     fleetRequests = [
       await requestBooking(app, renter.cookie, fourHours(FLEET_CAR)),
       await requestBooking(app, renter.cookie, fourHours(FLEET_CAR)),
@@ -157,7 +144,7 @@ describe('GET /api/admin/bookings', () => {
   let unpaid: Booking;
   let due: Booking;
   beforeAll(async () => {
-    renter = await person('user');
+    renter = await person(app, 'user');
     held = await requestBooking(app, renter.cookie, fourHours());
     fleet = await requestBooking(app, renter.cookie, fourHours(FLEET_CAR, false));
     unpaid = await requestBooking(app, renter.cookie, fourHours(car.id, false));
@@ -225,23 +212,16 @@ describe('GET /api/admin/bookings', () => {
     expect(await consoleList(`${q}&pageSize=3&page=3`)).toMatchObject({ data: [], total: 4 });
   });
 
-  it.each([
-    ['a search over 100 characters', `?q=${'a'.repeat(101)}`, 'Search must be at most 100 characters.'],
-    ['an unknown status', '?status=lost', undefined],
-    ['an unknown payment status', '?payment=stolen', undefined],
-    ['an unknown kind', '?kind=borrowed', undefined],
-    ['a page size over 100', '?pageSize=101', 'PageSize must be at most 100.'],
-    ['a page of 0', '?page=0', 'Page must be at least 1.'],
-  ])('answers 400 for %s', async (_what, query, message) => {
-    const response = await send(app, 'GET', `/api/admin/bookings${query}`, adminCookie);
-    expect(response.statusCode).toBe(400);
-    if (message) expect(response.json<{ message: string }>().message).toContain(message);
-  });
+  listBoundsTests('/api/admin/bookings', (url) => send(app, 'GET', url, adminCookie), [
+    ['status=lost', undefined],
+    ['payment=stolen', undefined],
+    ['kind=borrowed', undefined],
+  ]);
 });
 
 describe("accepting and declining a fleet car's request", () => {
   it('accepts with the money taken, and writes one audit row with the status and payment before and after and the reason', async () => {
-    const renter = await person('user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(FLEET_CAR));
     const response = await consoleStep(booking.id, 'accept', { reason: ' Checked the licence. ' });
     expect(response.statusCode).toBe(200);
@@ -269,7 +249,7 @@ describe("accepting and declining a fleet car's request", () => {
   });
 
   it('declines with no body at all, letting the hold go, and audits it without a reason', async () => {
-    const renter = await person('user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(FLEET_CAR));
     const response = await consoleStep(booking.id, 'decline');
     expect(response.statusCode).toBe(200);
@@ -291,7 +271,7 @@ describe("accepting and declining a fleet car's request", () => {
   });
 
   it("refuses to answer a listed car's request (409, the owner's to answer), changing nothing", async () => {
-    const renter = await person('user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours());
     for (const action of ['accept', 'decline'] as const) {
       const response = await consoleStep(booking.id, action, {});
@@ -303,7 +283,7 @@ describe("accepting and declining a fleet car's request", () => {
   });
 
   it("audits an admin's answer on Rental requests too (/api/bookings), once per step", async () => {
-    const renter = await person('user');
+    const renter = await person(app, 'user');
     const [accepted, declined] = [
       await requestBooking(app, renter.cookie, fourHours(FLEET_CAR)),
       await requestBooking(app, renter.cookie, fourHours(FLEET_CAR)),
@@ -326,7 +306,7 @@ describe("accepting and declining a fleet car's request", () => {
   });
 
   it('answers 409 naming the status for a step it no longer allows, and what an admin can still do', async () => {
-    const renter = await person('user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(FLEET_CAR));
     await consoleStep(booking.id, 'accept');
     const again = await consoleStep(booking.id, 'decline');
@@ -337,7 +317,7 @@ describe("accepting and declining a fleet car's request", () => {
 
 describe('cancelling a booking', () => {
   it('cancels an accepted booking with the reason: refunded, shown to the renter and the owner, mailed to both, audited once', async () => {
-    const renter = await person('user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours());
     expect((await act(app, owner.cookie, booking.id, 'accept')).statusCode).toBe(200);
     expect((await send(app, 'POST', '/api/notifications/bookings-seen', renter.cookie)).statusCode).toBe(200);
@@ -387,7 +367,7 @@ describe('cancelling a booking', () => {
   });
 
   it("cancels a request, letting the hold go, and tells a fleet car's admins as its owner", async () => {
-    const renter = await person('user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(FLEET_CAR));
     const response = await consoleStep(booking.id, 'cancel', { reason: 'Duplicate request.' });
     expect(response.json<AdminBooking>()).toMatchObject({ status: 'cancelled', payment: { status: 'released' } });
@@ -406,7 +386,7 @@ describe('cancelling a booking', () => {
     ['a blank reason', { reason: '   ' }, REASON_REQUIRED],
     ['a reason over 500 characters', { reason: 'x'.repeat(501) }, 'Reason must be 1 to 500 characters.'],
   ])('refuses %s with 400, changing and telling nothing', async (_what, body, message) => {
-    const renter = await person('user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours());
     const response = await consoleStep(booking.id, 'cancel', body);
     expect(response.statusCode).toBe(400);
@@ -417,7 +397,7 @@ describe('cancelling a booking', () => {
   });
 
   it('may still cancel a trip under way, but not one whose period has ended (409)', async () => {
-    const renter = await person('user');
+    const renter = await person(app, 'user');
     const [underway, ended] = [
       await requestBooking(app, renter.cookie, fourHours(car.id, false)),
       await requestBooking(app, renter.cookie, fourHours(car.id, false)),
@@ -442,7 +422,7 @@ describe('cancelling a booking', () => {
   });
 
   it('answers 409 naming the status for a booking already over', async () => {
-    const renter = await person('user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours());
     await act(app, owner.cookie, booking.id, 'decline');
     const response = await consoleStep(booking.id, 'cancel', { reason: 'Cleaning up.' });
