@@ -6,7 +6,7 @@ import { ADMIN_SEARCH_MAX, AccountStatus, type AdminAccount, type AdminAccountsQ
 import { Role } from '../../domain/schemas/accounts';
 import { useSession } from '../../lib/auth/session';
 import { useRetry } from '../../lib/query-client';
-import { ActionNotice } from './ActionNotice';
+import { ActionNotice } from '../../components/ActionNotice';
 import { AdminFilters, type AdminFilter } from './AdminFilters';
 import { AdminFrame } from './AdminFrame';
 import { AdminTable, type AdminColumn } from './AdminTable';

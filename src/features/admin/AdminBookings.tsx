@@ -10,7 +10,7 @@ import { useRetry } from '../../lib/query-client';
 import { BookingStatusBadge } from '../bookings/BookingStatusBadge';
 import { hoursLabel } from '../bookings/hours-label';
 import { statusNote } from '../bookings/status-note';
-import { ActionNotice } from './ActionNotice';
+import { ActionNotice } from '../../components/ActionNotice';
 import { AdminFilters, type AdminFilter } from './AdminFilters';
 import { AdminFrame } from './AdminFrame';
 import { AdminTable, type AdminColumn } from './AdminTable';

@@ -9,7 +9,7 @@ import { ADMIN_SEARCH_MAX, AdminCarState, type AdminCar, type AdminCarsQuery } f
 import { CarKind } from '../../domain/schemas/cars';
 import { city } from '../../domain/schemas/fields';
 import { useRetry } from '../../lib/query-client';
-import { ActionNotice } from './ActionNotice';
+import { ActionNotice } from '../../components/ActionNotice';
 import { AdminFilters, type AdminFilter } from './AdminFilters';
 import { AdminFrame } from './AdminFrame';
 import { AdminTable, type AdminColumn } from './AdminTable';

@@ -13,7 +13,7 @@ import {
   type AdminNewsletterSignup,
 } from '../../domain/schemas/admin';
 import { useRetry } from '../../lib/query-client';
-import { ActionNotice } from './ActionNotice';
+import { ActionNotice } from '../../components/ActionNotice';
 import { AdminFilters, type AdminFilter } from './AdminFilters';
 import { AdminFrame } from './AdminFrame';
 import { AdminTable, type AdminColumn } from './AdminTable';
