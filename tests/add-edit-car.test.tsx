@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { findNotice } from './find-notice';
 import { renderRoute } from './render';
 import { creta, ravi, success, swift, uuid } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
@@ -68,6 +69,12 @@ describe('Add Your Car (/renting)', () => {
     ]);
     expect(await screen.findByRole('heading', { name: 'Renault Kwid' })).toBeInTheDocument();
     expect(screen.getByText('Rs.700 Only/- per hour')).toBeInTheDocument();
+    const notice = await findNotice('Renault Kwid is listed.');
+    // Read once: the history entry no longer carries it, so reloading the list does not say it again.
+    expect(router.state.location.state).toBeNull();
+
+    await user.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(notice).toBeEmptyDOMElement();
   });
 
   it('sends where the car is and what it is as the owner chose', async () => {
@@ -203,6 +210,8 @@ describe('Edit your Car Details (/get/car/{id})', () => {
     const card = (await screen.findByRole('heading', { name: 'Hyundai Creta' })).closest('.card');
     expect(card).not.toBeNull();
     expect(within(card as HTMLElement).getByText('Rs.80 Only/- per hour')).toBeInTheDocument();
+    expect(await findNotice('Your changes to Hyundai Creta are saved.')).toBeInTheDocument();
+    expect(router.state.location.state).toBeNull();
   });
 
   it("shows the server's message and keeps the edits when saving fails", async () => {

@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { findNotice } from './find-notice';
 import { renderRoute } from './render';
+
+type User = ReturnType<typeof renderRoute>['user'];
 import { creta, ravi, success, swift, uuid } from './mocks/answers';
 import { API } from './mocks/api';
 import { fail, unreachable } from './mocks/routes';
@@ -13,6 +16,14 @@ const ravisCars = success([swift, creta]);
 async function findCard(carname: string): Promise<HTMLElement> {
   await screen.findByRole('heading', { name: carname });
   return card(carname);
+}
+
+/** Asks DELETE SELECTED and answers the dialog named `question` with `answer`. */
+async function deleteSelected(user: User, question: string, answer: string) {
+  await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
+  const dialog = await screen.findByRole('dialog', { name: question });
+  await user.click(within(dialog).getByRole('button', { name: answer }));
+  return dialog;
 }
 
 function card(carname: string): HTMLElement {
@@ -109,9 +120,11 @@ describe('Your Cars (/get/cars)', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' }));
     loads.splice(0);
 
-    await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
+    await deleteSelected(user, 'Delete 1 car: Maruti Swift?', 'Delete 1 car');
 
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Maruti Swift' })).not.toBeInTheDocument());
+    expect(await findNotice('1 car deleted.')).toHaveTextContent('Maruti Swift — deleted');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Maruti Swift' })).not.toBeInTheDocument();
     expect(deletes.map((call) => call.body)).toEqual([[swift.id]]);
     expect(loads).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Hyundai Creta' })).toBeInTheDocument();
@@ -124,9 +137,13 @@ describe('Your Cars (/get/cars)', () => {
     serve('POST /delete-cars', fail(404, serverSays.nothingDeleted));
     const { user } = renderRoute('/get/cars');
     await user.click(await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' }));
-    await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
+    const dialog = await deleteSelected(user, 'Delete 1 car: Maruti Swift?', 'Delete 1 car');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.nothingDeleted);
+    // Said in the dialog, where the owner is looking.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(serverSays.nothingDeleted);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(/deleted\.$/)).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Delete Maruti Swift' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'DELETE SELECTED' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Maruti Swift' })).toBeInTheDocument();
@@ -152,9 +169,9 @@ describe('Your Cars (/get/cars)', () => {
     const { user } = renderRoute('/get/cars');
     await user.click(await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' }));
     await user.click(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' }));
-    await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
+    await deleteSelected(user, 'Delete 2 cars: Maruti Swift and Hyundai Creta?', 'Delete 2 cars');
 
-    const report = await screen.findByRole('status');
+    const report = await findNotice('2 cars deleted.');
     expect(
       within(report)
         .getAllByRole('listitem')
@@ -164,7 +181,7 @@ describe('Your Cars (/get/cars)', () => {
     expect(await screen.findByText(/No cars yet/)).toBeInTheDocument();
 
     await user.click(within(report).getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(report).toBeEmptyDOMElement();
   });
 
   it('says a lone declined request in the singular', async () => {
@@ -176,8 +193,8 @@ describe('Your Cars (/get/cars)', () => {
     });
     const { user } = renderRoute('/get/cars');
     await user.click(await screen.findByRole('checkbox', { name: 'Delete Hyundai Creta' }));
-    await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Hyundai Creta — archived, 1 request declined');
+    await deleteSelected(user, 'Delete 1 car: Hyundai Creta?', 'Delete 1 car');
+    expect(await findNotice('1 car deleted.')).toHaveTextContent('Hyundai Creta — archived, 1 request declined');
   });
 
   it("shows the server's refusal of a car still booked, and keeps every car and the selection", async () => {
@@ -189,13 +206,60 @@ describe('Your Cars (/get/cars)', () => {
     const { user } = renderRoute('/get/cars');
     await user.click(await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' }));
     await user.click(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' }));
-    await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
+    const dialog = await deleteSelected(user, 'Delete 2 cars: Maruti Swift and Hyundai Creta?', 'Delete 2 cars');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.queryByText(/cars deleted\.$/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('checkbox', { name: 'Delete Maruti Swift' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' })).toBeChecked();
     expect(screen.getByRole('heading', { name: 'Hyundai Creta' })).toBeInTheDocument();
+  });
+
+  it('asks before deleting, naming the cars and what becomes of their requests, and Cancel keeps them', async () => {
+    serve('GET /get-cars', ravisCars);
+    const deletes = serve('POST /delete-cars', fail(500, serverSays.serverFault));
+    const { user } = renderRoute('/get/cars');
+    await user.click(await screen.findByRole('checkbox', { name: 'Delete Maruti Swift' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' }));
+    const dialog = await deleteSelected(user, 'Delete 2 cars: Maruti Swift and Hyundai Creta?', 'Cancel');
+
+    expect(dialog).toHaveTextContent('Open rental requests for these cars are declined, and their renters are told why.');
+    expect(dialog).toHaveTextContent('If any of them has an accepted booking that has not ended, nothing is deleted');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deletes).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Maruti Swift' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Delete Maruti Swift' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' })).toBeChecked();
+  });
+
+  it('selects every car with Select all, says how many are selected, and clears them all', async () => {
+    serve('GET /get-cars', ravisCars);
+    const { user } = renderRoute('/get/cars');
+    const all = await screen.findByRole('checkbox', { name: 'Select all' });
+    expect(all).not.toBeChecked();
+    expect(all).toHaveAccessibleDescription('0 of 2 cars selected');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' }));
+    expect(all).toHaveAccessibleDescription('1 of 2 cars selected');
+    expect(all).toBePartiallyChecked();
+
+    await user.click(all);
+    expect(all).toBeChecked();
+    expect(all).toHaveAccessibleDescription('2 of 2 cars selected');
+    expect(screen.getByRole('checkbox', { name: 'Delete Maruti Swift' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Delete Hyundai Creta' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'DELETE SELECTED' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete 2 cars: Maruti Swift and Hyundai Creta?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(all);
+    expect(all).not.toBeChecked();
+    expect(all).toHaveAccessibleDescription('0 of 2 cars selected');
+    expect(screen.getByRole('checkbox', { name: 'Delete Maruti Swift' })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'DELETE SELECTED' })).not.toBeInTheDocument();
   });
 
   it('pauses a car, showing it as Paused with a Resume button, and resumes it', async () => {
@@ -213,6 +277,7 @@ describe('Your Cars (/get/cars)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Pause Maruti Swift' }));
     const resume = await screen.findByRole('button', { name: 'Resume Maruti Swift' });
+    expect(await findNotice('Maruti Swift is paused.')).toBeInTheDocument();
     expect(pauses.map((call) => call.params.id)).toEqual([swift.id]);
     expect(within(card('Maruti Swift')).getByText('Paused')).toBeInTheDocument();
     expect(card('Maruti Swift')).toHaveTextContent('Hidden from renters and not bookable; accepted bookings stand.');
@@ -221,6 +286,8 @@ describe('Your Cars (/get/cars)', () => {
 
     await user.click(resume);
     expect(await screen.findByRole('button', { name: 'Pause Maruti Swift' })).toBeInTheDocument();
+    expect(await findNotice('Maruti Swift is resumed.')).toBeInTheDocument();
+    expect(screen.queryByText('Maruti Swift is paused.')).not.toBeInTheDocument();
     expect(resumes.map((call) => call.params.id)).toEqual([swift.id]);
     expect(within(card('Maruti Swift')).queryByText('Paused')).not.toBeInTheDocument();
   });
@@ -240,12 +307,14 @@ describe('Your Cars (/get/cars)', () => {
     expect(within(card('Hyundai Creta')).queryByText('Delisted by an admin')).not.toBeInTheDocument();
   });
 
-  it('says why a pause failed, and leaves the car as it was', async () => {
+  it('says why a pause failed on the card of the car, and leaves the car as it was', async () => {
     serve('GET /get-cars', ravisCars);
     serve('POST /api/cars/:id/pause', fail(404, serverSays.notYourCar));
     const { user } = renderRoute('/get/cars');
     await user.click(await screen.findByRole('button', { name: 'Pause Maruti Swift' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.notYourCar);
+    expect(await within(card('Maruti Swift')).findByRole('alert')).toHaveTextContent(serverSays.notYourCar);
+    expect(within(card('Hyundai Creta')).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Maruti Swift is paused.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pause Maruti Swift' })).toBeEnabled();
     expect(within(card('Maruti Swift')).queryByText('Paused')).not.toBeInTheDocument();
   });
@@ -256,6 +325,7 @@ describe('Your Cars (/get/cars)', () => {
     const empty = await screen.findByText(/No cars yet/);
     expect(empty).toHaveTextContent('No cars yet — Add Cars');
     expect(within(empty).getByRole('link', { name: 'Add Cars' })).toHaveAttribute('href', '/renting');
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).not.toBeInTheDocument();
   });
 
   it('explains a failed load and loads again on Retry', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CarPhoto } from '../src/domain/contract';
+import { findNotice } from './find-notice';
 import { renderRoute } from './render';
 import { creta, ravi, success, swift, uuid } from './mocks/answers';
 import { API } from './mocks/api';
@@ -191,6 +192,11 @@ describe('Add Your Car: photos', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/renting');
     expect(screen.getByRole('link', { name: 'Go to Your Cars' })).toHaveAttribute('href', '/get/cars');
+
+    // The car is listed all the same, and Your Cars says so.
+    serve('GET /get-cars', success([swift]));
+    await user.click(screen.getByRole('link', { name: 'Go to Your Cars' }));
+    expect(await findNotice('Renault Kwid is listed.')).toBeInTheDocument();
   });
 });
 
@@ -224,6 +230,11 @@ describe('Edit Car: photos', () => {
         [3, 1, 2].map((n) => `${API}${photo(n).url}`),
       ),
     );
+    expect(await findNotice('Photo 3 is now the cover.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Move right Photo 2' }));
+    expect(await findNotice('Photo 2 is now photo 3.')).toBeInTheDocument();
+    expect(screen.queryByText('Photo 3 is now the cover.')).not.toBeInTheDocument();
   });
 
   it("removes a photo, and shows the server's refusal", async () => {
@@ -234,10 +245,12 @@ describe('Edit Car: photos', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
     await waitFor(() => expect(tiles()).toHaveLength(2));
     expect(removals[0]?.params).toEqual({ id: swift.id, photoId: photo(1).id });
+    const notice = await findNotice('Photo 1 removed.');
 
     serve('DELETE /api/cars/:id/photos/:photoId', fail(404, 'There is no such photo of this car.'));
     await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('There is no such photo of this car.');
+    expect(notice).toBeEmptyDOMElement();
   });
 
   it('uploads a chosen photo at once and adds it to the list', async () => {
@@ -251,5 +264,6 @@ describe('Edit Car: photos', () => {
     await waitFor(() => expect(tiles()).toHaveLength(4));
     expect(uploads.map((call) => ((call.body as FormData).get('photo') as File).size)).toEqual([2048]);
     expect(within(screen.getByRole('list', { name: 'Photo uploads' })).getByText('Uploaded')).toBeInTheDocument();
+    expect(await findNotice('1 photo uploaded.')).toBeInTheDocument();
   });
 });

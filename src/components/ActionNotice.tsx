@@ -1,21 +1,27 @@
+import type { ReactNode } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 
 interface ActionNoticeProps {
   /** What the last action did ("The account of ravi@example.com is disabled."); nothing shows while null. */
   message: string | null;
   onDismiss: () => void;
+  /** More about the outcome, under the message: what became of each car deleted. */
+  children?: ReactNode;
 }
 
 /**
  * The outcome of an action, above the list it changed. The live region is there before any message,
  * so screen readers announce each new one when it appears.
  */
-export function ActionNotice({ message, onDismiss }: ActionNoticeProps) {
+export function ActionNotice({ message, onDismiss, children }: ActionNoticeProps) {
   return (
     <div role="status">
       {message ? (
         <div className="alert alert-success d-flex align-items-start justify-content-between gap-2">
-          <span>{message}</span>
+          <div>
+            <p className="mb-0">{message}</p>
+            {children}
+          </div>
           <CloseButton aria-label="Dismiss" onClick={onDismiss} />
         </div>
       ) : null}

@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageShell } from '../components/PageShell';
 import { paths } from '../config/paths';
-import { CarForm, emptyCar } from '../features/owner-cars/CarForm';
+import { CarForm, type CarFormValues, emptyCar } from '../features/owner-cars/CarForm';
+import { carListed } from '../features/owner-cars/notice';
 import { PhotoPicker, UploadProgress, usePendingPhotos, usePhotoUploads } from '../features/owner-cars/PhotoManager';
 import { useAddOwnerCar } from '../features/owner-cars/queries';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -18,10 +19,11 @@ export default function AddCarPage() {
   const [uploadsFailed, setUploadsFailed] = useState<string>();
 
   // Saved, the car gets its photos one by one; the owner leaves for the list once all are stored, or reads why some were not.
-  const uploadPhotos = async (carId: string | undefined) => {
-    if (pending.photos.length === 0) return navigate(paths.ownerCars);
+  const uploadPhotos = async (carId: string | undefined, values: CarFormValues) => {
+    const toList = () => navigate(paths.ownerCars, { state: carListed(values.carname) });
+    if (pending.photos.length === 0) return toList();
     const stored = carId ? await uploads.run(carId, pending.photos) : undefined;
-    if (stored) return navigate(paths.ownerCars);
+    if (stored) return toList();
     setUploadsFailed(
       carId
         ? 'Your car was saved, but not every photo was uploaded. Add the missing ones from the car’s edit page.'
@@ -41,7 +43,7 @@ export default function AddCarPage() {
           <div className="mt-3">
             <UploadProgress uploads={uploads} />
             <ErrorAlert message={uploadsFailed}>
-              <Link to={paths.ownerCars} className="btn btn-primary">
+              <Link to={paths.ownerCars} state={carListed(addCar.variables?.carname ?? '')} className="btn btn-primary">
                 Go to Your Cars
               </Link>
             </ErrorAlert>

@@ -119,8 +119,8 @@ interface CarFormProps<Saved> {
   initialValues: CarFormValues;
   /** The add or the edit call; its error (the server's message) is shown, and the values stay as typed. */
   save: UseMutationResult<Saved, Error, CarFormValues>;
-  /** What to do once the car is saved (upload its photos, or go back to the list), given what the call answered. */
-  onSaved: (saved: Saved) => void;
+  /** What to do once the car is saved (upload its photos, or go back to the list), given what the call answered and the values saved. */
+  onSaved: (saved: Saved, values: CarFormValues) => void;
   /** The car has uploaded photos or will have: the image link is then optional. */
   hasPhotos?: boolean;
   /** Shown under the image link: the add page's photo picker. */
@@ -142,7 +142,7 @@ export function CarForm<Saved>({ initialValues, save, onSaved, hasPhotos = false
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    save.mutate(values, { onSuccess: onSaved });
+    save.mutate(values, { onSuccess: (saved) => onSaved(saved, values) });
   };
 
   return (

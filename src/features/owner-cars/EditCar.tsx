@@ -6,8 +6,8 @@ import { CarForm, carFormValues } from './CarForm';
 import { PhotoManager } from './PhotoManager';
 import { ownerCarKeys, useEditOwnerCar, useOwnerCar } from './queries';
 
-/** The owner's car `id`, prefilled, to change. */
-export function EditCar({ id, onSaved }: { id: string; onSaved: () => void }) {
+/** The owner's car `id`, prefilled, to change; `onSaved` hears the car's name as saved. */
+export function EditCar({ id, onSaved }: { id: string; onSaved: (carname: string) => void }) {
   const car = useOwnerCar(id);
   const retry = useRetry(ownerCarKeys.detail(id));
   const save = useEditOwnerCar(id);
@@ -21,7 +21,12 @@ export function EditCar({ id, onSaved }: { id: string; onSaved: () => void }) {
   return (
     <>
       <PhotoManager carId={id} photos={car.data.photos} />
-      <CarForm initialValues={carFormValues(car.data)} save={save} onSaved={onSaved} hasPhotos={car.data.photos.length > 0} />
+      <CarForm
+        initialValues={carFormValues(car.data)}
+        save={save}
+        onSaved={(_, values) => onSaved(values.carname)}
+        hasPhotos={car.data.photos.length > 0}
+      />
     </>
   );
 }

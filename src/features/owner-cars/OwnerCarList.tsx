@@ -1,13 +1,14 @@
-import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ActionNotice } from '../../components/ActionNotice';
 import { CAR_CARD_IMAGE_SIZES, CarImage } from '../../components/CarImage';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
@@ -15,6 +16,7 @@ import { paths } from '../../config/paths';
 import type { CarRemoval, DeletedCount, OwnerCar } from '../../domain/contract';
 import { formatIndiaTime } from '../../domain/india-time';
 import { useRetry } from '../../lib/query-client';
+import { noticeIn } from './notice';
 import { ownerCarKeys, useDeleteOwnerCars, useOwnerCars, usePauseOwnerCar } from './queries';
 
 /** "Hyundai Creta — archived, 2 requests declined": what DELETE SELECTED did to one car. */
@@ -24,12 +26,20 @@ function removalLine({ carName, outcome, declinedRequests }: CarRemoval): string
   return `${carName} — ${outcome}${declined}`;
 }
 
-function RemovalReport({ report, onClose }: { report: DeletedCount; onClose: () => void }) {
+/** "1 car", "2 cars". */
+const carCount = (count: number) => `${count} ${count === 1 ? 'car' : 'cars'}`;
+
+/** "A", "A and B", "A, B and C". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** What DELETE SELECTED did to each car, under the notice that they are deleted. */
+function RemovalDetails({ report }: { report: DeletedCount }) {
   const archived = report.results.some((result) => result.outcome === 'archived');
   return (
-    <Alert variant="success" role="status" dismissible onClose={onClose} closeLabel="Dismiss">
-      <p className="fw-semibold mb-1">Removed from your cars:</p>
-      <ul className="mb-0">
+    <>
+      <ul className="mb-0 mt-1">
         {report.results.map((result) => (
           <li key={result.id}>{removalLine(result)}</li>
         ))}
@@ -40,7 +50,7 @@ function RemovalReport({ report, onClose }: { report: DeletedCount; onClose: () 
           requests were declined see why on their bookings.
         </p>
       ) : null}
-    </Alert>
+    </>
   );
 }
 
@@ -63,9 +73,16 @@ function DelistedNote({ delisted }: { delisted: NonNullable<OwnerCar['delisted']
   );
 }
 
+/** The last action's outcome: a message, and for a deletion what became of each car. */
+interface Notice {
+  message: string;
+  removals?: DeletedCount;
+}
+
 /**
- * The signed-in owner's cars, to edit, pause or resume, or to delete several at once (with a report
- * of what happened to each); reloads keep the cards on screen.
+ * The signed-in owner's cars, to edit, pause or resume, or to delete several at once (asked first,
+ * then a report of what happened to each); reloads keep the cards on screen. Each action's outcome
+ * is announced above the list, and a failed pause beside its car.
  */
 export function OwnerCarList() {
   const cars = useOwnerCars();
@@ -73,11 +90,56 @@ export function OwnerCarList() {
   const deletion = useDeleteOwnerCars();
   const pausing = usePauseOwnerCar();
   const [selected, setSelected] = useState<string[]>([]);
+  // The cars asked about stay named while the dialog fades out.
+  const [asked, setAsked] = useState<OwnerCar[]>([]);
+  const [asking, setAsking] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // The add or edit page's notice, set after the first paint so the live region announces it, and
+  // taken out of the history entry so a reload does not repeat it.
+  const carried = noticeIn(location.state);
+  useEffect(() => {
+    if (carried === undefined) return;
+    setNotice({ message: carried });
+    navigate('.', { replace: true, state: null });
+  }, [carried, navigate]);
+
+  const list = cars.data ?? [];
+  const chosen = list.filter((car) => selected.includes(car._id));
+  const allChosen = list.length > 0 && chosen.length === list.length;
 
   const toggle = (id: string, ticked: boolean) =>
     setSelected((current) => (ticked ? [...current, id] : current.filter((selectedId) => selectedId !== id)));
 
-  const deleteSelected = () => deletion.mutate(selected, { onSuccess: () => setSelected([]) });
+  const ask = () => {
+    deletion.reset();
+    setAsked(chosen);
+    setAsking(true);
+  };
+  // A new action's outcome replaces the last one's, so an old success never sits beside a new failure.
+  const deleteAsked = () => {
+    setNotice(null);
+    deletion.mutate(
+      asked.map((car) => car._id),
+      {
+        onSuccess: (report) => {
+          setAsking(false);
+          setSelected([]);
+          setNotice({ message: `${carCount(report.results.length)} deleted.`, removals: report });
+        },
+      },
+    );
+  };
+
+  const pause = (car: OwnerCar) => {
+    setNotice(null);
+    pausing.mutate(
+      { id: car._id, paused: !car.paused },
+      { onSuccess: (now) => setNotice({ message: `${now.carname} is ${now.paused ? 'paused' : 'resumed'}.` }) },
+    );
+  };
 
   return (
     <>
@@ -86,15 +148,54 @@ export function OwnerCarList() {
           Add Cars
         </Link>
         <Link to={paths.home}>Back to Home</Link>
-        {selected.length > 0 ? (
-          <Button variant="danger" className="ms-auto" disabled={deletion.isPending} onClick={deleteSelected}>
-            DELETE SELECTED
-          </Button>
+        {list.length > 0 ? (
+          <div className="d-flex flex-wrap align-items-center gap-3 ms-auto">
+            <Form.Check
+              type="checkbox"
+              id="delete-all"
+              label="Select all"
+              aria-describedby="delete-count"
+              checked={allChosen}
+              // Some but not all chosen: shown (and announced) as mixed.
+              ref={(box: HTMLInputElement | null) => {
+                if (box) box.indeterminate = chosen.length > 0 && !allChosen;
+              }}
+              onChange={(event) => setSelected(event.target.checked ? list.map((car) => car._id) : [])}
+              disabled={deletion.isPending}
+            />
+            <span id="delete-count" className="small">
+              {chosen.length} of {carCount(list.length)} selected
+            </span>
+            {chosen.length > 0 ? (
+              <Button variant="danger" disabled={deletion.isPending} onClick={ask}>
+                DELETE SELECTED
+              </Button>
+            ) : null}
+          </div>
         ) : null}
       </div>
-      <ErrorAlert message={deletion.error?.message} onClose={deletion.reset} />
-      {deletion.data ? <RemovalReport report={deletion.data} onClose={deletion.reset} /> : null}
-      <ErrorAlert message={pausing.error?.message} onClose={pausing.reset} />
+      <ActionNotice message={notice?.message ?? null} onDismiss={() => setNotice(null)}>
+        {notice?.removals ? <RemovalDetails report={notice.removals} /> : null}
+      </ActionNotice>
+      <ConfirmDialog
+        show={asking}
+        title={`Delete ${carCount(asked.length)}: ${listed(asked.map((car) => car.carname))}?`}
+        confirmLabel={`Delete ${carCount(asked.length)}`}
+        pending={deletion.isPending}
+        error={deletion.error?.message}
+        onConfirm={deleteAsked}
+        onClose={() => setAsking(false)}
+      >
+        <p>
+          A car that never had a booking is deleted. A car with past bookings is archived: it leaves every list, and its bookings'
+          receipts still show it.
+        </p>
+        <p>Open rental requests for these cars are declined, and their renters are told why.</p>
+        <p className="mb-0">
+          If any of them has an accepted booking that has not ended, nothing is deleted: pause that car instead, so it takes no
+          new bookings.
+        </p>
+      </ConfirmDialog>
       {cars.isPending ? <PageSpinner /> : null}
       {cars.isError ? <QueryError error={cars.error} what="Your cars could not be loaded." onRetry={retry} /> : null}
       {cars.data?.length === 0 ? (
@@ -130,6 +231,9 @@ export function OwnerCarList() {
                   ) : null}
                   <Card.Text>{car.description}</Card.Text>
                   <Card.Text className="fw-semibold">Rs.{car.price} Only/- per hour</Card.Text>
+                  {pausing.isError && pausing.variables.id === car._id ? (
+                    <ErrorAlert message={pausing.error.message} onClose={pausing.reset} />
+                  ) : null}
                 </Card.Body>
                 <Card.Footer className="d-flex align-items-center justify-content-between">
                   <Link to={paths.editCar(car._id)} className="btn btn-outline-primary btn-sm" aria-label={`Edit ${car.carname}`}>
@@ -141,7 +245,7 @@ export function OwnerCarList() {
                     size="sm"
                     aria-label={`${car.paused ? 'Resume' : 'Pause'} ${car.carname}`}
                     disabled={pausing.isPending && pausing.variables.id === car._id}
-                    onClick={() => pausing.mutate({ id: car._id, paused: !car.paused })}
+                    onClick={() => pause(car)}
                   >
                     {car.paused ? 'Resume' : 'Pause'}
                   </Button>
@@ -150,7 +254,7 @@ export function OwnerCarList() {
                     id={`delete-${car._id}`}
                     label="Delete"
                     aria-label={`Delete ${car.carname}`}
-                    checked={selected.includes(car._id)}
+                    checked={chosen.includes(car)}
                     onChange={(event) => toggle(car._id, event.target.checked)}
                     disabled={deletion.isPending}
                   />

@@ -6,6 +6,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import type { CarPhoto } from '../../domain/contract';
 import { PHOTO_BYTES_MAX, PHOTOS_PER_CAR_MAX } from '../../domain/limits';
 import { PHOTO_TOO_LARGE, PHOTO_TYPES, PHOTO_WRONG_TYPE } from '../../domain/schemas/car-photos';
+import { ActionNotice } from '../../components/ActionNotice';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { toApiError } from '../../lib/api-client';
 import { photoSrc, photoSrcset } from '../../lib/photo-src';
@@ -291,13 +292,15 @@ export function UploadProgress({ uploads }: { uploads: PhotoUploads }) {
 
 /**
  * The edit page's photos of a saved car: each change is made on the server at once (upload,
- * remove, reorder, choose the cover), and the list shows what the server answered.
+ * remove, reorder, choose the cover), the list shows what the server answered, and a notice says
+ * what was done.
  */
 export function PhotoManager({ carId, photos }: { carId: string; photos: readonly CarPhoto[] }) {
   const uploads = usePhotoUploads();
   const remove = useDeleteCarPhoto(carId);
   const order = useOrderCarPhotos(carId);
   const [refused, setRefused] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
   const busy = uploads.busy || remove.isPending || order.isPending;
   const failure = remove.error ?? order.error;
 
@@ -305,15 +308,23 @@ export function PhotoManager({ carId, photos }: { carId: string; photos: readonl
     const { accepted, refused: reasons } = sortChosen(files, photos.length);
     setRefused(reasons);
     if (accepted.length === 0) return;
-    void uploads.run(
-      carId,
-      accepted.map((file) => ({ key: crypto.randomUUID(), file })),
-    );
+    setNotice(null);
+    void uploads
+      .run(
+        carId,
+        accepted.map((file) => ({ key: crypto.randomUUID(), file })),
+      )
+      // A failed upload says so beside its file instead.
+      .then((stored) => {
+        if (stored) setNotice(`${stored.length} ${stored.length === 1 ? 'photo' : 'photos'} uploaded.`);
+      });
   };
 
   const move = (from: number, to: number) => {
     const ids = moved(photos, from, to).map((photo) => photo.id);
-    order.mutate({ order: ids, cover: ids[0] });
+    const done = to === 0 ? `Photo ${from + 1} is now the cover.` : `Photo ${from + 1} is now photo ${to + 1}.`;
+    setNotice(null);
+    order.mutate({ order: ids, cover: ids[0] }, { onSuccess: () => setNotice(done) });
   };
 
   return (
@@ -322,6 +333,7 @@ export function PhotoManager({ carId, photos }: { carId: string; photos: readonl
         Photos
       </h2>
       <p className="small text-muted">Changes to the photos are saved at once.</p>
+      <ActionNotice message={notice} onDismiss={() => setNotice(null)} />
       <ErrorAlert
         message={failure ? toApiError(failure).message : undefined}
         onClose={() => {
@@ -340,7 +352,9 @@ export function PhotoManager({ carId, photos }: { carId: string; photos: readonl
         onMove={move}
         onRemove={(index) => {
           const photo = photos[index];
-          if (photo) remove.mutate(photo.id);
+          if (!photo) return;
+          setNotice(null);
+          remove.mutate(photo.id, { onSuccess: () => setNotice(`Photo ${index + 1} removed.`) });
         }}
         disabled={busy}
       />
