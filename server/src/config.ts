@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SocialNetwork, SocialProfiles } from '#domain/schemas/config';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
 import { type NewAdmin, parseNewAdmin } from './db/seed';
@@ -44,8 +45,10 @@ export interface ServerConfig {
   quotas: WriteQuotas;
   /** scrypt's N for new password hashes; lower only where speed matters more than strength (tests). */
   scryptCost: number;
-  /** The platform's contact, shown on the receipts of fleet cars once accepted. */
+  /** The platform's contact, shown on the receipts of fleet cars once accepted and on the privacy page. */
   support: SupportContact;
+  /** The platform's social profiles (SOCIAL_*_URL): the app shows an icon for each one set, and none otherwise. */
+  social: SocialProfiles;
   /** Card payments through Stripe: on when both keys are set, off (requests sent unpaid) when neither is. */
   cardPayments: (StripeSettings & { publishableKey: string }) | undefined;
   /** UPI, cards and netbanking through Razorpay: on when its key id and secret are both set, off when neither is. */
@@ -153,6 +156,10 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/** A social profile's address (SOCIAL_*_URL): https only, since the app links it on every page. */
+const socialUrl = (variable: string) =>
+  optionalText.pipe(z.url({ protocol: /^https$/, message: `${variable} must be an https:// address` }).optional());
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -225,6 +232,11 @@ const envSchema = z.object({
   SUPPORT_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
     message: 'SUPPORT_EMAIL must be an email address',
   }),
+  SOCIAL_FACEBOOK_URL: socialUrl('SOCIAL_FACEBOOK_URL'),
+  SOCIAL_INSTAGRAM_URL: socialUrl('SOCIAL_INSTAGRAM_URL'),
+  SOCIAL_X_URL: socialUrl('SOCIAL_X_URL'),
+  SOCIAL_LINKEDIN_URL: socialUrl('SOCIAL_LINKEDIN_URL'),
+  SOCIAL_YOUTUBE_URL: socialUrl('SOCIAL_YOUTUBE_URL'),
 });
 
 /**
@@ -346,5 +358,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...(e.SUPPORT_PHONE ? { phone: e.SUPPORT_PHONE } : {}),
       ...(e.SUPPORT_EMAIL ? { email: e.SUPPORT_EMAIL } : {}),
     },
+    social: Object.fromEntries(
+      Object.entries({
+        facebook: e.SOCIAL_FACEBOOK_URL,
+        instagram: e.SOCIAL_INSTAGRAM_URL,
+        x: e.SOCIAL_X_URL,
+        linkedin: e.SOCIAL_LINKEDIN_URL,
+        youtube: e.SOCIAL_YOUTUBE_URL,
+      } satisfies Record<SocialNetwork, string | undefined>).filter(([, url]) => url !== undefined),
+    ),
   };
 }

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       scryptCost: 32768,
       quotas: { registrationsPerHour: 10, commentsPerTenMinutes: 20, bookingRequestsPerHour: 30, carsPerOwner: 100 },
       support: {},
+      social: {},
       cardPayments: undefined,
       razorpay: undefined,
       gst: undefined,
@@ -169,6 +170,31 @@ describe('loadConfig', () => {
       scryptCost: 65536,
       support: { phone: '+91 80 4000 4000', email: 'help@wheelsonweb.in' },
     });
+  });
+
+  it('takes each social profile set, trimmed, and leaves out the ones unset or empty', () => {
+    expect(
+      loadConfig({
+        SOCIAL_FACEBOOK_URL: ' https://www.facebook.com/wheelsonweb ',
+        SOCIAL_INSTAGRAM_URL: '',
+        SOCIAL_X_URL: 'https://x.com/wheelsonweb',
+        SOCIAL_YOUTUBE_URL: 'https://www.youtube.com/@wheelsonweb',
+      }).social,
+    ).toEqual({
+      facebook: 'https://www.facebook.com/wheelsonweb',
+      x: 'https://x.com/wheelsonweb',
+      youtube: 'https://www.youtube.com/@wheelsonweb',
+    });
+  });
+
+  it.each([
+    ['SOCIAL_FACEBOOK_URL', 'http://www.facebook.com/wheelsonweb'],
+    ['SOCIAL_INSTAGRAM_URL', 'instagram.com/wheelsonweb'],
+    ['SOCIAL_X_URL', 'javascript:alert(1)'],
+    ['SOCIAL_LINKEDIN_URL', '#'],
+    ['SOCIAL_YOUTUBE_URL', 'ftp://youtube.com/wheelsonweb'],
+  ])('stops the start when %s is not an https:// address (%s), naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${name} must be an https:// address`);
   });
 
   it('keeps photos in UPLOADS_DIR, or in uploads/ under DATA_DIR, or in the temporary folder for a database in memory', () => {

@@ -3,26 +3,30 @@ import { PublicConfig } from '#domain/schemas/config';
 import type { ServerConfig } from '../config';
 import { answer, errors } from '../http/answers';
 
-export const configRoutes: FastifyPluginAsyncZod<Pick<ServerConfig, 'cardPayments' | 'razorpay' | 'gst'>> = async (
-  app,
-  { cardPayments, razorpay, gst },
-) => {
+export const configRoutes: FastifyPluginAsyncZod<
+  Pick<ServerConfig, 'cardPayments' | 'razorpay' | 'gst' | 'social' | 'support'>
+> = async (app, { cardPayments, razorpay, gst, social, support }) => {
   const publicConfig: PublicConfig = {
     payments: {
       ...(cardPayments ? { card: { provider: 'stripe', publishableKey: cardPayments.publishableKey } } : {}),
       ...(razorpay ? { upi: { provider: 'razorpay', keyId: razorpay.keyId } } : {}),
     },
     ...(gst ? { gst: { rateBps: gst.rateBps, gstin: gst.gstin, state: gst.state } } : {}),
+    ...(Object.keys(social).length > 0 ? { social } : {}),
+    ...(support.email || support.phone ? { support } : {}),
   };
   app.get(
     '/api/config',
     {
       schema: {
         tags: ['config'],
-        summary: 'The ways to pay this server takes',
+        summary: 'The ways to pay this server takes, and where to find the platform',
         description:
-          'Public: the payment providers that are on, with their public keys (a provider not listed cannot be charged), and the GST rate, GSTIN and state when the seller charges GST.',
-        response: { 200: answer(PublicConfig, 'The payment providers that are on, and GST.'), ...errors([]) },
+          'Public: the payment providers that are on, with their public keys (a provider not listed cannot be charged); the GST rate, GSTIN and state when the seller charges GST; the platform’s social profiles that are set (SOCIAL_*_URL), and its support email and phone (SUPPORT_EMAIL, SUPPORT_PHONE) when set.',
+        response: {
+          200: answer(PublicConfig, 'The payment providers that are on, GST, social profiles and the support contact.'),
+          ...errors([]),
+        },
       },
     },
     async () => publicConfig,

@@ -1,5 +1,22 @@
 import { z } from 'zod';
 
+/** The social networks the platform may have a profile on, in the order the footer shows them. */
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** A profile's address: https only, so a link in the footer never downgrades the page or runs script. */
+const profileUrl = z.url({ protocol: /^https$/ }).optional();
+
+/** The platform's own profiles that are set (SOCIAL_*_URL); a network left out has no icon anywhere. */
+export const SocialProfiles = z.object({
+  facebook: profileUrl,
+  instagram: profileUrl,
+  x: profileUrl,
+  linkedin: profileUrl,
+  youtube: profileUrl,
+});
+export type SocialProfiles = z.output<typeof SocialProfiles>;
+
 /**
  * `GET /api/config`: which ways to pay this server can take, with the public keys the app needs for
  * them. A provider missing here is one the server cannot charge, so the app does not offer it.
@@ -14,6 +31,10 @@ export const PublicConfig = z
     }),
     /** GST, when the seller is registered: the rate in basis points (1800 is 18 %), its GSTIN and its state. */
     gst: z.object({ rateBps: z.int(), gstin: z.string(), state: z.string() }).optional(),
+    /** The platform's social profiles that are set; left out when none is. */
+    social: SocialProfiles.optional(),
+    /** The platform's support contact (SUPPORT_EMAIL, SUPPORT_PHONE), where people ask about their data; left out when neither is set. */
+    support: z.object({ email: z.email().optional(), phone: z.string().optional() }).optional(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.output<typeof PublicConfig>;

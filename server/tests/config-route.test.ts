@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicConfig } from '#domain/contract';
+import { buildTestApp, closeTestApp } from './helpers';
+import { send } from './marketplace-helpers';
+
+let bare: FastifyInstance;
+let configured: FastifyInstance;
+
+beforeAll(async () => {
+  [bare, configured] = await Promise.all([
+    buildTestApp(),
+    buildTestApp({
+      social: { instagram: 'https://www.instagram.com/wheelsonweb', linkedin: 'https://www.linkedin.com/company/wheelsonweb' },
+      support: { email: 'help@wheelsonweb.in', phone: '+91 80 4000 4000' },
+    }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([closeTestApp(bare), closeTestApp(configured)]);
+});
+
+describe('GET /api/config', () => {
+  it('names no social profile and no support contact when none is configured', async () => {
+    const response = await send(bare, 'GET', '/api/config');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<PublicConfig>()).toEqual({ payments: {} });
+  });
+
+  it('names exactly the social profiles and the support contact the server was given', async () => {
+    const config = (await send(configured, 'GET', '/api/config')).json<PublicConfig>();
+    expect(config.social).toEqual({
+      instagram: 'https://www.instagram.com/wheelsonweb',
+      linkedin: 'https://www.linkedin.com/company/wheelsonweb',
+    });
+    expect(config.support).toEqual({ email: 'help@wheelsonweb.in', phone: '+91 80 4000 4000' });
+  });
+});
