@@ -92,6 +92,10 @@ describe('an owner', () => {
       expect(await page.getByRole('button', { name: 'DELETE SELECTED' }).count()).toBe(0);
       for (const carname of doomed) await page.getByRole('checkbox', { name: `Delete ${carname}` }).check();
       await page.getByRole('button', { name: 'DELETE SELECTED' }).click();
+      await page
+        .getByRole('dialog', { name: /^Delete 2 cars: / })
+        .getByRole('button', { name: 'Delete 2 cars' })
+        .click();
       for (const carname of doomed) await ownerCard(page, carname).waitFor({ state: 'detached' });
       await page.reload();
       await keptCard.waitFor();
