@@ -36,7 +36,9 @@ describe('contact page', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('Hello');
   });
 
-  it('shows the contact details and named social links', async () => {
+  it('shows the contact details and the social profiles the server names', async () => {
+    const social = { facebook: 'https://www.facebook.com/wheelsonweb', linkedin: 'https://www.linkedin.com/company/wheelsonweb' };
+    serve('GET /api/config', { payments: {}, social });
     renderRoute('/layout/contact');
     const information = (await screen.findByRole('heading', { name: 'Contact Information' })).parentElement!;
     expect(within(information).getByText('India')).toBeInTheDocument();
@@ -45,9 +47,11 @@ describe('contact page', () => {
       'href',
       'mailto:hello@example.com',
     );
-    for (const network of ['Facebook', 'Instagram', 'Twitter', 'LinkedIn']) {
-      expect(within(information).getByRole('link', { name: `WheelsOnWeb on ${network}` })).toHaveAttribute('href', '#');
-    }
+    expect(await within(information).findByRole('link', { name: 'WheelsOnWeb on Facebook' })).toHaveAttribute(
+      'href',
+      social.facebook,
+    );
+    expect(within(information).getByRole('link', { name: 'WheelsOnWeb on LinkedIn' })).toHaveAttribute('href', social.linkedin);
   });
 });
 

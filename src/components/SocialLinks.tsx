@@ -1,37 +1,54 @@
+import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../config/product';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../domain/contract';
+import { usePublicConfig } from '../lib/public-config';
 import { Icon } from './icons';
-
-export type SocialNetwork = 'facebook' | 'instagram' | 'twitter' | 'linkedin';
 
 const networkNames: Record<SocialNetwork, string> = {
   facebook: 'Facebook',
   instagram: 'Instagram',
-  twitter: 'Twitter',
+  x: 'X',
   linkedin: 'LinkedIn',
+  youtube: 'YouTube',
 };
 
 interface SocialLinksProps {
-  /** Whose profiles these are, for the links' names ("Ananya Rao on Facebook"). */
-  owner: string;
-  links: Partial<Record<SocialNetwork, string>>;
+  /** Shown above the icons, and only when there are some ("Follow Us"). */
+  heading?: ReactNode;
+  /** Light outlines on the footer's navy, where the brand green would not stand out. */
+  variant?: 'outline-primary' | 'outline-light';
   className?: string;
 }
 
-/** A row of icon links to social profiles; each link is named for a screen reader. */
-export function SocialLinks({ owner, links, className = '' }: SocialLinksProps) {
-  const entries = Object.entries(links) as [SocialNetwork, string][];
+/**
+ * The platform's social profiles the server is configured with (SOCIAL_*_URL, through
+ * `GET /api/config`), as a row of icon links each named for a screen reader. Nothing at all while
+ * the answer is on its way, when it failed or when no profile is set: an icon must never lead nowhere.
+ */
+export function SocialLinks({ heading, variant = 'outline-primary', className = '' }: SocialLinksProps) {
+  const { data: profiles } = usePublicConfig((config) => config.social);
+  const links = SOCIAL_NETWORKS.flatMap((network) => {
+    const href = profiles?.[network];
+    return href ? [{ network, href }] : [];
+  });
+  if (links.length === 0) return null;
   return (
-    <ul className={`list-unstyled d-flex gap-1 mb-0 ${className}`}>
-      {entries.map(([network, href]) => (
-        <li key={network}>
-          <a
-            href={href}
-            className="btn btn-icon btn-outline-primary rounded-circle p-0"
-            aria-label={`${owner} on ${networkNames[network]}`}
-          >
-            <Icon name={network} />
-          </a>
-        </li>
-      ))}
-    </ul>
+    <>
+      {heading}
+      <ul className={`list-unstyled d-flex flex-wrap gap-1 mb-0 ${className}`}>
+        {links.map(({ network, href }) => (
+          <li key={network}>
+            <a
+              href={href}
+              rel="noopener"
+              className={`btn btn-icon btn-${variant} rounded-circle p-0`}
+              aria-label={`${PRODUCT_NAME} on ${networkNames[network]}`}
+            >
+              <Icon name={network} />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -3,10 +3,6 @@ export interface TeamMember {
   id: string;
   name: string;
   experience: string;
-  fbUrl: string;
-  instUrl: string;
-  twitUrl: string;
-  linkedinUrl: string;
   imgUrl: string;
 }
 
@@ -15,30 +11,18 @@ export const team: readonly TeamMember[] = [
     id: '01',
     name: 'Ananya Rao',
     experience: '5 years of experience',
-    fbUrl: '#',
-    instUrl: '#',
-    twitUrl: '#',
-    linkedinUrl: '#',
     imgUrl: '/images/people/member-1.svg',
   },
   {
     id: '02',
     name: 'Vikram Singh',
     experience: '4 years of experience',
-    fbUrl: '#',
-    instUrl: '#',
-    twitUrl: '#',
-    linkedinUrl: '#',
     imgUrl: '/images/people/member-2.svg',
   },
   {
     id: '03',
     name: 'Kavya Menon',
     experience: '3 years of experience',
-    fbUrl: '#',
-    instUrl: '#',
-    twitUrl: '#',
-    linkedinUrl: '#',
     imgUrl: '/images/people/member-3.svg',
   },
 ];

@@ -1,10 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { client } from '../../lib/api-client';
-import type { PublicConfig } from '../../domain/contract';
-
-async function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return (await client.get<PublicConfig>('/api/config', { signal })).data;
-}
+import { usePublicConfig } from '../../lib/public-config';
 
 /**
  * The ways to pay the server takes (`GET /api/config`), so the checkout never offers a card payment
@@ -17,8 +11,4 @@ export function usePaymentOptions() {
 /** The seller's GST setting, when it charges GST: the checkout's total adds it as the server will. */
 export function useGstConfig() {
   return usePublicConfig((config) => config.gst);
-}
-
-function usePublicConfig<T>(select: (config: PublicConfig) => T) {
-  return useQuery({ queryKey: ['config'], queryFn: ({ signal }) => getPublicConfig(signal), staleTime: Infinity, select });
 }

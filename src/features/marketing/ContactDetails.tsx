@@ -20,8 +20,7 @@ export function ContactDetails() {
           <a href="mailto:hello@example.com">hello@example.com</a>
         </li>
       </ul>
-      <h3 className="h5 mt-4">Follow Us</h3>
-      <SocialLinks owner="WheelsOnWeb" links={{ facebook: '#', instagram: '#', twitter: '#', linkedin: '#' }} />
+      <SocialLinks heading={<h3 className="h5 mt-4">Follow Us</h3>} />
     </>
   );
 }

@@ -2,9 +2,8 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { team } from '../../data/team';
-import { SocialLinks } from '../../components/SocialLinks';
 
-/** "Our Members": the placeholder team with their social links. */
+/** "Our Members": the placeholder team. They have no profiles of their own, so no social links lead nowhere. */
 export function TeamSection() {
   return (
     <Row xs={1} sm={2} lg={3} className="g-4 justify-content-center">
@@ -16,17 +15,7 @@ export function TeamSection() {
               <Card.Title as="h3" className="h5">
                 {member.name}
               </Card.Title>
-              <p className="text-muted">{member.experience}</p>
-              <SocialLinks
-                owner={member.name}
-                links={{
-                  facebook: member.fbUrl,
-                  instagram: member.instUrl,
-                  twitter: member.twitUrl,
-                  linkedin: member.linkedinUrl,
-                }}
-                className="justify-content-center"
-              />
+              <p className="text-muted mb-0">{member.experience}</p>
             </Card.Body>
           </Card>
         </Col>
