@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { inSession, launchBrowser } from './support/browser';
-import { unexpectedProblems } from './support/page-checks';
+import { horizontalOverflow, unexpectedProblems } from './support/page-checks';
+import { saveScreenshotsAtBothWidths } from './support/screenshots';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -87,6 +88,11 @@ describe("an owner's actions on their cars", () => {
       await dialog.getByRole('button', { name: 'Delete 2 cars' }).click();
       await notice(page, '2 cars deleted.').waitFor();
       for (const carname of doomed) await ownerCard(page, carname).waitFor({ state: 'detached' });
+      // The whole toolbar, as on a phone it wraps: Select all, the count and DELETE SELECTED.
+      await all.check();
+      await saveScreenshotsAtBothWidths(page, 'owner-cars-deleted');
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await page.reload();
       await ownerCard(page, kept).waitFor();
       for (const carname of doomed) expect(await ownerCard(page, carname).count()).toBe(0);
