@@ -145,7 +145,7 @@ describe('blog post page', () => {
 
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct-horse-42');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(FIRST_POST_PATH));
     expect(await screen.findByLabelText('Comment')).toHaveValue('Lovely post');

@@ -140,10 +140,11 @@ describe('car page', () => {
     const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
     await user.click(await screen.findByRole('button', { name: 'Reserve Now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to reserve the Tesla Malibu' })).toBeInTheDocument();
 
     await user.type(await screen.findByLabelText('Email'), 'asha@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct-horse-42');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/cars/Tesla%20Malibu'));
     expect(await screen.findByText('Jan 31 2030 22:30')).toBeInTheDocument();

@@ -3,20 +3,25 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from './render';
 import { RouteError } from '../src/app/RouteError';
-import { admin, asha, creta, ravi, success, swift } from './mocks/answers';
+import { admin, asha, creta, paged, ravi, success, swift } from './mocks/answers';
 import { overviewCounts } from './mocks/admin-answers';
 import { unreachable } from './mocks/routes';
 import { acceptSignIn, hold, recordAllRequests, serve, session } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
 
 describe('owner-only routes', () => {
-  it.each(['/get/cars', `/get/car/${swift.id}`, '/renting', '/owner'])(
-    'send a signed-out visitor from %s to the login page',
-    async (path) => {
-      const { router } = renderRoute(path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(await screen.findByRole('tab', { name: 'User' })).toBeInTheDocument();
-    },
-  );
+  it.each([
+    ['/get/cars', 'Sign in to see your cars'],
+    [`/get/car/${swift.id}`, 'Sign in to edit your car'],
+    ['/renting', 'Sign in to add your car'],
+    ['/owner', 'Sign in to open your owner dashboard'],
+    ['/get/requests', 'Sign in to answer rental requests'],
+  ])('send a signed-out visitor from %s to the owner sign-in, which says why: "%s"', async (path, why) => {
+    const { router } = renderRoute(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: why })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Become an owner' })).toHaveAttribute('aria-selected', 'true');
+  });
 
   it('do not mistake a session check that failed for a signed-out visitor, and offer Retry', async () => {
     session(ravi);
@@ -34,10 +39,9 @@ describe('owner-only routes', () => {
     acceptSignIn(session(null), 'POST /ownerloginSchema', ravi);
     serve('GET /get-car/:id', success(swift));
     const { router, user } = renderRoute(`/get/car/${swift.id}`);
-    await user.click(await screen.findByRole('tab', { name: 'Become a Owner' }));
-    await user.type(screen.getByLabelText('Email'), ravi.email);
+    await user.type(await screen.findByLabelText('Email'), ravi.email);
     await user.type(screen.getByLabelText('Password'), 'correct-horse-42');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/get/car/${swift.id}`));
     expect(await screen.findByLabelText('Car Name')).toHaveValue('Maruti Swift');
@@ -90,9 +94,11 @@ describe('the admin console', () => {
     acceptSignIn(session(null), 'POST /carsSchema', admin);
     serve('GET /api/admin/overview', overviewCounts);
     const { router, user } = renderRoute('/admin');
-    await user.type(await screen.findByLabelText('Email'), admin.email);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to open the admin console' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
+    await user.type(screen.getByLabelText('Email'), admin.email);
     await user.type(screen.getByLabelText('Password'), 'correct-horse-42');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(await screen.findByRole('heading', { name: 'Admin console' })).toBeInTheDocument();
   });
@@ -122,6 +128,46 @@ describe('the admin console', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
     expect(asked.filter((call) => call.includes('/api/admin/'))).toEqual([]);
   });
+});
+
+describe("a renter's pages", () => {
+  it.each([
+    ['/bookings', 'Sign in to see your bookings'],
+    ['/bookings/booking-1', 'Sign in to see your booking'],
+    ['/account', 'Sign in to open your account'],
+  ])('send a signed-out visitor from %s to the user sign-in, which says why: "%s"', async (path, why) => {
+    const { router } = renderRoute(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: why })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  // A journey through two screens, typed key by key: more than the default 5 s on a busy machine.
+  it('bring a newcomer who signs up on the way back to the page they asked for', async () => {
+    serve('POST /register/user', {
+      message: serverSays.registeredUser,
+      user: { ...asha, username: 'dev', email: 'dev@example.com' },
+    });
+    acceptSignIn(session(null), 'POST /carsSchema', { ...asha, username: 'dev', email: 'dev@example.com' });
+    serve('GET /api/bookings', () => paged([]));
+    const { router, user } = renderRoute('/bookings');
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await user.type(await screen.findByLabelText('Username'), 'dev');
+    await user.type(screen.getByLabelText('Email'), 'dev@example.com');
+    await user.type(screen.getByLabelText('Password'), 'dev-pass-123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'dev-pass-123');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    // The registration's short pause, then the sign-in still says why and has the new email.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to see your bookings' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('dev@example.com');
+    await user.type(screen.getByLabelText('Password'), 'dev-pass-123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings'));
+    expect(await screen.findByText(/You have no upcoming bookings/)).toBeInTheDocument();
+  }, 15_000);
 });
 
 describe('addresses in any letter case', () => {

@@ -52,7 +52,7 @@ describe('home page', () => {
     renderRoute('/layout/home');
     const services = sectionOf(await screen.findByRole('heading', { name: /Popular Services/ }));
     expect(within(services).getAllByRole('heading', { level: 3 })).toHaveLength(6);
-    expect(screen.getByRole('link', { name: 'Give a Rent' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Give a Rent' })).toHaveAttribute('href', '/login?tab=owner');
   });
 
   it('has hero slides whose Reserve Now buttons lead to the car listing', async () => {

@@ -7,7 +7,7 @@ describe('landing page', () => {
     renderRoute('/');
     expect(await screen.findByRole('heading', { name: 'Best offers and variety of cars for your need!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Rent Now' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'Earn With Us' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Earn With Us' })).toHaveAttribute('href', '/login?tab=owner');
     expect(screen.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/Signup');
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Welcome'));
   });
@@ -17,5 +17,11 @@ describe('landing page', () => {
     await user.click(await screen.findByRole('link', { name: 'Register Now' }));
     expect(await screen.findByRole('tab', { name: 'User' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/Signup');
+  });
+
+  it('opens the owner sign-in from Earn With Us, where owners sign in', async () => {
+    const { user } = renderRoute('/');
+    await user.click(await screen.findByRole('link', { name: 'Earn With Us' }));
+    expect(await screen.findByRole('tab', { name: 'Become an owner' })).toHaveAttribute('aria-selected', 'true');
   });
 });

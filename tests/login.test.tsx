@@ -13,19 +13,20 @@ const INVALID = 'Invalid email or password. Please try again.';
 async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user'], email: string, password: string) {
   await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Login' }));
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('login page', () => {
   it('opens on the user tab with an optional email and a required password', async () => {
     renderRoute('/login');
-    expect(await screen.findByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'Become a Owner' })).toHaveAttribute('aria-selected', 'false');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Become an owner' })).toHaveAttribute('aria-selected', 'false');
     const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('type', 'text');
     expect(email).not.toBeRequired();
     expect(screen.getByLabelText('Password')).toBeRequired();
-    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Login'));
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Sign in'));
   });
 
   it('signs a user in and goes to the home page', async () => {
@@ -36,13 +37,13 @@ describe('login page', () => {
     expect(calls.map((call) => call.body)).toEqual([{ email: 'asha@example.com', password: PASSWORD }]);
   });
 
-  it('reads "Logging in..." with the inputs and button disabled while the call is under way', async () => {
+  it('reads "Signing in…" with the inputs and button disabled while the call is under way', async () => {
     acceptSignIn(session(null), 'POST /carsSchema', asha);
     const release = hold('POST /carsSchema');
     const { router, user } = renderRoute('/login');
     await fillAndSubmit(user, asha.email, PASSWORD);
 
-    const button = await screen.findByRole('button', { name: 'Logging in...' });
+    const button = await screen.findByRole('button', { name: 'Signing in…' });
     expect(button).toBeDisabled();
     expect(screen.getByLabelText('Email')).toBeDisabled();
     expect(screen.getByLabelText('Password')).toBeDisabled();
@@ -58,7 +59,7 @@ describe('login page', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
     expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
   });
 
@@ -98,7 +99,7 @@ describe('login page', () => {
     acceptSignIn(session(null), 'POST /ownerloginSchema', ravi);
     serve('GET /get-cars', success([swift, creta]));
     const { router, user } = renderRoute('/login');
-    await user.click(await screen.findByRole('tab', { name: 'Become a Owner' }));
+    await user.click(await screen.findByRole('tab', { name: 'Become an owner' }));
     await fillAndSubmit(user, ravi.email, PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
     expect(await screen.findByText('Maruti Swift')).toBeInTheDocument();
@@ -129,17 +130,26 @@ describe('login page', () => {
 
   it.each(['/login?tab=owner', '/ownerlogin'])('%s opens the owner tab', async (path) => {
     const { router } = renderRoute(path);
-    expect(await screen.findByRole('tab', { name: 'Become a Owner' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Become an owner' })).toHaveAttribute('aria-selected', 'true');
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('links each tab to its own forgotten-password page and to registration', async () => {
+  it('links each tab to its own forgotten-password page and registration, and offers the cars without signing in', async () => {
     const { user } = renderRoute('/login');
     expect(await screen.findByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgotpassword');
-    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/signup');
-    expect(screen.getByText(/Don't have an account\?/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Browse cars without signing in' })).toHaveAttribute('href', '/layout/cars');
 
-    await user.click(screen.getByRole('tab', { name: 'Become a Owner' }));
+    await user.click(screen.getByRole('tab', { name: 'Become an owner' }));
     expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/owner-forgot-password');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup?tab=owner');
+  });
+
+  it('opens the owner registration from the owner tab', async () => {
+    const { router, user } = renderRoute('/login?tab=owner');
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    expect(await screen.findByRole('tab', { name: 'Owner' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Phone Number')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
   });
 });

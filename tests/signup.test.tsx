@@ -2,15 +2,17 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderRoute } from './render';
-import { asha, ravi } from './mocks/answers';
+import { asha, ravi, success, swift } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
-import { serve } from './mocks/serve';
+import { acceptSignIn, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
 /** The redirect waits 1.5 s so the success message can be read. */
 const REDIRECT_DELAY_MS = 1500;
+/** What both registrations say: one action, one message. */
+const REGISTERED = 'Account created. Taking you to sign in…';
 
 /**
  * From here on, timeouts run on a fake clock that also moves on by itself, so the calls and the
@@ -24,12 +26,13 @@ function useFakeClock(): void {
   });
 }
 
-/** Stays on the page until the redirect's wait is over, then goes to the login page. */
-async function expectRedirectToLogin(router: ReturnType<typeof renderRoute>['router']): Promise<void> {
+/** Stays on the page until the redirect's wait is over, then goes to the login page on the tab `tab` shows. */
+async function expectRedirectToLogin(router: ReturnType<typeof renderRoute>['router'], tab: string): Promise<void> {
   await act(() => vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS - 100));
   expect(router.state.location.pathname).toBe('/signup');
   await act(() => vi.advanceTimersByTimeAsync(100));
   await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  expect(await screen.findByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
 }
 
 async function fillUserForm(user: User, values: { username: string; email: string; password: string; confirm: string }) {
@@ -63,7 +66,7 @@ describe('registration page', () => {
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Register'));
   });
 
-  it('registers a user, shows "Successfully Registered", then goes to the login page', async () => {
+  it('registers a user, says so once, then opens the user sign-in with the email filled in', async () => {
     const calls = serve('POST /register/user', {
       message: serverSays.registeredUser,
       user: { ...asha, username: 'dev', email: 'dev@example.com' },
@@ -73,12 +76,16 @@ describe('registration page', () => {
     useFakeClock();
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('Successfully Registered')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(REGISTERED);
     expect(router.state.location.pathname).toBe('/signup');
     expect(calls.map((call) => call.body)).toEqual([
       { username: 'dev', email: 'dev@example.com', password: 'dev-pass-123', confirmPassword: 'dev-pass-123' },
     ]);
-    await expectRedirectToLogin(router);
+    await expectRedirectToLogin(router, 'User');
+    expect(screen.getByLabelText('Email')).toHaveValue('dev@example.com');
+    // The email rides in router state, never in the address.
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText(REGISTERED)).not.toBeInTheDocument();
   });
 
   it('refuses different passwords without sending anything', async () => {
@@ -122,7 +129,11 @@ describe('registration page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the server');
   });
 
-  it('registers an owner, shows "Registration Successful", then goes to the login page', async () => {
+  // A journey through two screens, typed key by key: more than the default 5 s on a busy machine.
+  it('registers an owner, says so in the same words, and the first sign-in on the owner tab works', async () => {
+    const owner = { ...ravi, username: 'kiran', email: 'kiran@example.com', phoneNumber: '+91 99887 76655' };
+    const signIns = acceptSignIn(session(null), 'POST /ownerloginSchema', owner);
+    serve('GET /get-cars', success([swift]));
     const calls = serve('POST /register/owner', {
       message: serverSays.registeredOwner,
       user: { ...ravi, username: 'kiran', email: 'kiran@example.com', phoneNumber: '+91 99887 76655' },
@@ -132,7 +143,7 @@ describe('registration page', () => {
     useFakeClock();
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('Registration Successful')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(REGISTERED);
     expect(calls.map((call) => call.body)).toEqual([
       {
         username: 'kiran',
@@ -143,8 +154,15 @@ describe('registration page', () => {
         confirmPassword: 'kiran-pass-1',
       },
     ]);
-    await expectRedirectToLogin(router);
-  });
+    await expectRedirectToLogin(router, 'Become an owner');
+    expect(router.state.location.search).toBe('?tab=owner');
+    expect(screen.getByLabelText('Email')).toHaveValue('kiran@example.com');
+
+    await user.type(screen.getByLabelText('Password'), 'kiran-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    expect(signIns.map((call) => call.body)).toEqual([{ email: 'kiran@example.com', password: 'kiran-pass-1' }]);
+  }, 15_000);
 
   it("leaves the owner's password check to the server and shows its answer", async () => {
     const calls = serve('POST /register/owner', fail(400, serverSays.passwordsDiffer));

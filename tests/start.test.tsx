@@ -12,7 +12,7 @@ const PASSWORD = 'correct-horse-42';
 async function signInWith(user: ReturnType<typeof renderRoute>['user'], login: string, password: string) {
   await user.type(await screen.findByLabelText('Username or Email'), login);
   await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Login' }));
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('sign-in page (/start)', () => {

@@ -1,12 +1,32 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation, useNavigation } from 'react-router-dom';
+import { Link, Navigate, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router-dom';
 import type { Role } from '../domain/contract';
 import { paths } from '../config/paths';
 import { PageSpinner } from '../components/PageSpinner';
 import { QueryError } from '../components/QueryError';
 import { useSession } from '../lib/auth/session';
+import type { SignInState } from '../features/auth/sign-in-state';
 
 const withArticle: Record<Role, string> = { user: 'a user', owner: 'an owner', admin: 'an admin' };
+
+/** A guarded route's `handle`: what signing in lets the person do there, ending "Sign in to …". */
+interface SignInHandle {
+  signInTo: string;
+}
+
+/** Kept with each guarded route, so the sign-in page can say why the visitor was sent to it. */
+export function signInTo(what: string): SignInHandle {
+  return { signInTo: what };
+}
+
+/** The deepest route's reason: a page's own words win over its section's. */
+function signInReason(matches: UIMatch[]): string | undefined {
+  for (const { handle } of [...matches].reverse()) {
+    const what = (handle as Partial<SignInHandle> | undefined)?.signInTo;
+    if (typeof what === 'string') return `Sign in to ${what}`;
+  }
+  return undefined;
+}
 
 interface RequireRoleProps {
   role: Role;
@@ -24,6 +44,7 @@ interface RequireRoleProps {
 export function RequireRole({ role, alsoAllow = [], sendOthersTo, children }: RequireRoleProps) {
   const { user, loading, checkError, refresh } = useSession();
   const location = useLocation();
+  const matches = useMatches();
   // The router shows a screen only once its code has loaded, and commits the move as a transition:
   // someone who signed out on this page is already on their way home while the page still shows, and
   // must not be sent to sign in instead.
@@ -32,16 +53,20 @@ export function RequireRole({ role, alsoAllow = [], sendOthersTo, children }: Re
   if (loading || (!user && leaving)) return <PageSpinner />;
   if (!user && checkError) {
     return (
-      <main className="container py-5" style={{ maxWidth: '40rem' }}>
+      <div className="container py-5" style={{ maxWidth: '40rem' }}>
         <QueryError error={checkError} what="We could not check whether you are signed in." onRetry={refresh} />
-      </main>
+      </div>
     );
   }
-  if (!user) return <Navigate to={paths.login} state={{ from: location }} replace />;
+  if (!user) {
+    const state: SignInState = { from: location, reason: signInReason(matches) };
+    // Owners' pages open the owner's tab, where their accounts sign in.
+    return <Navigate to={role === 'owner' ? paths.ownerLoginTab : paths.login} state={state} replace />;
+  }
   if (user.role !== role && !alsoAllow.includes(user.role)) {
     if (sendOthersTo) return <Navigate to={sendOthersTo} replace />;
     return (
-      <main className="container py-5" style={{ maxWidth: '40rem' }}>
+      <div className="container py-5" style={{ maxWidth: '40rem' }}>
         <div className="alert alert-warning" role="alert">
           <h1 className="h4">This page is for {role} accounts</h1>
           <p>
@@ -50,12 +75,12 @@ export function RequireRole({ role, alsoAllow = [], sendOthersTo, children }: Re
           </p>
           <div className="d-flex flex-wrap gap-3">
             <Link to={paths.home}>Go to the home page</Link>
-            <Link to={role === 'owner' ? `${paths.login}?tab=owner` : paths.login} state={{ from: location }}>
+            <Link to={role === 'owner' ? paths.ownerLoginTab : paths.login} state={{ from: location }}>
               Sign in as {withArticle[role]}
             </Link>
           </div>
         </div>
-      </main>
+      </div>
     );
   }
   return children;

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, Outlet, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { RouteError } from './RouteError';
-import { RequireRole } from './RequireRole';
+import { RequireRole, signInTo } from './RequireRole';
 import { PageSpinner } from '../components/PageSpinner';
 
 /**
@@ -54,10 +54,14 @@ export const routes: RouteObject[] = [
           </RequireRole>
         ),
         children: [
-          { path: paths.ownerCars, lazy: page(() => import('../pages/OwnerCarsPage')) },
-          { path: '/get/car/:id', lazy: page(() => import('../pages/EditCarPage')) },
-          { path: paths.addCar, lazy: page(() => import('../pages/AddCarPage')) },
-          { path: paths.owner, lazy: page(() => import('../pages/OwnerPage')) },
+          { path: paths.ownerCars, handle: signInTo('see your cars'), lazy: page(() => import('../pages/OwnerCarsPage')) },
+          { path: '/get/car/:id', handle: signInTo('edit your car'), lazy: page(() => import('../pages/EditCarPage')) },
+          { path: paths.addCar, handle: signInTo('add your car'), lazy: page(() => import('../pages/AddCarPage')) },
+          {
+            path: paths.owner,
+            handle: signInTo('open your owner dashboard'),
+            lazy: page(() => import('../pages/OwnerPage')),
+          },
         ],
       },
       {
@@ -66,7 +70,13 @@ export const routes: RouteObject[] = [
             <Outlet />
           </RequireRole>
         ),
-        children: [{ path: paths.rentalRequests, lazy: page(() => import('../pages/RentalRequestsPage')) }],
+        children: [
+          {
+            path: paths.rentalRequests,
+            handle: signInTo('answer rental requests'),
+            lazy: page(() => import('../pages/RentalRequestsPage')),
+          },
+        ],
       },
       {
         element: (
@@ -74,7 +84,13 @@ export const routes: RouteObject[] = [
             <Outlet />
           </RequireRole>
         ),
-        children: [{ path: paths.myBookings, lazy: page(() => import('../pages/MyBookingsPage')) }],
+        children: [
+          {
+            path: paths.myBookings,
+            handle: signInTo('see your bookings'),
+            lazy: page(() => import('../pages/MyBookingsPage')),
+          },
+        ],
       },
       {
         // Any signed-in account: the server answers each only the bookings that are theirs to see.
@@ -84,8 +100,12 @@ export const routes: RouteObject[] = [
           </RequireRole>
         ),
         children: [
-          { path: '/bookings/:id', lazy: page(() => import('../pages/BookingReceiptPage')) },
-          { path: paths.account, lazy: page(() => import('../pages/AccountPage')) },
+          {
+            path: '/bookings/:id',
+            handle: signInTo('see your booking'),
+            lazy: page(() => import('../pages/BookingReceiptPage')),
+          },
+          { path: paths.account, handle: signInTo('open your account'), lazy: page(() => import('../pages/AccountPage')) },
         ],
       },
       {
@@ -94,6 +114,8 @@ export const routes: RouteObject[] = [
             <Outlet />
           </RequireRole>
         ),
+        // Every section of the console says the same: the console is what the visitor came for.
+        handle: signInTo('open the admin console'),
         children: [
           { path: paths.admin, lazy: page(() => import('../pages/AdminPage')) },
           { path: paths.adminAccounts, lazy: page(() => import('../pages/AdminAccountsPage')) },

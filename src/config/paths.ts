@@ -10,7 +10,10 @@ export const paths = {
   blogs: '/layout/blogs',
   contact: '/layout/contact',
   login: '/login',
+  /** The login page on the owner's tab; unlike /ownerlogin's redirect, it keeps the router state it is given. */
+  ownerLoginTab: '/login?tab=owner',
   signup: '/signup',
+  ownerSignupTab: '/signup?tab=owner',
   forgotPassword: '/forgotpassword',
   ownerForgotPassword: '/owner-forgot-password',
   /** Where a password reset mail's link leads, with the link's token in `?token=`. */

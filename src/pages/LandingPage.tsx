@@ -17,7 +17,7 @@ export default function LandingPage() {
           <Link to={paths.login} className="btn btn-primary btn-lg">
             Rent Now
           </Link>
-          <Link to={paths.login} className="btn btn-outline-primary btn-lg">
+          <Link to={paths.ownerLoginTab} className="btn btn-outline-primary btn-lg">
             Earn With Us
           </Link>
           <Link to="/Signup" className="btn btn-navy btn-lg">

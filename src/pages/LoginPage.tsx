@@ -7,17 +7,21 @@ import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { PageShell } from '../components/PageShell';
 import { SignInForm } from '../features/auth/SignInForm';
+import { readSignInState } from '../features/auth/sign-in-state';
 
 type LoginTab = 'user' | 'owner';
 
 /**
- * /login: the user and owner sign-in forms on two tabs; `?tab=owner` (where /ownerlogin leads) opens
- * the owner's. Admins sign in on the user tab, which the server accepts them on.
+ * /login: the user and owner sign-in forms on two tabs; `?tab=owner` (where /ownerlogin, the owners'
+ * sign-up and invitations lead) opens the owner's. Admins sign in on the user tab, which the server
+ * accepts them on. The page that sent the person here may say why (its heading) and hand over the
+ * email just registered, both in router state.
  */
 export default function LoginPage() {
-  usePageTitle('Login');
+  usePageTitle('Sign in');
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
+  const { reason, email } = readSignInState(location.state);
   const tabInAddress: LoginTab = searchParams.get('tab') === 'owner' ? 'owner' : 'user';
   // The tab is switched here at once and the address follows: react-bootstrap moves the focus to
   // the selected tab right after an arrow key, before a router update would have landed.
@@ -26,40 +30,41 @@ export default function LoginPage() {
 
   const selectTab = (key: string | null) => {
     setActiveTab(key === 'owner' ? 'owner' : 'user');
-    // Keeps the guard's "from" so switching tabs still returns the person where they were going.
+    // Keeps the state (where the person was going, why, the email) across tabs.
     setSearchParams(key === 'owner' ? { tab: 'owner' } : {}, { replace: true, state: location.state });
   };
 
-  const registerLink = (
-    <p className="mb-0">
-      Don&apos;t have an account? <Link to={paths.signup}>Register</Link>
-    </p>
-  );
-
   return (
-    <PageShell title="Login" narrow>
+    <PageShell title={reason ?? 'Sign in'} narrow>
       <Tabs activeKey={activeTab} onSelect={selectTab} className="mb-4" mountOnEnter unmountOnExit transition={false}>
         <Tab eventKey="user" title="User">
           <SignInForm
             loginLabel="Email"
+            initialLogin={email}
             signIn={loginUser}
             destinationFor={(account) => (account.role === 'admin' ? paths.admin : paths.home)}
             forgotPasswordPath={paths.forgotPassword}
-          >
-            {registerLink}
-          </SignInForm>
+          />
         </Tab>
-        <Tab eventKey="owner" title="Become a Owner">
+        <Tab eventKey="owner" title="Become an owner">
           <SignInForm
             loginLabel="Email"
+            initialLogin={email}
             signIn={loginOwner}
             destinationFor={() => paths.ownerCars}
             forgotPasswordPath={paths.ownerForgotPassword}
-          >
-            {registerLink}
-          </SignInForm>
+          />
         </Tab>
       </Tabs>
+      <p>
+        New here? {/* The state goes along so that, signed up, the person signs in and still reaches where they were going. */}
+        <Link to={activeTab === 'owner' ? paths.ownerSignupTab : paths.signup} state={location.state}>
+          Create an account
+        </Link>
+      </p>
+      <p className="mb-0">
+        <Link to={paths.cars}>Browse cars without signing in</Link>
+      </p>
     </PageShell>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ApiError } from '../../lib/api-error';
 import { toApiError } from '../../lib/api-client';
 import type { Account, LoginAnswer } from '../../domain/contract';
@@ -11,6 +11,7 @@ import { checked } from '../../lib/form-check';
 import { sessionStarted } from '../../lib/auth/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
+import { returnPath } from './sign-in-state';
 
 const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
 
@@ -27,15 +28,11 @@ function signInErrorMessage(error: ApiError): string {
   return INVALID_CREDENTIALS;
 }
 
-/** Where the guard sent the person from, so signing in takes them back there. */
-function returnPath(state: unknown): string | undefined {
-  const from = (state as { from?: Location } | null)?.from;
-  return from ? `${from.pathname}${from.search}${from.hash}` : undefined;
-}
-
 interface SignInFormProps {
   /** The first field's label: the login forms ask for an email, the sign-in page also takes a username. */
   loginLabel: string;
+  /** What the first field starts with: the email someone has just registered. */
+  initialLogin?: string;
   signIn: (credentials: Credentials) => Promise<LoginAnswer>;
   /** Where a signed-in account goes when it was not sent here by a guarded page. */
   destinationFor: (account: Account) => string;
@@ -45,11 +42,18 @@ interface SignInFormProps {
 }
 
 /** Email (or username) and password, with the spec's submitting state and error alert. */
-export function SignInForm({ loginLabel, signIn, destinationFor, forgotPasswordPath, children }: SignInFormProps) {
+export function SignInForm({
+  loginLabel,
+  initialLogin = '',
+  signIn,
+  destinationFor,
+  forgotPasswordPath,
+  children,
+}: SignInFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const [login, setLogin] = useState('');
+  const [login, setLogin] = useState(initialLogin);
   const [password, setPassword] = useState('');
   const signingIn = useMutation({
     mutationFn: (credentials: Credentials) => signIn(checked(Credentials, credentials)),
@@ -90,7 +94,7 @@ export function SignInForm({ loginLabel, signIn, destinationFor, forgotPasswordP
       />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
         <Button type="submit" variant="primary" disabled={submitting}>
-          {submitting ? 'Logging in...' : 'Login'}
+          {submitting ? 'Signing in…' : 'Sign in'}
         </Button>
         <Link to={forgotPasswordPath}>Forgot Password?</Link>
       </div>

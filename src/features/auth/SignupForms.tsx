@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
@@ -13,9 +13,12 @@ import { OwnerRegistration, UserRegistration } from '../../domain/schemas/accoun
 import { toApiError } from '../../lib/api-client';
 import { checked } from '../../lib/form-check';
 import { registerOwner, registerUser } from './api';
+import { readSignInState, type SignInState } from './sign-in-state';
 
 /** Long enough to read the success message before the login page replaces it. */
 const REDIRECT_DELAY_MS = 1500;
+/** Both forms say the same: one action, one message. */
+const REGISTERED = 'Account created. Taking you to sign in…';
 const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters.`;
 
 type FieldChange<T> = <K extends keyof T>(field: K) => (value: string) => void;
@@ -31,19 +34,23 @@ const EMPTY_OWNER: OwnerRegistration = { ...EMPTY_USER, phoneNumber: '', country
 
 /**
  * The registration both forms share: the values typed (kept on failure), the call, its error, and
- * the success message that leads to /login after a short pause.
+ * the success message that leads, after a short pause, to the sign-in tab the new account uses,
+ * with its email filled in and where the person was going still kept.
  */
-function useRegistration<T extends UserRegistration>(empty: T, register: (body: T) => Promise<unknown>, successMessage: string) {
+function useRegistration<T extends UserRegistration>(empty: T, register: (body: T) => Promise<unknown>, signInPath: string) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [values, setValues] = useState<T>(empty);
   const registration = useMutation({ mutationFn: register });
   const registered = registration.isSuccess;
+  const registeredEmail = registration.variables?.email;
 
   useEffect(() => {
     if (!registered) return undefined;
-    const timer = window.setTimeout(() => navigate(paths.login), REDIRECT_DELAY_MS);
+    const state: SignInState = { ...readSignInState(location.state), email: registeredEmail };
+    const timer = window.setTimeout(() => navigate(signInPath, { state }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [registered, navigate]);
+  }, [registered, registeredEmail, location.state, signInPath, navigate]);
 
   const change: FieldChange<T> = (field) => (value) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -59,7 +66,7 @@ function useRegistration<T extends UserRegistration>(empty: T, register: (body: 
       />
       {registered ? (
         <Alert variant="success" role="status">
-          {successMessage}
+          {REGISTERED}
         </Alert>
       ) : null}
     </>
@@ -137,7 +144,7 @@ export function UserSignupForm() {
   const { values, change, handleSubmit, statusAlerts, locked } = useRegistration(
     EMPTY_USER,
     (body: UserRegistration) => registerUser(checked(UserRegistration, body)),
-    'Successfully Registered',
+    paths.login,
   );
 
   return (
@@ -159,7 +166,7 @@ export function OwnerSignupForm() {
   const { values, change, handleSubmit, statusAlerts, locked } = useRegistration(
     EMPTY_OWNER,
     (body: OwnerRegistration) => registerOwner(checked(OwnerFields, body)),
-    'Registration Successful',
+    paths.ownerLoginTab,
   );
 
   return (

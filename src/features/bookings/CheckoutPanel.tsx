@@ -26,6 +26,7 @@ import { paymentInWords } from './payment-words';
 import { pickedPeriod } from './picked-period';
 import { RazorpayCheckoutButton } from './RazorpayCheckoutButton';
 import type { NewBooking } from '../../domain/contract';
+import type { SignInState } from '../auth/sign-in-state';
 
 const StripeCheckout = cjsDefault(StripeCheckoutImport);
 
@@ -111,7 +112,10 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
     );
   };
 
-  const signIn = () => navigate(paths.login, { state: { from: location } });
+  const signIn = () => {
+    const state: SignInState = { from: location, reason: `Sign in to reserve the ${carName}` };
+    navigate(paths.login, { state });
+  };
 
   const choice = { carName: carRef, from: toIndiaIso(from), to: toIndiaIso(to), driver };
   const reserve = (payment: Pick<NewBooking, 'paymentToken' | 'razorpay'> = {}) =>

@@ -17,7 +17,7 @@ export function EarnWithUs() {
             <p className="mb-0">List your car when you are not using it. You set the price per hour, we bring the renters.</p>
           </Col>
           <Col md={4} className="text-md-end">
-            <Link to={paths.login} className="btn btn-primary btn-lg">
+            <Link to={paths.ownerLoginTab} className="btn btn-primary btn-lg">
               Give a Rent
             </Link>
           </Col>
