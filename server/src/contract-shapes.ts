@@ -118,7 +118,7 @@ export function toReview(row: ReviewRow, author: string): Review {
 
 /** What a booking shows of its car and its renter. */
 export interface BookingParties {
-  car: Pick<CarRow, 'id' | 'kind' | 'carName'>;
+  car: Pick<CarRow, 'id' | 'kind' | 'carName' | 'city' | 'pickupArea'>;
   renter: Pick<AccountRow, 'id' | 'username'>;
 }
 
@@ -131,7 +131,7 @@ export function toBooking(row: BookingRow, { car, renter }: BookingParties, show
     _id: row.id,
     id: row.id,
     number: bookingNumber(row.number),
-    car: { id: car.id, kind: car.kind, carName: car.carName },
+    car: { id: car.id, kind: car.kind, carName: car.carName, city: car.city, pickupArea: car.pickupArea },
     renter: { id: renter.id, username: renter.username },
     from: toIndiaIso(row.startsAt),
     to: toIndiaIso(row.endsAt),

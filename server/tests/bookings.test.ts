@@ -93,7 +93,13 @@ describe('POST /api/bookings', () => {
       _id: booking.id,
       id: expect.any(String),
       number: expect.stringMatching(/^WOW-\d{5,}$/),
-      car: { id: expect.any(String), kind: 'fleet', carName: 'Tesla Malibu' },
+      car: {
+        id: expect.any(String),
+        kind: 'fleet',
+        carName: 'Tesla Malibu',
+        city: 'Bengaluru',
+        pickupArea: 'Indiranagar, near the metro station',
+      },
       renter: { id: await accountId(app, renter), username: renterName },
       from,
       to,
@@ -116,7 +122,13 @@ describe('POST /api/bookings', () => {
 
   it("books an owner's car by its id and a fleet car by its name in any letter case", async () => {
     const byId = await requestBooking(app, renter, bookingFor());
-    expect(byId.car).toEqual({ id: ownersCar.id, kind: 'listed', carName: 'Honda City' });
+    expect(byId.car).toEqual({
+      id: ownersCar.id,
+      kind: 'listed',
+      carName: 'Honda City',
+      city: ownersCar.city,
+      pickupArea: ownersCar.pickupArea,
+    });
     expect(byId).toMatchObject({ hours: 4, pricePerHour: 1200, total: 4800, amountPaise: 480000 });
     const byName = await requestBooking(app, renter, bookingFor({ carName: 'audi fiesta' }));
     expect(byName.car).toMatchObject({ kind: 'fleet', carName: 'Audi Fiesta' });

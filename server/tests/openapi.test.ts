@@ -231,7 +231,7 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
     const bookingParameters = (document.paths?.['/api/bookings']?.get?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
     expect(bookingParameters.map((parameter) => parameter.name)).toEqual(['page', 'pageSize', 'status', 'when']);
     expect(bookingParameters.find((parameter) => parameter.name === 'when')?.schema).toMatchObject({
-      enum: ['upcoming', 'past'],
+      enum: ['upcoming', 'past', 'over'],
     });
   });
 

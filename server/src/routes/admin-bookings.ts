@@ -31,7 +31,7 @@ function adminBookingRows(db: Database) {
   return db
     .select({
       booking: bookings,
-      car: { id: cars.id, kind: cars.kind, carName: cars.carName },
+      car: { id: cars.id, kind: cars.kind, carName: cars.carName, city: cars.city, pickupArea: cars.pickupArea },
       renter: { id: renters.id, username: renters.username },
       owner: { id: owners.id, username: owners.username },
     })

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import {
   transitionOf,
   type BookingActor,
 } from '#domain/booking-states';
+import { bookingNumber } from '#domain/booking-number';
 import { toIndiaIso } from '#domain/india-time';
 import { financialYearOf, invoiceNumber } from '#domain/tax-invoice';
 import { REASON_REQUIRED } from '#domain/schemas/admin';
@@ -22,6 +24,7 @@ import {
   BookingIdParams,
   BookingListQuery,
   BookingReceipt,
+  CLOSED_STATUSES,
   NewBooking,
   type BookingAction,
   type BookingStatus,
@@ -131,28 +134,71 @@ export function hasStatusAt(status: BookingStatus, now: Date): SQL | undefined {
   return eq(bookings.status, status);
 }
 
-/** A booking is upcoming until its period has ended. */
-function isWhen(when: BookingWhen, now: Date): SQL {
-  return when === 'upcoming' ? gt(bookings.endsAt, now) : lte(bookings.endsAt, now);
+/** Any of `statuses`, each as it stands at `now`. */
+function hasAnyStatusAt(statuses: readonly BookingStatus[], now: Date): SQL | undefined {
+  return or(...statuses.map((status) => hasStatusAt(status, now)));
+}
+
+/** A booking is upcoming until its period has ended; it is over once it has, or once it can no longer take place. */
+function isWhen(when: BookingWhen, now: Date): SQL | undefined {
+  switch (when) {
+    case 'upcoming':
+      return gt(bookings.endsAt, now);
+    case 'past':
+      return lte(bookings.endsAt, now);
+    case 'over':
+      return or(lte(bookings.endsAt, now), hasAnyStatusAt(CLOSED_STATUSES, now));
+  }
 }
 
 interface BookingView {
   booking: BookingRow;
-  car: Pick<CarRow, 'id' | 'kind' | 'carName' | 'ownerId'>;
+  car: Pick<CarRow, 'id' | 'kind' | 'carName' | 'city' | 'pickupArea' | 'ownerId'>;
   renter: Pick<AccountRow, 'id' | 'username'>;
 }
+
+/** What answers show of a booking's car and renter, and the car's owner, who decides who answers for it. */
+const viewColumns = {
+  booking: bookings,
+  car: {
+    id: cars.id,
+    kind: cars.kind,
+    carName: cars.carName,
+    city: cars.city,
+    pickupArea: cars.pickupArea,
+    ownerId: cars.ownerId,
+  },
+  renter: { id: accounts.id, username: accounts.username },
+};
 
 /** Bookings with what their answers show of the car and the renter. */
 function bookingViews(db: Database) {
   return db
-    .select({
-      booking: bookings,
-      car: { id: cars.id, kind: cars.kind, carName: cars.carName, ownerId: cars.ownerId },
-      renter: { id: accounts.id, username: accounts.username },
-    })
+    .select(viewColumns)
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(accounts, eq(accounts.id, bookings.renterId));
+}
+
+const acceptedOther = alias(bookings, 'accepted_other');
+/**
+ * The number of an accepted booking of the same car whose period overlaps the listed one's, if any:
+ * a subquery of the list's own query (the exclusion constraint's index finds it), not one query a row.
+ */
+function overlappingAcceptedNumber(db: Database): SQL<number | null> {
+  const overlapping = db
+    .select({ number: acceptedOther.number })
+    .from(acceptedOther)
+    .where(
+      and(
+        eq(acceptedOther.carId, bookings.carId),
+        eq(acceptedOther.status, 'accepted'),
+        sql`${acceptedOther.period} && ${bookings.period}`,
+      ),
+    )
+    .orderBy(acceptedOther.startsAt)
+    .limit(1);
+  return sql<number | null>`(${overlapping})`.mapWith(acceptedOther.number);
 }
 
 /** A renter sees their own bookings, an owner the requests for their cars, an admin every booking. */
@@ -174,6 +220,11 @@ function actorFor(account: AccountRow, { booking, car }: BookingView): BookingAc
   return keepsCar ? 'carKeeper' : undefined;
 }
 
+/** Whoever answers for the car, or an admin: who may see the renter's contact once accepted, and what stands in a request's way. */
+function onCarsSide(account: AccountRow, view: BookingView): boolean {
+  return actorFor(account, view) === 'carKeeper' || account.role === 'admin';
+}
+
 /** The provider's payment reference is for the renter and admins; an owner sees where the money stands. */
 function showsPaymentRef(account: AccountRow): boolean {
   return account.role !== 'owner';
@@ -186,7 +237,7 @@ function showsPaymentRef(account: AccountRow): boolean {
 async function contactsFor(db: Database, view: BookingView, account: AccountRow, support: SupportContact) {
   const who = actorFor(account, view);
   const seesKeeper = who === 'renter' || account.role === 'admin';
-  const seesRenter = who === 'carKeeper' || account.role === 'admin';
+  const seesRenter = onCarsSide(account, view);
   const accountContact = async (accountId: string, withEmail: boolean): Promise<Contact | undefined> => {
     const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
     if (!row) return undefined;
@@ -526,7 +577,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary: 'Bookings, newest first',
         description:
-          'A renter sees their own bookings, an owner the requests for their cars, an admin every booking. A request still unanswered when its period begins is `expired`, and the `status` filter counts it so. `when` keeps bookings whose period has not ended yet (`upcoming`) or has (`past`). Always paged (`page`, `pageSize`), newest first, the id breaking ties.',
+          'A renter sees their own bookings, an owner the requests for their cars, an admin every booking. A request still unanswered when its period begins is `expired`, and the `status` filter counts it so; `status` takes one status or several separated by commas (`declined,cancelled,expired`). `when` keeps bookings whose period has not ended yet (`upcoming`), has (`past`), or that are over (`over`: ended, or declined, cancelled or expired). Each names the city and pickup area of its car. Whoever answers for the car (and an admin) also gets the phone of the renter (`renter.phone`) once a booking is accepted, and on an open request `overlapsAccepted`, the number of an accepted booking of the car that overlaps it, which accepting would be refused for. Always paged (`page`, `pageSize`), newest first, the id breaking ties.',
         security: SIGNED_IN,
         querystring: BookingListQuery,
         response: {
@@ -542,10 +593,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       const now = new Date();
       const where = and(
         visibleTo(account),
-        status === undefined ? undefined : hasStatusAt(status, now),
+        status === undefined ? undefined : hasAnyStatusAt(status, now),
         when === undefined ? undefined : isWhen(when, now),
       );
-      const rows = await bookingViews(app.db)
+      const rows = await app.db
+        .select({ ...viewColumns, renterPhone: accounts.phoneNumber, overlapsAccepted: overlappingAcceptedNumber(app.db) })
+        .from(bookings)
+        .innerJoin(cars, eq(cars.id, bookings.carId))
+        .innerJoin(accounts, eq(accounts.id, bookings.renterId))
         .where(where)
         .orderBy(desc(bookings.createdAt), desc(bookings.id))
         .limit(limit)
@@ -559,8 +614,20 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         app.db,
         rows.map((row) => row.booking.id),
       );
+      const listed = ({ renterPhone, overlapsAccepted, ...view }: (typeof rows)[number]): Booking => {
+        const booking = toBooking(asOf(view.booking, now), view, showsPaymentRef(account));
+        if (!onCarsSide(account, view)) return booking;
+        // The receipt's rule: the renter's phone once accepted, never before.
+        const phone = booking.status === 'accepted' && renterPhone !== null ? renterPhone : undefined;
+        const clash = booking.status === 'requested' && overlapsAccepted !== null ? bookingNumber(overlapsAccepted) : undefined;
+        return {
+          ...booking,
+          renter: { ...booking.renter, ...(phone === undefined ? {} : { phone }) },
+          ...(clash === undefined ? {} : { overlapsAccepted: clash }),
+        };
+      };
       return {
-        data: rows.map((row) => withReview(toBooking(asOf(row.booking, now), row, showsPaymentRef(account)), reviewOf)),
+        data: rows.map((row) => withReview(listed(row), reviewOf)),
         total: counted?.total ?? 0,
         page,
         pageSize,

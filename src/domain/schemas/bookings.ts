@@ -68,14 +68,31 @@ export const RazorpayOrder = z.object({
 });
 export type RazorpayOrder = z.output<typeof RazorpayOrder>;
 
-/** Whether a booking's period is still to end (`upcoming`) or has ended (`past`). */
-export const BookingWhen = z.enum(['upcoming', 'past']);
+/** The statuses in which a booking will not take place: nobody can step it anywhere else. */
+export const CLOSED_STATUSES = ['declined', 'cancelled', 'expired'] as const satisfies readonly BookingStatus[];
+
+/**
+ * Whether a booking's period is still to end (`upcoming`) or has ended (`past`); `over` is what is
+ * behind the car's side: its period has ended, or it is declined, cancelled or expired, so it will not take place.
+ */
+export const BookingWhen = z.enum(['upcoming', 'past', 'over']);
 export type BookingWhen = z.output<typeof BookingWhen>;
 
-/** `GET /api/bookings`: a page, and optionally only one status (as it stands now) or one side of now. */
+/** `GET /api/bookings`: a page, and optionally only some statuses (as they stand now) or one side of now. */
 export const BookingListQuery = z.object({
   ...pageParams,
-  status: z.preprocess((value) => (value === '' ? undefined : value), BookingStatus.optional()),
+  status: z
+    .preprocess(
+      (value) => (value === '' ? undefined : typeof value === 'string' ? value.split(',') : value),
+      z
+        .array(
+          z.enum(BookingStatus.options, {
+            error: `Status must be one or more of: ${BookingStatus.options.join(', ')}, separated by commas.`,
+          }),
+        )
+        .optional(),
+    )
+    .meta({ description: 'One status, or several separated by commas (`declined,cancelled,expired`).' }),
   when: z.preprocess((value) => (value === '' ? undefined : value), BookingWhen.optional()),
 });
 export type BookingListQuery = z.output<typeof BookingListQuery>;
@@ -115,8 +132,16 @@ export type Payment = z.output<typeof Payment>;
 export const Booking = Identified.extend({
   /** Short and human-readable, such as `WOW-01042`: what a renter quotes on the phone. */
   number: z.string(),
-  car: z.object({ id: z.string(), kind: CarKind, carName: z.string() }),
-  renter: z.object({ id: z.string(), username: z.string() }),
+  /** `city` and `pickupArea`: where the renter collects the car (sent by every server since issue 15). */
+  car: z.object({
+    id: z.string(),
+    kind: CarKind,
+    carName: z.string(),
+    city: z.string().optional(),
+    pickupArea: z.string().optional(),
+  }),
+  /** `phone`: in the lists of whoever answers for the car, once the booking is accepted (as the receipt's contacts). */
+  renter: z.object({ id: z.string(), username: z.string(), phone: z.string().optional() }),
   from: isoInstant,
   to: isoInstant,
   hours: z.int(),
@@ -140,6 +165,11 @@ export const Booking = Identified.extend({
   declineReason: z.string().optional(),
   /** Why an admin cancelled the booking, for its renter and owner to read. */
   cancelReason: z.string().optional(),
+  /**
+   * For whoever answers for the car, on a request still open: the number of an accepted booking of the
+   * same car whose period overlaps this one's. Accepting it would be refused (409), as the car is taken.
+   */
+  overlapsAccepted: z.string().optional(),
   /** The renter's review of the trip, once given (only an accepted booking whose period has ended can have one). */
   review: Review.optional(),
   createdAt: isoInstant,

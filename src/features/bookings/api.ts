@@ -4,6 +4,7 @@ import type {
   BookingAction,
   BookingReceipt,
   BookingListQuery,
+  BookingStatus,
   NewBooking,
   NewRazorpayOrder,
   PagedAnswer,
@@ -14,9 +15,16 @@ export async function createBooking(body: NewBooking): Promise<Booking> {
   return (await client.post<Booking>('/api/bookings', body)).data;
 }
 
+/** What the app asks `GET /api/bookings` for: one status or several, which go as one comma-separated value. */
+export type BookingsWanted = Partial<Omit<BookingListQuery, 'status'>> & { status?: BookingStatus | readonly BookingStatus[] };
+
 /** One page of the bookings the signed-in account sees, newest first, with how many there are in all. */
-export async function listBookings(query: Partial<BookingListQuery> = {}, signal?: AbortSignal): Promise<PagedAnswer<Booking>> {
-  return (await client.get<PagedAnswer<Booking>>('/api/bookings', { params: query, signal })).data;
+export async function listBookings(
+  { status, ...query }: BookingsWanted = {},
+  signal?: AbortSignal,
+): Promise<PagedAnswer<Booking>> {
+  const params = { ...query, ...(status === undefined ? {} : { status: [status].flat().join(',') }) };
+  return (await client.get<PagedAnswer<Booking>>('/api/bookings', { params, signal })).data;
 }
 
 /** One booking with its history and, once accepted, who to call: 404 unless it is the caller's to see. */
