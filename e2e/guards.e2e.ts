@@ -72,11 +72,12 @@ describe('route guards and signing out', () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL(`${baseURL}/`);
       await page.getByRole('heading', { name: 'Best offers and variety of cars for your need!' }).waitFor();
-      expect((await context.request.get('/api/session')).status()).toBe(401);
+      expect(await (await context.request.get('/api/session')).json()).toEqual({ user: null });
 
       await page.goBack();
       await page.waitForURL(/\/login/);
-      await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+      // The guard sends them to sign in again, saying what for.
+      await page.getByRole('heading', { name: 'Sign in to see your cars', level: 1 }).waitFor();
       expect(await page.getByText(mine.carname).count()).toBe(0);
 
       await page.goto('/get/cars');
@@ -92,7 +93,7 @@ describe('route guards and signing out', () => {
 
       await page.getByRole('link', { name: 'Logout' }).click();
       await page.waitForURL(`${baseURL}/`);
-      expect((await context.request.get('/api/session')).status()).toBe(401);
+      expect(await (await context.request.get('/api/session')).json()).toEqual({ user: null });
 
       await page.goBack();
       await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor();

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
-import type { RegisterType } from '#domain/contract';
+import { expect, inject } from 'vitest';
+import type { Account, RegisterType, SessionCheck } from '#domain/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
 import type { WriteQuotas } from '../src/http/quotas';
@@ -143,6 +143,13 @@ export async function signIn(app: FastifyInstance, login: string, password: stri
 export async function registerAndSignIn(app: FastifyInstance, role: RegisterType): Promise<string> {
   const account = await register(app, role);
   return signIn(app, account.email, account.password);
+}
+
+/** Whom `GET /api/session` finds signed in with the cookie, or null for nobody: the check itself never refuses. */
+export async function sessionUser(app: FastifyInstance, cookie?: string): Promise<Account | null> {
+  const response = await app.inject({ method: 'GET', url: '/api/session', ...(cookie ? { headers: { cookie } } : {}) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SessionCheck>().user;
 }
 
 /** The signed-in account's id, as `GET /api/session` reports it. */

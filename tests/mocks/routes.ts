@@ -36,6 +36,7 @@ import {
   Reply,
   Review,
   SessionAnswer,
+  SessionCheck,
 } from '../../src/domain/contract';
 import { API } from './api';
 
@@ -56,7 +57,7 @@ const coded = <S extends z.ZodType>(data: S) => ({
 
 /** Every endpoint the app calls (../shared/api-contract.md), with the schema its success answer must pass. */
 const routes = {
-  'GET /api/session': json(SessionAnswer),
+  'GET /api/session': json(SessionCheck),
   'DELETE /api/session': { kind: 'empty' as const, status: 204 },
   'POST /api/session': json(LoginAnswer),
   'POST /': json(LoginAnswer),

@@ -1,6 +1,6 @@
 import { onTestFinished } from 'vitest';
 import type { Account } from '../../src/domain/contract';
-import { endpoint, fail, routeHandler, type Call, type Resolver, type Route } from './routes';
+import { endpoint, routeHandler, type Call, type Resolver, type Route } from './routes';
 import { server } from './server';
 import { serverSays } from './server-says';
 
@@ -19,10 +19,10 @@ export interface FakeSession {
   holder: Account | null;
 }
 
-/** `GET /api/session` answers whoever holds the session; signing out (`DELETE`) ends it. */
+/** `GET /api/session` answers whoever holds the session (`user: null` for nobody); signing out (`DELETE`) ends it. */
 export function session(holder: Account | null): FakeSession {
   const state: FakeSession = { holder };
-  serve('GET /api/session', () => (state.holder ? { user: state.holder } : fail(401, serverSays.notSignedIn)));
+  serve('GET /api/session', () => ({ user: state.holder }));
   serve('DELETE /api/session', () => {
     state.holder = null;
     return undefined;

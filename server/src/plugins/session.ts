@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: 401 unless the request carries a live session. */
     requireSignedIn: onRequestAsyncHookHandler;
+    /** onRequest hook for a route anyone may call: sets `request.account` when a live session came, refuses nothing. */
+    lookUpSession: onRequestAsyncHookHandler;
     /** onRequest hook: 401 when signed out, 403 for an account of another role. */
     requireRole: (role: Role) => onRequestAsyncHookHandler;
   }
@@ -65,11 +67,15 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
     secure: config.cookieSecure,
   } as const;
 
-  async function loadAccount(request: FastifyRequest): Promise<AccountRow> {
+  async function findAccount(request: FastifyRequest): Promise<AccountRow | null> {
     const token = request.cookies[cookieName];
-    const account = token ? await findSessionAccount(app.db, token) : null;
+    request.account = token ? await findSessionAccount(app.db, token) : null;
+    return request.account;
+  }
+
+  async function loadAccount(request: FastifyRequest): Promise<AccountRow> {
+    const account = await findAccount(request);
     if (!account) throw new HttpError(401, NOT_SIGNED_IN);
-    request.account = account;
     return account;
   }
 
@@ -77,6 +83,10 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
 
   app.decorate('requireSignedIn', async (request: FastifyRequest) => {
     await loadAccount(request);
+  });
+
+  app.decorate('lookUpSession', async (request: FastifyRequest) => {
+    await findAccount(request);
   });
 
   app.decorate('requireRole', (role: Role) => async (request: FastifyRequest) => {

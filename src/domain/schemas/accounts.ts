@@ -68,3 +68,10 @@ export type LoginAnswer = z.output<typeof LoginAnswer>;
 
 export const SessionAnswer = z.object({ user: Account });
 export type SessionAnswer = z.output<typeof SessionAnswer>;
+
+/**
+ * `GET /api/session`: asking who is signed in is not a refusal when nobody is, so a signed-out
+ * visitor gets `{user: null}` with 200 rather than a 401 every page would log as a failed load.
+ */
+export const SessionCheck = z.object({ user: Account.nullable() });
+export type SessionCheck = z.output<typeof SessionCheck>;

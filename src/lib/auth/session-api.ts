@@ -1,8 +1,8 @@
 import { client } from '../api-client';
-import type { SessionAnswer } from '../../domain/contract';
+import type { SessionCheck } from '../../domain/contract';
 
-export async function getSession(signal?: AbortSignal): Promise<SessionAnswer> {
-  return (await client.get<SessionAnswer>('/api/session', { signal })).data;
+export async function getSession(signal?: AbortSignal): Promise<SessionCheck> {
+  return (await client.get<SessionCheck>('/api/session', { signal })).data;
 }
 
 export async function endSession(): Promise<void> {

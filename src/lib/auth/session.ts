@@ -1,6 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Account } from '../../domain/contract';
-import { ApiError } from '../api-error';
 import { SESSION_KEY } from './session-key';
 
 // The landing page shows nothing about the visitor, so the API client (axios) is loaded only when a
@@ -9,15 +8,8 @@ const sessionApi = () => import('./session-api');
 
 const sessionQuery = queryOptions({
   queryKey: SESSION_KEY,
-  queryFn: async ({ signal }): Promise<Account | null> => {
-    try {
-      return (await (await sessionApi()).getSession(signal)).user;
-    } catch (failure) {
-      // Only the server's 401 means "signed out"; anything else leaves the question open.
-      if (failure instanceof ApiError && failure.status === 401) return null;
-      throw failure;
-    }
-  },
+  // The server answers `{user: null}` for a signed-out visitor; a failure leaves the question open.
+  queryFn: async ({ signal }): Promise<Account | null> => (await (await sessionApi()).getSession(signal)).user,
   // Not asked again on every screen: this app's sign-in and sign-out update it, and a 401 from any
   // call makes the query client ask again (the session ended elsewhere).
   staleTime: Infinity,
