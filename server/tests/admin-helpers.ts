@@ -43,7 +43,7 @@ export function listBoundsTests(
 ): void {
   it.each<RefusedQuery>([
     ['page=0', 'Page must be at least 1.'],
-    ['pageSize=101', 'PageSize must be at most 100.'],
+    ['pageSize=101', 'Page size must be at most 100.'],
     [`q=${'a'.repeat(101)}`, 'Search must be at most 100 characters.'],
     ...refused,
   ])('refuses %s with 400', async (query, message) => {

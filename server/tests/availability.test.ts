@@ -48,20 +48,20 @@ describe('GET /api/cars/{carName}/availability: its bounds', () => {
   const ninetyDaysLater = new Date(new Date(from).getTime() + 90 * DAY_MS);
 
   it.each([
-    [{ to: from }, 'From is required.'],
-    [{ from }, 'To is required.'],
-    [{ from, to: from }, 'To must be after from.'],
-    [{ from, to: '2029-12-31T23:00:00+05:30' }, 'To must be after from.'],
+    [{ to: from }, 'The start is required.'],
+    [{ from }, 'The end is required.'],
+    [{ from, to: from }, 'The end must be after the start.'],
+    [{ from, to: '2029-12-31T23:00:00+05:30' }, 'The end must be after the start.'],
     [
       { from, to: new Date(ninetyDaysLater.getTime() + 1).toISOString() },
-      'To must be at most 90 days after from: ask for a longer period in parts.',
+      'The end must be at most 90 days after the start: ask for a longer period in parts.',
     ],
     [
       { from: '2030-01-01T10:00', to: '2030-01-02T10:00:00+05:30' },
-      'From must be a date and time with its offset, such as 2030-01-31T10:00:00+05:30.',
+      'The start must be a date and time with its offset, such as 2030-01-31T10:00:00+05:30.',
     ],
-    [{ from, to: 'tomorrow' }, 'To must be a date and time with its offset, such as 2030-01-31T10:00:00+05:30.'],
-    [{ from: '', to: from }, 'From must be a date and time with its offset, such as 2030-01-31T10:00:00+05:30.'],
+    [{ from, to: 'tomorrow' }, 'The end must be a date and time with its offset, such as 2030-01-31T10:00:00+05:30.'],
+    [{ from: '', to: from }, 'The start must be a date and time with its offset, such as 2030-01-31T10:00:00+05:30.'],
   ])('refuses %j with a 400 naming the field', async (query, message) => {
     const response = await ask(car.id, query);
     expect(response.statusCode).toBe(400);

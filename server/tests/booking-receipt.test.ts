@@ -117,7 +117,7 @@ describe('GET /api/bookings/{id}', () => {
   it('refuses a malformed id with 400 and a signed-out visitor with 401', async () => {
     const malformed = await getReceipt(renter, 'WOW-00001');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'Id is not a valid id.' });
+    expect(malformed.json()).toEqual({ message: 'The id is not valid.' });
     const asked = await requestBooking(app, renter, bookingFor());
     const signedOut = await getReceipt(undefined, asked.id);
     expect(signedOut.statusCode).toBe(401);

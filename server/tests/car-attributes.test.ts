@@ -185,7 +185,7 @@ describe("an owner's car with its city and attributes", () => {
   it.each([
     ['a city off the list', { city: 'Atlantis' }, /^City must be one of: Bengaluru, Mumbai, Delhi NCR/],
     ['a city in another letter case', { city: 'pune' }, /^City must be one of/],
-    ['a body type off the list', { bodyType: 'van' }, /^BodyType must be one of: hatchback, sedan, suv, muv, luxury/],
+    ['a body type off the list', { bodyType: 'van' }, /^Body type must be one of: hatchback, sedan, suv, muv, luxury/],
     ['one seat', { seats: 1 }, /^Seats must be a whole number from 2 to 9/],
     ['ten seats', { seats: 10 }, /^Seats must be a whole number from 2 to 9/],
     ['half a seat', { seats: 4.5 }, /^Seats must be a whole number from 2 to 9/],
@@ -193,9 +193,9 @@ describe("an owner's car with its city and attributes", () => {
     ['a fuel off the list', { fuel: 'lpg' }, /^Fuel must be one of: petrol, diesel, cng, electric, hybrid/],
     ['a year before 1990', { year: 1989 }, new RegExp(`^Year must be from 1990 to ${nextYear}`)],
     ['a year after next year', { year: nextYear + 1 }, new RegExp(`^Year must be from 1990 to ${nextYear}`)],
-    ['a pickup area over 120 characters', { pickupArea: 'a'.repeat(121) }, /^PickupArea must be at most 120 characters/],
-    ['no kilometres a day', { kmPerDayLimit: 0 }, /^KmPerDayLimit must be a whole number of kilometres from 1/],
-    ['AC as text', { ac: 'yes' }, /^Ac/],
+    ['a pickup area over 120 characters', { pickupArea: 'a'.repeat(121) }, /^Pickup area must be at most 120 characters/],
+    ['no kilometres a day', { kmPerDayLimit: 0 }, /^Km per day limit must be a whole number of kilometres from 1/],
+    ['AC as text', { ac: 'yes' }, /^Car type must be true or false/],
   ])('refuses %s with 400 on add and on edit, changing nothing', async (_case, field, message) => {
     const added = await send(app, 'POST', '/add-cars', owner, { ...specForm, carname: 'Refused car', ...field });
     expect(added.statusCode).toBe(400);
@@ -270,12 +270,12 @@ describe('the public list filtered by where the car is and what it is', () => {
 
   it.each([
     ['a city off the list', '?city=Atlantis', /^City must be one of/],
-    ['a body type off the list', '?bodyType=van', /^BodyType must be one of/],
+    ['a body type off the list', '?bodyType=van', /^Body type must be one of/],
     ['seats as words', '?seats=many', /^Seats must be a whole number from 2 to 9/],
     ['ten seats', '?seats=10', /^Seats must be a whole number from 2 to 9/],
     ['a transmission off the list', '?transmission=cvt', /^Transmission must be one of/],
     ['a fuel off the list', '?fuel=lpg', /^Fuel must be one of/],
-    ['AC as yes', '?ac=yes', /^Ac must be true or false/],
+    ['AC as yes', '?ac=yes', /^Car type must be AC \(true\) or non-AC \(false\)/],
   ])('answers 400 naming the filter for %s', async (_case, query, message) => {
     const response = await send(app, 'GET', `/api/cars${query}`);
     expect(response.statusCode).toBe(400);

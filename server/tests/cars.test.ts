@@ -178,33 +178,37 @@ describe('GET /api/cars', () => {
   });
 
   it.each([
-    ['maxPrice that is not a number', '?maxPrice=cheap', /^MaxPrice must be a whole number/],
-    ['maxPrice with paise', '?maxPrice=12.5', /^MaxPrice must be a whole number/],
-    ['a negative minPrice', '?minPrice=-1', /^MinPrice must be a whole number/],
-    ['a huge maxPrice', '?maxPrice=99999999999999999999999999', /^MaxPrice must be at most 1000000/],
-    ['maxPrice given twice', '?maxPrice=10&maxPrice=20', /^MaxPrice must be text/],
-    ['minPrice above maxPrice', '?minPrice=60&maxPrice=50', /^MinPrice must not be more than maxPrice/],
+    ['maxPrice that is not a number', '?maxPrice=cheap', /^Max price must be a whole number/],
+    ['maxPrice with paise', '?maxPrice=12.5', /^Max price must be a whole number/],
+    ['a negative minPrice', '?minPrice=-1', /^Min price must be a whole number/],
+    ['a huge maxPrice', '?maxPrice=99999999999999999999999999', /^Max price must be at most 1000000/],
+    ['maxPrice given twice', '?maxPrice=10&maxPrice=20', /^Max price must be text/],
+    ['minPrice above maxPrice', '?minPrice=60&maxPrice=50', /^Min price must not be more than max price/],
     ['an unknown sort', '?sort=cheapest', /^Sort must be one of: price-asc, price-desc/],
-    ['from without to', `?from=${encodeURIComponent('2031-01-01T10:00:00+05:30')}`, /^To is required with from/],
-    ['to without from', `?to=${encodeURIComponent('2031-01-01T10:00:00+05:30')}`, /^From is required with to/],
-    ['to equal to from', `?from=2031-01-01T10:00:00Z&to=2031-01-01T10:00:00Z`, /^To must be after from/],
-    ['to before from', `?from=2031-01-02T10:00:00Z&to=2031-01-01T10:00:00Z`, /^To must be after from/],
+    ['from without to', `?from=${encodeURIComponent('2031-01-01T10:00:00+05:30')}`, /^The end is required with the start/],
+    ['to without from', `?to=${encodeURIComponent('2031-01-01T10:00:00+05:30')}`, /^The start is required with the end/],
+    ['to equal to from', `?from=2031-01-01T10:00:00Z&to=2031-01-01T10:00:00Z`, /^The end must be after the start/],
+    ['to before from', `?from=2031-01-02T10:00:00Z&to=2031-01-01T10:00:00Z`, /^The end must be after the start/],
     [
       'a from without an offset',
       `?from=2031-01-01T10:00:00&to=2031-01-01T12:00:00Z`,
-      /^From must be a date and time with its offset/,
+      /^The start must be a date and time with its offset/,
     ],
-    ['a from that is not a date', `?from=tomorrow&to=2031-01-01T12:00:00Z`, /^From must be a date and time/],
-    ['an impossible date', `?from=2031-02-30T10:00:00Z&to=2031-03-01T12:00:00Z`, /^From must be a date and time/],
-    ['a from in year 0', '?from=0000-01-01T00:00:00Z&to=2031-01-01T12:00:00Z', /^From must not be before 1970-01-01T00:00:00Z/],
+    ['a from that is not a date', `?from=tomorrow&to=2031-01-01T12:00:00Z`, /^The start must be a date and time/],
+    ['an impossible date', `?from=2031-02-30T10:00:00Z&to=2031-03-01T12:00:00Z`, /^The start must be a date and time/],
+    [
+      'a from in year 0',
+      '?from=0000-01-01T00:00:00Z&to=2031-01-01T12:00:00Z',
+      /^The start must not be before 1970-01-01T00:00:00Z/,
+    ],
     [
       'a to past the year 9999',
       '?from=2031-01-01T00:00:00Z&to=9999-12-31T23:59:59-12:00',
-      /^To must not be after 9999-12-31T00:00:00Z/,
+      /^The end must not be after 9999-12-31T00:00:00Z/,
     ],
-    ['q given twice', '?q=a&q=b', /^Q must be text/],
-    ['a q longer than any car name', `?q=${'x'.repeat(101)}`, /^Q must be at most 100 characters/],
-    ['a q with a NUL character', '?q=a%00b', /^Q must not contain the NUL character/],
+    ['q given twice', '?q=a&q=b', /^Search must be text/],
+    ['a q longer than any car name', `?q=${'x'.repeat(101)}`, /^Car name must be at most 100 characters/],
+    ['a q with a NUL character', '?q=a%00b', /^Search must not contain the NUL character/],
   ])('answers 400 naming the field for %s', async (_case, query, message) => {
     const response = await send(app, 'GET', `/api/cars${query}`);
     expect(response.statusCode).toBe(400);
@@ -262,13 +266,13 @@ describe('GET /api/cars/{carName}', () => {
   it('answers 400 for a name with a NUL character, which no car name can hold', async () => {
     const response = await send(app, 'GET', '/api/cars/Tesla%00Malibu');
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toMatch(/^CarName must not contain the NUL character/);
+    expect(response.json<{ message: string }>().message).toMatch(/^Car name must not contain the NUL character/);
   });
 
   it("answers 400 for a name longer than any car's", async () => {
     const response = await send(app, 'GET', `/api/cars/${'c'.repeat(101)}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toMatch(/^CarName must be at most 100 characters/);
+    expect(response.json<{ message: string }>().message).toMatch(/^Car name must be at most 100 characters/);
   });
 
   it('still has every car after the hostile requests above', async () => {

@@ -149,10 +149,10 @@ describe('POST /api/comments/get-comment', () => {
   });
 
   it.each([
-    ['empty content', { content: '   ' }, /content/i],
-    ['missing content', {}, /content is required/i],
-    ['content over 2,000 characters', { content: 'c'.repeat(2001) }, /content.*2000/i],
-    ['content that is not text', { content: 12 }, /content/i],
+    ['empty content', { content: '   ' }, /^Comment must not be empty/],
+    ['missing content', {}, /^Comment is required/],
+    ['content over 2,000 characters', { content: 'c'.repeat(2001) }, /^Comment must be at most 2000 characters/],
+    ['content that is not text', { content: 12 }, /^Comment must be text/],
   ])('answers 400 for %s', async (_case, payload, message) => {
     const response = await postComment(user, { post: FIRST_SLUG, ...payload });
     expect(response.statusCode).toBe(400);
@@ -210,7 +210,7 @@ describe('POST /api/comments/get-reply/{commentId}', () => {
   it('answers 400 for a malformed comment id and for empty content', async () => {
     const malformed = await postReply(user, 'abc', { content: 'Hi' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json<{ message: string }>().message).toMatch(/commentId/i);
+    expect(malformed.json<{ message: string }>().message).toMatch(/^Comment id is not valid/);
     const comment = (await postComment(user, { content: 'Parent', post: SECOND_SLUG })).json<Comment>();
     const empty = await postReply(user, comment.id, { content: '' });
     expect(empty.statusCode).toBe(400);
@@ -323,7 +323,7 @@ describe('DELETE /api/comments/{id}', () => {
 
     const malformed = await deleteComment(user, 'abc');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'Id is not a valid id.' });
+    expect(malformed.json()).toEqual({ message: 'The id is not valid.' });
 
     const before = await thread('Signed out cannot delete');
     const signedOut = await deleteComment(undefined, before.id);

@@ -107,7 +107,7 @@ describe('bodies', () => {
       payload: { login: 'a\u0000b', password: 'whatever-1' },
     });
     expect(signIn.statusCode).toBe(400);
-    expect(signIn.json()).toEqual({ message: 'Login must not contain the NUL character (\\u0000).' });
+    expect(signIn.json()).toEqual({ message: 'Username or email must not contain the NUL character (\\u0000).' });
     const other = newAccount();
     const registration = await app.inject({
       method: 'POST',

@@ -49,16 +49,16 @@ describe('POST /api/contact', () => {
   });
 
   it.each([
-    ['a missing name', { name: undefined }, /^Name is required/],
-    ['a blank name', { name: '  ' }, /^Name must not be empty/],
-    ['a name over 100 characters', { name: 'n'.repeat(101) }, /^Name must be at most 100 characters/],
-    ['a name as a list', { name: ['Asha'] }, /^Name must be text/],
+    ['a missing name', { name: undefined }, /^Your name is required/],
+    ['a blank name', { name: '  ' }, /^Your name must not be empty/],
+    ['a name over 100 characters', { name: 'n'.repeat(101) }, /^Your name must be at most 100 characters/],
+    ['a name as a list', { name: ['Asha'] }, /^Your name must be text/],
     ['a bad email', { email: 'asha-at-example' }, /^Email must be an email address/],
     ['a missing email', { email: undefined }, /^Email is required/],
     ['an empty message', { message: '' }, /^Message must not be empty/],
     ['a message over 5,000 characters', { message: 'm'.repeat(5001) }, /^Message must be at most 5000 characters/],
     ['a message as a number', { message: 1e308 }, /^Message must be text/],
-    ['a NUL character in the name', { name: 'Asha\u0000' }, /^Name must not contain the NUL character/],
+    ['a NUL character in the name', { name: 'Asha\u0000' }, /^Your name must not contain the NUL character/],
     ['a NUL character in the message', { message: 'Hello\u0000there' }, /^Message must not contain the NUL character/],
   ])('answers 400 naming the field for %s, and stores nothing', async (_case, change, message) => {
     const address = freshAddress();

@@ -84,14 +84,14 @@ describe('POST /add-cars', () => {
     ['a price over 10 lakh', { price: 1_000_001 }, /price/i],
     ['a price that is not a number', { price: 'cheap' }, /price/i],
     ['a missing price', { price: undefined }, /price is required/i],
-    ['a missing car name', { carname: undefined }, /carname/i],
-    ['a blank car name', { carname: '   ' }, /carname/i],
-    ['a car name over 100 characters', { carname: 'c'.repeat(101) }, /carname.*100/i],
+    ['a missing car name', { carname: undefined }, /^Car name is required/],
+    ['a blank car name', { carname: '   ' }, /^Car name must not be empty/],
+    ['a car name over 100 characters', { carname: 'c'.repeat(101) }, /^Car name must be at most 100/],
     ['a description over 2,000 characters', { description: 'd'.repeat(2001) }, /description.*2000/i],
-    ['a javascript: image address', { url: 'javascript:alert(1)' }, /url/i],
-    ['an ftp image address', { url: 'ftp://example.in/car.jpg' }, /url/i],
-    ['a protocol-relative image address', { url: '//evil.example/car.jpg' }, /url/i],
-    ['a number as car name', { carname: 42 }, /carname/i],
+    ['a javascript: image address', { url: 'javascript:alert(1)' }, /^Picture address must be/],
+    ['an ftp image address', { url: 'ftp://example.in/car.jpg' }, /^Picture address must be/],
+    ['a protocol-relative image address', { url: '//evil.example/car.jpg' }, /^Picture address must be/],
+    ['a number as car name', { carname: 42 }, /^Car name must be text/],
   ])('answers 400 naming the field for %s, and saves nothing', async (_case, change, message) => {
     const owner = await registerAndSignIn(app, 'owner');
     const response = await send('POST', '/add-cars', owner, { ...sampleCar, ...change });

@@ -88,9 +88,9 @@ describe('GET /api/cars pages', () => {
     ['page=-1', 'Page'],
     ['page=two', 'Page'],
     ['page=1.5', 'Page'],
-    ['pageSize=0', 'PageSize'],
-    ['pageSize=101', 'PageSize'],
-    ['pageSize=ten', 'PageSize'],
+    ['pageSize=0', 'Page size'],
+    ['pageSize=101', 'Page size'],
+    ['pageSize=ten', 'Page size'],
   ])('answers 400 naming the field for %s', async (query, field) => {
     const response = await send(app, 'GET', `/api/cars?${query}`);
     expect(response.statusCode).toBe(400);
@@ -185,8 +185,8 @@ describe('GET /api/bookings pages and filters', () => {
 
   it.each([
     ['page=0', 'Page'],
-    ['pageSize=101', 'PageSize'],
-    ['pageSize=x', 'PageSize'],
+    ['pageSize=101', 'Page size'],
+    ['pageSize=x', 'Page size'],
     ['status=pending', 'Status'],
     ['when=soon', 'When'],
   ])('answers 400 naming the field for %s', async (query, field) => {

@@ -17,9 +17,34 @@ const TYPE_NAMES: Record<string, string> = {
   object: 'an object',
 };
 
-/** `ids[2]`, `author`: the field as the client wrote it. */
+/**
+ * The fields whose forms call them something other than their name in words. The JSON keeps its
+ * names; a person reads the form's.
+ */
+const FIELD_LABELS: Record<string, string> = {
+  url: 'Picture address',
+  carname: 'Car name',
+  from: 'The start',
+  to: 'The end',
+  ac: 'Car type',
+  q: 'Search',
+  name: 'Your name',
+  login: 'Username or email',
+  token: 'The reset link',
+  id: 'The id',
+  cover: 'The cover photo',
+};
+
+/** `phoneNumber` reads "phone number": a field's name in words, where no label says otherwise. */
+function fieldWords(key: string): string {
+  return FIELD_LABELS[key] ?? key.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+}
+
+/** `ids[2]`, `phone number`: the field in words, with its place in a list as the client wrote it. */
 function fieldName(path: readonly PropertyKey[]): string {
-  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
+  return path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : ' '}${fieldWords(String(key))}`))
+    .join('');
 }
 
 /** A date bound as zod reports it (milliseconds since 1970), in ISO 8601. */
@@ -56,7 +81,7 @@ export function describeIssue(issue: Issue, whole: string): string {
       return `${field} must be at most ${issue.maximum}.`;
     case 'invalid_format':
       if (issue.format === 'email') return `${field} must be an email address.`;
-      if (issue.format === 'uuid') return `${field} is not a valid id.`;
+      if (issue.format === 'uuid') return `${field} is not valid.`;
       if (issue.format === 'datetime')
         return `${field} must be a date and time with its offset, such as 2030-01-31T10:00:00+05:30.`;
       return `${field} is not in the expected format.`;

@@ -52,7 +52,7 @@ describe("a car's availability, against the real server", () => {
     const period = availabilityPeriod(indiaToday());
     await expect(getCarAvailability('Tesla Malibu', { from: period.from, to: '9999-01-01T00:00:00Z' })).rejects.toMatchObject({
       status: 400,
-      message: 'To must be at most 90 days after from: ask for a longer period in parts.',
+      message: 'The end must be at most 90 days after the start: ask for a longer period in parts.',
     });
     await expect(getCarAvailability('No Such Car', period)).rejects.toMatchObject({ status: 404, message: serverSays.noSuchCar });
   });

@@ -180,7 +180,7 @@ describe('bookings, against the real server', () => {
     });
     await expect(createBooking({ carName: 'Tesla Malibu', ...period(-2, 10, 12), driver: false })).rejects.toMatchObject({
       status: 400,
-      message: 'From must not be in the past.',
+      message: 'The start must not be in the past.',
     });
     live.browser('visitor');
     await expect(listBookings()).rejects.toMatchObject({ status: 401, message: serverSays.notSignedIn });

@@ -132,7 +132,7 @@ describe('the public car list, against the real server', () => {
     const second = conforms(pagedAnswer(PublicCar), await listCars({ page: 2, pageSize: 3 }));
     expect(second).toMatchObject({ page: 2, pageSize: 3, total: six.total });
     expect(second.data.map((car) => car.id)).toEqual(six.data.slice(3).map((car) => car.id));
-    await expect(listCars({ pageSize: 101 })).rejects.toMatchObject({ status: 400, message: 'PageSize must be at most 100.' });
+    await expect(listCars({ pageSize: 101 })).rejects.toMatchObject({ status: 400, message: 'Page size must be at most 100.' });
   });
 
   it('refuses a period that ends before it starts, and an unknown car, in the words the app shows', async () => {

@@ -64,10 +64,14 @@ describe('blog posts and comments, against the real server', () => {
     await expect(deleteComment(uuid(999))).rejects.toMatchObject({ status: 404, message: serverSays.noSuchComment });
   });
 
-  it('refuses an empty comment and a reply to no comment, in the words the app shows', async () => {
+  it('refuses an empty comment or reply and a reply to no comment, in the words the app shows', async () => {
     live.browser('reader');
     await signUpAndIn('user');
     await expect(postComment({ content: '   ', post: blogPosts[0].title })).rejects.toMatchObject({
+      status: 400,
+      message: serverSays.emptyComment,
+    });
+    await expect(postReply(uuid(999), { content: '   ' })).rejects.toMatchObject({
       status: 400,
       message: serverSays.emptyContent,
     });

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     const created = await seedAdmin(client.db, (password) => hashPassword(password, config.scryptCost), parsed.admin);
     if (created) {
       console.log(
-        `Created the admin ${parsed.admin.username} (${parsed.admin.email}). They sign in on the login page's User tab.`,
+        `Created the admin ${parsed.admin.username} (${parsed.admin.email}). They sign in on the sign-in page's User tab.`,
       );
     } else {
       console.error('An account with this email or username already exists: nothing was created.');

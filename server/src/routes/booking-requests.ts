@@ -4,6 +4,7 @@ import { bookingTotal, type BookingTotal } from '#domain/booking-total';
 import { toIndiaIso } from '#domain/india-time';
 import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
 import type { BookingStatus, PaymentProvider } from '#domain/schemas/bookings';
+import { END_BEFORE_START } from '#domain/schemas/cars';
 import type { GstConfig } from '../config';
 import type { Database } from '../db/client';
 import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period, whyUnlisted } from '../db/public-cars';
@@ -26,12 +27,15 @@ export const PAYMENT_NOT_VERIFIED =
 
 /** The contract's period rules, with `hours` as the booking total counts them. */
 export function checkPeriod({ from, to }: Period, hours: number, now: Date): void {
-  if (to <= from) throw new HttpError(400, 'To must be after from.');
-  if (hours < 1) throw new HttpError(400, 'To must be at least one hour after from.');
+  if (to <= from) throw new HttpError(400, END_BEFORE_START);
+  if (hours < 1) throw new HttpError(400, 'The end must be at least one hour after the start.');
   if (hours > BOOKING_MAX_HOURS) {
-    throw new HttpError(400, `To must be at most ${BOOKING_MAX_HOURS} hours (${BOOKING_MAX_HOURS / 24} days) after from.`);
+    throw new HttpError(
+      400,
+      `The end must be at most ${BOOKING_MAX_HOURS} hours (${BOOKING_MAX_HOURS / 24} days) after the start.`,
+    );
   }
-  if (from.getTime() < now.getTime() - BOOKING_PAST_GRACE_MS) throw new HttpError(400, 'From must not be in the past.');
+  if (from.getTime() < now.getTime() - BOOKING_PAST_GRACE_MS) throw new HttpError(400, 'The start must not be in the past.');
 }
 
 /**

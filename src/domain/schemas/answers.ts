@@ -36,7 +36,7 @@ const pageParam = (name: string, max: number) =>
 export function pageParamsOf(defaultSize: number) {
   return {
     page: pageParam('Page', PAGE_MAX).meta({ description: 'Which page, from 1; 1 when not sent.' }),
-    pageSize: pageParam('PageSize', PAGE_SIZE_MAX).meta({
+    pageSize: pageParam('Page size', PAGE_SIZE_MAX).meta({
       description: `Items per page, at most ${PAGE_SIZE_MAX}; ${defaultSize} when not sent.`,
     }),
   };

@@ -23,6 +23,9 @@ const priceBound = (name: string) =>
     .pipe(z.number().max(PRICE_MAX, `${name} must be at most ${PRICE_MAX}.`))
     .meta({ description: 'Whole rupees per hour.' });
 
+/** A period whose end is not after its start, in every request that names one. */
+export const END_BEFORE_START = 'The end must be after the start.';
+
 const SEATS_QUERY_MESSAGE = `Seats must be a whole number from ${SEATS_MIN} to ${SEATS_MAX}.`;
 
 /** The public list's filters by where the car is and what it is. */
@@ -42,7 +45,7 @@ const attributeParams = {
   fuel: optionalParam(fuel),
   ac: optionalParam(
     z
-      .enum(['true', 'false'], { error: 'Ac must be true or false.' })
+      .enum(['true', 'false'], { error: 'Car type must be AC (true) or non-AC (false).' })
       .transform((value) => value === 'true')
       .meta({ description: "The spec's car type: `true` for AC cars, `false` for non-AC." }),
   ),
@@ -55,23 +58,25 @@ const attributeParams = {
  */
 export const CarQuery = z
   .object({
-    minPrice: optionalParam(priceBound('MinPrice')),
-    maxPrice: optionalParam(priceBound('MaxPrice')),
+    minPrice: optionalParam(priceBound('Min price')),
+    maxPrice: optionalParam(priceBound('Max price')),
     sort: optionalParam(CarSort),
     from: optionalParam(instant),
     to: optionalParam(instant),
-    q: optionalParam(z.string().trim().max(CARNAME_MAX)),
+    q: optionalParam(z.string().trim().max(CARNAME_MAX, `Car name must be at most ${CARNAME_MAX} characters.`)),
     ...attributeParams,
     ...pageParams,
   })
   .superRefine((query, context) => {
-    if (query.from && !query.to) context.addIssue({ code: 'custom', path: ['to'], message: 'To is required with from.' });
-    if (query.to && !query.from) context.addIssue({ code: 'custom', path: ['from'], message: 'From is required with to.' });
+    if (query.from && !query.to)
+      context.addIssue({ code: 'custom', path: ['to'], message: 'The end is required with the start.' });
+    if (query.to && !query.from)
+      context.addIssue({ code: 'custom', path: ['from'], message: 'The start is required with the end.' });
     if (query.from && query.to && query.to <= query.from) {
-      context.addIssue({ code: 'custom', path: ['to'], message: 'To must be after from.' });
+      context.addIssue({ code: 'custom', path: ['to'], message: END_BEFORE_START });
     }
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
-      context.addIssue({ code: 'custom', path: ['minPrice'], message: 'MinPrice must not be more than maxPrice.' });
+      context.addIssue({ code: 'custom', path: ['minPrice'], message: 'Min price must not be more than max price.' });
     }
   });
 /** What the app puts in the query: the checked values, with the period's instants as the text it sends. */
@@ -143,12 +148,12 @@ const AVAILABILITY_MAX_MS = AVAILABILITY_MAX_DAYS * 24 * 60 * 60 * 1000;
 export const AvailabilityQuery = z.object({ from: instant, to: instant }).superRefine(({ from, to }, context) => {
   // zod still runs this after a field failed its format, with the text in place of the date.
   if (!(from instanceof Date) || !(to instanceof Date)) return;
-  if (to <= from) context.addIssue({ code: 'custom', path: ['to'], message: 'To must be after from.' });
+  if (to <= from) context.addIssue({ code: 'custom', path: ['to'], message: END_BEFORE_START });
   else if (to.getTime() - from.getTime() > AVAILABILITY_MAX_MS) {
     context.addIssue({
       code: 'custom',
       path: ['to'],
-      message: `To must be at most ${AVAILABILITY_MAX_DAYS} days after from: ask for a longer period in parts.`,
+      message: `The end must be at most ${AVAILABILITY_MAX_DAYS} days after the start: ask for a longer period in parts.`,
     });
   }
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageParams } from './answers';
-import { commentContent, id, Identified, isoInstant } from './fields';
+import { id, Identified, isoInstant, writtenText } from './fields';
 
 /** Longer than any title the app links to; a longer name cannot be a post. */
 const POST_NAME_MAX = 300;
@@ -21,12 +21,12 @@ const ignoredAuthor = z
   .optional()
   .meta({ description: "Ignored: a comment or reply carries its account's username as `author`." });
 
-export const NewComment = z.object({ content: commentContent, author: ignoredAuthor, post: postName.optional() });
+export const NewComment = z.object({ content: writtenText('Comment'), author: ignoredAuthor, post: postName.optional() });
 export type NewComment = z.input<typeof NewComment>;
 
 export const CommentIdParams = z.object({ commentId: id });
 
-export const NewReply = z.object({ content: commentContent, author: ignoredAuthor });
+export const NewReply = z.object({ content: writtenText('Your reply'), author: ignoredAuthor });
 export type NewReply = z.input<typeof NewReply>;
 
 /** `DELETE /api/comments/{id}`: a comment or a reply. */

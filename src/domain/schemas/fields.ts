@@ -88,7 +88,7 @@ export const imageUrl = z
   .trim()
   .min(1)
   .max(URL_MAX)
-  .refine(isImageAddress, 'Url must be an http:// or https:// address, or a path on this site beginning with "/".');
+  .refine(isImageAddress, 'Picture address must be an http:// or https:// address, or a path on this site beginning with "/".');
 
 export const carName = z.string().trim().min(1).max(CARNAME_MAX);
 
@@ -98,12 +98,12 @@ const oneOf = <const T extends readonly [string, ...string[]]>(name: string, val
   z.enum(values, { error: `${name} must be one of: ${values.join(', ')}.` });
 
 export const city = oneOf('City', CITIES);
-export const bodyType = oneOf('BodyType', BODY_TYPES);
+export const bodyType = oneOf('Body type', BODY_TYPES);
 export const transmission = oneOf('Transmission', TRANSMISSIONS);
 export const fuel = oneOf('Fuel', FUELS);
 
 /** Free text telling a renter where to collect the car, e.g. "Indiranagar, near the metro station". */
-export const pickupArea = z.string().trim().max(PICKUP_AREA_MAX, `PickupArea must be at most ${PICKUP_AREA_MAX} characters.`);
+export const pickupArea = z.string().trim().max(PICKUP_AREA_MAX, `Pickup area must be at most ${PICKUP_AREA_MAX} characters.`);
 
 const SEATS_MESSAGE = `Seats must be a whole number from ${SEATS_MIN} to ${SEATS_MAX}.`;
 export const seats = z.int(SEATS_MESSAGE).min(SEATS_MIN, SEATS_MESSAGE).max(SEATS_MAX, SEATS_MESSAGE);
@@ -116,10 +116,16 @@ export const carYear = z.int('Year must be a whole number.').superRefine((year, 
   }
 });
 
-const KM_MESSAGE = `KmPerDayLimit must be a whole number of kilometres from 1 to ${KM_PER_DAY_LIMIT_MAX}.`;
+const KM_MESSAGE = `Km per day limit must be a whole number of kilometres from 1 to ${KM_PER_DAY_LIMIT_MAX}.`;
 export const kmPerDayLimit = z.int(KM_MESSAGE).min(1, KM_MESSAGE).max(KM_PER_DAY_LIMIT_MAX, KM_MESSAGE);
 
-export const commentContent = z.string().trim().min(1).max(COMMENT_MAX);
+/** A comment's, review's or reply's text, named in every message as its form names it ("Comment", "Your reply"). */
+export const writtenText = (label: string, max = COMMENT_MAX) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
+    .trim()
+    .min(1, `${label} must not be empty.`)
+    .max(max, `${label} must be at most ${max} characters.`);
 
 /** What sign-in forms send: any text (a wrong login is a 401, not a 400), bounded so a flood of huge bodies costs nothing. */
 export const loginName = z.string().max(500).optional().default('');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../limits';
 import { pageParams } from './answers';
 import { REMOVED_CONTENT } from './comments';
-import { id, Identified, isoInstant } from './fields';
+import { id, Identified, isoInstant, writtenText } from './fields';
 
 const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5.';
 
@@ -20,11 +20,7 @@ export type NewReview = z.input<typeof NewReview>;
 
 /** `POST /api/reviews/{id}/reply`: the car owner's one answer to a review. */
 export const NewReviewReply = z.object({
-  content: z
-    .string()
-    .trim()
-    .min(1, 'Content must not be empty.')
-    .max(REVIEW_REPLY_MAX, `Content must be at most ${REVIEW_REPLY_MAX} characters.`),
+  content: writtenText('Your reply', REVIEW_REPLY_MAX),
 });
 export type NewReviewReply = z.input<typeof NewReviewReply>;
 
