@@ -232,7 +232,7 @@ describe('GET /api/admin/accounts', () => {
   });
 
   listBoundsTests('/api/admin/accounts', (url) => send(app, 'GET', url, adminCookie), [
-    ['pageSize=ten', 'PageSize must be a whole number.'],
+    ['pageSize=ten', 'Page size must be a whole number.'],
     ['role=root', undefined],
     ['status=banned', undefined],
   ]);

@@ -149,7 +149,7 @@ describe('POST /api/bookings', () => {
     const response = await send(app, 'POST', '/api/bookings', renter, bookingFor({ paymentToken: 'tok_1Nv0aB2eZvKYlo2C' }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: 'Card payments are not taken on this server: send the request without a paymentToken.',
+      message: 'Card payments are not taken on this server: send the request without paying by card.',
     });
     expect(await app.db.$count(bookings)).toBe(before);
   });
@@ -186,47 +186,55 @@ describe('POST /api/bookings', () => {
 
   const day = 400;
   it.each([
-    ['to equal to from', { from: indiaTime(day, '10:00'), to: indiaTime(day, '10:00') }, /^To must be after from/],
-    ['to before from', { from: indiaTime(day, '10:00'), to: indiaTime(day, '09:00') }, /^To must be after from/],
+    ['to equal to from', { from: indiaTime(day, '10:00'), to: indiaTime(day, '10:00') }, /^The end must be after the start/],
+    ['to before from', { from: indiaTime(day, '10:00'), to: indiaTime(day, '09:00') }, /^The end must be after the start/],
     [
       'less than an hour',
       { from: indiaTime(day, '10:00'), to: indiaTime(day, '10:59') },
-      /^To must be at least one hour after from/,
+      /^The end must be at least one hour after the start/,
     ],
-    ['more than 720 hours', { from: indiaTime(day, '10:00'), to: indiaTime(day + 30, '11:00') }, /^To must be at most 720 hours/],
+    [
+      'more than 720 hours',
+      { from: indiaTime(day, '10:00'), to: indiaTime(day + 30, '11:00') },
+      /^The end must be at most 720 hours/,
+    ],
     [
       'a start more than 5 minutes ago',
       { from: new Date(Date.now() - 10 * 60 * 1000).toISOString(), to: indiaTime(1, '10:00') },
-      /^From must not be in the past/,
+      /^The start must not be in the past/,
     ],
     [
       'a from without an offset',
       { from: `${indiaTime(day, '10:00').slice(0, 19)}` },
-      /^From must be a date and time with its offset/,
+      /^The start must be a date and time with its offset/,
     ],
-    ['a to without an offset', { to: `${indiaTime(day, '14:00').slice(0, 19)}` }, /^To must be a date and time with its offset/],
-    ['a from that is not a date', { from: 'next Tuesday' }, /^From must be a date and time/],
-    ['a from as a number', { from: 1_900_000_000_000 }, /^From must be text/],
-    ['a from in year 0', { from: '0000-01-01T00:00:00Z' }, /^From must not be before 1970-01-01T00:00:00Z/],
-    ['a to past the year 9999', { to: '9999-12-31T23:00:00-12:00' }, /^To must not be after 9999-12-31T00:00:00Z/],
-    ['a missing to', { to: undefined }, /^To is required/],
+    [
+      'a to without an offset',
+      { to: `${indiaTime(day, '14:00').slice(0, 19)}` },
+      /^The end must be a date and time with its offset/,
+    ],
+    ['a from that is not a date', { from: 'next Tuesday' }, /^The start must be a date and time/],
+    ['a from as a number', { from: 1_900_000_000_000 }, /^The start must be text/],
+    ['a from in year 0', { from: '0000-01-01T00:00:00Z' }, /^The start must not be before 1970-01-01T00:00:00Z/],
+    ['a to past the year 9999', { to: '9999-12-31T23:00:00-12:00' }, /^The end must not be after 9999-12-31T00:00:00Z/],
+    ['a missing to', { to: undefined }, /^The end is required/],
     ['a missing driver', { driver: undefined }, /^Driver is required/],
     ['a driver as text', { driver: 'yes' }, /^Driver must be true or false/],
-    ['a missing car', { carName: undefined }, /^CarName is required/],
-    ['a blank car name', { carName: '   ' }, /^CarName must not be empty/],
-    ['a car name as a list', { carName: ['Tesla Malibu'] }, /^CarName must be text/],
-    ['a huge number as car name', { carName: 1e308 }, /^CarName must be text/],
-    ['a car name over 100 characters', { carName: 'x'.repeat(5000) }, /^CarName must be at most 100 characters/],
-    ['a NUL character in the car name', { carName: 'Tesla\u0000Malibu' }, /^CarName must not contain the NUL character/],
+    ['a missing car', { carName: undefined }, /^Car name is required/],
+    ['a blank car name', { carName: '   ' }, /^Car name must not be empty/],
+    ['a car name as a list', { carName: ['Tesla Malibu'] }, /^Car name must be text/],
+    ['a huge number as car name', { carName: 1e308 }, /^Car name must be text/],
+    ['a car name over 100 characters', { carName: 'x'.repeat(5000) }, /^Car name must be at most 100 characters/],
+    ['a NUL character in the car name', { carName: 'Tesla\u0000Malibu' }, /^Car name must not contain the NUL character/],
     [
       'a card number as payment token',
       { paymentToken: '4242424242424242' },
-      /^PaymentToken must be the card provider's token id/,
+      /^Payment token must be the card provider's token id/,
     ],
-    ['a card number inside a token', { paymentToken: 'tok_4242424242424242' }, /^PaymentToken/],
-    ['card details as a token', { paymentToken: { number: '4242424242424242', cvc: '123' } }, /^PaymentToken must be text/],
-    ['a token with SQL in it', { paymentToken: "tok_x'; DELETE FROM bookings; --" }, /^PaymentToken/],
-    ['a token over 255 characters', { paymentToken: `tok_${'a'.repeat(300)}` }, /^PaymentToken must be at most 255/],
+    ['a card number inside a token', { paymentToken: 'tok_4242424242424242' }, /^Payment token/],
+    ['card details as a token', { paymentToken: { number: '4242424242424242', cvc: '123' } }, /^Payment token must be text/],
+    ['a token with SQL in it', { paymentToken: "tok_x'; DELETE FROM bookings; --" }, /^Payment token/],
+    ['a token over 255 characters', { paymentToken: `tok_${'a'.repeat(300)}` }, /^Payment token must be at most 255/],
   ])('answers 400 naming the field for %s, and stores nothing', async (_case, change, message) => {
     const before = await app.db.$count(bookings);
     const response = await send(app, 'POST', '/api/bookings', renter, { ...bookingFor(), ...change });

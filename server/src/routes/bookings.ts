@@ -78,8 +78,8 @@ export const NO_BOOKING_HAS_ID = 'No booking has this id.';
 export const OWNERS_TO_ANSWER =
   "This is a request for an owner's listed car: its owner accepts or declines it, not an admin. An admin may only cancel it.";
 const OVERTAKEN = 'Another request for this period was accepted.';
-const CARD_PAYMENTS_OFF = 'Card payments are not taken on this server: send the request without a paymentToken.';
-const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the request without razorpay.';
+const CARD_PAYMENTS_OFF = 'Card payments are not taken on this server: send the request without paying by card.';
+const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the request without paying through Razorpay.';
 const TAGS = ['bookings'];
 /** Who a renter of a fleet car reaches: the platform, at SUPPORT_PHONE and SUPPORT_EMAIL. */
 const SUPPORT_NAME = 'WheelsOnWeb support';

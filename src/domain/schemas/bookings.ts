@@ -11,7 +11,7 @@ export type BookingStatus = z.output<typeof BookingStatus>;
 export const BookingAction = z.enum(['accept', 'decline', 'cancel']);
 export type BookingAction = z.output<typeof BookingAction>;
 
-const TOKEN_MESSAGE = "PaymentToken must be the card provider's token id (such as tok_...), never card details.";
+const TOKEN_MESSAGE = "Payment token must be the card provider's token id (such as tok_...), never card details.";
 
 /**
  * Only the card provider's token id is kept: a lowercase prefix, an underscore, then letters and
@@ -50,7 +50,7 @@ const bookingChoice = { carName, from: instant, to: instant, driver: z.boolean()
 export const NewBooking = z
   .object({ ...bookingChoice, paymentToken: paymentToken.optional(), razorpay: RazorpayCheckoutResult.optional() })
   .refine((booking) => !(booking.paymentToken && booking.razorpay), {
-    message: 'Pay with a paymentToken or with razorpay, not both.',
+    message: 'Pay by card or with Razorpay, not both.',
     path: ['razorpay'],
   });
 export type NewBooking = z.input<typeof NewBooking>;
