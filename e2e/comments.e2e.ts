@@ -36,7 +36,7 @@ describe('blog comments', () => {
   it('tells a signed-out visitor to sign in, keeps what they typed and sends nothing', () =>
     withSession(async ({ page }) => {
       await openPost(page);
-      await expect(page.getByText('You must sign-in to make or comment a post.').isVisible()).resolves.toBe(true);
+      await expect(page.getByText('You must sign in to make or comment a post.').isVisible()).resolves.toBe(true);
       const text = `Signed-out note ${uniqueName('')}`;
       await postComment(page, text);
 

@@ -116,7 +116,7 @@ describe('blog post page', () => {
     const { posted } = servePostWithComments();
     const { user } = renderRoute(FIRST_POST_PATH);
     const requests = recordAllRequests();
-    expect(await screen.findByText(/^You must sign-in to make or comment a post\./)).toBeInTheDocument();
+    expect(await screen.findByText(/^You must sign in to make or comment a post\./)).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.queryByText(/^Commenting as/)).not.toBeInTheDocument();
@@ -129,7 +129,7 @@ describe('blog post page', () => {
     expect(posted).toEqual([]);
 
     await user.click(within(commentsSection()).getAllByRole('button', { name: /^Reply/ })[0]);
-    expect(screen.getByText('You must sign-in to reply.')).toBeInTheDocument();
+    expect(screen.getByText('You must sign in to reply.')).toBeInTheDocument();
     expect(within(commentsSection()).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
@@ -160,7 +160,7 @@ describe('blog post page', () => {
     expect(await within(form).findByText('Commenting as asha')).toBeInTheDocument();
     expect(within(form).queryByLabelText('Full name')).not.toBeInTheDocument();
     expect(within(form).queryByLabelText('Email')).not.toBeInTheDocument();
-    expect(within(form).queryByText(/You must sign-in/)).not.toBeInTheDocument();
+    expect(within(form).queryByText(/You must sign in/)).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Comment'), 'Three seconds is the rule I teach my kids.');
     await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
 
@@ -207,7 +207,7 @@ describe('blog post page', () => {
     session(asha);
     servePostWithComments();
     serve('POST /api/comments/get-comment', fail(500, serverSays.serverFault));
-    serve('POST /api/comments/get-reply/:commentId', fail(400, serverSays.emptyContent));
+    serve('POST /api/comments/get-reply/:commentId', fail(400, serverSays.emptyReply));
     const { user } = renderRoute(FIRST_POST_PATH);
     const comments = await waitFor(() => commentsSection());
     await within(comments).findByText('Priya Nair');
@@ -220,7 +220,7 @@ describe('blog post page', () => {
     await user.click(within(comments).getByRole('button', { name: 'Reply to Priya Nair' }));
     await user.type(within(comments).getByLabelText('Your reply to Priya Nair'), 'My reply');
     await user.click(within(comments).getByRole('button', { name: 'Post Reply' }));
-    expect(await within(comments).findByText(serverSays.emptyContent)).toBeInTheDocument();
+    expect(await within(comments).findByText(serverSays.emptyReply)).toBeInTheDocument();
     expect(within(comments).getByLabelText('Your reply to Priya Nair')).toHaveValue('My reply');
   });
 

@@ -158,7 +158,7 @@ describe('the user and owner sign-in forms', () => {
     const response = await post('/carsSchema', { email: account.email, password: account.password });
     expect(response.statusCode).toBe(200);
     const body = response.json<LoginAnswer>();
-    expect(body.message).toBe('Login successful');
+    expect(body.message).toBe('Signed in.');
     expect(body.user).toMatchObject({ username: account.username, role: 'user' });
     const cookie = sessionCookie(response);
     const session = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });

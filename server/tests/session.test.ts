@@ -25,7 +25,7 @@ describe('POST /api/session', () => {
       payload: { login: owner.username, password: owner.password },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<LoginAnswer>()).toMatchObject({ message: 'Login successful', user: { role: 'owner' } });
+    expect(response.json<LoginAnswer>()).toMatchObject({ message: 'Signed in.', user: { role: 'owner' } });
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);
     expect(setCookie).toContain('HttpOnly');

@@ -123,6 +123,6 @@ describe('the built app', () => {
       payload: { email: account.email, password: account.password },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ message: string }>().message).toBe('Login successful');
+    expect(response.json<{ message: string }>().message).toBe('Signed in.');
   });
 });

@@ -49,7 +49,7 @@ describe('signing in, against the real server', () => {
     expect(conforms(SessionCheck, await getSession())).toEqual({ user: null });
 
     const answer = conforms(LoginAnswer, await loginUser({ email: person.email, password: person.password }));
-    expect(answer).toMatchObject({ message: serverSays.loggedIn, user: { email: person.email, role: 'user' } });
+    expect(answer).toMatchObject({ message: serverSays.signedIn, user: { email: person.email, role: 'user' } });
     expect(conforms(SessionCheck, await getSession()).user).toEqual(answer.user);
 
     await expect(endSession()).resolves.toBeUndefined();
@@ -93,7 +93,7 @@ describe('signing in, against the real server', () => {
       person.email,
     );
     const answer = conforms(LoginAnswer, await startSession({ login: person.username.toUpperCase(), password: person.password }));
-    expect(answer.message).toBe(serverSays.loggedIn);
+    expect(answer.message).toBe(serverSays.signedIn);
     expect((await getSession()).user?.username).toBe(person.username);
   });
 

@@ -73,7 +73,7 @@ describe('blog posts and comments, against the real server', () => {
     });
     await expect(postReply(uuid(999), { content: '   ' })).rejects.toMatchObject({
       status: 400,
-      message: serverSays.emptyContent,
+      message: serverSays.emptyReply,
     });
     await expect(postReply(uuid(999), { content: 'Hello?' })).rejects.toMatchObject({
       status: 404,

@@ -36,7 +36,7 @@ type SignInRoute = 'POST /' | 'POST /carsSchema' | 'POST /ownerloginSchema' | 'P
 export function acceptSignIn(state: FakeSession, route: SignInRoute, account: Account): Call[] {
   return serve(route, () => {
     state.holder = account;
-    return { message: serverSays.loggedIn, user: account };
+    return { message: serverSays.signedIn, user: account };
   });
 }
 

@@ -8,7 +8,7 @@
 export const serverSays = {
   registeredUser: 'Successfully Registered',
   registeredOwner: 'Registration Successful',
-  loggedIn: 'Login successful',
+  signedIn: 'Signed in.',
   passwordsDiffer: 'Passwords do not match.',
   alreadyRegistered: 'An account with this email or username already exists.',
   invalidLogin: 'Invalid email or password.',
@@ -29,7 +29,7 @@ export const serverSays = {
   noSuchComment: 'There is no such comment.',
   notYourComment: 'You can only delete your own comments.',
   emptyComment: 'Comment must not be empty.',
-  emptyContent: 'Your reply must not be empty.',
+  emptyReply: 'Your reply must not be empty.',
   contactThanks: 'Thanks, we will get back to you soon.',
   tooManyMessages: 'You have sent 5 messages in the last hour. Please try again in 60 minutes.',
   subscribed: 'Thanks for subscribing.',

@@ -28,5 +28,5 @@ export async function answerSignIn(
   await reply.startSession(account.id);
   // Here and not in signIn, which also checks the current password of a signed-in person changing it: that is no sign-in.
   await request.server.db.update(accounts).set({ lastSignInAt: new Date() }).where(eq(accounts.id, account.id));
-  return { message: 'Login successful', user: toAccount(account) };
+  return { message: 'Signed in.', user: toAccount(account) };
 }

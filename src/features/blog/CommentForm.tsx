@@ -59,7 +59,7 @@ export function CommentForm({ post }: { post: string }) {
         <p className="small text-muted">Commenting as {user.username}</p>
       ) : (
         <>
-          <p className="small text-muted">You must sign-in to make or comment a post. {signInLink}</p>
+          <p className="small text-muted">You must sign in to make or comment a post. {signInLink}</p>
           {askedToSignIn ? (
             <Alert variant="warning" role="alert">
               Your comment was not sent: please {signInLink} first. What you typed stays here.

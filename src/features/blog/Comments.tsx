@@ -119,7 +119,7 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
   if (!user) {
     return (
       <p className="small mb-2">
-        You must sign-in to reply.{' '}
+        You must sign in to reply.{' '}
         <Link to={paths.login} state={{ from: location }}>
           Sign in
         </Link>
