@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingAction, type Booking, type BookingStatus, type Review } from '../src/domain/contract';
+import { formatIndiaTime } from '../src/domain/india-time';
 import { renderRoute } from './render';
 import { admin, asha, booking, fleetCar, paged, ravi, uuid } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
@@ -57,13 +58,15 @@ function serveBookings(...initial: Booking[]) {
 }
 
 describe('My bookings', () => {
-  it('lists the renter’s request in India time with its total, and cancels it', async () => {
+  it('lists the renter’s request in India time with its number, pickup area and total, and cancels it once confirmed', async () => {
     session(asha);
     const steps = serveBookings(swiftRequest());
     const { user } = renderRoute('/bookings');
 
     const item = await screen.findByRole('listitem');
     expect(within(item).getByRole('link', { name: 'Maruti Swift' })).toBeInTheDocument();
+    expect(item).toHaveTextContent('Booking WOW-00301');
+    expect(item).toHaveTextContent('Pickup: Indiranagar, near the metro station, Bengaluru');
     expect(item).toHaveTextContent('10:00');
     expect(item).toHaveTextContent('18:00');
     expect(item).toHaveTextContent('8 h, with a driver');
@@ -71,10 +74,41 @@ describe('My bookings', () => {
     expect(item).toHaveTextContent('requested');
     expect(within(item).queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument();
 
+    // Asked first, naming the booking; keeping it sends nothing.
     await user.click(within(item).getByRole('button', { name: /^Cancel booking/ }));
+    const period = `${formatIndiaTime(swiftRequest().from)} – ${formatIndiaTime(swiftRequest().to)}`;
+    let dialog = await screen.findByRole('dialog', { name: `Cancel booking WOW-00301 of the Maruti Swift, ${period}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(steps).toHaveLength(0);
+
+    await user.click(within(item).getByRole('button', { name: /^Cancel booking/ }));
+    dialog = await screen.findByRole('dialog', { name: /^Cancel booking WOW-00301/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking WOW-00301 cancelled.');
     expect(await within(item).findByText('cancelled')).toBeInTheDocument();
     expect(within(item).queryByRole('button')).not.toBeInTheDocument();
     expect(steps.map((step) => step.params)).toEqual([{ id: swiftRequest().id, action: 'cancel' }]);
+  });
+
+  it('shows a refused cancellation on the booking’s own card', async () => {
+    session(asha);
+    serveBookings(swiftRequest(), swiftRequest({ _id: uuid(304), id: uuid(304), number: 'WOW-00304' }));
+    serve('POST /api/bookings/:id/:action', fail(409, 'This booking is cancelled: you cannot change it any more.'));
+    const { user } = renderRoute('/bookings');
+
+    const [first, second] = await screen.findAllByRole('listitem');
+    await user.click(within(second!).getByRole('button', { name: /^Cancel booking/ }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /^Cancel booking WOW-00304/ })).getByRole('button', {
+        name: 'Cancel booking',
+      }),
+    );
+    expect(await within(second!).findByRole('alert')).toHaveTextContent(
+      'This booking is cancelled: you cannot change it any more.',
+    );
+    expect(within(first!).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('shows a booking an admin cancelled with WheelsOnWeb’s reason, and no step left to take', async () => {
@@ -124,7 +158,7 @@ describe('My bookings', () => {
   });
 });
 
-describe('My bookings: Upcoming and Past', () => {
+describe('My bookings: Upcoming, Past and Cancelled/Declined', () => {
   // jsdom has no scrolling; the pager scrolls to the top of the new page.
   beforeEach(() => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
@@ -143,17 +177,21 @@ describe('My bookings: Upcoming and Past', () => {
 
     expect(await screen.findByRole('tab', { name: 'Upcoming', selected: true })).toBeInTheDocument();
     expect(await screen.findAllByRole('listitem')).toHaveLength(1);
-    expect(calls[0]?.query).toMatchObject({ when: 'upcoming' });
+    expect(calls[0]?.query).toEqual({ page: '1', when: 'upcoming', status: 'requested,accepted' });
 
     await user.click(screen.getByRole('tab', { name: 'Past' }));
     expect(await screen.findByText('1–24 of 30')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=past');
-    expect(calls.at(-1)?.query).toMatchObject({ when: 'past' });
+    expect(calls.at(-1)?.query).toEqual({ page: '1', when: 'past', status: 'accepted' });
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('25–30 of 30')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=past&page=2');
     expect(calls.at(-1)?.query).toMatchObject({ when: 'past', page: '2' });
+
+    await user.click(screen.getByRole('tab', { name: 'Cancelled/Declined' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=cancelled'));
+    await waitFor(() => expect(calls.at(-1)?.query).toEqual({ page: '1', status: 'declined,cancelled,expired' }));
 
     // Back to Upcoming starts on its first page.
     await user.click(screen.getByRole('tab', { name: 'Upcoming' }));
@@ -248,9 +286,51 @@ describe('Rental requests', () => {
 
     const item = await screen.findByRole('listitem');
     expect(item).toHaveTextContent('Renter: asha');
+    expect(item).toHaveTextContent('Booking WOW-00301');
+    expect(item).toHaveTextContent('Pickup: Indiranagar, near the metro station, Bengaluru');
     await user.click(within(item).getByRole('button', { name: /^Accept/ }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking WOW-00301 accepted.');
     expect(await within(item).findByText('accepted')).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: /^Decline/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the renter’s phone on an accepted booking, as a link to call', async () => {
+    session(ravi);
+    serveBookings(swiftRequest({ status: 'accepted', renter: { id: asha.id, username: 'asha', phone: '+91 91234 56789' } }));
+    renderRoute('/get/requests?tab=accepted');
+
+    const item = await screen.findByRole('listitem');
+    expect(within(item).getByRole('link', { name: '+91 91234 56789' })).toHaveAttribute('href', 'tel:+919123456789');
+  });
+
+  it('warns before Accept that a request overlaps an accepted booking', async () => {
+    session(ravi);
+    serveBookings(swiftRequest({ overlapsAccepted: 'WOW-00012' }));
+    renderRoute('/get/requests');
+
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent('Overlaps accepted booking WOW-00012: accepting will be refused.');
+    expect(within(item).getByRole('button', { name: /^Accept/ })).toBeInTheDocument();
+  });
+
+  it('asks each tab of the server: Awaiting answer, Accepted and Past, the tab in the address', async () => {
+    session(ravi);
+    const calls = serve('GET /api/bookings', paged([]));
+    const { user, router } = renderRoute('/get/requests');
+
+    expect(await screen.findByText('No rental requests are awaiting your answer.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Awaiting answer', selected: true })).toBeInTheDocument();
+    expect(calls.at(-1)?.query).toEqual({ page: '1', status: 'requested' });
+
+    await user.click(screen.getByRole('tab', { name: 'Accepted' }));
+    expect(await screen.findByText('No accepted bookings are ahead.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=accepted');
+    expect(calls.at(-1)?.query).toEqual({ page: '1', when: 'upcoming', status: 'accepted' });
+
+    await user.click(screen.getByRole('tab', { name: 'Past' }));
+    expect(await screen.findByText('No past rental requests yet.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=past');
+    expect(calls.at(-1)?.query).toEqual({ page: '1', when: 'over' });
   });
 
   it('shows the server’s refusal when another booking already holds the period', async () => {
@@ -262,7 +342,8 @@ describe('Rental requests', () => {
     const items = await screen.findAllByRole('listitem');
     const requested = items.find((item) => within(item).queryByText('requested'))!;
     await user.click(within(requested).getByRole('button', { name: /^Accept/ }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This car is already booked for part of that period.');
+    expect(await within(requested).findByRole('alert')).toHaveTextContent('This car is already booked for part of that period.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(within(requested).getByText('requested')).toBeInTheDocument();
   });
 
@@ -277,14 +358,20 @@ describe('Rental requests', () => {
     expect(within(item).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('lets the owner decline a request', async () => {
+  it('lets the owner decline a request once they confirm it in a dialog naming the renter, car and period', async () => {
     session(ravi);
-    serveBookings(swiftRequest());
+    const steps = serveBookings(swiftRequest());
     const { user } = renderRoute('/get/requests');
 
     const item = await screen.findByRole('listitem');
     await user.click(within(item).getByRole('button', { name: /^Decline/ }));
+    const period = `${formatIndiaTime(swiftRequest().from)} – ${formatIndiaTime(swiftRequest().to)}`;
+    const dialog = await screen.findByRole('dialog', { name: `Decline asha's request for the Maruti Swift, ${period}?` });
+    expect(steps).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking WOW-00301 declined.');
     expect(await within(item).findByText('declined')).toBeInTheDocument();
+    expect(steps.map((step) => step.params)).toEqual([{ id: swiftRequest().id, action: 'decline' }]);
   });
 });
 

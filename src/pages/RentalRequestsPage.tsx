@@ -2,14 +2,16 @@ import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { useSession } from '../lib/auth/session';
-import { BookingList } from '../features/bookings/BookingList';
+import { BookingTabs } from '../features/bookings/BookingTabs';
+import { CAR_KEEPER_TABS } from '../features/bookings/booking-tabs';
 import { PageShell } from '../components/PageShell';
 import type { Booking } from '../domain/contract';
 
 const fleetOnly = (booking: Booking) => booking.car.kind === 'fleet';
 
 /**
- * /get/requests: the requests renters sent for the signed-in owner's cars, to accept or decline.
+ * /get/requests: the requests renters sent for the signed-in owner's cars, to accept or decline, in
+ * three tabs: Awaiting answer, Accepted (still ahead) and Past.
  * Admins answer for the platform's fleet here, and see owners' requests without acting on them.
  */
 export default function RentalRequestsPage() {
@@ -23,7 +25,7 @@ export default function RentalRequestsPage() {
           <Link to={paths.ownerCars}>Back to Your Cars</Link>
         </p>
       )}
-      <BookingList who="carKeeper" emptyText="No rental requests yet." mayAct={isAdmin ? fleetOnly : undefined} />
+      <BookingTabs id="rental-requests" tabs={CAR_KEEPER_TABS} who="carKeeper" mayAct={isAdmin ? fleetOnly : undefined} />
     </PageShell>
   );
 }

@@ -119,7 +119,7 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     _id: uuid(301),
     id: uuid(301),
     number: 'WOW-00301',
-    car: { id: swift.id, kind: 'listed', carName: swift.carname },
+    car: { id: swift.id, kind: 'listed', carName: swift.carname, city: swift.city, pickupArea: swift.pickupArea },
     renter: { id: asha.id, username: asha.username },
     from: '2030-01-31T10:00:00+05:30',
     to: '2030-01-31T18:00:00+05:30',

@@ -1,71 +1,46 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { Link, useSearchParams } from 'react-router-dom';
-import { bookingsPageKey, useBookingAction, useBookings } from './queries';
+import { type BookingsFilter, bookingsPageKey, useBookingAction, useBookings } from './queries';
 import { toApiError } from '../../lib/api-client';
 import { actionsAt } from '../../domain/booking-states';
-import type { Booking, BookingAction, BookingWhen } from '../../domain/contract';
+import type { Booking, BookingAction } from '../../domain/contract';
 import { paths } from '../../config/paths';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { ActionNotice } from '../../components/ActionNotice';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageSpinner } from '../../components/PageSpinner';
 import { Pager, pageInUrl, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
-import { formatRupees } from '../../domain/money';
-import { formatIndiaTime } from '../../domain/india-time';
-import { paymentInWords } from './payment-words';
-import { BookingStatusBadge } from './BookingStatusBadge';
-import { statusNote } from './status-note';
-import { ReviewStars } from '../../components/StarRating';
-import { ReviewForm } from '../reviews/ReviewForm';
-
-const actionLabel: Record<BookingAction, string> = { accept: 'Accept', decline: 'Decline', cancel: 'Cancel booking' };
-const actionVariant: Record<BookingAction, string> = {
-  accept: 'primary',
-  decline: 'outline-danger',
-  cancel: 'outline-danger',
-};
+import { BookingCard, type PartySide, periodOf } from './BookingCard';
 
 /** The steps the state machine allows this side now, its deadlines applied (a renter cancels only before the period starts). */
 function actionsFor(booking: Booking, who: PartySide, now: number): BookingAction[] {
   return actionsAt(booking.status, who, { from: new Date(booking.from), to: new Date(booking.to) }, new Date(now));
 }
 
-/**
- * A renter's word on a trip that has ended: their stars once given, else "Rate this trip", which
- * opens the form. Only an accepted booking was a trip; the server refuses any other.
- */
-function TripReview({ booking, now }: { booking: Booking; now: number }) {
-  const [rating, setRating] = useState(false);
-  if (booking.status !== 'accepted' || new Date(booking.to).getTime() > now) return null;
-  if (booking.review) {
-    return (
-      <div className="mt-2">
-        <span className="small text-muted me-2">Your rating</span>
-        <ReviewStars rating={booking.review.rating} />
-        {booking.review.comment ? <p className="mb-0 small">{booking.review.comment}</p> : null}
-      </div>
-    );
-  }
-  if (!rating) {
-    return (
-      <Button
-        size="sm"
-        variant="outline-primary"
-        className="mt-2"
-        onClick={() => setRating(true)}
-        aria-label={`Rate this trip: ${booking.car.carName}, ${formatIndiaTime(booking.from)}`}
-      >
-        Rate this trip
-      </Button>
-    );
-  }
-  return <ReviewForm bookingId={booking.id} carName={booking.car.carName} />;
-}
+const DONE: Record<BookingAction, string> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' };
 
-/** The sides a booking list is for; an admin's steps of their own are taken in the admin console. */
-type PartySide = 'renter' | 'carKeeper';
+/** The steps that cannot be undone, and so are asked about first. */
+type AskedAction = Exclude<BookingAction, 'accept'>;
+const isAsked = (action: BookingAction): action is AskedAction => action !== 'accept';
+
+/** The question a step that cannot be undone asks, naming the booking it ends. */
+function question(booking: Booking, action: AskedAction) {
+  const period = periodOf(booking);
+  return action === 'decline'
+    ? {
+        title: `Decline ${booking.renter.username}'s request for the ${booking.car.carName}, ${period}?`,
+        body: `${booking.renter.username} will see request ${booking.number} as declined. This cannot be undone.`,
+        confirmLabel: 'Decline request',
+        dismissLabel: 'Keep request',
+      }
+    : {
+        title: `Cancel booking ${booking.number} of the ${booking.car.carName}, ${period}?`,
+        body: 'It moves to Cancelled/Declined, and the car is free for others again. This cannot be undone.',
+        confirmLabel: 'Cancel booking',
+        dismissLabel: 'Keep booking',
+      };
+}
 
 interface BookingListProps {
   /** Whose view this is: the renter's own bookings, or the requests for the cars someone answers for. */
@@ -73,80 +48,95 @@ interface BookingListProps {
   emptyText: string;
   /** Whether this side may act on a booking at all (an admin sees every booking but answers only for fleet cars). */
   mayAct?: (booking: Booking) => boolean;
-  /** Only bookings whose period has not ended yet, or only those whose has; all when not given. */
-  when?: BookingWhen;
+  /** Which bookings this list shows; all when not given. */
+  filter?: BookingsFilter;
 }
 
-/** Bookings as the server lists them for the signed-in account, with the steps the state machine allows this side. */
-export function BookingList({ who, emptyText, mayAct = () => true, when }: BookingListProps) {
+/**
+ * Bookings as the server lists them for the signed-in account, with the steps the state machine
+ * allows this side. Declining and cancelling ask first in a dialog naming the booking; every step
+ * done is announced above the list, and a refused one is told on its booking's card.
+ */
+export function BookingList({ who, emptyText, mayAct = () => true, filter = {} }: BookingListProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageInUrl(searchParams) ?? 1;
-  const bookings = useBookings(page, when);
-  const retry = useRetry(bookingsPageKey(page, when));
+  const bookings = useBookings(page, filter);
+  const retry = useRetry(bookingsPageKey(page, filter));
   const step = useBookingAction();
+  // The booking asked about stays named while the dialog fades out.
+  const [asking, setAsking] = useState<{ booking: Booking; action: AskedAction } | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
+  const take = (booking: Booking, action: BookingAction) => {
+    setNotice(null);
+    step.mutate(
+      { id: booking.id, action },
+      {
+        onSuccess: () => setNotice(`Booking ${booking.number} ${DONE[action]}.`),
+        onSettled: () => setDialogOpen(false),
+      },
+    );
+  };
+  const onAction = (booking: Booking, action: BookingAction) => {
+    if (!isAsked(action)) return take(booking, action);
+    step.reset();
+    setAsking({ booking, action });
+    setDialogOpen(true);
+  };
+
+  const outcome = <ActionNotice message={notice} onDismiss={() => setNotice(null)} />;
   if (bookings.isPending) return <PageSpinner />;
   // A failed reload in the background keeps the list that is on screen.
   if (bookings.isLoadingError)
     return <QueryError error={bookings.error} what="The bookings could not be loaded." onRetry={retry} />;
+
+  const asked = asking ? question(asking.booking, asking.action) : null;
+  const dialog = asking && asked && (
+    <ConfirmDialog
+      show={dialogOpen}
+      title={asked.title}
+      confirmLabel={asked.confirmLabel}
+      dismissLabel={asked.dismissLabel}
+      pending={step.isPending}
+      onConfirm={() => take(asking.booking, asking.action)}
+      onClose={() => setDialogOpen(false)}
+    >
+      <p className="mb-0">{asked.body}</p>
+    </ConfirmDialog>
+  );
+
   if (bookings.data.total === 0) {
     return (
-      <p className="text-muted">
-        {emptyText} <Link to={paths.cars}>Browse cars</Link>
-      </p>
+      <>
+        {outcome}
+        {dialog}
+        <p className="text-muted">
+          {emptyText} {who === 'renter' ? <Link to={paths.cars}>Browse cars</Link> : null}
+        </p>
+      </>
     );
   }
 
   const now = Date.now();
+  const stepOn = (booking: Booking) => step.variables?.id === booking.id;
   return (
     <>
-      <ErrorAlert message={step.error ? toApiError(step.error).message : null} onClose={step.reset} />
+      {outcome}
+      {dialog}
       <ul className="list-unstyled d-grid gap-3" aria-label="Bookings">
         {bookings.data.data.map((booking) => (
           <li key={booking.id}>
-            <Card>
-              <Card.Body className="d-flex flex-wrap justify-content-between gap-3">
-                <div>
-                  <h2 className="h5 mb-1">
-                    <Link to={paths.carPage(booking.car)}>{booking.car.carName}</Link>{' '}
-                    <BookingStatusBadge status={booking.status} />
-                  </h2>
-                  <p className="mb-1 small">
-                    Booking {booking.number} ·{' '}
-                    <Link to={paths.booking(booking.id)} aria-label={`Receipt of booking ${booking.number}`}>
-                      Receipt
-                    </Link>
-                  </p>
-                  <p className="mb-1">
-                    {formatIndiaTime(booking.from)} – {formatIndiaTime(booking.to)} (India time), {booking.hours} h
-                    {booking.driver ? ', with a driver' : ''}
-                  </p>
-                  {statusNote(booking) ? <p className="mb-1">{statusNote(booking)}</p> : null}
-                  <p className="mb-0 small text-muted">
-                    {who === 'carKeeper' ? `Renter: ${booking.renter.username} · ` : ''}
-                    {paymentInWords(booking.payment)}
-                  </p>
-                  {who === 'renter' ? <TripReview booking={booking} now={now} /> : null}
-                </div>
-                <div className="text-sm-end">
-                  <p className="fs-5 fw-semibold price mb-2">{formatRupees(booking.total)}</p>
-                  <div className="d-flex gap-2 justify-content-sm-end">
-                    {(mayAct(booking) ? actionsFor(booking, who, now) : []).map((action) => (
-                      <Button
-                        key={action}
-                        size="sm"
-                        variant={actionVariant[action]}
-                        disabled={step.isPending && step.variables.id === booking.id}
-                        onClick={() => step.mutate({ id: booking.id, action })}
-                        aria-label={`${actionLabel[action]}: ${booking.car.carName}, ${formatIndiaTime(booking.from)}`}
-                      >
-                        {actionLabel[action]}
-                      </Button>
-                    ))}
-                  </div>
-                </div>
-              </Card.Body>
-            </Card>
+            <BookingCard
+              booking={booking}
+              who={who}
+              actions={mayAct(booking) ? actionsFor(booking, who, now) : []}
+              now={now}
+              pending={step.isPending && stepOn(booking)}
+              error={step.error && stepOn(booking) ? toApiError(step.error).message : null}
+              onDismissError={step.reset}
+              onAction={(action) => onAction(booking, action)}
+            />
           </li>
         ))}
       </ul>

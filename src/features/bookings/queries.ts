@@ -1,21 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingAction, BookingWhen } from '../../domain/contract';
+import type { BookingAction } from '../../domain/contract';
 import { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
 import { checked } from '../../lib/form-check';
 import { carKeys } from '../cars/queries';
 import { notificationsKey } from '../notifications/queries';
-import { actOnBooking, createBooking, createRazorpayOrder, getBookingReceipt, listBookings } from './api';
+import { actOnBooking, type BookingsWanted, createBooking, createRazorpayOrder, getBookingReceipt, listBookings } from './api';
 
 /** The bookings the signed-in account sees: its own as a renter, or the requests for the cars it answers for. */
 export const bookingsKey = ['bookings'] as const;
 
-/** One page of the list (of one side of now, if asked), under the list's key so every step and new booking makes each page stale. */
-export const bookingsPageKey = (page: number, when?: BookingWhen) => [...bookingsKey, 'page', when ?? 'all', page] as const;
+/** Which bookings a list (a tab) shows: the statuses and side of now it asks the server for. */
+export type BookingsFilter = Pick<BookingsWanted, 'status' | 'when'>;
 
-export function useBookings(page: number, when?: BookingWhen) {
+/** One page of one list, under the list's key so every step and new booking makes each page stale. */
+export const bookingsPageKey = (page: number, filter: BookingsFilter = {}) => [...bookingsKey, 'page', filter, page] as const;
+
+export function useBookings(page: number, filter: BookingsFilter = {}) {
   return useQuery({
-    queryKey: bookingsPageKey(page, when),
-    queryFn: ({ signal }) => listBookings({ page, ...(when ? { when } : {}) }, signal),
+    queryKey: bookingsPageKey(page, filter),
+    queryFn: ({ signal }) => listBookings({ page, ...filter }, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
+import type { Booking, BookingAction } from '../../domain/contract';
+import { paths } from '../../config/paths';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { ReviewStars } from '../../components/StarRating';
+import { formatRupees } from '../../domain/money';
+import { formatIndiaTime } from '../../domain/india-time';
+import { ReviewForm } from '../reviews/ReviewForm';
+import { BookingStatusBadge } from './BookingStatusBadge';
+import { paymentInWords } from './payment-words';
+import { statusNote } from './status-note';
+
+/** The sides a booking list is for; an admin's steps of their own are taken in the admin console. */
+export type PartySide = 'renter' | 'carKeeper';
+
+const actionLabel: Record<BookingAction, string> = { accept: 'Accept', decline: 'Decline', cancel: 'Cancel booking' };
+const actionVariant: Record<BookingAction, string> = {
+  accept: 'primary',
+  decline: 'outline-danger',
+  cancel: 'outline-danger',
+};
+
+/** The booking's period on India's clock, as the card and the questions about it name it. */
+export function periodOf(booking: Booking): string {
+  return `${formatIndiaTime(booking.from)} – ${formatIndiaTime(booking.to)}`;
+}
+
+/**
+ * A renter's word on a trip that has ended: their stars once given, else "Rate this trip", which
+ * opens the form. Only an accepted booking was a trip; the server refuses any other.
+ */
+function TripReview({ booking, now }: { booking: Booking; now: number }) {
+  const [rating, setRating] = useState(false);
+  if (booking.status !== 'accepted' || new Date(booking.to).getTime() > now) return null;
+  if (booking.review) {
+    return (
+      <div className="mt-2">
+        <span className="small text-muted me-2">Your rating</span>
+        <ReviewStars rating={booking.review.rating} />
+        {booking.review.comment ? <p className="mb-0 small">{booking.review.comment}</p> : null}
+      </div>
+    );
+  }
+  if (!rating) {
+    return (
+      <Button
+        size="sm"
+        variant="outline-primary"
+        className="mt-2"
+        onClick={() => setRating(true)}
+        aria-label={`Rate this trip: ${booking.car.carName}, ${formatIndiaTime(booking.from)}`}
+      >
+        Rate this trip
+      </Button>
+    );
+  }
+  return <ReviewForm bookingId={booking.id} carName={booking.car.carName} />;
+}
+
+/** Where the renter collects the car, when the server names it. */
+function pickupOf({ car }: Booking): string | undefined {
+  if (!car.pickupArea) return undefined;
+  return car.city ? `${car.pickupArea}, ${car.city}` : car.pickupArea;
+}
+
+interface BookingCardProps {
+  booking: Booking;
+  who: PartySide;
+  /** The steps this side may take now. */
+  actions: BookingAction[];
+  now: number;
+  /** While a step on this booking is under way. */
+  pending: boolean;
+  /** The server's refusal of the last step on this booking. */
+  error: string | null;
+  onDismissError: () => void;
+  onAction: (action: BookingAction) => void;
+}
+
+/** One booking with what its side needs to know to act on it, its steps, and a refused step's reason beside them. */
+export function BookingCard({ booking, who, actions, now, pending, error, onDismissError, onAction }: BookingCardProps) {
+  const pickup = pickupOf(booking);
+  // Only worth saying while the owner could still press Accept.
+  const clash = actions.includes('accept') ? booking.overlapsAccepted : undefined;
+  return (
+    <Card>
+      <Card.Body className="d-flex flex-wrap justify-content-between gap-3">
+        <div>
+          <h2 className="h5 mb-1">
+            <Link to={paths.carPage(booking.car)}>{booking.car.carName}</Link> <BookingStatusBadge status={booking.status} />
+          </h2>
+          <p className="mb-1 small">
+            Booking {booking.number} ·{' '}
+            <Link to={paths.booking(booking.id)} aria-label={`Receipt of booking ${booking.number}`}>
+              Receipt
+            </Link>
+          </p>
+          <p className="mb-1">
+            {periodOf(booking)} (India time), {booking.hours} h{booking.driver ? ', with a driver' : ''}
+          </p>
+          {pickup ? <p className="mb-1">Pickup: {pickup}</p> : null}
+          {statusNote(booking) ? <p className="mb-1">{statusNote(booking)}</p> : null}
+          {who === 'carKeeper' ? (
+            <p className="mb-1">
+              Renter: {booking.renter.username}
+              {booking.renter.phone ? (
+                <>
+                  {' · '}
+                  <a href={`tel:${booking.renter.phone.replace(/\s/g, '')}`}>{booking.renter.phone}</a>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          <p className="mb-0 small text-muted">{paymentInWords(booking.payment)}</p>
+          {who === 'renter' ? <TripReview booking={booking} now={now} /> : null}
+        </div>
+        <div className="text-sm-end">
+          <p className="fs-5 fw-semibold price mb-2">{formatRupees(booking.total)}</p>
+          <div className="d-flex flex-wrap gap-2 justify-content-sm-end">
+            {actions.map((action) => (
+              <Button
+                key={action}
+                size="sm"
+                variant={actionVariant[action]}
+                disabled={pending}
+                onClick={() => onAction(action)}
+                aria-label={`${actionLabel[action]}: ${booking.car.carName}, ${formatIndiaTime(booking.from)}`}
+              >
+                {actionLabel[action]}
+              </Button>
+            ))}
+          </div>
+        </div>
+        {clash ? (
+          <Alert variant="warning" className="w-100 mb-0">
+            Overlaps accepted booking {clash}: accepting will be refused.
+          </Alert>
+        ) : null}
+        {error ? (
+          <div className="w-100">
+            <ErrorAlert message={error} onClose={onDismissError} />
+          </div>
+        ) : null}
+      </Card.Body>
+    </Card>
+  );
+}

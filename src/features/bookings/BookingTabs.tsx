@@ -1,0 +1,33 @@
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { useSearchParams } from 'react-router-dom';
+import type { Booking } from '../../domain/contract';
+import type { PartySide } from './BookingCard';
+import { BookingList } from './BookingList';
+import type { BookingTab } from './booking-tabs';
+
+interface BookingTabsProps {
+  /** Tells the tabs apart from any other on the page. */
+  id: string;
+  tabs: readonly BookingTab[];
+  who: PartySide;
+  mayAct?: (booking: Booking) => boolean;
+}
+
+/** A booking list in tabs; the tab (`?tab=past`) and page are in the address, and a tab the address does not know is the first. */
+export function BookingTabs({ id, tabs, who, mayAct }: BookingTabsProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const first = tabs[0]?.key;
+  const active = tabs.find((tab) => tab.key === searchParams.get('tab'))?.key ?? first;
+  // A new tab starts on its first page; the first tab is the plain address.
+  const select = (key: string | null) => setSearchParams(key === null || key === first ? {} : { tab: key });
+  return (
+    <Tabs id={id} activeKey={active} onSelect={select} className="mb-3" mountOnEnter unmountOnExit>
+      {tabs.map((tab) => (
+        <Tab key={tab.key} eventKey={tab.key} title={tab.title}>
+          <BookingList who={who} filter={tab.filter} emptyText={tab.emptyText} mayAct={mayAct} />
+        </Tab>
+      ))}
+    </Tabs>
+  );
+}
