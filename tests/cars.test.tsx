@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { catalogueCars } from '../src/data/cars';
 import type { PublicCar } from '../src/domain/contract';
@@ -122,20 +121,47 @@ describe('cars page', () => {
     );
   });
 
-  it('folds the rarer filters behind "More filters" on a phone, saying how many of them are applied', async () => {
+  it('keeps a phone’s filters in a sheet behind "Filters (n)", counting the filters set, not the sort', async () => {
+    serveCars({
+      'city=Pune&bodyType=suv&transmission=automatic&sort=price-asc': [listed(creta)],
+      'city=Pune&bodyType=suv&transmission=automatic&fuel=diesel&sort=price-asc': [listed(creta)],
+    });
+    const { router, user } = renderRoute('/layout/cars?city=Pune&bodyType=suv&transmission=automatic&sort=price-asc');
+
+    const open = await screen.findByRole('button', { name: 'Filters (3)' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByLabelText('City')).toHaveDisplayValue('Pune');
+    await user.selectOptions(within(sheet).getByLabelText('Fuel'), 'Diesel');
+    await user.click(within(sheet).getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?sort=price-asc&city=Pune&bodyType=suv&transmission=automatic&fuel=diesel'),
+    );
+    expect(await screen.findByRole('button', { name: 'Filters (4)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('1 car matches your filters')).toBeInTheDocument();
+  });
+
+  it('says just "Filters" when none is set, and closes the sheet without applying anything', async () => {
     serveCars();
-    const user = userEvent.setup();
-    renderRoute('/layout/cars?city=Pune&bodyType=suv&transmission=automatic');
+    const { router, user } = renderRoute('/layout/cars');
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.type(within(sheet).getByLabelText('Max price per hour'), '50');
+    await user.click(within(sheet).getByRole('button', { name: 'Close filters' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+  });
 
-    const more = await screen.findByRole('button', { name: 'More filters (2 applied)' });
-    expect(more).toHaveAttribute('aria-expanded', 'false');
-    // What the button folds is the group holding the rarer filters; the city stays in sight.
-    const folded = document.getElementById(more.getAttribute('aria-controls') ?? '');
-    expect(folded).toContainElement(screen.getByLabelText('Body type'));
-    expect(folded).not.toContainElement(screen.getByLabelText('City'));
-
-    await user.click(more);
-    expect(screen.getByRole('button', { name: 'Fewer filters (2 applied)' })).toHaveAttribute('aria-expanded', 'true');
+  it('sorts without losing the filters applied, from the first page', async () => {
+    serveCars({ 'maxPrice=50&page=2': [], 'maxPrice=50&sort=price-desc': byPrice(-1).filter((car) => car.price <= 50) });
+    const { router, user } = renderRoute('/layout/cars?maxPrice=50&page=2');
+    await screen.findByText(/\d+ cars? match/);
+    await user.selectOptions(screen.getByLabelText('Sort by price'), 'High to Low');
+    await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=50&sort=price-desc'));
+    expect(screen.getByLabelText('Max price per hour')).toHaveValue(50);
   });
 
   it('shows the server’s refusal of a filter without pretending the server is down', async () => {

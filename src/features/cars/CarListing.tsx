@@ -10,6 +10,7 @@ import { Pager, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
+import type { CarSort } from '../../domain/contract';
 import { CarCard } from './CarCard';
 import { CarFilters } from './CarFilters';
 import { catalogueMatching, queryFrom } from './car-query';
@@ -28,6 +29,13 @@ export function CarListing() {
   const retry = useRetry(carKeys.list(query));
 
   const clearFilters = () => setSearchParams(new URLSearchParams());
+  /* A new order keeps the filters and starts again from the first page. */
+  const sortBy = (sort: CarSort | undefined) => {
+    const next = new URLSearchParams(searchParams);
+    if (sort) next.set('sort', sort);
+    else next.delete('sort');
+    setSearchParams(withPage(next, 1));
+  };
 
   const status = statusOf(list.error);
   // A refused filter is the person's to fix; only a server that did not answer calls for the saved fleet.
@@ -45,7 +53,14 @@ export function CarListing() {
   return (
     <>
       {/* Keyed by the address so the fields show what is applied after Back, a shared link or Clear. */}
-      <CarFilters key={search} query={query} filtered={search !== ''} onApply={setSearchParams} onClear={clearFilters} />
+      <CarFilters
+        key={search}
+        query={query}
+        filtered={search !== ''}
+        onApply={setSearchParams}
+        onSort={sortBy}
+        onClear={clearFilters}
+      />
 
       {refused ? <ErrorAlert message={list.error?.message} /> : null}
       {list.isError && !refused ? <QueryError error={list.error} onRetry={retry} /> : null}
