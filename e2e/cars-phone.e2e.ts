@@ -24,7 +24,7 @@ describe('the Cars page on a phone (375 × 812)', () => {
       // Above the fold as the page opens: the card starts within the first screen.
       const viewport = page.viewportSize();
       const box = await firstCard.boundingBox();
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await page.evaluate('window.scrollY')).toBe(0);
       expect(box?.y).toBeGreaterThanOrEqual(0);
       expect(box?.y).toBeLessThan(viewport?.height ?? 0);
 
