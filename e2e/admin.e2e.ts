@@ -203,7 +203,7 @@ describe('the admin console', () => {
         expect(log).toContain(what);
         expect(log).toContain(reason);
       }
-      expect(unexpectedProblems(console_.problems, server.baseURL)).toEqual([]);
+      expect(unexpectedProblems(console_.problems)).toEqual([]);
     } finally {
       await Promise.all(sessions.map((opened) => opened.context.close()));
     }
@@ -225,7 +225,7 @@ describe('the admin console', () => {
           if (overflow > 0) found.push(`${path}: scrolls ${overflow} px sideways`);
         }
         expect(found).toEqual([]);
-        expect(unexpectedProblems(session.problems, server.baseURL)).toEqual([]);
+        expect(unexpectedProblems(session.problems)).toEqual([]);
       } finally {
         await session.context.close();
       }

@@ -68,7 +68,7 @@ describe('finding a car by where it is and what it is', () => {
       await expect.poll(() => chosen.count()).toBe(2);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.waitForURL(`${baseURL}/get/cars`);
-      expect(unexpectedProblems(owner.problems, baseURL)).toEqual([]);
+      expect(unexpectedProblems(owner.problems)).toEqual([]);
 
       const shopper = renter.page;
       await shopper.goto('/layout/home');
@@ -110,7 +110,7 @@ describe('finding a car by where it is and what it is', () => {
       const second = `${carName}, photo 2 of 2`;
       await expect.poll(() => loadedFrom(shopper, second)).toMatch(/\/uploads\/[0-9a-f]{32}-\d+\.webp$/);
       expect(await loadedFrom(shopper, second)).not.toBe(await loadedFrom(shopper, first));
-      expect(unexpectedProblems(renter.problems, baseURL)).toEqual([]);
+      expect(unexpectedProblems(renter.problems)).toEqual([]);
     } finally {
       await owner.context.close();
       await renter.context.close();

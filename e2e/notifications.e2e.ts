@@ -69,8 +69,8 @@ describe('Hearing about a booking', () => {
       await renter.page.goto('/layout/home');
       await renter.page.getByRole('link', { name: 'My bookings', exact: true }).waitFor();
 
-      expect(unexpectedProblems(owner.problems, baseURL)).toEqual([]);
-      expect(unexpectedProblems(renter.problems, baseURL)).toEqual([]);
+      expect(unexpectedProblems(owner.problems)).toEqual([]);
+      expect(unexpectedProblems(renter.problems)).toEqual([]);
     } finally {
       await owner.context.close();
       await renter.context.close();

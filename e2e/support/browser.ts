@@ -26,6 +26,8 @@ export function launchBrowser(): Promise<Browser> {
 export interface PageProblems {
   /** console.error calls and the browser's own error lines (a failed load, a CSP refusal). */
   consoleErrors: string[];
+  /** console.warn calls and the browser's own warnings (React's, a deprecated feature). */
+  consoleWarnings: string[];
   /** Exceptions nobody caught. */
   pageErrors: string[];
   /** alert/confirm/prompt dialogs the page opened (each is dismissed). */
@@ -58,11 +60,12 @@ export async function openSession(browser: Browser, baseURL: string, width = DES
     (route) => route.abort('internetdisconnected'),
   );
   const page = await context.newPage();
-  const problems: PageProblems = { consoleErrors: [], pageErrors: [], dialogs: [] };
+  const problems: PageProblems = { consoleErrors: [], consoleWarnings: [], pageErrors: [], dialogs: [] };
   page.on('console', (message) => {
-    if (message.type() !== 'error') return;
     const { url } = message.location();
-    problems.consoleErrors.push(url ? `${message.text()} (${url})` : message.text());
+    const line = url ? `${message.text()} (${url})` : message.text();
+    if (message.type() === 'error') problems.consoleErrors.push(line);
+    if (message.type() === 'warning') problems.consoleWarnings.push(line);
   });
   page.on('pageerror', (error) => problems.pageErrors.push(error.message));
   page.on('dialog', (dialog) => {

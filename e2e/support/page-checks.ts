@@ -73,15 +73,14 @@ export function horizontalOverflow(page: Page): Promise<number> {
 }
 
 /**
- * The console errors and uncaught exceptions of a page, less the one line the browser itself writes
- * for every signed-out visit: `GET /api/session` answers 401 by contract, and Chromium logs every
- * 4xx answer as "Failed to load resource". Nothing else is excused.
+ * The console errors and warnings and the uncaught exceptions of a page. None is excused: a page in
+ * normal use makes no request that fails (Chromium logs every 4xx answer as "Failed to load
+ * resource"), and React's warnings are bugs.
  */
-export function unexpectedProblems(problems: PageProblems, baseURL: string): string[] {
-  const sessionCheck = `(${new URL('/api/session', baseURL).toString()})`;
-  const consoleLines = problems.consoleErrors.filter(
-    (line) =>
-      !(line.startsWith('Failed to load resource: the server responded with a status of 401') && line.endsWith(sessionCheck)),
-  );
-  return [...consoleLines, ...problems.pageErrors.map((message) => `uncaught: ${message}`)];
+export function unexpectedProblems(problems: PageProblems): string[] {
+  return [
+    ...problems.consoleErrors,
+    ...problems.consoleWarnings.map((line) => `warning: ${line}`),
+    ...problems.pageErrors.map((message) => `uncaught: ${message}`),
+  ];
 }
