@@ -38,7 +38,7 @@ describe('car page', () => {
     ]) {
       expect(screen.getByText(label).nextElementSibling).toHaveTextContent(value);
     }
-    expect(screen.getByRole('link', { name: /back to the car listing/ })).toHaveAttribute('href', '/layout/cars');
+    expect(screen.getByRole('link', { name: '← Car Listing' })).toHaveAttribute('href', '/layout/cars');
     expect(screen.getByRole('heading', { name: 'Check Out' })).toBeInTheDocument();
     expect(screen.getByText('Pay Here')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Tesla Malibu'));

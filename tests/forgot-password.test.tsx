@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
 import { fail } from './mocks/routes';
@@ -51,7 +51,7 @@ describe('reset password page', () => {
     expect(set.map((call) => call.body)).toEqual([
       { token: 'abc123', password: 'a-new-secret-1', confirmPassword: 'a-new-secret-1' },
     ]);
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
   it('refuses passwords that differ without asking the server', async () => {

@@ -80,10 +80,11 @@ describe('owner-only routes', () => {
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Owner Dashboard'));
   });
 
-  it('let the owner sign out from the page frame', async () => {
+  it("let the owner log out from the header's menu", async () => {
     const browser = session(ravi);
     const { router, user } = renderRoute('/owner');
-    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await user.click(await screen.findByRole('button', { name: 'Signed in as ravi' }));
+    await user.click(screen.getByRole('link', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(browser.holder).toBeNull());
   });

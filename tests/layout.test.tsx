@@ -1,12 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { allCars, asha, paged, ravi } from './mocks/answers';
+import type { Account } from '../src/domain/contract';
+import { admin, allCars, asha, paged, posts, ravi } from './mocks/answers';
 import { unreachable } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 
 function header(): HTMLElement {
   return screen.getByRole('banner');
+}
+
+/** Opens the menu under the signed-in person's name in the header, and answers the header. */
+async function openAccountMenu(user: UserEvent, who: Account): Promise<HTMLElement> {
+  const banner = await waitFor(() => header());
+  const toggle = await within(banner).findByRole('button', { name: `Signed in as ${who.username}` });
+  if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle);
+  await within(banner).findByRole('link', { name: 'Logout' });
+  return banner;
 }
 
 describe('header', () => {
@@ -32,34 +43,48 @@ describe('header', () => {
     expect(within(banner).getByRole('button', { name: 'Menu' })).toBeInTheDocument();
   });
 
-  it('shows Sign in and Logout to a signed-out visitor', async () => {
+  it('offers a signed-out visitor Sign in, and neither Logout nor Sign out', async () => {
     renderRoute('/layout/home');
     const banner = await waitFor(() => header());
     expect(within(banner).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-    expect(within(banner).getByRole('link', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(banner).queryByRole('link', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(within(banner).queryByText(/Sign out|Logout/)).not.toBeInTheDocument();
   });
 
-  it('shows a renter their name and bookings, and an owner their cars', async () => {
-    session(asha);
-    const first = renderRoute('/layout/home');
-    expect(await within(await waitFor(() => header())).findByText('asha')).toBeInTheDocument();
-    expect(within(header()).getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/bookings');
-    expect(within(header()).queryByRole('link', { name: 'Your Cars' })).not.toBeInTheDocument();
-    first.unmount();
-
-    session(ravi);
-    renderRoute('/layout/home');
-    expect(await within(await waitFor(() => header())).findByText('ravi')).toBeInTheDocument();
-    expect(within(header()).getByRole('link', { name: 'Your Cars' })).toHaveAttribute('href', '/get/cars');
-    expect(within(header()).queryByRole('link', { name: 'My bookings' })).not.toBeInTheDocument();
+  it.each([
+    { who: asha, links: [['My bookings', '/bookings']], others: ['My cars', 'Admin console', 'Rental requests'] },
+    {
+      who: ravi,
+      links: [
+        ['My cars', '/get/cars'],
+        ['Rental requests', '/get/requests'],
+      ],
+      others: ['My bookings', 'Admin console'],
+    },
+    {
+      who: admin,
+      links: [
+        ['Admin console', '/admin'],
+        ['Rental requests', '/get/requests'],
+      ],
+      others: ['My bookings', 'My cars'],
+    },
+  ])('shows $who.username their name as a menu of their own screens, Account and Logout', async ({ who, links, others }) => {
+    session(who);
+    const { user } = renderRoute('/layout/home');
+    const banner = await openAccountMenu(user, who);
+    expect(within(banner).queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    for (const [name, href] of [...links, ['Account', '/account']]) {
+      expect(within(banner).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    for (const name of others) expect(within(banner).queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
   it('signs out and goes to the landing page when Logout is pressed', async () => {
     const browser = session(asha);
     serve('GET /api/cars', paged(allCars));
     const { router, user } = renderRoute('/layout/cars');
-    await within(await waitFor(() => header())).findByText('asha');
-    await user.click(within(header()).getByRole('link', { name: 'Logout' }));
+    await user.click(within(await openAccountMenu(user, asha)).getByRole('link', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(browser.holder).toBeNull();
@@ -71,16 +96,67 @@ describe('header', () => {
     serve('GET /api/cars', paged(allCars));
     serve('DELETE /api/session', unreachable, { once: true });
     const { router, user } = renderRoute('/layout/cars');
-    await within(await waitFor(() => header())).findByText('asha');
-    await user.click(within(header()).getByRole('link', { name: 'Logout' }));
+    await user.click(within(await openAccountMenu(user, asha)).getByRole('link', { name: 'Logout' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not sign you out.');
     expect(router.state.location.pathname).toBe('/layout/cars');
-    expect(within(header()).getByText('asha')).toBeInTheDocument();
 
-    await user.click(within(header()).getByRole('link', { name: 'Logout' }));
+    await user.click(within(await openAccountMenu(user, asha)).getByRole('link', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(browser.holder).toBeNull();
+  });
+});
+
+describe('the same header on every page but the landing page', () => {
+  it.each([
+    ['/cars/Tesla%20Malibu', null, '← Car Listing'],
+    [`/blogs/${encodeURIComponent(posts[0].title)}`, null, '← All blog posts'],
+    ['/login', null, null],
+    ['/bookings', asha, null],
+    ['/get/requests', ravi, 'Back to Your Cars'],
+  ] as const)('%s has the five links, the account, and keeps its own way back', async (path, who, ownLink) => {
+    session(who);
+    serve('GET /api/bookings', paged([]));
+    serve('GET /api/comments/get-comment/:slug', posts[0]);
+    serve('GET /api/comments/get-comment', []);
+    renderRoute(path);
+    const banner = await waitFor(() => header());
+    const navigation = within(banner).getByRole('navigation');
+    for (const name of ['Home', 'About', 'Cars', 'Blog', 'Contact']) {
+      expect(within(navigation).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(banner).getByRole('link', { name: 'WheelsOnWeb home' })).toHaveAttribute('href', '/layout/home');
+    if (who) expect(await within(banner).findByRole('button', { name: `Signed in as ${who.username}` })).toBeInTheDocument();
+    else expect(within(banner).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    if (ownLink) expect(within(screen.getByRole('main')).getByRole('link', { name: ownLink })).toBeInTheDocument();
+    // One header and one main: the pages no longer bring frames of their own.
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('takes a renter from a car page to My bookings', async () => {
+    session(asha);
+    serve('GET /api/bookings', paged([]));
+    const { router, user } = renderRoute('/cars/Tesla%20Malibu');
+    await user.click(within(await openAccountMenu(user, asha)).getByRole('link', { name: 'My bookings' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My bookings' })).toBeInTheDocument();
+  });
+
+  it('ends only the marketing pages with the footer, and leaves the landing page without the header', async () => {
+    const marketing = renderRoute('/layout/about');
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
+    marketing.unmount();
+
+    const login = renderRoute('/login');
+    await waitFor(() => header());
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    login.unmount();
+
+    renderRoute('/');
+    expect(await screen.findByRole('link', { name: 'Rent Now' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 });
 
@@ -96,18 +172,5 @@ describe('other marketing pages', () => {
         .map((heading) => heading.textContent),
     ).toEqual(['Ananya Rao', 'Vikram Singh', 'Kavya Menon']);
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - About'));
-  });
-
-  it('greets on /bookcar and points to the car listing', async () => {
-    renderRoute('/bookcar');
-    expect(await screen.findByRole('heading', { name: 'Hello!' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the Car Listing' })).toHaveAttribute('href', '/layout/cars');
-    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Book a car'));
-  });
-
-  it('says /notfound is still under construction', async () => {
-    renderRoute('/notfound');
-    expect(await screen.findByRole('heading', { name: 'hello still under construction!' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Under construction'));
   });
 });

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Account, Booking } from '../src/domain/contract';
 import { renderRoute } from './render';
@@ -9,11 +10,17 @@ function header(): HTMLElement {
   return screen.getByRole('banner');
 }
 
-/** The header once it knows who is signed in. */
-async function signedInHeader(who: Account): Promise<HTMLElement> {
+/** The menu button under the signed-in person's name, named with any count its badge shows. */
+async function accountToggle(who: Account): Promise<HTMLElement> {
   const banner = await waitFor(() => header());
-  await within(banner).findByText(who.username);
-  return banner;
+  return within(banner).findByRole('button', { name: new RegExp(`^Signed in as ${who.username}`) });
+}
+
+/** The header with the signed-in person's menu open. */
+async function openMenu(user: UserEvent, who: Account): Promise<HTMLElement> {
+  const toggle = await accountToggle(who);
+  if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle);
+  return header();
 }
 
 describe("the header's badges", () => {
@@ -27,9 +34,13 @@ describe("the header's badges", () => {
     });
     serve('GET /api/bookings', paged([]));
     const { router, user } = renderRoute('/layout/home');
-    const banner = await signedInHeader(asha);
+    // The count shows on the closed menu's button, which says what it counts.
+    const toggle = await accountToggle(asha);
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Signed in as asha; My bookings, 2 bookings updated'));
+    expect(toggle).toHaveTextContent(/^asha2$/);
 
-    const link = await within(banner).findByRole('link', { name: 'My bookings, 2 bookings updated' });
+    const banner = await openMenu(user, asha);
+    const link = within(banner).getByRole('link', { name: 'My bookings, 2 bookings updated' });
     expect(link).toHaveAttribute('href', '/bookings');
     expect(link).toHaveTextContent(/^My bookings2$/);
     expect(asked.length).toBeGreaterThan(0);
@@ -39,16 +50,19 @@ describe("the header's badges", () => {
     await waitFor(() => expect(marked.length).toBeGreaterThan(0));
 
     await act(() => router.navigate('/layout/home'));
-    const back = await signedInHeader(asha);
-    await waitFor(() => expect(within(back).getByRole('link', { name: 'My bookings' })).toHaveTextContent(/^My bookings$/));
+    await waitFor(async () => expect(await accountToggle(asha)).toHaveAccessibleName('Signed in as asha'));
+    const back = await openMenu(user, asha);
+    expect(within(back).getByRole('link', { name: 'My bookings' })).toHaveTextContent(/^My bookings$/);
   });
 
   it('says one booking in the singular', async () => {
     session(asha);
     serve('GET /api/notifications/summary', { requestsAwaitingAnswer: 0, bookingUpdates: 1 });
-    renderRoute('/layout/home');
-    const banner = await signedInHeader(asha);
-    expect(await within(banner).findByRole('link', { name: 'My bookings, 1 booking updated' })).toHaveTextContent('1');
+    const { user } = renderRoute('/layout/home');
+    const toggle = await accountToggle(asha);
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Signed in as asha; My bookings, 1 booking updated'));
+    const banner = await openMenu(user, asha);
+    expect(within(banner).getByRole('link', { name: 'My bookings, 1 booking updated' })).toHaveTextContent('1');
   });
 
   it('shows an owner the requests awaiting their answer, and catches up once they answer one', async () => {
@@ -64,27 +78,31 @@ describe("the header's badges", () => {
       return list[0] ?? request;
     });
     const { router, user } = renderRoute('/layout/home');
-    const banner = await signedInHeader(ravi);
+    const toggle = await accountToggle(ravi);
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Signed in as ravi; Rental requests, 1 awaiting your answer'));
+    expect(toggle).toHaveTextContent(/^ravi1$/);
 
-    await user.click(await within(banner).findByRole('link', { name: 'Rental requests, 1 awaiting your answer' }));
+    const banner = await openMenu(user, ravi);
+    await user.click(within(banner).getByRole('link', { name: 'Rental requests, 1 awaiting your answer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/requests'));
-    const item = await screen.findByRole('listitem');
+    const item = within(await screen.findByRole('list', { name: 'Bookings' })).getByRole('listitem');
     await user.click(within(item).getByRole('button', { name: /^Accept/ }));
     expect(await within(item).findByText('accepted')).toBeInTheDocument();
 
     await act(() => router.navigate('/layout/home'));
-    const back = await signedInHeader(ravi);
-    await waitFor(() =>
-      expect(within(back).getByRole('link', { name: 'Rental requests' })).toHaveTextContent(/^Rental requests$/),
-    );
+    await waitFor(async () => expect(await accountToggle(ravi)).toHaveAccessibleName('Signed in as ravi'));
+    const back = await openMenu(user, ravi);
+    expect(within(back).getByRole('link', { name: 'Rental requests' })).toHaveTextContent(/^Rental requests$/);
   });
 
   it('shows an admin the fleet requests awaiting an answer', async () => {
     session(admin);
     serve('GET /api/notifications/summary', { requestsAwaitingAnswer: 12, bookingUpdates: 0 });
-    renderRoute('/layout/home');
-    const banner = await signedInHeader(admin);
-    const link = await within(banner).findByRole('link', { name: 'Rental requests, 12 awaiting your answer' });
+    const { user } = renderRoute('/layout/home');
+    const toggle = await accountToggle(admin);
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Signed in as admin; Rental requests, 12 awaiting your answer'));
+    const banner = await openMenu(user, admin);
+    const link = within(banner).getByRole('link', { name: 'Rental requests, 12 awaiting your answer' });
     expect(link).toHaveAttribute('href', '/get/requests');
   });
 
@@ -99,8 +117,8 @@ describe("the header's badges", () => {
 describe('the Account link', () => {
   it.each([asha, ravi, admin])('is in the header for $role accounts', async (who) => {
     session(who);
-    renderRoute('/layout/home');
-    const banner = await signedInHeader(who);
+    const { user } = renderRoute('/layout/home');
+    const banner = await openMenu(user, who);
     expect(within(banner).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
   });
 });

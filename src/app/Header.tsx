@@ -1,13 +1,14 @@
 import type { MouseEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { Icon } from '../components/icons';
-import type { NotificationSummary, Role } from '../domain/contract';
+import type { Account, NotificationSummary, Role } from '../domain/contract';
 import { useSession } from '../lib/auth/session';
 import { useNotificationSummary } from '../features/notifications/queries';
 import { useSignOut } from '../lib/auth/useSignOut';
@@ -30,18 +31,19 @@ interface AccountLink {
   counts?: Count;
 }
 
-/** The signed-in account's own screens; fleet cars' requests are answered by admins. */
+/** The signed-in account's own screens, in its menu; fleet cars' requests are answered by admins. */
 const accountLinks: Record<Role, AccountLink[]> = {
   user: [
     { to: paths.myBookings, label: 'My bookings', counts: 'bookingUpdates' },
     { to: paths.account, label: 'Account' },
   ],
   owner: [
-    { to: paths.ownerCars, label: 'Your Cars' },
+    { to: paths.ownerCars, label: 'My cars' },
     { to: paths.rentalRequests, label: 'Rental requests', counts: 'requestsAwaitingAnswer' },
     { to: paths.account, label: 'Account' },
   ],
   admin: [
+    { to: paths.admin, label: 'Admin console' },
     { to: paths.rentalRequests, label: 'Rental requests', counts: 'requestsAwaitingAnswer' },
     { to: paths.account, label: 'Account' },
   ],
@@ -53,30 +55,73 @@ const countWords: Record<Count, (count: number) => string> = {
   bookingUpdates: (count) => `${count} ${count === 1 ? 'booking' : 'bookings'} updated`,
 };
 
-/** A link with its count, when the count is not zero; nothing is shown while the count is unknown. */
-function AccountNavLink({ link, summary }: { link: AccountLink; summary: NotificationSummary | undefined }) {
-  const count = link.counts && summary ? summary[link.counts] : 0;
+/** The link's count, 0 while unknown or for a link that counts nothing. */
+function countOf(link: AccountLink, summary: NotificationSummary | undefined): number {
+  return link.counts && summary ? summary[link.counts] : 0;
+}
+
+/** "Rental requests, 1 awaiting your answer" while the link has a count to tell, else nothing beyond its text. */
+function countedName(link: AccountLink, count: number): string | undefined {
+  return link.counts && count > 0 ? `${link.label}, ${countWords[link.counts](count)}` : undefined;
+}
+
+function CountBadge({ count }: { count: number }) {
+  return count > 0 ? (
+    <Badge pill bg="danger" className="ms-1">
+      {count}
+    </Badge>
+  ) : null;
+}
+
+interface AccountMenuProps {
+  user: Account;
+  summary: NotificationSummary | undefined;
+  onLogout: (event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+/**
+ * The signed-in person's name as a menu of their own screens and Logout. It stays outside the
+ * collapsing navigation, so on a phone it sits beside the Menu button and its badge is seen without
+ * opening anything; the toggle names the count, and the item inside carries it too.
+ */
+function AccountMenu({ user, summary, onLogout }: AccountMenuProps) {
+  const links = accountLinks[user.role];
+  const counted = links.find((link) => countOf(link, summary) > 0);
+  const count = counted ? countOf(counted, summary) : 0;
+  const toggleName = `Signed in as ${user.username}${counted ? `; ${countedName(counted, count)}` : ''}`;
+
   return (
-    <Nav.Link
-      as={NavLink}
-      to={link.to}
-      eventKey={link.to}
-      aria-label={link.counts && count > 0 ? `${link.label}, ${countWords[link.counts](count)}` : undefined}
-    >
-      {link.label}
-      {count > 0 ? (
-        <Badge pill bg="danger" className="ms-1">
-          {count}
-        </Badge>
-      ) : null}
-    </Nav.Link>
+    <Dropdown align="end">
+      <Dropdown.Toggle id="account-menu" variant="outline-secondary" aria-label={toggleName}>
+        <span className="account-menu__name text-truncate">{user.username}</span>
+        <CountBadge count={count} />
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.ItemText className="text-muted small">
+          Signed in as <strong>{user.username}</strong>
+        </Dropdown.ItemText>
+        {links.map((link) => {
+          const linkCount = countOf(link, summary);
+          return (
+            <Dropdown.Item key={link.to} as={NavLink} to={link.to} end aria-label={countedName(link, linkCount)}>
+              {link.label}
+              <CountBadge count={linkCount} />
+            </Dropdown.Item>
+          );
+        })}
+        <Dropdown.Divider />
+        <Dropdown.Item href={paths.landing} onClick={onLogout}>
+          Logout
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
   );
 }
 
 /**
- * The marketing pages' header: where and when we work, the navigation (a menu button on phones),
- * and the account links. Logout always shows, as the spec asks; signed in, the name and the links
- * for that role show too.
+ * Every page's header but the landing page's: where and when we work, the navigation (a Menu button
+ * on phones), and the account: Sign in for visitors; signed in, the person's name opens a menu of
+ * their screens and the spec's Logout, which only shows to someone who can log out.
  */
 export function Header() {
   const { user } = useSession();
@@ -117,43 +162,26 @@ export function Header() {
           <Navbar.Brand as={Link} to={paths.home} className="py-0">
             <img src="/images/logo.svg" alt={`${PRODUCT_NAME} home`} width={176} height={38} />
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-navigation" label="Menu" />
-          <Navbar.Collapse id="main-navigation">
-            <Nav as="ul" className="me-auto">
+          {/* On phones the account sits before the Menu button; from lg on, after the links, as in the reading order. */}
+          <Navbar.Toggle aria-controls="main-navigation" label="Menu" className="order-2" />
+          <Navbar.Collapse id="main-navigation" className="order-3 order-lg-1">
+            <Nav className="me-auto">
               {mainLinks.map((link) => (
-                <Nav.Item as="li" key={link.to}>
-                  <Nav.Link as={NavLink} to={link.to} eventKey={link.to} end={link.to !== paths.cars}>
-                    {link.label}
-                  </Nav.Link>
-                </Nav.Item>
+                <Nav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to} end={link.to !== paths.cars}>
+                  {link.label}
+                </Nav.Link>
               ))}
             </Nav>
-            <Nav as="ul" className="align-items-lg-center">
-              {user ? (
-                <>
-                  <Nav.Item as="li" className="navbar-text me-lg-2">
-                    Signed in as <strong>{user.username}</strong>
-                  </Nav.Item>
-                  {accountLinks[user.role].map((link) => (
-                    <Nav.Item as="li" key={link.to}>
-                      <AccountNavLink link={link} summary={summary} />
-                    </Nav.Item>
-                  ))}
-                </>
-              ) : (
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to={paths.login} eventKey={paths.login}>
-                    Sign in
-                  </Nav.Link>
-                </Nav.Item>
-              )}
-              <Nav.Item as="li">
-                <Nav.Link href={paths.landing} onClick={handleLogout}>
-                  Logout
-                </Nav.Link>
-              </Nav.Item>
-            </Nav>
           </Navbar.Collapse>
+          <div className="order-1 order-lg-2 ms-auto me-2 me-lg-0 ms-lg-3">
+            {user ? (
+              <AccountMenu user={user} summary={summary} onLogout={handleLogout} />
+            ) : (
+              <Link to={paths.login} className="btn btn-outline-primary">
+                Sign in
+              </Link>
+            )}
+          </div>
         </Container>
       </Navbar>
       {error ? (

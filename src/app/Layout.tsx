@@ -1,9 +1,15 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useMatches } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** The frame of the /layout/* pages. */
+/** Whether a route asked for the footer (routes.tsx marks the spec's /layout/* pages with `handle: { footer: true }`). */
+function asksForFooter(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && 'footer' in handle && handle.footer === true;
+}
+
+/** The frame of every page but the landing page: the same header everywhere, each page in `main`. */
 export default function Layout() {
+  const footer = useMatches().some((match) => asksForFooter(match.handle));
   return (
     <>
       <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white">
@@ -13,7 +19,7 @@ export default function Layout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      {footer ? <Footer /> : null}
     </>
   );
 }

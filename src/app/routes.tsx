@@ -24,110 +24,116 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.landing, lazy: page(() => import('../pages/LandingPage')) },
       {
-        path: `${paths.layout}/*`,
-        // The header and footer carry react-bootstrap's Navbar and forms, which the landing page does not need.
+        // Every other page has the site's header; it carries react-bootstrap's Navbar, which the landing page does not need.
         lazy: page(() => import('./Layout')),
         children: [
-          { index: true, lazy: page(() => import('../pages/HomePage')) },
-          { path: 'home', lazy: page(() => import('../pages/HomePage')) },
-          { path: 'about', lazy: page(() => import('../pages/AboutPage')) },
-          { path: 'cars', lazy: page(() => import('../pages/CarsPage')) },
-          { path: 'blogs', lazy: page(() => import('../pages/BlogsPage')) },
-          { path: 'contact', lazy: page(() => import('../pages/ContactPage')) },
+          {
+            path: `${paths.layout}/*`,
+            // The spec's marketing pages also end with the footer and its newsletter form.
+            handle: { footer: true },
+            children: [
+              { index: true, lazy: page(() => import('../pages/HomePage')) },
+              { path: 'home', lazy: page(() => import('../pages/HomePage')) },
+              { path: 'about', lazy: page(() => import('../pages/AboutPage')) },
+              { path: 'cars', lazy: page(() => import('../pages/CarsPage')) },
+              { path: 'blogs', lazy: page(() => import('../pages/BlogsPage')) },
+              { path: 'contact', lazy: page(() => import('../pages/ContactPage')) },
+              { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },
+            ],
+          },
+          { path: paths.login, lazy: page(() => import('../pages/LoginPage')) },
+          { path: paths.ownerLogin, element: <Navigate to={`${paths.login}?tab=owner`} replace /> },
+          { path: paths.signup, lazy: page(() => import('../pages/SignupPage')) },
+          { path: paths.forgotPassword, lazy: page(() => import('../pages/ForgotPasswordPage')) },
+          { path: paths.ownerForgotPassword, lazy: page(() => import('../pages/ForgotPasswordPage')) },
+          { path: paths.resetPassword, lazy: page(() => import('../pages/ResetPasswordPage')) },
+          { path: paths.start, lazy: page(() => import('../pages/StartPage')) },
+          { path: '/cars/:carName', lazy: page(() => import('../pages/CarDetailPage')) },
+          { path: '/blogs/:title', lazy: page(() => import('../pages/BlogDetailPage')) },
+          { path: paths.bookCar, lazy: page(() => import('../pages/BookCarPage')) },
+          {
+            element: (
+              <RequireRole role="owner">
+                <Outlet />
+              </RequireRole>
+            ),
+            children: [
+              { path: paths.ownerCars, handle: signInTo('see your cars'), lazy: page(() => import('../pages/OwnerCarsPage')) },
+              { path: '/get/car/:id', handle: signInTo('edit your car'), lazy: page(() => import('../pages/EditCarPage')) },
+              { path: paths.addCar, handle: signInTo('add your car'), lazy: page(() => import('../pages/AddCarPage')) },
+              {
+                path: paths.owner,
+                handle: signInTo('open your owner dashboard'),
+                lazy: page(() => import('../pages/OwnerPage')),
+              },
+            ],
+          },
+          {
+            element: (
+              <RequireRole role="owner" alsoAllow={['admin']}>
+                <Outlet />
+              </RequireRole>
+            ),
+            children: [
+              {
+                path: paths.rentalRequests,
+                handle: signInTo('answer rental requests'),
+                lazy: page(() => import('../pages/RentalRequestsPage')),
+              },
+            ],
+          },
+          {
+            element: (
+              <RequireRole role="user">
+                <Outlet />
+              </RequireRole>
+            ),
+            children: [
+              {
+                path: paths.myBookings,
+                handle: signInTo('see your bookings'),
+                lazy: page(() => import('../pages/MyBookingsPage')),
+              },
+            ],
+          },
+          {
+            // Any signed-in account: the server answers each only the bookings that are theirs to see.
+            element: (
+              <RequireRole role="user" alsoAllow={['owner', 'admin']}>
+                <Outlet />
+              </RequireRole>
+            ),
+            children: [
+              {
+                path: '/bookings/:id',
+                handle: signInTo('see your booking'),
+                lazy: page(() => import('../pages/BookingReceiptPage')),
+              },
+              { path: paths.account, handle: signInTo('open your account'), lazy: page(() => import('../pages/AccountPage')) },
+            ],
+          },
+          {
+            element: (
+              <RequireRole role="admin" sendOthersTo={paths.home}>
+                <Outlet />
+              </RequireRole>
+            ),
+            // Every section of the console says the same: the console is what the visitor came for.
+            handle: signInTo('open the admin console'),
+            children: [
+              { path: paths.admin, lazy: page(() => import('../pages/AdminPage')) },
+              { path: paths.adminAccounts, lazy: page(() => import('../pages/AdminAccountsPage')) },
+              { path: paths.adminCars, lazy: page(() => import('../pages/AdminCarsPage')) },
+              { path: paths.adminBookings, lazy: page(() => import('../pages/AdminBookingsPage')) },
+              { path: paths.adminComments, lazy: page(() => import('../pages/AdminCommentsPage')) },
+              { path: paths.adminMessages, lazy: page(() => import('../pages/AdminMessagesPage')) },
+              { path: paths.adminAudit, lazy: page(() => import('../pages/AdminAuditPage')) },
+            ],
+          },
+          { path: paths.notFound, lazy: page(() => import('../pages/UnderConstructionPage')) },
           { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },
         ],
       },
-      { path: paths.login, lazy: page(() => import('../pages/LoginPage')) },
-      { path: paths.ownerLogin, element: <Navigate to={`${paths.login}?tab=owner`} replace /> },
-      { path: paths.signup, lazy: page(() => import('../pages/SignupPage')) },
-      { path: paths.forgotPassword, lazy: page(() => import('../pages/ForgotPasswordPage')) },
-      { path: paths.ownerForgotPassword, lazy: page(() => import('../pages/ForgotPasswordPage')) },
-      { path: paths.resetPassword, lazy: page(() => import('../pages/ResetPasswordPage')) },
-      { path: paths.start, lazy: page(() => import('../pages/StartPage')) },
-      { path: '/cars/:carName', lazy: page(() => import('../pages/CarDetailPage')) },
-      { path: '/blogs/:title', lazy: page(() => import('../pages/BlogDetailPage')) },
-      { path: paths.bookCar, lazy: page(() => import('../pages/BookCarPage')) },
-      {
-        element: (
-          <RequireRole role="owner">
-            <Outlet />
-          </RequireRole>
-        ),
-        children: [
-          { path: paths.ownerCars, handle: signInTo('see your cars'), lazy: page(() => import('../pages/OwnerCarsPage')) },
-          { path: '/get/car/:id', handle: signInTo('edit your car'), lazy: page(() => import('../pages/EditCarPage')) },
-          { path: paths.addCar, handle: signInTo('add your car'), lazy: page(() => import('../pages/AddCarPage')) },
-          {
-            path: paths.owner,
-            handle: signInTo('open your owner dashboard'),
-            lazy: page(() => import('../pages/OwnerPage')),
-          },
-        ],
-      },
-      {
-        element: (
-          <RequireRole role="owner" alsoAllow={['admin']}>
-            <Outlet />
-          </RequireRole>
-        ),
-        children: [
-          {
-            path: paths.rentalRequests,
-            handle: signInTo('answer rental requests'),
-            lazy: page(() => import('../pages/RentalRequestsPage')),
-          },
-        ],
-      },
-      {
-        element: (
-          <RequireRole role="user">
-            <Outlet />
-          </RequireRole>
-        ),
-        children: [
-          {
-            path: paths.myBookings,
-            handle: signInTo('see your bookings'),
-            lazy: page(() => import('../pages/MyBookingsPage')),
-          },
-        ],
-      },
-      {
-        // Any signed-in account: the server answers each only the bookings that are theirs to see.
-        element: (
-          <RequireRole role="user" alsoAllow={['owner', 'admin']}>
-            <Outlet />
-          </RequireRole>
-        ),
-        children: [
-          {
-            path: '/bookings/:id',
-            handle: signInTo('see your booking'),
-            lazy: page(() => import('../pages/BookingReceiptPage')),
-          },
-          { path: paths.account, handle: signInTo('open your account'), lazy: page(() => import('../pages/AccountPage')) },
-        ],
-      },
-      {
-        element: (
-          <RequireRole role="admin" sendOthersTo={paths.home}>
-            <Outlet />
-          </RequireRole>
-        ),
-        // Every section of the console says the same: the console is what the visitor came for.
-        handle: signInTo('open the admin console'),
-        children: [
-          { path: paths.admin, lazy: page(() => import('../pages/AdminPage')) },
-          { path: paths.adminAccounts, lazy: page(() => import('../pages/AdminAccountsPage')) },
-          { path: paths.adminCars, lazy: page(() => import('../pages/AdminCarsPage')) },
-          { path: paths.adminBookings, lazy: page(() => import('../pages/AdminBookingsPage')) },
-          { path: paths.adminComments, lazy: page(() => import('../pages/AdminCommentsPage')) },
-          { path: paths.adminMessages, lazy: page(() => import('../pages/AdminMessagesPage')) },
-          { path: paths.adminAudit, lazy: page(() => import('../pages/AdminAuditPage')) },
-        ],
-      },
-      { path: paths.notFound, lazy: page(() => import('../pages/UnderConstructionPage')) },
-      { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },
     ],
   },
 ];

@@ -1,12 +1,5 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import { Link } from 'react-router-dom';
-import { paths } from '../config/paths';
-import { PRODUCT_NAME } from '../config/product';
-import { useSession } from '../lib/auth/session';
-import { useSignOut } from '../lib/auth/useSignOut';
-import { ErrorAlert } from './ErrorAlert';
 
 interface PageShellProps {
   title: string;
@@ -16,29 +9,13 @@ interface PageShellProps {
 }
 
 /**
- * The frame of the screens that live outside the marketing layout (sign-in, registration, owner
- * screens): a way back home, who is signed in with a way out, and the page heading.
+ * The page heading and column of the screens outside the marketing pages (sign-in, registration,
+ * bookings, owner and admin screens); the site's header above them, with who is signed in and the
+ * way out, is the layout's.
  */
 export function PageShell({ title, narrow = false, children }: PageShellProps) {
-  const { user } = useSession();
-  const { signOutAndLeave, error, dismissError } = useSignOut();
-
   return (
-    <Container as="main" className="py-4" style={narrow ? { maxWidth: '34rem' } : undefined}>
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
-        <Link to={paths.home} className="fs-4 fw-bold text-decoration-none">
-          {PRODUCT_NAME}
-        </Link>
-        {user ? (
-          <div className="d-flex align-items-center gap-2">
-            <span className="text-muted small">Signed in as {user.username}</span>
-            <Button variant="outline-secondary" size="sm" onClick={() => void signOutAndLeave()}>
-              Sign out
-            </Button>
-          </div>
-        ) : null}
-      </div>
-      <ErrorAlert message={error} onClose={dismissError} />
+    <Container className="py-4" style={narrow ? { maxWidth: '34rem' } : undefined}>
       <h1 className="h2 mb-4">{title}</h1>
       {children}
     </Container>

@@ -1,7 +1,6 @@
 import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { PRODUCT_NAME } from '../config/product';
 import { CheckoutPanel } from '../features/bookings/CheckoutPanel';
 import { CarDetails } from '../features/cars/CarDetails';
 
@@ -9,28 +8,21 @@ import { CarDetails } from '../features/cars/CarDetails';
 export default function CarDetailPage() {
   const { carName = '' } = useParams();
   return (
-    <>
-      <header className="border-bottom bg-white">
-        <Container className="d-flex flex-wrap align-items-center justify-content-between gap-2 py-2">
-          <Link to={paths.cars} className="py-1">
-            <img src="/images/logo.svg" alt={`${PRODUCT_NAME}: back to the car listing`} width={176} height={38} />
-          </Link>
-          <Link to={paths.cars}>← Car Listing</Link>
-        </Container>
-      </header>
-      <Container as="main" className="py-4">
-        <CarDetails carName={carName}>
-          {(car) => (
-            <section className="p-3 p-md-4 border rounded shadow-sm" aria-labelledby="check-out">
-              <p className="section-title__lead mb-0">Pay Here</p>
-              <h2 id="check-out" className="h3 mb-3">
-                Check Out
-              </h2>
-              <CheckoutPanel carName={car.carName} carRef={carName} price={car.price} />
-            </section>
-          )}
-        </CarDetails>
-      </Container>
-    </>
+    <Container className="py-4">
+      <p>
+        <Link to={paths.cars}>← Car Listing</Link>
+      </p>
+      <CarDetails carName={carName}>
+        {(car) => (
+          <section className="p-3 p-md-4 border rounded shadow-sm" aria-labelledby="check-out">
+            <p className="section-title__lead mb-0">Pay Here</p>
+            <h2 id="check-out" className="h3 mb-3">
+              Check Out
+            </h2>
+            <CheckoutPanel carName={car.carName} carRef={carName} price={car.price} />
+          </section>
+        )}
+      </CarDetails>
+    </Container>
   );
 }

@@ -28,7 +28,7 @@ export function BlogPost({ title }: { title: string }) {
 
   if (loaded.isLoadingError) {
     return (
-      <Container as="main" className="py-5 text-center" style={{ maxWidth: '40rem' }}>
+      <Container className="py-5 text-center" style={{ maxWidth: '40rem' }}>
         {missing ? (
           <>
             <h1 className="h2 mb-3">Post not found</h1>
@@ -44,7 +44,7 @@ export function BlogPost({ title }: { title: string }) {
 
   const { post, offline } = loaded.data;
   return (
-    <Container as="main" className="py-4">
+    <Container className="py-4">
       <p>
         <Link to={paths.blogs}>← All blog posts</Link>
       </p>
