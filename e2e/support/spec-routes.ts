@@ -24,7 +24,7 @@ export const specRoutes: readonly SpecRoute[] = [
   { name: 'layout-cars', path: '/layout/cars', who: 'visitor', title: 'Cars', heading: 'Car Listing' },
   { name: 'layout-blogs', path: '/layout/blogs', who: 'visitor', title: 'Blogs', heading: 'Blogs' },
   { name: 'layout-contact', path: '/layout/contact', who: 'visitor', title: 'Contact', heading: 'Contact' },
-  { name: 'login', path: '/login', who: 'visitor', title: 'Login', heading: 'Login' },
+  { name: 'login', path: '/login', who: 'visitor', title: 'Sign in', heading: 'Sign in' },
   { name: 'signup', path: '/Signup', who: 'visitor', title: 'Register', heading: 'Register' },
   { name: 'forgotpassword', path: '/Forgotpassword', who: 'visitor', title: 'Forgot Password', heading: 'Forgot Password' },
   {
@@ -34,7 +34,7 @@ export const specRoutes: readonly SpecRoute[] = [
     title: 'Forgot Password',
     heading: 'Forgot Password',
   },
-  { name: 'ownerlogin', path: '/ownerlogin', who: 'visitor', title: 'Login', heading: 'Login' },
+  { name: 'ownerlogin', path: '/ownerlogin', who: 'visitor', title: 'Sign in', heading: 'Sign in' },
   { name: 'start', path: '/start', who: 'visitor', title: 'Sign In', heading: 'Sign In' },
   { name: 'cars-slug', path: '/cars/Tesla Malibu', who: 'visitor', title: 'Tesla Malibu', heading: 'Tesla Malibu' },
   { name: 'cars-slug-renter', path: '/cars/BMW X3', who: 'user', title: 'BMW X3', heading: 'BMW X3' },
@@ -46,7 +46,7 @@ export const specRoutes: readonly SpecRoute[] = [
     title: 'The best way to drive cars',
     heading: 'The best way to drive cars',
   },
-  { name: 'bookcar', path: '/bookcar', who: 'visitor', title: 'Book a car', heading: 'Hello!' },
+  { name: 'bookcar', path: '/bookcar', who: 'visitor', title: 'Book a car', heading: 'Book a car' },
   { name: 'get-cars', path: '/get/cars', who: 'owner', title: 'Your Cars', heading: 'Your Cars' },
   {
     name: 'get-car-id',
@@ -73,7 +73,9 @@ export const specRoutes: readonly SpecRoute[] = [
     path: '/notfound',
     who: 'visitor',
     title: 'Under construction',
-    heading: 'hello still under construction!',
+    heading: 'This page is not ready yet',
   },
+  { name: 'privacy', path: '/privacy', who: 'visitor', title: 'Privacy Policy', heading: 'Privacy Policy' },
+  { name: 'terms', path: '/terms', who: 'visitor', title: 'Terms of Use', heading: 'Terms of Use' },
   { name: 'unknown-address', path: '/no/such/page', who: 'visitor', title: 'Page not found', heading: 'Page not found' },
 ];

@@ -4,17 +4,19 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
+import { SocialLinks } from '../components/SocialLinks';
 import { NewsletterForm } from '../features/marketing/NewsletterForm';
 
 const quickLinks = [
   { to: paths.about, label: 'About' },
-  { to: '#', label: 'Privacy Policy' },
+  { to: paths.privacy, label: 'Privacy Policy' },
+  { to: paths.terms, label: 'Terms of Use' },
   { to: paths.cars, label: 'Cars' },
   { to: paths.blogs, label: 'Blog' },
   { to: paths.contact, label: 'Contact' },
 ] as const;
 
-/** The marketing pages' footer: quick links, the head office, the newsletter and the copyright line. */
+/** The marketing pages' footer: the platform's social profiles, quick links, the head office, the newsletter and the copyright line. */
 export function Footer() {
   return (
     <footer className="site-footer pt-5 pb-3">
@@ -23,22 +25,16 @@ export function Footer() {
           <Col md={6} lg={3}>
             <h2 className="h5">{PRODUCT_NAME}</h2>
             <p>Rent a car by the hour anywhere in India, with or without a driver, or earn by listing your own.</p>
+            <SocialLinks heading={<h3 className="visually-hidden">Follow us</h3>} variant="outline-light" />
           </Col>
           <Col md={6} lg={3}>
             <h2 className="h5">Quick Links</h2>
             <ul className="list-unstyled mb-0">
               {quickLinks.map((link) => (
                 <li key={link.label}>
-                  {link.to === '#' ? (
-                    // biome-ignore lint/a11y/useValidAnchor: the spec's privacy policy is a placeholder link to "#" until the page exists.
-                    <a href="#" className="d-inline-flex align-items-center py-2">
-                      {link.label}
-                    </a>
-                  ) : (
-                    <Link to={link.to} className="d-inline-flex align-items-center py-2">
-                      {link.label}
-                    </Link>
-                  )}
+                  <Link to={link.to} className="d-inline-flex align-items-center py-2">
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -51,6 +51,9 @@ export const routes: RouteObject[] = [
           { path: '/cars/:carName', lazy: page(() => import('../pages/CarDetailPage')) },
           { path: '/blogs/:title', lazy: page(() => import('../pages/BlogDetailPage')) },
           { path: paths.bookCar, lazy: page(() => import('../pages/BookCarPage')) },
+          // Read from the footer's links, so they end with the footer too.
+          { path: paths.privacy, handle: { footer: true }, lazy: page(() => import('../pages/PrivacyPage')) },
+          { path: paths.terms, handle: { footer: true }, lazy: page(() => import('../pages/TermsPage')) },
           {
             element: (
               <RequireRole role="owner">

@@ -30,6 +30,10 @@ export const paths = {
   owner: '/owner',
   addCar: '/renting',
   notFound: '/notfound',
+  /** What the platform stores about people, why, for how long, and how to have it deleted. */
+  privacy: '/privacy',
+  /** The rules of renting, listing and commenting. */
+  terms: '/terms',
   myBookings: '/bookings',
   /** A booking's receipt, by the booking's id. */
   booking: (id: string) => `/bookings/${encodeURIComponent(id)}`,

@@ -1,18 +1,20 @@
-import Container from 'react-bootstrap/Container';
-import { Link } from 'react-router-dom';
+import { WayOn } from '../components/WayOn';
 import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 
-/** /bookcar: the spec's placeholder greeting, with the way to where booking really happens. */
+/** /bookcar: an old address for booking, which happens on each car's own page; it leads there and to the bookings made. */
 export default function BookCarPage() {
   usePageTitle('Book a car');
   return (
-    <Container as="main" className="py-5 text-center" style={{ maxWidth: '40rem' }}>
-      <h1 className="h2 mb-3">Hello!</h1>
-      <p className="mb-4">Pick a car from the Car Listing to book it.</p>
-      <Link to={paths.cars} className="btn btn-primary">
-        Go to the Car Listing
-      </Link>
-    </Container>
+    <WayOn
+      title="Book a car"
+      links={[
+        { to: paths.cars, label: 'Browse cars' },
+        { to: paths.myBookings, label: 'My bookings' },
+      ]}
+    >
+      Cars are booked from their own page: pick one from the car list, choose your period and send the request. The requests you
+      have sent, and their answers, are in My bookings.
+    </WayOn>
   );
 }

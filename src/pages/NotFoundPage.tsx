@@ -1,5 +1,4 @@
-import Container from 'react-bootstrap/Container';
-import { Link } from 'react-router-dom';
+import { WayOn } from '../components/WayOn';
 import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -7,17 +6,14 @@ import { usePageTitle } from '../lib/usePageTitle';
 export default function NotFoundPage() {
   usePageTitle('Page not found');
   return (
-    <Container className="py-5 text-center" style={{ maxWidth: '40rem' }}>
-      <h1 className="h2 mb-3">Page not found</h1>
-      <p className="mb-4">There is no page at this address. It may have moved, or the link may be mistyped.</p>
-      <div className="d-flex flex-wrap justify-content-center gap-3">
-        <Link to={paths.home} className="btn btn-primary">
-          Go to the home page
-        </Link>
-        <Link to={paths.cars} className="btn btn-outline-primary">
-          Browse cars
-        </Link>
-      </div>
-    </Container>
+    <WayOn
+      title="Page not found"
+      links={[
+        { to: paths.home, label: 'Go to the home page' },
+        { to: paths.cars, label: 'Browse cars' },
+      ]}
+    >
+      There is no page at this address. It may have moved, or the link may be mistyped.
+    </WayOn>
   );
 }

@@ -1,15 +1,19 @@
-import Container from 'react-bootstrap/Container';
-import { Link } from 'react-router-dom';
+import { WayOn } from '../components/WayOn';
 import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 
-/** /notfound: the spec's page that is still being built. */
+/** /notfound: an address kept from the spec with nothing behind it; it says so and leads to the cars and the bookings made. */
 export default function UnderConstructionPage() {
   usePageTitle('Under construction');
   return (
-    <Container as="main" className="py-5 text-center" style={{ maxWidth: '40rem' }}>
-      <h1 className="h2 mb-3">hello still under construction!</h1>
-      <Link to={paths.home}>Go to the home page</Link>
-    </Container>
+    <WayOn
+      title="This page is not ready yet"
+      links={[
+        { to: paths.cars, label: 'Browse cars' },
+        { to: paths.myBookings, label: 'My bookings' },
+      ]}
+    >
+      The link you followed leads to a page we have not built yet. You can find a car to rent, or see the bookings you have made.
+    </WayOn>
   );
 }
