@@ -66,7 +66,7 @@ async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/admin$/);
   await page.getByRole('heading', { level: 1, name: /^Admin console/ }).waitFor();
 }

@@ -44,14 +44,14 @@ describe('with the server stopped', () => {
     await page.getByLabel('Password').fill(account.password);
     await stopServer();
 
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await alertSays(page, UNREACHABLE);
     expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
     expect(await page.getByLabel('Email').isEnabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
 
     // The page still answers: the owner tab opens and its form takes input.
-    await page.getByRole('tab', { name: 'Become a Owner' }).click();
+    await page.getByRole('tab', { name: 'Become an owner' }).click();
     await page.getByLabel('Email').fill('owner@example.com');
     expect(await page.getByLabel('Email').inputValue()).toBe('owner@example.com');
     expect(problems.pageErrors).toEqual([]);

@@ -29,17 +29,18 @@ describe('keyboard only', () => {
         'tab "User"',
         'textbox "Email"',
         'textbox "Password"',
-        'button "Login"',
+        'button "Sign in"',
         'link "Forgot Password?"',
-        'link "Register"',
+        'link "Create an account"',
+        'link "Browse cars without signing in"',
       ]);
       expect(order).toEqual(expect.arrayContaining(await operableControls(page)));
 
       // The tab list takes one Tab stop; an arrow key selects the next tab and takes the focus along.
       await page.getByRole('tab', { name: 'User' }).focus();
       await page.keyboard.press('ArrowRight');
-      await page.getByRole('tab', { name: 'Become a Owner', selected: true }).waitFor();
-      expect(await focusedControl(page)).toBe('tab "Become a Owner"');
+      await page.getByRole('tab', { name: 'Become an owner', selected: true }).waitFor();
+      expect(await focusedControl(page)).toBe('tab "Become an owner"');
       await page.keyboard.press('Tab');
       expect(await focusedControl(page)).toBe('textbox "Email"');
       await page.keyboard.type(owner.email);

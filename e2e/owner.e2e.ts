@@ -47,13 +47,13 @@ describe('an owner', () => {
       await page.getByLabel('Password', { exact: true }).fill(owner.password);
       await page.getByLabel('Confirm Password').fill(owner.password);
       await page.getByRole('button', { name: 'Register' }).click();
-      await page.getByRole('status').filter({ hasText: 'Registration Successful' }).waitFor();
-      await page.waitForURL(`${baseURL}/login`);
-
-      await page.getByRole('tab', { name: 'Become a Owner' }).click();
-      await page.getByLabel('Email').fill(owner.email);
+      await page.getByRole('status').filter({ hasText: 'Account created. Taking you to sign in…' }).waitFor();
+      // Straight to the owner's tab with the new email filled in (and not in the address): the first sign-in works.
+      await page.waitForURL(`${baseURL}/login?tab=owner`);
+      await page.getByRole('tab', { name: 'Become an owner', selected: true }).waitFor();
+      expect(await page.getByLabel('Email').inputValue()).toBe(owner.email);
       await page.getByLabel('Password').fill(owner.password);
-      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${baseURL}/get/cars`);
       await page.getByText('No cars yet').waitFor();
 

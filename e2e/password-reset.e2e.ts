@@ -41,7 +41,7 @@ describe('A renter who forgot their password', () => {
       await page.getByRole('link', { name: 'Sign in' }).click();
       await page.getByLabel('Email').fill(renter.email);
       await page.getByLabel('Password').fill(newPassword);
-      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(/\/layout\/home$/);
 
       // The link works once, and the old password no longer signs in.

@@ -80,12 +80,12 @@ describe('a renter', () => {
 
       await page.getByLabel('Confirm Password').fill(renter.password);
       await page.getByRole('button', { name: 'Register' }).click();
-      await page.getByRole('status').filter({ hasText: 'Successfully Registered' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Account created. Taking you to sign in…' }).waitFor();
       await page.waitForURL(`${baseURL}/login`);
 
-      await page.getByLabel('Email').fill(renter.email);
+      expect(await page.getByLabel('Email').inputValue()).toBe(renter.email);
       await page.getByLabel('Password').fill(renter.password);
-      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${baseURL}/layout/home`);
       await page.getByText(`Signed in as ${renter.username}`).waitFor();
 

@@ -6,7 +6,7 @@ const MAX_TAB_STOPS = 60;
 /** The role and name at the start of an ARIA snapshot line (YAML quotes it whole when the name holds a colon). */
 const ROLE_AND_NAME = /^(\w+)(?: "((?:[^"\\]|\\.)*)")?/;
 
-/** A control as a screen reader announces it, from Chromium's accessibility tree: `button "Login"`. */
+/** A control as a screen reader announces it, from Chromium's accessibility tree: `button "Sign in"`. */
 async function announced(control: Locator): Promise<string> {
   const firstLine = (await control.ariaSnapshot()).split('\n')[0] ?? '';
   let entry = firstLine.replace(/^- /, '');
