@@ -56,7 +56,10 @@ describe('Hearing about a booking', () => {
       await owner.page.waitForURL(/\/get\/requests$/);
       const item = owner.page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: car.carname });
       await item.getByRole('button', { name: /^Accept/ }).click();
-      await item.getByText('accepted', { exact: true }).waitFor();
+      await owner.page
+        .getByRole('status')
+        .filter({ hasText: /^Booking WOW-\d+ accepted\.$/ })
+        .waitFor();
       await owner.page.goto('/layout/home');
       await owner.page.getByRole('link', { name: 'Rental requests', exact: true }).waitFor();
 

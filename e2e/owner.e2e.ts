@@ -121,6 +121,13 @@ describe('an owner', () => {
       expect(await requestItem.textContent()).toContain('requested');
       expect(await requestItem.textContent()).toContain(rupees.format(5 * kept.price));
       await requestItem.getByRole('button', { name: /^Accept/ }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Booking WOW-\d+ accepted\.$/ })
+        .waitFor();
+      // Answered, the request leaves Awaiting answer for Accepted.
+      await requestItem.waitFor({ state: 'detached' });
+      await page.getByRole('tab', { name: 'Accepted' }).click();
       await requestItem.getByText('accepted', { exact: true }).waitFor();
       expect(await requestItem.getByRole('button', { name: /^Accept/ }).count()).toBe(0);
 
