@@ -27,7 +27,7 @@ describe("an owner's actions on their cars", () => {
       await registerAndSignIn(context, 'owner');
       const carname = uniqueName('Toyota Aventador ');
       await page.goto('/renting');
-      await page.getByLabel('Image').fill('/images/cars/nissan-mercielago.svg');
+      await page.getByLabel('Picture address').fill('/images/cars/nissan-mercielago.svg');
       await page.getByLabel('Car Name').fill(carname);
       await page.getByLabel('Any Description').fill('Serviced last month; non-smoking.');
       await page.getByLabel('Price').fill('90');

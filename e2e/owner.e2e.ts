@@ -24,7 +24,7 @@ const ownerCard = (page: Page, carName: string) =>
 async function addCarThroughForm(page: Page, car: { name: string; price: number }): Promise<void> {
   await page.getByRole('link', { name: 'Add Cars' }).first().click();
   await page.getByRole('heading', { name: 'Add Your Car', level: 1 }).waitFor();
-  await page.getByLabel('Image').fill('/images/cars/nissan-mercielago.svg');
+  await page.getByLabel('Picture address').fill('/images/cars/nissan-mercielago.svg');
   await page.getByLabel('Car Name').fill(car.name);
   await page.getByLabel('Any Description').fill('Serviced last month; non-smoking; a phone holder on the dashboard.');
   await page.getByLabel('Price').fill(String(car.price));

@@ -10,7 +10,7 @@ import { serverSays } from './mocks/server-says';
 type User = ReturnType<typeof renderRoute>['user'];
 
 async function fillCar(user: User, values: { url: string; carname: string; description: string; price: string }) {
-  await user.type(await screen.findByLabelText('Image'), values.url);
+  await user.type(await screen.findByLabelText('Picture address'), values.url);
   await user.type(screen.getByLabelText('Car Name'), values.carname);
   await user.type(screen.getByLabelText('Any Description'), values.description);
   await user.type(screen.getByLabelText('Price'), values.price);
@@ -26,7 +26,7 @@ describe('Add Your Car (/renting)', () => {
   it('has four required, labelled fields, where the car is and what it is with sensible defaults, and a link back to the list', async () => {
     renderRoute('/Renting');
     expect(await screen.findByRole('heading', { name: 'Add Your Car' })).toBeInTheDocument();
-    for (const label of ['Image', 'Car Name', 'Any Description', 'Price']) {
+    for (const label of ['Picture address', 'Car Name', 'Any Description', 'Price']) {
       expect(screen.getByLabelText(label)).toBeRequired();
     }
     expect(screen.getByLabelText('City')).toHaveDisplayValue('Bengaluru');
@@ -133,7 +133,7 @@ describe('Add Your Car (/renting)', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.badCarUrl);
     expect(router.state.location.pathname).toBe('/renting');
-    expect(screen.getByLabelText('Image')).toHaveValue('kwid.jpg');
+    expect(screen.getByLabelText('Picture address')).toHaveValue('kwid.jpg');
     expect(screen.getByLabelText('Car Name')).toHaveValue('Renault Kwid');
     expect(screen.getByLabelText('Any Description')).toHaveValue('Small and thrifty.');
     expect(screen.getByLabelText('Price')).toHaveValue(700);
@@ -159,7 +159,7 @@ describe('Edit your Car Details (/get/car/{id})', () => {
     serve('GET /get-car/:id', success(creta));
     renderRoute(`/get/car/${creta.id}`);
     expect(await screen.findByLabelText('Car Name')).toHaveValue('Hyundai Creta');
-    expect(screen.getByLabelText('Image')).toHaveValue('https://example.com/creta.jpg');
+    expect(screen.getByLabelText('Picture address')).toHaveValue('https://example.com/creta.jpg');
     expect(screen.getByLabelText('Any Description')).toHaveValue('Roomy SUV with a big boot for family trips.');
     expect(screen.getByLabelText('Price')).toHaveValue(65);
     expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Rupees per hour, a whole number.');

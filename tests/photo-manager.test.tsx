@@ -130,9 +130,9 @@ describe('Add Your Car: photos', () => {
 
   it('makes the image link optional once photos are chosen', async () => {
     const { user } = renderRoute('/renting');
-    expect(await screen.findByLabelText('Image')).toBeRequired();
+    expect(await screen.findByLabelText('Picture address')).toBeRequired();
     await choose(user, image('a.jpg'));
-    expect(screen.getByLabelText('Image')).not.toBeRequired();
+    expect(screen.getByLabelText('Picture address')).not.toBeRequired();
   });
 
   it('saves the car without a link, then uploads each photo in order, cover first, and goes to Your Cars', async () => {
@@ -172,7 +172,7 @@ describe('Add Your Car: photos', () => {
       return calls === 1 ? fail(415, 'A photo must be a JPEG, PNG or WebP image.') : photo(1);
     });
     const { user, router } = renderRoute('/renting');
-    await user.type(await screen.findByLabelText('Image'), 'https://example.com/kwid.jpg');
+    await user.type(await screen.findByLabelText('Picture address'), 'https://example.com/kwid.jpg');
     await user.type(screen.getByLabelText('Car Name'), 'Renault Kwid');
     await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
     await user.type(screen.getByLabelText('Price'), '700');
@@ -213,7 +213,7 @@ describe('Edit Car: photos', () => {
     expect(cover.getAttribute('srcset')).toBe(
       `${API}/uploads/${'1'.padStart(32, '0')}-400.webp 400w, ${API}/uploads/${'1'.padStart(32, '0')}-1200.webp 1200w`,
     );
-    expect(screen.getByLabelText('Image')).not.toBeRequired();
+    expect(screen.getByLabelText('Picture address')).not.toBeRequired();
   });
 
   it('sends the new order with the cover, and shows what the server answers', async () => {

@@ -149,7 +149,7 @@ export function CarForm<Saved>({ initialValues, save, onSaved, hasPhotos = false
     <Form onSubmit={handleSubmit}>
       <ErrorAlert message={save.error?.message} onClose={save.reset} />
       <FormField
-        label="Image"
+        label="Picture address"
         name="url"
         type="text"
         inputMode="url"
