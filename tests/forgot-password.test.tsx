@@ -34,7 +34,7 @@ describe('forgot password page', () => {
 
   it('leads owners back to the owner tab of the login page', async () => {
     renderRoute('/owner-forgot-password');
-    expect(await screen.findByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login?tab=owner');
+    expect(await screen.findByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login?tab=owner');
   });
 });
 

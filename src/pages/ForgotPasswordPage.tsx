@@ -13,7 +13,7 @@ export default function ForgotPasswordPage() {
   return (
     <PageShell title="Forgot Password" narrow>
       <ForgotPasswordForm />
-      <Link to={isOwner ? `${paths.login}?tab=owner` : paths.login}>Back to Login</Link>
+      <Link to={isOwner ? `${paths.login}?tab=owner` : paths.login}>Back to sign in</Link>
     </PageShell>
   );
 }
