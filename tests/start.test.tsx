@@ -22,7 +22,7 @@ describe('sign-in page (/start)', () => {
     expect(screen.getByLabelText('Password')).toBeRequired();
     expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgotpassword');
     expect(screen.getByRole('link', { name: 'Do you need an Account?' })).toHaveAttribute('href', '/signup');
-    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Sign In'));
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Sign in'));
   });
 
   it('signs a renter in by username through POST / and goes home', async () => {

@@ -35,7 +35,7 @@ export const specRoutes: readonly SpecRoute[] = [
     heading: 'Forgot Password',
   },
   { name: 'ownerlogin', path: '/ownerlogin', who: 'visitor', title: 'Sign in', heading: 'Sign in' },
-  { name: 'start', path: '/start', who: 'visitor', title: 'Sign In', heading: 'Sign In' },
+  { name: 'start', path: '/start', who: 'visitor', title: 'Sign in', heading: 'Sign in' },
   { name: 'cars-slug', path: '/cars/Tesla Malibu', who: 'visitor', title: 'Tesla Malibu', heading: 'Tesla Malibu' },
   { name: 'cars-slug-renter', path: '/cars/BMW X3', who: 'user', title: 'BMW X3', heading: 'BMW X3' },
   { name: 'cars-listed-car', path: '/cars/{carId}', who: 'visitor', title: '{carName}', heading: '{carName}' },

@@ -11,9 +11,9 @@ const homeFor: Record<Account['role'], string> = { user: paths.home, owner: path
 
 /** /start: one sign-in form for any account, by username or email. */
 export default function StartPage() {
-  usePageTitle('Sign In');
+  usePageTitle('Sign in');
   return (
-    <PageShell title="Sign In" narrow>
+    <PageShell title="Sign in" narrow>
       <SignInForm
         loginLabel="Username or Email"
         signIn={signIn}
