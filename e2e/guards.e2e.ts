@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OwnerCar } from '#domain/contract';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
 import { inSession, launchBrowser, type BrowserSession } from './support/browser';
+import { accountToggle, openAccountMenu } from './support/header';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -62,14 +63,14 @@ describe('route guards and signing out', () => {
       expect(await page.getByText(othersCar.carname).count()).toBe(0);
     }));
 
-  it('ends an owner’s session on Sign out; Back does not bring the owner’s cars back', () =>
+  it('ends an owner’s session with the header’s Logout; Back does not bring the owner’s cars back', () =>
     withSession(async ({ context, page }) => {
-      await registerAndSignIn(context, 'owner');
+      const owner = await registerAndSignIn(context, 'owner');
       const mine = await listCar(context, 'Mine');
       await page.goto('/get/cars');
       await page.getByRole('heading', { name: mine.carname }).waitFor();
 
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await (await openAccountMenu(page, owner.username)).getByRole('link', { name: 'Logout' }).click();
       await page.waitForURL(`${baseURL}/`);
       await page.getByRole('heading', { name: 'Best offers and variety of cars for your need!' }).waitFor();
       expect(await (await context.request.get('/api/session')).json()).toEqual({ user: null });
@@ -89,16 +90,15 @@ describe('route guards and signing out', () => {
     withSession(async ({ context, page }) => {
       const renter = await registerAndSignIn(context, 'user');
       await page.goto('/layout/about');
-      await page.getByText(`Signed in as ${renter.username}`).waitFor();
-
-      await page.getByRole('link', { name: 'Logout' }).click();
+      await (await openAccountMenu(page, renter.username)).getByRole('link', { name: 'Logout' }).click();
       await page.waitForURL(`${baseURL}/`);
       expect(await (await context.request.get('/api/session')).json()).toEqual({ user: null });
 
       await page.goBack();
       await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor();
-      await page.getByRole('link', { name: 'Sign in' }).waitFor();
-      expect(await page.getByText(`Signed in as ${renter.username}`).count()).toBe(0);
+      await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+      expect(await accountToggle(page, renter.username).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Logout' }).count()).toBe(0);
 
       await page.goto('/bookings');
       await page.waitForURL(/\/login/);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newAccount, registerAndSignIn, registerThroughApi } from './support/accounts';
 import { inSession, launchBrowser, type BrowserSession } from './support/browser';
 import { answerCheckoutWithStandIn, checkoutsOpened } from './support/checkout-stand-in';
+import { headerTabStops } from './support/header';
 import { focusedControl, operableControls, tabOrder } from './support/keyboard';
 
 const baseURL = inject('baseURL');
@@ -25,7 +26,7 @@ describe('keyboard only', () => {
 
       const order = await tabOrder(page);
       expect(order).toEqual([
-        'link "WheelsOnWeb"',
+        ...headerTabStops(),
         'tab "User"',
         'textbox "Email"',
         'textbox "Password"',
@@ -51,7 +52,7 @@ describe('keyboard only', () => {
       await page.getByRole('heading', { name: 'Your Cars', level: 1 }).waitFor();
     }));
 
-  it('the car page tabs from the way back to the period, the driver and Reserve Now, which opens the checkout', () =>
+  it('the car page tabs through the header, then from the way back to the period, the driver and Reserve Now, which opens the checkout', () =>
     withSession(async ({ context, page }) => {
       const renter = await registerAndSignIn(context, 'user');
       await answerCheckoutWithStandIn(page);
@@ -61,7 +62,7 @@ describe('keyboard only', () => {
 
       const order = await tabOrder(page);
       expect(order).toEqual([
-        'link "WheelsOnWeb: back to the car listing"',
+        ...headerTabStops(renter.username),
         'link "← Car Listing"',
         'textbox "Rental period: start, then end"',
         'textbox "Rental period: start, then end"',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Booking, NewBooking } from '#domain/contract';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
 import { launchBrowser, openSession } from './support/browser';
+import { accountToggle, openAccountMenu } from './support/header';
 import { mailInOutbox } from './support/outbox';
 import { unexpectedProblems } from './support/page-checks';
 
@@ -28,10 +29,11 @@ describe('Hearing about a booking', () => {
         description: 'A well-kept car.',
         price: 55,
       });
-      await registerAndSignIn(renter.context, 'user');
+      const renterAccount = await registerAndSignIn(renter.context, 'user');
 
+      const ownerMenu = accountToggle(owner.page, ownerAccount.username);
       await owner.page.goto('/layout/home');
-      await owner.page.getByRole('link', { name: 'Rental requests', exact: true }).waitFor();
+      await owner.page.getByRole('button', { name: `Signed in as ${ownerAccount.username}`, exact: true }).waitFor();
 
       const from = new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 48 * HOUR_MS);
       const request: NewBooking = {
@@ -46,8 +48,14 @@ describe('Hearing about a booking', () => {
 
       // The header asks every minute and when the tab comes back; a reload stands for the owner returning.
       await owner.page.reload();
-      const awaiting = owner.page.getByRole('link', { name: 'Rental requests, 1 awaiting your answer' });
-      await awaiting.waitFor();
+      // The badge shows on the closed menu's button, which names what it counts.
+      await owner.page
+        .getByRole('button', { name: `Signed in as ${ownerAccount.username}; Rental requests, 1 awaiting your answer` })
+        .waitFor();
+      expect(await ownerMenu.textContent()).toBe(`${ownerAccount.username}1`);
+      const awaiting = (await openAccountMenu(owner.page, ownerAccount.username)).getByRole('link', {
+        name: 'Rental requests, 1 awaiting your answer',
+      });
       expect(await awaiting.textContent()).toBe('Rental requests1');
       const ownerMail = await mailInOutbox(dataDir, ownerAccount.email, `New rental request: ${car.carname}`);
       expect(ownerMail.text).toContain('/get/requests');
@@ -61,16 +69,23 @@ describe('Hearing about a booking', () => {
         .filter({ hasText: /^Booking WOW-\d+ accepted\.$/ })
         .waitFor();
       await owner.page.goto('/layout/home');
-      await owner.page.getByRole('link', { name: 'Rental requests', exact: true }).waitFor();
+      await owner.page.getByRole('button', { name: `Signed in as ${ownerAccount.username}`, exact: true }).waitFor();
 
       await renter.page.goto('/layout/home');
-      const updated = renter.page.getByRole('link', { name: 'My bookings, 1 booking updated' });
-      await updated.waitFor();
+      await renter.page
+        .getByRole('button', { name: `Signed in as ${renterAccount.username}; My bookings, 1 booking updated` })
+        .waitFor();
+      const updated = (await openAccountMenu(renter.page, renterAccount.username)).getByRole('link', {
+        name: 'My bookings, 1 booking updated',
+      });
+      expect(await updated.textContent()).toBe('My bookings1');
       await updated.click();
       await renter.page.getByRole('heading', { name: 'My bookings', level: 1 }).waitFor();
       await renter.page.getByText(car.carname).first().waitFor();
       await renter.page.goto('/layout/home');
-      await renter.page.getByRole('link', { name: 'My bookings', exact: true }).waitFor();
+      await renter.page.getByRole('button', { name: `Signed in as ${renterAccount.username}`, exact: true }).waitFor();
+      const seen = (await openAccountMenu(renter.page, renterAccount.username)).getByRole('link', { name: 'My bookings' });
+      expect(await seen.textContent()).toBe('My bookings');
 
       expect(unexpectedProblems(owner.problems)).toEqual([]);
       expect(unexpectedProblems(renter.problems)).toEqual([]);

@@ -38,7 +38,7 @@ describe('A renter who forgot their password', () => {
       await page.getByRole('button', { name: 'Set new password' }).click();
       await page.getByRole('status').filter({ hasText: 'Your new password is set' }).waitFor();
 
-      await page.getByRole('link', { name: 'Sign in' }).click();
+      await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
       await page.getByLabel('Email').fill(renter.email);
       await page.getByLabel('Password').fill(newPassword);
       await page.getByRole('button', { name: 'Sign in' }).click();

@@ -5,6 +5,7 @@ import { formatIndiaTime } from '#domain/india-time';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
+import { accountToggle } from './support/header';
 import { horizontalOverflow } from './support/page-checks';
 import { saveScreenshotsAtBothWidths } from './support/screenshots';
 
@@ -108,7 +109,7 @@ describe('a booking’s receipt', () => {
       // On paper: the receipt, without the controls, the way back or who is signed in.
       expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
       expect(await page.getByRole('link', { name: '← My bookings' }).isVisible()).toBe(false);
-      expect(await page.getByText(`Signed in as ${renterAccount.username}`).isVisible()).toBe(false);
+      expect(await accountToggle(page, renterAccount.username).isVisible()).toBe(false);
       expect(await page.getByRole('table', { name: 'Price' }).isVisible()).toBe(true);
       await page.emulateMedia({ media: 'screen' });
 

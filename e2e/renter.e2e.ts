@@ -4,6 +4,7 @@ import { newAccount, registerAndSignIn } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { inSession, launchBrowser, type BrowserSession } from './support/browser';
 import { answerCheckoutWithStandIn, checkoutsOpened, TEST_TOKEN_PREFIX } from './support/checkout-stand-in';
+import { accountToggle } from './support/header';
 import { horizontalOverflow } from './support/page-checks';
 import { saveScreenshotsAtBothWidths } from './support/screenshots';
 
@@ -87,7 +88,7 @@ describe('a renter', () => {
       await page.getByLabel('Password').fill(renter.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${baseURL}/layout/home`);
-      await page.getByText(`Signed in as ${renter.username}`).waitFor();
+      await accountToggle(page, renter.username).waitFor();
 
       await page.getByRole('navigation').getByRole('link', { name: 'Cars', exact: true }).click();
       await page.getByRole('heading', { name: 'Car Listing', level: 1 }).waitFor();
