@@ -19,8 +19,8 @@ function HowToAsk() {
         </>
       ) : null}{' '}
       from the email address of your account, and say what you would like: a copy of what we hold about you, a correction, or its
-      deletion. Deleting an account removes its profile, its sign-ins and what you wrote; we keep only what the section on how
-      long we keep data says we must, with your name taken off where the law allows.
+      deletion. A person on our team answers each request. When we delete an account, its profile, its sign-ins and what you wrote
+      go; we keep only what the section on how long we keep data says we must.
     </p>
   );
 }
@@ -94,8 +94,8 @@ export default function PrivacyPage() {
             Your account and what you wrote stay while your account exists. A sign-in is removed when you sign out, or sign out of
             all devices from your account page, and an expired one at your next sign-in. Bookings, their payment references, tax
             invoices and the admins&apos; record are kept after an account is deleted, because they are the record of money that
-            changed hands and the law requires them; your name is taken off them where it allows. Deleting a comment hides its
-            text; one an admin removes reads &ldquo;{REMOVED_CONTENT}&rdquo;.
+            changed hands and the law requires them. Deleting a comment overwrites its text; one an admin removes reads &ldquo;
+            {REMOVED_CONTENT}&rdquo;.
           </p>
 
           <h2 className="h4 mt-4">Who sees what</h2>
