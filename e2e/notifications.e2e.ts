@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Booking, NewBooking } from '#domain/contract';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
+import { seriousAccessibilityViolations } from './support/axe';
 import { launchBrowser, openSession } from './support/browser';
 import { accountToggle, openAccountMenu } from './support/header';
 import { mailInOutbox } from './support/outbox';
@@ -50,9 +51,11 @@ describe('Hearing about a booking', () => {
       await owner.page.reload();
       // The badge shows on the closed menu's button, which names what it counts.
       await owner.page
-        .getByRole('button', { name: `Signed in as ${ownerAccount.username}; Rental requests, 1 awaiting your answer` })
+        .getByRole('button', { name: `Signed in as ${ownerAccount.username}, 1 rental request awaiting your answer` })
         .waitFor();
-      expect(await ownerMenu.textContent()).toBe(`${ownerAccount.username}1`);
+      expect(await ownerMenu.textContent()).toBe(`${ownerAccount.username} 1`);
+      // Its name says what it shows, in that order, for people who speak to their browser.
+      expect(await seriousAccessibilityViolations(owner.page)).toEqual([]);
       const awaiting = (await openAccountMenu(owner.page, ownerAccount.username)).getByRole('link', {
         name: 'Rental requests, 1 awaiting your answer',
       });
@@ -72,9 +75,7 @@ describe('Hearing about a booking', () => {
       await owner.page.getByRole('button', { name: `Signed in as ${ownerAccount.username}`, exact: true }).waitFor();
 
       await renter.page.goto('/layout/home');
-      await renter.page
-        .getByRole('button', { name: `Signed in as ${renterAccount.username}; My bookings, 1 booking updated` })
-        .waitFor();
+      await renter.page.getByRole('button', { name: `Signed in as ${renterAccount.username}, 1 booking updated` }).waitFor();
       const updated = (await openAccountMenu(renter.page, renterAccount.username)).getByRole('link', {
         name: 'My bookings, 1 booking updated',
       });

@@ -55,6 +55,16 @@ const countWords: Record<Count, (count: number) => string> = {
   bookingUpdates: (count) => `${count} ${count === 1 ? 'booking' : 'bookings'} updated`,
 };
 
+/**
+ * The count as the account menu's button names it. The button shows the name, then the count, so
+ * its name says them in that order (a voice user says what they see: WCAG 2.5.3), and the count
+ * carries its own noun since the link it belongs to is not named beside it.
+ */
+const toggleCountWords: Record<Count, (count: number) => string> = {
+  requestsAwaitingAnswer: (count) => `${count} rental ${count === 1 ? 'request' : 'requests'} awaiting your answer`,
+  bookingUpdates: countWords.bookingUpdates,
+};
+
 /** The link's count, 0 while unknown or for a link that counts nothing. */
 function countOf(link: AccountLink, summary: NotificationSummary | undefined): number {
   return link.counts && summary ? summary[link.counts] : 0;
@@ -88,13 +98,12 @@ function AccountMenu({ user, summary, onLogout }: AccountMenuProps) {
   const links = accountLinks[user.role];
   const counted = links.find((link) => countOf(link, summary) > 0);
   const count = counted ? countOf(counted, summary) : 0;
-  const toggleName = `Signed in as ${user.username}${counted ? `; ${countedName(counted, count)}` : ''}`;
+  const toggleName = `Signed in as ${user.username}${counted?.counts ? `, ${toggleCountWords[counted.counts](count)}` : ''}`;
 
   return (
     <Dropdown align="end">
       <Dropdown.Toggle id="account-menu" variant="outline-secondary" aria-label={toggleName}>
-        <span className="account-menu__name text-truncate">{user.username}</span>
-        <CountBadge count={count} />
+        <span className="account-menu__name text-truncate">{user.username}</span> <CountBadge count={count} />
       </Dropdown.Toggle>
       <Dropdown.Menu>
         <Dropdown.ItemText className="text-muted small">
@@ -141,7 +150,7 @@ export function Header() {
             <p className="d-flex align-items-center gap-2 mb-0">
               <Icon name="location" className="text-primary" />
               <span>
-                <strong>India</strong> <span className="text-muted">any where you want to go!</span>
+                <strong>India</strong> <span className="text-muted">anywhere you want to go!</span>
               </span>
             </p>
             <p className="d-flex align-items-center gap-2 mb-0">
