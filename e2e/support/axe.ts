@@ -19,8 +19,20 @@ function describe(violation: Result): string {
   return `${violation.impact}: ${violation.id} (${violation.help}) at ${targets}`;
 }
 
-/** Runs axe-core on the page as it is now; answers the serious and critical violations, described. */
+/**
+ * Resolves once the page's finite animations have ended, two frames on so a transition just asked
+ * for has begun: a dialog fading in blends its colours with the page behind while it runs, and axe
+ * would measure the contrast of that blend. Endless ones (a spinner) never end, so they are not waited for.
+ */
+const AT_REST = `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() =>
+  Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect && animation.effect.getComputedTiming().endTime !== Infinity)
+    .map((animation) => animation.finished.catch(() => undefined)))
+  .then(() => resolve(true)))))`;
+
+/** Runs axe-core on the page once it is at rest; answers the serious and critical violations, described. */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AT_REST);
   const axeUrl = new URL(AXE_PATH, page.url()).toString();
   if (!pagesServingAxe.has(page)) {
     await page.route(axeUrl, (route) => route.fulfill({ path: AXE_SCRIPT, contentType: 'text/javascript' }));
