@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
+import type { ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import type { ButtonVariant } from 'react-bootstrap/types';
+import { DialogButtons, DialogFrame } from './DialogFrame';
 import { ErrorAlert } from './ErrorAlert';
 
 export interface ConfirmDialogProps {
@@ -33,33 +33,27 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  confirmVariant = 'danger',
-  dismissLabel = 'Cancel',
+  confirmVariant,
+  dismissLabel,
   pending,
   error,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const titleId = useId();
   return (
-    <Modal show={show} onHide={onClose} aria-labelledby={titleId} centered>
-      <Modal.Header closeButton>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
+    <DialogFrame show={show} title={title} onClose={onClose}>
       <Modal.Body>
         <ErrorAlert message={error} />
         {children}
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>
-          {dismissLabel}
-        </Button>
-        <Button variant={confirmVariant} disabled={pending} onClick={onConfirm}>
-          {pending ? 'Working…' : confirmLabel}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      <DialogButtons
+        confirmLabel={confirmLabel}
+        confirmVariant={confirmVariant}
+        dismissLabel={dismissLabel}
+        pending={pending}
+        onConfirm={onConfirm}
+        onClose={onClose}
+      />
+    </DialogFrame>
   );
 }

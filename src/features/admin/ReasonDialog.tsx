@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { ButtonVariant } from 'react-bootstrap/types';
 import { AdminOptionalReason, AdminReason } from '../../domain/schemas/admin';
 import { ADMIN_REASON_MAX } from '../../domain/limits';
+import { DialogButtons, DialogFrame } from '../../components/DialogFrame';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { ReasonNeed } from './reason';
 
@@ -38,25 +38,19 @@ export interface ReasonDialogProps {
  * to 500 characters once trimmed) before anything is sent.
  */
 export function ReasonDialog({ show, title, onClose, ...form }: ReasonDialogProps) {
-  const titleId = useId();
   return (
-    <Modal show={show} onHide={onClose} aria-labelledby={titleId} centered>
-      <Modal.Header closeButton>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
+    <DialogFrame show={show} title={title} onClose={onClose}>
       {/* Inside the modal, which mounts it afresh each time it opens: every question starts with an empty reason. */}
       <ReasonForm onClose={onClose} {...form} />
-    </Modal>
+    </DialogFrame>
   );
 }
 
 function ReasonForm({
   children,
   confirmLabel,
-  confirmVariant = 'danger',
-  dismissLabel = 'Cancel',
+  confirmVariant,
+  dismissLabel,
   reason: need,
   reasonHint,
   pending,
@@ -111,14 +105,13 @@ function ReasonForm({
           ) : null}
         </Form.Group>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>
-          {dismissLabel}
-        </Button>
-        <Button type="submit" variant={confirmVariant} disabled={pending}>
-          {pending ? 'Working…' : confirmLabel}
-        </Button>
-      </Modal.Footer>
+      <DialogButtons
+        confirmLabel={confirmLabel}
+        confirmVariant={confirmVariant}
+        dismissLabel={dismissLabel}
+        pending={pending}
+        onClose={onClose}
+      />
     </Form>
   );
 }

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from 'react-router-dom';
 import { blogKeys, useComments, useDeleteComment, usePostReply } from './queries';
@@ -11,6 +10,7 @@ import { paths } from '../../config/paths';
 import type { Account, Comment, Reply } from '../../domain/contract';
 import { DELETED_CONTENT } from '../../domain/contract';
 import { COMMENT_MAX } from '../../domain/limits';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
@@ -53,7 +53,6 @@ function DeleteEntry({ entry, what }: { entry: Reply; what: 'comment' | 'reply' 
   const { user } = useSession();
   const [confirming, setConfirming] = useState(false);
   const deleting = useDeleteComment(entry.id);
-  const titleId = `delete-${entry.id}`;
   const close = () => setConfirming(false);
 
   return (
@@ -73,30 +72,22 @@ function DeleteEntry({ entry, what }: { entry: Reply; what: 'comment' | 'reply' 
           </span>
         </Button>
       ) : null}
-      <Modal show={confirming} onHide={close} aria-labelledby={titleId}>
-        <Modal.Header closeButton>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            Delete this {what}?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <blockquote className="border-start ps-3 text-break-anywhere" style={{ whiteSpace: 'pre-line' }}>
-            {entry.content}
-          </blockquote>
-          <p className="mb-0">
-            Its text will read “{DELETED_CONTENT}” for everyone{what === 'comment' ? '; its replies stay' : ''}. This cannot be
-            undone.
-          </p>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={deleting.isPending} onClick={() => deleting.mutate(undefined, { onSettled: close })}>
-            {deleting.isPending ? 'Deleting…' : `Delete ${what}`}
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={confirming}
+        title={`Delete this ${what}?`}
+        confirmLabel={`Delete ${what}`}
+        pending={deleting.isPending}
+        onConfirm={() => deleting.mutate(undefined, { onSettled: close })}
+        onClose={close}
+      >
+        <blockquote className="border-start ps-3 text-break-anywhere" style={{ whiteSpace: 'pre-line' }}>
+          {entry.content}
+        </blockquote>
+        <p className="mb-0">
+          Its text will read “{DELETED_CONTENT}” for everyone{what === 'comment' ? '; its replies stay' : ''}. This cannot be
+          undone.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }
