@@ -1,36 +1,21 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import type { ButtonVariant } from 'react-bootstrap/types';
 import { AdminOptionalReason, AdminReason } from '../../domain/schemas/admin';
 import { ADMIN_REASON_MAX } from '../../domain/limits';
+import type { ConfirmDialogProps } from '../../components/ConfirmDialog';
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { ReasonNeed } from './reason';
 
-export interface ReasonDialogProps {
-  /** Open while set. */
-  show: boolean;
-  /** The question, naming what is affected: "Disable the account of ravi@example.com?". */
-  title: string;
-  /** What the action will do, in a sentence or two. */
-  children?: ReactNode;
-  /** The confirm button's words: "Disable account". */
-  confirmLabel: string;
-  confirmVariant?: ButtonVariant;
-  /** The button that leaves without acting: "Cancel", unless the action's own words start so ("Keep booking" beside "Cancel booking"). */
-  dismissLabel?: string;
+/** A confirmation whose confirm also carries the reason typed; the question, buttons and refusal are ConfirmDialog's. */
+export interface ReasonDialogProps extends Omit<ConfirmDialogProps, 'onConfirm'> {
   /** Whether the action needs a reason (delisting, cancelling, removing) or may go without (disabling, enabling). */
   reason: ReasonNeed;
   /** Who reads the reason: "Kept in the audit log only." */
   reasonHint?: string;
-  /** While the action is under way: the buttons wait. */
-  pending: boolean;
-  /** The server's refusal, shown inside the dialog so the reason typed is still there to change. */
-  error?: string | null;
   /** The reason as typed, without surrounding spaces; undefined when an optional one was left blank. */
   onConfirm: (reason: string | undefined) => void;
-  onClose: () => void;
 }
 
 /**
