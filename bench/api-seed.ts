@@ -1,0 +1,225 @@
+import { eq } from 'drizzle-orm';
+import { blogPosts as sampleBlogPosts } from '#data/blogs';
+import { catalogueCars } from '#data/cars';
+import { bookingTotal } from '#domain/booking-total';
+import { expiresAt } from '#domain/booking-states';
+import { BODY_TYPES, CITIES, FUELS, TRANSMISSIONS } from '#domain/car-attributes';
+import type { BookingStatus } from '#domain/contract';
+import { slugify } from '#domain/slug';
+import { hashPassword } from '../server/src/auth/passwords';
+import { openDatabase } from '../server/src/db/client';
+import { accounts, blogPosts, bookingEvents, bookings, cars, comments } from '../server/src/db/schema';
+
+/**
+ * The data bench/api.ts loads the API over, written straight into the database with the server's own
+ * schema, before the server starts on it (PGlite's folder is one process's at a time). The server's
+ * first start has already migrated the database and seeded the sample fleet and posts.
+ */
+
+/** The most cars one owner may list (the server's carsPerOwner quota): more cars mean more owners. */
+const CARS_PER_OWNER = 100;
+const COMMENTERS = 4;
+const RENTER_BOOKINGS = 50;
+/** Owner cars the renter's bookings are spread over, every one of them `BOOKING_SPACING_DAYS` apart on its car. */
+const BOOKED_CARS = 5;
+const BOOKING_SPACING_DAYS = 5;
+/** One top-level comment in this many gets a reply, so the comments' replies are read too. */
+const REPLY_EVERY = 10;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const INSERT_BATCH = 500;
+
+export const BENCH_PASSWORD = 'bench-password-1';
+
+export interface Seeded {
+  owner: { email: string };
+  renter: { email: string };
+  /** One of the signed-in owner's cars, with accepted bookings in the coming weeks. */
+  carName: string;
+  /** The post the comments are on. */
+  postSlug: string;
+  counts: { ownerCars: number; owners: number; comments: number; replies: number; renterBookings: number };
+}
+
+export interface SeedOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  scale: number;
+}
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) await insert(rows.slice(start, start + INSERT_BATCH));
+}
+
+const pick = <T>(values: readonly T[], index: number): T => values[index % values.length] as T;
+
+/** Bookings' statuses in turn: most trips asked for get accepted; some are declined or cancelled. */
+const STATUS_CYCLE: readonly BookingStatus[] = ['accepted', 'requested', 'accepted', 'declined', 'accepted', 'cancelled'];
+
+export async function seedBenchData({ databaseUrl, dataDir, scale }: SeedOptions): Promise<Seeded> {
+  const client = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const { db } = client;
+    const now = Date.now();
+    // Hashed at the server's own cost: the two sign-ins check these as a real sign-in does.
+    const passwordHash = await hashPassword(BENCH_PASSWORD);
+    const carCount = CARS_PER_OWNER * scale;
+    const ownerCount = Math.ceil(carCount / CARS_PER_OWNER);
+    const owners = await db
+      .insert(accounts)
+      .values(
+        Array.from({ length: ownerCount }, (_, index) => ({
+          username: index === 0 ? 'benchowner' : `benchowner${index}`,
+          email: index === 0 ? 'owner@bench.in' : `owner${index}@bench.in`,
+          passwordHash,
+          role: 'owner' as const,
+          phoneNumber: `98765${String(43210 + index).padStart(5, '0')}`,
+          country: 'India',
+        })),
+      )
+      .returning({ id: accounts.id });
+    const [renter] = await db
+      .insert(accounts)
+      .values({ username: 'benchrenter', email: 'renter@bench.in', passwordHash, role: 'user' })
+      .returning({ id: accounts.id, username: accounts.username });
+    const commenters = await db
+      .insert(accounts)
+      .values(
+        Array.from({ length: COMMENTERS }, (_, index) => ({
+          username: `reader${index + 1}`,
+          email: `reader${index + 1}@bench.in`,
+          passwordHash,
+          role: 'user' as const,
+        })),
+      )
+      .returning({ id: accounts.id, username: accounts.username });
+    if (!renter || owners.length === 0) throw new Error('the bench accounts were not created');
+
+    // Newest first in the owner's list and the public one: the first car made is the oldest.
+    const carRows = Array.from({ length: carCount }, (_, index) => {
+      const model = pick(catalogueCars, index);
+      const created = new Date(now - (carCount - index) * HOUR_MS);
+      return {
+        kind: 'listed' as const,
+        ownerId: pick(owners, Math.floor(index / CARS_PER_OWNER)).id,
+        carName: `${model.carName} ${String(index + 1).padStart(4, '0')}`,
+        imgUrl: model.imgUrl,
+        price: 80 + (index % 40) * 10,
+        description: `A well-kept ${model.carName}, serviced every six months, with a full tank at pickup and a clean interior.`,
+        city: pick(CITIES, index),
+        pickupArea: `Sector ${(index % 60) + 1}, near the metro station`,
+        ac: index % 7 !== 0,
+        bodyType: pick(BODY_TYPES, index),
+        seats: 4 + (index % 4),
+        transmission: pick(TRANSMISSIONS, index),
+        fuel: pick(FUELS, index),
+        year: 2012 + (index % 13),
+        kmPerDayLimit: index % 3 === 0 ? null : 250 + (index % 5) * 50,
+        createdAt: created,
+        updatedAt: created,
+      };
+    });
+    const ownCars: { id: string; carName: string; price: number; ownerId: string | null }[] = [];
+    await insertInBatches(carRows, async (batch) => {
+      ownCars.push(
+        ...(await db
+          .insert(cars)
+          .values(batch)
+          .returning({ id: cars.id, carName: cars.carName, price: cars.price, ownerId: cars.ownerId })),
+      );
+    });
+    const signedInOwner = owners[0]?.id;
+    const bookedCars = ownCars.filter((car) => car.ownerId === signedInOwner).slice(-BOOKED_CARS);
+    const carWithBookings = bookedCars.at(-1);
+    if (!carWithBookings) throw new Error('the bench cars were not created');
+
+    // Each booked car holds one booking every BOOKING_SPACING_DAYS days, from 20 days ago on, each at
+    // most 3 days long, so no two of a car's accepted bookings overlap (the exclusion constraint).
+    const bookingRows = Array.from({ length: RENTER_BOOKINGS }, (_, index) => {
+      const car = pick(bookedCars, index);
+      const slot = Math.floor(index / BOOKED_CARS);
+      const startsAt = new Date(now - 20 * DAY_MS + slot * BOOKING_SPACING_DAYS * DAY_MS + (index % BOOKED_CARS) * HOUR_MS);
+      const endsAt = new Date(startsAt.getTime() + (24 + (index % 3) * 24) * HOUR_MS);
+      const driver = index % 4 === 0;
+      const requestedAt = new Date(Math.min(now, startsAt.getTime()) - 2 * DAY_MS);
+      const price = bookingTotal(startsAt, endsAt, car.price, driver);
+      return {
+        carId: car.id,
+        renterId: renter.id,
+        startsAt,
+        endsAt,
+        hours: price.hours,
+        driver,
+        pricePerHour: car.price,
+        total: price.total,
+        taxPaise: price.taxPaise,
+        taxLines: price.taxLines,
+        amountPaise: price.amountPaise,
+        status: pick(STATUS_CYCLE, index),
+        expiresAt: expiresAt(startsAt, requestedAt, false),
+        createdAt: requestedAt,
+        updatedAt: new Date(requestedAt.getTime() + HOUR_MS),
+      };
+    });
+    const stored = await db
+      .insert(bookings)
+      .values(bookingRows)
+      .returning({ id: bookings.id, status: bookings.status, createdAt: bookings.createdAt, updatedAt: bookings.updatedAt });
+    // The receipt's history: asked for, then answered.
+    await db
+      .insert(bookingEvents)
+      .values(
+        stored.flatMap((booking) => [
+          { bookingId: booking.id, status: 'requested' as const, at: booking.createdAt },
+          ...(booking.status === 'requested' ? [] : [{ bookingId: booking.id, status: booking.status, at: booking.updatedAt }]),
+        ]),
+      );
+
+    const firstPost = sampleBlogPosts[0];
+    if (!firstPost) throw new Error('there is no sample blog post');
+    const postSlug = slugify(firstPost.title);
+    const [post] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, postSlug));
+    if (!post) throw new Error(`the blog post ${postSlug} is not in the database: did the server's first start seed it?`);
+    const commentCount = 200 * scale;
+    const commentRows = Array.from({ length: commentCount }, (_, index) => {
+      const author = pick(commenters, index);
+      return {
+        postId: post.id,
+        accountId: author.id,
+        author: author.username,
+        content: `Comment ${index + 1}: a smooth drive starts before the engine does. Check the mirrors, the tyres and the fuel, and plan the route.`,
+        createdAt: new Date(now - (commentCount - index) * 10 * 60 * 1000),
+      };
+    });
+    const topLevel: { id: string; createdAt: Date }[] = [];
+    await insertInBatches(commentRows, async (batch) => {
+      topLevel.push(...(await db.insert(comments).values(batch).returning({ id: comments.id, createdAt: comments.createdAt })));
+    });
+    const replyRows = topLevel
+      .filter((_, index) => index % REPLY_EVERY === 0)
+      .map((parent, index) => ({
+        parentId: parent.id,
+        accountId: renter.id,
+        author: renter.username,
+        content: `Agreed: reply ${index + 1}.`,
+        createdAt: new Date(parent.createdAt.getTime() + 60 * 1000),
+      }));
+    await insertInBatches(replyRows, (batch) => db.insert(comments).values(batch));
+
+    return {
+      owner: { email: 'owner@bench.in' },
+      renter: { email: 'renter@bench.in' },
+      carName: carWithBookings.carName,
+      postSlug,
+      counts: {
+        ownerCars: carCount,
+        owners: ownerCount,
+        comments: commentCount,
+        replies: replyRows.length,
+        renterBookings: stored.length,
+      },
+    };
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,565 @@
+/**
+ * How fast the API answers its hot reads under load (issue 16), each beside a bare Fastify twin that
+ * answers the very same bytes from memory in the same run: the twin's rate is the machine's limit for
+ * that body, and the route's share of it is what the work behind the route leaves.
+ *
+ *   npm run bench:api                                   PGlite in a fresh temporary folder
+ *   DATABASE_URL=postgres://... npm run bench:api       a fresh database on that server, dropped at the end
+ *   npm run bench:api -- --scale 10 --runs 3            10x the data; the median of 3 runs per route
+ *   npm run bench:api -- --smoke                        1 s per route at 5 connections; fails on any non-2xx
+ *
+ * Flags: --scale N (1), --duration seconds (8), --connections N (50), --runs N (1), --warmup seconds (1).
+ *
+ * The server is the compiled one (`dist-server/main.js`, built first when older than its sources),
+ * API only, run as `npm start` runs it, in a process of its own; the twin and autocannon each run in
+ * theirs. It starts first on the empty database (the first-start memory peak), is stopped, the bench
+ * writes its data into the database with the server's own schema, and the server starts again on it
+ * for the load, as after a restart. Requests carry no Accept-Encoding, so both answer uncompressed
+ * bytes; the signed-in routes send the session cookie to the twin too. The per-address request
+ * ceiling is raised through REQUESTS_PER_MINUTE. Results go to bench/results/api.json (api-smoke.json
+ * for --smoke), each run replacing the last.
+ */
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { toIndiaIso } from '#domain/india-time';
+import { buildServerWithVite, isServerBuildStale, SERVER_BUILD_DIR } from '../server/src/static-build';
+import type { FromLoad, LoadJob, LoadSummary, ToLoad } from './api-load';
+import { BENCH_PASSWORD, type Seeded, seedBenchData } from './api-seed';
+import type { FromTwin, ToTwin, TwinRoute } from './api-twin';
+
+const projectDir = fileURLToPath(new URL('../', import.meta.url));
+const serverEntry = path.join(projectDir, SERVER_BUILD_DIR, 'main.js');
+const resultsDir = path.join(projectDir, 'bench/results');
+/** Far above what any run sends, so the ceiling against floods never answers the bench's load with 429. */
+const REQUESTS_PER_MINUTE = 1_000_000_000;
+const AVAILABILITY_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HEALTH_WAIT_MS = 120_000;
+const STOP_WAIT_MS = 15_000;
+
+// ---------------------------------------------------------------- settings
+
+const { values: flags } = parseArgs({
+  options: {
+    scale: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    runs: { type: 'string' },
+    warmup: { type: 'string' },
+    smoke: { type: 'boolean', default: false },
+  },
+});
+
+function positiveInteger(name: string, text: string | undefined, fallback: number, min = 1): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} takes a whole number of at least ${min}, not "${text}"`);
+  return value;
+}
+
+const smoke = flags.smoke;
+const settings = {
+  scale: positiveInteger('scale', flags.scale, 1),
+  seconds: positiveInteger('duration', flags.duration, smoke ? 1 : 8),
+  connections: positiveInteger('connections', flags.connections, smoke ? 5 : 50),
+  runs: positiveInteger('runs', flags.runs, 1),
+  warmupSeconds: positiveInteger('warmup', flags.warmup, smoke ? 0 : 1, 0),
+  smoke,
+};
+const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
+const databaseKind = serverUrl ? 'postgres' : 'pglite';
+
+// ---------------------------------------------------------------- clean-up
+
+/** What to undo at the end, newest first: children, temporary folders, the database. */
+const cleanups: Array<() => Promise<unknown>> = [];
+async function cleanUp(): Promise<void> {
+  for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) {
+    await undo().catch((error: unknown) => console.error(`clean-up: ${error instanceof Error ? error.message : error}`));
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+// ---------------------------------------------------------------- processes
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Ends a child with SIGTERM (SIGKILL if it lingers) and waits for it to go. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_WAIT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+interface Memory {
+  /** Resident now. */
+  rssMb: number;
+  /** The most the process has had resident since it started (VmHWM). */
+  peakMb: number;
+}
+
+/** Linux's account of a process's memory; undefined where there is no /proc. */
+async function memoryOf(pid: number | undefined): Promise<Memory | undefined> {
+  if (pid === undefined) return undefined;
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+  const kilobytes = (field: string) => Number(status?.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1]);
+  const rss = kilobytes('VmRSS');
+  const peak = kilobytes('VmHWM');
+  if (!Number.isFinite(rss) || !Number.isFinite(peak)) return undefined;
+  return { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) };
+}
+
+interface RunningServer {
+  base: string;
+  /** From spawning the process to its first healthy answer. */
+  startMs: number;
+  memory: () => Promise<Memory | undefined>;
+  stop: () => Promise<void>;
+}
+
+async function startServer(database: { url: string | undefined; dataDir: string }): Promise<RunningServer> {
+  const port = await freePort();
+  const inherited = { ...process.env };
+  // The bench's DATABASE_URL names the server to make a database on; the server gets that database.
+  delete inherited.DATABASE_URL;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    cwd: projectDir,
+    env: {
+      ...inherited,
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      // Also for PostgreSQL: the uploads and the mail outbox live beside it, not in the project's ./data.
+      DATA_DIR: database.dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: '',
+      REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => stopChild(child);
+  cleanups.push(stop);
+  const base = `http://127.0.0.1:${port}`;
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering /api/health`);
+    const health = await fetch(`${base}/api/health`).catch(() => undefined);
+    await health?.arrayBuffer();
+    if (health?.ok) break;
+    if (performance.now() - started > HEALTH_WAIT_MS) throw new Error('the server did not answer /api/health in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { base, startMs: Math.round(performance.now() - started), memory: () => memoryOf(child.pid), stop };
+}
+
+/** A forked TypeScript module of this folder, with tsx, its output on ours. */
+function forkBenchModule(file: string): ChildProcess {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  cleanups.push(() => stopChild(child));
+  return child;
+}
+
+async function startTwin(routes: TwinRoute[]): Promise<string> {
+  const twin = forkBenchModule('./api-twin.ts');
+  const listening = new Promise<number>((resolve, reject) => {
+    twin.once('message', (message: FromTwin) => resolve(message.port));
+    twin.once('exit', (code) => reject(new Error(`the twin exited with ${code}`)));
+  });
+  twin.send({ type: 'serve', routes } satisfies ToTwin);
+  return `http://127.0.0.1:${await listening}`;
+}
+
+function startLoader(): (job: Omit<LoadJob, 'id'>) => Promise<LoadSummary> {
+  const loader = forkBenchModule('./api-load.ts');
+  let nextId = 0;
+  return (job) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      const onMessage = (message: FromLoad) => {
+        if (message.id !== id) return;
+        loader.off('message', onMessage);
+        if (message.type === 'result') resolve(message.summary);
+        else reject(new Error(`autocannon failed on ${job.url}: ${message.message}`));
+      };
+      loader.on('message', onMessage);
+      loader.send({ type: 'load', job: { ...job, id } } satisfies ToLoad);
+    });
+}
+
+// ---------------------------------------------------------------- database
+
+async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database on the server DATABASE_URL names, dropped at the end. */
+async function freshPostgresDatabase(url: string): Promise<string> {
+  const name = `wow_bench_${randomBytes(6).toString('hex')}`;
+  await withPostgres(url, (client) => client.query(`CREATE DATABASE ${name}`));
+  cleanups.push(() => withPostgres(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  return databaseUrl.toString();
+}
+
+// ---------------------------------------------------------------- routes
+
+interface Sessions {
+  owner: string;
+  renter: string;
+}
+
+interface BenchRoute {
+  label: string;
+  kind: 'public' | 'signed in';
+  url: string;
+  cookie?: keyof Sessions;
+  /** What the first answer must hold, so a seeding that went wrong cannot pass for a fast route. */
+  check: (body: unknown) => string | undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const lengthOf = (value: unknown) => (Array.isArray(value) ? value.length : -1);
+const expect = (what: string, actual: unknown, expected: unknown) =>
+  actual === expected ? undefined : `expected ${what} ${expected}, got ${String(actual)}`;
+
+function benchRoutes(seeded: Seeded): BenchRoute[] {
+  const car = encodeURIComponent(seeded.carName);
+  const post = encodeURIComponent(seeded.postSlug);
+  const from = Date.parse(`${toIndiaIso(new Date()).slice(0, 10)}T00:00:00+05:30`);
+  const period = new URLSearchParams({
+    from: toIndiaIso(new Date(from)),
+    to: toIndiaIso(new Date(from + AVAILABILITY_DAYS * DAY_MS)),
+  });
+  const expectedComments = Math.min(200, seeded.counts.comments);
+  return [
+    {
+      label: 'GET /api/cars',
+      kind: 'public',
+      // The first page as the car list asks for it: no parameters, the server's default page size.
+      url: '/api/cars',
+      check: (body) => (isRecord(body) && lengthOf(body.data) > 0 ? undefined : 'expected a page of cars'),
+    },
+    {
+      label: 'GET /api/cars/{name}',
+      kind: 'public',
+      url: `/api/cars/${car}`,
+      check: (body) => expect('the car', isRecord(body) && body.carName, seeded.carName),
+    },
+    {
+      label: 'blog post',
+      kind: 'public',
+      url: `/api/comments/get-comment/${post}`,
+      check: (body) => (isRecord(body) && typeof body.title === 'string' ? undefined : 'expected a blog post'),
+    },
+    {
+      label: `comments of a post (${expectedComments})`,
+      kind: 'public',
+      url: `/api/comments/get-comment?post=${post}`,
+      check: (body) => expect('comments', lengthOf(body), expectedComments),
+    },
+    {
+      label: `availability (${AVAILABILITY_DAYS} days)`,
+      kind: 'public',
+      url: `/api/cars/${car}/availability?${period.toString()}`,
+      check: (body) => (isRecord(body) && lengthOf(body.busy) > 0 ? undefined : 'expected busy stretches'),
+    },
+    {
+      label: "owner's GET /get-cars",
+      kind: 'signed in',
+      url: '/get-cars',
+      cookie: 'owner',
+      check: (body) => expect("the owner's cars", isRecord(body) && lengthOf(body.data), 100),
+    },
+    {
+      label: 'GET /api/session',
+      kind: 'signed in',
+      url: '/api/session',
+      cookie: 'renter',
+      check: (body) => (isRecord(body) && isRecord(body.user) ? undefined : 'expected a signed-in user'),
+    },
+    {
+      label: "renter's GET /api/bookings",
+      kind: 'signed in',
+      url: '/api/bookings',
+      cookie: 'renter',
+      check: (body) => expect('bookings in all', isRecord(body) && body.total, seeded.counts.renterBookings),
+    },
+  ];
+}
+
+async function signIn(base: string, formPath: string, email: string): Promise<string> {
+  const response = await fetch(`${base}${formPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  await response.arrayBuffer();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  if (!response.ok || cookie === '') throw new Error(`signing in ${email} on ${formPath} answered ${response.status}`);
+  return cookie;
+}
+
+interface Answer {
+  route: BenchRoute;
+  headers: Record<string, string>;
+  bytes: number;
+  twin: TwinRoute;
+}
+
+/** Each route's answer, once, checked: the bytes the twin will send. */
+async function firstAnswers(base: string, routes: BenchRoute[], sessions: Sessions): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (const route of routes) {
+    const headers: Record<string, string> = route.cookie ? { cookie: sessions[route.cookie] } : {};
+    const response = await fetch(`${base}${route.url}`, { headers });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!response.ok)
+      throw new Error(`${route.label} (${route.url}) answered ${response.status}: ${body.toString().slice(0, 200)}`);
+    const problem = route.check(JSON.parse(body.toString()));
+    if (problem) throw new Error(`${route.label} (${route.url}): ${problem}`);
+    // Fastify matches routes on the decoded path: the twin's route for `/api/cars/Tesla%20Malibu` is `/api/cars/Tesla Malibu`.
+    const pathOnly = decodeURIComponent(route.url.split('?')[0] ?? route.url);
+    answers.push({
+      route,
+      headers,
+      bytes: body.length,
+      twin: {
+        path: pathOnly,
+        contentType: response.headers.get('content-type') ?? 'application/json',
+        body: body.toString('base64'),
+      },
+    });
+  }
+  const paths = answers.map((answer) => answer.twin.path);
+  if (new Set(paths).size !== paths.length) throw new Error('two measured routes share a path: the twin routes on paths alone');
+  return answers;
+}
+
+// ---------------------------------------------------------------- report
+
+interface Measured {
+  server: LoadSummary;
+  twin: LoadSummary;
+}
+
+interface RouteResult {
+  label: string;
+  kind: BenchRoute['kind'];
+  url: string;
+  bodyBytes: number;
+  /** Over the runs: the median of each number; `ratio` is the median of each run's own ratio. */
+  median: { requestsPerSecond: number; p50Ms: number; p99Ms: number; twinRequestsPerSecond: number; ratio: number };
+  non2xx: number;
+  errors: number;
+  twinNon2xx: number;
+  twinErrors: number;
+  runs: Measured[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+function summarize(answer: Answer, runs: Measured[]): RouteResult {
+  return {
+    label: answer.route.label,
+    kind: answer.route.kind,
+    url: answer.route.url,
+    bodyBytes: answer.bytes,
+    median: {
+      requestsPerSecond: median(runs.map((run) => run.server.requestsPerSecond)),
+      p50Ms: median(runs.map((run) => run.server.p50Ms)),
+      p99Ms: median(runs.map((run) => run.server.p99Ms)),
+      twinRequestsPerSecond: median(runs.map((run) => run.twin.requestsPerSecond)),
+      ratio: median(
+        runs.map((run) => (run.twin.requestsPerSecond > 0 ? run.server.requestsPerSecond / run.twin.requestsPerSecond : 0)),
+      ),
+    },
+    non2xx: sum(runs.map((run) => run.server.non2xx)),
+    errors: sum(runs.map((run) => run.server.errors)),
+    twinNon2xx: sum(runs.map((run) => run.twin.non2xx)),
+    twinErrors: sum(runs.map((run) => run.twin.errors)),
+    runs,
+  };
+}
+
+const whole = (value: number) => Math.round(value).toLocaleString('en-US');
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const percent = (ratio: number) => `${(ratio * 100).toFixed(ratio < 0.1 ? 1 : 0)}%`;
+
+function table(results: RouteResult[]): string {
+  const rows = [
+    ['route', 'body', 'req/s', 'p50 ms', 'p99 ms', 'limit (twin req/s)', 'ratio', 'non-2xx'],
+    ...results.map((result) => [
+      result.label,
+      kilobytes(result.bodyBytes),
+      whole(result.median.requestsPerSecond),
+      whole(result.median.p50Ms),
+      whole(result.median.p99Ms),
+      whole(result.median.twinRequestsPerSecond),
+      percent(result.median.ratio),
+      whole(result.non2xx + result.errors),
+    ]),
+  ];
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const [header = [], ...body] = rows;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n');
+}
+
+function gitState(): { commit: string; dirty: boolean } {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: projectDir, encoding: 'utf8' }).trim();
+    const changes = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: projectDir, encoding: 'utf8' });
+    return { commit, dirty: changes.trim() !== '' };
+  } catch {
+    return { commit: 'unknown', dirty: false };
+  }
+}
+
+const describeMemory = (memory: Memory | undefined, what: string) =>
+  memory ? `${what}: resident ${memory.rssMb} MB, peak ${memory.peakMb} MB` : `${what}: not measurable here (no /proc)`;
+
+// ---------------------------------------------------------------- the run
+
+async function main(): Promise<number> {
+  if (await isServerBuildStale(projectDir)) {
+    console.log(`Building the server (${SERVER_BUILD_DIR}/ is missing or older than its sources)...`);
+    buildServerWithVite(projectDir);
+  }
+  const git = gitState();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-bench-api-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const databaseUrl = serverUrl ? await freshPostgresDatabase(serverUrl) : undefined;
+  console.log(
+    `bench:api on ${databaseKind} at ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}, scale ${settings.scale}, ` +
+      `${settings.connections} connections, ${settings.seconds} s per route (+${settings.warmupSeconds} s warm-up), ${settings.runs} run(s)`,
+  );
+
+  // The first start, on the empty database: initdb (PGlite), the migrations and the sample data.
+  const first = await startServer({ url: databaseUrl, dataDir });
+  const firstStart = { startMs: first.startMs, memory: await first.memory() };
+  await first.stop();
+  console.log(`${describeMemory(firstStart.memory, 'first start on an empty database')}, healthy after ${firstStart.startMs} ms`);
+
+  const seeded = await seedBenchData({ databaseUrl, dataDir, scale: settings.scale });
+  console.log(
+    `seeded: ${seeded.counts.ownerCars} owner cars (${seeded.counts.owners} owner(s)), ${seeded.counts.comments} comments ` +
+      `(+${seeded.counts.replies} replies) on one post, a renter with ${seeded.counts.renterBookings} bookings`,
+  );
+
+  const server = await startServer({ url: databaseUrl, dataDir });
+  const restart = { startMs: server.startMs, memory: await server.memory() };
+  console.log(`${describeMemory(restart.memory, 'start on the seeded database')}, healthy after ${restart.startMs} ms`);
+  const sessions: Sessions = {
+    owner: await signIn(server.base, '/ownerloginSchema', seeded.owner.email),
+    renter: await signIn(server.base, '/carsSchema', seeded.renter.email),
+  };
+  const answers = await firstAnswers(server.base, benchRoutes(seeded), sessions);
+  const twinBase = await startTwin(answers.map((answer) => answer.twin));
+  const load = startLoader();
+
+  const measured = new Map<Answer, Measured[]>(answers.map((answer) => [answer, []]));
+  for (let run = 1; run <= settings.runs; run += 1) {
+    for (const answer of answers) {
+      const loadOne = async (base: string) => {
+        const job = { url: `${base}${answer.route.url}`, headers: answer.headers, connections: settings.connections };
+        if (settings.warmupSeconds > 0) await load({ ...job, seconds: settings.warmupSeconds });
+        return load({ ...job, seconds: settings.seconds });
+      };
+      const result = { server: await loadOne(server.base), twin: await loadOne(twinBase) };
+      measured.get(answer)?.push(result);
+      console.log(
+        `  run ${run}/${settings.runs}  ${answer.route.label.padEnd(30)} ${whole(result.server.requestsPerSecond).padStart(7)} req/s ` +
+          `(p99 ${whole(result.server.p99Ms)} ms), twin ${whole(result.twin.requestsPerSecond)} req/s`,
+      );
+    }
+  }
+  const afterLoad = await server.memory();
+  const results = answers.map((answer) => summarize(answer, measured.get(answer) ?? []));
+
+  console.log(`\n${databaseKind}, scale ${settings.scale}, at ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}`);
+  console.log(table(results));
+  console.log(describeMemory(firstStart.memory, 'server memory, first start on an empty database'));
+  console.log(describeMemory(restart.memory, 'server memory, started on the seeded database'));
+  console.log(describeMemory(afterLoad, 'server memory after the load'));
+
+  await mkdir(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, smoke ? 'api-smoke.json' : 'api.json');
+  await writeFile(
+    file,
+    `${JSON.stringify(
+      {
+        commit: git.commit,
+        uncommittedChanges: git.dirty,
+        date: new Date().toISOString(),
+        database: databaseKind,
+        ...settings,
+        machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', node: process.version },
+        seeded: seeded.counts,
+        memory: { firstStart, seededStart: restart, afterLoad },
+        routes: results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`written to ${path.relative(projectDir, file)}`);
+
+  const failed = results.filter((result) => result.non2xx + result.errors + result.twinNon2xx + result.twinErrors > 0);
+  for (const result of failed) {
+    console.error(
+      `${result.label}: ${result.non2xx} non-2xx and ${result.errors} errors from the server, ` +
+        `${result.twinNon2xx} and ${result.twinErrors} from the twin`,
+    );
+  }
+  // Timings never fail a run (CI's smoke test included); answers that are not 2xx make a smoke test fail.
+  return smoke && failed.length > 0 ? 1 : 0;
+}
+
+let status = 1;
+try {
+  status = await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await cleanUp();
+}
+process.exit(status);
