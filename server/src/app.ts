@@ -8,9 +8,11 @@ import { zodValidatorCompiler } from './http/validation';
 import { databasePlugin } from './plugins/database';
 import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/errors';
 import { bookingRemindersPlugin } from './plugins/booking-reminders';
+import { changeFeedPlugin } from './plugins/change-feed';
 import { mailPlugin } from './plugins/mail';
 import { passwordsPlugin } from './plugins/passwords';
 import { paymentsPlugin } from './plugins/payments';
+import { COMPRESS_FROM_BYTES, publicCachePlugin } from './plugins/public-cache';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -94,9 +96,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
     // Each plugin names the ones it needs (fastify-plugin `dependencies`), so a wrong order fails here.
     await app.register(securityPlugin, config);
-    await app.register(compress, { threshold: 1024 });
     await app.register(passwordsPlugin, config);
     await app.register(databasePlugin, { ...config, initialData: options.initialData });
+    await app.register(changeFeedPlugin);
+    // Before compress: it keeps public answers as the serialized text, and sends them compressed itself.
+    await app.register(publicCachePlugin);
+    await app.register(compress, { threshold: COMPRESS_FROM_BYTES });
     await app.register(sessionPlugin, config);
     await app.register(paymentsPlugin, config);
     await app.register(mailPlugin, config);

@@ -1,14 +1,12 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '#domain/contract';
-import { buildTestApp, closeTestApp, newAccount } from './helpers';
-import { withAdminClient } from './postgres-admin';
+import { buildTestApp, closeTestApp, newAccount, newPostgresDatabase } from './helpers';
 
 const CLI = fileURLToPath(new URL('../src/cli/admin-create.ts', import.meta.url));
 
@@ -125,15 +123,9 @@ describe.each(serverUrl ? ['PostgreSQL'] : [])('npm run admin:create on %s', () 
   it(
     'creates admins while a server runs on the database, and refuses a taken username',
     async () => {
-      const url = new URL(serverUrl ?? '');
-      const name = `wow_test_${randomBytes(6).toString('hex')}`;
-      const template = inject('databaseTemplates')?.postgres;
-      await withAdminClient(url.toString(), (client) =>
-        client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
-      );
-      url.pathname = `/${name}`;
-      const env = { DATABASE_URL: url.toString() };
-      const app = await buildTestApp({ databaseUrl: url.toString() });
+      const { databaseUrl, drop } = await newPostgresDatabase(serverUrl ?? '');
+      const env = { DATABASE_URL: databaseUrl };
+      const app = await buildTestApp({ databaseUrl });
       try {
         const admin = newAccount();
         const created = await adminCreate(env, answersFor(admin));
@@ -146,7 +138,7 @@ describe.each(serverUrl ? ['PostgreSQL'] : [])('npm run admin:create on %s', () 
         expect(taken.code).toBe(1);
       } finally {
         await closeTestApp(app);
-        await withAdminClient(serverUrl ?? '', (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        await drop();
       }
     },
     CHILD_TIMEOUT_MS,

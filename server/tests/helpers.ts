@@ -73,11 +73,8 @@ export function pgliteDump(which: 'empty' | 'migrated'): Promise<Blob | undefine
   return dump;
 }
 
-async function buildOnPostgres(
-  serverUrl: string,
-  overrides: Partial<ServerConfig>,
-  options: AppOptions,
-): Promise<FastifyInstance> {
+/** A new database with a random name on the `serverUrl` server, a copy of the run's template: its URL, and how to drop it. */
+export async function newPostgresDatabase(serverUrl: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
   const template = inject('databaseTemplates')?.postgres;
   const name = `wow_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
@@ -85,8 +82,17 @@ async function buildOnPostgres(
   databaseUrl.pathname = `/${name}`;
   const drop = () =>
     withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+  return { databaseUrl: databaseUrl.toString(), drop };
+}
+
+async function buildOnPostgres(
+  serverUrl: string,
+  overrides: Partial<ServerConfig>,
+  options: AppOptions,
+): Promise<FastifyInstance> {
+  const { databaseUrl, drop } = await newPostgresDatabase(serverUrl);
   try {
-    const app = await buildApp(testConfig({ ...overrides, databaseUrl: databaseUrl.toString() }), options);
+    const app = await buildApp(testConfig({ ...overrides, databaseUrl }), options);
     dropDatabase.set(app, drop);
     return app;
   } catch (error) {

@@ -135,6 +135,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0012_admin_actions_append_only',
             '0013_bookings_reminder_due_index',
             '0014_admin_removals_and_cancel_reason',
+            '0015_public_change_notices',
           ],
         });
         return describeSchema(client.db);
@@ -158,6 +159,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0012_admin_actions_append_only',
             '0013_bookings_reminder_due_index',
             '0014_admin_removals_and_cancel_reason',
+            '0015_public_change_notices',
           ],
         });
         return describeSchema(client.db);
@@ -287,6 +289,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0012_admin_actions_append_only',
               '0013_bookings_reminder_due_index',
               '0014_admin_removals_and_cancel_reason',
+              '0015_public_change_notices',
             ],
           }),
         ]);

@@ -4,6 +4,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { CHANGE_CHANNEL, type ChangeListener, listenOnPostgres } from './change-notices';
 import { claimDataFolder } from './data-folder';
 import { DataFolderFS, durableStartParams } from './data-folder-fs';
 import { schema } from './schema';
@@ -23,6 +24,11 @@ interface Client {
   db: Database;
   /** Runs `work` on one connection, so session-level state (an advisory lock) holds for all of it. */
   withConnection: <T>(work: (connection: Connection) => Promise<T>) => Promise<T>;
+  /**
+   * Hears every change notice (CHANGE_CHANNEL) committed by any instance, from then until `close`.
+   * A notice of this process's own write arrives before the write's statement returns.
+   */
+  listen: (listener: ChangeListener) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -122,6 +128,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCl
     db: pgliteDb,
     kind: 'pglite',
     withConnection: (work) => work(connection),
+    listen: async (listener) => {
+      await client.listen(CHANGE_CHANNEL, listener.notice);
+    },
     // Uncompressed: loading it is then a plain copy, and it only ever lives in a temporary folder.
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
@@ -139,10 +148,21 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
     connectionTimeoutMillis: timeouts.connectMs,
     idle_in_transaction_session_timeout: timeouts.queryMs,
   };
+  const listeners = new Set<ChangeListener>();
+  const listening: { stop: () => Promise<void> }[] = [];
   const pool = new pg.Pool({
     ...connection,
     statement_timeout: timeouts.queryMs,
     query_timeout: timeouts.queryMs + CLIENT_QUERY_GRACE_MS,
+    // Every connection listens too: PostgreSQL tells a session of its own notices before its
+    // statement returns, so a write's own instance has dropped what it changed by the time it answers.
+    onConnect: async (client) => {
+      client.on('notification', (message) => {
+        if (message.channel !== CHANGE_CHANNEL || message.payload === undefined) return;
+        for (const listener of listeners) listener.notice(message.payload);
+      });
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    },
   });
   pool.on('error', (error) => options.onPoolError?.(error));
   // The pool listens for a connection's errors only while it is idle; one lost while a request holds
@@ -169,8 +189,16 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
       await client.end().catch(() => undefined);
     }
   };
-  // Closing twice is harmless, whoever closed the pool first.
-  return { db, kind: 'postgres', withConnection, close: async () => (pool.ended ? undefined : pool.end()) };
+  const listen = async (listener: ChangeListener) => {
+    listeners.add(listener);
+    listening.push(await listenOnPostgres(connection, listener));
+  };
+  const close = async () => {
+    await Promise.all(listening.map((each) => each.stop()));
+    // Closing twice is harmless, whoever closed the pool first.
+    if (!pool.ended) await pool.end();
+  };
+  return { db, kind: 'postgres', withConnection, listen, close };
 }
 
 /** pg has no public way to ask this; `_getActiveQuery` is what its own `end()` asks. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
+import type { ChangeListener } from '../db/change-notices';
 import { openDatabase, type Database, type DatabaseKind } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedAdmin, seedSampleData } from '../db/seed';
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseKind;
+    /** Hears the change notices every instance's writes send (db/change-notices.ts). */
+    listenForChanges: (listener: ChangeListener) => Promise<void>;
   }
 }
 
@@ -51,6 +54,7 @@ async function database(app: FastifyInstance, config: DatabasePluginOptions): Pr
   }
   app.decorate('db', client.db);
   app.decorate('dbKind', client.kind);
+  app.decorate('listenForChanges', client.listen);
   // Fastify runs onClose after it has stopped taking requests and the in-flight ones have finished.
   app.addHook('onClose', () => client.close());
 }

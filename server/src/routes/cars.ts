@@ -31,6 +31,7 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/cars',
     {
+      config: { publicCache: 'cars' },
       schema: {
         tags: TAGS,
         summary: "The cars anyone may book: the fleet, then owners' listed cars",
@@ -64,6 +65,7 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/cars/:carName',
     {
+      config: { publicCache: 'cars' },
       schema: {
         tags: TAGS,
         summary: 'One car, by its name in any letter case or by its id',
@@ -85,6 +87,7 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/cars/:carName/availability',
     {
+      config: { publicCache: 'cars' },
       schema: {
         tags: TAGS,
         summary: 'When a car is already booked, for a calendar',

@@ -100,6 +100,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/comments/get-comment/:slug',
     {
+      config: { publicCache: 'blog' },
       schema: {
         tags: TAGS,
         summary: 'A blog post',
@@ -114,6 +115,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/comments/get-comment',
     {
+      config: { publicCache: 'blog' },
       schema: {
         tags: TAGS,
         summary: 'Comments, each with its replies',

@@ -1,0 +1,80 @@
+import pg from 'pg';
+
+/** The channel migration 0015's triggers notify on, when public rows or an account's sessions change. */
+export const CHANGE_CHANNEL = 'wow_changes';
+
+/** What the database says of its changes, and (PostgreSQL) whether it can still say it. */
+export interface ChangeListener {
+  /** A notice's payload: a table's name, or `account:<id>`. */
+  notice: (payload: string) => void;
+  /** The listening connection dropped: notices may be missed until `restored`. */
+  lost: () => void;
+  /** Listening again; notices sent meanwhile were missed. */
+  restored: () => void;
+}
+
+const RETRY_MS = { first: 250, most: 5_000 };
+
+/**
+ * One connection of its own that listens for as long as the server runs, reconnecting after it
+ * drops: the pool's connections come and go with the load, and an instance none of whose
+ * connections is open would miss other instances' notices.
+ */
+export async function listenOnPostgres(
+  connection: pg.ClientConfig,
+  listener: ChangeListener,
+): Promise<{ stop: () => Promise<void> }> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = RETRY_MS.first;
+  let retry: NodeJS.Timeout | undefined;
+  // Caches start on; a failed first try turns them off like any later drop.
+  let connected = true;
+
+  const dropped = (which: pg.Client) => {
+    if (client !== which) return;
+    client = undefined;
+    if (connected) listener.lost();
+    connected = false;
+    if (stopped) return;
+    retry = setTimeout(() => void open(), retryMs);
+    retryMs = Math.min(retryMs * 2, RETRY_MS.most);
+  };
+
+  async function open(): Promise<void> {
+    const opening = new pg.Client(connection);
+    client = opening;
+    opening.on('error', () => dropped(opening));
+    opening.on('end', () => dropped(opening));
+    opening.on('notification', (message) => {
+      if (message.channel === CHANGE_CHANNEL && message.payload !== undefined) listener.notice(message.payload);
+    });
+    try {
+      await opening.connect();
+      await opening.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch {
+      dropped(opening);
+      void opening.end().catch(() => undefined);
+      return;
+    }
+    if (stopped) {
+      await opening.end().catch(() => undefined);
+      return;
+    }
+    retryMs = RETRY_MS.first;
+    if (connected) return;
+    connected = true;
+    listener.restored();
+  }
+
+  await open();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The public answers a change can make stale: the cars' (the list, each car, its calendar) and the blog's (posts, comments). */
+export type PublicTopic = 'cars' | 'blog';
+
+/** Which public answers a table's rows show up in (migration 0015 notifies with the table's name). */
+const TOPICS_OF_TABLE: Record<string, readonly PublicTopic[]> = {
+  cars: ['cars'],
+  car_photos: ['cars'],
+  reviews: ['cars'],
+  bookings: ['cars'],
+  blog_posts: ['blog'],
+  comments: ['blog'],
+  accounts: ['cars', 'blog'],
+};
+/** Tables whose change (a rename, a disabled account, a truncation) may touch any account's sessions. */
+const EVERY_ACCOUNT_TABLES = new Set(['accounts', 'sessions']);
+const ACCOUNT_NOTICE = 'account:';
+
+export interface ChangeFeed {
+  /** False while changes may go unheard (PostgreSQL's listening connection is down): no cache may answer then. */
+  readonly heard: boolean;
+  /** Calls `drop` whenever an answer of `topic` may have changed, and whenever notices may have been missed. */
+  onTopic: (topic: PublicTopic, drop: () => void) => void;
+  /** Calls `drop` with an account whose sessions or row changed, or with undefined when any may have. */
+  onAccount: (drop: (accountId: string | undefined) => void) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    changes: ChangeFeed;
+  }
+}
+
+/**
+ * What the database tells of its changes (migration 0015's triggers), to the caches that must
+ * forget what changed: every instance on one PostgreSQL hears every other's writes.
+ */
+async function changeFeed(app: FastifyInstance): Promise<void> {
+  const topicDrops = new Map<PublicTopic, (() => void)[]>();
+  const accountDrops: ((accountId: string | undefined) => void)[] = [];
+  let heard = true;
+
+  const dropTopic = (topic: PublicTopic) => {
+    for (const drop of topicDrops.get(topic) ?? []) drop();
+  };
+  const dropAccount = (accountId: string | undefined) => {
+    for (const drop of accountDrops) drop(accountId);
+  };
+  const dropEverything = () => {
+    for (const topic of topicDrops.keys()) dropTopic(topic);
+    dropAccount(undefined);
+  };
+
+  const feed: ChangeFeed = {
+    get heard() {
+      return heard;
+    },
+    onTopic: (topic, drop) => topicDrops.set(topic, [...(topicDrops.get(topic) ?? []), drop]),
+    onAccount: (drop) => accountDrops.push(drop),
+  };
+  app.decorate('changes', feed);
+
+  await app.listenForChanges({
+    notice: (payload) => {
+      if (payload.startsWith(ACCOUNT_NOTICE)) {
+        dropAccount(payload.slice(ACCOUNT_NOTICE.length));
+        return;
+      }
+      for (const topic of TOPICS_OF_TABLE[payload] ?? []) dropTopic(topic);
+      if (EVERY_ACCOUNT_TABLES.has(payload)) dropAccount(undefined);
+    },
+    lost: () => {
+      heard = false;
+      dropEverything();
+      app.log.warn('stopped hearing the database’s change notices: cached answers are off until it is back');
+    },
+    restored: () => {
+      // Whatever changed while nobody listened is unknown: start from nothing.
+      dropEverything();
+      heard = true;
+    },
+  });
+}
+
+export const changeFeedPlugin = fp(changeFeed, { name: 'change-feed', fastify: '5.x', dependencies: ['database'] });

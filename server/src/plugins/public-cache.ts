@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import type { PublicTopic } from './change-feed';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This GET answers the same to everyone, whoever asks: its answer is kept in memory, sent again
+     * as it is, until the database says something of `topic` changed.
+     */
+    publicCache?: PublicTopic;
+  }
+  interface FastifyRequest {
+    /** The topic's generation when this request started reading the database; null when its answer may not be kept. */
+    publicCacheGeneration: number | null;
+  }
+}
+
+/**
+ * A browser may show a public list again for a few seconds without asking: long enough to spare a
+ * phone the trip back and forth between the list and a car, short enough not to matter. The app
+ * asks again at once after a change of its own (src/lib/api-client.ts).
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=5';
+/** Per topic: searches and calendars are as many answers as there are questions, so their memory is bounded. */
+const MAX_BYTES_PER_TOPIC = 16 * 1024 * 1024;
+/** @fastify/compress's own threshold: smaller answers go out as they are. */
+export const COMPRESS_FROM_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
+const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
+  // Quality 5: a tenth of brotli's default time for nearly its size, paid once per answer.
+  br: (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (body) => gzipSync(body),
+};
+
+/** Weak: the same answer compressed or not is the same representation to a cache. */
+function etagOf(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match names this answer (or any), so the client's copy is current. */
+function isFresh(request: FastifyRequest, etag: string): boolean {
+  const asked = request.headers['if-none-match'];
+  if (!asked) return false;
+  const bare = etag.slice(2);
+  return asked.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === bare || trimmed.slice(2) === bare;
+  });
+}
+
+/**
+ * Public answers from memory: the first request after a change builds the answer as ever, and the
+ * ones after it get the same bytes (compressed once per encoding) without a query. Every answer
+ * carries an ETag, and a client that sends it back gets 304. A request that read the database
+ * while a change landed does not keep its answer: each topic counts its changes, and an answer is
+ * kept only if none came between its start and its end.
+ */
+async function publicCache(app: FastifyInstance): Promise<void> {
+  const caches = new Map<PublicTopic, LRUCache<string, Entry>>();
+  const generations = new Map<PublicTopic, number>();
+  const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
+
+  const cacheOf = (topic: PublicTopic) => {
+    const known = caches.get(topic);
+    if (known) return known;
+    const cache = new LRUCache<string, Entry>({
+      maxSize: MAX_BYTES_PER_TOPIC,
+      sizeCalculation: (entry, key) =>
+        key.length + entry.body.length + (entry.compressed.br?.length ?? 0) + (entry.compressed.gzip?.length ?? 0),
+    });
+    caches.set(topic, cache);
+    generations.set(topic, 0);
+    app.changes.onTopic(topic, () => {
+      generations.set(topic, (generations.get(topic) ?? 0) + 1);
+      cache.clear();
+    });
+    return cache;
+  };
+
+  app.decorateRequest('publicCacheGeneration', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const topic = request.routeOptions.config.publicCache;
+    if (!topic || request.method !== 'GET' || !app.changes.heard) return;
+    const cache = cacheOf(topic);
+    const entry = cache.get(request.url);
+    if (!entry) {
+      request.publicCacheGeneration = generations.get(topic) ?? 0;
+      return;
+    }
+    reply.header('etag', entry.etag).header('cache-control', PUBLIC_CACHE_CONTROL).type('application/json; charset=utf-8');
+    if (isFresh(request, entry.etag)) return reply.code(304).send();
+    const encoding =
+      entry.body.length < COMPRESS_FROM_BYTES ? null : negotiator.negotiate(request.headers['accept-encoding'] ?? '');
+    if (!encoding) return reply.send(entry.body);
+    let compressed = entry.compressed[encoding];
+    if (!compressed) {
+      compressed = COMPRESS[encoding](entry.body);
+      entry.compressed[encoding] = compressed;
+      // Set again, so the cache counts the new bytes against its bound.
+      cache.set(request.url, entry);
+    }
+    return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(compressed);
+  });
+
+  // Registered before @fastify/compress (app.ts), so the answer is still the serialized text here.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const topic = request.routeOptions.config.publicCache;
+    // Anything else may carry someone's own data, and is kept by no browser or proxy unless its route says so.
+    if (!topic && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (!topic || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const body = Buffer.from(payload);
+    const etag = etagOf(body);
+    reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
+    const startedAt = request.publicCacheGeneration;
+    if (startedAt !== null && app.changes.heard && generations.get(topic) === startedAt) {
+      cacheOf(topic).set(request.url, { body, etag, compressed: {} });
+    }
+    if (!isFresh(request, etag)) return payload;
+    reply.code(304);
+    return '';
+  });
+}
+
+export const publicCachePlugin = fp(publicCache, { name: 'public-cache', fastify: '5.x', dependencies: ['change-feed'] });
