@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codedAnswer } from '#domain/schemas/answers';
@@ -11,8 +11,8 @@ import {
   OwnerCarInput,
 } from '#domain/schemas/owner-cars';
 import { toOwnerCar } from '../contract-shapes';
-import { carExtras } from '../db/car-extras';
-import { type CarRow, cars } from '../db/schema';
+import { listOwnerCars, ownersCarsInUse } from '../db/owner-car-list';
+import { cars } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { checkCarLimit } from '../http/quotas';
@@ -39,15 +39,9 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; links: 
 ) => {
   const ownerOnly = app.requireRole('owner');
   // An archived car is gone from the owner's cars too: only its bookings' receipts still name it.
-  const ownedBy = (ownerId: string, carId: string) =>
-    and(eq(cars.id, carId), eq(cars.ownerId, ownerId), eq(cars.kind, 'listed'), isNull(cars.archivedAt));
-  const withPhotos = async (rows: CarRow[]) => {
-    const extrasOf = await carExtras(
-      app.db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => toOwnerCar(row, extrasOf(row.id).photos));
-  };
+  const ownedBy = (ownerId: string, carId: string) => and(eq(cars.id, carId), ownersCarsInUse(ownerId));
+  const ownerCars = async (where: SQL | undefined) =>
+    (await listOwnerCars(app.db, where)).map(({ car, photos }) => toOwnerCar(car, photos));
 
   app.get(
     '/get-cars',
@@ -65,12 +59,7 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; links: 
     },
     async (request) => {
       const owner = signedInAccount(request);
-      const rows = await app.db
-        .select()
-        .from(cars)
-        .where(and(eq(cars.ownerId, owner.id), eq(cars.kind, 'listed'), isNull(cars.archivedAt)))
-        .orderBy(desc(cars.createdAt), desc(cars.id));
-      return { code: 200, message: 'success', data: await withPhotos(rows) };
+      return { code: 200, message: 'success', data: await ownerCars(ownersCarsInUse(owner.id)) };
     },
   );
 
@@ -91,9 +80,8 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; links: 
     },
     async (request) => {
       const owner = signedInAccount(request);
-      const [row] = await app.db.select().from(cars).where(ownedBy(owner.id, request.params.id));
-      if (!row) throw new HttpError(404, NOT_YOURS);
-      const [car] = await withPhotos([row]);
+      const [car] = await ownerCars(ownedBy(owner.id, request.params.id));
+      if (!car) throw new HttpError(404, NOT_YOURS);
       return { code: 200, message: 'success', data: car };
     },
   );
@@ -154,13 +142,14 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; links: 
     async (request) => {
       const owner = signedInAccount(request);
       const { id: carId, url, carname, ...rest } = request.body;
-      const [row] = await app.db
+      const [edited] = await app.db
         .update(cars)
         .set({ imgUrl: url, carName: carname, ...rest, updatedAt: new Date() })
         .where(ownedBy(owner.id, carId))
-        .returning();
-      if (!row) throw new HttpError(404, NOT_YOURS);
-      const [car] = await withPhotos([row]);
+        .returning({ id: cars.id });
+      if (!edited) throw new HttpError(404, NOT_YOURS);
+      const [car] = await ownerCars(eq(cars.id, edited.id));
+      if (!car) throw new HttpError(404, NOT_YOURS);
       return { code: 200, message: 'edit success', data: car };
     },
   );
@@ -235,14 +224,12 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; links: 
         const owner = signedInAccount(request);
         const carId = request.params.id;
         // Only a change of state writes, so a repeated pause keeps when the car was first paused.
-        const [changed] = await app.db
+        await app.db
           .update(cars)
           .set({ pausedAt: paused ? new Date() : null, updatedAt: new Date() })
-          .where(and(ownedBy(owner.id, carId), paused ? isNull(cars.pausedAt) : isNotNull(cars.pausedAt)))
-          .returning();
-        const [row] = changed ? [changed] : await app.db.select().from(cars).where(ownedBy(owner.id, carId));
-        if (!row) throw new HttpError(404, NOT_YOURS);
-        const [car] = await withPhotos([row]);
+          .where(and(ownedBy(owner.id, carId), paused ? isNull(cars.pausedAt) : isNotNull(cars.pausedAt)));
+        const [car] = await ownerCars(ownedBy(owner.id, carId));
+        if (!car) throw new HttpError(404, NOT_YOURS);
         return car;
       },
     );
