@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
@@ -17,7 +17,8 @@ import {
 import { slugify } from '#domain/slug';
 import { toBlogPost, toComment, toReply } from '../contract-shapes';
 import type { Database } from '../db/client';
-import { blogPosts, comments, type BlogPostRow, type CommentRow } from '../db/schema';
+import { commentThreads } from '../db/comment-threads';
+import { blogPosts, comments, type BlogPostRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { enforceQuota } from '../http/quotas';
@@ -45,34 +46,6 @@ async function findPost(db: Database, name: string): Promise<BlogPostRow> {
   return post;
 }
 
-/** Comments with the slug of their post, which the answers name. */
-function selectWithPost(db: Database) {
-  return db
-    .select({ comment: comments, postSlug: blogPosts.slug })
-    .from(comments)
-    .leftJoin(blogPosts, eq(blogPosts.id, comments.postId));
-}
-
-/** Each top-level comment in the contract's shape, with its replies oldest first. */
-async function withReplies(db: Database, rows: { comment: CommentRow; postSlug: string | null }[]): Promise<Comment[]> {
-  if (rows.length === 0) return [];
-  const replies = await db
-    .select()
-    .from(comments)
-    .where(
-      inArray(
-        comments.parentId,
-        rows.map((row) => row.comment.id),
-      ),
-    )
-    .orderBy(asc(comments.createdAt), asc(comments.id));
-  const repliesByParent = new Map<string, CommentRow[]>();
-  for (const reply of replies) {
-    if (reply.parentId) repliesByParent.set(reply.parentId, [...(repliesByParent.get(reply.parentId) ?? []), reply]);
-  }
-  return rows.map((row) => toComment(row.comment, row.postSlug, repliesByParent.get(row.comment.id) ?? []));
-}
-
 /** The most comments the spec's bare list answers: the newest ones, so a busy post's list stays small. */
 const BARE_LIST_MAX = 200;
 
@@ -85,15 +58,7 @@ async function listComments(
   post: BlogPostRow | undefined,
   window: { limit: number; offset: number },
 ): Promise<{ comments: Comment[]; total: number }> {
-  const where = and(isNull(comments.parentId), post ? eq(comments.postId, post.id) : undefined);
-  const [counted] = await db.select({ total: count() }).from(comments).where(where);
-  const total = counted?.total ?? 0;
-  const rows = await selectWithPost(db)
-    .where(where)
-    .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  return { comments: await withReplies(db, rows), total };
+  return commentThreads(db, and(isNull(comments.parentId), post ? eq(comments.postId, post.id) : undefined), window);
 }
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -276,7 +241,9 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       if (!row) throw new HttpError(404, UNKNOWN_COMMENT);
       if (row.parentId) return toReply(row);
-      const [deleted] = await withReplies(app.db, await selectWithPost(app.db).where(eq(comments.id, row.id)));
+      const {
+        comments: [deleted],
+      } = await commentThreads(app.db, eq(comments.id, row.id), { limit: 1, offset: 0 });
       if (!deleted) throw new HttpError(404, UNKNOWN_COMMENT);
       return deleted;
     },
