@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, sessions, type AccountRow } from '../db/schema';
+import { accounts, sessions } from '../db/schema';
+import type { LiveSession } from './session-cache';
 
 export const SESSION_COOKIE = 'session';
 
@@ -16,7 +17,7 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 const TOKEN_BYTES = 32;
 
 /** Only this hash reaches the database, so a leaked table cannot be replayed as cookies. */
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -33,15 +34,15 @@ export async function createSession(db: Database, accountId: string): Promise<st
   return token;
 }
 
-/** The account behind a live session; null for an unknown or expired token or a disabled account. */
-export async function findSessionAccount(db: Database, token: string): Promise<AccountRow | null> {
+/** The account behind a live session, and when the session ends; null for an unknown or expired token or a disabled account. */
+export async function findSession(db: Database, tokenHash: string): Promise<LiveSession | null> {
   const [row] = await db
-    .select({ account: accounts })
+    .select({ account: accounts, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), eq(accounts.disabled, false)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), eq(accounts.disabled, false)))
     .limit(1);
-  return row?.account ?? null;
+  return row ?? null;
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

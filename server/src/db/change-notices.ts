@@ -13,6 +13,32 @@ export interface ChangeListener {
   restored: () => void;
 }
 
+/** The public answers a change can make stale: the cars' (the list, each car, its calendar) and the blog's (posts, comments). */
+export type PublicTopic = 'cars' | 'blog';
+
+/** Which public answers a table's rows show up in (migration 0015 notifies with the table's name). */
+export const TOPICS_OF_TABLE: Record<string, readonly PublicTopic[]> = {
+  cars: ['cars'],
+  car_photos: ['cars'],
+  reviews: ['cars'],
+  bookings: ['cars'],
+  blog_posts: ['blog'],
+  comments: ['blog'],
+  accounts: ['cars', 'blog'],
+};
+/** Tables whose change (a rename, a disabled account, a truncation) may touch any account's sessions. */
+export const EVERY_ACCOUNT_TABLES = new Set(['accounts', 'sessions']);
+export const ACCOUNT_NOTICE = 'account:';
+
+export interface ChangeFeed {
+  /** False while changes may go unheard (PostgreSQL's listening connection is down): no cache may answer then. */
+  readonly heard: boolean;
+  /** Calls `drop` whenever an answer of `topic` may have changed, and whenever notices may have been missed. */
+  onTopic: (topic: PublicTopic, drop: () => void) => void;
+  /** Calls `drop` with an account whose sessions or row changed, or with undefined when any may have. */
+  onAccount: (drop: (accountId: string | undefined) => void) => void;
+}
+
 const RETRY_MS = { first: 250, most: 5_000 };
 
 /**

@@ -1,31 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** The public answers a change can make stale: the cars' (the list, each car, its calendar) and the blog's (posts, comments). */
-export type PublicTopic = 'cars' | 'blog';
-
-/** Which public answers a table's rows show up in (migration 0015 notifies with the table's name). */
-const TOPICS_OF_TABLE: Record<string, readonly PublicTopic[]> = {
-  cars: ['cars'],
-  car_photos: ['cars'],
-  reviews: ['cars'],
-  bookings: ['cars'],
-  blog_posts: ['blog'],
-  comments: ['blog'],
-  accounts: ['cars', 'blog'],
-};
-/** Tables whose change (a rename, a disabled account, a truncation) may touch any account's sessions. */
-const EVERY_ACCOUNT_TABLES = new Set(['accounts', 'sessions']);
-const ACCOUNT_NOTICE = 'account:';
-
-export interface ChangeFeed {
-  /** False while changes may go unheard (PostgreSQL's listening connection is down): no cache may answer then. */
-  readonly heard: boolean;
-  /** Calls `drop` whenever an answer of `topic` may have changed, and whenever notices may have been missed. */
-  onTopic: (topic: PublicTopic, drop: () => void) => void;
-  /** Calls `drop` with an account whose sessions or row changed, or with undefined when any may have. */
-  onAccount: (drop: (accountId: string | undefined) => void) => void;
-}
+import { ACCOUNT_NOTICE, type ChangeFeed, EVERY_ACCOUNT_TABLES, type PublicTopic, TOPICS_OF_TABLE } from '../db/change-notices';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import type { PublicTopic } from './change-feed';
+import type { PublicTopic } from '../db/change-notices';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -6,10 +6,12 @@ import {
   createSession,
   deleteSession,
   endOtherSessions,
-  findSessionAccount,
+  findSession,
+  hashToken,
   SESSION_TTL_SECONDS,
   sessionCookieName,
 } from '../auth/session-store';
+import { sessionCache } from '../auth/session-cache';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { AccountRow } from '../db/schema';
@@ -53,8 +55,9 @@ export function signedInAccount(request: FastifyRequest): AccountRow {
 }
 
 /**
- * Sessions are a random 256-bit token in an HttpOnly cookie; the database keeps only its SHA-256
- * and is asked on every request that needs to know who is calling, so any instance can answer.
+ * Sessions are a random 256-bit token in an HttpOnly cookie; the database keeps only its SHA-256,
+ * so any instance can answer, and each instance keeps what it found until the database says the
+ * account or its sessions changed (auth/session-cache.ts).
  */
 async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieSecure'>): Promise<void> {
   await app.register(cookie);
@@ -67,9 +70,11 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
     secure: config.cookieSecure,
   } as const;
 
+  const cache = sessionCache(app.changes);
   async function findAccount(request: FastifyRequest): Promise<AccountRow | null> {
     const token = request.cookies[cookieName];
-    request.account = token ? await findSessionAccount(app.db, token) : null;
+    const tokenHash = token ? hashToken(token) : undefined;
+    request.account = tokenHash ? await cache.find(tokenHash, () => findSession(app.db, tokenHash)) : null;
     return request.account;
   }
 
@@ -116,4 +121,4 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
   });
 }
 
-export const sessionPlugin = fp(session, { name: 'session', fastify: '5.x', dependencies: ['database'] });
+export const sessionPlugin = fp(session, { name: 'session', fastify: '5.x', dependencies: ['database', 'change-feed'] });
