@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { listCars } from '../src/features/cars/api';
 import { ApiError } from '../src/lib/api-error';
 import { endSession } from '../src/lib/auth/session-api';
@@ -28,6 +28,21 @@ describe('the API client', () => {
     const failure = (await listCars().catch((error: unknown) => error)) as ApiError;
     expect(failure.status).toBe(0);
     expect(failure.message).toMatch(/could not reach the server/);
+  });
+
+  it('asks the browser to check its copy of a public answer for five seconds after a write of its own', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => vi.useRealTimers());
+    const reads = serve('GET /api/cars', { data: [], total: 0, page: 1, pageSize: 12 });
+    serve('DELETE /api/session', undefined);
+    await listCars();
+    await endSession();
+    await listCars();
+    vi.setSystemTime(Date.now() + 4_900);
+    await listCars();
+    vi.setSystemTime(Date.now() + 200);
+    await listCars();
+    expect(reads.map((call) => call.headers.get('cache-control'))).toEqual([null, 'max-age=0', 'max-age=0', null]);
   });
 
   it('accepts an empty 204 answer', async () => {

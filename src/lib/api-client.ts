@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosResponse } from 'axios';
+import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { ErrorBody } from '../domain/contract';
 import { ApiError } from './api-error';
 import { API_URL } from '../config/env';
@@ -56,4 +56,35 @@ function rejectNonJson(response: AxiosResponse): AxiosResponse {
   return response;
 }
 
-client.interceptors.response.use(rejectNonJson, (error: unknown) => Promise.reject(toApiError(error)));
+/**
+ * The server lets a browser reuse a public answer (the car list, a car, a post's comments) for this
+ * long (PUBLIC_CACHE_CONTROL, server/src/plugins/public-cache.ts). After this tab changed
+ * something, its reads must not show the answer from before: for as long, they ask the browser to
+ * check with the server first, which costs a 304 when nothing changed.
+ */
+const PUBLIC_REUSE_MS = 5_000;
+let lastWriteAt = Number.NEGATIVE_INFINITY;
+
+const isRead = (config: InternalAxiosRequestConfig) => ['get', 'head'].includes((config.method ?? 'get').toLowerCase());
+
+client.interceptors.request.use((config) => {
+  if (!isRead(config)) lastWriteAt = Date.now();
+  else if (Date.now() - lastWriteAt < PUBLIC_REUSE_MS) config.headers.set('Cache-Control', 'max-age=0');
+  return config;
+});
+
+/** A write's end counts too: what the browser kept while it ran is as old as the write. */
+function noteWriteEnded(config: InternalAxiosRequestConfig | undefined): void {
+  if (config && !isRead(config)) lastWriteAt = Date.now();
+}
+
+client.interceptors.response.use(
+  (response) => {
+    noteWriteEnded(response.config);
+    return rejectNonJson(response);
+  },
+  (error: unknown) => {
+    if (error instanceof AxiosError) noteWriteEnded(error.config);
+    return Promise.reject(toApiError(error));
+  },
+);

@@ -144,11 +144,12 @@ export function unreachable(): Response {
   return HttpResponse.error();
 }
 
-/** One call the fake received: its JSON body (undefined when it had none), query and path parameters. */
+/** One call the fake received: its JSON body (undefined when it had none), query and path parameters, and headers. */
 export interface Call {
   body: unknown;
   query: Record<string, string>;
   params: PathParams;
+  headers: Headers;
 }
 
 type Outcome<R extends Route> = SuccessBody<R> | Failure | Response;
@@ -202,7 +203,12 @@ export function routeHandler<R extends Route>(route: R, resolver: Resolver<R>, c
   return on(
     url,
     async ({ request, params }) => {
-      const call: Call = { body: await bodyOf(request), query: Object.fromEntries(new URL(request.url).searchParams), params };
+      const call: Call = {
+        body: await bodyOf(request),
+        query: Object.fromEntries(new URL(request.url).searchParams),
+        params,
+        headers: request.headers,
+      };
       calls.push(call);
       // A generic resolver's body type cannot be narrowed by `typeof`; bodies are never functions.
       const outcome =
