@@ -32,7 +32,9 @@ describe('the API client', () => {
 
   it('asks the browser to check its copy of a public answer for five seconds after a write of its own', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const reads = serve('GET /api/cars', { data: [], total: 0, page: 1, pageSize: 12 });
     serve('DELETE /api/session', undefined);
     await listCars();
