@@ -92,7 +92,8 @@ async function publicCache(app: FastifyInstance): Promise<void> {
 
   app.decorateRequest('publicCacheGeneration', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before validation: the same address was valid when its answer was kept, and checking it again is most of a hit's cost.
+  app.addHook('preValidation', async (request, reply) => {
     const topic = request.routeOptions.config.publicCache;
     if (!topic || request.method !== 'GET' || !app.changes.heard) return;
     const cache = cacheOf(topic);
