@@ -3,7 +3,9 @@
  * from source under tsx as before the server was compiled: after a first start on an empty
  * database, after a restart on that same database (the everyday case), and after 1,000 mixed
  * requests over HTTP on loopback. Each server is a child process of its own, so the numbers are
- * the server's alone, not the load generator's.
+ * the server's alone, not the load generator's. Besides what it holds once ready, each line gives
+ * how long the server took to answer /api/health and the most it held at any moment until then
+ * (the kernel's high-water mark, VmHWM): a start's peak, which a memory limit must leave room for.
  *
  *   npm run build:server && npm run bench:memory          (both, each on a new PGlite folder)
  *   npm run bench:memory -- compiled                      (one of them: compiled or source)
@@ -12,7 +14,7 @@
  */
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +57,20 @@ interface Memory {
 
 type FromServer = { type: 'memory'; memory: Memory };
 
+interface Start {
+  /** From spawning the process to its first answer on /api/health. */
+  seconds: number;
+  /** The most resident memory the process had at any moment up to its first answer. */
+  peak: number | undefined;
+}
+
+/** The process's resident high-water mark in bytes; Linux only (undefined elsewhere). */
+async function peakResident(pid: number | undefined): Promise<number | undefined> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+  const kilobytes = status?.match(/^VmHWM:\s+(\d+) kB$/m)?.[1];
+  return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
+}
+
 /** A port nothing listens on, for the server to take. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -67,6 +83,7 @@ function freePort(): Promise<number> {
 
 async function startServer(entry: Entry, dataDir: string) {
   const port = await freePort();
+  const spawned = performance.now();
   const child = fork(entry.file, [], {
     cwd: projectDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '' },
@@ -81,8 +98,11 @@ async function startServer(entry: Entry, dataDir: string) {
     if (tries > 600) throw new Error(`${entry.label} did not answer /api/health`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const start: Start = { seconds: (performance.now() - spawned) / 1000, peak: await peakResident(child.pid) };
   return {
     base,
+    start,
+    peak: () => peakResident(child.pid),
     measure: () =>
       new Promise<Memory>((resolve) => {
         child.once('message', (message: FromServer) => resolve(message.memory));
@@ -158,7 +178,7 @@ async function load(base: string): Promise<Record<number, number>> {
   return statuses;
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const megabytes = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 async function measureEntry(entry: Entry): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-bench-'));
@@ -173,6 +193,7 @@ async function measureEntry(entry: Entry): Promise<void> {
     const statuses = await load(server.base);
     const seconds = (performance.now() - started) / 1000;
     const after = await server.measure();
+    const peakUnderLoad = await server.peak();
     await server.stop();
 
     console.log(`\n${entry.label}`);
@@ -182,9 +203,14 @@ async function measureEntry(entry: Entry): Promise<void> {
       console.log(
         `${label.padEnd(20)} rss ${megabytes(memory.rss)}, after gc ${megabytes(memory.rssAfterGc)} (JS heap ${megabytes(memory.heapUsedAfterGc)})`,
       );
-    line('first start:', firstStart);
-    line('after a restart:', before);
+    const startLine = (label: string, start: Start) =>
+      console.log(`${label.padEnd(20)} ${start.seconds.toFixed(1)} s to answer, peak rss ${megabytes(start.peak)}`);
+    startLine('first start:', first.start);
+    line('  then:', firstStart);
+    startLine('restart:', server.start);
+    line('  then:', before);
     line(`after ${REQUESTS} requests:`, after);
+    console.log(`${'  peak so far:'.padEnd(20)} rss ${megabytes(peakUnderLoad)}`);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
