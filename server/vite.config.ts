@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { TEMPLATE_FOLDER } from './src/db/pglite-template';
 
 /**
  * The server's build (`npm run build:server`): server/src bundled with the shared code it imports
@@ -29,10 +31,26 @@ function copyMigrations(): Plugin {
   };
 }
 
+/**
+ * The new PGlite database a first start copies instead of running initdb (db/pglite-template.ts),
+ * made by the server just written, with the migrations beside it, in a process of its own.
+ */
+function makePgliteTemplate(): Plugin {
+  return {
+    name: 'make-pglite-template',
+    writeBundle(options) {
+      const outDir = path.resolve(projectDir, options.dir ?? 'dist-server');
+      const maker = path.join(outDir, 'make-pglite-template.js');
+      const result = spawnSync(process.execPath, [maker, path.join(outDir, TEMPLATE_FOLDER)], { stdio: 'inherit' });
+      if (result.status !== 0) throw new Error(`making the PGlite template failed (exit code ${result.status ?? result.signal})`);
+    },
+  };
+}
+
 export default defineConfig({
   root: projectDir,
   publicDir: false,
-  plugins: [copyMigrations()],
+  plugins: [copyMigrations(), makePgliteTemplate()],
   build: {
     ssr: true,
     outDir: 'dist-server',
@@ -41,8 +59,14 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       // start: `npm start` (build what is stale, then serve the app); main: the server alone;
-      // admin-create: `npm run admin:create` where only the compiled server is installed.
-      input: { start: 'server/src/start.ts', main: 'server/src/main.ts', 'admin-create': 'server/src/cli/admin-create.ts' },
+      // admin-create: `npm run admin:create` where only the compiled server is installed;
+      // make-pglite-template: run once by this build (makePgliteTemplate above).
+      input: {
+        start: 'server/src/start.ts',
+        main: 'server/src/main.ts',
+        'admin-create': 'server/src/cli/admin-create.ts',
+        'make-pglite-template': 'server/src/cli/make-pglite-template.ts',
+      },
       // Code the entries share sits beside them, as db/migrate.ts must to find ./migrations/.
       output: { chunkFileNames: '[name]-[hash].js' },
     },

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { holdsDatabase, TEMPLATE_FOLDER } from './db/pglite-template';
 
 /** What `vite build` reads for the app: a change to any of these makes dist/ stale. */
 const APP_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts'];
@@ -33,9 +34,16 @@ export function isBuildStale(projectDir: string, distDir: string): Promise<boole
   return isOlderThanInputs(projectDir, path.join(distDir, 'index.html'), APP_INPUTS);
 }
 
-/** True when the server's build (dist-server/main.js) is missing or older than anything its build reads. */
-export function isServerBuildStale(projectDir: string): Promise<boolean> {
-  return isOlderThanInputs(projectDir, path.join(projectDir, SERVER_BUILD_DIR, 'main.js'), SERVER_INPUTS);
+/**
+ * True when the server's build (dist-server/main.js) is missing or older than anything its build
+ * reads, or lacks the PGlite template it makes last (a build that stopped there): a first start
+ * would otherwise fall back on initdb and its 800 MB. The template is made from the migrations in
+ * server/src, so a new migration makes it stale with the rest.
+ */
+export async function isServerBuildStale(projectDir: string): Promise<boolean> {
+  const buildDir = path.join(projectDir, SERVER_BUILD_DIR);
+  if (!holdsDatabase(path.join(buildDir, TEMPLATE_FOLDER))) return true;
+  return isOlderThanInputs(projectDir, path.join(buildDir, 'main.js'), SERVER_INPUTS);
 }
 
 /** Runs `vite build` with `args` in its own process, so the server does not carry the bundler in memory. */

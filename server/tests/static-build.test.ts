@@ -72,14 +72,26 @@ describe('isBuildStale', () => {
 
 describe('isServerBuildStale', () => {
   const serverBuild = () => path.join(project, 'dist-server', 'main.js');
+  /** What the build makes last: the PGlite template, complete once it holds PG_VERSION. */
+  const builtTemplate = () => path.join(project, 'dist-server', 'pglite-template', 'PG_VERSION');
+  const build = async (secondsAgo: number) => {
+    await touch(serverBuild(), secondsAgo);
+    await touch(builtTemplate(), secondsAgo);
+  };
 
   it('is stale when dist-server/ has no main.js', async () => {
+    await touch(builtTemplate(), 60);
     expect(await isServerBuildStale(project)).toBe(true);
   });
 
   it('is fresh when the build is newer than every source', async () => {
-    await touch(serverBuild(), 60);
+    await build(60);
     expect(await isServerBuildStale(project)).toBe(false);
+  });
+
+  it('is stale when the build stopped before making the PGlite template', async () => {
+    await touch(serverBuild(), 60);
+    expect(await isServerBuildStale(project)).toBe(true);
   });
 
   it.each([
@@ -89,13 +101,13 @@ describe('isServerBuildStale', () => {
     'package.json',
     'server/vite.config.ts',
   ])('is stale when %s changed after the build', async (source) => {
-    await touch(serverBuild(), 60);
+    await build(60);
     await touch(path.join(project, source), 0);
     expect(await isServerBuildStale(project)).toBe(true);
   });
 
   it('is not stale when only the app changed', async () => {
-    await touch(serverBuild(), 60);
+    await build(60);
     await touch(path.join(project, 'src', 'pages', 'HomePage.tsx'), 0);
     expect(await isServerBuildStale(project)).toBe(false);
   });

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { CHANGE_CHANNEL, type ChangeListener, listenOnPostgres } from './change-notices';
 import { claimDataFolder } from './data-folder';
 import { DataFolderFS, durableStartParams } from './data-folder-fs';
+import { BUILT_TEMPLATE, copyTemplate } from './pglite-template';
 import { schema } from './schema';
 
 /** The one database type routes see, whichever driver is underneath. */
@@ -47,6 +48,12 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of an empty one. */
   initialData?: Blob;
+  /**
+   * PGlite in a folder only: the data folder an empty `dataDir` is copied from instead of running
+   * initdb (pglite-template.ts). Defaults to the one the server's build makes beside the compiled
+   * server, when there is one; `false` runs initdb.
+   */
+  template?: string | false;
   /** PostgreSQL only: how long to wait for it; defaults suit a server, tests shorten them. */
   timeouts?: DatabaseTimeouts;
   /**
@@ -111,6 +118,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCl
   ];
   let client: InstanceType<typeof PGlite>;
   try {
+    // Before PGlite looks: finding PG_VERSION, it opens the copy as it reopens any folder.
+    const template = options.template ?? BUILT_TEMPLATE;
+    if (inFolder && template && !options.initialData) await copyTemplate(template, options.dataDir);
     client = await PGlite.create({
       ...(inFolder ? { fs: new DataFolderFS(options.dataDir) } : { dataDir: options.dataDir }),
       extensions: { btree_gist },

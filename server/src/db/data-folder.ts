@@ -13,6 +13,8 @@ import lockfile from 'proper-lockfile';
 const LOCK_NAME = '.wheelsonweb-server.lock';
 /** Who holds the lock, so a refusal names the running process. Beside the lock: proper-lockfile removes its lock with rmdir. */
 const HOLDER_NAME = '.wheelsonweb-server.json';
+/** What a claim leaves in the folder beside the database: not part of it, so never copied with it. */
+export const CLAIM_FILES: readonly string[] = [LOCK_NAME, HOLDER_NAME];
 /**
  * A lock not refreshed for this long belongs to a process that is gone (on another machine sharing
  * the folder, or after a reboot reused the holder's pid). Generous, because PGlite runs queries on
