@@ -209,7 +209,8 @@ export const cars = pgTable(
     check('cars_fuel_check', sql`${table.fuel} IN (${oneOf(FUELS)})`),
     check('cars_year_check', sql`${table.year} >= ${limit(CAR_YEAR_MIN)}`),
     check('cars_km_per_day_limit_check', sql`${table.kmPerDayLimit} BETWEEN 1 AND ${limit(KM_PER_DAY_LIMIT_MAX)}`),
-    index('cars_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst()),
+    // The owner's cars, newest first, the id breaking ties: read in order off the index.
+    index('cars_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // The public list's filters, with the price each is usually bounded or sorted by.
     index('cars_city_idx').on(table.city, table.price),
     index('cars_body_type_idx').on(table.bodyType, table.price),
@@ -287,7 +288,8 @@ export const bookings = pgTable(
       'bookings_payment_status_check',
       sql`${table.paymentStatus} IN ('none', 'held', 'captured', 'released', 'refunded', 'failed')`,
     ),
-    index('bookings_renter_idx').on(table.renterId, table.createdAt.desc().nullsFirst()),
+    // A renter's bookings newest first, the id breaking ties, as GET /api/bookings pages them.
+    index('bookings_renter_idx').on(table.renterId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('bookings_car_idx').on(table.carId, table.createdAt.desc().nullsFirst()),
     // Every instance's reminder round asks for this each minute; only the few trips not yet reminded of are in it.
     index('bookings_reminder_due_idx')
@@ -400,8 +402,9 @@ export const comments = pgTable(
     check('comments_author_check', sql`length(${table.author}) BETWEEN 1 AND ${limit(USERNAME_MAX)}`),
     check('comments_content_check', sql`length(${table.content}) BETWEEN 1 AND ${limit(COMMENT_MAX)}`),
     check('comments_check', sql`${table.parentId} IS NULL OR ${table.postId} IS NULL`),
-    index('comments_post_idx').on(table.postId, table.createdAt),
-    index('comments_parent_idx').on(table.parentId, table.createdAt),
+    // A post's comments newest first and a comment's replies oldest first, the id breaking ties in both.
+    index('comments_post_idx').on(table.postId, table.createdAt, table.id),
+    index('comments_parent_idx').on(table.parentId, table.createdAt, table.id),
     // The per-account quota counts an account's recent comments.
     index('comments_account_idx').on(table.accountId, table.createdAt),
   ],
