@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -202,16 +202,59 @@ function overlappingAcceptedNumber(db: Database): SQL<number | null> {
   return sql<number | null>`(${overlapping})`.mapWith(acceptedOther.number);
 }
 
-/** A renter sees their own bookings, an owner the requests for their cars, an admin every booking. */
-function visibleTo(account: AccountRow): SQL | undefined {
+/**
+ * A renter sees their own bookings, an owner the requests for their cars, an admin every booking.
+ * Written over the bookings table alone, so counting them needs no join with their cars.
+ */
+function visibleTo(db: Database, account: AccountRow): SQL | undefined {
   switch (account.role) {
     case 'admin':
       return undefined;
     case 'owner':
-      return eq(cars.ownerId, account.id);
+      return inArray(bookings.carId, db.select({ id: cars.id }).from(cars).where(eq(cars.ownerId, account.id)));
     case 'user':
       return eq(bookings.renterId, account.id);
   }
+}
+
+/**
+ * One page of the bookings `account` may see under the filters, newest first, each with what its
+ * answer shows and its review, and the whole list's size; unrun: what GET /api/bookings runs, and
+ * what a test asks PostgreSQL to explain. One round trip: the size is a subquery PostgreSQL runs
+ * once (an InitPlan), so the page is still read off the index and cut short.
+ */
+export function bookingListQueries(
+  db: Database,
+  account: AccountRow,
+  { status, when }: Pick<BookingListQuery, 'status' | 'when'>,
+  window: { limit: number; offset: number },
+  now: Date,
+) {
+  const where = and(
+    visibleTo(db, account),
+    status === undefined ? undefined : hasAnyStatusAt(status, now),
+    when === undefined ? undefined : isWhen(when, now),
+  );
+  const counted = db.select({ total: count() }).from(bookings).where(where);
+  const page = db
+    .select({
+      ...viewColumns,
+      renterPhone: accounts.phoneNumber,
+      overlapsAccepted: overlappingAcceptedNumber(db),
+      review: reviews,
+      reviewAuthor: reviewAuthors.username,
+      total: sql<number>`(${counted})`.mapWith(Number),
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(accounts, eq(accounts.id, bookings.renterId))
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .leftJoin(reviewAuthors, eq(reviewAuthors.id, reviews.renterId))
+    .where(where)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { page, counted };
 }
 
 /** The renter who asked, or whoever answers for the car: its owner, or an admin for a fleet car. */
@@ -592,32 +635,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       const { status, when } = request.query;
       const { page, pageSize, limit, offset } = pageWindow(request.query);
       const now = new Date();
-      const where = and(
-        visibleTo(account),
-        status === undefined ? undefined : hasAnyStatusAt(status, now),
-        when === undefined ? undefined : isWhen(when, now),
-      );
-      // One round trip: the page, each booking's review, and the whole list's size as a subquery
-      // PostgreSQL runs once (an InitPlan), so the page is still read off the index and cut short.
-      const counted = app.db.select({ total: count() }).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(where);
-      const rows = await app.db
-        .select({
-          ...viewColumns,
-          renterPhone: accounts.phoneNumber,
-          overlapsAccepted: overlappingAcceptedNumber(app.db),
-          review: reviews,
-          reviewAuthor: reviewAuthors.username,
-          total: sql<number>`(${counted})`.mapWith(Number),
-        })
-        .from(bookings)
-        .innerJoin(cars, eq(cars.id, bookings.carId))
-        .innerJoin(accounts, eq(accounts.id, bookings.renterId))
-        .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
-        .leftJoin(reviewAuthors, eq(reviewAuthors.id, reviews.renterId))
-        .where(where)
-        .orderBy(desc(bookings.createdAt), desc(bookings.id))
-        .limit(limit)
-        .offset(offset);
+      const { page: pageQuery, counted } = bookingListQueries(app.db, account, { status, when }, { limit, offset }, now);
+      const rows = await pageQuery;
       // A page past the end carries no row to read the total from.
       const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await counted)[0]?.total ?? 0));
       const listed = ({ renterPhone, overlapsAccepted, ...view }: (typeof rows)[number]): Booking => {
@@ -659,7 +678,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const account = signedInAccount(request);
-      const [view] = await bookingViews(app.db).where(and(eq(bookings.id, request.params.id), visibleTo(account)));
+      const [view] = await bookingViews(app.db).where(and(eq(bookings.id, request.params.id), visibleTo(app.db, account)));
       if (!view) throw new HttpError(404, NO_SUCH_BOOKING);
       const booking = asOf(view.booking, new Date());
       const events = await app.db
