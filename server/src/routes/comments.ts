@@ -58,7 +58,9 @@ async function listComments(
   post: BlogPostRow | undefined,
   window: { limit: number; offset: number },
 ): Promise<{ comments: Comment[]; total: number }> {
-  return commentThreads(db, and(isNull(comments.parentId), post ? eq(comments.postId, post.id) : undefined), window);
+  // A comment on a post is top-level (comments_check), so a post's comments are counted and paged
+  // off comments_post_idx alone.
+  return commentThreads(db, post ? eq(comments.postId, post.id) : isNull(comments.parentId), window);
 }
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
