@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost, Comment, Reply } from '#domain/contract';
 import { blogPosts } from '#data/blogs';
+import { comments } from '../src/db/schema';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
@@ -231,6 +233,25 @@ describe('GET /api/comments/get-comment', () => {
     expect(mine(forPost).map((c) => c.content)).toEqual(['first', 'second']);
     expect(mine(forPost)[0]!.replies.map((r) => r.content)).toEqual(['reply 1', 'reply 2']);
     expect(mine(await listComments()).map((c) => c.content)).toEqual(['first', 'elsewhere', 'second']);
+  });
+
+  it('lists replies in the order they were written, not stored, and replies written at one instant by id', async () => {
+    const parent = (await postComment(user, { content: 'a busy thread', post: SECOND_SLUG })).json<Comment>();
+    const at = (seconds: number) => new Date(Date.parse(parent.date) + seconds * 1000);
+    const [lowerId, higherId] = [randomUUID(), randomUUID()].sort();
+    await app.db.insert(comments).values([
+      { parentId: parent.id, author: 'reader', content: 'written second', createdAt: at(2) },
+      { parentId: parent.id, author: 'reader', content: 'written first', createdAt: at(1) },
+      { id: higherId, parentId: parent.id, author: 'reader', content: 'same instant, higher id', createdAt: at(3) },
+      { id: lowerId, parentId: parent.id, author: 'reader', content: 'same instant, lower id', createdAt: at(3) },
+    ]);
+    const expected = ['written first', 'written second', 'same instant, lower id', 'same instant, higher id'];
+    const listed = (await listComments(SECOND_SLUG)).find((comment) => comment.id === parent.id);
+    expect(listed?.replies.map((reply) => reply.content)).toEqual(expected);
+    expect(listed?.replies.map((reply) => reply.date)).toEqual([at(1), at(2), at(3), at(3)].map((date) => date.toISOString()));
+    const paged = await app.inject({ method: 'GET', url: `/api/comments/get-comment?post=${SECOND_SLUG}&page=1&pageSize=100` });
+    const onPage = paged.json<{ data: Comment[] }>().data.find((comment) => comment.id === parent.id);
+    expect(onPage?.replies.map((reply) => reply.content)).toEqual(expected);
   });
 
   it('answers 404 for an unknown post', async () => {

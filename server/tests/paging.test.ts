@@ -149,6 +149,10 @@ describe('GET /api/bookings pages and filters', () => {
     expect(ids(all)).toEqual(ids([...open].reverse()).concat([ended.id, due.id, accepted.id]));
   });
 
+  it('answers an empty page past the end, with the whole list’s total', async () => {
+    expect(await page<Booking>('/api/bookings?page=4&pageSize=3', renter)).toEqual({ data: [], total: 7, page: 4, pageSize: 3 });
+  });
+
   it('answers page 1 of 24 by default', async () => {
     expect(await page<Booking>('/api/bookings', owner)).toMatchObject({ total: 7, page: 1, pageSize: 24 });
   });
@@ -238,6 +242,15 @@ describe('GET /api/comments/get-comment', () => {
       'comment 2',
       'comment 1',
     ]);
+  });
+
+  it('answers an empty page past the end, the total unchanged', async () => {
+    expect(await page<Comment>(`/api/comments/get-comment?post=${slug}&page=22&pageSize=10`)).toEqual({
+      data: [],
+      total: COMMENTS,
+      page: 22,
+      pageSize: 10,
+    });
   });
 
   it('answers 400 for a page out of bounds', async () => {
