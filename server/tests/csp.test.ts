@@ -62,3 +62,25 @@ describe('the content security policy', () => {
     );
   });
 });
+
+describe("helmet's other headers", () => {
+  it.each([
+    ['a page', '/'],
+    ['an API answer', '/api/health'],
+    ['a public answer, the second time from memory', '/api/cars'],
+    ['a refusal', '/api/cars?page=0'],
+    ['an unknown API address', '/api/no-such-thing'],
+  ])('come with %s (%s)', async (_what, url) => {
+    await app.inject({ method: 'GET', url });
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(directive(response.headers['content-security-policy'], 'frame-ancestors')).toBe("frame-ancestors 'self'");
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
