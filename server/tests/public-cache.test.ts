@@ -50,6 +50,15 @@ describe('public answers on one instance', () => {
     expect(stale.statusCode).toBe(200);
   });
 
+  it("keep the headers their route set, such as the bare comment list's total", async () => {
+    const url = `/api/comments/get-comment?post=${POST}`;
+    const first = await send(app, 'GET', url);
+    const again = await send(app, 'GET', url);
+    expect(first.headers['x-total-count']).toMatch(/^\d+$/);
+    expect(again.headers['x-total-count']).toBe(first.headers['x-total-count']);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+  });
+
   it('are sent compressed from memory the same as the first time', async () => {
     const plain = await send(app, 'GET', ALL_CARS);
     for (const encoding of ['br', 'gzip']) {

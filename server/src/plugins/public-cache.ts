@@ -15,8 +15,8 @@ declare module 'fastify' {
     publicCache?: PublicTopic;
   }
   interface FastifyRequest {
-    /** The topic's generation when this request started reading the database; null when its answer may not be kept. */
-    publicCacheGeneration: number | null;
+    /** Set when this request's answer may be kept: what stood before its route ran. Null otherwise. */
+    publicCacheMiss: PendingAnswer | null;
   }
 }
 
@@ -33,8 +33,18 @@ export const COMPRESS_FROM_BYTES = 1024;
 
 type Encoding = 'br' | 'gzip';
 
+/** What a request that may keep its answer saw before its route ran. */
+interface PendingAnswer {
+  /** The topic's generation when it started reading the database. */
+  generation: number;
+  /** The headers already set for every request (security, CORS): the route's own are those set after. */
+  headersBefore: ReadonlySet<string>;
+}
+
 interface Entry {
   body: Buffer;
+  /** The headers the route itself set (its content type, a list's X-Total-Count), sent again with every hit. */
+  headers: Record<string, string>;
   etag: string;
   compressed: Partial<Record<Encoding, Buffer>>;
 }
@@ -90,7 +100,7 @@ async function publicCache(app: FastifyInstance): Promise<void> {
     return cache;
   };
 
-  app.decorateRequest('publicCacheGeneration', null);
+  app.decorateRequest('publicCacheMiss', null);
 
   // Before validation: the same address was valid when its answer was kept, and checking it again is most of a hit's cost.
   app.addHook('preValidation', async (request, reply) => {
@@ -99,10 +109,10 @@ async function publicCache(app: FastifyInstance): Promise<void> {
     const cache = cacheOf(topic);
     const entry = cache.get(request.url);
     if (!entry) {
-      request.publicCacheGeneration = generations.get(topic) ?? 0;
+      request.publicCacheMiss = { generation: generations.get(topic) ?? 0, headersBefore: new Set(Object.keys(reply.getHeaders())) };
       return;
     }
-    reply.header('etag', entry.etag).header('cache-control', PUBLIC_CACHE_CONTROL).type('application/json; charset=utf-8');
+    reply.headers(entry.headers).header('etag', entry.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     if (isFresh(request, entry.etag)) return reply.code(304).send();
     const encoding =
       entry.body.length < COMPRESS_FROM_BYTES ? null : negotiator.negotiate(request.headers['accept-encoding'] ?? '');
@@ -126,9 +136,14 @@ async function publicCache(app: FastifyInstance): Promise<void> {
     const body = Buffer.from(payload);
     const etag = etagOf(body);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    const startedAt = request.publicCacheGeneration;
-    if (startedAt !== null && app.changes.heard && generations.get(topic) === startedAt) {
-      cacheOf(topic).set(request.url, { body, etag, compressed: {} });
+    const miss = request.publicCacheMiss;
+    if (miss !== null && app.changes.heard && generations.get(topic) === miss.generation) {
+      const headers = Object.fromEntries(
+        Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
+          miss.headersBefore.has(name) || value === undefined ? [] : [[name, String(value)]],
+        ),
+      );
+      cacheOf(topic).set(request.url, { body, headers, etag, compressed: {} });
     }
     if (!isFresh(request, etag)) return payload;
     reply.code(304);
