@@ -109,7 +109,10 @@ async function publicCache(app: FastifyInstance): Promise<void> {
     const cache = cacheOf(topic);
     const entry = cache.get(request.url);
     if (!entry) {
-      request.publicCacheMiss = { generation: generations.get(topic) ?? 0, headersBefore: new Set(Object.keys(reply.getHeaders())) };
+      request.publicCacheMiss = {
+        generation: generations.get(topic) ?? 0,
+        headersBefore: new Set(Object.keys(reply.getHeaders())),
+      };
       return;
     }
     reply.headers(entry.headers).header('etag', entry.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
