@@ -4,7 +4,6 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
 import { PHOTO_WIDTHS, photoFileName } from '#domain/photo-urls';
 
 /** Where an upload is written while it arrives: inside the uploads folder, so nothing is served from it (names never match). */
@@ -57,6 +56,8 @@ function isSystemError(error: unknown): boolean {
  * limit the multipart parser enforces. On any failure nothing is left behind.
  */
 export async function storePhoto(uploadsDir: string, upload: Readable, isTruncated: () => boolean): Promise<StoredPhoto> {
+  // Loaded at the first upload, not at start: libvips is a fifth of an idle server's memory.
+  const { default: sharp } = await import('sharp');
   const partialDir = path.join(uploadsDir, PARTIAL_DIR);
   await mkdir(partialDir, { recursive: true });
   const key = randomBytes(16).toString('hex');

@@ -21,7 +21,7 @@ async function payments(app: FastifyInstance, config: Pick<ServerConfig, 'cardPa
   app.decorate(
     'payments',
     paymentProviders(
-      config.cardPayments ? stripePayments(config.cardPayments) : null,
+      config.cardPayments ? await stripePayments(config.cardPayments) : null,
       config.razorpay ? razorpayPayments(config.razorpay) : null,
     ),
   );
