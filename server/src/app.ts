@@ -38,6 +38,7 @@ import { passwordResetRoutes } from './routes/password-reset';
 import { paymentRoutes } from './routes/payments';
 import { reviewRoutes } from './routes/reviews';
 import { sessionRoutes } from './routes/session';
+import { siteFileRoutes } from './routes/site-files';
 
 /** Secrets that must never reach a log line, wherever they appear in a logged object. */
 const REDACTED_PATHS = [
@@ -110,6 +111,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     else app.setNotFoundHandler(sendNotFound);
     // Beside the app's files: photos are files a page loads by the dozen, left out of the API's ceiling like them.
     await app.register(uploadedFileRoutes, { uploadsDir: config.uploadsDir });
+    await app.register(siteFileRoutes, { publicUrl: config.publicUrl });
     // Before the routes, which it documents, and before the ceiling, which leaves the docs' files uncounted like the app's.
     await app.register(openApiPlugin, config);
     // After the static files, so the ceiling counts API calls only: a page load fetches dozens of files.

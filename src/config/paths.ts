@@ -1,14 +1,14 @@
-import type { CarKind } from '../domain/contract';
+import { blogPostPath, carPagePath, publicPages } from '../domain/page-addresses';
 
 /** Every route path of the app in one place; screens link through these helpers, never by hand. */
 export const paths = {
-  landing: '/',
+  landing: publicPages.landing,
   layout: '/layout',
-  home: '/layout/home',
-  about: '/layout/about',
-  cars: '/layout/cars',
-  blogs: '/layout/blogs',
-  contact: '/layout/contact',
+  home: publicPages.home,
+  about: publicPages.about,
+  cars: publicPages.cars,
+  blogs: publicPages.blogs,
+  contact: publicPages.contact,
   login: '/login',
   /** The login page on the owner's tab; unlike /ownerlogin's redirect, it keeps the router state it is given. */
   ownerLoginTab: '/login?tab=owner',
@@ -20,10 +20,9 @@ export const paths = {
   resetPassword: '/reset-password',
   ownerLogin: '/ownerlogin',
   start: '/start',
-  /** A catalogue car by its name (the spec's links); an owner's car by its id, since owners may list cars of the same name. */
-  carPage: (car: { kind?: CarKind; id?: string; carName: string }) =>
-    `/cars/${encodeURIComponent(car.kind === 'listed' && car.id ? car.id : car.carName)}`,
-  blogDetail: (title: string) => `/blogs/${encodeURIComponent(title)}`,
+  /** The public pages' builders are shared with the server's sitemap (src/domain/page-addresses.ts). */
+  carPage: carPagePath,
+  blogDetail: blogPostPath,
   bookCar: '/bookcar',
   ownerCars: '/get/cars',
   editCar: (id: string) => `/get/car/${encodeURIComponent(id)}`,
