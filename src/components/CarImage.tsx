@@ -26,6 +26,8 @@ export function CarImage({ src, carName, className = '', srcset, sizes }: CarIma
         srcSet={showPlaceholder || !srcset ? undefined : photoSrcset(srcset)}
         sizes={showPlaceholder || !srcset ? undefined : sizes}
         alt={showPlaceholder ? `${carName} (no photo available)` : carName}
+        width={320}
+        height={200}
         loading="lazy"
         decoding="async"
         onError={() => {

@@ -18,6 +18,8 @@ export function BlogCard({ post }: { post: BlogCardPost }) {
         <img
           src={post.imgUrl}
           alt={`Illustration for the post “${post.title}”`}
+          width={320}
+          height={200}
           className="card-img-top"
           loading="lazy"
           decoding="async"

@@ -57,7 +57,13 @@ export function BlogPost({ title }: { title: string }) {
         <Col lg={8}>
           <article>
             <div className="ratio ratio-16x10 mb-4">
-              <img src={post.imgUrl} alt={`Illustration for the post “${post.title}”`} className="rounded" />
+              <img
+                src={post.imgUrl}
+                alt={`Illustration for the post “${post.title}”`}
+                width={320}
+                height={200}
+                className="rounded"
+              />
             </div>
             <h1 className="h2">{post.title}</h1>
             <p className="text-muted">

@@ -32,7 +32,13 @@ export function AboutSection() {
       </Col>
       <Col lg={6}>
         <div className="ratio ratio-16x10">
-          <img src="/images/cars/mercedes-benz-xc90.svg" alt="Illustration of a seven-seat SUV" loading="lazy" />
+          <img
+            src="/images/cars/mercedes-benz-xc90.svg"
+            alt="Illustration of a seven-seat SUV"
+            width={336}
+            height={210}
+            loading="lazy"
+          />
         </div>
       </Col>
     </Row>

@@ -9,7 +9,7 @@ export function ServicesGrid() {
       {services.map((service) => (
         <Col key={service.id}>
           <div className="d-flex gap-3 h-100 p-3 bg-white rounded shadow-sm">
-            <img src={service.icon} alt="" className="icon-tile flex-shrink-0" />
+            <img src={service.icon} alt="" width={64} height={64} className="icon-tile flex-shrink-0" />
             <div>
               <h3 className="h5">{service.title}</h3>
               <p className="mb-0 text-muted">{service.desc}</p>

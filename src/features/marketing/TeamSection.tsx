@@ -11,7 +11,15 @@ export function TeamSection() {
         <Col key={member.id}>
           <Card className="h-100 border-0 shadow-sm text-center">
             <Card.Body>
-              <img src={member.imgUrl} alt="" className="avatar mb-3" style={{ width: '6rem', height: '6rem' }} loading="lazy" />
+              <img
+                src={member.imgUrl}
+                alt=""
+                width={96}
+                height={96}
+                className="avatar mb-3"
+                style={{ width: '6rem', height: '6rem' }}
+                loading="lazy"
+              />
               <Card.Title as="h3" className="h5">
                 {member.name}
               </Card.Title>

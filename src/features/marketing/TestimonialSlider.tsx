@@ -32,7 +32,7 @@ export function TestimonialSlider() {
                 <p className="mb-0">{testimonial.text}</p>
               </blockquote>
               <figcaption className="d-flex align-items-center gap-3">
-                <img src={testimonial.avatar} alt="" className="avatar" loading="lazy" />
+                <img src={testimonial.avatar} alt="" width={96} height={96} className="avatar" loading="lazy" />
                 <span>
                   <span className="d-block fw-semibold text-navy">{testimonial.name}</span>
                   <span className="d-block small text-muted">{testimonial.label}</span>

@@ -1,0 +1,41 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderRoute } from './render';
+import { allCars, fleetCar, paged, posts } from './mocks/answers';
+import { serve } from './mocks/serve';
+
+/** The public pages with pictures, each with something it shows once its data is in (and its pictures with it). */
+const pages = [
+  { path: '/', shows: /Best offers and variety of cars for your need!/ },
+  { path: '/layout/home', shows: /Tesla Malibu/ },
+  { path: '/layout/about', shows: /Our Members/ },
+  { path: '/layout/cars', shows: /Tesla Malibu/ },
+  { path: '/layout/blogs', shows: /The best way to drive cars/ },
+  { path: '/cars/BMW%20X3', shows: /Rs65\.00 \/ Hour/ },
+  { path: '/blogs/If%20you%20are%20renting%20a%20car', shows: /Leave a Comment/ },
+];
+
+/**
+ * A picture without its size takes no room until it arrives, and then pushes the page down under
+ * the reader (Lighthouse's "unsized images", and layout shift). Each one says its size up front.
+ */
+describe('pictures on the public pages', () => {
+  beforeEach(() => {
+    serve('GET /api/cars', paged(allCars));
+    serve('GET /api/cars/:carName', fleetCar('BMW X3'));
+    serve('GET /api/comments/get-comment/:slug', posts.find((post) => post.title === 'If you are renting a car')!);
+    serve('GET /api/comments/get-comment', []);
+  });
+
+  it.each(pages)('$path: every <img> has a width and a height', async ({ path, shows }) => {
+    renderRoute(path);
+    expect((await screen.findAllByText(shows)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(document.querySelector('.spinner-border')).toBeNull());
+    const images = [...document.querySelectorAll('img')];
+    expect(images.length).toBeGreaterThan(0);
+    const unsized = images
+      .filter((image) => !(Number(image.getAttribute('width')) > 0 && Number(image.getAttribute('height')) > 0))
+      .map((image) => image.getAttribute('src'));
+    expect(unsized).toEqual([]);
+  });
+});
