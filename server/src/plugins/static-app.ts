@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +12,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files from public/ keep their names across builds: cached briefly, then revalidated. */
 const UNHASHED = 'public, max-age=3600';
 const ALWAYS_REVALIDATE = 'no-cache';
+/** Where the build's prerender (cli/prerender.ts) writes each public page, as {address}/index.html. */
+const PRERENDERED_DIR = 'prerendered';
 
 function firstSegment(url: string): string {
   return url.split('?')[0]?.split('/')[1] ?? '';
@@ -24,18 +27,48 @@ function wantsPage(request: FastifyRequest): boolean {
 }
 
 /**
+ * The prerendered pages by address ("/cars/Tesla Malibu", decoded, no trailing slash), each the path
+ * of its HTML under the static root. None when the build made none.
+ */
+async function prerenderedPages(root: string): Promise<Map<string, string>> {
+  const entries = await readdir(path.join(root, PRERENDERED_DIR), { recursive: true }).catch(() => []);
+  const pages = new Map<string, string>();
+  for (const entry of entries) {
+    if (path.basename(entry) !== INDEX) continue;
+    const folder = path.dirname(entry).split(path.sep).join('/');
+    pages.set(folder === '.' ? '/' : `/${folder}`, path.posix.join(PRERENDERED_DIR, folder, INDEX));
+  }
+  return pages;
+}
+
+/** The address a request names, decoded, without a trailing slash; undefined for one with a query, which the page may read. */
+function pageAddress(url: string): string | undefined {
+  if (url.includes('?')) return undefined;
+  try {
+    const address = decodeURIComponent(url);
+    return address.length > 1 && address.endsWith('/') ? address.slice(0, -1) : address;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Serves the built single-page app next to the API: hashed assets cached for a year, everything
- * else revalidated, and index.html for any page address of the app, so reloading /layout/cars
- * works. Call it before the API routes: it watches them being added, and an address under any of
+ * else revalidated, the prerendered HTML of a public page at its address (the browser hydrates it),
+ * and index.html for any other page address of the app, so reloading /get/cars works. Call it before the API routes: it watches them being added, and an address under any of
  * their first path segments (/api, /get-cars, /register...) is never answered with the page.
  */
 async function staticApp(app: FastifyInstance, options: { root: string }): Promise<void> {
   const root = path.resolve(options.root);
   const assetsDir = path.join(root, HASHED_ASSETS_DIR) + path.sep;
+  const pages = await prerenderedPages(root);
 
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // "/" and the prerendered pages are answered below, by address, rather than as files.
+    index: false,
+    globIgnore: [`${PRERENDERED_DIR}/**`],
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const header = filePath.startsWith(assetsDir)
@@ -55,7 +88,10 @@ async function staticApp(app: FastifyInstance, options: { root: string }): Promi
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (wantsPage(request) && !notPageSegments.has(firstSegment(request.url))) return reply.sendFile(INDEX);
+    if (wantsPage(request) && !notPageSegments.has(firstSegment(request.url))) {
+      const address = pageAddress(request.url);
+      return reply.sendFile((address === undefined ? undefined : pages.get(address)) ?? INDEX);
+    }
     return sendNotFound(request, reply);
   });
 }
