@@ -40,9 +40,9 @@ describe('a car page with uploaded photos', () => {
     );
     expect(images[0]).toHaveAttribute('sizes', '(min-width: 992px) 58vw, 100vw');
 
-    // One photo in view at a time; the next arrow brings the second.
+    // One photo in view at a time, once the carousel has arrived; the next arrow brings the second.
     const current = () => gallery.querySelector('.slick-current img')?.getAttribute('alt');
-    expect(current()).toBe('Maruti Swift, photo 1 of 3');
+    await waitFor(() => expect(current()).toBe('Maruti Swift, photo 1 of 3'));
     await user.click(within(gallery).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(current()).toBe('Maruti Swift, photo 2 of 3'));
   });

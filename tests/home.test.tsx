@@ -75,6 +75,15 @@ describe('home page', () => {
     expect(screen.getByText(/You set the price per hour/)).toBeInTheDocument();
   });
 
+  it('shows the first slide without the carousel, which takes over once the page is idle', async () => {
+    renderRoute('/layout/home');
+    const hero = await screen.findByRole('region', { name: 'Offers' });
+    expect(within(hero).getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+    // The carousel's dots, one per slide, come with react-slick.
+    expect(await within(hero).findAllByRole('button', { name: /^\d$/ })).toHaveLength(3);
+    expect(within(hero).getByRole('button', { name: 'Pause Offers' })).toBeInTheDocument();
+  });
+
   it('lets a person pause the moving sliders', async () => {
     const { user } = renderRoute('/layout/home');
     const hero = await screen.findByRole('region', { name: 'Offers' });

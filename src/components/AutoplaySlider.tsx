@@ -1,10 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import SlickSlider, { type Settings } from 'react-slick';
-import 'slick-carousel/slick/slick.css';
-import '../styles/slider.css';
-import { cjsDefault } from './cjs-default';
-
-const Slider = cjsDefault(SlickSlider);
+import type { Settings } from 'react-slick';
+import { FirstSlides, useCarousel } from './FirstSlides';
 
 interface AutoplaySliderProps {
   /** What the carousel shows, read out as its name ("Offers", "What our customers say"). */
@@ -20,13 +16,17 @@ function prefersReducedMotion(): boolean {
 /**
  * react-slick with the slider styles (loaded only by pages that show a slider) and a Pause/Play
  * button, because content that moves by itself must be stoppable. People who ask their system for
- * reduced motion get it paused from the start.
+ * reduced motion get it paused from the start. Until react-slick arrives, the first slides stand still.
  */
 export function AutoplaySlider({ label, settings, children }: AutoplaySliderProps) {
   const frame = useRef<HTMLElement>(null);
-  const slider = useRef<SlickSlider>(null);
-  const [autoplayAtStart] = useState(() => Boolean(settings.autoplay) && !prefersReducedMotion());
-  const [playing, setPlaying] = useState(autoplayAtStart);
+  const [playing, setPlaying] = useState(Boolean(settings.autoplay));
+  const Carousel = useCarousel();
+
+  // Read after hydration: the prerendered page cannot know the visitor's setting.
+  useEffect(() => {
+    if (prefersReducedMotion()) setPlaying(false);
+  }, []);
 
   // react-slick hides the slides out of view with aria-hidden but leaves their links in the tab
   // order; inert takes them out of it too, and follows every slide change.
@@ -43,18 +43,16 @@ export function AutoplaySlider({ label, settings, children }: AutoplaySliderProp
     return () => observer.disconnect();
   }, []);
 
-  const toggle = () => {
-    if (playing) slider.current?.slickPause();
-    else slider.current?.slickPlay();
-    setPlaying(!playing);
-  };
-
   return (
     <section ref={frame} className="autoplay-slider" aria-roledescription="carousel" aria-label={label}>
-      <Slider ref={slider} {...settings} autoplay={autoplayAtStart}>
-        {children}
-      </Slider>
-      <button type="button" className="btn btn-light btn-sm autoplay-slider__toggle" onClick={toggle}>
+      {Carousel ? (
+        <Carousel settings={settings} playing={playing}>
+          {children}
+        </Carousel>
+      ) : (
+        <FirstSlides settings={settings}>{children}</FirstSlides>
+      )}
+      <button type="button" className="btn btn-light btn-sm autoplay-slider__toggle" onClick={() => setPlaying(!playing)}>
         {playing ? 'Pause' : 'Play'}
         <span className="visually-hidden"> {label}</span>
       </button>

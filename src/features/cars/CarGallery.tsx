@@ -1,11 +1,7 @@
-import SlickSlider, { type Settings } from 'react-slick';
-import 'slick-carousel/slick/slick.css';
-import '../../styles/slider.css';
+import type { Settings } from 'react-slick';
 import { CarImage } from '../../components/CarImage';
-import { cjsDefault } from '../../components/cjs-default';
+import { FirstSlides, useCarousel } from '../../components/FirstSlides';
 import type { CarPhoto } from '../../domain/contract';
-
-const Slider = cjsDefault(SlickSlider);
 
 /** The car page's picture column: the whole width on a phone, seven twelfths from `lg`. */
 export const CAR_PAGE_IMAGE_SIZES = '(min-width: 992px) 58vw, 100vw';
@@ -21,6 +17,7 @@ interface CarGalleryProps {
 
 /** A car's uploaded photos, the cover first: a slider when there are several, the photo itself when there is one. */
 export function CarGallery({ carName, photos, className = '' }: CarGalleryProps) {
+  const Carousel = useCarousel();
   const [cover] = photos;
   if (!cover) return null;
   if (photos.length === 1) {
@@ -28,21 +25,26 @@ export function CarGallery({ carName, photos, className = '' }: CarGalleryProps)
       <CarImage src={cover.url} srcset={cover.srcset} sizes={CAR_PAGE_IMAGE_SIZES} carName={carName} className={className} />
     );
   }
+  const slides = photos.map((photo, index) => (
+    <div key={photo.url}>
+      <CarImage
+        src={photo.url}
+        srcset={photo.srcset}
+        sizes={CAR_PAGE_IMAGE_SIZES}
+        carName={`${carName}, photo ${index + 1} of ${photos.length}`}
+        className="rounded"
+      />
+    </div>
+  ));
   return (
     <section className={`car-gallery ${className}`} aria-roledescription="carousel" aria-label={`Photos of ${carName}`}>
-      <Slider {...SETTINGS}>
-        {photos.map((photo, index) => (
-          <div key={photo.url}>
-            <CarImage
-              src={photo.url}
-              srcset={photo.srcset}
-              sizes={CAR_PAGE_IMAGE_SIZES}
-              carName={`${carName}, photo ${index + 1} of ${photos.length}`}
-              className="rounded"
-            />
-          </div>
-        ))}
-      </Slider>
+      {Carousel ? (
+        <Carousel settings={SETTINGS} playing={false}>
+          {slides}
+        </Carousel>
+      ) : (
+        <FirstSlides settings={SETTINGS}>{slides}</FirstSlides>
+      )}
     </section>
   );
 }
