@@ -1,22 +1,42 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import './styles/theme.css';
 
-const router = createBrowserRouter(routes);
-const queryClient = createQueryClient();
+/**
+ * Loads the screens of the address's routes before the router starts. A router that starts with a
+ * screen still to load shows the spinner first, which would not match a prerendered page's HTML.
+ * Their chunks are already on the way: the page's HTML names them (modulepreload).
+ */
+async function loadScreensOf(table: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(table, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+async function start(mountPoint: HTMLElement): Promise<void> {
+  // The build prerenders the public pages (server/src/cli/prerender.ts); every other address gets the empty #root.
+  const prerendered = mountPoint.hasChildNodes();
+  if (prerendered) await loadScreensOf(routes);
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(mountPoint, app);
+  else createRoot(mountPoint).render(app);
+}
 
 // index.html always has the mount point; without it there is nothing to show, so fail loudly.
 const mountPoint = document.getElementById('root');
 if (!mountPoint) throw new Error('index.html has no #root element to mount the app in');
-
-createRoot(mountPoint).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+void start(mountPoint);

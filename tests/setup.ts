@@ -6,8 +6,9 @@ import { paged } from './mocks/answers';
 import { server } from './mocks/server';
 import { serve, session } from './mocks/serve';
 
-/* jsdom has no matchMedia, and react-slick's responsive settings need it: here no query matches, as on a wide screen. */
-if (typeof window.matchMedia !== 'function') {
+/* jsdom has no matchMedia, and react-slick's responsive settings need it: here no query matches, as on a wide screen. A file
+ * that renders as the build's prerender does runs in Node, with no window. */
+if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string): MediaQueryList => ({
     matches: false,
     media: query,
@@ -64,7 +65,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  sessionStorage.clear();
+  globalThis.sessionStorage?.clear();
   server.resetHandlers();
   const calls = unserved ?? [];
   unserved = undefined;

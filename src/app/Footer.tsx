@@ -55,7 +55,8 @@ export function Footer() {
           </Col>
         </Row>
         <hr className="border-light opacity-25 my-4" />
-        <p className="text-center small mb-0">
+        {/* The year is the visitor's; the prerendered page has the build's, which may be last year's. */}
+        <p className="text-center small mb-0" suppressHydrationWarning>
           Copyright {new Date().getFullYear()}, website developed by {PRODUCT_NAME}. All rights reserved.
         </p>
       </Container>

@@ -3,10 +3,13 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { CheckoutPanel } from '../features/bookings/CheckoutPanel';
 import { CarDetails } from '../features/cars/CarDetails';
+import { useHydrated } from '../lib/useHydrated';
 
 /** /cars/{carName}: the car's details and, beside them, the checkout. */
 export default function CarDetailPage() {
   const { carName = '' } = useParams();
+  // The checkout starts from the next hour and depends on who is signed in: neither is known to the prerendered page.
+  const hydrated = useHydrated();
   return (
     <Container className="py-4">
       <p>
@@ -19,7 +22,13 @@ export default function CarDetailPage() {
             <h2 id="check-out" className="h3 mb-3">
               Check Out
             </h2>
-            <CheckoutPanel carName={car.carName} carRef={carName} price={car.price} />
+            {hydrated ? (
+              <CheckoutPanel carName={car.carName} carRef={carName} price={car.price} />
+            ) : (
+              <p className="small text-muted mb-0" role="status">
+                Loading the checkout…
+              </p>
+            )}
           </section>
         )}
       </CarDetails>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -25,8 +25,13 @@ export function CommentForm({ post }: { post: string }) {
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const draftKey = `comment-draft:${post}`;
-  // The draft outlives the detour through sign-in, which unmounts this form.
-  const [content, setContentState] = useState(() => sessionStorage.getItem(draftKey) ?? '');
+  // The draft outlives the detour through sign-in, which unmounts this form. It is read once the form is
+  // on screen: the post's prerendered page has no draft, and the first render must match it.
+  const [content, setContentState] = useState('');
+  useEffect(() => {
+    const draft = sessionStorage.getItem(draftKey);
+    if (draft) setContentState(draft);
+  }, [draftKey]);
   const setContent = (text: string) => {
     setContentState(text);
     if (text) sessionStorage.setItem(draftKey, text);

@@ -27,17 +27,19 @@ function savedPost(title: string): PostView | undefined {
  * such post), the copy saved in the app, marked `offline`.
  */
 export function useBlogPost(title: string) {
+  const saved = savedPost(title);
   return useQuery({
     queryKey: blogKeys.post(title),
     queryFn: async ({ signal }): Promise<{ post: PostView; offline: boolean }> => {
       try {
         return { post: await getBlogPost(title, signal), offline: false };
       } catch (failure) {
-        const saved = savedPost(title);
         if (statusOf(failure) === 404 || !saved) throw failure;
         return { post: saved, offline: true };
       }
     },
+    // The saved copy is shown while the server's loads, so a post's text is on its first screen and in its prerendered page.
+    placeholderData: saved ? { post: saved, offline: false } : undefined,
   });
 }
 
