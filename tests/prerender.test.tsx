@@ -60,7 +60,9 @@ describe('the build’s prerender of the public pages', () => {
     expect(page.description.length).toBeLessThanOrEqual(160);
   });
 
-  it('shows a catalogue car’s details and a post’s text, not a spinner in their place', async () => {
+  it('shows the fleet’s cards, a catalogue car’s details and a post’s text, not a spinner in their place', async () => {
+    const listing = textOf((await render('/layout/cars')).html);
+    for (const car of catalogueCars) expect(listing).toContain(car.carName);
     const car = catalogueCars[0]!;
     expect(textOf((await render(carPagePath(car))).html)).toContain(car.description);
     const post = blogPosts[0]!;

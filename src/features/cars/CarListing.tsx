@@ -13,11 +13,23 @@ import { useRetry } from '../../lib/query-client';
 import type { CarSort } from '../../domain/contract';
 import { CarCard } from './CarCard';
 import { CarFilters } from './CarFilters';
-import { catalogueMatching, queryFrom } from './car-query';
+import { catalogueMatching, queryFrom, type CarListing as CarListingItem } from './car-query';
 import { carKeys, useCarList } from './queries';
 
 function carCount(count: number): string {
   return count === 1 ? '1 car' : `${count} cars`;
+}
+
+function CarGrid({ cars, linkSearch }: { cars: readonly CarListingItem[]; linkSearch: string }) {
+  return (
+    <Row xs={1} sm={2} lg={3} className="g-4">
+      {cars.map((car) => (
+        <Col key={car.id}>
+          <CarCard car={car} linkSearch={linkSearch} />
+        </Col>
+      ))}
+    </Row>
+  );
 }
 
 /** Every car for rent, with its sort and filters kept in the address so a list can be shared. */
@@ -44,6 +56,9 @@ export function CarListing() {
   const cars = list.data?.data ?? (fallback ? catalogueMatching(query) : []);
   const total = list.data?.total ?? cars.length;
   const filtered = Object.keys(query).some((key) => key !== 'sort' && key !== 'page');
+  // The whole list starts with the fleet, in the app's own order, so while it loads (and in the page's
+  // prerendered HTML) those cards show where they will stay; owners' cars join them after.
+  const fleetFirst = list.isPending && search === '' ? catalogueMatching(query) : undefined;
 
   /* The car page's period picker starts from the period asked for here. */
   const periodSearch = query.from
@@ -71,7 +86,8 @@ export function CarListing() {
         </Alert>
       ) : null}
 
-      {list.isPending ? <PageSpinner /> : null}
+      {list.isPending && fleetFirst ? <CarGrid cars={fleetFirst} linkSearch={periodSearch} /> : null}
+      {list.isPending && !fleetFirst ? <PageSpinner /> : null}
       {!list.isPending && !refused ? (
         <>
           <p className="text-muted" role="status">
@@ -86,13 +102,7 @@ export function CarListing() {
               </Button>
             </div>
           ) : (
-            <Row xs={1} sm={2} lg={3} className="g-4">
-              {cars.map((car) => (
-                <Col key={car.id}>
-                  <CarCard car={car} linkSearch={periodSearch} />
-                </Col>
-              ))}
-            </Row>
+            <CarGrid cars={cars} linkSearch={periodSearch} />
           )}
           {list.data ? (
             <Pager
