@@ -16,4 +16,6 @@ export default defineConfig({
   plugins: [react()],
   server: { port: 5173 },
   preview: { port: 4173, proxy: previewProxy },
+  // .vite/manifest.json: the prerender (server/src/cli/prerender.ts) reads which chunks each page's screens need.
+  build: { manifest: true },
 });
