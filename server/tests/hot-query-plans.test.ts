@@ -1,39 +1,17 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client';
 import { commentThreadQuery } from '../src/db/comment-threads';
 import { ownerCarsWithPhotos, ownersCarsInUse } from '../src/db/owner-car-list';
 import { type AccountRow, accounts, blogPosts, comments } from '../src/db/schema';
 import { bookingListQueries } from '../src/routes/bookings';
 import { buildTestApp, closeTestApp } from './helpers';
+import { type PlanNode, planOf } from './query-plans';
 
 // How PostgreSQL plans the signed-in lists and a post's comments once the site holds 1,000 cars,
 // 5,000 bookings and 4,000 comments: each is read through its indexes, never by reading a whole
 // table, and a page in the list's order is read in that order instead of sorting everything first.
 // On PGlite by default, and on the PostgreSQL server at TEST_DATABASE_URL when it is set.
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Parent Relationship'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
-async function planOf(db: Database, query: { getSQL(): SQL }): Promise<PlanNode[]> {
-  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query.getSQL()}`)) as unknown as {
-    rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-  };
-  const cell = result.rows[0]?.['QUERY PLAN'];
-  const [explained] = typeof cell === 'string' ? (JSON.parse(cell) as [{ Plan: PlanNode }]) : (cell ?? []);
-  if (!explained) throw new Error('EXPLAIN answered no plan');
-  return nodes(explained.Plan);
-}
 
 /** The plan's own path, without the subqueries it runs beside it (the count, a row's replies). */
 function mainPath(plan: PlanNode[]): PlanNode[] {

@@ -1,10 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_TYPES, CITIES } from '#domain/car-attributes';
-import type { Database } from '../src/db/client';
 import { type CarFilters, publicCarQueries } from '../src/db/public-cars';
 import { buildTestApp, closeTestApp } from './helpers';
+import { type PlanNode, planOf } from './query-plans';
 
 // How PostgreSQL plans the public list once the marketplace holds 10,000 cars: each page is read
 // through an index, never by reading the whole cars table. On PGlite by default, and on the
@@ -13,27 +13,6 @@ import { buildTestApp, closeTestApp } from './helpers';
 const CARS = 10_000;
 const OWNERS = 500;
 let app: FastifyInstance;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
-async function planOf(db: Database, query: { getSQL(): SQL }): Promise<PlanNode[]> {
-  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query.getSQL()}`)) as unknown as {
-    rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-  };
-  const cell = result.rows[0]?.['QUERY PLAN'];
-  const [explained] = typeof cell === 'string' ? (JSON.parse(cell) as [{ Plan: PlanNode }]) : (cell ?? []);
-  if (!explained) throw new Error('EXPLAIN answered no plan');
-  return nodes(explained.Plan);
-}
 
 const CARS_INDEXES = /^cars_/;
 
