@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { isValidElement, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -55,6 +55,8 @@ export interface PrerenderedPage {
   description: string;
   /** The source modules of the route's screens ("src/pages/HomePage.tsx"), as the client build's manifest names them. */
   modules: string[];
+  /** How many of the route's screens load on demand: each should be among `modules`. */
+  lazyScreens: number;
 }
 
 /** Where the prerender's build marks each module's default export (server/src/cli/prerender.ts). */
@@ -85,9 +87,11 @@ export async function render(address: string): Promise<PrerenderedPage> {
   );
   if (!head.title) throw new Error(`${address} set no page title`);
 
-  const modules = context.matches.flatMap((match) => {
-    const source = sourceOf(match.route.Component);
+  // The router keeps a loaded screen as an element of its component.
+  const modules = context.matches.flatMap(({ route }) => {
+    const source = sourceOf(route.Component ?? (isValidElement(route.element) ? route.element.type : undefined));
     return source ? [source] : [];
   });
-  return { html, title: head.title, description: descriptionOf(address), modules };
+  const lazyScreens = context.matches.filter(({ route }) => 'lazy' in route).length;
+  return { html, title: head.title, description: descriptionOf(address), modules, lazyScreens };
 }

@@ -21,10 +21,25 @@ async function loadScreensOf(table: RouteObject[]): Promise<void> {
   );
 }
 
+/**
+ * The prerender moves each style attribute (which the CSP refuses in HTML) to data-prerender-style,
+ * matched by a stylesheet until now; set through the CSSOM, which the CSP allows, the styles are
+ * back where React put them, so the page hydrates as rendered.
+ */
+function restoreStyles(mountPoint: HTMLElement): void {
+  for (const element of mountPoint.querySelectorAll<HTMLElement>('[data-prerender-style]')) {
+    element.style.cssText = element.dataset.prerenderStyle ?? '';
+    element.removeAttribute('data-prerender-style');
+  }
+}
+
 async function start(mountPoint: HTMLElement): Promise<void> {
   // The build prerenders the public pages (server/src/cli/prerender.ts); every other address gets the empty #root.
   const prerendered = mountPoint.hasChildNodes();
-  if (prerendered) await loadScreensOf(routes);
+  if (prerendered) {
+    await loadScreensOf(routes);
+    restoreStyles(mountPoint);
+  }
   const app = (
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>

@@ -4,8 +4,8 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { holdsDatabase, TEMPLATE_FOLDER } from './db/pglite-template';
 
-/** What `vite build` reads for the app: a change to any of these makes dist/ stale. */
-const APP_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts'];
+/** What `vite build` and the prerender read for the app: a change to any of these makes dist/ stale. */
+const APP_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'server/src/cli/prerender.ts'];
 const SERVER_CONFIG = 'server/vite.config.ts';
 /** What the server's build reads: its sources, the shared code it bundles, the subpath imports naming that code, and its config. */
 const SERVER_INPUTS = ['server/src', 'src/domain', 'src/data', 'package.json', SERVER_CONFIG];
@@ -29,9 +29,13 @@ async function isOlderThanInputs(projectDir: string, built: string, inputs: read
   return Math.max(...times) > info.mtimeMs;
 }
 
-/** True when the app's build (its index.html in `distDir`) is missing or older than anything the build reads. */
+/**
+ * True when the app's build in `distDir` is missing or older than anything the build reads. It is
+ * judged by the landing page's prerendered HTML, which the build makes last (cli/prerender.ts moves
+ * all the pages in place at its end), so a build that stopped before its prerender is made again.
+ */
 export function isBuildStale(projectDir: string, distDir: string): Promise<boolean> {
-  return isOlderThanInputs(projectDir, path.join(distDir, 'index.html'), APP_INPUTS);
+  return isOlderThanInputs(projectDir, path.join(distDir, 'prerendered', 'index.html'), APP_INPUTS);
 }
 
 /**
@@ -58,9 +62,17 @@ function runVite(projectDir: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`vite build failed (exit code ${result.status ?? result.signal})`);
 }
 
-/** Builds the app into `outDir`. */
+/** Renders the public pages of the app built in `outDir` to HTML (cli/prerender.ts), in its own process like the build. */
+function prerender(projectDir: string, outDir: string): void {
+  const script = path.join(projectDir, 'server', 'src', 'cli', 'prerender.ts');
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, outDir], { cwd: projectDir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`prerendering the public pages failed (exit code ${result.status ?? result.signal})`);
+}
+
+/** Builds the app into `outDir`, with its public pages prerendered. */
 export function buildWithVite(projectDir: string, outDir: string): void {
   runVite(projectDir, ['--outDir', outDir, '--emptyOutDir']);
+  prerender(projectDir, outDir);
 }
 
 /** Builds the server into dist-server/. */

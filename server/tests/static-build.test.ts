@@ -45,26 +45,34 @@ beforeEach(async () => {
 afterEach(() => rm(project, { recursive: true, force: true }));
 
 describe('isBuildStale', () => {
+  /** What the app's build makes last: the landing page's prerendered HTML. */
+  const builtApp = () => path.join(dist, 'prerendered', 'index.html');
+
   it('is stale when dist/ has no index.html', async () => {
     expect(await isBuildStale(project, dist)).toBe(true);
   });
 
-  it('is fresh when the build is newer than every source', async () => {
+  it('is stale when the build stopped before prerendering the public pages', async () => {
     await touch(path.join(dist, 'index.html'), 60);
+    expect(await isBuildStale(project, dist)).toBe(true);
+  });
+
+  it('is fresh when the build is newer than every source', async () => {
+    await touch(builtApp(), 60);
     expect(await isBuildStale(project, dist)).toBe(false);
   });
 
   it.each(['src/pages/HomePage.tsx', 'public/images/logo.svg', 'index.html', 'vite.config.ts'])(
     'is stale when %s changed after the build',
     async (source) => {
-      await touch(path.join(dist, 'index.html'), 60);
+      await touch(builtApp(), 60);
       await touch(path.join(project, source), 0);
       expect(await isBuildStale(project, dist)).toBe(true);
     },
   );
 
   it('is stale when a source file was added after the build', async () => {
-    await touch(path.join(dist, 'index.html'), 60);
+    await touch(builtApp(), 60);
     await writeFile(path.join(project, 'src', 'NewPage.tsx'), 'x');
     expect(await isBuildStale(project, dist)).toBe(true);
   });

@@ -1,0 +1,113 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { blogPosts } from '#data/blogs';
+import { catalogueCars } from '#data/cars';
+import { publicPageAddresses } from '#data/public-pages';
+import { blogPostPath, carPagePath } from '#domain/page-addresses';
+import { DESKTOP_WIDTH, launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
+import { unexpectedProblems } from './support/page-checks';
+import { specRoutes } from './support/spec-routes';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+/** A browser that runs no script: what it shows is what the server's HTML holds. */
+let noScript: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: PHONE_WIDTH, height: 812 } });
+});
+afterAll(() => browser?.close());
+
+/** The page title (after the product name) and the h1 each public page shows. */
+function expectedOf(address: string): { title: string; heading: string } {
+  const car = catalogueCars.find((candidate) => carPagePath(candidate) === address);
+  if (car) return { title: car.carName, heading: car.carName };
+  const post = blogPosts.find((candidate) => blogPostPath(candidate.title) === address);
+  if (post) return { title: post.title, heading: post.title };
+  const route = specRoutes.find((candidate) => candidate.path === address && candidate.who === 'visitor');
+  if (!route) throw new Error(`no expected heading for ${address}`);
+  return { title: route.title, heading: route.heading };
+}
+
+describe('the public pages, as their HTML arrives, before any script runs', () => {
+  it.each(publicPageAddresses)('%s carries its heading, title, description and the chunks it needs', async (address) => {
+    const page = await noScript.newPage();
+    try {
+      const response = await page.goto(address);
+      const links = page.locator('link[rel="modulepreload"]');
+      const preloaded = await Promise.all((await links.all()).map(async (link) => (await link.getAttribute('href')) ?? ''));
+      const found = {
+        status: response?.status(),
+        cacheControl: response?.headers()['cache-control'],
+        title: await page.title(),
+        h1s: await page.getByRole('heading', { level: 1 }).allTextContents(),
+        describedOwnWay: await page.locator('meta[name="description"]').getAttribute('content'),
+      };
+      const expected = expectedOf(address);
+      expect(found).toEqual({
+        status: 200,
+        cacheControl: 'no-cache',
+        title: `WheelsOnWeb - ${expected.title}`,
+        h1s: [expected.heading],
+        describedOwnWay: expect.stringMatching(/\S{3,}/),
+      });
+      // The entry's imports and the page's own screens: the landing page at least adds its screen.
+      expect(preloaded.length, address).toBeGreaterThan(0);
+      for (const href of preloaded) {
+        const chunk = await noScript.request.get(href);
+        expect({ href, status: chunk.status(), type: chunk.headers()['content-type'] }).toEqual({
+          href,
+          status: 200,
+          type: expect.stringMatching(/javascript/),
+        });
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('gives each page a description of its own', async () => {
+    const descriptions = new Set<string>();
+    for (const address of publicPageAddresses) {
+      const page = await noScript.newPage();
+      await page.goto(address);
+      descriptions.add((await page.locator('meta[name="description"]').getAttribute('content')) ?? '');
+      await page.close();
+    }
+    expect(descriptions.size).toBe(publicPageAddresses.length);
+  });
+
+  it('leaves signed-in pages and addresses with a query to the browser', async () => {
+    for (const address of ['/get/cars', '/layout/cars?city=Pune']) {
+      const page = await noScript.newPage();
+      await page.goto(address);
+      expect({ address, h1s: await page.getByRole('heading', { level: 1 }).count() }).toEqual({ address, h1s: 0 });
+      await page.close();
+    }
+  });
+});
+
+/** Keeps the h1 the HTML arrived with; React reuses it when it hydrates, and makes a new one if it draws the page again. */
+const KEEP_FIRST_HEADING = `document.addEventListener('DOMContentLoaded', () => { window.firstHeading = document.querySelector('h1'); });`;
+const SAME_HEADING = `document.querySelector('h1') === window.firstHeading && window.firstHeading !== null`;
+
+describe('the public pages in the browser', () => {
+  it.each(publicPageAddresses)('%s hydrates its HTML without a warning at 1280 px and 375 px', async (address) => {
+    for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
+      const { context, page, problems } = await openSession(browser, baseURL, width);
+      try {
+        await page.addInitScript(KEEP_FIRST_HEADING);
+        await page.goto(address);
+        await page.waitForLoadState('networkidle');
+        expect({
+          width,
+          keptItsHeading: await page.evaluate<boolean>(SAME_HEADING),
+          problems: unexpectedProblems(problems),
+        }).toEqual({ width, keptItsHeading: true, problems: [] });
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
