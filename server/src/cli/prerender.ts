@@ -28,6 +28,13 @@ interface PrerenderEntry {
   ) => Promise<{ html: string; title: string; description: string; modules: string[]; lazyScreens: number }>;
 }
 
+/**
+ * Modules every page imports on demand right after hydrating, whatever the route: the session check
+ * (lib/auth/session.ts) asks who is signed in on every page. Named too, so that request does not
+ * wait for its code; a module that stops being a chunk of its own is simply not named.
+ */
+const EVERY_PAGE_LOADS = ['src/lib/auth/session-api.ts'];
+
 /** One entry of Vite's build manifest (.vite/manifest.json), keyed by source path. */
 interface ManifestChunk {
   file: string;
@@ -210,7 +217,8 @@ export async function prerender(outDir: string): Promise<void> {
     const movedStyles = `assets/prerendered-${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`;
     await writeFile(path.join(outDir, movedStyles), stylesheet);
     for (const { address, page } of pages) {
-      const html = pageHtml(template, { ...page, ...chunksOf(manifest, ['index.html', ...page.modules]) }, movedStyles);
+      const keys = ['index.html', ...page.modules, ...EVERY_PAGE_LOADS.filter((key) => key in manifest)];
+      const html = pageHtml(template, { ...page, ...chunksOf(manifest, keys) }, movedStyles);
       const file = fileFor(partialDir, address);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, html);
