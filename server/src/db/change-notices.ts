@@ -40,6 +40,13 @@ export interface ChangeFeed {
 }
 
 const RETRY_MS = { first: 250, most: 5_000 };
+/**
+ * How often the listening connection is asked a trivial question, and how long it may take to answer.
+ * A connection can stall without closing (a frozen network, a hung server): its notices would stop
+ * while caches went on answering, so one that does not answer within a second counts as dropped,
+ * which bounds how long another instance's write can go unheard to about two seconds.
+ */
+const HEARTBEAT_MS = 1_000;
 
 /**
  * One connection of its own that listens for as long as the server runs, reconnecting after it
@@ -68,7 +75,7 @@ export async function listenOnPostgres(
   };
 
   async function open(): Promise<void> {
-    const opening = new pg.Client(connection);
+    const opening = new pg.Client({ ...connection, query_timeout: HEARTBEAT_MS });
     client = opening;
     opening.on('error', () => dropped(opening));
     opening.on('end', () => dropped(opening));
@@ -88,6 +95,22 @@ export async function listenOnPostgres(
       return;
     }
     retryMs = RETRY_MS.first;
+    let asking = false;
+    const heartbeat = setInterval(() => {
+      if (asking) return;
+      asking = true;
+      opening.query('SELECT 1').then(
+        () => {
+          asking = false;
+        },
+        () => {
+          dropped(opening);
+          void opening.end().catch(() => undefined);
+        },
+      );
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    opening.once('end', () => clearInterval(heartbeat));
     if (connected) return;
     connected = true;
     listener.restored();
