@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../config/product';
-import { SOCIAL_NETWORKS, type SocialNetwork } from '../domain/contract';
+import type { SocialNetwork } from '../domain/contract';
 import { usePublicConfig } from '../lib/public-config';
 import { Icon } from './icons';
 
@@ -11,6 +11,12 @@ const networkNames: Record<SocialNetwork, string> = {
   linkedin: 'LinkedIn',
   youtube: 'YouTube',
 };
+
+/**
+ * The networks in the contract's order. The footer is on every page: the contract's module would
+ * bring zod with it, so the list is read off the names, which the type keeps complete.
+ */
+const networks = Object.keys(networkNames) as SocialNetwork[];
 
 interface SocialLinksProps {
   /** Shown above the icons, and only when there are some ("Follow Us"). */
@@ -27,7 +33,7 @@ interface SocialLinksProps {
  */
 export function SocialLinks({ heading, variant = 'outline-primary', className = '' }: SocialLinksProps) {
   const { data: profiles } = usePublicConfig((config) => config.social);
-  const links = SOCIAL_NETWORKS.flatMap((network) => {
+  const links = networks.flatMap((network) => {
     const href = profiles?.[network];
     return href ? [{ network, href }] : [];
   });
