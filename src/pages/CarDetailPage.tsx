@@ -1,9 +1,18 @@
+import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { CheckoutPanel } from '../features/bookings/CheckoutPanel';
 import { CarDetails } from '../features/cars/CarDetails';
 import { useHydrated } from '../lib/useHydrated';
+
+// The period picker (with moment) and the checkout come after the page has hydrated: the car's details paint without them.
+const CheckoutPanel = lazy(async () => ({ default: (await import('../features/bookings/CheckoutPanel')).CheckoutPanel }));
+
+const loadingCheckout = (
+  <p className="small text-muted mb-0" role="status">
+    Loading the checkout…
+  </p>
+);
 
 /** /cars/{carName}: the car's details and, beside them, the checkout. */
 export default function CarDetailPage() {
@@ -23,11 +32,11 @@ export default function CarDetailPage() {
               Check Out
             </h2>
             {hydrated ? (
-              <CheckoutPanel carName={car.carName} carRef={carName} price={car.price} />
+              <Suspense fallback={loadingCheckout}>
+                <CheckoutPanel carName={car.carName} carRef={carName} price={car.price} />
+              </Suspense>
             ) : (
-              <p className="small text-muted mb-0" role="status">
-                Loading the checkout…
-              </p>
+              loadingCheckout
             )}
           </section>
         )}
