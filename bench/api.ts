@@ -19,30 +19,34 @@
  * ceiling is raised through REQUESTS_PER_MINUTE. Results go to bench/results/api.json (api-smoke.json
  * for --smoke), each run replacing the last.
  */
-import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { toIndiaIso } from '#domain/india-time';
-import { buildServerWithVite, isServerBuildStale, SERVER_BUILD_DIR } from '../server/src/static-build';
 import type { FromLoad, LoadJob, LoadSummary, ToLoad } from './api-load';
 import { BENCH_PASSWORD, type Seeded, seedBenchData } from './api-seed';
 import type { FromTwin, ToTwin, TwinRoute } from './api-twin';
+import {
+  ensureServerBuild,
+  gitState,
+  markdownTable,
+  type Memory,
+  median,
+  onCleanUp,
+  positiveInteger,
+  runBench,
+  startServer,
+  stopChild,
+  writeResults,
+} from './server-process';
 
-const projectDir = fileURLToPath(new URL('../', import.meta.url));
-const serverEntry = path.join(projectDir, SERVER_BUILD_DIR, 'main.js');
-const resultsDir = path.join(projectDir, 'bench/results');
-/** Far above what any run sends, so the ceiling against floods never answers the bench's load with 429. */
-const REQUESTS_PER_MINUTE = 1_000_000_000;
 const AVAILABILITY_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const HEALTH_WAIT_MS = 120_000;
-const STOP_WAIT_MS = 15_000;
 
 // ---------------------------------------------------------------- settings
 
@@ -57,14 +61,6 @@ const { values: flags } = parseArgs({
   },
 });
 
-function positiveInteger(name: string, text: string | undefined, fallback: number, min = 1): number {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min)
-    throw new Error(`--${name} takes a whole number of at least ${min}, not "${text}"`);
-  return value;
-}
-
 const smoke = flags.smoke;
 const settings = {
   scale: positiveInteger('scale', flags.scale, 1),
@@ -77,100 +73,7 @@ const settings = {
 const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
 const databaseKind = serverUrl ? 'postgres' : 'pglite';
 
-// ---------------------------------------------------------------- clean-up
-
-/** What to undo at the end, newest first: children, temporary folders, the database. */
-const cleanups: Array<() => Promise<unknown>> = [];
-async function cleanUp(): Promise<void> {
-  for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) {
-    await undo().catch((error: unknown) => console.error(`clean-up: ${error instanceof Error ? error.message : error}`));
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
-
 // ---------------------------------------------------------------- processes
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Ends a child with SIGTERM (SIGKILL if it lingers) and waits for it to go. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_WAIT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-interface Memory {
-  /** Resident now. */
-  rssMb: number;
-  /** The most the process has had resident since it started (VmHWM). */
-  peakMb: number;
-}
-
-/** Linux's account of a process's memory; undefined where there is no /proc. */
-async function memoryOf(pid: number | undefined): Promise<Memory | undefined> {
-  if (pid === undefined) return undefined;
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
-  const kilobytes = (field: string) => Number(status?.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1]);
-  const rss = kilobytes('VmRSS');
-  const peak = kilobytes('VmHWM');
-  if (!Number.isFinite(rss) || !Number.isFinite(peak)) return undefined;
-  return { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) };
-}
-
-interface RunningServer {
-  base: string;
-  /** From spawning the process to its first healthy answer. */
-  startMs: number;
-  memory: () => Promise<Memory | undefined>;
-  stop: () => Promise<void>;
-}
-
-async function startServer(database: { url: string | undefined; dataDir: string }): Promise<RunningServer> {
-  const port = await freePort();
-  const inherited = { ...process.env };
-  // The bench's DATABASE_URL names the server to make a database on; the server gets that database.
-  delete inherited.DATABASE_URL;
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
-    cwd: projectDir,
-    env: {
-      ...inherited,
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      // Also for PostgreSQL: the uploads and the mail outbox live beside it, not in the project's ./data.
-      DATA_DIR: database.dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: '',
-      REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = () => stopChild(child);
-  cleanups.push(stop);
-  const base = `http://127.0.0.1:${port}`;
-  while (true) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering /api/health`);
-    const health = await fetch(`${base}/api/health`).catch(() => undefined);
-    await health?.arrayBuffer();
-    if (health?.ok) break;
-    if (performance.now() - started > HEALTH_WAIT_MS) throw new Error('the server did not answer /api/health in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { base, startMs: Math.round(performance.now() - started), memory: () => memoryOf(child.pid), stop };
-}
 
 /** A forked TypeScript module of this folder, with tsx, its output on ours. */
 function forkBenchModule(file: string): ChildProcess {
@@ -178,7 +81,7 @@ function forkBenchModule(file: string): ChildProcess {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  cleanups.push(() => stopChild(child));
+  onCleanUp(() => stopChild(child));
   return child;
 }
 
@@ -225,7 +128,7 @@ async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise
 async function freshPostgresDatabase(url: string): Promise<string> {
   const name = `wow_bench_${randomBytes(6).toString('hex')}`;
   await withPostgres(url, (client) => client.query(`CREATE DATABASE ${name}`));
-  cleanups.push(() => withPostgres(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  onCleanUp(() => withPostgres(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
   const databaseUrl = new URL(url);
   databaseUrl.pathname = `/${name}`;
   return databaseUrl.toString();
@@ -389,12 +292,6 @@ interface RouteResult {
   runs: Measured[];
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 function summarize(answer: Answer, runs: Measured[]): RouteResult {
@@ -425,7 +322,7 @@ const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const percent = (ratio: number) => `${(ratio * 100).toFixed(ratio < 0.1 ? 1 : 0)}%`;
 
 function table(results: RouteResult[]): string {
-  const rows = [
+  return markdownTable([
     ['route', 'body', 'req/s', 'p50 ms', 'p99 ms', 'limit (twin req/s)', 'ratio', 'non-2xx'],
     ...results.map((result) => [
       result.label,
@@ -437,21 +334,7 @@ function table(results: RouteResult[]): string {
       percent(result.median.ratio),
       whole(result.non2xx + result.errors),
     ]),
-  ];
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  const [header = [], ...body] = rows;
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n');
-}
-
-function gitState(): { commit: string; dirty: boolean } {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: projectDir, encoding: 'utf8' }).trim();
-    const changes = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: projectDir, encoding: 'utf8' });
-    return { commit, dirty: changes.trim() !== '' };
-  } catch {
-    return { commit: 'unknown', dirty: false };
-  }
+  ]);
 }
 
 const describeMemory = (memory: Memory | undefined, what: string) =>
@@ -460,13 +343,10 @@ const describeMemory = (memory: Memory | undefined, what: string) =>
 // ---------------------------------------------------------------- the run
 
 async function main(): Promise<number> {
-  if (await isServerBuildStale(projectDir)) {
-    console.log(`Building the server (${SERVER_BUILD_DIR}/ is missing or older than its sources)...`);
-    buildServerWithVite(projectDir);
-  }
+  await ensureServerBuild();
   const git = gitState();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-bench-api-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  onCleanUp(() => rm(dataDir, { recursive: true, force: true }));
   const databaseUrl = serverUrl ? await freshPostgresDatabase(serverUrl) : undefined;
   console.log(
     `bench:api on ${databaseKind} at ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}, scale ${settings.scale}, ` +
@@ -474,7 +354,7 @@ async function main(): Promise<number> {
   );
 
   // The first start, on the empty database: initdb (PGlite), the migrations and the sample data.
-  const first = await startServer({ url: databaseUrl, dataDir });
+  const first = await startServer({ databaseUrl, dataDir });
   const firstStart = { startMs: first.startMs, memory: await first.memory() };
   await first.stop();
   console.log(`${describeMemory(firstStart.memory, 'first start on an empty database')}, healthy after ${firstStart.startMs} ms`);
@@ -485,7 +365,7 @@ async function main(): Promise<number> {
       `(+${seeded.counts.replies} replies) on one post, a renter with ${seeded.counts.renterBookings} bookings`,
   );
 
-  const server = await startServer({ url: databaseUrl, dataDir });
+  const server = await startServer({ databaseUrl, dataDir });
   const restart = { startMs: server.startMs, memory: await server.memory() };
   console.log(`${describeMemory(restart.memory, 'start on the seeded database')}, healthy after ${restart.startMs} ms`);
   const sessions: Sessions = {
@@ -521,27 +401,13 @@ async function main(): Promise<number> {
   console.log(describeMemory(restart.memory, 'server memory, started on the seeded database'));
   console.log(describeMemory(afterLoad, 'server memory after the load'));
 
-  await mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, smoke ? 'api-smoke.json' : 'api.json');
-  await writeFile(
-    file,
-    `${JSON.stringify(
-      {
-        commit: git.commit,
-        uncommittedChanges: git.dirty,
-        date: new Date().toISOString(),
-        database: databaseKind,
-        ...settings,
-        machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', node: process.version },
-        seeded: seeded.counts,
-        memory: { firstStart, seededStart: restart, afterLoad },
-        routes: results,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`written to ${path.relative(projectDir, file)}`);
+  await writeResults(smoke ? 'api-smoke.json' : 'api.json', git, {
+    database: databaseKind,
+    ...settings,
+    seeded: seeded.counts,
+    memory: { firstStart, seededStart: restart, afterLoad },
+    routes: results,
+  });
 
   const failed = results.filter((result) => result.non2xx + result.errors + result.twinNon2xx + result.twinErrors > 0);
   for (const result of failed) {
@@ -554,12 +420,4 @@ async function main(): Promise<number> {
   return smoke && failed.length > 0 ? 1 : 0;
 }
 
-let status = 1;
-try {
-  status = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-} finally {
-  await cleanUp();
-}
-process.exit(status);
+await runBench(main);

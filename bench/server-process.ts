@@ -1,0 +1,202 @@
+/**
+ * What the benches share: the compiled server (`dist-server/main.js`, as `npm start` runs it) in a
+ * process of its own on a port of its own, the clean-up of what a run started, and the report's
+ * small helpers. A bench's entry module runs its work through `runBench`.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { availableParallelism, cpus } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServerWithVite, isServerBuildStale, SERVER_BUILD_DIR } from '../server/src/static-build';
+
+export const projectDir = fileURLToPath(new URL('../', import.meta.url));
+export const resultsDir = path.join(projectDir, 'bench/results');
+const serverEntry = path.join(projectDir, SERVER_BUILD_DIR, 'main.js');
+/** Far above what any run sends, so the ceiling against floods never answers a bench's requests with 429. */
+const REQUESTS_PER_MINUTE = 1_000_000_000;
+const HEALTH_WAIT_MS = 120_000;
+const STOP_WAIT_MS = 15_000;
+
+// ---------------------------------------------------------------- clean-up
+
+/** What to undo at the end, newest first: children, temporary folders, databases. */
+const cleanups: Array<() => Promise<unknown>> = [];
+
+export function onCleanUp(undo: () => Promise<unknown>): void {
+  cleanups.push(undo);
+}
+
+async function cleanUp(): Promise<void> {
+  for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) {
+    await undo().catch((error: unknown) => console.error(`clean-up: ${error instanceof Error ? error.message : error}`));
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+/** Runs a bench's `main`, undoes what it started whatever happened, and exits with its status (1 when it threw). */
+export async function runBench(main: () => Promise<number>): Promise<never> {
+  let status = 1;
+  try {
+    status = await main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+  } finally {
+    await cleanUp();
+  }
+  process.exit(status);
+}
+
+// ---------------------------------------------------------------- processes
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Ends a child with SIGTERM (SIGKILL if it lingers) and waits for it to go. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_WAIT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface Memory {
+  /** Resident now. */
+  rssMb: number;
+  /** The most the process has had resident since it started (VmHWM). */
+  peakMb: number;
+}
+
+/** Linux's account of a process's memory; undefined where there is no /proc. */
+async function memoryOf(pid: number | undefined): Promise<Memory | undefined> {
+  if (pid === undefined) return undefined;
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+  const kilobytes = (field: string) => Number(status?.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1]);
+  const rss = kilobytes('VmRSS');
+  const peak = kilobytes('VmHWM');
+  if (!Number.isFinite(rss) || !Number.isFinite(peak)) return undefined;
+  return { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) };
+}
+
+/** Builds dist-server/ when it is missing or older than its sources, as `npm start` would. */
+export async function ensureServerBuild(): Promise<void> {
+  if (await isServerBuildStale(projectDir)) {
+    console.log(`Building the server (${SERVER_BUILD_DIR}/ is missing or older than its sources)...`);
+    buildServerWithVite(projectDir);
+  }
+}
+
+export interface RunningServer {
+  base: string;
+  /** From spawning the process to its first healthy answer. */
+  startMs: number;
+  memory: () => Promise<Memory | undefined>;
+  stop: () => Promise<void>;
+}
+
+export interface ServerSettings {
+  /** A PostgreSQL database for the server; PGlite in `dataDir` when undefined. */
+  databaseUrl: string | undefined;
+  /** Also for PostgreSQL: the uploads and the mail outbox live there, not in the project's ./data. */
+  dataDir: string;
+  /** The built app to serve beside the API; API only when undefined. */
+  staticDir?: string;
+}
+
+/** The compiled server in a process of its own, its environment ours but for what the settings name; resolves once healthy. */
+export async function startServer({ databaseUrl, dataDir, staticDir }: ServerSettings): Promise<RunningServer> {
+  const port = await freePort();
+  const inherited = { ...process.env };
+  // A bench's DATABASE_URL names the server to make a database on; the server gets that database.
+  delete inherited.DATABASE_URL;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    cwd: projectDir,
+    env: {
+      ...inherited,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: staticDir ?? '',
+      REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => stopChild(child);
+  onCleanUp(stop);
+  const base = `http://127.0.0.1:${port}`;
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering /api/health`);
+    const health = await fetch(`${base}/api/health`).catch(() => undefined);
+    await health?.arrayBuffer();
+    if (health?.ok) break;
+    if (performance.now() - started > HEALTH_WAIT_MS) throw new Error('the server did not answer /api/health in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { base, startMs: Math.round(performance.now() - started), memory: () => memoryOf(child.pid), stop };
+}
+
+// ---------------------------------------------------------------- report
+
+/** A flag's whole number, `fallback` when the flag is absent. */
+export function positiveInteger(name: string, text: string | undefined, fallback: number, min = 1): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} takes a whole number of at least ${min}, not "${text}"`);
+  return value;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** A Markdown table, its columns padded to line up in a terminal; the first row is the header. */
+export function markdownTable(rows: string[][]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const [header = [], ...body] = rows;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n');
+}
+
+export interface GitState {
+  commit: string;
+  /** Whether tracked files differ from the commit. */
+  dirty: boolean;
+}
+
+/** The commit measured. */
+export function gitState(): GitState {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: projectDir, encoding: 'utf8' }).trim();
+    const changes = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: projectDir, encoding: 'utf8' });
+    return { commit, dirty: changes.trim() !== '' };
+  } catch {
+    return { commit: 'unknown', dirty: false };
+  }
+}
+
+/** Writes a run's results to bench/results/`name`, with the commit, the date and the machine, replacing the last run's. */
+export async function writeResults(name: string, git: GitState, results: Record<string, unknown>): Promise<void> {
+  await mkdir(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, name);
+  const machine = { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', node: process.version };
+  const document = { commit: git.commit, uncommittedChanges: git.dirty, date: new Date().toISOString(), machine, ...results };
+  await writeFile(file, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`written to ${path.relative(projectDir, file)}`);
+}
