@@ -164,6 +164,8 @@ describe('a renter', () => {
       // No stand-in here: the checkout's address stays unreachable, as it is from this machine.
       await registerAndSignIn(context, 'user');
       await page.goto('/cars/Audi Fiesta');
+      // The checkout's script is fetched when the renter starts paying.
+      await page.getByRole('button', { name: 'Reserve Now' }).click();
       await page.getByText('The card checkout could not be loaded. Check your connection, or send the request unpaid.').waitFor();
       expect(await page.getByRole('button', { name: 'Reserve Now' }).count()).toBe(0);
 

@@ -58,17 +58,20 @@ describe('card checkout', () => {
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: true, paymentToken: 'tok_visa_4242' }));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
     const reserve = await screen.findByRole('button', { name: 'Reserve Now' });
+    // The provider's script is fetched when the renter starts paying, not with the page.
+    expect(document.querySelector(CHECKOUT_SCRIPT)).toBeNull();
+    await user.click(reserve);
 
     const script = await waitFor(() => {
       const element = document.querySelector(CHECKOUT_SCRIPT);
       if (!element) throw new Error('the checkout script was not added');
       return element;
     });
+    expect(provider.opened).toHaveLength(0);
     script.dispatchEvent(new Event('load'));
-    await user.click(reserve);
 
+    await waitFor(() => expect(provider.opened).toHaveLength(1));
     expect(provider.configured).toEqual([{ key: 'pk_test_wheelsonweb' }]);
-    expect(provider.opened).toHaveLength(1);
     expect(provider.opened[0]).toMatchObject({
       amount: 24_000,
       currency: 'INR',

@@ -62,10 +62,12 @@ describe('card checkout that cannot be loaded', () => {
     serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: true }));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
-    expect(await screen.findByRole('button', { name: 'Reserve Now' })).toBeEnabled();
+    const reserve = await screen.findByRole('button', { name: 'Reserve Now' });
+    expect(reserve).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Send request without paying' })).not.toBeInTheDocument();
 
-    // The provider's script is added to the page; here, as on a machine without internet, it fails to load.
+    // Starting to pay adds the provider's script; here, as on a machine without internet, it fails to load.
+    await user.click(reserve);
     (await checkoutScript()).dispatchEvent(new Event('error'));
 
     expect(
@@ -89,11 +91,12 @@ describe('card checkout that cannot be loaded', () => {
     session(asha);
     serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    await user.click(await screen.findByRole('button', { name: 'Reserve Now' }));
     const first = await checkoutScript();
     first.dispatchEvent(new Event('error'));
     await user.click(await screen.findByRole('button', { name: 'Try the card checkout again' }));
 
-    expect(await screen.findByRole('button', { name: 'Reserve Now' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Reserve Now' }));
     await waitFor(() => expect(document.querySelectorAll(CHECKOUT_SCRIPT)).toHaveLength(2));
     expect(document.querySelectorAll(CHECKOUT_SCRIPT)[1]).not.toBe(first);
     await waitFor(() => expect(rejections).toHaveLength(1));

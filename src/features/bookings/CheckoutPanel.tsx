@@ -1,10 +1,9 @@
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Moment } from 'moment';
 import type { DatetimeRange } from 'react-datetime-range-picker';
-import StripeCheckoutImport, { type Token } from 'react-stripe-checkout';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCreateBooking } from './queries';
 import { AvailabilityRangePicker, pickerDay } from './AvailabilityRangePicker';
@@ -13,10 +12,8 @@ import { toApiError } from '../../lib/api-client';
 import { statusOf } from '../../lib/api-error';
 import { useSession } from '../../lib/auth/session';
 import { paths } from '../../config/paths';
-import { PRODUCT_NAME } from '../../config/product';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../domain/booking-total';
 import { useCheckoutScriptFailureHandled } from './checkout-script';
-import { cjsDefault } from '../../components/cjs-default';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatPaise, formatRateBps, formatRupees } from '../../domain/money';
 import { defaultPeriodEnd, formatIndiaTime, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../../domain/india-time';
@@ -28,7 +25,8 @@ import { RazorpayCheckoutButton } from './RazorpayCheckoutButton';
 import type { NewBooking } from '../../domain/contract';
 import type { SignInState } from '../auth/sign-in-state';
 
-const StripeCheckout = cjsDefault(StripeCheckoutImport);
+// react-stripe-checkout loads with the renter's first press of Reserve Now, and the provider's script with it.
+const CardCheckout = lazy(async () => ({ default: (await import('./CardCheckout')).CardCheckout }));
 
 /**
  * A minute step as long as the clock face makes the minute arrows leave the minutes as they are: the
@@ -66,6 +64,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const [scriptFailed, setScriptFailed] = useState(false);
   const [upiScriptFailed, setUpiScriptFailed] = useState(false);
   const [checkoutLoading, setCheckoutLoading] = useState(false);
+  const [cardStarted, setCardStarted] = useState(false);
   // Counts picks: the picker keeps what was clicked until it is given new dates, so every pick hands
   // it fresh ones, even when the period was corrected back to the one it already showed.
   const [picks, setPicks] = useState(0);
@@ -159,7 +158,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const offerUnpaid = !paymentOptions.isPending && (!cardKey || scriptFailed) && (!upi || upiScriptFailed);
 
   const reserveButton = (
-    <Button variant="primary" size="lg" disabled={!canPay || sending}>
+    <Button variant="primary" size="lg" disabled={!canPay || sending} onClick={() => setCardStarted(true)}>
       Reserve Now
     </Button>
   );
@@ -201,25 +200,26 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
          * provider's missing global), so it leaves the page instead of being rendered again.
          */}
         {cardKey && !scriptFailed ? (
-          <StripeCheckout
-            token={(token: Token) => reserve({ paymentToken: token.id })}
-            stripeKey={cardKey}
-            amount={amountPaise}
-            currency="INR"
-            name={PRODUCT_NAME}
-            description={`${carName}, ${hoursLabel(hours)}`}
-            email={user.email}
-            shippingAddress
-            disabled={!canPay || sending}
-            onScriptError={() => {
-              setScriptFailed(true);
-              setCheckoutLoading(false);
-            }}
-            showLoadingDialog={() => setCheckoutLoading(true)}
-            hideLoadingDialog={() => setCheckoutLoading(false)}
-          >
-            {reserveButton}
-          </StripeCheckout>
+          cardStarted ? (
+            <Suspense fallback={reserveButton}>
+              <CardCheckout
+                stripeKey={cardKey}
+                amountPaise={amountPaise}
+                description={`${carName}, ${hoursLabel(hours)}`}
+                email={user.email}
+                disabled={!canPay || sending}
+                onToken={(token) => reserve({ paymentToken: token.id })}
+                onScriptError={() => {
+                  setScriptFailed(true);
+                  setCardStarted(false);
+                  setCheckoutLoading(false);
+                }}
+                onLoading={setCheckoutLoading}
+              />
+            </Suspense>
+          ) : (
+            reserveButton
+          )
         ) : null}
         {!cardKey && !upi ? (
           <Alert variant="warning" role="note">
