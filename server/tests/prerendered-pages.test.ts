@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,8 @@ const PAGES: Record<string, string> = {
   '': prerendered('Welcome'),
   'layout/home': prerendered('Home'),
   'cars/Tesla Malibu': prerendered('Tesla Malibu'),
+  // As long as a real page, so it is worth compressing.
+  'blogs/A long read': prerendered(`A long read ${'and our cars '.repeat(200)}`),
 };
 
 beforeAll(async () => {
@@ -35,6 +38,18 @@ afterAll(async () => {
 const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*;q=0.8' } });
 
 describe('the prerendered public pages', () => {
+  it('are sent compressed, with an ETag a browser revalidates with (304)', async () => {
+    const headers = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+    const response = await app.inject({ method: 'GET', url: '/blogs/A%20long%20read', headers });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PAGES['blogs/A long read']);
+    const etag = String(response.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await app.inject({ method: 'GET', url: '/blogs/A%20long%20read', headers: { ...headers, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
   it('answers each address with its own HTML, with or without a trailing slash, revalidated like index.html', async () => {
     const answers = [];
     for (const url of ['/', '/layout/home', '/layout/home/', '/cars/Tesla%20Malibu', '/cars/Tesla%20Malibu/']) {

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { PublicTopic } from '../db/change-notices';
+import { isFresh, type KeptAnswer, keptAnswer, sendKept } from '../http/kept-answer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,10 +26,6 @@ declare module 'fastify' {
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5';
 /** Per topic: searches and calendars are as many answers as there are questions, so their memory is bounded. */
 const MAX_BYTES_PER_TOPIC = 16 * 1024 * 1024;
-/** @fastify/compress's own threshold: smaller answers go out as they are. */
-export const COMPRESS_FROM_BYTES = 1024;
-
-type Encoding = 'br' | 'gzip';
 
 /** What a request that may keep its answer saw before its route ran. */
 interface PendingAnswer {
@@ -41,34 +35,9 @@ interface PendingAnswer {
   headersBefore: ReadonlySet<string>;
 }
 
-interface Entry {
-  body: Buffer;
+interface Entry extends KeptAnswer {
   /** The headers the route itself set (its content type, a list's X-Total-Count), sent again with every hit. */
   headers: Record<string, string>;
-  etag: string;
-  compressed: Partial<Record<Encoding, Buffer>>;
-}
-
-const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
-  // Quality 5: a tenth of brotli's default time for nearly its size, paid once per answer.
-  br: (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (body) => gzipSync(body),
-};
-
-/** Weak: the same answer compressed or not is the same representation to a cache. */
-function etagOf(body: Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-/** If-None-Match names this answer (or any), so the client's copy is current. */
-function isFresh(request: FastifyRequest, etag: string): boolean {
-  const asked = request.headers['if-none-match'];
-  if (!asked) return false;
-  const bare = etag.slice(2);
-  return asked.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed === etag || trimmed === bare || trimmed.slice(2) === bare;
-  });
 }
 
 /**
@@ -81,7 +50,6 @@ function isFresh(request: FastifyRequest, etag: string): boolean {
 async function publicCache(app: FastifyInstance): Promise<void> {
   const caches = new Map<PublicTopic, LRUCache<string, Entry>>();
   const generations = new Map<PublicTopic, number>();
-  const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
 
   const cacheOf = (topic: PublicTopic) => {
     const known = caches.get(topic);
@@ -115,19 +83,9 @@ async function publicCache(app: FastifyInstance): Promise<void> {
       };
       return;
     }
-    reply.headers(entry.headers).header('etag', entry.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    if (isFresh(request, entry.etag)) return reply.code(304).send();
-    const encoding =
-      entry.body.length < COMPRESS_FROM_BYTES ? null : negotiator.negotiate(request.headers['accept-encoding'] ?? '');
-    if (!encoding) return reply.send(entry.body);
-    let compressed = entry.compressed[encoding];
-    if (!compressed) {
-      compressed = COMPRESS[encoding](entry.body);
-      entry.compressed[encoding] = compressed;
-      // Set again, so the cache counts the new bytes against its bound.
-      cache.set(request.url, entry);
-    }
-    return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(compressed);
+    reply.headers(entry.headers).header('cache-control', PUBLIC_CACHE_CONTROL);
+    // Set again once compressed, so the cache counts the new bytes against its bound.
+    return sendKept(request, reply, entry, () => cache.set(request.url, entry));
   });
 
   // Registered before @fastify/compress (app.ts), so the answer is still the serialized text here.
@@ -136,9 +94,8 @@ async function publicCache(app: FastifyInstance): Promise<void> {
     // Anything else may carry someone's own data, and is kept by no browser or proxy unless its route says so.
     if (!topic && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (!topic || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const body = Buffer.from(payload);
-    const etag = etagOf(body);
-    reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
+    const kept = keptAnswer(Buffer.from(payload));
+    reply.header('etag', kept.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     const miss = request.publicCacheMiss;
     if (miss !== null && app.changes.heard && generations.get(topic) === miss.generation) {
       const headers = Object.fromEntries(
@@ -146,9 +103,9 @@ async function publicCache(app: FastifyInstance): Promise<void> {
           miss.headersBefore.has(name) || value === undefined ? [] : [[name, String(value)]],
         ),
       );
-      cacheOf(topic).set(request.url, { body, headers, etag, compressed: {} });
+      cacheOf(topic).set(request.url, { ...kept, headers });
     }
-    if (!isFresh(request, etag)) return payload;
+    if (!isFresh(request, kept.etag)) return payload;
     reply.code(304);
     return '';
   });

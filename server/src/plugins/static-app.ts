@@ -1,8 +1,9 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type KeptAnswer, keptAnswer, sendKept } from '../http/kept-answer';
 import { sendNotFound } from './errors';
 
 const INDEX = 'index.html';
@@ -26,17 +27,22 @@ function wantsPage(request: FastifyRequest): boolean {
   return accept === undefined || accept.trim() === '*/*' || accept.includes('text/html');
 }
 
+/** A page's HTML, read once at start: small, and sent with every page load, compressed once per encoding. */
+async function readPage(file: string): Promise<KeptAnswer> {
+  return keptAnswer(await readFile(file));
+}
+
 /**
- * The prerendered pages by address ("/cars/Tesla Malibu", decoded, no trailing slash), each the path
- * of its HTML under the static root. None when the build made none.
+ * The prerendered pages by address ("/cars/Tesla Malibu", decoded, no trailing slash). None when
+ * the build made none.
  */
-async function prerenderedPages(root: string): Promise<Map<string, string>> {
+async function prerenderedPages(root: string): Promise<Map<string, KeptAnswer>> {
   const entries = await readdir(path.join(root, PRERENDERED_DIR), { recursive: true }).catch(() => []);
-  const pages = new Map<string, string>();
+  const pages = new Map<string, KeptAnswer>();
   for (const entry of entries) {
     if (path.basename(entry) !== INDEX) continue;
     const folder = path.dirname(entry).split(path.sep).join('/');
-    pages.set(folder === '.' ? '/' : `/${folder}`, path.posix.join(PRERENDERED_DIR, folder, INDEX));
+    pages.set(folder === '.' ? '/' : `/${folder}`, await readPage(path.join(root, PRERENDERED_DIR, folder, INDEX)));
   }
   return pages;
 }
@@ -62,6 +68,7 @@ async function staticApp(app: FastifyInstance, options: { root: string }): Promi
   const root = path.resolve(options.root);
   const assetsDir = path.join(root, HASHED_ASSETS_DIR) + path.sep;
   const pages = await prerenderedPages(root);
+  const appPage = await readPage(path.join(root, INDEX));
 
   await app.register(fastifyStatic, {
     root,
@@ -87,10 +94,12 @@ async function staticApp(app: FastifyInstance, options: { root: string }): Promi
     if (segment !== '') notPageSegments.add(segment);
   });
 
+  // Kept in memory and compressed here: @fastify/compress only reaches routes, and this handler is none.
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (wantsPage(request) && !notPageSegments.has(firstSegment(request.url))) {
       const address = pageAddress(request.url);
-      return reply.sendFile((address === undefined ? undefined : pages.get(address)) ?? INDEX);
+      const page = (address === undefined ? undefined : pages.get(address)) ?? appPage;
+      return sendKept(request, reply.type('text/html; charset=utf-8').header('cache-control', ALWAYS_REVALIDATE), page);
     }
     return sendNotFound(request, reply);
   });
