@@ -45,7 +45,11 @@ describe('the prerendered public pages', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PAGES['blogs/A long read']);
     const etag = String(response.headers.etag);
     expect(etag).toMatch(/^W\/".+"$/);
-    const again = await app.inject({ method: 'GET', url: '/blogs/A%20long%20read', headers: { ...headers, 'if-none-match': etag } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/blogs/A%20long%20read',
+      headers: { ...headers, 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
