@@ -2,6 +2,7 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { BLOG_PREVIEW_LENGTH, type BlogPostData } from '../../data/blogs';
+import { BlogIllustration } from './BlogIllustration';
 
 /** The spec's list preview: the first 100 characters, with an ellipsis when there is more. */
 function blogPreview(text: string): string {
@@ -15,15 +16,7 @@ export function BlogCard({ post }: { post: BlogCardPost }) {
   return (
     <Card className="h-100 shadow-sm border-0">
       <div className="ratio ratio-16x10">
-        <img
-          src={post.imgUrl}
-          alt={`Illustration for the post “${post.title}”`}
-          width={320}
-          height={200}
-          className="card-img-top"
-          loading="lazy"
-          decoding="async"
-        />
+        <BlogIllustration post={post} className="card-img-top" loading="lazy" decoding="async" />
       </div>
       <Card.Body className="d-flex flex-column">
         <Card.Title as="h3" className="h5">

@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { BlogIllustration } from './BlogIllustration';
 import { CommentForm } from './CommentForm';
 import { Comments } from './Comments';
 import { blogKeys, useBlogPost } from './queries';
@@ -57,13 +58,7 @@ export function BlogPost({ title }: { title: string }) {
         <Col lg={8}>
           <article>
             <div className="ratio ratio-16x10 mb-4">
-              <img
-                src={post.imgUrl}
-                alt={`Illustration for the post “${post.title}”`}
-                width={320}
-                height={200}
-                className="rounded"
-              />
+              <BlogIllustration post={post} className="rounded" />
             </div>
             <h1 className="h2">{post.title}</h1>
             <p className="text-muted">
