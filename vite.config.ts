@@ -1,5 +1,6 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './server/src/cli/precompress';
 
 // The built app calls its own origin. Under `npm run preview` that origin is Vite's preview server,
 // so it passes the API's paths on to the API server (`npm start`, or `npm run dev`'s API).
@@ -13,7 +14,7 @@ const previewProxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   server: { port: 5173 },
   preview: { port: 4173, proxy: previewProxy },
   // .vite/manifest.json: the prerender (server/src/cli/prerender.ts) reads which chunks each page's screens need.

@@ -3,15 +3,17 @@
  * brotli bytes of every script and stylesheet the page loads before anyone touches it: the entry
  * with its static imports, the layout and the page's chunk with theirs, and the chunks the page
  * imports by itself once it runs (the session check's API client, the sliders once the browser is
- * idle). It fails when a page is over its budget (issue 17). `--dir <built app>` reads an existing
+ * idle). It fails when a page's JavaScript is over its budget (issue 17). `--dir <built app>` reads an existing
  * build (one with `.vite/manifest.json`) instead of building.
  *
- * Files are compressed the way the server sends them: brotli at @fastify/compress's quality 4, and
- * files under its 1 KB threshold as they are. `npm run bench:web` measures the same pages in
+ * Each file counts as the server sends it to a browser that accepts brotli: the build's own brotli
+ * copy beside it ({file}.br, quality 11, server/src/cli/precompress.ts) when there is one, as
+ * plugins/static-app.ts sends it; otherwise as @fastify/compress would make it, brotli at quality 4,
+ * and files under its 1 KB threshold as they are. `npm run bench:web` measures the same pages in
  * Chromium; this is the quick check that needs no browser.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,7 +31,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** What @fastify/compress does with an answer (server/src/plugins/public-cache.ts has the same threshold). */
+/** What @fastify/compress does with a file the build did not compress (server/src/http/kept-answer.ts has the same threshold). */
 const BROTLI_QUALITY = 4;
 const COMPRESS_FROM_BYTES = 1024;
 const KB = 1024;
@@ -85,6 +87,8 @@ export interface RouteWeight {
   files: string[];
   /** The page's scripts under SMALL_CHUNK_BYTES on the wire. */
   smallChunks: string[];
+  /** The page's files the build left without a brotli copy, counted as the server compresses them on the fly. */
+  compressedOnTheFly: string[];
 }
 
 /** The files a page loads: each named module's chunk, its static imports (recursively) and their stylesheets. */
@@ -114,12 +118,14 @@ function filesLoaded(manifest: Manifest, modules: string[]): string[] {
 export function weighRoutes(dir: string, routes: RouteBudget[] = routeBudgets): RouteWeight[] {
   const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const wireBytes = new Map<string, number>();
+  const precompressed = (file: string) => existsSync(path.join(dir, `${file}.br`));
   const onWire = (file: string): number => {
     const known = wireBytes.get(file);
     if (known !== undefined) return known;
     const raw = readFileSync(path.join(dir, file));
-    const bytes =
-      raw.length < COMPRESS_FROM_BYTES
+    const bytes = precompressed(file)
+      ? statSync(path.join(dir, `${file}.br`)).size
+      : raw.length < COMPRESS_FROM_BYTES
         ? raw.length
         : brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }).length;
     wireBytes.set(file, bytes);
@@ -138,9 +144,13 @@ export function weighRoutes(dir: string, routes: RouteBudget[] = routeBudgets): 
       totalKb: jsKb + cssKb,
       files,
       smallChunks: files.filter((file) => file.endsWith('.js') && onWire(file) < SMALL_CHUNK_BYTES),
+      compressedOnTheFly: files.filter((file) => !precompressed(file)),
     };
   });
 }
+
+/** Issue 17's budgets are on the JavaScript ("less JavaScript before the first interaction"); the stylesheets are shown beside it. */
+const withinBudget = (weight: RouteWeight): boolean => weight.jsKb <= weight.budgetKb;
 
 function report(weights: RouteWeight[]): boolean {
   const rows = weights.map((weight) => ({
@@ -148,14 +158,19 @@ function report(weights: RouteWeight[]): boolean {
     'JS KB': weight.jsKb.toFixed(1),
     'CSS KB': weight.cssKb.toFixed(1),
     'total KB': weight.totalKb.toFixed(1),
-    budget: weight.budgetKb,
+    'JS budget': weight.budgetKb,
     files: weight.files.length,
     'under 2 KB': weight.smallChunks.length,
-    ok: weight.totalKb <= weight.budgetKb ? 'yes' : 'OVER',
+    ok: withinBudget(weight) ? 'yes' : 'OVER',
   }));
   console.table(rows);
-  console.log(`brotli quality ${BROTLI_QUALITY} as the server sends it; files under ${COMPRESS_FROM_BYTES} bytes uncompressed`);
-  return weights.every((weight) => weight.totalKb <= weight.budgetKb);
+  const onTheFly = new Set(weights.flatMap((weight) => weight.compressedOnTheFly));
+  console.log(
+    onTheFly.size === 0
+      ? "every file counted as the build's brotli copy (quality 11), which the server sends"
+      : `${onTheFly.size} files without the build's brotli copy, counted as the server compresses them on the fly (brotli quality ${BROTLI_QUALITY}, files under ${COMPRESS_FROM_BYTES} bytes as they are)`,
+  );
+  return weights.every(withinBudget);
 }
 
 function main(): void {

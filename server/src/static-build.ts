@@ -5,7 +5,14 @@ import path from 'node:path';
 import { holdsDatabase, TEMPLATE_FOLDER } from './db/pglite-template';
 
 /** What `vite build` and the prerender read for the app: a change to any of these makes dist/ stale. */
-const APP_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'server/src/cli/prerender.ts'];
+const APP_INPUTS = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'server/src/cli/prerender.ts',
+  'server/src/cli/precompress.ts',
+];
 const SERVER_CONFIG = 'server/vite.config.ts';
 /** What the server's build reads: its sources, the shared code it bundles, the subpath imports naming that code, and its config. */
 const SERVER_INPUTS = ['server/src', 'src/domain', 'src/data', 'package.json', SERVER_CONFIG];

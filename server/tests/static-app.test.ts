@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressFile } from '../src/cli/precompress';
 import { buildTestApp, closeTestApp, newAccount, register } from './helpers';
 
 let app: FastifyInstance;
@@ -11,6 +12,8 @@ let distDir: string;
 
 const INDEX_HTML = '<!doctype html><html><head><title>WheelsOnWeb</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('WheelsOnWeb '.repeat(400))});`;
+/** An asset the build compressed (cli/precompress.ts), as every asset of a real build is. */
+const PRECOMPRESSED_SCRIPT = 'assets/Layout-C4fe91aQ.js';
 
 /** A stand-in for dist/: the shape `vite build` writes, small enough to check by hand. */
 beforeAll(async () => {
@@ -19,6 +22,8 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, 'images'));
   await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(distDir, 'assets', 'index-Bx7f3k2a.js'), SCRIPT);
+  await writeFile(path.join(distDir, PRECOMPRESSED_SCRIPT), SCRIPT);
+  await precompressFile(path.join(distDir, PRECOMPRESSED_SCRIPT));
   await writeFile(path.join(distDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await buildTestApp({ staticDir: distDir, requestsPerMinute: 20 });
 });
@@ -53,6 +58,36 @@ describe('the built app', () => {
     const gzip = await app.inject({ method: 'GET', url: '/assets/index-Bx7f3k2a.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it("sends the build's own compressed copy of an asset, with the asset's headers", async () => {
+    const get = (acceptEncoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/${PRECOMPRESSED_SCRIPT}`,
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/javascript/);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(SCRIPT);
+    for (const [accepted, encoding, suffix] of [
+      ['br, gzip, deflate', 'br', '.br'],
+      ['gzip', 'gzip', '.gz'],
+    ] as const) {
+      const response = await get(accepted);
+      expect(response.statusCode, accepted).toBe(200);
+      expect(response.headers['content-encoding'], accepted).toBe(encoding);
+      expect(response.headers['content-type'], accepted).toBe(plain.headers['content-type']);
+      expect(response.headers['cache-control'], accepted).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary, accepted).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.equals(await readFile(path.join(distDir, `${PRECOMPRESSED_SCRIPT}${suffix}`))), accepted).toBe(
+        true,
+      );
+    }
+    // The copies are sent for the asset's address only.
+    expect((await page(`/${PRECOMPRESSED_SCRIPT}.br`, '*/*')).statusCode).toBe(404);
   });
 
   it('caches files that keep their names across builds only briefly', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { precompressFile } from './precompress';
 
 /**
  * Renders the public pages to HTML after `vite build` (`npm run build`, and `npm start` when it
@@ -216,6 +217,7 @@ export async function prerender(outDir: string): Promise<void> {
     const stylesheet = [...styles].map(styleRule).join('\n');
     const movedStyles = `assets/prerendered-${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`;
     await writeFile(path.join(outDir, movedStyles), stylesheet);
+    await precompressFile(path.join(outDir, movedStyles));
     for (const { address, page } of pages) {
       const keys = ['index.html', ...page.modules, ...EVERY_PAGE_LOADS.filter((key) => key in manifest)];
       const html = pageHtml(template, { ...page, ...chunksOf(manifest, keys) }, movedStyles);

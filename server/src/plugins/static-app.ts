@@ -75,7 +75,10 @@ async function staticApp(app: FastifyInstance, options: { root: string }): Promi
     wildcard: false,
     // "/" and the prerendered pages are answered below, by address, rather than as files.
     index: false,
-    globIgnore: [`${PRERENDERED_DIR}/**`],
+    // The build writes every asset's brotli and gzip copies beside it (cli/precompress.ts); they are
+    // sent for the asset's own address to a browser that accepts them, never at addresses of their own.
+    preCompressed: true,
+    globIgnore: [`${PRERENDERED_DIR}/**`, '**/*.br', '**/*.gz'],
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const header = filePath.startsWith(assetsDir)
