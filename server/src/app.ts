@@ -13,6 +13,7 @@ import { changeFeedPlugin } from './plugins/change-feed';
 import { mailPlugin } from './plugins/mail';
 import { passwordsPlugin } from './plugins/passwords';
 import { paymentsPlugin } from './plugins/payments';
+import { privateCachePlugin } from './plugins/private-cache';
 import { publicCachePlugin } from './plugins/public-cache';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -101,8 +102,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(passwordsPlugin, config);
     await app.register(databasePlugin, { ...config, initialData: options.initialData });
     await app.register(changeFeedPlugin);
-    // Before compress: it keeps public answers as the serialized text, and sends them compressed itself.
+    // Before compress: they keep answers as the serialized text, and send them compressed themselves.
     await app.register(publicCachePlugin);
+    await app.register(privateCachePlugin);
     await app.register(compress, { threshold: COMPRESS_FROM_BYTES });
     await app.register(sessionPlugin, config);
     await app.register(paymentsPlugin, config);

@@ -137,6 +137,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0014_admin_removals_and_cancel_reason',
             '0015_public_change_notices',
             '0016_hot_query_indexes',
+            '0017_private_change_notices',
           ],
         });
         return describeSchema(client.db);
@@ -162,6 +163,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0014_admin_removals_and_cancel_reason',
             '0015_public_change_notices',
             '0016_hot_query_indexes',
+            '0017_private_change_notices',
           ],
         });
         return describeSchema(client.db);
@@ -294,6 +296,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0014_admin_removals_and_cancel_reason',
               '0015_public_change_notices',
               '0016_hot_query_indexes',
+              '0017_private_change_notices',
             ],
           }),
         ]);

@@ -29,6 +29,15 @@ export const TOPICS_OF_TABLE: Record<string, readonly PublicTopic[]> = {
 /** Tables whose change (a rename, a disabled account, a truncation) may touch any account's sessions. */
 export const EVERY_ACCOUNT_TABLES = new Set(['accounts', 'sessions']);
 export const ACCOUNT_NOTICE = 'account:';
+/** Migration 0017: `private:<id>` when an account's own lists may have changed, `private:*` when anyone's may. */
+export const PRIVATE_NOTICE = 'private:';
+export const EVERY_PRIVATE = '*';
+/**
+ * Tables whose every change migration 0015 names, and whose rows show on private lists too: a car's
+ * name and photos on its owner's cars and on bookings, a review on its booking, a renamed renter.
+ * Which accounts' lists they touch is not said, so each drops them all.
+ */
+export const EVERY_PRIVATE_TABLES = new Set(['cars', 'car_photos', 'reviews', 'accounts']);
 
 export interface ChangeFeed {
   /** False while changes may go unheard (PostgreSQL's listening connection is down): no cache may answer then. */
@@ -37,6 +46,8 @@ export interface ChangeFeed {
   onTopic: (topic: PublicTopic, drop: () => void) => void;
   /** Calls `drop` with an account whose sessions or row changed, or with undefined when any may have. */
   onAccount: (drop: (accountId: string | undefined) => void) => void;
+  /** Calls `drop` with an account whose own lists may have changed, or with undefined when anyone's may have. */
+  onPrivate: (drop: (accountId: string | undefined) => void) => void;
 }
 
 const RETRY_MS = { first: 250, most: 5_000 };

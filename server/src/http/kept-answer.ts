@@ -33,6 +33,23 @@ export function keptAnswer(body: Buffer): KeptAnswer {
   return { body, etag: etagOf(body), compressed: {} };
 }
 
+/** The headers a reply carries now: taken before a route runs, so `headersSetSince` can tell the route's own. */
+export function headerNames(reply: FastifyReply): ReadonlySet<string> {
+  return new Set(Object.keys(reply.getHeaders()));
+}
+
+/**
+ * The headers set since `before` (the route's content type, a list's X-Total-Count), to send again
+ * with every kept copy; those set for every request (security, CORS) are set afresh for each.
+ */
+export function headersSetSince(reply: FastifyReply, before: ReadonlySet<string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
+      before.has(name) || value === undefined ? [] : [[name, String(value)]],
+    ),
+  );
+}
+
 /** If-None-Match names this answer (or any), so the client's copy is current. */
 export function isFresh(request: FastifyRequest, etag: string): boolean {
   const asked = request.headers['if-none-match'];
@@ -56,6 +73,16 @@ export function sendKept(
 ): FastifyReply {
   reply.header('etag', kept.etag);
   if (isFresh(request, kept.etag)) return reply.code(304).send();
+  return sendCompressed(request, reply, kept, onCompressed);
+}
+
+/** Sends `kept` compressed as the client accepts, each encoding made once; `onCompressed` as for `sendKept`. */
+export function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kept: KeptAnswer,
+  onCompressed?: () => void,
+): FastifyReply {
   const encoding = kept.body.length < COMPRESS_FROM_BYTES ? null : negotiator.negotiate(request.headers['accept-encoding'] ?? '');
   if (!encoding) return reply.send(kept.body);
   let compressed = kept.compressed[encoding];

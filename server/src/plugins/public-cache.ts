@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { PublicTopic } from '../db/change-notices';
-import { isFresh, type KeptAnswer, keptAnswer, sendKept } from '../http/kept-answer';
+import { headerNames, headersSetSince, isFresh, type KeptAnswer, keptAnswer, sendKept } from '../http/kept-answer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,7 +79,7 @@ async function publicCache(app: FastifyInstance): Promise<void> {
     if (!entry) {
       request.publicCacheMiss = {
         generation: generations.get(topic) ?? 0,
-        headersBefore: new Set(Object.keys(reply.getHeaders())),
+        headersBefore: headerNames(reply),
       };
       return;
     }
@@ -98,12 +98,7 @@ async function publicCache(app: FastifyInstance): Promise<void> {
     reply.header('etag', kept.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     const miss = request.publicCacheMiss;
     if (miss !== null && app.changes.heard && generations.get(topic) === miss.generation) {
-      const headers = Object.fromEntries(
-        Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
-          miss.headersBefore.has(name) || value === undefined ? [] : [[name, String(value)]],
-        ),
-      );
-      cacheOf(topic).set(request.url, { ...kept, headers });
+      cacheOf(topic).set(request.url, { ...kept, headers: headersSetSince(reply, miss.headersBefore) });
     }
     if (!isFresh(request, kept.etag)) return payload;
     reply.code(304);

@@ -261,6 +261,25 @@ export function bookingListQueries(
   return { page, counted };
 }
 
+/**
+ * When the first of the bookings `account` may see changes by the clock alone, after `now`: a request
+ * turning expired, a period ending (it leaves `upcoming`). Null when none will. Until then, a list
+ * of them reads the same unless the database changes.
+ */
+async function nextTurnOf(db: Database, account: AccountRow, now: Date): Promise<Date | null> {
+  const expiring = and(eq(bookings.status, EXPIRY.from), gt(bookings.expiresAt, now));
+  const [row] = await db
+    .select({
+      at: sql<Date | null>`least(
+        min(${bookings.expiresAt}) filter (where ${expiring}),
+        min(${bookings.endsAt}) filter (where ${gt(bookings.endsAt, now)})
+      )`.mapWith(bookings.endsAt),
+    })
+    .from(bookings)
+    .where(visibleTo(db, account));
+  return row?.at ?? null;
+}
+
 /** The renter who asked, or whoever answers for the car: its owner, or an admin for a fleet car. */
 function actorFor(account: AccountRow, { booking, car }: BookingView): BookingActor | undefined {
   if (booking.renterId === account.id) return 'renter';
@@ -621,6 +640,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     '/api/bookings',
     {
       onRequest: app.requireSignedIn,
+      config: { privateCache: true },
       schema: {
         tags: TAGS,
         summary: 'Bookings, newest first',
@@ -643,6 +663,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       const rows = await pageQuery;
       // A page past the end carries no row to read the total from.
       const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await counted)[0]?.total ?? 0));
+      if (request.privateCacheMiss) request.privateCacheMiss.turnsAt = await nextTurnOf(app.db, account, now);
       const listed = ({ renterPhone, overlapsAccepted, ...view }: (typeof rows)[number]): Booking => {
         const booking = toBooking(asOf(view.booking, now), view, showsPaymentRef(account));
         if (!onCarsSide(account, view)) return booking;

@@ -47,7 +47,7 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; links: 
     '/get-cars',
     {
       onRequest: ownerOnly,
-      config: { coded: true },
+      config: { coded: true, privateCache: true },
       schema: {
         ...OWNER,
         summary: "The owner's cars, newest first",
