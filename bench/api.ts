@@ -8,7 +8,8 @@
  *   npm run bench:api -- --scale 10 --runs 3            10x the data; the median of 3 runs per route
  *   npm run bench:api -- --smoke                        1 s per route at 5 connections; fails on any non-2xx
  *
- * Flags: --scale N (1), --duration seconds (8), --connections N (50), --runs N (1), --warmup seconds (1).
+ * Flags: --scale N (1), --duration seconds (8), --connections N (50), --runs N (1), --warmup seconds (1),
+ * --only <text> (just the routes whose label contains it).
  *
  * The server is the compiled one (`dist-server/main.js`, built first when older than its sources),
  * API only, run as `npm start` runs it, in a process of its own; the twin and autocannon each run in
@@ -58,6 +59,7 @@ const { values: flags } = parseArgs({
     runs: { type: 'string' },
     warmup: { type: 'string' },
     smoke: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 
@@ -69,6 +71,7 @@ const settings = {
   runs: positiveInteger('runs', flags.runs, 1),
   warmupSeconds: positiveInteger('warmup', flags.warmup, smoke ? 0 : 1, 0),
   smoke,
+  only: flags.only,
 };
 const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
 const databaseKind = serverUrl ? 'postgres' : 'pglite';
@@ -372,7 +375,9 @@ async function main(): Promise<number> {
     owner: await signIn(server.base, '/ownerloginSchema', seeded.owner.email),
     renter: await signIn(server.base, '/carsSchema', seeded.renter.email),
   };
-  const answers = await firstAnswers(server.base, benchRoutes(seeded), sessions);
+  const routes = benchRoutes(seeded).filter((route) => settings.only === undefined || route.label.includes(settings.only));
+  if (routes.length === 0) throw new Error(`no route's label contains "${settings.only}"`);
+  const answers = await firstAnswers(server.base, routes, sessions);
   const twinBase = await startTwin(answers.map((answer) => answer.twin));
   const load = startLoader();
 
