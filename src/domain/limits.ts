@@ -18,5 +18,7 @@ export const REVIEW_COMMENT_MAX = 1_000;
 export const REVIEW_REPLY_MAX = 1_000;
 export const PHOTOS_PER_CAR_MAX = 6;
 export const PHOTO_BYTES_MAX = 8 * 1024 * 1024;
+/** The longest period one availability call answers for: three months of a calendar, in one request. */
+export const AVAILABILITY_MAX_DAYS = 90;
 /** The reason an admin gives for an action (delisting a car, cancelling a booking, removing a comment). */
 export const ADMIN_REASON_MAX = 500;

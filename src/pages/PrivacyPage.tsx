@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { PageSection } from '../components/PageSection';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
-import { REMOVED_CONTENT } from '../domain/contract';
+import { REMOVED_CONTENT } from '../domain/replaced-text';
 import { usePublicConfig } from '../lib/public-config';
 import { usePageTitle } from '../lib/usePageTitle';
 

@@ -4,7 +4,7 @@ import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { MAX_HOLD_MS } from '../domain/booking-states';
 import { DRIVER_SURCHARGE_PER_HOUR } from '../domain/booking-total';
-import { REMOVED_CONTENT } from '../domain/contract';
+import { REMOVED_CONTENT } from '../domain/replaced-text';
 import { ADMIN_REASON_MAX, BOOKING_MAX_HOURS } from '../domain/limits';
 import { formatRupees } from '../domain/money';
 import { usePageTitle } from '../lib/usePageTitle';

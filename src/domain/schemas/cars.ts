@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARNAME_MAX, PRICE_MAX } from '../limits';
+import { AVAILABILITY_MAX_DAYS, CARNAME_MAX, PRICE_MAX } from '../limits';
 import { pageParams } from './answers';
 import { SEATS_MAX, SEATS_MIN } from '../car-attributes';
 import { bodyType, carName, city, fuel, Identified, instant, isoInstant, PRICE_DESCRIPTION, transmission } from './fields';
@@ -140,8 +140,8 @@ export const PublicCar = Identified.extend({
 }).meta({ id: 'PublicCar' });
 export type PublicCar = z.output<typeof PublicCar>;
 
-/** The longest period one availability call answers for: three months of a calendar, in one request. */
-export const AVAILABILITY_MAX_DAYS = 90;
+// In ../limits, which the app reads without zod; named here too, with the schema it bounds.
+export { AVAILABILITY_MAX_DAYS };
 const AVAILABILITY_MAX_MS = AVAILABILITY_MAX_DAYS * 24 * 60 * 60 * 1000;
 
 /** `GET /api/cars/{carName}/availability`: the period `[from, to)` to answer for, both required. */

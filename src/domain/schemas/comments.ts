@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELETED_CONTENT, REMOVED_CONTENT } from '../replaced-text';
 import { pageParams } from './answers';
 import { id, Identified, isoInstant, writtenText } from './fields';
 
@@ -32,11 +33,7 @@ export type NewReply = z.input<typeof NewReply>;
 /** `DELETE /api/comments/{id}`: a comment or a reply. */
 export const CommentDeleteParams = z.object({ id });
 
-/** What a deleted comment or reply reads in place of its text, which is not kept. */
-export const DELETED_CONTENT = '[deleted]';
-
-/** What a comment, reply or review an admin removed reads in place of its text. */
-export const REMOVED_CONTENT = '[removed by an admin]';
+export { DELETED_CONTENT, REMOVED_CONTENT };
 
 const entryFields = {
   author: z.string().meta({

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ApiError } from '../../lib/api-error';
 import { toApiError } from '../../lib/api-client';
 import type { Account, LoginAnswer } from '../../domain/contract';
-import { Credentials } from '../../domain/schemas/accounts';
+import type { Credentials } from '../../domain/schemas/accounts';
 import { checked } from '../../lib/form-check';
 import { sessionStarted } from '../../lib/auth/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -56,7 +56,11 @@ export function SignInForm({
   const [login, setLogin] = useState(initialLogin);
   const [password, setPassword] = useState('');
   const signingIn = useMutation({
-    mutationFn: (credentials: Credentials) => signIn(checked(Credentials, credentials)),
+    mutationFn: async (credentials: Credentials) => {
+      // The schema (and zod with it) loads when someone signs in, not with the page.
+      const { Credentials: schema } = await import('../../domain/schemas/accounts');
+      return signIn(checked(schema, credentials));
+    },
     onSuccess: async ({ user }) => {
       await sessionStarted(queryClient);
       navigate(returnPath(location.state) ?? destinationFor(user), { replace: true });

@@ -4,16 +4,17 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { paths } from '../../config/paths';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../../domain/limits';
-import { OwnerRegistration, UserRegistration } from '../../domain/schemas/accounts';
+import type { OwnerRegistration, UserRegistration } from '../../domain/schemas/accounts';
 import { toApiError } from '../../lib/api-client';
 import { checked } from '../../lib/form-check';
 import { registerOwner, registerUser } from './api';
 import { readSignInState, type SignInState } from './sign-in-state';
+
+const registrationChecks = () => import('./registration-checks');
 
 /** Long enough to read the success message before the login page replaces it. */
 const REDIRECT_DELAY_MS = 1500;
@@ -143,7 +144,7 @@ function PasswordFields<T extends UserRegistration>({ values, change, locked }: 
 export function UserSignupForm() {
   const { values, change, handleSubmit, statusAlerts, locked } = useRegistration(
     EMPTY_USER,
-    (body: UserRegistration) => registerUser(checked(UserRegistration, body)),
+    async (body: UserRegistration) => registerUser(checked((await registrationChecks()).UserRegistration, body)),
     paths.login,
   );
 
@@ -159,13 +160,10 @@ export function UserSignupForm() {
   );
 }
 
-/** The spec leaves the owners' password confirmation to the server, which answers with its message: every other rule is checked here. */
-const OwnerFields = z.object(OwnerRegistration.shape);
-
 export function OwnerSignupForm() {
   const { values, change, handleSubmit, statusAlerts, locked } = useRegistration(
     EMPTY_OWNER,
-    (body: OwnerRegistration) => registerOwner(checked(OwnerFields, body)),
+    async (body: OwnerRegistration) => registerOwner(checked((await registrationChecks()).OwnerFields, body)),
     paths.ownerLoginTab,
   );
 

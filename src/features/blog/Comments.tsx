@@ -8,7 +8,7 @@ import { toApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { paths } from '../../config/paths';
 import type { Account, Comment, Reply } from '../../domain/contract';
-import { DELETED_CONTENT } from '../../domain/contract';
+import { DELETED_CONTENT } from '../../domain/replaced-text';
 import { COMMENT_MAX } from '../../domain/limits';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';

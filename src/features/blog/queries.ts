@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { blogPosts, type BlogPostData } from '../../data/blogs';
-import { NewComment, NewReply } from '../../domain/schemas/comments';
+import type { NewComment, NewReply } from '../../domain/schemas/comments';
 import { slugify } from '../../domain/slug';
 import { statusOf } from '../../lib/api-error';
 import { checked } from '../../lib/form-check';
@@ -47,11 +47,14 @@ export function useComments(slug: string) {
   return useQuery({ queryKey: blogKeys.comments(slug), queryFn: ({ signal }) => listComments(slug, signal) });
 }
 
+/** The comments' schemas (and zod with them) load when someone first writes, not with the post. */
+const commentSchemas = () => import('../../domain/schemas/comments');
+
 /** A comment or a reply changes the comments: the list is loaded again before the form says it is done. */
 export function usePostComment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewComment) => postComment(checked(NewComment, body)),
+    mutationFn: async (body: NewComment) => postComment(checked((await commentSchemas()).NewComment, body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.allComments }),
   });
 }
@@ -59,7 +62,7 @@ export function usePostComment() {
 export function usePostReply(commentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewReply) => postReply(commentId, checked(NewReply, body)),
+    mutationFn: async (body: NewReply) => postReply(commentId, checked((await commentSchemas()).NewReply, body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.allComments }),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingAction } from '../../domain/contract';
-import { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
+import type { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
 import { checked } from '../../lib/form-check';
 import { carKeys } from '../cars/queries';
 import { notificationsKey } from '../notifications/queries';
@@ -49,16 +49,21 @@ export function useBookingAction() {
   });
 }
 
+/** The bookings' schemas (and zod with them) load when someone books, not with the car's page. */
+const bookingSchemas = () => import('../../domain/schemas/bookings');
+
 /** A new booking belongs in My bookings: the list cached there is stale from now on. */
 export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (booking: NewBooking) => createBooking(checked(NewBooking, booking)),
+    mutationFn: async (booking: NewBooking) => createBooking(checked((await bookingSchemas()).NewBooking, booking)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsKey }),
   });
 }
 
 /** The order Razorpay's checkout is opened with; nothing is booked until the checkout's result is sent as a booking. */
 export function useCreateRazorpayOrder() {
-  return useMutation({ mutationFn: (order: NewRazorpayOrder) => createRazorpayOrder(checked(NewRazorpayOrder, order)) });
+  return useMutation({
+    mutationFn: async (order: NewRazorpayOrder) => createRazorpayOrder(checked((await bookingSchemas()).NewRazorpayOrder, order)),
+  });
 }

@@ -1,4 +1,5 @@
-import { AVAILABILITY_MAX_DAYS, type Availability, type AvailabilityQuery } from '../../domain/contract';
+import type { Availability, AvailabilityQuery } from '../../domain/contract';
+import { AVAILABILITY_MAX_DAYS } from '../../domain/limits';
 import { nextIndiaHour, toIndiaIso } from '../../domain/india-time';
 
 /** What a day on India's calendar holds for a renter: nothing booked, some hours booked, or no hour left to book. */

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { EMAIL_MAX } from '../../domain/limits';
-import { ContactMessage } from '../../domain/schemas/messages';
+import type { ContactMessage } from '../../domain/schemas/messages';
 import { toApiError } from '../../lib/api-client';
 import { checked } from '../../lib/form-check';
 import { sendContactMessage } from './api';
@@ -16,7 +16,13 @@ export function ContactForm() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
-  const contact = useMutation({ mutationFn: (body: ContactMessage) => sendContactMessage(checked(ContactMessage, body)) });
+  const contact = useMutation({
+    mutationFn: async (body: ContactMessage) => {
+      // The schema (and zod with it) loads when the message is sent, not with the page.
+      const { ContactMessage: schema } = await import('../../domain/schemas/messages');
+      return sendContactMessage(checked(schema, body));
+    },
+  });
   const sending = contact.isPending;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
-import { PasswordResetRequest } from '../../domain/schemas/password-reset';
+import type { PasswordResetRequest } from '../../domain/schemas/password-reset';
 import { toApiError } from '../../lib/api-client';
 import { checked } from '../../lib/form-check';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -16,7 +16,11 @@ import { requestPasswordReset } from './api';
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const asking = useMutation({
-    mutationFn: (body: PasswordResetRequest) => requestPasswordReset(checked(PasswordResetRequest, body)),
+    mutationFn: async (body: PasswordResetRequest) => {
+      // The schema (and zod with it) loads when the form is sent, not with the page.
+      const { PasswordResetRequest: schema } = await import('../../domain/schemas/password-reset');
+      return requestPasswordReset(checked(schema, body));
+    },
   });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewReview, NewReviewReply } from '../../domain/contract';
-import { NewReview as NewReviewSchema, NewReviewReply as NewReviewReplySchema } from '../../domain/schemas/reviews';
 import { checked } from '../../lib/form-check';
 import { bookingsKey } from '../bookings/queries';
 import { getCar } from '../cars/api';
@@ -38,12 +37,15 @@ export function useCarRating(carRef: string, { enabled }: { enabled: boolean }) 
   });
 }
 
+/** The reviews' schemas (and zod with them) load when someone first writes one, not with the car's page. */
+const reviewSchemas = () => import('../../domain/schemas/reviews');
+
 /** Rating a trip changes the renter's list (stars instead of "Rate this trip") and the car's reviews and average. */
 export function useReviewTrip() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ bookingId, review }: { bookingId: string; review: NewReview }) =>
-      reviewTrip(bookingId, checked(NewReviewSchema, review)),
+    mutationFn: async ({ bookingId, review }: { bookingId: string; review: NewReview }) =>
+      reviewTrip(bookingId, checked((await reviewSchemas()).NewReview, review)),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingsKey }),
@@ -56,8 +58,8 @@ export function useReviewTrip() {
 export function useReplyToReview(carRef: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reviewId, reply }: { reviewId: string; reply: NewReviewReply }) =>
-      replyToReview(reviewId, checked(NewReviewReplySchema, reply)),
+    mutationFn: async ({ reviewId, reply }: { reviewId: string; reply: NewReviewReply }) =>
+      replyToReview(reviewId, checked((await reviewSchemas()).NewReviewReply, reply)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.car(carRef) }),
   });
 }
