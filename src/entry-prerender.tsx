@@ -75,7 +75,8 @@ export async function render(address: string): Promise<PrerenderedPage> {
   }
 
   const head: PageHead = {};
-  // Hydration matches this tree to the browser's (src/main.tsx): same providers, an empty query cache on both sides.
+  // Hydration matches this tree to the browser's (src/main.tsx), whose layout provides an empty query
+  // cache as this one does; a fresh one for each page, so no page's queries show in another's HTML.
   const html = renderToString(
     <StrictMode>
       <PageHeadContext value={head}>

@@ -1,9 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes';
-import { createQueryClient } from './lib/query-client';
 import './styles/theme.css';
 
 /**
@@ -40,11 +38,10 @@ async function start(mountPoint: HTMLElement): Promise<void> {
     await loadScreensOf(routes);
     restoreStyles(mountPoint);
   }
+  // The query cache is provided by the layout (app/Layout.tsx): the landing page has none.
   const app = (
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </QueryClientProvider>
+      <RouterProvider router={createBrowserRouter(routes)} />
     </StrictMode>
   );
   if (prerendered) hydrateRoot(mountPoint, app);

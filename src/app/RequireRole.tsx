@@ -6,18 +6,9 @@ import { PageSpinner } from '../components/PageSpinner';
 import { QueryError } from '../components/QueryError';
 import { useSession } from '../lib/auth/session';
 import type { SignInState } from '../features/auth/sign-in-state';
+import type { SignInHandle } from './sign-in-handle';
 
 const withArticle: Record<Role, string> = { user: 'a user', owner: 'an owner', admin: 'an admin' };
-
-/** A guarded route's `handle`: what signing in lets the person do there, ending "Sign in to …". */
-interface SignInHandle {
-  signInTo: string;
-}
-
-/** Kept with each guarded route, so the sign-in page can say why the visitor was sent to it. */
-export function signInTo(what: string): SignInHandle {
-  return { signInTo: what };
-}
 
 /** The deepest route's reason: a page's own words win over its section's. */
 function signInReason(matches: UIMatch[]): string | undefined {
@@ -28,7 +19,7 @@ function signInReason(matches: UIMatch[]): string | undefined {
   return undefined;
 }
 
-interface RequireRoleProps {
+export interface RequireRoleProps {
   role: Role;
   /** Other roles let through too (admins answer the requests for fleet cars). */
   alsoAllow?: readonly Role[];

@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import { Navigate, Outlet, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { RouteError } from './RouteError';
-import { RequireRole, signInTo } from './RequireRole';
+import type { RequireRoleProps } from './RequireRole';
+import { signInTo } from './sign-in-handle';
 import { PageSpinner } from '../components/PageSpinner';
 
 /**
@@ -13,6 +14,23 @@ import { PageSpinner } from '../components/PageSpinner';
  */
 function page(load: () => Promise<{ default: ComponentType }>): LazyRouteFunction<RouteObject> {
   return async () => ({ Component: (await load()).default });
+}
+
+/**
+ * The part of the table only some accounts may see: the guard (with the session check and its
+ * client) loads with the first guarded screen, in parallel with it, not with the landing page.
+ */
+function guarded(props: Omit<RequireRoleProps, 'children'>): LazyRouteFunction<RouteObject> {
+  return async () => {
+    const { RequireRole } = await import('./RequireRole');
+    return {
+      element: (
+        <RequireRole {...props}>
+          <Outlet />
+        </RequireRole>
+      ),
+    };
+  };
 }
 
 /** Every route of the app in one table (spec section 2). Paths match in any letter case. */
@@ -55,11 +73,7 @@ export const routes: RouteObject[] = [
           { path: paths.privacy, handle: { footer: true }, lazy: page(() => import('../pages/PrivacyPage')) },
           { path: paths.terms, handle: { footer: true }, lazy: page(() => import('../pages/TermsPage')) },
           {
-            element: (
-              <RequireRole role="owner">
-                <Outlet />
-              </RequireRole>
-            ),
+            lazy: guarded({ role: 'owner' }),
             children: [
               { path: paths.ownerCars, handle: signInTo('see your cars'), lazy: page(() => import('../pages/OwnerCarsPage')) },
               { path: '/get/car/:id', handle: signInTo('edit your car'), lazy: page(() => import('../pages/EditCarPage')) },
@@ -72,11 +86,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: (
-              <RequireRole role="owner" alsoAllow={['admin']}>
-                <Outlet />
-              </RequireRole>
-            ),
+            lazy: guarded({ role: 'owner', alsoAllow: ['admin'] }),
             children: [
               {
                 path: paths.rentalRequests,
@@ -86,11 +96,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: (
-              <RequireRole role="user">
-                <Outlet />
-              </RequireRole>
-            ),
+            lazy: guarded({ role: 'user' }),
             children: [
               {
                 path: paths.myBookings,
@@ -101,11 +107,7 @@ export const routes: RouteObject[] = [
           },
           {
             // Any signed-in account: the server answers each only the bookings that are theirs to see.
-            element: (
-              <RequireRole role="user" alsoAllow={['owner', 'admin']}>
-                <Outlet />
-              </RequireRole>
-            ),
+            lazy: guarded({ role: 'user', alsoAllow: ['owner', 'admin'] }),
             children: [
               {
                 path: '/bookings/:id',
@@ -116,11 +118,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: (
-              <RequireRole role="admin" sendOthersTo={paths.home}>
-                <Outlet />
-              </RequireRole>
-            ),
+            lazy: guarded({ role: 'admin', sendOthersTo: paths.home }),
             // Every section of the console says the same: the console is what the visitor came for.
             handle: signInTo('open the admin console'),
             children: [

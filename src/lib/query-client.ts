@@ -38,6 +38,18 @@ export function createQueryClient({ retry = true }: { retry?: boolean } = {}): Q
   return queryClient;
 }
 
+let appClient: QueryClient | undefined;
+
+/**
+ * The browser's one cache, made by the first page with the layout (src/app/Layout.tsx provides it):
+ * the landing page keeps no server state, so it loads none of this. Kept across pages, and across a
+ * return to the landing page.
+ */
+export function appQueryClient(): QueryClient {
+  appClient ??= createQueryClient();
+  return appClient;
+}
+
 /** Retry as on the first load: the spinner, then the new answer, instead of the old failure staying on screen meanwhile. */
 export function useRetry(queryKey: QueryKey): () => void {
   const queryClient = useQueryClient();
