@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './server/src/cli/precompress';
@@ -15,6 +16,14 @@ const previewProxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   plugins: [react(), precompressPlugin()],
+  resolve: {
+    alias: [
+      {
+        find: /^resize-observer-polyfill$/,
+        replacement: fileURLToPath(new URL('./src/lib/native-resize-observer.ts', import.meta.url)),
+      },
+    ],
+  },
   server: { port: 5173 },
   preview: { port: 4173, proxy: previewProxy },
   // .vite/manifest.json: the prerender (server/src/cli/prerender.ts) reads which chunks each page's screens need.
