@@ -13,6 +13,7 @@ import { changeFeedPlugin } from './plugins/change-feed';
 import { mailPlugin } from './plugins/mail';
 import { passwordsPlugin } from './plugins/passwords';
 import { paymentsPlugin } from './plugins/payments';
+import { photoStoragePlugin } from './plugins/photo-storage';
 import { privateCachePlugin } from './plugins/private-cache';
 import { publicCachePlugin } from './plugins/public-cache';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -110,10 +111,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(paymentsPlugin, config);
     await app.register(mailPlugin, config);
     await app.register(bookingRemindersPlugin, config);
+    await app.register(photoStoragePlugin, config);
     if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir });
     else app.setNotFoundHandler(sendNotFound);
     // Beside the app's files: photos are files a page loads by the dozen, left out of the API's ceiling like them.
-    await app.register(uploadedFileRoutes, { uploadsDir: config.uploadsDir });
+    await app.register(uploadedFileRoutes);
     await app.register(siteFileRoutes, { publicUrl: config.publicUrl });
     // Before the routes, which it documents, and before the ceiling, which leaves the docs' files uncounted like the app's.
     await app.register(openApiPlugin, config);
@@ -126,7 +128,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(sessionRoutes);
     await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });
     await app.register(ownAccountRoutes, { publicUrl: config.publicUrl });
-    await app.register(ownerCarRoutes, { uploadsDir: config.uploadsDir, links: { publicUrl: config.publicUrl } });
+    await app.register(ownerCarRoutes, { links: { publicUrl: config.publicUrl } });
     await app.register(commentRoutes);
     await app.register(carRoutes);
     await app.register(bookingRoutes, { support: config.support, gst: config.gst, links: { publicUrl: config.publicUrl } });
@@ -134,7 +136,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(paymentRoutes, { gst: config.gst, links: { publicUrl: config.publicUrl } });
     await app.register(reviewRoutes);
     await app.register(notificationRoutes);
-    await app.register(carPhotoRoutes, { uploadsDir: config.uploadsDir });
+    await app.register(carPhotoRoutes);
     await app.register(adminRoutes);
     await app.register(adminContentRoutes);
     await app.register(adminMessageRoutes);

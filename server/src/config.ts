@@ -19,8 +19,13 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files; `memory://` keeps nothing. */
   dataDir: string;
-  /** Where uploaded photos are stored and served from (UPLOADS_DIR): `<DATA_DIR>/uploads` unless set. */
+  /**
+   * Where uploaded photos are stored and served from (UPLOADS_DIR): `<DATA_DIR>/uploads` unless set.
+   * With a photo store (`s3`), only uploads still arriving are written here.
+   */
   uploadsDir: string;
+  /** An S3-compatible store that keeps the photos instead of `uploadsDir`, when S3_* are set. */
+  s3: S3Settings | undefined;
   /** PostgreSQL only: bounds on reaching it and on each statement, after which requests answer 503. */
   databaseTimeouts: DatabaseTimeouts;
   corsOrigins: string[];
@@ -85,6 +90,21 @@ const GST_RATE_MAX_BPS = 2800;
 
 /** A GSTIN's shape: state code, PAN, entity number, `Z`, check character. */
 const GSTIN_FORMAT = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** An S3-compatible store for photos (S3_*), which several instances of the server share. */
+export interface S3Settings {
+  /** The store's API address, such as `https://s3.ap-south-1.amazonaws.com` or a MinIO server's. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /**
+   * Where browsers load the photos from when the store serves them itself (S3_PUBLIC_URL, without a
+   * trailing slash; a file's name follows it); undefined sends them through this server's `/uploads`.
+   */
+  publicUrl: string | undefined;
+}
 
 export interface SupportContact {
   phone?: string;
@@ -160,6 +180,12 @@ const optionalText = z
 const socialUrl = (variable: string) =>
   optionalText.pipe(z.url({ protocol: /^https$/, message: `${variable} must be an https:// address` }).optional());
 
+/** An http(s) address for a variable, without trailing slashes. */
+const httpUrl = (variable: string) =>
+  optionalText
+    .pipe(z.url({ protocol: /^https?$/, message: `${variable} must be an http:// or https:// address` }).optional())
+    .transform((url) => url?.replace(/\/+$/, ''));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -168,6 +194,19 @@ const envSchema = z.object({
   }),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: optionalText,
+  S3_ENDPOINT: httpUrl('S3_ENDPOINT'),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  // Not trimmed, as a password is not: a secret is taken as it is given.
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  // A comma would split the address in `srcset`, which lists the photo's versions separated by commas.
+  S3_PUBLIC_URL: httpUrl('S3_PUBLIC_URL').refine((url) => url === undefined || !url.includes(','), {
+    message: 'S3_PUBLIC_URL must not contain a comma',
+  }),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.queryMs),
   CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
@@ -283,6 +322,41 @@ function firstAdmin(values: Record<keyof NewAdmin, string | undefined>): NewAdmi
   return parsed.admin;
 }
 
+const S3_VARIABLES = {
+  endpoint: 'S3_ENDPOINT',
+  bucket: 'S3_BUCKET',
+  region: 'S3_REGION',
+  accessKeyId: 'S3_ACCESS_KEY_ID',
+  secretAccessKey: 'S3_SECRET_ACCESS_KEY',
+} as const;
+
+/**
+ * The photo store: all five S3_* variables or none. Half a setting stops the start rather than
+ * falling back to the uploads folder, where photos would go unseen by the other instances.
+ */
+function photoStore(
+  values: Record<keyof typeof S3_VARIABLES, string | undefined>,
+  publicUrl: string | undefined,
+): S3Settings | undefined {
+  const { endpoint, bucket, region, accessKeyId, secretAccessKey } = values;
+  if (endpoint && bucket && region && accessKeyId && secretAccessKey) {
+    return { endpoint, bucket, region, accessKeyId, secretAccessKey, publicUrl };
+  }
+  const fields = Object.keys(S3_VARIABLES) as (keyof typeof S3_VARIABLES)[];
+  const missing = fields.filter((field) => values[field] === undefined).map((field) => S3_VARIABLES[field]);
+  if (missing.length < fields.length) {
+    throw new Error(
+      `Invalid server configuration:\nS3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together, or none of them: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`,
+    );
+  }
+  if (publicUrl !== undefined) {
+    throw new Error(
+      'Invalid server configuration:\nS3_PUBLIC_URL is set without a photo store: it needs S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+  }
+  return undefined;
+}
+
 /** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
@@ -312,6 +386,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     uploadsDir: e.UPLOADS_DIR ?? defaultUploadsDir(e.DATA_DIR),
+    s3: photoStore(
+      {
+        endpoint: e.S3_ENDPOINT,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      },
+      e.S3_PUBLIC_URL,
+    ),
     databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())

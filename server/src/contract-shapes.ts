@@ -36,12 +36,13 @@ function carAttributesOf(row: CarRow) {
   };
 }
 
-export function toCarPhoto(row: CarPhotoRow): CarPhoto {
-  return { id: row.id, ...photoUrls(row.fileKey), width: row.width, height: row.height };
+/** `photoBase` is where the photos' files are served: the API's `/uploads`, or the photo store's public address. */
+export function toCarPhoto(row: CarPhotoRow, photoBase: string): CarPhoto {
+  return { id: row.id, ...photoUrls(row.fileKey, photoBase), width: row.width, height: row.height };
 }
 
 /** `photos` in the owner's order, the cover first. */
-export function toOwnerCar(row: CarRow, photos: CarPhotoRow[]): OwnerCar {
+export function toOwnerCar(row: CarRow, photos: CarPhotoRow[], photoBase: string): OwnerCar {
   return {
     _id: row.id,
     id: row.id,
@@ -50,7 +51,7 @@ export function toOwnerCar(row: CarRow, photos: CarPhotoRow[]): OwnerCar {
     description: row.description,
     price: row.price,
     ...carAttributesOf(row),
-    photos: photos.map(toCarPhoto),
+    photos: photos.map((photo) => toCarPhoto(photo, photoBase)),
     paused: row.pausedAt !== null,
     // The console always stores both; a car delisted before they were kept says when it last changed.
     ...(row.delisted
@@ -73,8 +74,8 @@ function withoutNulls<T extends Record<string, unknown>>(fields: T): { [K in key
  * `ownerName` is the listing owner's username; fleet cars have none. With uploaded photos, `imgUrl`
  * is the cover's, so a client that knows only `imgUrl` shows the owner's chosen cover.
  */
-export function toPublicCar(row: CarRow, ownerName: string | null, extras: CarExtras): PublicCar {
-  const photos = extras.photos.map(toCarPhoto);
+export function toPublicCar(row: CarRow, ownerName: string | null, extras: CarExtras, photoBase: string): PublicCar {
+  const photos = extras.photos.map((photo) => toCarPhoto(photo, photoBase));
   return {
     _id: row.id,
     id: row.id,

@@ -10,6 +10,7 @@ import type { CarPhoto, PagedAnswer, PublicCar } from '#domain/contract';
 import { carPhotos } from '../src/db/schema';
 import { removePhotoFiles } from '../src/photos/photo-store';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
+import { jpeg, listCar as listCarFor, photoForm, png, uploadedPhoto, uploadPhoto } from './photo-helpers';
 
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
 const FLEET_CAR = 'Colorado Rover';
@@ -21,7 +22,6 @@ let owner: string;
 let otherOwner: string;
 let renter: string;
 let adminCookie: string;
-let carCount = 0;
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'wow-photos-'));
@@ -38,62 +38,14 @@ afterAll(async () => {
   await rm(uploadsDir, { recursive: true, force: true });
 });
 
-/** Lists a car for `cookie` and returns its id, read from the Location the add answers with. */
-async function listCar(cookie: string): Promise<string> {
-  carCount += 1;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/add-cars',
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: {
-      url: 'https://images.example.in/pasted.jpg',
-      carname: `Photo Car ${carCount} ${randomBytes(3).toString('hex')}`,
-      description: 'A car to photograph.',
-      price: '1200',
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  const location = String(response.headers.location);
-  expect(location).toMatch(/^\/get-car\/[0-9a-f-]{36}$/);
-  return location.slice('/get-car/'.length);
-}
-
-function jpeg(width = 1600, height = 1000): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
-    .jpeg()
-    .toBuffer();
-}
-
-function png(width = 640, height = 480): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 90, b: 200, alpha: 1 } } })
-    .png()
-    .toBuffer();
-}
-
-/** A multipart body with one file, as a browser's FormData sends it. */
-function form(bytes: Buffer, filename = 'car.jpg', type = 'image/jpeg', field = 'photo') {
-  const boundary = `----wow${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
+const listCar = (cookie: string) => listCarFor(app, cookie);
 
 function upload(cookie: string, carId: string, bytes: Buffer, filename?: string, type?: string, field?: string) {
-  const body = form(bytes, filename, type, field);
-  return app.inject({
-    method: 'POST',
-    url: `/api/cars/${carId}/photos`,
-    headers: { cookie, 'content-type': body.contentType },
-    payload: body.payload,
-  });
+  return uploadPhoto(app, cookie, carId, bytes, filename, type, field);
 }
 
-async function uploaded(cookie: string, carId: string, bytes?: Buffer): Promise<CarPhoto> {
-  const response = await upload(cookie, carId, bytes ?? (await jpeg()));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<CarPhoto>();
+function uploaded(cookie: string, carId: string, bytes?: Buffer): Promise<CarPhoto> {
+  return uploadedPhoto(app, cookie, carId, bytes);
 }
 
 function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
@@ -266,7 +218,7 @@ describe('POST /api/cars/{id}/photos', () => {
     const before = await storedFiles();
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const body = form(Buffer.concat([await jpeg(), randomBytes(9 * MB)]));
+      const body = photoForm(Buffer.concat([await jpeg(), randomBytes(9 * MB)]));
       // Sent in pieces, chunked: the server cannot know the size before it has read 8 MB of it.
       const pieces = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -352,7 +304,7 @@ describe('POST /api/cars/{id}/photos', () => {
     const wrongField = await upload(owner, carId, image, 'car.jpg', 'image/jpeg', 'picture');
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json()).toEqual({ message: 'Send one photo, in the field "photo".' });
-    const body = form(image);
+    const body = photoForm(image);
     const foreign = await app.inject({
       method: 'POST',
       url: `/api/cars/${carId}/photos`,
@@ -373,7 +325,7 @@ describe('POST /api/cars/{id}/photos', () => {
 
   it('leaves every other route refusing a form body', async () => {
     const carId = await listCar(owner);
-    const body = form(await jpeg(400, 300));
+    const body = photoForm(await jpeg(400, 300));
     const response = await app.inject({
       method: 'PUT',
       url: `/api/cars/${carId}/photos`,
@@ -535,7 +487,7 @@ describe('removePhotoFiles', () => {
     const [kept, gone] = [await uploaded(owner, carId), await uploaded(owner, carId)];
     if (!kept || !gone) throw new Error('two photos');
     const keyOf = (photo: CarPhoto) => photo.url.slice('/uploads/'.length, -'-1200.webp'.length);
-    await removePhotoFiles(uploadsDir, [keyOf(gone), '../outside']);
+    await removePhotoFiles(app.photoStorage, [keyOf(gone), '../outside']);
     const files = await storedFiles();
     expect(files).not.toContain(fileOf(gone.url));
     expect(files).toContain(fileOf(kept.url));

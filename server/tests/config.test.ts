@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: './data',
       uploadsDir: 'data/uploads',
+      s3: undefined,
       databaseTimeouts: { connectMs: 4000, queryMs: 4000 },
       corsOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
       cookieSecure: false,
@@ -201,6 +202,50 @@ describe('loadConfig', () => {
     expect(loadConfig({ UPLOADS_DIR: '/srv/photos', DATA_DIR: '/var/lib/wheels' }).uploadsDir).toBe('/srv/photos');
     expect(loadConfig({ DATA_DIR: '/var/lib/wheels' }).uploadsDir).toBe('/var/lib/wheels/uploads');
     expect(loadConfig({ DATA_DIR: 'memory://' }).uploadsDir).toBe(path.join(tmpdir(), 'wheelsonweb-uploads'));
+  });
+
+  const S3_STORE = {
+    S3_ENDPOINT: 'https://s3.ap-south-1.amazonaws.com/',
+    S3_BUCKET: 'wheelsonweb-photos',
+    S3_REGION: 'ap-south-1',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: ' secret with spaces ',
+  };
+
+  it('keeps photos in an S3-compatible store when all five S3 variables are set, served from S3_PUBLIC_URL when it is', () => {
+    expect(loadConfig(S3_STORE).s3).toEqual({
+      endpoint: 'https://s3.ap-south-1.amazonaws.com',
+      bucket: 'wheelsonweb-photos',
+      region: 'ap-south-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: ' secret with spaces ',
+      publicUrl: undefined,
+    });
+    expect(loadConfig({ ...S3_STORE, S3_PUBLIC_URL: 'https://photos.wheelsonweb.in/' }).s3?.publicUrl).toBe(
+      'https://photos.wheelsonweb.in',
+    );
+    expect(loadConfig({ S3_BUCKET: '', S3_PUBLIC_URL: ' ' }).s3).toBeUndefined();
+  });
+
+  it('stops the start when only some of the S3 variables are set, naming the missing ones', () => {
+    const { S3_REGION: _region, S3_SECRET_ACCESS_KEY: _secret, ...partial } = S3_STORE;
+    expect(() => loadConfig(partial)).toThrow(
+      'S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together, or none of them: S3_REGION and S3_SECRET_ACCESS_KEY are not set',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(
+      'S3_ENDPOINT and S3_REGION and S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not set',
+    );
+    expect(() => loadConfig({ S3_PUBLIC_URL: 'https://photos.wheelsonweb.in' })).toThrow(
+      'S3_PUBLIC_URL is set without a photo store',
+    );
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 's3.ap-south-1.amazonaws.com' }, 'S3_ENDPOINT: S3_ENDPOINT must be an http:// or https:// address'],
+    [{ S3_PUBLIC_URL: 'ftp://photos.wheelsonweb.in' }, 'S3_PUBLIC_URL: S3_PUBLIC_URL must be an http:// or https:// address'],
+    [{ S3_PUBLIC_URL: 'https://cdn.example.in/a,b' }, 'S3_PUBLIC_URL: S3_PUBLIC_URL must not contain a comma'],
+  ])('refuses a photo store address it cannot use (%o)', (env, message) => {
+    expect(() => loadConfig({ ...S3_STORE, ...env })).toThrow(message);
   });
 
   it.each([

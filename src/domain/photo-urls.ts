@@ -9,11 +9,14 @@ export const UPLOADS_PATH = '/uploads';
 
 export const photoFileName = (key: string, width: PhotoWidth): string => `${key}-${width}.webp`;
 
-/** The largest version as `url`, every version in `srcset`. */
-export function photoUrls(key: string): { url: string; srcset: string } {
+/**
+ * The largest version as `url`, every version in `srcset`, each a file name after `base`: the API
+ * server's `/uploads`, or the photo store's own public address when it serves the files itself.
+ */
+export function photoUrls(key: string, base: string): { url: string; srcset: string } {
   const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1] as PhotoWidth;
   return {
-    url: `${UPLOADS_PATH}/${photoFileName(key, largest)}`,
-    srcset: PHOTO_WIDTHS.map((width) => `${UPLOADS_PATH}/${photoFileName(key, width)} ${width}w`).join(', '),
+    url: `${base}/${photoFileName(key, largest)}`,
+    srcset: PHOTO_WIDTHS.map((width) => `${base}/${photoFileName(key, width)} ${width}w`).join(', '),
   };
 }

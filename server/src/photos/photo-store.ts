@@ -5,9 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PHOTO_WIDTHS, photoFileName } from '#domain/photo-urls';
-
-/** Where an upload is written while it arrives: inside the uploads folder, so nothing is served from it (names never match). */
-const PARTIAL_DIR = '.partial';
+import type { PhotoStorage } from './photo-storage';
 
 /** The types a photo may really be, as sharp names them from the bytes (never from the file name or the browser's word). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -38,9 +36,9 @@ export interface StoredPhoto {
   height: number;
 }
 
-/** The file names a stored photo occupies, one per width. */
-function photoFiles(uploadsDir: string, key: string): string[] {
-  return PHOTO_WIDTHS.map((width) => path.join(uploadsDir, photoFileName(key, width)));
+/** The names a stored photo's files have, one per width. */
+function photoFileNames(key: string): string[] {
+  return PHOTO_WIDTHS.map((width) => photoFileName(key, width));
 }
 
 /** A file system fault (a full disk, a permission) is ours to report as such; anything else sharp throws is about the bytes. */
@@ -50,18 +48,24 @@ function isSystemError(error: unknown): boolean {
 
 /**
  * Stores one uploaded photo: the upload streams to a file (never held whole in memory), its real
- * type is read from its bytes, and each width is written as WebP, turned upright by its EXIF
- * orientation first. sharp writes no metadata unless asked, so EXIF (a phone's GPS position among
- * it) never reaches the stored files. `isTruncated` says whether the upload went past the size
- * limit the multipart parser enforces. On any failure nothing is left behind.
+ * type is read from its bytes, and each width is made as WebP, turned upright by its EXIF
+ * orientation first, then handed to the storage. sharp writes no metadata unless asked, so EXIF (a
+ * phone's GPS position among it) never reaches the stored files. `isTruncated` says whether the
+ * upload went past the size limit the multipart parser enforces. On any failure nothing is left
+ * behind: the work folder's files go, and so does whatever of the photo the storage was given.
  */
-export async function storePhoto(uploadsDir: string, upload: Readable, isTruncated: () => boolean): Promise<StoredPhoto> {
+export async function storePhoto(storage: PhotoStorage, upload: Readable, isTruncated: () => boolean): Promise<StoredPhoto> {
   // Loaded at the first upload, not at start: libvips is a fifth of an idle server's memory.
   const { default: sharp } = await import('sharp');
-  const partialDir = path.join(uploadsDir, PARTIAL_DIR);
-  await mkdir(partialDir, { recursive: true });
+  await mkdir(storage.workDir, { recursive: true });
   const key = randomBytes(16).toString('hex');
-  const partial = path.join(partialDir, key);
+  const partial = path.join(storage.workDir, key);
+  const versions = PHOTO_WIDTHS.map((width) => {
+    const name = photoFileName(key, width);
+    return { width, name, file: path.join(storage.workDir, name) };
+  });
+  // Counted before each is sent: a store may keep an object whose answer never came back.
+  const sent: string[] = [];
   try {
     await pipeline(upload, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     if (isTruncated()) throw new PhotoRejectedError('too-large');
@@ -74,12 +78,12 @@ export async function storePhoto(uploadsDir: string, upload: Readable, isTruncat
     if (metadata === undefined || !ACCEPTED_FORMATS.has(metadata.format)) throw new PhotoRejectedError('not-an-image');
     if (metadata.width * metadata.height > PHOTO_PIXELS_MAX) throw new PhotoRejectedError('too-many-pixels');
     let largest = { width: 0, height: 0 };
-    for (const width of PHOTO_WIDTHS) {
+    for (const { width, file } of versions) {
       const info = await sharp(partial, { limitInputPixels: PHOTO_PIXELS_MAX })
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .webp()
-        .toFile(path.join(uploadsDir, photoFileName(key, width)))
+        .toFile(file)
         .catch((error: unknown) => {
           // A header that reads as an image over bytes that do not decode (a cut-off file) is still not a photo.
           if (isSystemError(error)) throw error;
@@ -87,12 +91,19 @@ export async function storePhoto(uploadsDir: string, upload: Readable, isTruncat
         });
       largest = { width: info.width, height: info.height };
     }
+    // Every version is made before any is stored, so a photo refused for its bytes never reaches the storage.
+    for (const { name, file } of versions) {
+      sent.push(name);
+      await storage.put(name, file);
+    }
     return { key, ...largest };
   } catch (error) {
-    await removePhotoFiles(uploadsDir, [key]);
+    await storage.remove(sent).catch((cleanUp: unknown) => {
+      throw new AggregateError([error, cleanUp], `storing photo ${key} failed, and removing what of it was stored failed too`);
+    });
     throw error;
   } finally {
-    await rm(partial, { force: true });
+    await Promise.all([partial, ...versions.map(({ file }) => file)].map((file) => rm(file, { force: true })));
   }
 }
 
@@ -100,9 +111,8 @@ export async function storePhoto(uploadsDir: string, upload: Readable, isTruncat
  * Removes the files of these photos (their rows already gone), for a photo removed and for cars
  * deleted with theirs. A key that is not a photo key is skipped, so no other file can be named.
  */
-export async function removePhotoFiles(uploadsDir: string, keys: readonly string[]): Promise<void> {
-  const files = keys.filter((key) => KEY_FORMAT.test(key)).flatMap((key) => photoFiles(uploadsDir, key));
-  await Promise.all(files.map((file) => rm(file, { force: true })));
+export async function removePhotoFiles(storage: PhotoStorage, keys: readonly string[]): Promise<void> {
+  await storage.remove(keys.filter((key) => KEY_FORMAT.test(key)).flatMap(photoFileNames));
 }
 
 /** A stored file's name as `/uploads/{name}` asks for it: only these are ever served. */

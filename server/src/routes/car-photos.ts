@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,6 +23,7 @@ import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { sendNotFound } from '../plugins/errors';
 import { signedInAccount } from '../plugins/session';
+import { PHOTO_CACHE_CONTROL, PHOTO_CONTENT_TYPE } from '../photos/photo-storage';
 import { PHOTO_FILE_NAME, PHOTO_PIXELS_MAX, PhotoRejectedError, removePhotoFiles, storePhoto } from '../photos/photo-store';
 
 const TAGS = ['car photos'];
@@ -45,8 +43,6 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * network (about 0.5 Mbit/s) is still received.
  */
 const UPLOAD_TIMEOUT_MS = 120_000;
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const PHOTOS_ANSWER = answer(z.array(CarPhoto), "The car's photos in their new order, the cover first.");
 
@@ -105,7 +101,7 @@ function describeMultipartError(error: unknown): HttpError | undefined {
  * `POST /api/cars/{id}/photos`, in a scope of its own: the multipart parser is registered only
  * here, so every other route still refuses a form body (the forgery check relies on that).
  */
-async function uploadRoute(app: FastifyInstance, uploadsDir: string): Promise<void> {
+async function uploadRoute(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: PHOTO_BYTES_MAX, files: 1, fields: 0, parts: 1 } });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/cars/:id/photos',
@@ -151,7 +147,7 @@ async function uploadRoute(app: FastifyInstance, uploadsDir: string): Promise<vo
         throw new HttpError(400, ONE_PHOTO);
       }
 
-      const stored = await storePhoto(uploadsDir, part.file, () => part.file.truncated).catch((error: unknown) => {
+      const stored = await storePhoto(app.photoStorage, part.file, () => part.file.truncated).catch((error: unknown) => {
         if (error instanceof PhotoRejectedError) {
           const { status, message } = REJECTIONS[error.reason];
           throw new HttpError(status, message);
@@ -172,9 +168,9 @@ async function uploadRoute(app: FastifyInstance, uploadsDir: string): Promise<vo
           return inserted;
         });
         if (!row) throw new Error('the photo row was not written');
-        return reply.code(201).send(toCarPhoto(row));
+        return reply.code(201).send(toCarPhoto(row, app.photoStorage.urlBase));
       } catch (error) {
-        await removePhotoFiles(uploadsDir, [stored.key]);
+        await removePhotoFiles(app.photoStorage, [stored.key]);
         throw error;
       }
     },
@@ -182,8 +178,9 @@ async function uploadRoute(app: FastifyInstance, uploadsDir: string): Promise<vo
 }
 
 /** A car's photos: upload one, remove one, reorder them and choose the cover. */
-export const carPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
-  await app.register((scope) => uploadRoute(scope, uploadsDir));
+export const carPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const toPhoto = (row: CarPhotoRow) => toCarPhoto(row, app.photoStorage.urlBase);
+  await app.register(uploadRoute);
 
   app.delete(
     '/api/cars/:id/photos/:photoId',
@@ -223,8 +220,8 @@ export const carPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = asy
         return { removed: gone, remaining: rest };
       });
       // Only once the row is gone for good: a failed transaction leaves a photo whose files are all there.
-      await removePhotoFiles(uploadsDir, [removed.fileKey]);
-      return remaining.map(toCarPhoto);
+      await removePhotoFiles(app.photoStorage, [removed.fileKey]);
+      return remaining.map(toPhoto);
     },
   );
 
@@ -266,35 +263,32 @@ export const carPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = asy
         await renumber(tx, wanted);
         return photosOf(tx, carId);
       });
-      return photos.map(toCarPhoto);
+      return photos.map(toPhoto);
     },
   );
 };
 
 /**
- * The stored photos at `/uploads/{name}`: cached for a year and never revalidated, since a name is
- * random and never reused. Only names a photo's files have are looked up, so nothing else in the
- * folder (the uploads still arriving) is reachable, and there is no listing.
+ * The stored photos at `/uploads/{name}`, from the uploads folder or streamed from the photo store:
+ * cached for a year and never revalidated, since a name is random and never reused. Only names a
+ * photo's files have are looked up, so nothing else in the folder (the uploads still arriving) is
+ * reachable, and there is no listing.
  */
-export async function uploadedFileRoutes(app: FastifyInstance, { uploadsDir }: { uploadsDir: string }): Promise<void> {
+export async function uploadedFileRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>(`${UPLOADS_PATH}/:name`, { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params;
     if (!PHOTO_FILE_NAME.test(name)) return sendNotFound(request, reply);
-    const file = path.join(uploadsDir, name);
-    const size = await stat(file).then(
-      (found) => (found.isFile() ? found.size : undefined),
-      () => undefined,
-    );
-    if (size === undefined) return sendNotFound(request, reply);
+    const file = await app.photoStorage.get(name);
+    if (file === undefined) return sendNotFound(request, reply);
     return (
       reply
-        .header('content-type', 'image/webp')
-        .header('content-length', size)
-        .header('cache-control', IMMUTABLE)
+        .header('content-type', PHOTO_CONTENT_TYPE)
+        .header('content-length', file.size)
+        .header('cache-control', PHOTO_CACHE_CONTROL)
         .header('x-content-type-options', 'nosniff')
         // The app under `npm run dev` (another port of the same host) shows them too.
         .header('cross-origin-resource-policy', 'same-site')
-        .send(createReadStream(file))
+        .send(file.body)
     );
   });
 }

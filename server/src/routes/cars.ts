@@ -58,7 +58,13 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         rows.map((row) => row.car.id),
       );
-      return { data: rows.map((row) => toPublicCar(row.car, row.ownerName, extrasOf(row.car.id))), total, page, pageSize };
+      const photoBase = app.photoStorage.urlBase;
+      return {
+        data: rows.map((row) => toPublicCar(row.car, row.ownerName, extrasOf(row.car.id), photoBase)),
+        total,
+        page,
+        pageSize,
+      };
     },
   );
 
@@ -80,7 +86,7 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findPublicCar(app.db, request.params.carName);
       if (!row) throw new HttpError(404, NO_SUCH_CAR);
       const extrasOf = await carExtras(app.db, [row.car.id]);
-      return toPublicCar(row.car, row.ownerName, extrasOf(row.car.id));
+      return toPublicCar(row.car, row.ownerName, extrasOf(row.car.id), app.photoStorage.urlBase);
     },
   );
 

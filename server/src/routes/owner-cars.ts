@@ -33,15 +33,12 @@ const OWNER_MEANINGS = { 401: 'Not signed in.', 403: "Signed in with an account 
  * The owner's own cars, on the spec's paths. Every query is scoped to the signed-in owner, so
  * another owner's car is simply not found: 404, never 403, so its existence is not revealed.
  */
-export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; links: BookingLinks }> = async (
-  app,
-  { uploadsDir, links },
-) => {
+export const ownerCarRoutes: FastifyPluginAsyncZod<{ links: BookingLinks }> = async (app, { links }) => {
   const ownerOnly = app.requireRole('owner');
   // An archived car is gone from the owner's cars too: only its bookings' receipts still name it.
   const ownedBy = (ownerId: string, carId: string) => and(eq(cars.id, carId), ownersCarsInUse(ownerId));
   const ownerCars = async (where: SQL | undefined) =>
-    (await listOwnerCars(app.db, where)).map(({ car, photos }) => toOwnerCar(car, photos));
+    (await listOwnerCars(app.db, where)).map(({ car, photos }) => toOwnerCar(car, photos, app.photoStorage.urlBase));
 
   app.get(
     '/get-cars',
@@ -187,7 +184,7 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; links: 
         request.body.ids,
       );
       // After the commit, so a rolled-back delete never loses a photo it still shows; an archived car keeps its photos for its receipts.
-      await removePhotoFiles(uploadsDir, photoFileKeys);
+      await removePhotoFiles(app.photoStorage, photoFileKeys);
       return { code: 200, message: 'delete success', data: { deletedCount: results.length, results } };
     },
   );

@@ -98,11 +98,15 @@ export const carAttributes = {
   kmPerDayLimit: z.int().optional().meta({ description: 'Kilometres a day included in the price; no limit when absent.' }),
 };
 
-/** An uploaded photo of a car: `url` is its largest version, `srcset` lists every version for `<img srcset>`. */
+/**
+ * An uploaded photo of a car: `url` is its largest version, `srcset` lists every version for `<img srcset>`.
+ * They are paths on the API server (`/uploads/…`), or absolute addresses on the photo store when it
+ * serves the photos itself (S3_PUBLIC_URL).
+ */
 export const CarPhoto = z
   .object({
     id: z.string(),
-    url: z.string(),
+    url: z.string().meta({ description: 'A path on the API server (`/uploads/…`), or an absolute address on the photo store.' }),
     srcset: z.string(),
     width: z.int().meta({ description: 'Of the largest version, in pixels.' }),
     height: z.int(),

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { CarPhoto } from '#domain/contract';
+
+let carCount = 0;
+
+/** Lists a car for `cookie` (with a pasted picture address) and returns its id, read from the Location the add answers with. */
+export async function listCar(app: FastifyInstance, cookie: string): Promise<string> {
+  carCount += 1;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/add-cars',
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: {
+      url: 'https://images.example.in/pasted.jpg',
+      carname: `Photo Car ${carCount} ${randomBytes(3).toString('hex')}`,
+      description: 'A car to photograph.',
+      price: '1200',
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  const location = String(response.headers.location);
+  expect(location).toMatch(/^\/get-car\/[0-9a-f-]{36}$/);
+  return location.slice('/get-car/'.length);
+}
+
+export function jpeg(width = 1600, height = 1000): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+export function png(width = 640, height = 480): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 90, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
+}
+
+/** A multipart body with one file, as a browser's FormData sends it. */
+export function photoForm(bytes: Buffer, filename = 'car.jpg', type = 'image/jpeg', field = 'photo') {
+  const boundary = `----wow${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** `POST /api/cars/{id}/photos` with one file, as the owner's photo manager sends it. */
+export function uploadPhoto(
+  app: FastifyInstance,
+  cookie: string,
+  carId: string,
+  bytes: Buffer,
+  filename?: string,
+  type?: string,
+  field?: string,
+) {
+  const body = photoForm(bytes, filename, type, field);
+  return app.inject({
+    method: 'POST',
+    url: `/api/cars/${carId}/photos`,
+    headers: { cookie, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+/** Uploads a photo (a 1600 × 1000 JPEG unless given) and returns the stored photo the answer describes. */
+export async function uploadedPhoto(app: FastifyInstance, cookie: string, carId: string, bytes?: Buffer): Promise<CarPhoto> {
+  const response = await uploadPhoto(app, cookie, carId, bytes ?? (await jpeg()));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<CarPhoto>();
+}
