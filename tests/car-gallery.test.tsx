@@ -75,4 +75,19 @@ describe('a car card with uploaded photos', () => {
     expect(cover).toHaveAttribute('sizes', '(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw');
     expect(screen.getByRole('img', { name: 'Hyundai Creta' })).not.toHaveAttribute('srcset');
   });
+
+  it("loads the cover from the photo store's own address when the API gives one (S3_PUBLIC_URL)", async () => {
+    const store = 'https://photos.wheelsonweb.example';
+    const key = 'f'.repeat(32);
+    const fromStore: CarPhoto = {
+      ...photo(7),
+      url: `${store}/${key}-1200.webp`,
+      srcset: `${store}/${key}-400.webp 400w, ${store}/${key}-1200.webp 1200w`,
+    };
+    serve('GET /api/cars', paged([listed({ ...swift, photos: [fromStore] })]));
+    renderRoute('/layout/cars');
+    const cover = await screen.findByRole('img', { name: 'Maruti Swift' });
+    expect(cover).toHaveAttribute('src', fromStore.url);
+    expect(cover).toHaveAttribute('srcset', fromStore.srcset);
+  });
 });

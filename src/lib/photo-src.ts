@@ -5,9 +5,10 @@ import { UPLOADS_PATH } from '../domain/photo-urls';
 const isUploaded = (url: string) => url.startsWith(`${UPLOADS_PATH}/`) && url.endsWith('.webp');
 
 /**
- * Uploaded photos are files of the API server, which under `npm run dev` is another origin than
- * the app: their addresses are the API's. Any other address (an owner's pasted link, the app's own
- * images) is left as it is.
+ * Uploaded photos served through the API server (`/uploads/…`) are its files, and under `npm run
+ * dev` it is another origin than the app: their addresses are the API's. Any other address (a
+ * photo store's own, which the API gives whole when it has one; an owner's pasted link; the app's
+ * own images) is left as it is.
  */
 export function photoSrc(url: string): string {
   return isUploaded(url) ? `${API_URL}${url}` : url;
