@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { layoutChunkPlugin } from './server/src/cli/layout-chunk';
 import { precompressPlugin } from './server/src/cli/precompress';
 
 // The built app calls its own origin. Under `npm run preview` that origin is Vite's preview server,
@@ -15,7 +16,11 @@ const previewProxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompressPlugin()],
+  plugins: [
+    react(),
+    layoutChunkPlugin({ layout: 'src/app/Layout.tsx', apart: ['src/pages/LandingPage.tsx'] }),
+    precompressPlugin(),
+  ],
   resolve: {
     alias: [
       {
