@@ -1,3 +1,5 @@
+// Before any module that makes a Zod schema (the module says why).
+import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
