@@ -41,6 +41,17 @@ describe('cars page', () => {
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Cars'));
   });
 
+  it('heads the list with an h2, so a screen reader goes from the page’s h1 to the cars’ h3s without skipping a level', async () => {
+    serveCars();
+    renderRoute('/layout/cars');
+    await shownCarNames();
+    const list = screen.getByRole('heading', { level: 2, name: 'Cars for rent' });
+    const [firstCar] = screen.getAllByRole('heading', { level: 3 });
+    expect(list.compareDocumentPosition(firstCar!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The sheet's "Filters" h2 is not one to count on: phones hide it until the sheet opens, wider screens always.
+    expect(screen.getByRole('heading', { level: 2, name: 'Filters' }).closest('.offcanvas-header')).not.toBeNull();
+  });
+
   it('prices every card per hour, the unit a booking is charged in', async () => {
     serveCars();
     renderRoute('/layout/cars');

@@ -76,6 +76,8 @@ export function CarListing() {
         onSort={sortBy}
         onClear={clearFilters}
       />
+      {/* Each card's name is an h3, as under Hot Offers' heading: the list has its h2 too, so no level is skipped. */}
+      <h2 className="visually-hidden">Cars for rent</h2>
 
       {refused ? <ErrorAlert message={list.error?.message} /> : null}
       {list.isError && !refused ? <QueryError error={list.error} onRetry={retry} /> : null}
