@@ -28,8 +28,19 @@ declare module 'react-datetime-range-picker' {
   /** What react-datetime gives a day cell: its classes (rdtDay, rdtActive, rdtDisabled, ...), data-value and a click handler. */
   export type DayCellProps = TdHTMLAttributes<HTMLTableCellElement> & { className: string };
 
-  /** A class component: a subclass may override `renderDay`, which both calendars call for every day cell. */
+  /** What the picker hands one of its two react-datetime fields; `inputProps` go to its text input. */
+  export interface PickerFieldProps {
+    inputProps?: InputHTMLAttributes<HTMLInputElement>;
+    [prop: string]: unknown;
+  }
+
+  /**
+   * A class component: a subclass may override `renderDay`, which both calendars call for every day
+   * cell, and `calcStartTimeProps`/`calcEndTimeProps`, the props of the start and the end field.
+   */
   export default class DatetimeRangePicker<P extends DatetimeRangePickerProps = DatetimeRangePickerProps> extends Component<P> {
     renderDay(props: DayCellProps, currentDate: Moment): ReactElement<DayCellProps>;
+    calcStartTimeProps(): PickerFieldProps;
+    calcEndTimeProps(): PickerFieldProps;
   }
 }
