@@ -5,7 +5,7 @@ import { catalogueCars } from '#data/cars';
 import { publicPageAddresses } from '#data/public-pages';
 import { blogPostPath, carPagePath } from '#domain/page-addresses';
 import { DESKTOP_WIDTH, launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
-import { unexpectedProblems } from './support/page-checks';
+import { unexpectedProblems, watchIssuesPanel } from './support/page-checks';
 import { specRoutes } from './support/spec-routes';
 
 const baseURL = inject('baseURL');
@@ -93,10 +93,11 @@ const KEEP_FIRST_HEADING = `document.addEventListener('DOMContentLoaded', () => 
 const SAME_HEADING = `document.querySelector('h1') === window.firstHeading && window.firstHeading !== null`;
 
 describe('the public pages in the browser', () => {
-  it.each(publicPageAddresses)('%s hydrates its HTML without a warning at 1280 px and 375 px', async (address) => {
+  it.each(publicPageAddresses)('%s hydrates its HTML without a warning or an issue at 1280 px and 375 px', async (address) => {
     for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
       const { context, page, problems } = await openSession(browser, baseURL, width);
       try {
+        const issuesPanel = await watchIssuesPanel(page);
         await page.addInitScript(KEEP_FIRST_HEADING);
         await page.goto(address);
         await page.waitForLoadState('networkidle');
@@ -104,7 +105,8 @@ describe('the public pages in the browser', () => {
           width,
           keptItsHeading: await page.evaluate<boolean>(SAME_HEADING),
           problems: unexpectedProblems(problems),
-        }).toEqual({ width, keptItsHeading: true, problems: [] });
+          issuesPanel,
+        }).toEqual({ width, keptItsHeading: true, problems: [], issuesPanel: [] });
       } finally {
         await context.close();
       }

@@ -9,8 +9,10 @@ import {
   horizontalOverflow,
   imagesWithoutAlt,
   settle,
+  skippedHeadingLevels,
   unexpectedProblems,
   unlabelledFields,
+  watchIssuesPanel,
 } from './support/page-checks';
 import { saveScreenshot } from './support/screenshots';
 import { specRoutes, type SpecRoute } from './support/spec-routes';
@@ -54,6 +56,7 @@ async function findingsAt(page: Page, route: SpecRoute) {
   const findings = {
     title: await page.title(),
     h1s,
+    skippedHeadingLevels: await skippedHeadingLevels(page),
     unlabelledFields: await unlabelledFields(page),
     imagesWithoutAlt: await imagesWithoutAlt(page),
     brokenImages: await brokenImages(page),
@@ -68,6 +71,7 @@ describe('every route of the spec, at 1280 px and 375 px', () => {
   it.each(specRoutes)('$path ($who) renders its screen without errors, accessibly, with no sideways scroll', async (route) => {
     const { context, page, problems } = await openSession(browser, baseURL, DESKTOP_WIDTH);
     try {
+      const issuesPanel = await watchIssuesPanel(page);
       if (route.who !== 'visitor') {
         await signInThroughApi(context, accounts[route.who]);
         // A signed-in renter's car page loads the card provider's script.
@@ -87,16 +91,18 @@ describe('every route of the spec, at 1280 px and 375 px', () => {
       const expected = {
         title: `WheelsOnWeb - ${withCar(route.title)}`,
         h1s: [withCar(route.heading)],
+        skippedHeadingLevels: [],
         unlabelledFields: [],
         imagesWithoutAlt: [],
         brokenImages: [],
         horizontalOverflowPx: 0,
         seriousAxeViolations: [],
       };
-      expect({ desktop, phone, consoleErrorsWarningsAndExceptions: unexpectedProblems(problems) }).toEqual({
+      expect({ desktop, phone, consoleErrorsWarningsAndExceptions: unexpectedProblems(problems), issuesPanel }).toEqual({
         desktop: expected,
         phone: expected,
         consoleErrorsWarningsAndExceptions: [],
+        issuesPanel: [],
       });
     } finally {
       await context.close();
@@ -110,9 +116,10 @@ const publicRoutesSignedIn = specRoutes
   .flatMap((route) => (['user', 'owner'] as const).map((who) => ({ ...route, who })));
 
 describe('every route anyone may open, signed in as a renter and as an owner', () => {
-  it.each(publicRoutesSignedIn)('$path ($who) logs no console error or warning at 1280 px and 375 px', async (route) => {
+  it.each(publicRoutesSignedIn)('$path ($who) logs no console error, warning or issue at 1280 px and 375 px', async (route) => {
     const { context, page, problems } = await openSession(browser, baseURL, DESKTOP_WIDTH);
     try {
+      const issuesPanel = await watchIssuesPanel(page);
       await signInThroughApi(context, accounts[route.who]);
       await answerCheckoutWithStandIn(page);
       await page.goto(withCar(route.path));
@@ -120,7 +127,7 @@ describe('every route anyone may open, signed in as a renter and as an owner', (
       await page.setViewportSize({ width: PHONE_WIDTH, height: 812 });
       await page.reload();
       await settle(page);
-      expect(unexpectedProblems(problems)).toEqual([]);
+      expect({ problems: unexpectedProblems(problems), issuesPanel }).toEqual({ problems: [], issuesPanel: [] });
     } finally {
       await context.close();
     }

@@ -54,6 +54,32 @@ export async function unlabelledFields(page: Page): Promise<string[]> {
     .map((line) => line.trim());
 }
 
+/**
+ * Each heading that goes more than one level below the heading before it ("h1 Car Listing → h3 Tesla
+ * Malibu", as axe's heading-order finds them), among the headings a screen reader lists at this width:
+ * one hidden by a stylesheet (an off-canvas panel on a phone) is not among them, one only visually hidden is.
+ */
+export function skippedHeadingLevels(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const headings = Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]'))
+      .filter((heading) => !heading.closest('[aria-hidden="true"]') && heading.checkVisibility({ visibilityProperty: true }))
+      .map((heading) => ({
+        // A role="heading" without aria-level is at level 2, as ARIA defines it.
+        level: Number(heading.getAttribute('aria-level') ?? (/^H[1-6]$/.test(heading.tagName) ? heading.tagName[1] : 2)),
+        text: heading.textContent.trim().replace(/\\s+/g, ' ').slice(0, 60),
+      }));
+    const skips = [];
+    for (let index = 1; index < headings.length; index += 1) {
+      const before = headings[index - 1];
+      const heading = headings[index];
+      if (heading.level > before.level + 1) {
+        skips.push('h' + before.level + ' ' + before.text + ' → h' + heading.level + ' ' + heading.text);
+      }
+    }
+    return skips;
+  })()`);
+}
+
 /** Images with no alt attribute at all (alt="" is a deliberate "decorative"). */
 export async function imagesWithoutAlt(page: Page): Promise<string[]> {
   const images = await page.locator('img:not([alt])').all();
@@ -70,6 +96,24 @@ export function brokenImages(page: Page): Promise<string[]> {
 /** How many pixels the page is wider than the window: anything above 0 means sideways scrolling. */
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+}
+
+/**
+ * Starts listing what Chromium puts in DevTools' Issues panel for `page`, which no console line
+ * shows: a CSP refusal caught by the script that tried (Zod's `new Function` probe), a form field
+ * with neither an id nor a name, a cookie the browser will refuse... Lighthouse counts these against
+ * best practices. The list fills as the page runs; a good page leaves it empty.
+ */
+export async function watchIssuesPanel(page: Page): Promise<string[]> {
+  const issues: string[] = [];
+  const devtools = await page.context().newCDPSession(page);
+  devtools.on('Audits.issueAdded', ({ issue }) => {
+    // Each issue's details sit under one key named after its kind; node ids mean nothing outside the page.
+    const details = JSON.stringify(Object.values(issue.details)[0] ?? {}).replace(/"violatingNodeId":\d+,?/g, '');
+    issues.push(`${issue.code}: ${details}`);
+  });
+  await devtools.send('Audits.enable');
+  return issues;
 }
 
 /**
