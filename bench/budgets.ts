@@ -3,7 +3,7 @@
  * brotli bytes of every script and stylesheet the page loads before anyone touches it: the entry
  * with its static imports, the layout and the page's chunk with theirs, and the chunks the page
  * imports by itself once it runs (the session check's API client, the sliders once the browser is
- * idle). It fails when a page's JavaScript is over its budget (issue 17). `--dir <built app>` reads an existing
+ * idle), and, in a build with its prerendered pages, whatever else the page's HTML names. It fails when a page's JavaScript is over its budget (issue 17). `--dir <built app>` reads an existing
  * build (one with `.vite/manifest.json`) instead of building.
  *
  * Each file counts as the server sends it to a browser that accepts brotli: the build's own brotli
@@ -37,6 +37,8 @@ const COMPRESS_FROM_BYTES = 1024;
 const KB = 1024;
 
 const LAYOUT = 'src/app/Layout.tsx';
+/** Where the build's prerender writes each public page's HTML (server/src/cli/prerender.ts). */
+const PRERENDERED_DIR = 'prerendered';
 /** The header asks who is signed in on every page with the layout, which loads the API client. */
 const SESSION_API = 'src/lib/auth/session-api.ts';
 /** The car page's checkout (period picker, moment), fetched as soon as the page has hydrated. */
@@ -115,6 +117,20 @@ function filesLoaded(manifest: Manifest, modules: string[]): string[] {
   return [...files];
 }
 
+/**
+ * The scripts and stylesheets a prerendered page's HTML names (the entry, its modulepreload links,
+ * its stylesheets), none when the build has no prerender: the browser fetches every one, whatever
+ * the page's screens need.
+ */
+function namedInHtml(dir: string, address: string): string[] {
+  const page = path.join(dir, PRERENDERED_DIR, decodeURIComponent(address), 'index.html');
+  if (!existsSync(page)) return [];
+  const html = readFileSync(page, 'utf8');
+  return [...html.matchAll(/<(?:script|link)\b[^>]*?\s(?:src|href)="\/([^"]+\.(?:js|css))"/g)].flatMap((match) =>
+    match[1] === undefined ? [] : [match[1]],
+  );
+}
+
 export function weighRoutes(dir: string, routes: RouteBudget[] = routeBudgets): RouteWeight[] {
   const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const wireBytes = new Map<string, number>();
@@ -132,7 +148,7 @@ export function weighRoutes(dir: string, routes: RouteBudget[] = routeBudgets): 
     return bytes;
   };
   return routes.map((route) => {
-    const files = filesLoaded(manifest, route.loads);
+    const files = [...new Set([...filesLoaded(manifest, route.loads), ...namedInHtml(dir, route.path)])];
     const sum = (ext: string) => files.filter((file) => file.endsWith(ext)).reduce((total, file) => total + onWire(file), 0) / KB;
     const jsKb = sum('.js');
     const cssKb = sum('.css');

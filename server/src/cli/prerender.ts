@@ -30,11 +30,14 @@ interface PrerenderEntry {
 }
 
 /**
- * Modules every page imports on demand right after hydrating, whatever the route: the session check
- * (lib/auth/session.ts) asks who is signed in on every page. Named too, so that request does not
- * wait for its code; a module that stops being a chunk of its own is simply not named.
+ * Modules a page imports on demand right after hydrating, by the screen that asks for them: the
+ * header, on every page with the layout, asks who is signed in (lib/auth/session.ts). Named too, so
+ * that request does not wait for its code; the landing page, which has no header, does not load it.
+ * A module that stops being a chunk of its own is simply not named.
  */
-const EVERY_PAGE_LOADS = ['src/lib/auth/session-api.ts'];
+const LOADED_AFTER_HYDRATING: Record<string, string[]> = {
+  'src/app/Layout.tsx': ['src/lib/auth/session-api.ts'],
+};
 
 /** One entry of Vite's build manifest (.vite/manifest.json), keyed by source path. */
 interface ManifestChunk {
@@ -219,7 +222,8 @@ export async function prerender(outDir: string): Promise<void> {
     await writeFile(path.join(outDir, movedStyles), stylesheet);
     await precompressFile(path.join(outDir, movedStyles));
     for (const { address, page } of pages) {
-      const keys = ['index.html', ...page.modules, ...EVERY_PAGE_LOADS.filter((key) => key in manifest)];
+      const afterHydrating = page.modules.flatMap((screen) => LOADED_AFTER_HYDRATING[screen] ?? []);
+      const keys = ['index.html', ...page.modules, ...afterHydrating.filter((key) => key in manifest)];
       const html = pageHtml(template, { ...page, ...chunksOf(manifest, keys) }, movedStyles);
       const file = fileFor(partialDir, address);
       await mkdir(path.dirname(file), { recursive: true });
