@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
@@ -16,14 +16,22 @@ const owesMoney = and(
   ),
 );
 
-const STEP_SETTLES_WITHIN_MS = 60 * 1000;
+/**
+ * How long a booking's money is left to whoever took it to move: the step that changed its status,
+ * or the settlement that claimed it. Longer than one call to the provider can last (Stripe's library
+ * tries three times, 20 s each), so no other instance's sweep claims it while that call is under way.
+ */
+const SETTLING_MS = 2 * 60 * 1000;
 
 /**
  * Moves the money the bookings' statuses call for: right after a step (for the bookings it
- * touched, `bookingIds`) and in the periodic sweep (for all). It runs after the status is committed,
- * never holding a lock while the provider answers; a provider out of reach leaves the booking for
- * the next sweep; a second release or refund of the same money is refused by the provider, never repeated. A refusal
- * (the provider will not release or refund) is stored as `failed` and logged for an admin.
+ * touched, `bookingIds`) and in the periodic sweep of every instance (for all). It runs after the
+ * status is committed, never holding a lock while the provider answers. Each booking is first
+ * claimed by moving its `updatedAt` on from the value read: of the settlements that read it at once
+ * (a step's and sweeps, on any instances), one moves it, and the others find it moved and leave it,
+ * so the provider is asked once. A provider out of reach leaves the booking for a sweep once the
+ * claim has lapsed. A refusal (the provider will not release or refund) is stored as `failed` and
+ * logged for an admin.
  */
 export async function settlePayments(
   db: Database,
@@ -32,24 +40,35 @@ export async function settlePayments(
   bookingIds?: readonly string[],
 ): Promise<void> {
   if ((!payments.stripe && !payments.razorpay) || bookingIds?.length === 0) return;
-  // The sweep leaves alone what a step changed in the last minute: that step settles it itself, and two
-  // settling one booking at once would see the provider refuse the second and store a false `failed`.
-  const which = bookingIds
-    ? inArray(bookings.id, [...bookingIds])
-    : lte(bookings.updatedAt, new Date(Date.now() - STEP_SETTLES_WITHIN_MS));
+  // The sweep leaves alone what a step changed or a settlement claimed lately: its taker settles it.
+  const which = bookingIds ? inArray(bookings.id, [...bookingIds]) : lte(bookings.updatedAt, new Date(Date.now() - SETTLING_MS));
   const due = await db
     .select({
       id: bookings.id,
       paymentStatus: bookings.paymentStatus,
       paymentRef: bookings.paymentRef,
       paymentProvider: bookings.paymentProvider,
+      updatedAt: bookings.updatedAt,
     })
     .from(bookings)
     .where(and(owesMoney, which));
-  for (const { id, paymentStatus, paymentRef, paymentProvider } of due) {
+  for (const { id, paymentStatus, paymentRef, paymentProvider, updatedAt } of due) {
     // A provider switched off since the money was held leaves the booking for when it is back on.
     const provider = paymentProvider ? payments.provider(paymentProvider) : null;
     if (!paymentRef || !provider) continue;
+    const [claimed] = await db
+      .update(bookings)
+      .set({ updatedAt: new Date() })
+      .where(
+        and(
+          eq(bookings.id, id),
+          eq(bookings.paymentStatus, paymentStatus),
+          // Compared as read: the stored time may carry microseconds, a Date only milliseconds.
+          sql`date_trunc('milliseconds', ${bookings.updatedAt}) = ${updatedAt.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ id: bookings.id });
+    if (!claimed) continue;
     const refunding = paymentStatus === 'captured';
     const settled = async (status: 'released' | 'refunded' | 'failed') => {
       await db

@@ -72,6 +72,7 @@ import {
 } from './booking-requests';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
+import { runInRounds } from '../plugins/rounds';
 
 const NO_SUCH_BOOKING = 'There is no such booking among yours.';
 /** An admin sees every booking, so the console's 404 can only mean the id is unknown. */
@@ -90,6 +91,8 @@ const SELLER_NAME = 'WheelsOnWeb';
 /**
  * The periodic sweep: stores `expired` on every request whose period has begun, one car at a time under
  * its lock (as every step is), so the sweep and the steps never lock the same bookings in opposite orders.
+ * Sweeps of several instances wait on each car's lock in turn, and the later ones find its requests
+ * expired already: each is expired, told of and its money let go by one sweep. Answers the ones it expired.
  */
 export async function sweepExpiredRequests(db: Database, now: Date, links: BookingLinks): Promise<string[]> {
   const due = await db
@@ -534,16 +537,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   gst: GstConfig | undefined;
   links: BookingLinks;
 }> = async (app, { support, gst, links }) => {
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      sweepBookings(app.db, app.payments, app.log, new Date(), links).catch((error: unknown) =>
-        app.log.error({ err: error }, 'expiry sweep failed'),
-      );
-    }, SWEEP_INTERVAL_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweep));
+  const stopSweeping = runInRounds(app, 'expiry sweep', SWEEP_INTERVAL_MS, () =>
+    sweepBookings(app.db, app.payments, app.log, new Date(), links),
+  );
+  app.addHook('onClose', stopSweeping);
 
   app.post(
     '/api/bookings',
