@@ -1,6 +1,22 @@
+import { AxiosError } from 'axios';
 import type { z } from 'zod';
 import { describeIssue } from '../domain/issue-message';
+import { toApiError } from './api-client';
 import { ApiError } from './api-error';
+
+/**
+ * Loads what a form checks with (a contract schema, with zod) when the form is sent, so the page does
+ * not bring it. The code comes from our own server: failing to fetch it means the server cannot be
+ * reached, and the form says so in the words it uses when an API call cannot reach it.
+ */
+export async function loadChecks<M>(load: () => Promise<M>): Promise<M> {
+  try {
+    return await load();
+  } catch (failure) {
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    throw toApiError(new AxiosError(reason, AxiosError.ERR_NETWORK));
+  }
+}
 
 /**
  * Refuses, before anything is sent, what the contract's schema refuses, the way the server would:

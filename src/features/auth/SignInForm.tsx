@@ -7,7 +7,7 @@ import type { ApiError } from '../../lib/api-error';
 import { toApiError } from '../../lib/api-client';
 import type { Account, LoginAnswer } from '../../domain/contract';
 import type { Credentials } from '../../domain/schemas/accounts';
-import { checked } from '../../lib/form-check';
+import { checked, loadChecks } from '../../lib/form-check';
 import { sessionStarted } from '../../lib/auth/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
@@ -58,7 +58,7 @@ export function SignInForm({
   const signingIn = useMutation({
     mutationFn: async (credentials: Credentials) => {
       // The schema (and zod with it) loads when someone signs in, not with the page.
-      const { Credentials: schema } = await import('../../domain/schemas/accounts');
+      const { Credentials: schema } = await loadChecks(() => import('../../domain/schemas/accounts'));
       return signIn(checked(schema, credentials));
     },
     onSuccess: async ({ user }) => {

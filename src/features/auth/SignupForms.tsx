@@ -10,11 +10,11 @@ import { paths } from '../../config/paths';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../../domain/limits';
 import type { OwnerRegistration, UserRegistration } from '../../domain/schemas/accounts';
 import { toApiError } from '../../lib/api-client';
-import { checked } from '../../lib/form-check';
+import { checked, loadChecks } from '../../lib/form-check';
 import { registerOwner, registerUser } from './api';
 import { readSignInState, type SignInState } from './sign-in-state';
 
-const registrationChecks = () => import('./registration-checks');
+const registrationChecks = () => loadChecks(() => import('./registration-checks'));
 
 /** Long enough to read the success message before the login page replaces it. */
 const REDIRECT_DELAY_MS = 1500;

@@ -3,7 +3,7 @@ import { blogPosts, type BlogPostData } from '../../data/blogs';
 import type { NewComment, NewReply } from '../../domain/schemas/comments';
 import { slugify } from '../../domain/slug';
 import { statusOf } from '../../lib/api-error';
-import { checked } from '../../lib/form-check';
+import { checked, loadChecks } from '../../lib/form-check';
 import { deleteComment, getBlogPost, listComments, postComment, postReply } from './api';
 
 export const blogKeys = {
@@ -48,7 +48,7 @@ export function useComments(slug: string) {
 }
 
 /** The comments' schemas (and zod with them) load when someone first writes, not with the post. */
-const commentSchemas = () => import('../../domain/schemas/comments');
+const commentSchemas = () => loadChecks(() => import('../../domain/schemas/comments'));
 
 /** A comment or a reply changes the comments: the list is loaded again before the form says it is done. */
 export function usePostComment() {

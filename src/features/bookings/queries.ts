@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingAction } from '../../domain/contract';
 import type { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
-import { checked } from '../../lib/form-check';
+import { checked, loadChecks } from '../../lib/form-check';
 import { carKeys } from '../cars/queries';
 import { notificationsKey } from '../notifications/queries';
 import { actOnBooking, type BookingsWanted, createBooking, createRazorpayOrder, getBookingReceipt, listBookings } from './api';
@@ -50,7 +50,7 @@ export function useBookingAction() {
 }
 
 /** The bookings' schemas (and zod with them) load when someone books, not with the car's page. */
-const bookingSchemas = () => import('../../domain/schemas/bookings');
+const bookingSchemas = () => loadChecks(() => import('../../domain/schemas/bookings'));
 
 /** A new booking belongs in My bookings: the list cached there is stale from now on. */
 export function useCreateBooking() {

@@ -8,7 +8,7 @@ import { FormField } from '../../components/FormField';
 import { EMAIL_MAX } from '../../domain/limits';
 import type { ContactMessage } from '../../domain/schemas/messages';
 import { toApiError } from '../../lib/api-client';
-import { checked } from '../../lib/form-check';
+import { checked, loadChecks } from '../../lib/form-check';
 import { sendContactMessage } from './api';
 
 /** "Get In Touch": a name, an email and a message; what was typed stays after a failure, so it can be sent again. */
@@ -19,7 +19,7 @@ export function ContactForm() {
   const contact = useMutation({
     mutationFn: async (body: ContactMessage) => {
       // The schema (and zod with it) loads when the message is sent, not with the page.
-      const { ContactMessage: schema } = await import('../../domain/schemas/messages');
+      const { ContactMessage: schema } = await loadChecks(() => import('../../domain/schemas/messages'));
       return sendContactMessage(checked(schema, body));
     },
   });

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Icon } from '../../components/icons';
 import type { NewsletterSignup } from '../../domain/schemas/messages';
 import { toApiError } from '../../lib/api-client';
-import { checked } from '../../lib/form-check';
+import { checked, loadChecks } from '../../lib/form-check';
 import { subscribeNewsletter } from './api';
 
 /** The footer's newsletter sign-up: one email field and a send button. */
@@ -16,7 +16,7 @@ export function NewsletterForm() {
   const subscription = useMutation({
     mutationFn: async (body: NewsletterSignup) => {
       // The footer is on every marketing page: the schema (and zod with it) loads when someone subscribes, not with each page.
-      const { NewsletterSignup: schema } = await import('../../domain/schemas/messages');
+      const { NewsletterSignup: schema } = await loadChecks(() => import('../../domain/schemas/messages'));
       return subscribeNewsletter(checked(schema, body));
     },
   });

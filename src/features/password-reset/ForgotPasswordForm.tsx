@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
 import type { PasswordResetRequest } from '../../domain/schemas/password-reset';
 import { toApiError } from '../../lib/api-client';
-import { checked } from '../../lib/form-check';
+import { checked, loadChecks } from '../../lib/form-check';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { SubmitWithStatus } from '../../components/SubmitWithStatus';
@@ -18,7 +18,7 @@ export function ForgotPasswordForm() {
   const asking = useMutation({
     mutationFn: async (body: PasswordResetRequest) => {
       // The schema (and zod with it) loads when the form is sent, not with the page.
-      const { PasswordResetRequest: schema } = await import('../../domain/schemas/password-reset');
+      const { PasswordResetRequest: schema } = await loadChecks(() => import('../../domain/schemas/password-reset'));
       return requestPasswordReset(checked(schema, body));
     },
   });

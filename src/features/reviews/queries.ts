@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewReview, NewReviewReply } from '../../domain/contract';
-import { checked } from '../../lib/form-check';
+import { checked, loadChecks } from '../../lib/form-check';
 import { bookingsKey } from '../bookings/queries';
 import { getCar } from '../cars/api';
 import { carKeys } from '../cars/queries';
@@ -38,7 +38,7 @@ export function useCarRating(carRef: string, { enabled }: { enabled: boolean }) 
 }
 
 /** The reviews' schemas (and zod with them) load when someone first writes one, not with the car's page. */
-const reviewSchemas = () => import('../../domain/schemas/reviews');
+const reviewSchemas = () => loadChecks(() => import('../../domain/schemas/reviews'));
 
 /** Rating a trip changes the renter's list (stars instead of "Rate this trip") and the car's reviews and average. */
 export function useReviewTrip() {
