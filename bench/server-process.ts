@@ -1,23 +1,19 @@
 /**
  * What the benches share: the compiled server (`dist-server/main.js`, as `npm start` runs it) in a
- * process of its own on a port of its own, the clean-up of what a run started, and the report's
- * small helpers. A bench's entry module runs its work through `runBench`.
+ * process of its own on a port of its own, started as `npm run cluster` starts its instances
+ * (server/cluster/compiled-server.ts), the clean-up of what a run started, and the report's small
+ * helpers. A bench's entry module runs its work through `runBench`.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildServerWithVite, isServerBuildStale, SERVER_BUILD_DIR } from '../server/src/static-build';
+import { projectDir, startCompiledServer } from '../server/cluster/compiled-server';
 
-export const projectDir = fileURLToPath(new URL('../', import.meta.url));
+export { ensureServerBuild, freePort, projectDir, stopChild } from '../server/cluster/compiled-server';
 export const resultsDir = path.join(projectDir, 'bench/results');
-const serverEntry = path.join(projectDir, SERVER_BUILD_DIR, 'main.js');
 /** Far above what any run sends, so the ceiling against floods never answers a bench's requests with 429. */
 const REQUESTS_PER_MINUTE = 1_000_000_000;
-const HEALTH_WAIT_MS = 120_000;
-const STOP_WAIT_MS = 15_000;
 
 // ---------------------------------------------------------------- clean-up
 
@@ -52,25 +48,6 @@ export async function runBench(main: () => Promise<number>): Promise<never> {
 
 // ---------------------------------------------------------------- processes
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Ends a child with SIGTERM (SIGKILL if it lingers) and waits for it to go. */
-export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_WAIT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
 export interface Memory {
   /** Resident now. */
   rssMb: number;
@@ -87,14 +64,6 @@ async function memoryOf(pid: number | undefined): Promise<Memory | undefined> {
   const peak = kilobytes('VmHWM');
   if (!Number.isFinite(rss) || !Number.isFinite(peak)) return undefined;
   return { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) };
-}
-
-/** Builds dist-server/ when it is missing or older than its sources, as `npm start` would. */
-export async function ensureServerBuild(): Promise<void> {
-  if (await isServerBuildStale(projectDir)) {
-    console.log(`Building the server (${SERVER_BUILD_DIR}/ is missing or older than its sources)...`);
-    buildServerWithVite(projectDir);
-  }
 }
 
 export interface RunningServer {
@@ -116,37 +85,19 @@ export interface ServerSettings {
 
 /** The compiled server in a process of its own, its environment ours but for what the settings name; resolves once healthy. */
 export async function startServer({ databaseUrl, dataDir, staticDir }: ServerSettings): Promise<RunningServer> {
-  const port = await freePort();
-  const inherited = { ...process.env };
   // A bench's DATABASE_URL names the server to make a database on; the server gets that database.
-  delete inherited.DATABASE_URL;
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
-    cwd: projectDir,
+  const server = await startCompiledServer({
     env: {
-      ...inherited,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       STATIC_DIR: staticDir ?? '',
       REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    output: 'inherit',
   });
-  const stop = () => stopChild(child);
-  onCleanUp(stop);
-  const base = `http://127.0.0.1:${port}`;
-  while (true) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering /api/health`);
-    const health = await fetch(`${base}/api/health`).catch(() => undefined);
-    await health?.arrayBuffer();
-    if (health?.ok) break;
-    if (performance.now() - started > HEALTH_WAIT_MS) throw new Error('the server did not answer /api/health in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { base, startMs: Math.round(performance.now() - started), memory: () => memoryOf(child.pid), stop };
+  onCleanUp(() => server.stop());
+  return { base: server.base, startMs: server.startMs, memory: () => memoryOf(server.child.pid), stop: () => server.stop() };
 }
 
 // ---------------------------------------------------------------- report

@@ -17,7 +17,7 @@ const STOP_TIMEOUT_MS = 15_000;
 const KEPT_OUTPUT_LINES = 80;
 
 /** The floods these tests make come from one address; the per-address limits are other tests' subject. */
-const GENEROUS_LIMITS: Readonly<Record<string, string>> = {
+export const GENEROUS_LIMITS: Readonly<Record<string, string>> = {
   REQUESTS_PER_MINUTE: '1000000',
   REGISTRATIONS_PER_HOUR: '1000000',
 };
