@@ -4,6 +4,7 @@
  * start it the same way.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,12 @@ import { buildServerWithVite, isServerBuildStale, SERVER_BUILD_DIR } from '../sr
 
 export const projectDir = fileURLToPath(new URL('../../', import.meta.url));
 const serverEntry = path.join(projectDir, SERVER_BUILD_DIR, 'main.js');
+
+/** Node's flags as package.json's start script gives them, so what is measured here runs as `npm start` runs. */
+const startFlags: string[] = (() => {
+  const { scripts } = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+})();
 const HEALTH_WAIT_MS = 120_000;
 const STOP_WAIT_MS = 15_000;
 
@@ -69,7 +76,7 @@ export async function startCompiledServer({ port: wanted, env, output }: Compile
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+  const child = spawn(process.execPath, [...startFlags, serverEntry], {
     cwd: projectDir,
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', output, output],
