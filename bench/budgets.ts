@@ -1,10 +1,11 @@
 /**
  * `npm run bench:budgets`: builds the app with a manifest and, for each public page, adds up the
  * brotli bytes of every script and stylesheet the page loads before anyone touches it: the entry
- * with its static imports, the layout and the page's chunk with theirs, and the chunks the page
- * imports by itself once it runs (the session check's API client, the sliders once the browser is
- * idle), and, in a build with its prerendered pages, whatever else the page's HTML names. It fails when a page's JavaScript is over its budget (issue 17). `--dir <built app>` reads an existing
- * build (one with `.vite/manifest.json`) instead of building.
+ * with its static imports, the layout and the page's chunk with theirs, the chunks the page imports
+ * by itself once it runs (the sliders once the browser is idle, the car page's checkout), and, in a
+ * build with its prerendered pages, whatever else the page's HTML names. It fails when a page's
+ * JavaScript is over its budget (issue 17). `--dir <built app>` reads an existing build (one with
+ * `.vite/manifest.json`) instead of building.
  *
  * Each file counts as the server sends it to a browser that accepts brotli: the build's own brotli
  * copy beside it ({file}.br, quality 11, server/src/cli/precompress.ts) when there is one, as
@@ -39,8 +40,6 @@ const KB = 1024;
 const LAYOUT = 'src/app/Layout.tsx';
 /** Where the build's prerender writes each public page's HTML (server/src/cli/prerender.ts). */
 const PRERENDERED_DIR = 'prerendered';
-/** The header asks who is signed in on every page with the layout, which loads the API client. */
-const SESSION_API = 'src/lib/auth/session-api.ts';
 /** The car page's checkout (period picker, moment), fetched as soon as the page has hydrated. */
 const CHECKOUT = 'src/features/bookings/CheckoutPanel.tsx';
 /** react-slick, fetched by the sliders when the browser is first idle. */
@@ -54,7 +53,7 @@ interface RouteBudget {
   loads: string[];
 }
 
-const layoutPage = (page: string, ...more: string[]): string[] => [LAYOUT, SESSION_API, `src/pages/${page}.tsx`, ...more];
+const layoutPage = (page: string, ...more: string[]): string[] => [LAYOUT, `src/pages/${page}.tsx`, ...more];
 
 const car = catalogueCars[0];
 const post = blogPosts[0];

@@ -1,15 +1,18 @@
-import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { usePageTitle } from '../lib/usePageTitle';
 
-/** "/": the first screen, kept light (no slider, picker, moment or checkout) so it shows fast on a phone. */
+/**
+ * "/": the first screen, kept light (no slider, picker, moment or checkout) so it shows fast on a
+ * phone. Plain Bootstrap markup, as react-bootstrap's Container writes it: importing the component
+ * would split it into a chunk of its own, one more request for this page and every page with the layout.
+ */
 export default function LandingPage() {
   usePageTitle('Welcome');
   return (
     <main className="landing">
-      <Container className="py-5 text-center" style={{ maxWidth: '44rem' }}>
+      <div className="py-5 text-center container" style={{ maxWidth: '44rem' }}>
         <img src="/images/logo.svg" alt={PRODUCT_NAME} width={264} height={58} className="mb-4" />
         <h1 className="display-6 mb-3">Best offers and variety of cars for your need!</h1>
         <p className="lead mb-4">Rent a car by the hour anywhere in India, or earn by listing yours. Payment is simple.</p>
@@ -31,7 +34,7 @@ export default function LandingPage() {
           height={200}
           className="mt-5"
         />
-      </Container>
+      </div>
     </main>
   );
 }

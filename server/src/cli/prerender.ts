@@ -29,16 +29,6 @@ interface PrerenderEntry {
   ) => Promise<{ html: string; title: string; description: string; modules: string[]; lazyScreens: number }>;
 }
 
-/**
- * Modules a page imports on demand right after hydrating, by the screen that asks for them: the
- * header, on every page with the layout, asks who is signed in (lib/auth/session.ts). Named too, so
- * that request does not wait for its code; the landing page, which has no header, does not load it.
- * A module that stops being a chunk of its own is simply not named.
- */
-const LOADED_AFTER_HYDRATING: Record<string, string[]> = {
-  'src/app/Layout.tsx': ['src/lib/auth/session-api.ts'],
-};
-
 /** One entry of Vite's build manifest (.vite/manifest.json), keyed by source path. */
 interface ManifestChunk {
   file: string;
@@ -222,8 +212,7 @@ export async function prerender(outDir: string): Promise<void> {
     await writeFile(path.join(outDir, movedStyles), stylesheet);
     await precompressFile(path.join(outDir, movedStyles));
     for (const { address, page } of pages) {
-      const afterHydrating = page.modules.flatMap((screen) => LOADED_AFTER_HYDRATING[screen] ?? []);
-      const keys = ['index.html', ...page.modules, ...afterHydrating.filter((key) => key in manifest)];
+      const keys = ['index.html', ...page.modules];
       const html = pageHtml(template, { ...page, ...chunksOf(manifest, keys) }, movedStyles);
       const file = fileFor(partialDir, address);
       await mkdir(path.dirname(file), { recursive: true });

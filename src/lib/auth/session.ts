@@ -1,15 +1,13 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Account } from '../../domain/contract';
 import { SESSION_KEY } from './session-key';
-
-// The landing page shows nothing about the visitor, so the API client (axios) is loaded only when a
-// screen first asks who is signed in; that keeps it out of the landing page's bundle.
-const sessionApi = () => import('./session-api');
+// Only screens with the layout ask who is signed in, so the API client stays out of the landing page.
+import { endSession as endServerSession, getSession } from './session-api';
 
 const sessionQuery = queryOptions({
   queryKey: SESSION_KEY,
   // The server answers `{user: null}` for a signed-out visitor; a failure leaves the question open.
-  queryFn: async ({ signal }): Promise<Account | null> => (await (await sessionApi()).getSession(signal)).user,
+  queryFn: async ({ signal }): Promise<Account | null> => (await getSession(signal)).user,
   // Not asked again on every screen: this app's sign-in and sign-out update it, and a 401 from any
   // call makes the query client ask again (the session ended elsewhere).
   staleTime: Infinity,
@@ -61,5 +59,5 @@ export async function sessionEnded(queryClient: QueryClient): Promise<void> {
 
 /** Ends the session on the server; a failure throws, so the caller keeps the person signed in and says so. */
 export async function endSession(): Promise<void> {
-  await (await sessionApi()).endSession();
+  await endServerSession();
 }
