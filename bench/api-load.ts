@@ -6,12 +6,25 @@ import autocannon from 'autocannon';
  * runs one load and answers with its summary.
  */
 
+/** One request of a write load: each is sent once, in turn, whichever connection is free. */
+export interface PreparedRequest {
+  method: 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface LoadJob {
   id: number;
   url: string;
   headers: Record<string, string>;
   connections: number;
   seconds: number;
+  /**
+   * Writes: sent in this order instead of GET `url` again and again. Past the last, autocannon starts
+   * over at the first, which the server refuses as a repeat: non-2xx that says the list was too short.
+   */
+  requests?: PreparedRequest[];
 }
 
 export interface LoadSummary {
@@ -31,9 +44,19 @@ export type ToLoad = { type: 'load'; job: LoadJob };
 export type FromLoad = { type: 'result'; id: number; summary: LoadSummary } | { type: 'failed'; id: number; message: string };
 
 process.on('message', async (message: ToLoad) => {
-  const { id, url, headers, connections, seconds } = message.job;
+  const { id, url, headers, connections, seconds, requests } = message.job;
+  let next = 0;
+  const inTurn = requests && [
+    {
+      setupRequest: (request: autocannon.Request) => {
+        const prepared = requests[next % requests.length];
+        next += 1;
+        return { ...request, ...prepared, headers: { ...request.headers, ...prepared?.headers } };
+      },
+    },
+  ];
   try {
-    const result = await autocannon({ url, headers, connections, duration: seconds });
+    const result = await autocannon({ url, headers, connections, duration: seconds, ...(inTurn ? { requests: inTurn } : {}) });
     const summary: LoadSummary = {
       requestsPerSecond: result.requests.average,
       p50Ms: result.latency.p50,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { blogPosts as sampleBlogPosts } from '#data/blogs';
 import { catalogueCars } from '#data/cars';
@@ -7,8 +8,9 @@ import { BODY_TYPES, CITIES, FUELS, TRANSMISSIONS } from '#domain/car-attributes
 import type { BookingStatus } from '#domain/contract';
 import { slugify } from '#domain/slug';
 import { hashPassword } from '../server/src/auth/passwords';
+import { hashToken, SESSION_TTL_SECONDS } from '../server/src/auth/session-store';
 import { openDatabase } from '../server/src/db/client';
-import { accounts, blogPosts, bookingEvents, bookings, cars, comments } from '../server/src/db/schema';
+import { accounts, blogPosts, bookingEvents, bookings, cars, comments, sessions } from '../server/src/db/schema';
 
 /**
  * The data bench/api.ts loads the API over, written straight into the database with the server's own
@@ -31,6 +33,15 @@ const INSERT_BATCH = 500;
 
 export const BENCH_PASSWORD = 'bench-password-1';
 
+/**
+ * The server's own write quotas (DEFAULT_QUOTAS, which have no setting but registrations'): each
+ * writer stays under them, so the load is spread over as many signed-in accounts as the writes need.
+ */
+export const COMMENTS_PER_WRITER = 20;
+export const BOOKING_REQUESTS_PER_WRITER = 30;
+/** The owner whose requests the accept load answers has cars of its own, so the read routes' owner and lists keep their size. */
+const ACCEPTING_OWNER_CARS = 10;
+
 export interface Seeded {
   owner: { email: string };
   renter: { email: string };
@@ -39,12 +50,30 @@ export interface Seeded {
   /** The post the comments are on. */
   postSlug: string;
   counts: { ownerCars: number; owners: number; comments: number; replies: number; renterBookings: number };
+  writes: SeededWrites;
+}
+
+/** What the write routes spend: each write takes items no other write took, so none is refused as a repeat. */
+export interface SeededWrites {
+  /** Session tokens of renters, `COMMENTS_PER_WRITER` comments and `BOOKING_REQUESTS_PER_WRITER` requests each. */
+  writerTokens: string[];
+  /** The post the comments go to: another than the one whose comments are read. */
+  postSlug: string;
+  /** Cars the writers ask for, not the read routes' owner's. */
+  carNames: string[];
+  /** The accepting owner's session token and its open requests, none overlapping another on its car. */
+  ownerToken: string;
+  openRequestIds: string[];
+  /** The first hour after the open requests: the writers ask for periods from there on, which no accept makes busy. */
+  freeFrom: Date;
 }
 
 export interface SeedOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   scale: number;
+  /** Writes each write route may make over the whole run. */
+  writes: number;
 }
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -56,7 +85,7 @@ const pick = <T>(values: readonly T[], index: number): T => values[index % value
 /** Bookings' statuses in turn: most trips asked for get accepted; some are declined or cancelled. */
 const STATUS_CYCLE: readonly BookingStatus[] = ['accepted', 'requested', 'accepted', 'declined', 'accepted', 'cancelled'];
 
-export async function seedBenchData({ databaseUrl, dataDir, scale }: SeedOptions): Promise<Seeded> {
+export async function seedBenchData({ databaseUrl, dataDir, scale, writes }: SeedOptions): Promise<Seeded> {
   const client = await openDatabase({ databaseUrl, dataDir });
   try {
     const { db } = client;
@@ -206,7 +235,11 @@ export async function seedBenchData({ databaseUrl, dataDir, scale }: SeedOptions
       }));
     await insertInBatches(replyRows, (batch) => db.insert(comments).values(batch));
 
+    const writePost = sampleBlogPosts[1];
+    if (!writePost) throw new Error('there is no second sample blog post for the comments written');
+
     return {
+      writes: await seedWrites(db, { writes, passwordHash, now, postSlug: slugify(writePost.title) }),
       owner: { email: 'owner@bench.in' },
       renter: { email: 'renter@bench.in' },
       carName: carWithBookings.carName,
@@ -222,4 +255,117 @@ export async function seedBenchData({ databaseUrl, dataDir, scale }: SeedOptions
   } finally {
     await client.close();
   }
+}
+
+type SeedDatabase = Awaited<ReturnType<typeof openDatabase>>['db'];
+
+/** A session for each account, as signing in makes one, without a password hash per account. */
+async function sessionsFor(db: SeedDatabase, accountIds: string[], now: number): Promise<string[]> {
+  const tokens = accountIds.map(() => randomBytes(32).toString('base64url'));
+  const expiresAt = new Date(now + SESSION_TTL_SECONDS * 1000);
+  await insertInBatches(
+    accountIds.map((accountId, index) => ({ accountId, tokenHash: hashToken(tokens[index] ?? ''), expiresAt })),
+    (batch) => db.insert(sessions).values(batch),
+  );
+  return tokens;
+}
+
+/**
+ * Accounts and rows for the write routes: renters enough that neither comment nor booking-request
+ * quota refuses one, and an owner with `writes` open requests, one hour each, back to back on its
+ * cars from tomorrow on, so every one can be accepted.
+ */
+async function seedWrites(
+  db: SeedDatabase,
+  { writes, passwordHash, now, postSlug }: { writes: number; passwordHash: string; now: number; postSlug: string },
+): Promise<SeededWrites> {
+  const writerCount = Math.ceil(writes / Math.min(COMMENTS_PER_WRITER, BOOKING_REQUESTS_PER_WRITER));
+  const writers: { id: string }[] = [];
+  await insertInBatches(
+    Array.from({ length: writerCount }, (_, index) => ({
+      username: `writer${index + 1}`,
+      email: `writer${index + 1}@bench.in`,
+      passwordHash,
+      role: 'user' as const,
+    })),
+    async (batch) => {
+      writers.push(...(await db.insert(accounts).values(batch).returning({ id: accounts.id })));
+    },
+  );
+  const [owner] = await db
+    .insert(accounts)
+    .values({
+      username: 'acceptingowner',
+      email: 'accepting-owner@bench.in',
+      passwordHash,
+      role: 'owner',
+      phoneNumber: '9123456789',
+      country: 'India',
+    })
+    .returning({ id: accounts.id });
+  if (!owner) throw new Error('the accepting owner was not created');
+  const ownerCars = await db
+    .insert(cars)
+    .values(
+      Array.from({ length: ACCEPTING_OWNER_CARS }, (_, index) => {
+        const model = pick(catalogueCars, index);
+        return {
+          kind: 'listed' as const,
+          ownerId: owner.id,
+          carName: `${model.carName} for requests ${index + 1}`,
+          imgUrl: model.imgUrl,
+          price: 100 + index * 10,
+          description: `A ${model.carName} whose owner answers booking requests all day long.`,
+          city: pick(CITIES, index),
+          pickupArea: `Block ${index + 1}, by the bus depot`,
+          ac: true,
+          bodyType: pick(BODY_TYPES, index),
+          seats: 5,
+          transmission: pick(TRANSMISSIONS, index),
+          fuel: pick(FUELS, index),
+          year: 2020,
+          kmPerDayLimit: null,
+        };
+      }),
+    )
+    .returning({ id: cars.id, carName: cars.carName, price: cars.price });
+
+  const tomorrow = Math.ceil(now / DAY_MS) * DAY_MS + DAY_MS;
+  // Before the booking-request quota's hour: the writers' own requests count from the bench's first one.
+  const requestedAt = new Date(now - 2 * HOUR_MS);
+  const requestRows = Array.from({ length: writes }, (_, index) => {
+    const car = pick(ownerCars, index);
+    const startsAt = new Date(tomorrow + Math.floor(index / ownerCars.length) * HOUR_MS);
+    const endsAt = new Date(startsAt.getTime() + HOUR_MS);
+    const price = bookingTotal(startsAt, endsAt, car.price, false);
+    return {
+      carId: car.id,
+      renterId: pick(writers, index).id,
+      startsAt,
+      endsAt,
+      hours: price.hours,
+      driver: false,
+      pricePerHour: car.price,
+      total: price.total,
+      taxPaise: price.taxPaise,
+      taxLines: price.taxLines,
+      amountPaise: price.amountPaise,
+      status: 'requested' as const,
+      expiresAt: expiresAt(startsAt, requestedAt, false),
+      createdAt: requestedAt,
+      updatedAt: requestedAt,
+    };
+  });
+  const openRequestIds: string[] = [];
+  await insertInBatches(requestRows, async (batch) => {
+    const stored = await db.insert(bookings).values(batch).returning({ id: bookings.id, createdAt: bookings.createdAt });
+    await db
+      .insert(bookingEvents)
+      .values(stored.map((booking) => ({ bookingId: booking.id, status: 'requested' as const, at: booking.createdAt })));
+    openRequestIds.push(...stored.map((booking) => booking.id));
+  });
+
+  const [ownerToken = '', ...writerTokens] = await sessionsFor(db, [owner.id, ...writers.map((writer) => writer.id)], now);
+  const freeFrom = new Date(tomorrow + Math.ceil(writes / ownerCars.length) * HOUR_MS + DAY_MS);
+  return { writerTokens, postSlug, carNames: ownerCars.map((car) => car.carName), ownerToken, openRequestIds, freeFrom };
 }

@@ -8,7 +8,9 @@ import Fastify from 'fastify';
  */
 
 export interface TwinRoute {
-  /** The decoded path without its query: Fastify routes on that alone, as the real server does. */
+  /** GET unless a write's. */
+  method?: 'POST';
+  /** The decoded path without its query (a pattern for a write's ids): Fastify routes on that alone, as the real server does. */
   path: string;
   contentType: string;
   /** Base64, so the bytes cross the IPC channel unchanged. */
@@ -22,7 +24,11 @@ process.once('message', async (message: ToTwin) => {
   const app = Fastify({ logger: false });
   for (const route of message.routes) {
     const body = Buffer.from(route.body, 'base64');
-    app.get(route.path, (_request, reply) => reply.type(route.contentType).send(body));
+    app.route({
+      method: route.method ?? 'GET',
+      url: route.path,
+      handler: (_request, reply) => reply.type(route.contentType).send(body),
+    });
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://... npm run bench:api       a fresh database on that server, dropped at the end
  *   npm run bench:api -- --scale 10 --runs 3            10x the data; the median of 3 runs per route
  *   npm run bench:api -- --smoke                        1 s per route at 5 connections; fails on any non-2xx
+ *   npm run bench:api -- --only POST                    just the writes
  *
  * Flags: --scale N (1), --duration seconds (8), --connections N (50), --runs N (1), --warmup seconds (1),
  * --only <text> (just the routes whose label contains it).
@@ -19,6 +20,13 @@
  * bytes; the signed-in routes send the session cookie to the twin too. The per-address request
  * ceiling is raised through REQUESTS_PER_MINUTE. Results go to bench/results/api.json (api-smoke.json
  * for --smoke), each run replacing the last.
+ *
+ * The writes (issue 18's capacity plan): signed-in renters comment on a post and ask for cars, and an
+ * owner accepts open requests. Every request is a new write, none a repeat the server would refuse:
+ * the seed makes enough renters (with sessions) that no one passes the comment or booking-request
+ * quota, which have no setting, and enough open requests for every accept. It sizes them for at most
+ * WRITE_CEILING writes a second; past that, the list starts over and the repeats show as non-2xx.
+ * Their twin answers the same bytes to the same POST.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,8 +37,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { toIndiaIso } from '#domain/india-time';
-import type { FromLoad, LoadJob, LoadSummary, ToLoad } from './api-load';
-import { BENCH_PASSWORD, type Seeded, seedBenchData } from './api-seed';
+import type { FromLoad, LoadJob, LoadSummary, PreparedRequest, ToLoad } from './api-load';
+import { BENCH_PASSWORD, COMMENTS_PER_WRITER, type Seeded, seedBenchData } from './api-seed';
 import type { FromTwin, ToTwin, TwinRoute } from './api-twin';
 import {
   ensureServerBuild,
@@ -48,6 +56,9 @@ import {
 
 const AVAILABILITY_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** The most writes a second the seed makes room for, per write route: several times what this machine manages. */
+const WRITE_CEILING = 1_500;
 
 // ---------------------------------------------------------------- settings
 
@@ -73,6 +84,9 @@ const settings = {
   smoke,
   only: flags.only,
 };
+/** Each write route's writes over the whole run: every load's seconds at the ceiling, two spares per connection and load, and the first answer. */
+const writesPerRoute =
+  settings.runs * (WRITE_CEILING * (settings.seconds + settings.warmupSeconds) + 4 * settings.connections) + 1;
 const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
 const databaseKind = serverUrl ? 'postgres' : 'pglite';
 
@@ -146,9 +160,11 @@ interface Sessions {
 
 interface BenchRoute {
   label: string;
-  kind: 'public' | 'signed in';
+  kind: 'public' | 'signed in' | 'write';
   url: string;
   cookie?: keyof Sessions;
+  /** A write's requests, each new: the route's `url` is then the path's pattern, which the twin answers on. */
+  write?: () => PreparedRequest;
   /** What the first answer must hold, so a seeding that went wrong cannot pass for a fast route. */
   check: (body: unknown) => string | undefined;
 }
@@ -158,7 +174,76 @@ const lengthOf = (value: unknown) => (Array.isArray(value) ? value.length : -1);
 const expect = (what: string, actual: unknown, expected: unknown) =>
   actual === expected ? undefined : `expected ${what} ${expected}, got ${String(actual)}`;
 
-function benchRoutes(seeded: Seeded): BenchRoute[] {
+/** Takes the next of `count` items in turn each call: the n-th call gets item n mod count, and the round it is in. */
+function inTurn(count: number): () => { item: number; round: number } {
+  let calls = 0;
+  return () => {
+    const call = calls++;
+    return { item: call % count, round: Math.floor(call / count) };
+  };
+}
+
+/** A JSON POST as a signed-in account sends it. */
+function post(path: string, cookie: string, body: unknown): PreparedRequest {
+  return { method: 'POST', path, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/**
+ * Renters write in turn, so one account's writes are as far apart as the load allows (one account's
+ * writes queue on its quota's lock): the n-th comment or request is renter n mod renters', its
+ * round-th. The seed made renters enough that no round passes COMMENTS_PER_WRITER.
+ */
+function writeRoutes({ writes }: Seeded, cookieName: string): BenchRoute[] {
+  const renterCookie = (item: number) => `${cookieName}=${writes.writerTokens[item] ?? ''}`;
+  const nextComment = inTurn(writes.writerTokens.length);
+  const nextRequest = inTurn(writes.writerTokens.length);
+  const nextAccept = inTurn(writes.openRequestIds.length);
+  return [
+    {
+      label: 'POST a comment',
+      kind: 'write',
+      url: '/api/comments/get-comment',
+      write: () => {
+        const { item, round } = nextComment();
+        if (round >= COMMENTS_PER_WRITER) throw new Error('more comments than the seeded renters may write');
+        return post('/api/comments/get-comment', renterCookie(item), {
+          post: writes.postSlug,
+          content: `Writer ${item + 1}, comment ${round + 1}: the car was clean and the owner was on time.`,
+        });
+      },
+      check: (body) => (isRecord(body) && typeof body.id === 'string' ? undefined : 'expected the new comment'),
+    },
+    {
+      label: 'POST a booking request',
+      kind: 'write',
+      url: '/api/bookings',
+      // A renter's requests are an hour each, two hours apart, so none overlaps another of its own.
+      write: () => {
+        const { item, round } = nextRequest();
+        const from = writes.freeFrom.getTime() + round * 2 * HOUR_MS;
+        return post('/api/bookings', renterCookie(item), {
+          carName: writes.carNames[(item + round) % writes.carNames.length],
+          from: toIndiaIso(new Date(from)),
+          to: toIndiaIso(new Date(from + HOUR_MS)),
+          driver: false,
+        });
+      },
+      check: (body) => expect('the new booking', isRecord(body) && body.status, 'requested'),
+    },
+    {
+      label: "owner's POST accept",
+      kind: 'write',
+      url: '/api/bookings/:id/accept',
+      write: () => {
+        const { item } = nextAccept();
+        return post(`/api/bookings/${writes.openRequestIds[item]}/accept`, `${cookieName}=${writes.ownerToken}`, {});
+      },
+      check: (body) => expect('the accepted booking', isRecord(body) && body.status, 'accepted'),
+    },
+  ];
+}
+
+function benchRoutes(seeded: Seeded, cookieName: string): BenchRoute[] {
   const car = encodeURIComponent(seeded.carName);
   const post = encodeURIComponent(seeded.postSlug);
   const from = Date.parse(`${toIndiaIso(new Date()).slice(0, 10)}T00:00:00+05:30`);
@@ -220,6 +305,7 @@ function benchRoutes(seeded: Seeded): BenchRoute[] {
       cookie: 'renter',
       check: (body) => expect('bookings in all', isRecord(body) && body.total, seeded.counts.renterBookings),
     },
+    ...writeRoutes(seeded, cookieName),
   ];
 }
 
@@ -250,7 +336,11 @@ async function firstAnswers(base: string, routes: BenchRoute[], sessions: Sessio
   const answers: Answer[] = [];
   for (const route of routes) {
     const headers: Record<string, string> = route.cookie ? { cookie: sessions[route.cookie] } : {};
-    const response = await fetch(`${base}${route.url}`, { headers });
+    const write = route.write?.();
+    const response = await fetch(
+      `${base}${write?.path ?? route.url}`,
+      write ? { method: write.method, headers: write.headers, body: write.body } : { headers },
+    );
     const body = Buffer.from(await response.arrayBuffer());
     if (!response.ok)
       throw new Error(`${route.label} (${route.url}) answered ${response.status}: ${body.toString().slice(0, 200)}`);
@@ -263,14 +353,16 @@ async function firstAnswers(base: string, routes: BenchRoute[], sessions: Sessio
       headers,
       bytes: body.length,
       twin: {
+        ...(write ? { method: write.method } : {}),
         path: pathOnly,
         contentType: response.headers.get('content-type') ?? 'application/json',
         body: body.toString('base64'),
       },
     });
   }
-  const paths = answers.map((answer) => answer.twin.path);
-  if (new Set(paths).size !== paths.length) throw new Error('two measured routes share a path: the twin routes on paths alone');
+  const paths = answers.map((answer) => `${answer.twin.method ?? 'GET'} ${answer.twin.path}`);
+  if (new Set(paths).size !== paths.length)
+    throw new Error('two measured routes share a method and path: the twin routes on them alone');
   return answers;
 }
 
@@ -362,10 +454,11 @@ async function main(): Promise<number> {
   await first.stop();
   console.log(`${describeMemory(firstStart.memory, 'first start on an empty database')}, healthy after ${firstStart.startMs} ms`);
 
-  const seeded = await seedBenchData({ databaseUrl, dataDir, scale: settings.scale });
+  const seeded = await seedBenchData({ databaseUrl, dataDir, scale: settings.scale, writes: writesPerRoute });
   console.log(
     `seeded: ${seeded.counts.ownerCars} owner cars (${seeded.counts.owners} owner(s)), ${seeded.counts.comments} comments ` +
-      `(+${seeded.counts.replies} replies) on one post, a renter with ${seeded.counts.renterBookings} bookings`,
+      `(+${seeded.counts.replies} replies) on one post, a renter with ${seeded.counts.renterBookings} bookings; ` +
+      `for the writes ${seeded.writes.writerTokens.length} signed-in renters and ${seeded.writes.openRequestIds.length} open requests`,
   );
 
   const server = await startServer({ databaseUrl, dataDir });
@@ -375,7 +468,11 @@ async function main(): Promise<number> {
     owner: await signIn(server.base, '/ownerloginSchema', seeded.owner.email),
     renter: await signIn(server.base, '/carsSchema', seeded.renter.email),
   };
-  const routes = benchRoutes(seeded).filter((route) => settings.only === undefined || route.label.includes(settings.only));
+  // The sign-in's cookie, whose name depends on COOKIE_SECURE, carries the seeded sessions' tokens too.
+  const cookieName = sessions.renter.split('=')[0] ?? '';
+  const routes = benchRoutes(seeded, cookieName).filter(
+    (route) => settings.only === undefined || route.label.includes(settings.only),
+  );
   if (routes.length === 0) throw new Error(`no route's label contains "${settings.only}"`);
   const answers = await firstAnswers(server.base, routes, sessions);
   const twinBase = await startTwin(answers.map((answer) => answer.twin));
@@ -384,12 +481,19 @@ async function main(): Promise<number> {
   const measured = new Map<Answer, Measured[]>(answers.map((answer) => [answer, []]));
   for (let run = 1; run <= settings.runs; run += 1) {
     for (const answer of answers) {
-      const loadOne = async (base: string) => {
-        const job = { url: `${base}${answer.route.url}`, headers: answer.headers, connections: settings.connections };
-        if (settings.warmupSeconds > 0) await load({ ...job, seconds: settings.warmupSeconds });
-        return load({ ...job, seconds: settings.seconds });
+      // A write load's requests, new ones for each of the server's loads; the twin answers the same ones again.
+      const writes = (seconds: number) => {
+        const write = answer.route.write;
+        if (!write || seconds === 0) return undefined;
+        return Array.from({ length: WRITE_CEILING * seconds + 2 * settings.connections }, write);
       };
-      const result = { server: await loadOne(server.base), twin: await loadOne(twinBase) };
+      const loadOne = async (base: string, requests: Record<'warmup' | 'measured', PreparedRequest[] | undefined>) => {
+        const job = { url: `${base}${answer.route.url}`, headers: answer.headers, connections: settings.connections };
+        if (settings.warmupSeconds > 0) await load({ ...job, seconds: settings.warmupSeconds, requests: requests.warmup });
+        return load({ ...job, seconds: settings.seconds, requests: requests.measured });
+      };
+      const requests = { warmup: writes(settings.warmupSeconds), measured: writes(settings.seconds) };
+      const result = { server: await loadOne(server.base, requests), twin: await loadOne(twinBase, requests) };
       measured.get(answer)?.push(result);
       console.log(
         `  run ${run}/${settings.runs}  ${answer.route.label.padEnd(30)} ${whole(result.server.requestsPerSecond).padStart(7)} req/s ` +
