@@ -179,18 +179,21 @@ describe('CORS', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP that allows this site, the card checkout, and http and https images', async () => {
+  it('tell a browser that an API answer is data, never a document to run or frame, and ask no HTTPS on plain HTTP', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://checkout.stripe.com");
-    expect(csp).toContain('frame-src https://checkout.stripe.com');
-    expect(csp).toContain("img-src 'self' data: blob: https: http:");
-    // Plain http is for owners' pictures only, never for scripts, frames or calls.
-    expect(csp.split(';').filter((directive) => / http:/.test(directive))).toEqual(["img-src 'self' data: blob: https: http:"]);
-    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('ask for HTTPS from then on with every answer, data too, once COOKIE_SECURE says it is served over HTTPS', async () => {
+    const secure = await buildTestApp({ cookieSecure: true });
+    try {
+      const response = await secure.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    } finally {
+      await closeTestApp(secure);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import cors from '@fastify/cors';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { ServerConfig } from '../config';
@@ -142,19 +142,49 @@ function cutOffSlowBodies(app: FastifyInstance, requestTimeoutMs: number): void 
  * they: no user content is shown there) allow inline styles. The app itself needs none: React
  * sets its styles through the CSSOM, which the policy does not govern.
  */
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Gives this answer the headers of a page the browser shows (the app's HTML): every other answer is data. */
+    asPage: () => FastifyReply;
+  }
+}
+
 /**
- * Helmet's headers, worked out once at start: they are the same for every answer, and
+ * What an answer that is not a page carries (OWASP's headers for a REST API): JSON, a script, a
+ * photo is never a document the browser runs, so its policy allows nothing at all and no page may
+ * frame it. The page policy and the headers only a document heeds (COOP, Origin-Agent-Cluster, the
+ * XSS auditor's, DNS prefetching, downloads) were sent with every answer too: about 800 bytes,
+ * more than many answers' bodies, on each script a page loads and each API call.
+ */
+const NOT_A_PAGE = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+const HSTS = 'strict-transport-security';
+
+/**
+ * Helmet's headers, worked out once at start: they are the same for every page, and
  * @fastify/helmet built helmet's middleware anew (parsing the policy) for each request, a tenth of
  * what a cached answer cost. Helmet writes them onto a response of its own here, read back once.
+ * Answers get the headers of data unless they are a page: the app's HTML (`reply.asPage()`) or the
+ * API's documentation.
  */
 function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const response = new ServerResponse(new IncomingMessage(new Socket()));
   helmet(options)(response.req, response, (error?: unknown) => {
     if (error) throw error;
   });
-  const headers = response.getHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = response.getHeaders();
+  const hsts = pageHeaders[HSTS];
+  const dataHeaders = { ...NOT_A_PAGE, ...(hsts === undefined ? {} : { [HSTS]: hsts }) };
+  app.decorateReply('asPage', function asPage(this: FastifyReply) {
+    return this.headers(pageHeaders);
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(DOCS_PATH) ? pageHeaders : dataHeaders);
     done();
   });
 }

@@ -78,7 +78,8 @@ async function staticApp(app: FastifyInstance, options: { root: string }): Promi
     // The build writes every asset's brotli and gzip copies beside it (cli/precompress.ts); they are
     // sent for the asset's own address to a browser that accepts them, never at addresses of their own.
     preCompressed: true,
-    globIgnore: [`${PRERENDERED_DIR}/**`, '**/*.br', '**/*.gz'],
+    // index.html is a page: it gets a page's headers from the handler below, never a file's.
+    globIgnore: [`${PRERENDERED_DIR}/**`, '**/*.br', '**/*.gz', INDEX],
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const header = filePath.startsWith(assetsDir)
@@ -102,10 +103,10 @@ async function staticApp(app: FastifyInstance, options: { root: string }): Promi
     if (wantsPage(request) && !notPageSegments.has(firstSegment(request.url))) {
       const address = pageAddress(request.url);
       const page = (address === undefined ? undefined : pages.get(address)) ?? appPage;
-      return sendKept(request, reply.type('text/html; charset=utf-8').header('cache-control', ALWAYS_REVALIDATE), page);
+      return sendKept(request, reply.asPage().type('text/html; charset=utf-8').header('cache-control', ALWAYS_REVALIDATE), page);
     }
     return sendNotFound(request, reply);
   });
 }
 
-export const staticAppPlugin = fp(staticApp, { name: 'static-app', fastify: '5.x' });
+export const staticAppPlugin = fp(staticApp, { name: 'static-app', fastify: '5.x', dependencies: ['security'] });
