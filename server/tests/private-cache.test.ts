@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, CodedAnswer, OwnerCar } from '#domain/contract';
 import { bookings, cars } from '../src/db/schema';
 import { person } from './admin-helpers';
-import { buildTestApp, closeTestApp, newPostgresDatabase } from './helpers';
+import { buildTestApp, closeTestApp } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+import { twoInstancesOnPostgres, withinOtherInstanceDelay } from './two-instances';
 
 // Issue 16: an owner's cars and someone's bookings come from each instance's memory, kept per
 // account, until the database says that account's lists changed. Nobody may ever read a list older
@@ -132,36 +133,15 @@ describe('signed-in lists on one instance', () => {
 });
 
 describe.each(serverUrl ? ['PostgreSQL'] : [])('signed-in lists on two instances of one %s database', () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let database: Awaited<ReturnType<typeof newPostgresDatabase>>;
-  beforeAll(async () => {
-    database = await newPostgresDatabase(String(serverUrl));
-    first = await buildTestApp({ databaseUrl: database.databaseUrl });
-    second = await buildTestApp({ databaseUrl: database.databaseUrl });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await database?.drop();
-  });
-
-  /** Asks until `holds` is true, for at most 2 s: how long a change may take to reach the other instance. */
-  async function within2s(ask: () => Promise<boolean>): Promise<void> {
-    const started = Date.now();
-    while (Date.now() - started <= 2000) {
-      if (await ask()) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('the other instance still showed the old list after 2 s');
-  }
+  const instances = twoInstancesOnPostgres(String(serverUrl));
 
   it("see each other's writes to an owner's cars and a renter's bookings", async () => {
+    const { first, second } = instances;
     const owner = await person(first, 'owner');
     const renter = await person(first, 'user');
     expect(await ownerCars(second, owner.cookie)).toEqual([]);
     const car = await listCar(first, owner.cookie, uniqueName('Shared Venue'), 700);
-    await within2s(async () => (await ownerCars(second, owner.cookie)).length === 1);
+    await withinOtherInstanceDelay('no car', async () => (await ownerCars(second, owner.cookie)).length === 1);
 
     expect((await bookingList(second, renter.cookie)).total).toBe(0);
     const booking = await requestBooking(first, renter.cookie, {
@@ -170,8 +150,9 @@ describe.each(serverUrl ? ['PostgreSQL'] : [])('signed-in lists on two instances
       to: indiaTime(4, '10:00'),
       driver: false,
     });
-    await within2s(async () => (await statusOf(second, renter.cookie, booking.id)) === 'requested');
+    const statusOnSecond = (status: string) => async () => (await statusOf(second, renter.cookie, booking.id)) === status;
+    await withinOtherInstanceDelay('no booking', statusOnSecond('requested'));
     expect((await act(first, owner.cookie, booking.id, 'accept')).statusCode).toBe(200);
-    await within2s(async () => (await statusOf(second, renter.cookie, booking.id)) === 'accepted');
+    await withinOtherInstanceDelay('the request unanswered', statusOnSecond('accepted'));
   });
 });

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Availability, Comment, PublicCar } from '#domain/contract';
 import { person } from './admin-helpers';
-import { buildTestApp, closeTestApp, newPostgresDatabase } from './helpers';
+import { buildTestApp, closeTestApp } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 import { withAdminClient } from './postgres-admin';
+import { twoInstancesOnPostgres, withinOtherInstanceDelay } from './two-instances';
 
 // Issue 16: public answers come from each instance's memory until the database says they changed.
 // What a person sees must not lag behind a write: on the instance that made it, at once; on
@@ -147,31 +148,12 @@ describe('public answers on one instance', () => {
 });
 
 describe.each(serverUrl ? ['PostgreSQL'] : [])('public answers on two instances of one %s database', () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let database: Awaited<ReturnType<typeof newPostgresDatabase>>;
-  beforeAll(async () => {
-    database = await newPostgresDatabase(String(serverUrl));
-    first = await buildTestApp({ databaseUrl: database.databaseUrl });
-    second = await buildTestApp({ databaseUrl: database.databaseUrl });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await database?.drop();
-  });
-
-  /** Asks `app` until `seen` holds, for at most 2 s: how stale another instance's cache may be. */
-  async function within2s(app: FastifyInstance, seen: (names: string[]) => boolean): Promise<number> {
-    const started = Date.now();
-    while (Date.now() - started <= 2000) {
-      if (seen(await carNames(app))) return Date.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('the other instance still showed the old list after 2 s');
-  }
+  const instances = twoInstancesOnPostgres(String(serverUrl));
+  const within2s = (app: FastifyInstance, seen: (names: string[]) => boolean) =>
+    withinOtherInstanceDelay('the old list', async () => seen(await carNames(app)));
 
   it("see each other's writes within 2 seconds", async () => {
+    const { first, second } = instances;
     const owner = await person(first, 'owner');
     const name = uniqueName('Shared Dzire');
     await carNames(second);
@@ -189,12 +171,13 @@ describe.each(serverUrl ? ['PostgreSQL'] : [])('public answers on two instances 
     });
 
     it('answers from the database until it hears again, so nothing stale is served meanwhile', async () => {
+      const { first, second } = instances;
       const owner = await person(first, 'owner');
       await carNames(second);
       const dropped = await withAdminClient(String(serverUrl), async (client) => {
         const { rowCount } = await client.query(
           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN wow_changes' AND datname = $1",
-          [new URL(database.databaseUrl).pathname.slice(1)],
+          [new URL(instances.databaseUrl).pathname.slice(1)],
         );
         return rowCount;
       });

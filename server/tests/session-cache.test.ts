@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person } from './admin-helpers';
-import { buildTestApp, closeTestApp, newPostgresDatabase, signIn } from './helpers';
+import { buildTestApp, closeTestApp, signIn } from './helpers';
 import { send } from './marketplace-helpers';
+import { twoInstancesOnPostgres, withinOtherInstanceDelay } from './two-instances';
 
 // Issue 16: each instance keeps who is behind a session token in memory. A session that ends, or an
 // account that changes, must stop being honoured at once where it happened and within 2 seconds on
@@ -18,14 +19,8 @@ async function whoIs(app: FastifyInstance, cookie: string): Promise<string | nul
 }
 
 /** Asks `app` who `cookie` is until it is nobody, for at most 2 s. */
-async function signedOutWithin2s(app: FastifyInstance, cookie: string): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started <= 2000) {
-    if ((await whoIs(app, cookie)) === null) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the other instance still honoured the session after 2 s');
-}
+const signedOutWithin2s = (app: FastifyInstance, cookie: string) =>
+  withinOtherInstanceDelay('the session honoured', async () => (await whoIs(app, cookie)) === null);
 
 describe('sessions looked up on one instance', () => {
   let app: FastifyInstance;
@@ -60,21 +55,10 @@ describe('sessions looked up on one instance', () => {
 });
 
 describe.each(serverUrl ? ['PostgreSQL'] : [])('sessions on two instances of one %s database', () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let database: Awaited<ReturnType<typeof newPostgresDatabase>>;
-  beforeAll(async () => {
-    database = await newPostgresDatabase(String(serverUrl));
-    first = await buildTestApp({ databaseUrl: database.databaseUrl, admin });
-    second = await buildTestApp({ databaseUrl: database.databaseUrl });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await database?.drop();
-  });
+  const instances = twoInstancesOnPostgres(String(serverUrl), { admin });
 
   it('end on the other instance within 2 seconds of a sign-out or a disabled account', async () => {
+    const { first, second } = instances;
     const renter = await person(first, 'user');
     expect(await whoIs(second, renter.cookie)).toBe(renter.username);
     expect((await send(first, 'DELETE', '/api/session', renter.cookie)).statusCode).toBe(204);
