@@ -479,27 +479,38 @@ async function main(): Promise<number> {
   const load = startLoader();
 
   const measured = new Map<Answer, Measured[]>(answers.map((answer) => [answer, []]));
-  for (let run = 1; run <= settings.runs; run += 1) {
-    for (const answer of answers) {
-      // A write load's requests, new ones for each of the server's loads; the twin answers the same ones again.
-      const writes = (seconds: number) => {
-        const write = answer.route.write;
-        if (!write || seconds === 0) return undefined;
-        return Array.from({ length: WRITE_CEILING * seconds + 2 * settings.connections }, write);
-      };
-      const loadOne = async (base: string, requests: Record<'warmup' | 'measured', PreparedRequest[] | undefined>) => {
-        const job = { url: `${base}${answer.route.url}`, headers: answer.headers, connections: settings.connections };
-        if (settings.warmupSeconds > 0) await load({ ...job, seconds: settings.warmupSeconds, requests: requests.warmup });
-        return load({ ...job, seconds: settings.seconds, requests: requests.measured });
-      };
-      const requests = { warmup: writes(settings.warmupSeconds), measured: writes(settings.seconds) };
-      const result = { server: await loadOne(server.base, requests), twin: await loadOne(twinBase, requests) };
-      measured.get(answer)?.push(result);
-      console.log(
-        `  run ${run}/${settings.runs}  ${answer.route.label.padEnd(30)} ${whole(result.server.requestsPerSecond).padStart(7)} req/s ` +
-          `(p99 ${whole(result.server.p99Ms)} ms), twin ${whole(result.twin.requestsPerSecond)} req/s`,
-      );
+  // Reads first, all their runs, then writes: a write drops the caches the reads are served from and
+  // adds rows, so reads measured between writes would measure what the writes left behind.
+  const readsThenWrites = [
+    answers.filter((answer) => answer.route.kind !== 'write'),
+    answers.filter((answer) => answer.route.kind === 'write'),
+  ];
+  let afterReads: Memory | undefined;
+  for (const group of readsThenWrites) {
+    if (group.length === 0) continue;
+    for (let run = 1; run <= settings.runs; run += 1) {
+      for (const answer of group) {
+        // A write load's requests, new ones for each of the server's loads; the twin answers the same ones again.
+        const writes = (seconds: number) => {
+          const write = answer.route.write;
+          if (!write || seconds === 0) return undefined;
+          return Array.from({ length: WRITE_CEILING * seconds + 2 * settings.connections }, write);
+        };
+        const loadOne = async (base: string, requests: Record<'warmup' | 'measured', PreparedRequest[] | undefined>) => {
+          const job = { url: `${base}${answer.route.url}`, headers: answer.headers, connections: settings.connections };
+          if (settings.warmupSeconds > 0) await load({ ...job, seconds: settings.warmupSeconds, requests: requests.warmup });
+          return load({ ...job, seconds: settings.seconds, requests: requests.measured });
+        };
+        const requests = { warmup: writes(settings.warmupSeconds), measured: writes(settings.seconds) };
+        const result = { server: await loadOne(server.base, requests), twin: await loadOne(twinBase, requests) };
+        measured.get(answer)?.push(result);
+        console.log(
+          `  run ${run}/${settings.runs}  ${answer.route.label.padEnd(30)} ${whole(result.server.requestsPerSecond).padStart(7)} req/s ` +
+            `(p99 ${whole(result.server.p99Ms)} ms), twin ${whole(result.twin.requestsPerSecond)} req/s`,
+        );
+      }
     }
+    if (group[0]?.route.kind !== 'write') afterReads = await server.memory();
   }
   const afterLoad = await server.memory();
   const results = answers.map((answer) => summarize(answer, measured.get(answer) ?? []));
@@ -508,13 +519,14 @@ async function main(): Promise<number> {
   console.log(table(results));
   console.log(describeMemory(firstStart.memory, 'server memory, first start on an empty database'));
   console.log(describeMemory(restart.memory, 'server memory, started on the seeded database'));
+  if (afterReads) console.log(describeMemory(afterReads, 'server memory after the reads'));
   console.log(describeMemory(afterLoad, 'server memory after the load'));
 
   await writeResults(smoke ? 'api-smoke.json' : 'api.json', git, {
     database: databaseKind,
     ...settings,
     seeded: seeded.counts,
-    memory: { firstStart, seededStart: restart, afterLoad },
+    memory: { firstStart, seededStart: restart, afterReads, afterLoad },
     routes: results,
   });
 
