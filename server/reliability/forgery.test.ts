@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +19,8 @@ import { indiaTime, listBookings, listCar, requestBooking } from '../tests/marke
 
 let app: FastifyInstance;
 let appOrigin: string;
+/** The app's one page: where the owner's browser stands, under the page's own policy (connect-src 'self'). */
+let staticDir: string;
 /** The attacker's page, served from another port of the same host. */
 let attacker: Server;
 let attackerOrigin: string;
@@ -29,7 +34,9 @@ let nextDay = 2;
 const arrivals: { url: string; withCookie: boolean; status: number }[] = [];
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  staticDir = await mkdtemp(path.join(tmpdir(), 'wow-forgery-'));
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>WheelsOnWeb</title><div id="root"></div>');
+  app = await buildTestApp({ staticDir });
   await app.listen({ host: '127.0.0.1', port: 0 });
   appOrigin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   app.server.on('request', (request, response) => {
@@ -55,6 +62,7 @@ afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => attacker?.close(resolve));
   await closeTestApp(app);
+  await rm(staticDir, { recursive: true, force: true });
 });
 
 async function newRequest(): Promise<Booking> {
@@ -112,8 +120,9 @@ describe('in Chromium, with the owner signed in', () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      // The owner signs in on the app's origin, so the browser holds the session cookie.
-      await page.goto(`${appOrigin}/api/health`);
+      // The owner signs in on the app's page, so the browser holds the session cookie. An API answer
+      // is no page to stand on: its policy (default-src 'none') lets nothing in it call out.
+      await page.goto(`${appOrigin}/`);
       const signedIn = await page.evaluate(
         async ([login, password]) =>
           (
@@ -143,7 +152,7 @@ describe('in Chromium, with the owner signed in', () => {
       expect(await statusOf(forged.id)).toBe('requested');
 
       const honest = await newRequest();
-      await page.goto(`${appOrigin}/api/health`);
+      await page.goto(`${appOrigin}/`);
       const status = await page.evaluate(
         async (url) => (await fetch(url, { method: 'POST', credentials: 'include' })).status,
         `/api/bookings/${honest.id}/accept`,
