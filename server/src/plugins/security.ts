@@ -137,11 +137,6 @@ function cutOffSlowBodies(app: FastifyInstance, requestTimeoutMs: number): void 
   });
 }
 
-/**
- * Swagger UI's bundle injects its own <style> element, so the API's documentation pages (and only
- * they: no user content is shown there) allow inline styles. The app itself needs none: React
- * sets its styles through the CSSOM, which the policy does not govern.
- */
 declare module 'fastify' {
   interface FastifyReply {
     /** Gives this answer the headers of a page the browser shows (the app's HTML): every other answer is data. */
@@ -189,6 +184,11 @@ function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void 
   });
 }
 
+/**
+ * Swagger UI's bundle injects its own <style> element, so the API's documentation pages (and only
+ * they: no user content is shown there) allow inline styles. The app itself needs none: React
+ * sets its styles through the CSSOM, which the policy does not govern.
+ */
 function allowInlineStylesInDocs(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const policy = reply.getHeader('content-security-policy');
