@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 
 // An answer kept in memory and sent again as it is (a public API answer, a page's HTML): with an
 // ETag a client revalidates with, and compressed once per encoding instead of once per request.
@@ -40,14 +47,42 @@ export function headerNames(reply: FastifyReply): ReadonlySet<string> {
 
 /**
  * The headers set since `before` (the route's content type, a list's X-Total-Count), to send again
- * with every kept copy; those set for every request (security, CORS) are set afresh for each.
+ * with every kept copy; those set for every request (security, CORS) are set afresh for each. A
+ * cookie is one person's and is never kept, whoever set it (the cookie plugin writes its header
+ * before a route's own onSend runs).
  */
 export function headersSetSince(reply: FastifyReply, before: ReadonlySet<string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
-      before.has(name) || value === undefined ? [] : [[name, String(value)]],
+      before.has(name) || value === undefined || name === 'set-cookie' ? [] : [[name, String(value)]],
     ),
   );
+}
+
+export interface KeepingHooks {
+  /** Before validation: sends the kept answer, or notes what stood before the route ran. */
+  serveKept: preValidationHookHandler;
+  /** Keeps a fresh answer. */
+  keepAnswer: onSendHookHandler;
+}
+
+/**
+ * Gives each GET route for which `hooksFor` has hooks (from its config) those hooks, after any of
+ * its own. Bound to the route when it is registered, they read nothing of its config per request
+ * (Fastify builds `request.routeOptions` anew on each read), and on every other route they cost
+ * nothing. Called from a plugin registered before @fastify/compress, whose own onRoute adds its
+ * onSend after this one, so the answer is still the serialized text when it is kept.
+ */
+export function hookKeepingRoutes(
+  app: FastifyInstance,
+  hooksFor: (config: FastifyContextConfig) => KeepingHooks | undefined,
+): void {
+  app.addHook('onRoute', (route) => {
+    const hooks = route.config && [route.method].flat().includes('GET') ? hooksFor(route.config) : undefined;
+    if (!hooks) return;
+    route.preValidation = [...[route.preValidation ?? []].flat(), hooks.serveKept];
+    route.onSend = [...[route.onSend ?? []].flat(), hooks.keepAnswer];
+  });
 }
 
 /** If-None-Match names this answer (or any), so the client's copy is current. */

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { headerNames, headersSetSince, type KeptAnswer, keptAnswer, sendCompressed } from '../http/kept-answer';
+import {
+  headerNames,
+  headersSetSince,
+  hookKeepingRoutes,
+  type KeepingHooks,
+  type KeptAnswer,
+  keptAnswer,
+  sendCompressed,
+} from '../http/kept-answer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -69,33 +77,37 @@ async function privateCache(app: FastifyInstance): Promise<void> {
 
   app.decorateRequest('privateCacheMiss', null);
 
-  app.addHook('preValidation', async (request, reply) => {
+  const serveKept: KeepingHooks['serveKept'] = (request, reply, done) => {
     const account = request.account;
-    if (!request.routeOptions.config.privateCache || request.method !== 'GET' || !account || account.role === 'admin') return;
-    if (!app.changes.heard) return;
+    if (request.method !== 'GET' || !account || account.role === 'admin' || !app.changes.heard) {
+      done();
+      return;
+    }
     const answers = cache.get(account.id);
     const entry = answers?.get(request.url);
     if (!answers || !entry || (entry.turnsAt !== null && Date.now() >= entry.turnsAt.getTime())) {
       request.privateCacheMiss = { drops, headersBefore: headerNames(reply), turnsAt: null };
+      done();
       return;
     }
     reply.headers(entry.headers);
     // Set again once compressed, so the cache counts the new bytes against its bound.
-    return sendCompressed(request, reply, entry, () => cache.set(account.id, answers));
-  });
+    sendCompressed(request, reply, entry, () => cache.set(account.id, answers));
+  };
 
-  // Registered before @fastify/compress (app.ts), so the answer is still the serialized text here.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const keepAnswer: KeepingHooks['keepAnswer'] = (request, reply, payload, done) => {
     const miss = request.privateCacheMiss;
     const account = request.account;
-    if (!miss || !account || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (!app.changes.heard || drops !== miss.drops) return payload;
-    const answers = cache.get(account.id) ?? new Map<string, Entry>();
-    const kept = keptAnswer(Buffer.from(payload));
-    answers.set(request.url, { ...kept, headers: headersSetSince(reply, miss.headersBefore), turnsAt: miss.turnsAt });
-    cache.set(account.id, answers);
-    return payload;
-  });
+    if (miss && account && reply.statusCode === 200 && typeof payload === 'string' && app.changes.heard && drops === miss.drops) {
+      const answers = cache.get(account.id) ?? new Map<string, Entry>();
+      const kept = keptAnswer(Buffer.from(payload));
+      answers.set(request.url, { ...kept, headers: headersSetSince(reply, miss.headersBefore), turnsAt: miss.turnsAt });
+      cache.set(account.id, answers);
+    }
+    done(null, payload);
+  };
+
+  hookKeepingRoutes(app, (config) => (config.privateCache ? { serveKept, keepAnswer } : undefined));
 }
 
 export const privateCachePlugin = fp(privateCache, { name: 'private-cache', fastify: '5.x', dependencies: ['change-feed'] });

@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { PublicTopic } from '../db/change-notices';
-import { headerNames, headersSetSince, isFresh, type KeptAnswer, keptAnswer, sendKept } from '../http/kept-answer';
+import {
+  headerNames,
+  headersSetSince,
+  hookKeepingRoutes,
+  isFresh,
+  type KeepingHooks,
+  type KeptAnswer,
+  keptAnswer,
+  sendKept,
+} from '../http/kept-answer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,39 +79,52 @@ async function publicCache(app: FastifyInstance): Promise<void> {
 
   app.decorateRequest('publicCacheMiss', null);
 
-  // Before validation: the same address was valid when its answer was kept, and checking it again is most of a hit's cost.
-  app.addHook('preValidation', async (request, reply) => {
-    const topic = request.routeOptions.config.publicCache;
-    if (!topic || request.method !== 'GET' || !app.changes.heard) return;
+  const hooksOf = (topic: PublicTopic): KeepingHooks => {
     const cache = cacheOf(topic);
-    const entry = cache.get(request.url);
-    if (!entry) {
-      request.publicCacheMiss = {
-        generation: generations.get(topic) ?? 0,
-        headersBefore: headerNames(reply),
-      };
-      return;
-    }
-    reply.headers(entry.headers).header('cache-control', PUBLIC_CACHE_CONTROL);
-    // Set again once compressed, so the cache counts the new bytes against its bound.
-    return sendKept(request, reply, entry, () => cache.set(request.url, entry));
-  });
+    return {
+      // The same address was valid when its answer was kept, and checking it again is most of a hit's cost.
+      serveKept: (request, reply, done) => {
+        if (request.method !== 'GET' || !app.changes.heard) {
+          done();
+          return;
+        }
+        const entry = cache.get(request.url);
+        if (!entry) {
+          request.publicCacheMiss = { generation: generations.get(topic) ?? 0, headersBefore: headerNames(reply) };
+          done();
+          return;
+        }
+        reply.headers(entry.headers).header('cache-control', PUBLIC_CACHE_CONTROL);
+        // Set again once compressed, so the cache counts the new bytes against its bound.
+        sendKept(request, reply, entry, () => cache.set(request.url, entry));
+      },
+      keepAnswer: (request, reply, payload, done) => {
+        if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') {
+          done(null, payload);
+          return;
+        }
+        const kept = keptAnswer(Buffer.from(payload));
+        reply.header('etag', kept.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
+        const miss = request.publicCacheMiss;
+        if (miss !== null && app.changes.heard && generations.get(topic) === miss.generation) {
+          cache.set(request.url, { ...kept, headers: headersSetSince(reply, miss.headersBefore) });
+        }
+        if (!isFresh(request, kept.etag)) {
+          done(null, payload);
+          return;
+        }
+        reply.code(304);
+        done(null, '');
+      },
+    };
+  };
+  hookKeepingRoutes(app, ({ publicCache: topic }) => (topic === undefined ? undefined : hooksOf(topic)));
 
-  // Registered before @fastify/compress (app.ts), so the answer is still the serialized text here.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const topic = request.routeOptions.config.publicCache;
-    // Anything else may carry someone's own data, and is kept by no browser or proxy unless its route says so.
-    if (!topic && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (!topic || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const kept = keptAnswer(Buffer.from(payload));
-    reply.header('etag', kept.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    const miss = request.publicCacheMiss;
-    if (miss !== null && app.changes.heard && generations.get(topic) === miss.generation) {
-      cacheOf(topic).set(request.url, { ...kept, headers: headersSetSince(reply, miss.headersBefore) });
-    }
-    if (!isFresh(request, kept.etag)) return payload;
-    reply.code(304);
-    return '';
+  // Anything else may carry someone's own data, and is kept by no browser or proxy unless its route
+  // says so. This runs before a public route's own onSend, which gives its answers theirs.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
 
