@@ -174,7 +174,16 @@ describe('CORS', () => {
       url: '/api/health',
       headers: { origin: 'https://evil.example' },
     });
-    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    for (const name of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers']) {
+      expect(response.headers[name], name).toBeUndefined();
+    }
+  });
+
+  it('adds no CORS headers to a request that names no origin, but says the answer varies by origin', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/cars' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    expect(String(response.headers.vary).toLowerCase()).toContain('origin');
   });
 });
 
@@ -201,13 +210,14 @@ describe('the per-address request ceiling', () => {
   it('answers 429 with Retry-After once an address passes it', async () => {
     const limited = await buildTestApp({ requestsPerMinute: 3 });
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1) {
-        statuses.push((await limited.inject({ method: 'GET', url: '/api/health' })).statusCode);
-      }
-      expect(statuses).toEqual([200, 200, 200, 429]);
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await limited.inject({ method: 'GET', url: '/api/health' }));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+      // Below the ceiling an answer says nothing of it; the one past it says how long to wait.
+      expect(answers[0]?.headers['x-ratelimit-remaining']).toBeUndefined();
       const blocked = await limited.inject({ method: 'GET', url: '/api/health' });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.headers['x-ratelimit-remaining']).toBe('0');
       expect(blocked.json<{ message: string }>().message).toMatch(/Too many requests/);
       const other = await limited.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.8.0.1' });
       expect(other.statusCode).toBe(200);

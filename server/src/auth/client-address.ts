@@ -6,7 +6,8 @@ import { isIPv4, isIPv6 } from 'node:net';
  * usually given a whole /64 and could otherwise take a fresh address for every request.
  */
 export function addressKey(ip: string): string {
-  if (!isIPv6(ip)) return ip;
+  // No colon, no IPv6: most clients are IPv4, and node's isIPv6 is a long regular expression run on every request.
+  if (!ip.includes(':') || !isIPv6(ip)) return ip;
   const groups = ipv6Groups(ip);
   const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
   if (mapped) return [groups[6] ?? 0, groups[7] ?? 0].flatMap((group) => [group >> 8, group & 0xff]).join('.');

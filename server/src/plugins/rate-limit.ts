@@ -27,6 +27,9 @@ async function requestCeiling(app: FastifyInstance, config: Pick<ServerConfig, '
     max: config.requestsPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => addressKey(request.ip),
+    // The count left is told once it runs out (429 with Retry-After), not on every answer below the
+    // ceiling: three headers no client of ours reads, on each API call.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests from your address. Please try again in ${context.after}.`),
   });

@@ -60,19 +60,20 @@ function isOwnOrigin(origin: string, request: FastifyRequest): boolean {
 function refuseForgery(app: FastifyInstance, corsOrigins: readonly string[]): void {
   const trusted = new Set(corsOrigins);
 
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
+  const refusal = (request: FastifyRequest): HttpError | undefined => {
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (trusted.has(origin) || isOwnOrigin(origin, request)) return;
-      throw new HttpError(403, FOREIGN_PAGE);
+      return trusted.has(origin) || isOwnOrigin(origin, request) ? undefined : new HttpError(403, FOREIGN_PAGE);
     }
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined) {
-      if (site === 'same-origin' || site === 'none') return;
-      throw new HttpError(403, FOREIGN_PAGE);
+      return site === 'same-origin' || site === 'none' ? undefined : new HttpError(403, FOREIGN_PAGE);
     }
-    if (!hasBody(request) && mediaType(request) !== 'application/json') throw new HttpError(415, NOT_JSON);
+    return !hasBody(request) && mediaType(request) !== 'application/json' ? new HttpError(415, NOT_JSON) : undefined;
+  };
+  // Not async: every request passes here, and most are reads that need no promise and no extra turn.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(STATE_CHANGING.has(request.method) ? refusal(request) : undefined);
   });
 
   // The refusals above can meet every state-changing route, and so can the body parser (Fastify
@@ -120,21 +121,27 @@ const TOO_SLOW_ANSWER = [
  * its socket (and a parser) for as long as the sender liked. The socket is answered 408 and closed.
  */
 function cutOffSlowBodies(app: FastifyInstance, requestTimeoutMs: number): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
     // `inject` hands over its whole body at once, on a stand-in for a socket; a bodiless request has arrived whole.
-    if (!(raw instanceof IncomingMessage) || raw.complete || !hasBody(request)) return;
-    const timeoutMs = Math.max(requestTimeoutMs, request.routeOptions.config.bodyTimeoutMs ?? 0);
-    const timer = setTimeout(() => {
-      if (raw.complete) return;
-      request.log.info('request body too slow: connection closed');
-      const { socket } = raw;
-      if (!reply.raw.headersSent && socket.writable) socket.write(TOO_SLOW_ANSWER);
-      socket.destroySoon();
-    }, timeoutMs);
-    timer.unref();
-    raw.once('close', () => clearTimeout(timer));
+    if (raw instanceof IncomingMessage && !raw.complete && hasBody(request)) {
+      answerWhenTooSlow(request, reply, Math.max(requestTimeoutMs, request.routeOptions.config.bodyTimeoutMs ?? 0));
+    }
+    done();
   });
+}
+
+function answerWhenTooSlow(request: FastifyRequest, reply: FastifyReply, timeoutMs: number): void {
+  const raw = request.raw;
+  const timer = setTimeout(() => {
+    if (raw.complete) return;
+    request.log.info('request body too slow: connection closed');
+    const { socket } = raw;
+    if (!reply.raw.headersSent && socket.writable) socket.write(TOO_SLOW_ANSWER);
+    socket.destroySoon();
+  }, timeoutMs);
+  timer.unref();
+  raw.once('close', () => clearTimeout(timer));
 }
 
 declare module 'fastify' {
@@ -190,14 +197,17 @@ function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void 
  * sets its styles through the CSSOM, which the policy does not govern.
  */
 function allowInlineStylesInDocs(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy !== 'string' || !request.url.startsWith(DOCS_PATH)) return payload;
-    const directives = policy
-      .split(';')
-      .map((directive) => (directive.trim().startsWith('style-src ') ? `${directive.trim()} 'unsafe-inline'` : directive.trim()));
-    reply.header('content-security-policy', directives.join(';'));
-    return payload;
+    if (typeof policy === 'string' && request.url.startsWith(DOCS_PATH)) {
+      const directives = policy
+        .split(';')
+        .map((directive) =>
+          directive.trim().startsWith('style-src ') ? `${directive.trim()} 'unsafe-inline'` : directive.trim(),
+        );
+      reply.header('content-security-policy', directives.join(';'));
+    }
+    done(null, payload);
   });
 }
 
@@ -234,8 +244,12 @@ async function security(
     strictTransportSecurity: config.cookieSecure,
   });
 
+  const corsOrigins = new Set(config.corsOrigins);
   await app.register(cors, {
-    origin: config.corsOrigins,
+    // A request that names no Origin, or one CORS_ORIGINS does not list, gets no CORS headers at all
+    // (only Vary: Origin): the credentials and exposed-headers lines went with every answer, API
+    // calls and a page's scripts alike, though only an allowed page on another origin reads them.
+    origin: (origin, allow) => allow(null, origin !== undefined && corsOrigins.has(origin) ? origin : false),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // The add page reads the new car's id from Location to upload its photos; under `npm run dev` it is another origin.
