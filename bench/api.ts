@@ -8,9 +8,12 @@
  *   npm run bench:api -- --scale 10 --runs 3            10x the data; the median of 3 runs per route
  *   npm run bench:api -- --smoke                        1 s per route at 5 connections; fails on any non-2xx
  *   npm run bench:api -- --only POST                    just the writes
+ *   npm run bench:api -- --cpu-prof /tmp/profiles       the loaded server's CPU profile written there
  *
  * Flags: --scale N (1), --duration seconds (8), --connections N (50), --runs N (1), --warmup seconds (1),
- * --only <text> (just the routes whose label contains it).
+ * --only <text> (just the routes whose label contains it), --cpu-prof <dir> (node --cpu-prof on the
+ * server that takes the load, written when it stops: each route's load shows as a busy stretch, the
+ * routes in the order printed, each followed by the idle while its twin is measured).
  *
  * The server is the compiled one (`dist-server/main.js`, built first when older than its sources),
  * API only, run as `npm start` runs it, in a process of its own; the twin and autocannon each run in
@@ -41,6 +44,8 @@ import type { FromLoad, LoadJob, LoadSummary, PreparedRequest, ToLoad } from './
 import { BENCH_PASSWORD, COMMENTS_PER_WRITER, type Seeded, seedBenchData } from './api-seed';
 import type { FromTwin, ToTwin, TwinRoute } from './api-twin';
 import {
+  cpuSecondsOf,
+  definedMedian,
   ensureServerBuild,
   gitState,
   markdownTable,
@@ -71,6 +76,7 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string' },
     smoke: { type: 'boolean', default: false },
     only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -83,6 +89,7 @@ const settings = {
   warmupSeconds: positiveInteger('warmup', flags.warmup, smoke ? 0 : 1, 0),
   smoke,
   only: flags.only,
+  cpuProfileDir: flags['cpu-prof'] === undefined ? undefined : path.resolve(flags['cpu-prof']),
 };
 /** Each write route's writes over the whole run: every load's seconds at the ceiling, two spares per connection and load, and the first answer. */
 const writesPerRoute =
@@ -102,14 +109,14 @@ function forkBenchModule(file: string): ChildProcess {
   return child;
 }
 
-async function startTwin(routes: TwinRoute[]): Promise<string> {
+async function startTwin(routes: TwinRoute[]): Promise<{ base: string; cpuSeconds: () => Promise<number | undefined> }> {
   const twin = forkBenchModule('./api-twin.ts');
   const listening = new Promise<number>((resolve, reject) => {
     twin.once('message', (message: FromTwin) => resolve(message.port));
     twin.once('exit', (code) => reject(new Error(`the twin exited with ${code}`)));
   });
   twin.send({ type: 'serve', routes } satisfies ToTwin);
-  return `http://127.0.0.1:${await listening}`;
+  return { base: `http://127.0.0.1:${await listening}`, cpuSeconds: () => cpuSecondsOf(twin.pid) };
 }
 
 function startLoader(): (job: Omit<LoadJob, 'id'>) => Promise<LoadSummary> {
@@ -368,9 +375,12 @@ async function firstAnswers(base: string, routes: BenchRoute[], sessions: Sessio
 
 // ---------------------------------------------------------------- report
 
+/** A load's summary, with the CPU time its target spent per answer while measured. */
+type Loaded = LoadSummary & { cpuMicrosecondsPerRequest: number | undefined };
+
 interface Measured {
-  server: LoadSummary;
-  twin: LoadSummary;
+  server: Loaded;
+  twin: Loaded;
 }
 
 interface RouteResult {
@@ -379,7 +389,15 @@ interface RouteResult {
   url: string;
   bodyBytes: number;
   /** Over the runs: the median of each number; `ratio` is the median of each run's own ratio. */
-  median: { requestsPerSecond: number; p50Ms: number; p99Ms: number; twinRequestsPerSecond: number; ratio: number };
+  median: {
+    requestsPerSecond: number;
+    p50Ms: number;
+    p99Ms: number;
+    twinRequestsPerSecond: number;
+    ratio: number;
+    cpuMicrosecondsPerRequest: number | undefined;
+    twinCpuMicrosecondsPerRequest: number | undefined;
+  };
   non2xx: number;
   errors: number;
   twinNon2xx: number;
@@ -403,6 +421,8 @@ function summarize(answer: Answer, runs: Measured[]): RouteResult {
       ratio: median(
         runs.map((run) => (run.twin.requestsPerSecond > 0 ? run.server.requestsPerSecond / run.twin.requestsPerSecond : 0)),
       ),
+      cpuMicrosecondsPerRequest: definedMedian(runs.map((run) => run.server.cpuMicrosecondsPerRequest)),
+      twinCpuMicrosecondsPerRequest: definedMedian(runs.map((run) => run.twin.cpuMicrosecondsPerRequest)),
     },
     non2xx: sum(runs.map((run) => run.server.non2xx)),
     errors: sum(runs.map((run) => run.server.errors)),
@@ -414,11 +434,12 @@ function summarize(answer: Answer, runs: Measured[]): RouteResult {
 
 const whole = (value: number) => Math.round(value).toLocaleString('en-US');
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const microseconds = (value: number | undefined) => (value === undefined ? '?' : whole(value));
 const percent = (ratio: number) => `${(ratio * 100).toFixed(ratio < 0.1 ? 1 : 0)}%`;
 
 function table(results: RouteResult[]): string {
   return markdownTable([
-    ['route', 'body', 'req/s', 'p50 ms', 'p99 ms', 'limit (twin req/s)', 'ratio', 'non-2xx'],
+    ['route', 'body', 'req/s', 'p50 ms', 'p99 ms', 'limit (twin req/s)', 'ratio', 'CPU µs/req (twin)', 'non-2xx'],
     ...results.map((result) => [
       result.label,
       kilobytes(result.bodyBytes),
@@ -427,6 +448,7 @@ function table(results: RouteResult[]): string {
       whole(result.median.p99Ms),
       whole(result.median.twinRequestsPerSecond),
       percent(result.median.ratio),
+      `${microseconds(result.median.cpuMicrosecondsPerRequest)} (${microseconds(result.median.twinCpuMicrosecondsPerRequest)})`,
       whole(result.non2xx + result.errors),
     ]),
   ]);
@@ -461,7 +483,7 @@ async function main(): Promise<number> {
       `for the writes ${seeded.writes.writerTokens.length} signed-in renters and ${seeded.writes.openRequestIds.length} open requests`,
   );
 
-  const server = await startServer({ databaseUrl, dataDir });
+  const server = await startServer({ databaseUrl, dataDir, cpuProfileDir: settings.cpuProfileDir });
   const restart = { startMs: server.startMs, memory: await server.memory() };
   console.log(`${describeMemory(restart.memory, 'start on the seeded database')}, healthy after ${restart.startMs} ms`);
   const sessions: Sessions = {
@@ -475,7 +497,7 @@ async function main(): Promise<number> {
   );
   if (routes.length === 0) throw new Error(`no route's label contains "${settings.only}"`);
   const answers = await firstAnswers(server.base, routes, sessions);
-  const twinBase = await startTwin(answers.map((answer) => answer.twin));
+  const twin = await startTwin(answers.map((answer) => answer.twin));
   const load = startLoader();
 
   const measured = new Map<Answer, Measured[]>(answers.map((answer) => [answer, []]));
@@ -496,17 +518,28 @@ async function main(): Promise<number> {
           if (!write || seconds === 0) return undefined;
           return Array.from({ length: WRITE_CEILING * seconds + 2 * settings.connections }, write);
         };
-        const loadOne = async (base: string, requests: Record<'warmup' | 'measured', PreparedRequest[] | undefined>) => {
-          const job = { url: `${base}${answer.route.url}`, headers: answer.headers, connections: settings.connections };
+        const loadOne = async (
+          target: { base: string; cpuSeconds: () => Promise<number | undefined> },
+          requests: Record<'warmup' | 'measured', PreparedRequest[] | undefined>,
+        ): Promise<Loaded> => {
+          const job = { url: `${target.base}${answer.route.url}`, headers: answer.headers, connections: settings.connections };
           if (settings.warmupSeconds > 0) await load({ ...job, seconds: settings.warmupSeconds, requests: requests.warmup });
-          return load({ ...job, seconds: settings.seconds, requests: requests.measured });
+          const cpuBefore = await target.cpuSeconds();
+          const summary = await load({ ...job, seconds: settings.seconds, requests: requests.measured });
+          const cpuAfter = await target.cpuSeconds();
+          const cpuMicrosecondsPerRequest =
+            cpuBefore === undefined || cpuAfter === undefined || summary.requests === 0
+              ? undefined
+              : ((cpuAfter - cpuBefore) * 1e6) / summary.requests;
+          return { ...summary, cpuMicrosecondsPerRequest };
         };
         const requests = { warmup: writes(settings.warmupSeconds), measured: writes(settings.seconds) };
-        const result = { server: await loadOne(server.base, requests), twin: await loadOne(twinBase, requests) };
+        const result = { server: await loadOne(server, requests), twin: await loadOne(twin, requests) };
         measured.get(answer)?.push(result);
         console.log(
           `  run ${run}/${settings.runs}  ${answer.route.label.padEnd(30)} ${whole(result.server.requestsPerSecond).padStart(7)} req/s ` +
-            `(p99 ${whole(result.server.p99Ms)} ms), twin ${whole(result.twin.requestsPerSecond)} req/s`,
+            `(p99 ${whole(result.server.p99Ms)} ms, CPU ${microseconds(result.server.cpuMicrosecondsPerRequest)} µs/req), ` +
+            `twin ${whole(result.twin.requestsPerSecond)} req/s (CPU ${microseconds(result.twin.cpuMicrosecondsPerRequest)} µs/req)`,
         );
       }
     }

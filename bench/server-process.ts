@@ -66,8 +66,25 @@ async function memoryOf(pid: number | undefined): Promise<Memory | undefined> {
   return { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) };
 }
 
+/**
+ * The CPU time a process has used so far (user + system), in seconds, from /proc/<pid>/stat: unlike
+ * req/s, what a request costs the server does not change when other work shares the cores.
+ */
+export async function cpuSecondsOf(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields?.[11]) + Number(fields?.[12]);
+  return Number.isFinite(ticks) ? ticks / CLOCK_TICKS_PER_SECOND : undefined;
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times, 100 on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export interface RunningServer {
   base: string;
+  /** Its CPU time so far, seconds. */
+  cpuSeconds: () => Promise<number | undefined>;
   /** From spawning the process to its first healthy answer. */
   startMs: number;
   memory: () => Promise<Memory | undefined>;
@@ -81,10 +98,12 @@ export interface ServerSettings {
   dataDir: string;
   /** The built app to serve beside the API; API only when undefined. */
   staticDir?: string;
+  /** Where the server writes a CPU profile of its whole life (node --cpu-prof), if anywhere. */
+  cpuProfileDir?: string;
 }
 
 /** The compiled server in a process of its own, its environment ours but for what the settings name; resolves once healthy. */
-export async function startServer({ databaseUrl, dataDir, staticDir }: ServerSettings): Promise<RunningServer> {
+export async function startServer({ databaseUrl, dataDir, staticDir, cpuProfileDir }: ServerSettings): Promise<RunningServer> {
   // A bench's DATABASE_URL names the server to make a database on; the server gets that database.
   const server = await startCompiledServer({
     env: {
@@ -95,9 +114,16 @@ export async function startServer({ databaseUrl, dataDir, staticDir }: ServerSet
       REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE),
     },
     output: 'inherit',
+    extraNodeFlags: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
   });
   onCleanUp(() => server.stop());
-  return { base: server.base, startMs: server.startMs, memory: () => memoryOf(server.child.pid), stop: () => server.stop() };
+  return {
+    base: server.base,
+    startMs: server.startMs,
+    cpuSeconds: () => cpuSecondsOf(server.child.pid),
+    memory: () => memoryOf(server.child.pid),
+    stop: () => server.stop(),
+  };
 }
 
 // ---------------------------------------------------------------- report
@@ -115,6 +141,12 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The median when every value is known; undefined when any is missing (a load that measured nothing). */
+export function definedMedian(values: Array<number | undefined>): number | undefined {
+  const known = values.filter((value): value is number => value !== undefined);
+  return known.length === values.length && known.length > 0 ? median(known) : undefined;
 }
 
 /** A Markdown table, its columns padded to line up in a terminal; the first row is the header. */

@@ -27,6 +27,7 @@ import { catalogueCars } from '#data/cars';
 import { launchBrowser } from '../e2e/support/browser';
 import { buildWithVite, isBuildStale } from '../server/src/static-build';
 import {
+  definedMedian,
   ensureServerBuild,
   gitState,
   markdownTable,
@@ -129,10 +130,6 @@ interface RouteResult {
 }
 
 const unique = (values: string[]) => [...new Set(values)];
-const definedMedian = (values: Array<number | undefined>) => {
-  const known = values.filter((value): value is number => value !== undefined);
-  return known.length === values.length && known.length > 0 ? median(known) : undefined;
-};
 
 function summarize(route: WebRoute, samples: LoadSample[], error: string | undefined): RouteResult {
   const [first] = samples;

@@ -59,6 +59,8 @@ export interface CompiledServerOptions {
   env: Readonly<Record<string, string>>;
   /** Where its log lines go: ours, or nowhere. */
   output: 'inherit' | 'ignore';
+  /** Node flags beyond the start script's (a bench's --cpu-prof). */
+  extraNodeFlags?: string[];
 }
 
 export interface CompiledServer {
@@ -71,12 +73,17 @@ export interface CompiledServer {
 }
 
 /** Starts the compiled server on 127.0.0.1 and resolves once /api/health answers; kills it if it never does. */
-export async function startCompiledServer({ port: wanted, env, output }: CompiledServerOptions): Promise<CompiledServer> {
+export async function startCompiledServer({
+  port: wanted,
+  env,
+  output,
+  extraNodeFlags = [],
+}: CompiledServerOptions): Promise<CompiledServer> {
   const port = wanted ?? (await freePort());
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, [...startFlags, serverEntry], {
+  const child = spawn(process.execPath, [...startFlags, ...extraNodeFlags, serverEntry], {
     cwd: projectDir,
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', output, output],
