@@ -10,6 +10,7 @@ const APP_INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
+  'postcss.config.js',
   'server/src/cli/prerender.ts',
   'server/src/cli/precompress.ts',
   'server/src/cli/layout-chunk.ts',

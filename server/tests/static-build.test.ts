@@ -62,7 +62,7 @@ describe('isBuildStale', () => {
     expect(await isBuildStale(project, dist)).toBe(false);
   });
 
-  it.each(['src/pages/HomePage.tsx', 'public/images/logo.svg', 'index.html', 'vite.config.ts'])(
+  it.each(['src/pages/HomePage.tsx', 'public/images/logo.svg', 'index.html', 'vite.config.ts', 'postcss.config.js'])(
     'is stale when %s changed after the build',
     async (source) => {
       await touch(builtApp(), 60);
