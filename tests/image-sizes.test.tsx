@@ -38,4 +38,27 @@ describe('pictures on the public pages', () => {
       .map((image) => image.getAttribute('src'));
     expect(unsized).toEqual([]);
   });
+
+  it('/layout/cars: the first row’s pictures, the largest paint, are fetched at once and first; the rest when scrolled near', async () => {
+    renderRoute('/layout/cars');
+    await screen.findAllByText(/Tesla Malibu/);
+    await waitFor(() => expect(document.querySelector('.spinner-border')).toBeNull());
+    const loading = [...document.querySelectorAll('.card img')].map((image) => ({
+      loading: image.getAttribute('loading'),
+      priority: image.getAttribute('fetchpriority'),
+    }));
+    expect(loading.length).toBeGreaterThan(3);
+    expect(loading).toEqual(
+      loading.map((_, index) => (index < 3 ? { loading: 'eager', priority: 'high' } : { loading: 'lazy', priority: null })),
+    );
+  });
+
+  it('a car page: the car’s picture, the largest paint, is fetched at once and first', async () => {
+    renderRoute('/cars/BMW%20X3');
+    const [picture] = await screen.findAllByRole('img', { name: /^BMW X3/ });
+    expect({ loading: picture?.getAttribute('loading'), priority: picture?.getAttribute('fetchpriority') }).toEqual({
+      loading: 'eager',
+      priority: 'high',
+    });
+  });
 });

@@ -13,10 +13,15 @@ interface CarImageProps {
   /** An uploaded photo's versions by width, with `sizes` saying how wide the image shows, so a phone fetches the small one. */
   srcset?: string;
   sizes?: string;
+  /**
+   * The page's largest picture on its first screen: fetched at once and ahead of the rest, since the
+   * page's Largest Contentful Paint waits for it; the others load when scrolled near.
+   */
+  priority?: boolean;
 }
 
 /** A car's picture in a fixed 16:10 box; an owner's broken image link falls back to a neutral silhouette. */
-export function CarImage({ src, carName, className = '', srcset, sizes }: CarImageProps) {
+export function CarImage({ src, carName, className = '', srcset, sizes, priority = false }: CarImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showPlaceholder = !src || failedSrc === src;
   return (
@@ -28,7 +33,8 @@ export function CarImage({ src, carName, className = '', srcset, sizes }: CarIma
         alt={showPlaceholder ? `${carName} (no photo available)` : carName}
         width={320}
         height={200}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         onError={() => {
           if (!showPlaceholder) setFailedSrc(src);

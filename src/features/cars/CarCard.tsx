@@ -26,10 +26,12 @@ interface CarCardProps {
   car: CarSummary;
   /** A query string (such as "?from=…") carried to the car page so its period picker starts there. */
   linkSearch?: string;
+  /** On the list's first row, whose pictures are the page's largest paint (CarImage's `priority`). */
+  priority?: boolean;
 }
 
 /** One car in a list: picture, name, city, what kind of car it is, price per hour and the spec's Rent and Details buttons. */
-export function CarCard({ car, linkSearch = '' }: CarCardProps) {
+export function CarCard({ car, linkSearch = '', priority = false }: CarCardProps) {
   const target = `${paths.carPage(car)}${linkSearch}`;
   return (
     <Card className="h-100 shadow-sm border-0">
@@ -39,6 +41,7 @@ export function CarCard({ car, linkSearch = '' }: CarCardProps) {
         sizes={CAR_CARD_IMAGE_SIZES}
         carName={car.carName}
         className="card-img-top band-light"
+        priority={priority}
       />
       <Card.Body className="d-flex flex-column">
         <Card.Title as="h3" className="h5 text-break-anywhere">

@@ -104,7 +104,7 @@ export function CarDetails({ carName, children }: CarDetailsProps) {
         {car.data.photos?.length ? (
           <CarGallery carName={car.data.carName} photos={car.data.photos} className="band-light rounded mb-4" />
         ) : (
-          <CarImage src={car.data.imgUrl} carName={car.data.carName} className="band-light rounded mb-4" />
+          <CarImage src={car.data.imgUrl} carName={car.data.carName} className="band-light rounded mb-4" priority />
         )}
         <CarFacts car={car.data} />
         <AvailabilityStrip carRef={carName} />

@@ -22,7 +22,14 @@ export function CarGallery({ carName, photos, className = '' }: CarGalleryProps)
   if (!cover) return null;
   if (photos.length === 1) {
     return (
-      <CarImage src={cover.url} srcset={cover.srcset} sizes={CAR_PAGE_IMAGE_SIZES} carName={carName} className={className} />
+      <CarImage
+        src={cover.url}
+        srcset={cover.srcset}
+        sizes={CAR_PAGE_IMAGE_SIZES}
+        carName={carName}
+        className={className}
+        priority
+      />
     );
   }
   const slides = photos.map((photo, index) => (
@@ -33,6 +40,7 @@ export function CarGallery({ carName, photos, className = '' }: CarGalleryProps)
         sizes={CAR_PAGE_IMAGE_SIZES}
         carName={`${carName}, photo ${index + 1} of ${photos.length}`}
         className="rounded"
+        priority={index === 0}
       />
     </div>
   ));

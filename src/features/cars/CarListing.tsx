@@ -20,12 +20,15 @@ function carCount(count: number): string {
   return count === 1 ? '1 car' : `${count} cars`;
 }
 
+/** The most cars a row holds (lg={3}): the first screen's, whose pictures load first. */
+const FIRST_ROW = 3;
+
 function CarGrid({ cars, linkSearch }: { cars: readonly CarListingItem[]; linkSearch: string }) {
   return (
-    <Row xs={1} sm={2} lg={3} className="g-4">
-      {cars.map((car) => (
+    <Row xs={1} sm={2} lg={FIRST_ROW} className="g-4">
+      {cars.map((car, index) => (
         <Col key={car.id}>
-          <CarCard car={car} linkSearch={linkSearch} />
+          <CarCard car={car} linkSearch={linkSearch} priority={index < FIRST_ROW} />
         </Col>
       ))}
     </Row>
