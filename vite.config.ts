@@ -15,10 +15,30 @@ const previewProxy: Record<string, ProxyOptions> = {
   '^/$': { target: apiTarget, bypass: (request) => (request.method === 'POST' ? undefined : '/index.html') },
 };
 
+const page = (name: string) => `src/pages/${name}.tsx`;
+
 export default defineConfig({
   plugins: [
     react(),
-    layoutChunkPlugin({ layout: 'src/app/Layout.tsx', apart: ['src/pages/LandingPage.tsx'] }),
+    layoutChunkPlugin({
+      layout: 'src/app/Layout.tsx',
+      // The public pages in the layout, the ones issue 17 budgets (bench/budgets.ts lists their addresses).
+      sharedBy: {
+        layout: [
+          'HomePage',
+          'AboutPage',
+          'CarsPage',
+          'BlogsPage',
+          'ContactPage',
+          'CarDetailPage',
+          'BlogDetailPage',
+          'PrivacyPage',
+          'TermsPage',
+        ].map(page),
+        'sign-in': ['LoginPage', 'SignupPage', 'ForgotPasswordPage', 'StartPage'].map(page),
+      },
+      apart: [page('LandingPage')],
+    }),
     precompressPlugin(),
   ],
   resolve: {
