@@ -90,10 +90,48 @@ describe('the built app', () => {
     expect((await page(`/${PRECOMPRESSED_SCRIPT}.br`, '*/*')).statusCode).toBe(404);
   });
 
-  it('caches files that keep their names across builds only briefly', async () => {
+  it('caches files that keep their names across builds for a month', async () => {
     const response = await app.inject({ method: 'GET', url: '/images/logo.svg' });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    expect(response.headers['cache-control']).toBe('public, max-age=2592000');
+  });
+
+  it("sends a file of the page's without headers the page's own requests never read", async () => {
+    // A module script names its page's origin, though the page is this server's own.
+    for (const url of ['/assets/index-Bx7f3k2a.js', `/${PRECOMPRESSED_SCRIPT}`, '/images/logo.svg']) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br', origin: 'http://localhost:80' },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.etag, url).toBeDefined();
+      for (const name of [
+        'last-modified',
+        'accept-ranges',
+        'access-control-allow-credentials',
+        'access-control-expose-headers',
+      ]) {
+        expect(response.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+      const again = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br', 'if-none-match': String(response.headers.etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
+    }
+  });
+
+  it('still answers a cross-origin request for a file as CORS allows it', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-Bx7f3k2a.js',
+      headers: { origin: 'http://localhost:5173' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
   });
 
   it("answers the app's page addresses with index.html, so a reload works", async () => {

@@ -10,8 +10,12 @@ const INDEX = 'index.html';
 /** Vite names everything under assets/ after its content hash, so a file there never changes. */
 const HASHED_ASSETS_DIR = 'assets';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Files from public/ keep their names across builds: cached briefly, then revalidated. */
-const UNHASHED = 'public, max-age=3600';
+/**
+ * Files from public/ (the pictures) keep their names across builds: kept for a month, then
+ * revalidated. A picture changed under its old name reaches a returning visitor within that month;
+ * a new name reaches everyone at once.
+ */
+const UNHASHED = 'public, max-age=2592000';
 const ALWAYS_REVALIDATE = 'no-cache';
 /** Where the build's prerender (cli/prerender.ts) writes each public page, as {address}/index.html. */
 const PRERENDERED_DIR = 'prerendered';
@@ -81,6 +85,10 @@ async function staticApp(app: FastifyInstance, options: { root: string }): Promi
     // index.html is a page: it gets a page's headers from the handler below, never a file's.
     globIgnore: [`${PRERENDERED_DIR}/**`, '**/*.br', '**/*.gz', INDEX],
     cacheControl: false,
+    // Every header costs bytes on each of a page's scripts (issue 17). The ETag revalidates a file
+    // on its own, and nothing here is worth fetching in ranges.
+    lastModified: false,
+    acceptRanges: false,
     setHeaders: (reply, filePath) => {
       const header = filePath.startsWith(assetsDir)
         ? IMMUTABLE
