@@ -26,7 +26,7 @@ const BOOKED: Availability = {
 
 /** The cell of India's day `ahead` in picker `which` (0 start, 1 end), paging the calendar on until it shows. */
 async function dayCell(user: ReturnType<typeof renderRoute>['user'], which: 0 | 1, ahead: number): Promise<HTMLElement> {
-  const field = screen.getAllByRole('textbox', { name: PERIOD_LABEL })[which]!;
+  const field = (await screen.findAllByRole('textbox', { name: PERIOD_LABEL }))[which]!;
   await user.click(field);
   const calendar = field.closest('.rdt') as HTMLElement;
   const day = indiaDay(ahead);
@@ -42,7 +42,7 @@ describe("the car page's picker and the car's bookings", () => {
     serve('GET /api/cars/:carName/availability', BOOKED);
     const { router, user } = renderRoute('/cars/Tesla%20Malibu');
     await screen.findByRole('list', { name: 'Availability, next 30 days' });
-    const [start, end] = screen.getAllByRole('textbox', { name: PERIOD_LABEL });
+    const [start, end] = await screen.findAllByRole('textbox', { name: PERIOD_LABEL });
     const shown = [start!.getAttribute('value'), end!.getAttribute('value')];
 
     const bookedStart = await dayCell(user, 0, 3);
