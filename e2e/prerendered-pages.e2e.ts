@@ -35,8 +35,10 @@ describe('the public pages, as their HTML arrives, before any script runs', () =
     const page = await noScript.newPage();
     try {
       const response = await page.goto(address);
-      const links = page.locator('link[rel="modulepreload"]');
-      const preloaded = await Promise.all((await links.all()).map(async (link) => (await link.getAttribute('href')) ?? ''));
+      // The boot script (src/boot.ts) names the entry and the page's chunks, and loads them once the page is painted.
+      const boot = page.locator('script[data-entry]');
+      const entry = await boot.getAttribute('data-entry');
+      const chunks = ((await boot.getAttribute('data-chunks')) ?? '').split(' ').filter(Boolean);
       const found = {
         status: response?.status(),
         cacheControl: response?.headers()['cache-control'],
@@ -53,8 +55,8 @@ describe('the public pages, as their HTML arrives, before any script runs', () =
         describedOwnWay: expect.stringMatching(/\S{3,}/),
       });
       // The entry's imports and the page's own screens: the landing page at least adds its screen.
-      expect(preloaded.length, address).toBeGreaterThan(0);
-      for (const href of preloaded) {
+      expect(chunks.length, address).toBeGreaterThan(0);
+      for (const href of [entry ?? 'no entry named', ...chunks]) {
         const chunk = await noScript.request.get(href);
         expect({ href, status: chunk.status(), type: chunk.headers()['content-type'] }).toEqual({
           href,

@@ -3,17 +3,17 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin } from 'vite';
-import { precompressFile } from './precompress';
+import { build, minify, type Plugin, transformWithOxc } from 'vite';
+import { ASSETS_DIR, precompressFile } from './precompress';
 
 /**
  * Renders the public pages to HTML after `vite build` (`npm run build`, and `npm start` when it
  * builds): node --import tsx server/src/cli/prerender.ts [outDir]. Each page is written to
  * {outDir}/prerendered/{address}/index.html, which the server answers for that address
- * (plugins/static-app.ts), with the page's content, title and description, and a modulepreload link
- * for every chunk its screens need, so the browser fetches them beside the entry instead of
- * discovering them one after another. The app renders with src/entry-prerender.tsx, bundled for Node
- * here into a folder that is removed afterwards.
+ * (plugins/static-app.ts), with the page's content, title and description, and a boot script
+ * (src/boot.ts) naming the entry and every chunk its screens need, which it fetches all at once after
+ * the first paint instead of the browser discovering them one after another. The app renders with
+ * src/entry-prerender.tsx, bundled for Node here into a folder that is removed afterwards.
  */
 
 const projectDir = fileURLToPath(new URL('../../../', import.meta.url));
@@ -161,14 +161,21 @@ interface PageParts {
   styles: string[];
 }
 
-function pageHtml(template: string, page: PageParts, movedStyles: string): string {
-  // Vite's index.html already names the entry, its imports and its styles.
-  const absent = (file: string) => !template.includes(`"/${file}"`);
-  const links = [
-    ...[...page.styles.filter(absent), movedStyles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...page.scripts.filter(absent).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
-  let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+/** The entry's script element, which Vite writes into index.html's head. */
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="\/[^"]+">/g;
+
+function pageHtml(template: string, page: PageParts, movedStyles: string, boot: string): string {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error(`index.html has no ${ENTRY_SCRIPT.source}`);
+  // The boot script (src/boot.ts) loads the entry and the page's chunks once the page is painted,
+  // in place of the entry and the modulepreload links Vite put in the head.
+  const chunks = page.scripts.filter((file) => file !== entry).map((file) => `/${file}`);
+  const bootScript = `<script type="module" crossorigin src="/${boot}" data-entry="/${entry}" data-chunks="${chunks.join(' ')}"></script>`;
+  const styles = [...page.styles.filter((file) => !template.includes(`"/${file}"`)), movedStyles];
+  const links = [bootScript, ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)];
+  let html = replaceOnce(template, ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   html = replaceOnce(
     html,
     /<meta name="description" content="[^"]*"\s*\/?>/,
@@ -176,6 +183,17 @@ function pageHtml(template: string, page: PageParts, movedStyles: string): strin
   );
   html = replaceOnce(html, /\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
   return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`);
+}
+
+/** src/boot.ts as the browser runs it, written under the build's assets by its content's hash; its path there. */
+async function writeBoot(outDir: string): Promise<string> {
+  const source = path.join(projectDir, 'src', 'boot.ts');
+  const script = await transformWithOxc(await readFile(source, 'utf8'), source, { lang: 'ts' });
+  const { code } = await minify('boot.js', script.code);
+  const file = `${ASSETS_DIR}/boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+  await writeFile(path.join(outDir, file), code);
+  await precompressFile(path.join(outDir, file));
+  return file;
 }
 
 /** Where a page's HTML goes under `pagesDir`: its address decoded ("/cars/Tesla Malibu"). */
@@ -208,12 +226,13 @@ export async function prerender(outDir: string): Promise<void> {
       pages.push({ address, page: { ...page, html: moveStyles(page.html, styles) } });
     }
     const stylesheet = [...styles].map(styleRule).join('\n');
-    const movedStyles = `assets/prerendered-${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`;
+    const boot = await writeBoot(outDir);
+    const movedStyles = `${ASSETS_DIR}/prerendered-${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`;
     await writeFile(path.join(outDir, movedStyles), stylesheet);
     await precompressFile(path.join(outDir, movedStyles));
     for (const { address, page } of pages) {
       const keys = ['index.html', ...page.modules];
-      const html = pageHtml(template, { ...page, ...chunksOf(manifest, keys) }, movedStyles);
+      const html = pageHtml(template, { ...page, ...chunksOf(manifest, keys) }, movedStyles, boot);
       const file = fileFor(partialDir, address);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, html);
