@@ -58,7 +58,8 @@ describe('keyboard only', () => {
       await answerCheckoutWithStandIn(page);
       await page.goto('/cars/Tesla Malibu');
       const reserve = page.getByRole('button', { name: 'Reserve Now' });
-      await reserve.waitFor();
+      // The prerendered page's controls are disabled, out of the tab order, until the app has hydrated them.
+      await expect.poll(() => reserve.isEnabled()).toBe(true);
 
       const order = await tabOrder(page);
       expect(order).toEqual([

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { blogPosts } from '#data/blogs';
 import { catalogueCars } from '#data/cars';
 import { publicPageAddresses } from '#data/public-pages';
+import { indiaToday } from '#domain/india-time';
 import { blogPostPath, carPagePath } from '#domain/page-addresses';
 import { DESKTOP_WIDTH, launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
 import { unexpectedProblems, watchIssuesPanel } from './support/page-checks';
@@ -80,6 +81,15 @@ describe('the public pages, as their HTML arrives, before any script runs', () =
     expect(descriptions.size).toBe(publicPageAddresses.length);
   });
 
+  it('shows the controls disabled until the app runs, so nothing typed or clicked before it is lost', async () => {
+    const page = await noScript.newPage();
+    await page.goto('/layout/home');
+    const controls = page.locator('#root').locator('input, select, textarea, button');
+    expect(await controls.count()).toBeGreaterThan(5);
+    expect(await controls.evaluateAll((elements) => elements.filter((element) => !element.matches(':disabled')).length)).toBe(0);
+    await page.close();
+  });
+
   it('leaves signed-in pages and addresses with a query to the browser', async () => {
     for (const address of ['/get/cars', '/layout/cars?city=Pune']) {
       const page = await noScript.newPage();
@@ -112,6 +122,26 @@ describe('the public pages in the browser', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it('keeps a search typed the moment the home page lets its fields take it, on a phone four times slower', async () => {
+    const { context, page, problems } = await openSession(browser, baseURL, PHONE_WIDTH);
+    try {
+      const devtools = await context.newCDPSession(page);
+      await devtools.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto('/layout/home');
+      // Typed into before hydration, a field was put back to empty by React's next render, and the search never went.
+      await page.getByLabel('From address').fill('Pune');
+      await page.getByLabel('To address').fill('Pune railway station');
+      await page.getByLabel('Journey date').fill(indiaToday());
+      await page.getByLabel('Journey time').fill('23:30');
+      await page.getByRole('button', { name: 'Find Car' }).click();
+      await page.waitForURL((url) => url.pathname === '/layout/cars');
+      expect(new URL(page.url()).searchParams.get('city')).toBe('Pune');
+      expect(unexpectedProblems(problems)).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 // Before any module that makes a Zod schema (the module says why).
 import './lib/zod-without-eval';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes';
@@ -33,6 +33,20 @@ function restoreStyles(mountPoint: HTMLElement): void {
   }
 }
 
+/**
+ * The prerender disables the page's controls until the app has hydrated them (server/src/cli/prerender.ts
+ * says why); this enables them again once it has. React committed the hydrated page before its effects run.
+ */
+function ReleaseControls({ mountPoint, children }: { mountPoint: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    for (const control of mountPoint.querySelectorAll<HTMLElement>('[data-until-app]')) {
+      control.removeAttribute('disabled');
+      control.removeAttribute('data-until-app');
+    }
+  }, [mountPoint]);
+  return children;
+}
+
 async function start(mountPoint: HTMLElement): Promise<void> {
   // The build prerenders the public pages (server/src/cli/prerender.ts); every other address gets the empty #root.
   const prerendered = mountPoint.hasChildNodes();
@@ -50,7 +64,7 @@ async function start(mountPoint: HTMLElement): Promise<void> {
   // main thread for the whole page (issue 17's Total Blocking Time); the page is already on screen.
   if (prerendered) {
     startTransition(() => {
-      hydrateRoot(mountPoint, app);
+      hydrateRoot(mountPoint, <ReleaseControls mountPoint={mountPoint}>{app}</ReleaseControls>);
     });
   } else createRoot(mountPoint).render(app);
 }

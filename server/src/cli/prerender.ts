@@ -125,6 +125,22 @@ function moveStyles(html: string, styles: Set<string>): string {
   });
 }
 
+/** Marks the controls holdControls disabled; src/main.tsx enables them once the page is hydrated. */
+const CONTROL_HOLDER = 'data-until-app';
+
+/**
+ * Disables every control of the page that React rendered enabled, until the app has hydrated it.
+ * Before that, React's state does not hold what is typed into a field: the first render after
+ * hydration puts the field back to its empty state, and a click on a button or a form's submit goes
+ * to no handler (a search typed the moment the home page showed was lost, or sent nowhere).
+ */
+function holdControls(html: string): string {
+  // React escapes `>` in attribute values, so a tag's first `>` ends it.
+  return html.replace(/<(input|select|textarea|button)\b([^>]*)>/g, (tag, name: string, attributes: string) =>
+    / disabled(?:=|\s|\/|$)/.test(attributes) ? tag : `<${name} disabled="" ${CONTROL_HOLDER}=""${attributes}>`,
+  );
+}
+
 function decodeAttribute(value: string): string {
   return value
     .replaceAll('&quot;', '"')
@@ -223,7 +239,7 @@ export async function prerender(outDir: string): Promise<void> {
       if (page.modules.length !== page.lazyScreens) {
         throw new Error(`${address}: only ${page.modules.join(', ')} of its ${page.lazyScreens} screens name their module`);
       }
-      pages.push({ address, page: { ...page, html: moveStyles(page.html, styles) } });
+      pages.push({ address, page: { ...page, html: holdControls(moveStyles(page.html, styles)) } });
     }
     const stylesheet = [...styles].map(styleRule).join('\n');
     const boot = await writeBoot(outDir);
