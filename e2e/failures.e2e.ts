@@ -87,13 +87,16 @@ describe('with the server stopped', () => {
     await registerAndSignIn(context, 'user');
     await page.goto('/blogs/Why renting a car is better');
     await page.getByRole('region', { name: 'Comments', exact: true }).getByText('No comments yet').waitFor();
+    // The form shows once the session check has answered, which can come after the comments.
+    const field = page.getByLabel('Comment', { exact: true });
+    await expect.poll(() => field.isEditable()).toBe(true);
     await stopServer();
 
     const text = `Written while offline ${uniqueName('')}`;
-    await page.getByLabel('Comment', { exact: true }).fill(text);
+    await field.fill(text);
     await page.getByRole('button', { name: 'Post a Comment' }).click();
     await alertSays(page, UNREACHABLE);
-    expect(await page.getByLabel('Comment', { exact: true }).inputValue()).toBe(text);
+    expect(await field.inputValue()).toBe(text);
     expect(await page.getByRole('button', { name: 'Post a Comment' }).isEnabled()).toBe(true);
     expect(problems.pageErrors).toEqual([]);
   });
