@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { axiosWithoutFetchPlugin } from './server/src/cli/axios-browser';
 import { layoutChunkPlugin } from './server/src/cli/layout-chunk';
 import { precompressPlugin } from './server/src/cli/precompress';
 
@@ -20,6 +21,7 @@ const page = (name: string) => `src/pages/${name}.tsx`;
 export default defineConfig({
   plugins: [
     react(),
+    axiosWithoutFetchPlugin(),
     layoutChunkPlugin({
       layout: 'src/app/Layout.tsx',
       // The public pages in the layout, the ones issue 17 budgets (bench/budgets.ts lists their addresses).

@@ -14,6 +14,7 @@ const APP_INPUTS = [
   'server/src/cli/prerender.ts',
   'server/src/cli/precompress.ts',
   'server/src/cli/layout-chunk.ts',
+  'server/src/cli/axios-browser.ts',
 ];
 const SERVER_CONFIG = 'server/vite.config.ts';
 /** What the server's build reads: its sources, the shared code it bundles, the subpath imports naming that code, and its config. */
