@@ -1,17 +1,55 @@
-import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { ErrorBody } from '../domain/contract';
 import { ApiError } from './api-error';
 import { API_URL } from '../config/env';
 
-/** The one HTTP client of the app: base URL, cookies with every call. */
-export const client = axios.create({
-  baseURL: API_URL,
-  withCredentials: true,
-  timeout: 15_000,
-  headers: { 'Content-Type': 'application/json' },
-});
+/**
+ * axios (18 KB over the wire) is fetched with the first call a page makes rather than with the
+ * page: a visitor's first screen often makes none (issue 17's JavaScript budgets), and the footer's
+ * forms need only the error mapping below until they are sent.
+ */
+let loaded: Promise<AxiosInstance> | undefined;
+export function loadAxiosClient(): Promise<AxiosInstance> {
+  loaded ??= import('./axios-client').then(
+    (module) => module.axiosClient,
+    () => {
+      // A chunk that could not be fetched is the network's failure; the next call tries again.
+      loaded = undefined;
+      throw unreachable();
+    },
+  );
+  return loaded;
+}
+
+const withoutBody =
+  (method: 'get' | 'delete') =>
+  async <T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadAxiosClient())[method]<T>(url, config);
+const withBody =
+  (method: 'post' | 'put' | 'patch') =>
+  async <T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadAxiosClient())[method]<T>(url, data, config);
+
+/** The one HTTP client of the app: axios's calls, made once axios has loaded. */
+export const client = {
+  get: withoutBody('get'),
+  delete: withoutBody('delete'),
+  post: withBody('post'),
+  put: withBody('put'),
+  patch: withBody('patch'),
+};
+
+/** The address of an API path, for a link the browser follows itself (a download). */
+export function apiUrl(path: string): string {
+  return `${API_URL}${path}`;
+}
 
 const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
+
+/** The failure of a call, or of fetching the code a call needs, that never reached the server. */
+export function unreachable(): ApiError {
+  return new ApiError(0, UNREACHABLE);
+}
 
 /** A call made with `responseType: 'text'` (the add-car call) gets its JSON error body as a string. */
 function errorBody(data: unknown): Partial<ErrorBody> | undefined {
@@ -23,13 +61,18 @@ function errorBody(data: unknown): Partial<ErrorBody> | undefined {
   }
 }
 
+/** axios marks its errors; checked by the mark, so telling them apart does not load axios. */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as Partial<AxiosError>).isAxiosError === true;
+}
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof AxiosError) {
+  if (isAxiosError(error)) {
     const status = error.response?.status ?? 0;
     const body = errorBody(error.response?.data);
     const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
-    if (status === 0) return new ApiError(0, UNREACHABLE);
+    if (status === 0) return unreachable();
     return new ApiError(
       status,
       serverMessage ?? `The server answered with an error (${status}). Please try again.`,
@@ -39,52 +82,3 @@ export function toApiError(error: unknown): ApiError {
   // Not an HTTP failure at all: a bug of ours, which must not be blamed on the network.
   return new ApiError(0, 'Something went wrong on this page. Please reload it and try again.');
 }
-
-const NOT_THE_API =
-  'The server gave an answer the app does not understand. The API may not be running at this address; please try again later.';
-
-/**
- * Every call except the text one expects JSON. An HTML page in its place (a proxy, or a static
- * server with no API behind it) is a failure, not data a screen should try to read.
- */
-function rejectNonJson(response: AxiosResponse): AxiosResponse {
-  const expectsJson = (response.config.responseType ?? 'json') === 'json';
-  const type = String(response.headers['content-type'] ?? '');
-  if (expectsJson && response.status !== 204 && !type.includes('json')) {
-    throw new ApiError(response.status, NOT_THE_API);
-  }
-  return response;
-}
-
-/**
- * The server lets a browser reuse a public answer (the car list, a car, a post's comments) for this
- * long (PUBLIC_CACHE_CONTROL, server/src/plugins/public-cache.ts). After this tab changed
- * something, its reads must not show the answer from before: for as long, they ask the browser to
- * check with the server first, which costs a 304 when nothing changed.
- */
-const PUBLIC_REUSE_MS = 5_000;
-let lastWriteAt = Number.NEGATIVE_INFINITY;
-
-const isRead = (config: InternalAxiosRequestConfig) => ['get', 'head'].includes((config.method ?? 'get').toLowerCase());
-
-client.interceptors.request.use((config) => {
-  if (!isRead(config)) lastWriteAt = Date.now();
-  else if (Date.now() - lastWriteAt < PUBLIC_REUSE_MS) config.headers.set('Cache-Control', 'max-age=0');
-  return config;
-});
-
-/** A write's end counts too: what the browser kept while it ran is as old as the write. */
-function noteWriteEnded(config: InternalAxiosRequestConfig | undefined): void {
-  if (config && !isRead(config)) lastWriteAt = Date.now();
-}
-
-client.interceptors.response.use(
-  (response) => {
-    noteWriteEnded(response.config);
-    return rejectNonJson(response);
-  },
-  (error: unknown) => {
-    if (error instanceof AxiosError) noteWriteEnded(error.config);
-    return Promise.reject(toApiError(error));
-  },
-);

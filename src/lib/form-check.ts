@@ -1,7 +1,6 @@
-import { AxiosError } from 'axios';
 import type { z } from 'zod';
 import { describeIssue } from '../domain/issue-message';
-import { toApiError } from './api-client';
+import { unreachable } from './api-client';
 import { ApiError } from './api-error';
 
 /**
@@ -12,9 +11,8 @@ import { ApiError } from './api-error';
 export async function loadChecks<M>(load: () => Promise<M>): Promise<M> {
   try {
     return await load();
-  } catch (failure) {
-    const reason = failure instanceof Error ? failure.message : String(failure);
-    throw toApiError(new AxiosError(reason, AxiosError.ERR_NETWORK));
+  } catch {
+    throw unreachable();
   }
 }
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { client } from '../../src/lib/api-client';
+import { axiosClient as client } from '../../src/lib/axios-client';
 import type { ServerConfig } from '../../server/src/config';
 import { buildTestApp, closeTestApp } from '../../server/tests/helpers';
 

@@ -1,4 +1,4 @@
-import { client } from '../../lib/api-client';
+import { apiUrl, client } from '../../lib/api-client';
 import type {
   AdminAccount,
   AdminAccountPage,
@@ -110,4 +110,4 @@ export async function listAdminNewsletter(
  * file instead of into the page. The client's own base URL, so it is the API's address both when
  * the server serves the app and under the development server.
  */
-export const newsletterCsvUrl: string = client.getUri({ url: '/api/admin/newsletter.csv' });
+export const newsletterCsvUrl: string = apiUrl('/api/admin/newsletter.csv');
