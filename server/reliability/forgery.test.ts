@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#domain/contract';
 import { launchBrowser } from '../../e2e/support/browser';
-import { buildTestApp, closeTestApp, register, registerAndSignIn } from '../tests/helpers';
+import { buildTestApp, closeTestApp, register, registerAndSignIn, sessionCookie } from '../tests/helpers';
 import { indiaTime, listBookings, listCar, requestBooking } from '../tests/marketplace-helpers';
 
 /**
@@ -45,10 +45,9 @@ beforeAll(async () => {
     );
   });
   owner = await register(app, 'owner');
-  ownerCookie = (
-    await app.inject({ method: 'POST', url: '/api/session', payload: { login: owner.email, password: owner.password } })
-  ).headers['set-cookie'] as string;
-  ownerCookie = ownerCookie.split(';')[0] ?? '';
+  ownerCookie = sessionCookie(
+    await app.inject({ method: 'POST', url: '/api/session', payload: { login: owner.email, password: owner.password } }),
+  );
   renter = await registerAndSignIn(app, 'user');
   carId = (await listCar(app, ownerCookie, 'Mahindra XUV700', 400)).id;
   attacker = createServer((_request, response) => {

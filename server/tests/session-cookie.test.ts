@@ -55,3 +55,44 @@ describe('the session cookie', () => {
     expect(header).not.toMatch(/Secure/);
   });
 });
+
+describe('the signed_in hint cookie (issue 17: a page without it does not ask who is signed in)', () => {
+  const hintOf = (response: {
+    cookies: Array<{ name: string; value: string; maxAge?: number; httpOnly?: boolean; path?: string; secure?: boolean }>;
+  }) => response.cookies.find((cookie) => cookie.name === 'signed_in');
+
+  it('comes with every sign-in, readable by the page, as long-lived as the session and Secure behind HTTPS', async () => {
+    for (const [app, secure] of [
+      [plainApp, undefined],
+      [secureApp, true],
+    ] as const) {
+      const hint = hintOf(await signInOn(app));
+      expect(hint).toMatchObject({ value: '1', maxAge: 7 * 24 * 60 * 60, path: '/', sameSite: 'Lax' });
+      expect(hint?.httpOnly).toBeUndefined();
+      expect(hint?.secure).toBe(secure);
+    }
+  });
+
+  it('is cleared by signing out, and by a check that finds the session it stood for ended', async () => {
+    const signedIn = await signInOn(plainApp);
+    const cookie = `${signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ')}`;
+    const check = await plainApp.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    expect(check.json()).toMatchObject({ user: { role: 'user' } });
+    expect(hintOf(check)).toBeUndefined();
+
+    const out = await plainApp.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+    expect(hintOf(out)?.value).toBe('');
+
+    const afterEnd = await plainApp.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    expect(afterEnd.json()).toEqual({ user: null });
+    expect(hintOf(afterEnd)?.value).toBe('');
+
+    const neverSignedIn = await plainApp.inject({ method: 'GET', url: '/api/session' });
+    expect(neverSignedIn.json()).toEqual({ user: null });
+    expect(neverSignedIn.headers['set-cookie']).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '#domain/contract';
+import { SESSION_HINT_COOKIE } from '#domain/session-hint';
 import {
   createSession,
   deleteSession,
@@ -35,6 +36,8 @@ declare module 'fastify' {
     startSession: (accountId: string) => Promise<void>;
     /** Ends the request's session, if any, and clears the cookie. */
     endSession: () => Promise<void>;
+    /** Clears the session hint cookie the request came with, if any: the session it stood for has ended. */
+    dropSessionHint: () => void;
     /** Ends every session of the signed-in account but the request's own, in `db` (a transaction's, for one). */
     endOtherSessions: (db: Database) => Promise<void>;
   }
@@ -69,6 +72,7 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
     path: '/',
     secure: config.cookieSecure,
   } as const;
+  const hintOptions = { ...cookieOptions, httpOnly: false } as const;
 
   const cache = sessionCache(app.changes);
   async function findAccount(request: FastifyRequest): Promise<AccountRow | null> {
@@ -104,12 +108,18 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
     if (previous) await deleteSession(app.db, previous);
     const token = await createSession(app.db, accountId);
     this.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
+    this.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: SESSION_TTL_SECONDS });
   });
 
   app.decorateReply('endSession', async function endSession(this: FastifyReply) {
     const token = this.request.cookies[cookieName];
     if (token) await deleteSession(app.db, token);
     this.clearCookie(cookieName, cookieOptions);
+    this.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+  });
+
+  app.decorateReply('dropSessionHint', function dropSessionHint(this: FastifyReply) {
+    if (this.request.cookies[SESSION_HINT_COOKIE] !== undefined) this.clearCookie(SESSION_HINT_COOKIE, hintOptions);
   });
 
   app.decorateReply('endOtherSessions', async function endOthers(this: FastifyReply, db: Database) {

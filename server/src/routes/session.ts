@@ -31,14 +31,19 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Who is signed in',
         description:
-          'Never refused for want of a session: a signed-out visitor (no cookie, or one whose session ended) gets `{user: null}`.',
+          'Never refused for want of a session: a signed-out visitor (no cookie, or one whose session ended) gets `{user: null}`, and the `signed_in` hint cookie cleared if it came.',
         response: {
           200: answer(SessionCheck, 'The signed-in account, or `user: null` when nobody is signed in.'),
           ...errors([]),
         },
       },
     },
-    async (request) => ({ user: request.account ? toAccount(request.account) : null }),
+    async (request, reply) => {
+      if (request.account) return { user: toAccount(request.account) };
+      // The session the hint stood for ended (expired, signed out elsewhere): pages stop asking.
+      reply.dropSessionHint();
+      return { user: null };
+    },
   );
 
   app.delete(
