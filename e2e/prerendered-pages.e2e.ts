@@ -144,4 +144,23 @@ describe('the public pages in the browser', () => {
       await context.close();
     }
   });
+
+  it('asks the API nothing for a first-time visitor of the home page until they scroll to the footer', async () => {
+    const { context, page, problems } = await openSession(browser, baseURL, PHONE_WIDTH);
+    try {
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/')) calls.push(pathname);
+      });
+      await page.goto('/layout/home');
+      await page.waitForLoadState('networkidle');
+      expect(calls).toEqual([]);
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+      await expect.poll(() => calls).toEqual(['/api/config']);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderRoute } from './render';
 import { serve } from './mocks/serve';
 
@@ -49,6 +49,47 @@ describe('footer', () => {
     await waitFor(() => expect(asked).toHaveLength(1));
     expect(within(footer).queryByRole('link', { name: /^WheelsOnWeb on / })).not.toBeInTheDocument();
     expect(within(footer).queryByRole('heading', { name: 'Follow us' })).not.toBeInTheDocument();
+  });
+});
+
+/** A browser's IntersectionObserver that reports an element near the viewport only when the test scrolls to it. */
+function watchScrolling(): { scrollToWatched: () => void } {
+  const watchers = new Set<ScrollWatcher>();
+  class ScrollWatcher {
+    readonly watched: Element[] = [];
+    constructor(readonly report: IntersectionObserverCallback) {
+      watchers.add(this);
+    }
+    observe(element: Element) {
+      this.watched.push(element);
+    }
+    disconnect() {
+      watchers.delete(this);
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', ScrollWatcher);
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+  });
+  const near = (target: Element) => ({ target, isIntersecting: true }) as IntersectionObserverEntry;
+  return {
+    scrollToWatched: () => {
+      for (const watcher of [...watchers]) watcher.report(watcher.watched.map(near), watcher as unknown as IntersectionObserver);
+    },
+  };
+}
+
+describe('footer below the first screen', () => {
+  it('asks the server for the social profiles only as the footer scrolls near', async () => {
+    const scrolling = watchScrolling();
+    const asked = serve('GET /api/config', { payments: {}, social: profiles });
+    renderRoute('/layout/home');
+    const footer = await screen.findByRole('contentinfo');
+    await screen.findByRole('heading', { level: 1 });
+    expect(asked).toHaveLength(0);
+    act(() => scrolling.scrollToWatched());
+    expect(await within(footer).findByRole('link', { name: 'WheelsOnWeb on Instagram' })).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
   });
 });
 

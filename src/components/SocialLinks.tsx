@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../config/product';
 import type { SocialNetwork } from '../domain/contract';
 import { usePublicConfig } from '../lib/public-config';
+import { useNearViewport } from '../lib/useNearViewport';
 import { Icon } from './icons';
 
 const networkNames: Record<SocialNetwork, string> = {
@@ -28,16 +29,20 @@ interface SocialLinksProps {
 
 /**
  * The platform's social profiles the server is configured with (SOCIAL_*_URL, through
- * `GET /api/config`), as a row of icon links each named for a screen reader. Nothing at all while
- * the answer is on its way, when it failed or when no profile is set: an icon must never lead nowhere.
+ * `GET /api/config`), as a row of icon links each named for a screen reader. Nothing but an empty
+ * marker to watch the scrolling by until the answer has come, when it failed or when no profile is
+ * set: an icon must never lead nowhere.
  */
 export function SocialLinks({ heading, variant = 'outline-primary', className = '' }: SocialLinksProps) {
-  const { data: profiles } = usePublicConfig((config) => config.social);
+  // Asked for as the links scroll near: in the footer they are below every page's first screen, and
+  // a first screen that makes no call loads no HTTP client (issue 17).
+  const { ref, near } = useNearViewport();
+  const { data: profiles } = usePublicConfig((config) => config.social, { enabled: near });
   const links = networks.flatMap((network) => {
     const href = profiles?.[network];
     return href ? [{ network, href }] : [];
   });
-  if (links.length === 0) return null;
+  if (links.length === 0) return <span ref={ref} />;
   return (
     <>
       {heading}
