@@ -87,15 +87,17 @@ describe('finding a car by where it is and what it is', () => {
       await expect.poll(() => new URL(shopper.url()).searchParams.get('transmission')).toBe('automatic');
       expect(new URL(shopper.url()).searchParams.get('bodyType')).toBe('suv');
 
-      const card = shopper.locator('.card').filter({ has: shopper.getByRole('heading', { name: carName, exact: true }) });
+      // The city's cars stay on screen until the filtered answer replaces them; then every car found
+      // is a Pune SUV with an automatic gearbox: the filters reached the server.
+      const cards = shopper.locator('.card');
+      const everyCardFiltered = async () => {
+        const texts = await cards.allTextContents();
+        return texts.length > 0 && texts.every((text) => text.includes('Pune') && /SUV · \d seats · Automatic/.test(text));
+      };
+      await expect.poll(everyCardFiltered).toBe(true);
+      const card = cards.filter({ has: shopper.getByRole('heading', { name: carName, exact: true }) });
       await card.waitFor();
       expect(await card.textContent()).toContain('SUV · 7 seats · Automatic · Diesel');
-      // Every car found is a Pune SUV with an automatic gearbox: the filters reached the server.
-      const cards = shopper.locator('.card');
-      for (const text of await cards.allTextContents()) {
-        expect(text).toContain('Pune');
-        expect(text).toMatch(/SUV · \d seats · Automatic/);
-      }
 
       await card.getByRole('link', { name: `Details of ${carName}` }).click();
       await shopper.getByRole('heading', { name: carName, level: 1 }).waitFor();
