@@ -4,12 +4,12 @@ import { ApiError } from './api-error';
 import { API_URL } from '../config/env';
 
 /**
- * axios (18 KB over the wire) is fetched with the first call a page makes rather than with the
+ * axios (about 16 KB over the wire) is fetched with the first call a page makes rather than with the
  * page: a visitor's first screen often makes none (issue 17's JavaScript budgets), and the footer's
  * forms need only the error mapping below until they are sent.
  */
 let loaded: Promise<AxiosInstance> | undefined;
-export function loadAxiosClient(): Promise<AxiosInstance> {
+function loadAxiosClient(): Promise<AxiosInstance> {
   loaded ??= import('./axios-client').then(
     (module) => module.axiosClient,
     () => {
