@@ -163,4 +163,21 @@ describe('the public pages in the browser', () => {
       await context.close();
     }
   });
+
+  it('says the page could not finish loading, with a way to reload, when its code cannot be fetched', async () => {
+    const { context, page } = await openSession(browser, baseURL, PHONE_WIDTH);
+    try {
+      const entry = await (await noScript.newPage()).goto('/layout/home').then(async (response) => {
+        const html = (await response?.text()) ?? '';
+        return /data-entry="([^"]+)"/.exec(html)?.[1] ?? 'no entry named';
+      });
+      await page.route(`**${entry}`, (route) => route.abort('internetdisconnected'));
+      await page.goto('/layout/home');
+      await page.getByRole('alert').filter({ hasText: 'This page could not finish loading' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Reload' }).isEnabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Find Car' }).isDisabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 });

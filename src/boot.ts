@@ -11,6 +11,24 @@
 
 const SCRIPT_SELECTOR = 'script[data-entry]';
 
+/**
+ * Says on the page that its code could not be fetched or started (the connection dropped): its
+ * controls stay disabled until the app runs, and a failure in the console is no one's to read.
+ */
+function sayNotLoaded(): void {
+  const notice = document.createElement('div');
+  notice.setAttribute('role', 'alert');
+  notice.className = 'alert alert-warning m-3';
+  notice.textContent = 'This page could not finish loading. Check your connection, then reload it.';
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.className = 'btn btn-sm btn-outline-dark ms-2';
+  reload.textContent = 'Reload';
+  reload.addEventListener('click', () => window.location.reload());
+  notice.append(reload);
+  document.body.prepend(notice);
+}
+
 function start(script: HTMLScriptElement): void {
   const { entry, chunks } = script.dataset;
   if (!entry) throw new Error(`${SCRIPT_SELECTOR} names no entry`);
@@ -22,7 +40,8 @@ function start(script: HTMLScriptElement): void {
     link.href = href;
     document.head.append(link);
   }
-  void import(/* @vite-ignore */ entry);
+  // The entry awaits its start, so this also fails when a screen's chunk could not be fetched.
+  import(/* @vite-ignore */ entry).catch(sayNotLoaded);
 }
 
 const script = document.querySelector<HTMLScriptElement>(SCRIPT_SELECTOR);

@@ -72,4 +72,5 @@ async function start(mountPoint: HTMLElement): Promise<void> {
 // index.html always has the mount point; without it there is nothing to show, so fail loudly.
 const mountPoint = document.getElementById('root');
 if (!mountPoint) throw new Error('index.html has no #root element to mount the app in');
-void start(mountPoint);
+// Awaited, so a prerendered page's boot script (src/boot.ts) learns when the app could not start.
+await start(mountPoint);
