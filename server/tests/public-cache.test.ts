@@ -71,6 +71,31 @@ describe('public answers on one instance', () => {
     }
   });
 
+  it('carry from memory the headers the first answer carried, Vary naming the origin and the encoding', async () => {
+    const headersOf = (response: { headers: Record<string, unknown> }) => {
+      const { date: _date, 'content-length': _length, ...rest } = response.headers;
+      return rest;
+    };
+    const asked = [{}, { 'accept-encoding': 'gzip' }, { origin: 'http://localhost:5173', 'accept-encoding': 'br' }];
+    for (const [index, headers] of asked.entries()) {
+      // An address of its own each time: the first answer is built, the second is the kept one.
+      const url = `/api/cars?pageSize=${41 + index}`;
+      const built = await app.inject({ method: 'GET', url, headers });
+      const kept = await app.inject({ method: 'GET', url, headers });
+      expect(kept.statusCode).toBe(200);
+      expect(headersOf(kept)).toEqual(headersOf(built));
+      expect(String(kept.headers.vary).toLowerCase()).toContain('origin');
+      const revalidated = await app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, 'if-none-match': String(kept.headers.etag) },
+      });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.headers.etag).toBe(kept.headers.etag);
+      expect(String(revalidated.headers.vary).toLowerCase()).toContain('origin');
+    }
+  });
+
   it('show a car added, edited, paused, resumed and deleted on the very next request', async () => {
     const owner = await person(app, 'owner');
     expect(await carNames(app)).not.toContain('placeholder');

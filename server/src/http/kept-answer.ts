@@ -118,13 +118,51 @@ export function sendCompressed(
   kept: KeptAnswer,
   onCompressed?: () => void,
 ): FastifyReply {
+  return reply.send(encodedBody(request, reply, kept, onCompressed));
+}
+
+/**
+ * As `sendKept`, but written to the socket here, past Fastify's send and the onSend hooks (the
+ * cookie plugin's, compression's, the caches' own), which have nothing left to do for an answer
+ * kept whole: skipping them took a kept car from 30 to 26 µs of the server's CPU under load, and
+ * its rate from 52% to 63% of the bare twin's (issue 16). Only for routes no hook of which sets a
+ * cookie, since the cookie plugin writes its header in onSend. The reply's headers so far
+ * (security, CORS, the route's kept ones) go out with it; the request is still logged and its
+ * onResponse hooks still run.
+ */
+export function writeKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer, onCompressed?: () => void): void {
+  reply.hijack();
+  reply.header('etag', kept.etag);
+  if (isFresh(request, kept.etag)) {
+    writeHead(reply, 304).end();
+    return;
+  }
+  const body = encodedBody(request, reply, kept, onCompressed);
+  writeHead(reply.header('content-length', body.length), 200).end(body);
+}
+
+/** Writes the status line and the reply's headers to its hijacked response. */
+function writeHead(reply: FastifyReply, statusCode: number): FastifyReply['raw'] {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  return reply.raw.writeHead(statusCode);
+}
+
+/**
+ * The bytes to send for `kept`: compressed as the client accepts when large enough, each encoding
+ * made once, with the reply told which. Vary keeps what it named (CORS's Origin).
+ */
+function encodedBody(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer, onCompressed?: () => void): Buffer {
   const encoding = kept.body.length < COMPRESS_FROM_BYTES ? null : negotiator.negotiate(request.headers['accept-encoding'] ?? '');
-  if (!encoding) return reply.send(kept.body);
+  if (!encoding) return kept.body;
   let compressed = kept.compressed[encoding];
   if (!compressed) {
     compressed = COMPRESS[encoding](kept.body);
     kept.compressed[encoding] = compressed;
     onCompressed?.();
   }
-  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(compressed);
+  const vary = reply.getHeader('vary');
+  reply.header('content-encoding', encoding).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  return compressed;
 }

@@ -10,7 +10,7 @@ import {
   type KeepingHooks,
   type KeptAnswer,
   keptAnswer,
-  sendKept,
+  writeKept,
 } from '../http/kept-answer';
 
 declare module 'fastify' {
@@ -96,7 +96,7 @@ async function publicCache(app: FastifyInstance): Promise<void> {
         }
         reply.headers(entry.headers).header('cache-control', PUBLIC_CACHE_CONTROL);
         // Set again once compressed, so the cache counts the new bytes against its bound.
-        sendKept(request, reply, entry, () => cache.set(request.url, entry));
+        writeKept(request, reply, entry, () => cache.set(request.url, entry));
       },
       keepAnswer: (request, reply, payload, done) => {
         if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') {
