@@ -9,7 +9,7 @@ import './styles/theme.css';
 /**
  * Loads the screens of the address's routes before the router starts. A router that starts with a
  * screen still to load shows the spinner first, which would not match a prerendered page's HTML.
- * Their chunks are already on the way: the page's HTML names them (modulepreload).
+ * Their chunks are already on the way: the page's boot script (src/boot.ts) asked for them with the entry.
  */
 async function loadScreensOf(table: RouteObject[]): Promise<void> {
   const matches = matchRoutes(table, window.location) ?? [];

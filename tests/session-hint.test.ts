@@ -8,7 +8,7 @@ import { surelySignedOut } from '../src/lib/auth/session-api';
  */
 const location = { href: 'https://wheelsonweb.in/layout/home', origin: 'https://wheelsonweb.in' };
 
-describe('who is signed in, asked of the server only when a session may exist', async () => {
+describe('who is signed in, asked of the server only when a session may exist', () => {
   it('is surely nobody on the API’s own origin when the hint cookie is absent', async () => {
     expect(await surelySignedOut('', { location, document: { cookie: '' } })).toBe(true);
     expect(await surelySignedOut('', { location, document: { cookie: 'theme=dark; signed_in_elsewhere=1' } })).toBe(true);
