@@ -7,6 +7,8 @@ import { trustProxyOption, type ServerConfig } from './config';
 import { COMPRESS_FROM_BYTES } from './http/kept-answer';
 import { openApiPlugin } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
+import { systemClock, type Clock } from './clock/clock';
+import { clockPlugin } from './plugins/clock';
 import { databasePlugin } from './plugins/database';
 import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/errors';
 import { bookingRemindersPlugin } from './plugins/booking-reminders';
@@ -62,6 +64,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** PGlite only: start from this dump of a data folder (the tests' migrated and seeded database). */
   initialData?: Blob;
+  /** The time every rule reads (the machine's unless given): tests move it instead of sleeping. */
+  clock?: Clock;
 }
 
 /**
@@ -96,6 +100,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.setValidatorCompiler(zodValidatorCompiler);
     // Answers are checked against the route's response schemas: a field no schema declares is dropped, never sent.
     app.setSerializerCompiler(serializerCompiler);
+    await app.register(clockPlugin, { clock: options.clock ?? systemClock });
     await app.register(errorsPlugin);
     acceptOnlyJsonBodies(app);
 
