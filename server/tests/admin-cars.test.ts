@@ -6,7 +6,7 @@ import type { AdminActionPage, AdminCar, AdminCarPage, CodedAnswer, OwnerCar, Pa
 import { REASON_REQUIRED } from '#domain/schemas/admin';
 import { seedSampleData } from '../src/db/seed';
 import { mailOutbox } from '../src/db/schema';
-import { CAR_DELISTED } from '../src/routes/booking-requests';
+import { CAR_DELISTED } from '../src/bookings/requests';
 import { DELISTED_FOR_RENTERS } from '../src/routes/admin-cars';
 import { getOk, listBoundsTests, person, type Person } from './admin-helpers';
 import { buildTestApp, closeTestApp, sessionCookie } from './helpers';

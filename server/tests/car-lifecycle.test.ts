@@ -16,7 +16,7 @@ import type {
 import { bookings, carPhotos, cars } from '../src/db/schema';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
 import { startRazorpayStandIn, type RazorpayStandIn } from './fixtures/razorpay-stand-in';
-import { priceRequest, storeRequest } from '../src/routes/booking-requests';
+import { priceRequest, storeRequest } from '../src/bookings/requests';
 import { accountId, buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 import { act, bookingLinks, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
 

@@ -17,8 +17,9 @@ import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { signedInAccount } from '../plugins/session';
 import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFUSED } from './admin-shared';
-import { ALREADY_BOOKED } from './booking-requests';
-import { asOf, hasStatusAt, NO_BOOKING_HAS_ID, OWNERS_TO_ANSWER, takeStep, withReview } from './bookings';
+import { ALREADY_BOOKED } from '../bookings/requests';
+import { asOf, hasStatusAt } from '../bookings/status';
+import { NO_BOOKING_HAS_ID, OWNERS_TO_ANSWER, takeStep, withReview } from './bookings';
 
 // The console's Bookings section: every booking, and the steps an admin takes on them. The steps
 // are the state machine's (takeStep), so the console can do nothing the table does not allow.

@@ -22,7 +22,7 @@ import {
   optionalReasonBody,
   REFUSED,
 } from './admin-shared';
-import { expireDueRequests, lockCar } from './booking-requests';
+import { expireDueRequests, lockCar } from '../bookings/status';
 import { declineOpenRequests } from './car-lifecycle';
 
 const NO_SUCH_CAR = 'No car has this id.';

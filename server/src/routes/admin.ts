@@ -30,7 +30,7 @@ import {
   optionalReasonBody,
   REFUSED,
 } from './admin-shared';
-import { hasStatusAt } from './bookings';
+import { hasStatusAt } from '../bookings/status';
 
 const NO_SUCH_ACCOUNT = 'No account has this id.';
 const CANNOT_DISABLE_SELF = 'You cannot disable your own account: another admin must do it.';

@@ -10,7 +10,6 @@ import {
   BOOKING_TRANSITIONS,
   EXPIRY,
   isPastDeadline,
-  statusAt,
   transitionOf,
   type BookingActor,
 } from '#domain/booking-states';
@@ -60,16 +59,14 @@ import {
   ALREADY_BOOKED,
   CAR_DELISTED,
   CAR_PAUSED,
-  expireDueRequests,
-  lockCar,
   PAYMENT_NOT_VERIFIED,
   priceRequest,
   providerError,
-  recordStatus,
   storeRazorpayRequest,
   storeRequest,
   type HeldMoney,
-} from './booking-requests';
+} from '../bookings/requests';
+import { asOf, expireDueRequests, hasStatusAt, lockCar, recordStatus } from '../bookings/status';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 import { runInRounds } from '../plugins/rounds';
@@ -123,20 +120,6 @@ export async function sweepBookings(
 
 /** How often the sweep runs; reads apply expiry themselves, so this only keeps stored statuses close to the truth. */
 const SWEEP_INTERVAL_MS = 60 * 1000;
-
-/** The booking as it stands at `now`: expiry is applied on every read, so a request is never shown open between two sweeps. */
-export function asOf(row: BookingRow, now: Date): BookingRow {
-  return { ...row, status: statusAt(row.status, row.expiresAt, now) };
-}
-
-/** `statusAt` in SQL, so a list filtered by status pages over the statuses it shows: a due request counts as expired. */
-export function hasStatusAt(status: BookingStatus, now: Date): SQL | undefined {
-  if (status === EXPIRY.to) {
-    return or(eq(bookings.status, EXPIRY.to), and(eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)));
-  }
-  if (status === EXPIRY.from) return and(eq(bookings.status, EXPIRY.from), gt(bookings.expiresAt, now));
-  return eq(bookings.status, status);
-}
 
 /** Any of `statuses`, each as it stands at `now`. */
 function hasAnyStatusAt(statuses: readonly BookingStatus[], now: Date): SQL | undefined {

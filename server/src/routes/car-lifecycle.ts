@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
 import type { PaymentProviders } from '../payments/provider';
 import { settlePayments } from '../payments/settle-payments';
-import { expireDueRequests, recordStatus } from './booking-requests';
+import { expireDueRequests, recordStatus } from '../bookings/status';
 
 /** What the renter of a request reads when the car it asked for leaves the marketplace. */
 export const CAR_REMOVED = 'The owner removed this car from the marketplace.';

@@ -8,7 +8,7 @@ import { accounts, bookingEvents, bookings, cars, type AccountRow } from '../db/
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
-import { hasStatusAt } from './bookings';
+import { hasStatusAt } from '../bookings/status';
 
 const TAGS = ['notifications'];
 

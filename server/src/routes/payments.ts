@@ -13,7 +13,7 @@ import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { RazorpayWebhookEvent } from '../payments/razorpay-api';
 import { signedInAccount } from '../plugins/session';
-import { checkRequestPossible, priceRequest, providerError, storeRazorpayRequest } from './booking-requests';
+import { checkRequestPossible, priceRequest, providerError, storeRazorpayRequest } from '../bookings/requests';
 
 const TAGS = ['payments'];
 const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the booking request unpaid or by card.';

@@ -1,20 +1,20 @@
-import { and, eq, lte } from 'drizzle-orm';
-import { EXPIRY, expiresAt } from '#domain/booking-states';
+import { and, eq } from 'drizzle-orm';
+import { expiresAt } from '#domain/booking-states';
 import { bookingTotal, type BookingTotal } from '#domain/booking-total';
 import { toIndiaIso } from '#domain/india-time';
 import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
-import type { BookingStatus, PaymentProvider } from '#domain/schemas/bookings';
+import type { PaymentProvider } from '#domain/schemas/bookings';
 import { END_BEFORE_START } from '#domain/schemas/cars';
 import type { GstConfig } from '../config';
 import type { Database } from '../db/client';
 import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period, whyUnlisted } from '../db/public-cars';
-import { bookingEvents, bookings, cars, paymentOrders, type BookingRow, type CarRow } from '../db/schema';
+import { bookings, paymentOrders, type BookingRow, type CarRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enforceQuota } from '../http/quotas';
 import type { BookingLinks } from '../mail/booking-mails';
-import { queueStatusMails } from '../mail/booking-notices';
 import { PaymentRefused, PaymentUnavailable } from '../payments/provider';
 import type { RazorpayPayments } from '../payments/razorpay';
+import { expireDueRequests, lockCar, recordStatus } from './status';
 
 /** What making a booking request takes, shared by POST /api/bookings, Razorpay's orders and its webhook. */
 
@@ -71,53 +71,6 @@ function alreadyRequested(existing: Pick<BookingRow, 'id' | 'startsAt' | 'endsAt
   const from = toIndiaIso(existing.startsAt);
   const to = toIndiaIso(existing.endsAt);
   return new HttpError(409, `You already asked for this car for part of that period: booking ${existing.id}, ${from} to ${to}.`);
-}
-
-/**
- * Every change to a car's bookings first locks the car's row, so requests and steps on one car are
- * taken one after the other and each re-checks the overlaps after the previous one has committed.
- * Answers whether an admin has delisted it and whether its owner has paused or archived it, as it
- * stands under the lock (nothing when it is gone).
- */
-export async function lockCar(
-  tx: Database,
-  carId: string,
-): Promise<Pick<CarRow, 'delisted' | 'pausedAt' | 'archivedAt'> | undefined> {
-  const [row] = await tx
-    .select({ delisted: cars.delisted, pausedAt: cars.pausedAt, archivedAt: cars.archivedAt })
-    .from(cars)
-    .where(eq(cars.id, carId))
-    .for('no key update');
-  return row;
-}
-
-/**
- * Stores that each booking took `status` at `at`, for its history, and queues the mail telling the
- * other party; in the transaction that changed it, so every change is told of exactly when it commits.
- */
-export async function recordStatus(
-  tx: Database,
-  changes: { bookingId: string; status: BookingStatus; at: Date }[],
-  links: BookingLinks,
-): Promise<void> {
-  if (changes.length === 0) return;
-  await tx.insert(bookingEvents).values(changes);
-  await queueStatusMails(tx, links, changes);
-}
-
-/** Expires the car's requests that are due; under the car's lock, so it never races a step on them. */
-export async function expireDueRequests(tx: Database, carId: string, now: Date, links: BookingLinks): Promise<string[]> {
-  const expired = await tx
-    .update(bookings)
-    .set({ status: EXPIRY.to, updatedAt: now })
-    .where(and(eq(bookings.carId, carId), eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)))
-    .returning({ bookingId: bookings.id, at: bookings.expiresAt });
-  await recordStatus(
-    tx,
-    expired.map(({ bookingId, at }) => ({ bookingId, status: EXPIRY.to, at })),
-    links,
-  );
-  return expired.map(({ bookingId }) => bookingId);
 }
 
 /** Refuses a request that overlaps an accepted booking of the car, or the renter's own open request for it. */
