@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { PageSpinner } from '../components/PageSpinner';
 import { QueryError } from '../components/QueryError';
 import { useSession } from '../lib/auth/session';
-import type { SignInState } from '../features/auth/sign-in-state';
+import type { SignInState } from '../lib/auth/sign-in-state';
 import type { SignInHandle } from './sign-in-handle';
 
 const withArticle: Record<Role, string> = { user: 'a user', owner: 'an owner', admin: 'an admin' };

@@ -7,7 +7,7 @@ import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { PageShell } from '../components/PageShell';
 import { SignInForm } from '../features/auth/SignInForm';
-import { readSignInState } from '../features/auth/sign-in-state';
+import { readSignInState } from '../lib/auth/sign-in-state';
 
 type LoginTab = 'user' | 'owner';
 

@@ -11,7 +11,7 @@ import { checked, loadChecks } from '../../lib/form-check';
 import { sessionStarted } from '../../lib/auth/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
-import { returnPath } from './sign-in-state';
+import { returnPath } from '../../lib/auth/sign-in-state';
 
 const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
 

@@ -12,7 +12,7 @@ import type { OwnerRegistration, UserRegistration } from '../../domain/schemas/a
 import { toApiError } from '../../lib/api-client';
 import { checked, loadChecks } from '../../lib/form-check';
 import { registerOwner, registerUser } from './api';
-import { readSignInState, type SignInState } from './sign-in-state';
+import { readSignInState, type SignInState } from '../../lib/auth/sign-in-state';
 
 const registrationChecks = () => loadChecks(() => import('./registration-checks'));
 

@@ -23,7 +23,7 @@ import { paymentInWords } from './payment-words';
 import { pickedPeriod } from './picked-period';
 import { RazorpayCheckoutButton } from './RazorpayCheckoutButton';
 import type { NewBooking } from '../../domain/contract';
-import type { SignInState } from '../auth/sign-in-state';
+import type { SignInState } from '../../lib/auth/sign-in-state';
 
 // react-stripe-checkout loads with the renter's first press of Reserve Now, and the provider's script with it.
 const CardCheckout = lazy(async () => ({ default: (await import('./CardCheckout')).CardCheckout }));
