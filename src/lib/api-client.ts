@@ -1,12 +1,14 @@
-import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
-import type { ErrorBody } from '../domain/contract';
-import { ApiError } from './api-error';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { API_URL } from '../config/env';
+import { unreachable } from './api-failure';
+
+// The screens read a failed call's ApiError through the client they call with.
+export { toApiError } from './api-failure';
 
 /**
  * axios (about 16 KB over the wire) is fetched with the first call a page makes rather than with the
  * page: a visitor's first screen often makes none (issue 17's JavaScript budgets), and the footer's
- * forms need only the error mapping below until they are sent.
+ * forms need only the error mapping (./api-failure.ts) until they are sent.
  */
 let loaded: Promise<AxiosInstance> | undefined;
 function loadAxiosClient(): Promise<AxiosInstance> {
@@ -42,43 +44,4 @@ export const client = {
 /** The address of an API path, for a link the browser follows itself (a download). */
 export function apiUrl(path: string): string {
   return `${API_URL}${path}`;
-}
-
-const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
-
-/** The failure of a call, or of fetching the code a call needs, that never reached the server. */
-export function unreachable(): ApiError {
-  return new ApiError(0, UNREACHABLE);
-}
-
-/** A call made with `responseType: 'text'` (the add-car call) gets its JSON error body as a string. */
-function errorBody(data: unknown): Partial<ErrorBody> | undefined {
-  if (typeof data !== 'string') return data as Partial<ErrorBody> | undefined;
-  try {
-    return JSON.parse(data) as Partial<ErrorBody>;
-  } catch {
-    return undefined;
-  }
-}
-
-/** axios marks its errors; checked by the mark, so telling them apart does not load axios. */
-function isAxiosError(error: unknown): error is AxiosError {
-  return typeof error === 'object' && error !== null && (error as Partial<AxiosError>).isAxiosError === true;
-}
-
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (isAxiosError(error)) {
-    const status = error.response?.status ?? 0;
-    const body = errorBody(error.response?.data);
-    const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
-    if (status === 0) return unreachable();
-    return new ApiError(
-      status,
-      serverMessage ?? `The server answered with an error (${status}). Please try again.`,
-      serverMessage,
-    );
-  }
-  // Not an HTTP failure at all: a bug of ours, which must not be blamed on the network.
-  return new ApiError(0, 'Something went wrong on this page. Please reload it and try again.');
 }

@@ -1,6 +1,6 @@
 import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { API_URL } from '../config/env';
-import { toApiError } from './api-client';
+import { toApiError } from './api-failure';
 import { ApiError } from './api-error';
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { describeIssue } from '../domain/issue-message';
-import { unreachable } from './api-client';
+import { unreachable } from './api-failure';
 import { ApiError } from './api-error';
 
 /**
