@@ -16,7 +16,7 @@ import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { signedInAccount } from '../plugins/session';
-import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFUSED } from './admin-shared';
+import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFUSED } from '../http/admin-lists';
 import { ALREADY_BOOKED } from '../bookings/requests';
 import { asOf, hasStatusAt } from '../bookings/status';
 import { NO_BOOKING_HAS_ID, OWNERS_TO_ANSWER, takeStep, withReview } from './bookings';

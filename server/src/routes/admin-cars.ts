@@ -21,7 +21,7 @@ import {
   listAnswers,
   optionalReasonBody,
   REFUSED,
-} from './admin-shared';
+} from '../http/admin-lists';
 import { expireDueRequests, lockCar } from '../bookings/status';
 import { declineOpenRequests } from './car-lifecycle';
 

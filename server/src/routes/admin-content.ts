@@ -20,7 +20,7 @@ import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
-import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, REFUSED } from './admin-shared';
+import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, REFUSED } from '../http/admin-lists';
 
 const NO_SUCH_COMMENT = 'No comment or reply has this id.';
 const NO_SUCH_REVIEW = 'No review has this id.';

@@ -21,7 +21,7 @@ import { csvLine } from '../http/csv';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
-import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFUSED } from './admin-shared';
+import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFUSED } from '../http/admin-lists';
 
 type ContactMessageRow = typeof contactMessages.$inferSelect;
 type NewsletterSignupRow = typeof newsletterSignups.$inferSelect;

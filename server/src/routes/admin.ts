@@ -29,7 +29,7 @@ import {
   listAnswers,
   optionalReasonBody,
   REFUSED,
-} from './admin-shared';
+} from '../http/admin-lists';
 import { hasStatusAt } from '../bookings/status';
 
 const NO_SUCH_ACCOUNT = 'No account has this id.';

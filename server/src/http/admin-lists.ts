@@ -4,7 +4,7 @@ import { PAGE_SIZE_MAX, pagedAnswer, pageWindow, type PagedAnswer, type PageQuer
 import type { AccountRow } from '../db/schema';
 import { answer, errors } from '../http/answers';
 
-// What the admin console's route files share: each section of the console has its own file.
+// What the admin console's route files share (each section of the console has its own file), so they never import each other.
 
 export const ADMIN_TAGS = ['admin'];
 
