@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { listCars } from '../src/features/cars/api';
+import { listCars } from '../src/entities/car/api';
 import { ApiError } from '../src/lib/api-error';
 import { endSession } from '../src/lib/auth/session-api';
 import { fail, unreachable } from './mocks/routes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityPeriod, dayStates, indiaDays } from '../src/features/cars/busy-days';
+import { availabilityPeriod, dayStates, indiaDays } from '../src/entities/car/busy-days';
 
 /** India's wall clock "2026-11-24T10:00" as the server writes it. */
 const at = (india: string) => `${india}:00+05:30`;

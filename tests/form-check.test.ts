@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listCars } from '../src/features/cars/api';
+import { listCars } from '../src/entities/car/api';
 import { ApiError } from '../src/lib/api-error';
 import { loadChecks } from '../src/lib/form-check';
 import { unreachable } from './mocks/routes';

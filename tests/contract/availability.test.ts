@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actOnBooking, createBooking } from '../../src/features/bookings/api';
-import { getCarAvailability } from '../../src/features/cars/api';
-import { availabilityPeriod, dayStates, indiaDays } from '../../src/features/cars/busy-days';
+import { getCarAvailability } from '../../src/entities/car/api';
+import { availabilityPeriod, dayStates, indiaDays } from '../../src/entities/car/busy-days';
 import { addOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
 import { indiaToday } from '../../src/domain/india-time';
 import { Availability } from '../../src/domain/contract';

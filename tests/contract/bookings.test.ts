@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../src/features/auth/api';
 import { actOnBooking, createBooking, listBookings } from '../../src/features/bookings/api';
-import { listCars } from '../../src/features/cars/api';
+import { listCars } from '../../src/entities/car/api';
 import { addOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
 import { indiaToday } from '../../src/domain/india-time';
 import { Booking, pagedAnswer, type OwnerCar } from '../../src/domain/contract';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { getCar, listCars } from '../../src/features/cars/api';
+import { getCar, listCars } from '../../src/entities/car/api';
 import { addOwnerCar, deleteOwnerCars, editOwnerCar, getOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
 import { catalogueCars } from '../../src/data/cars';
 import { codedAnswer, DeletedCount, OwnerCar, pagedAnswer, PublicCar, type OwnerCarInput } from '../../src/domain/contract';

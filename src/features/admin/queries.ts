@@ -13,7 +13,7 @@ import type {
 import type { BookingAction } from '../../domain/schemas/bookings';
 import { bookingsKey } from '../bookings/queries';
 import { blogKeys } from '../blog/queries';
-import { carKeys } from '../cars/queries';
+import { carKeys } from '../../entities/car/keys';
 import { notificationsKey } from '../notifications/queries';
 import {
   getAdminOverview,

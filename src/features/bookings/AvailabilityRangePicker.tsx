@@ -6,7 +6,7 @@ import RangePickerImport, {
   type PickerFieldProps,
 } from 'react-datetime-range-picker';
 import { cjsDefault } from '../../components/cjs-default';
-import { DAY_WORDS, type DayState } from '../cars/busy-days';
+import { DAY_WORDS, type DayState } from '../../entities/car/busy-days';
 import '../../styles/availability.css';
 
 const DatetimeRangePicker = cjsDefault(RangePickerImport);

@@ -7,7 +7,7 @@ import type { DatetimeRange } from 'react-datetime-range-picker';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCreateBooking } from './queries';
 import { AvailabilityRangePicker, pickerDay } from './AvailabilityRangePicker';
-import { useBusyDays } from '../cars/queries';
+import { useBusyDays } from '../../entities/car/queries';
 import { toApiError } from '../../lib/api-client';
 import { statusOf } from '../../lib/api-error';
 import { useSession } from '../../lib/auth/session';

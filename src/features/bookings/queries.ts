@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { BookingAction } from '../../domain/contract';
 import type { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
 import { checked, loadChecks } from '../../lib/form-check';
-import { carKeys } from '../cars/queries';
+import { carKeys } from '../../entities/car/keys';
 import { notificationsKey } from '../notifications/queries';
 import { actOnBooking, type BookingsWanted, createBooking, createRazorpayOrder, getBookingReceipt, listBookings } from './api';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { DAY_WORDS, indiaDays, type DayState } from './busy-days';
-import { useBusyDays } from './queries';
+import { DAY_WORDS, indiaDays, type DayState } from '../../entities/car/busy-days';
+import { useBusyDays } from '../../entities/car/queries';
 import '../../styles/availability.css';
 
 const STRIP_DAYS = 30;

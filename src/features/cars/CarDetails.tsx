@@ -13,7 +13,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { CarReviews } from '../reviews/CarReviews';
 import { AvailabilityStrip } from './AvailabilityStrip';
 import { CarGallery } from './CarGallery';
-import { carKeys, useCarDetails, type CarDetails as Car } from './queries';
+import { carKeys } from '../../entities/car/keys';
+import { useCarDetails, type CarDetails as Car } from '../../entities/car/queries';
 
 /** The specifications the spec lists, in its order; an owner's car shows only those it has. */
 const specLabels: readonly [keyof Car, string][] = [

@@ -14,7 +14,8 @@ import type { CarSort } from '../../domain/contract';
 import { CarCard } from './CarCard';
 import { CarFilters } from './CarFilters';
 import { catalogueMatching, queryFrom, type CarListing as CarListingItem } from './car-query';
-import { carKeys, useCarList } from './queries';
+import { carKeys } from '../../entities/car/keys';
+import { useCarList } from '../../entities/car/queries';
 
 function carCount(count: number): string {
   return count === 1 ? '1 car' : `${count} cars`;

@@ -10,7 +10,7 @@ import { ActionNotice } from '../../components/ActionNotice';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { toApiError } from '../../lib/api-client';
 import { photoSrc, photoSrcset } from '../../lib/photo-src';
-import { carKeys } from '../cars/queries';
+import { carKeys } from '../../entities/car/keys';
 import { uploadCarPhoto } from './api';
 import { ownerCarKeys, useDeleteCarPhoto, useOrderCarPhotos } from './queries';
 

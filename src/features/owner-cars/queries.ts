@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { OwnerCarEdit, OwnerCarInput, type DeletedCount } from '../../domain/schemas/owner-cars';
 import { checked } from '../../lib/form-check';
-import { carKeys } from '../cars/queries';
+import { carKeys } from '../../entities/car/keys';
 import type { CarPhoto, CarPhotoOrder, OwnerCar } from '../../domain/contract';
 import {
   addOwnerCar,

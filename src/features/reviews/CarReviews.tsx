@@ -11,7 +11,7 @@ import { REVIEW_REPLY_MAX } from '../../domain/limits';
 import { toApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { useRetry } from '../../lib/query-client';
-import type { CarDetails } from '../cars/queries';
+import type { CarDetails } from '../../entities/car/queries';
 import { reviewKeys, useCarRating, useCarReviews, useReplyToReview } from './queries';
 
 const reviewDate = new Intl.DateTimeFormat('en-IN', {

@@ -2,8 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { NewReview, NewReviewReply } from '../../domain/contract';
 import { checked, loadChecks } from '../../lib/form-check';
 import { bookingsKey } from '../bookings/queries';
-import { getCar } from '../cars/api';
-import { carKeys } from '../cars/queries';
+import { getCar } from '../../entities/car/api';
+import { carKeys } from '../../entities/car/keys';
 import { listCarReviews, replyToReview, reviewTrip } from './api';
 
 /** Under the cars' key, so whatever makes the cars stale (a new review among them) makes their reviews stale too. */

@@ -1,18 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { catalogueCars } from '../../data/cars';
-import type { AvailabilityQuery, CarQuery, PublicCar } from '../../domain/contract';
+import type { CarQuery, PublicCar } from '../../domain/contract';
 import { indiaToday } from '../../domain/india-time';
 import { getCar, getCarAvailability, listCars } from './api';
 import { availabilityPeriod, dayStates } from './busy-days';
-
-/** Every key names all it depends on, so an answer for other filters or another car never lands on this screen. */
-export const carKeys = {
-  all: ['cars'] as const,
-  list: (query: CarQuery) => ['cars', 'list', query] as const,
-  detail: (carName: string) => ['cars', 'detail', carName] as const,
-  availability: (carRef: string, period: AvailabilityQuery) => ['cars', 'availability', carRef, period] as const,
-};
+import { carKeys } from './keys';
 
 export function useCarList(query: CarQuery) {
   // The page on screen stays while the next one loads, so paging never flashes a spinner.
