@@ -7,9 +7,9 @@ import { ADMIN_SEARCH_MAX, type AdminBooking, type AdminBookingsQuery } from '..
 import { BookingStatus, PaymentStatus, type BookingAction, type PaymentProvider } from '../../domain/schemas/bookings';
 import { CarKind } from '../../domain/schemas/cars';
 import { useRetry } from '../../lib/query-client';
-import { BookingStatusBadge } from '../bookings/BookingStatusBadge';
-import { hoursLabel } from '../bookings/hours-label';
-import { statusNote } from '../bookings/status-note';
+import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
+import { hoursLabel } from '../../entities/booking/hours-label';
+import { statusNote } from '../../entities/booking/status-note';
 import { ActionNotice } from '../../components/ActionNotice';
 import { AdminFilters, type AdminFilter } from './AdminFilters';
 import { AdminFrame } from './AdminFrame';

@@ -11,10 +11,10 @@ import type {
   AdminNewsletterQuery,
 } from '../../domain/schemas/admin';
 import type { BookingAction } from '../../domain/schemas/bookings';
-import { bookingsKey } from '../bookings/queries';
-import { blogKeys } from '../blog/queries';
+import { blogKeys } from '../../entities/blog/keys';
+import { bookingsKey } from '../../entities/booking/keys';
 import { carKeys } from '../../entities/car/keys';
-import { notificationsKey } from '../notifications/queries';
+import { notificationsKey } from '../../entities/notification/keys';
 import {
   getAdminOverview,
   listAdminAccounts,

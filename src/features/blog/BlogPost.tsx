@@ -12,7 +12,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { BlogIllustration } from './BlogIllustration';
 import { CommentForm } from './CommentForm';
 import { Comments } from './Comments';
-import { blogKeys, useBlogPost } from './queries';
+import { blogKeys } from '../../entities/blog/keys';
+import { useBlogPost } from './queries';
 import { RecentPosts } from './RecentPosts';
 
 /**

@@ -2,15 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { blogPosts, type BlogPostData } from '../../data/blogs';
 import type { NewComment, NewReply } from '../../domain/schemas/comments';
 import { slugify } from '../../domain/slug';
+import { blogKeys } from '../../entities/blog/keys';
 import { statusOf } from '../../lib/api-error';
 import { checked, loadChecks } from '../../lib/form-check';
 import { deleteComment, getBlogPost, listComments, postComment, postReply } from './api';
-
-export const blogKeys = {
-  post: (title: string) => ['blog', 'post', title] as const,
-  allComments: ['blog', 'comments'] as const,
-  comments: (slug: string) => ['blog', 'comments', slug] as const,
-};
 
 export type PostView = Pick<BlogPostData, 'title' | 'author' | 'date' | 'time' | 'imgUrl' | 'description' | 'quote'> & {
   slug: string;

@@ -10,9 +10,9 @@ import { ReviewStars } from '../../components/StarRating';
 import { formatRupees } from '../../domain/money';
 import { formatIndiaTime } from '../../domain/india-time';
 import { ReviewForm } from '../reviews/ReviewForm';
-import { BookingStatusBadge } from './BookingStatusBadge';
+import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
 import { paymentInWords } from './payment-words';
-import { statusNote } from './status-note';
+import { statusNote } from '../../entities/booking/status-note';
 
 /** The sides a booking list is for; an admin's steps of their own are taken in the admin console. */
 export type PartySide = 'renter' | 'carKeeper';

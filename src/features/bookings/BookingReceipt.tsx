@@ -14,11 +14,11 @@ import { statusOf } from '../../lib/api-error';
 import { useSession } from '../../lib/auth/session';
 import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { BookingStatusBadge } from './BookingStatusBadge';
-import { hoursLabel } from './hours-label';
+import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
+import { hoursLabel } from '../../entities/booking/hours-label';
 import { paymentInWords } from './payment-words';
 import { receiptKey, useBookingReceipt } from './queries';
-import { statusNote } from './status-note';
+import { statusNote } from '../../entities/booking/status-note';
 import '../../styles/print.css';
 
 /** A receipt reads best as one column of a page's width; on paper it takes the whole sheet. */

@@ -17,7 +17,7 @@ import { useCheckoutScriptFailureHandled } from './checkout-script';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatPaise, formatRateBps, formatRupees } from '../../domain/money';
 import { defaultPeriodEnd, formatIndiaTime, nextIndiaHour, toIndiaIso, toIndiaWallClock } from '../../domain/india-time';
-import { hoursLabel } from './hours-label';
+import { hoursLabel } from '../../entities/booking/hours-label';
 import { useGstConfig, usePaymentOptions } from './payment-options';
 import { paymentInWords } from './payment-words';
 import { pickedPeriod } from './picked-period';

@@ -2,12 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { BookingAction } from '../../domain/contract';
 import type { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
 import { checked, loadChecks } from '../../lib/form-check';
+import { bookingsKey } from '../../entities/booking/keys';
 import { carKeys } from '../../entities/car/keys';
-import { notificationsKey } from '../notifications/queries';
+import { notificationsKey } from '../../entities/notification/keys';
 import { actOnBooking, type BookingsWanted, createBooking, createRazorpayOrder, getBookingReceipt, listBookings } from './api';
-
-/** The bookings the signed-in account sees: its own as a renter, or the requests for the cars it answers for. */
-export const bookingsKey = ['bookings'] as const;
 
 /** Which bookings a list (a tab) shows: the statuses and side of now it asks the server for. */
 export type BookingsFilter = Pick<BookingsWanted, 'status' | 'when'>;

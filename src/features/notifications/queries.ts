@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { notificationsKey } from '../../entities/notification/keys';
 import { getNotificationSummary, markBookingsSeen } from './api';
-
-export const notificationsKey = ['notifications'] as const;
 
 /** Often enough that a badge catches up within a minute of a change someone else made. */
 const POLL_MS = 60 * 1000;

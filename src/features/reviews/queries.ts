@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewReview, NewReviewReply } from '../../domain/contract';
 import { checked, loadChecks } from '../../lib/form-check';
-import { bookingsKey } from '../bookings/queries';
+import { bookingsKey } from '../../entities/booking/keys';
 import { getCar } from '../../entities/car/api';
 import { carKeys } from '../../entities/car/keys';
 import { listCarReviews, replyToReview, reviewTrip } from './api';
