@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { axiosWithoutFetchPlugin } from './server/src/cli/axios-browser';
-import { layoutChunkPlugin } from './server/src/cli/layout-chunk';
-import { precompressPlugin } from './server/src/cli/precompress';
+import { axiosWithoutFetchPlugin } from './build/axios-browser';
+import { layoutChunkPlugin } from './build/layout-chunk';
+import { precompressPlugin } from './build/precompress';
 
 // The built app calls its own origin. Under `npm run preview` that origin is Vite's preview server,
 // so it passes the API's paths on to the API server (`npm start`, or `npm run dev`'s API).
@@ -53,6 +53,6 @@ export default defineConfig({
   },
   server: { port: 5173 },
   preview: { port: 4173, proxy: previewProxy },
-  // .vite/manifest.json: the prerender (server/src/cli/prerender.ts) reads which chunks each page's screens need.
+  // .vite/manifest.json: the prerender (build/prerender.ts) reads which chunks each page's screens need.
   build: { manifest: true },
 });

@@ -8,7 +8,7 @@
  * `.vite/manifest.json`) instead of building.
  *
  * Each file counts as the server sends it to a browser that accepts brotli: the build's own brotli
- * copy beside it ({file}.br, quality 11, server/src/cli/precompress.ts) when there is one, as
+ * copy beside it ({file}.br, quality 11, build/precompress.ts) when there is one, as
  * plugins/static-app.ts sends it; otherwise as @fastify/compress would make it, brotli at quality 4,
  * and files under its 1 KB threshold as they are; and with the status line and headers of its
  * answer, as `npm run bench:web` counts them in Chromium (bytes over the wire). This is the quick
@@ -46,7 +46,7 @@ const ANSWER_HEAD_BYTES = 510;
 const KB = 1024;
 
 const LAYOUT = 'src/app/Layout.tsx';
-/** Where the build's prerender writes each public page's HTML (server/src/cli/prerender.ts). */
+/** Where the build's prerender writes each public page's HTML (build/prerender.ts). */
 const PRERENDERED_DIR = 'prerendered';
 /** The car page's checkout (period picker, moment), fetched as soon as the page has hydrated. */
 const CHECKOUT = 'src/features/bookings/CheckoutPanel.tsx';

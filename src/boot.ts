@@ -1,5 +1,5 @@
 /**
- * What a prerendered page loads in place of the app's entry (server/src/cli/prerender.ts builds it on
+ * What a prerendered page loads in place of the app's entry (build/prerender.ts builds it on
  * its own and names it in each page): the page's HTML is painted first, then the entry and every
  * chunk the page's screens need are fetched at once, in parallel, and the entry hydrates the page.
  * Fetched from the head, the scripts competed with the stylesheets and the first paint for the

@@ -11,7 +11,7 @@ import { PageHeadContext, type PageHead } from './lib/page-head';
 import { createQueryClient } from './lib/query-client';
 
 /**
- * The build's prerender (server/src/cli/prerender.ts) renders the public pages with this module,
+ * The build's prerender (build/prerender.ts) renders the public pages with this module,
  * bundled for Node: the same route table and components as the browser's, so the browser hydrates
  * what it finds instead of drawing the page again.
  */
@@ -59,7 +59,7 @@ export interface PrerenderedPage {
   lazyScreens: number;
 }
 
-/** Where the prerender's build marks each module's default export (server/src/cli/prerender.ts). */
+/** Where the prerender's build marks each module's default export (build/prerender.ts). */
 function sourceOf(component: unknown): string | undefined {
   if (typeof component !== 'function' || !('prerenderSource' in component)) return undefined;
   return typeof component.prerenderSource === 'string' ? component.prerenderSource : undefined;

@@ -34,7 +34,7 @@ function restoreStyles(mountPoint: HTMLElement): void {
 }
 
 /**
- * The prerender disables the page's controls until the app has hydrated them (server/src/cli/prerender.ts
+ * The prerender disables the page's controls until the app has hydrated them (build/prerender.ts
  * says why); this enables them again once it has. React committed the hydrated page before its effects run.
  */
 function ReleaseControls({ mountPoint, children }: { mountPoint: HTMLElement; children: ReactNode }) {
@@ -48,7 +48,7 @@ function ReleaseControls({ mountPoint, children }: { mountPoint: HTMLElement; ch
 }
 
 async function start(mountPoint: HTMLElement): Promise<void> {
-  // The build prerenders the public pages (server/src/cli/prerender.ts); every other address gets the empty #root.
+  // The build prerenders the public pages (build/prerender.ts); every other address gets the empty #root.
   const prerendered = mountPoint.hasChildNodes();
   if (prerendered) {
     await loadScreensOf(routes);

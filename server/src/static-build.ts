@@ -11,10 +11,8 @@ const APP_INPUTS = [
   'index.html',
   'vite.config.ts',
   'postcss.config.js',
-  'server/src/cli/prerender.ts',
-  'server/src/cli/precompress.ts',
-  'server/src/cli/layout-chunk.ts',
-  'server/src/cli/axios-browser.ts',
+  // The build's own code (Vite's plugins and the prerender), beside vite.config.ts.
+  'build',
 ];
 const SERVER_CONFIG = 'server/vite.config.ts';
 /** What the server's build reads: its sources, the shared code it bundles, the subpath imports naming that code, and its config. */
@@ -41,7 +39,7 @@ async function isOlderThanInputs(projectDir: string, built: string, inputs: read
 
 /**
  * True when the app's build in `distDir` is missing or older than anything the build reads. It is
- * judged by the landing page's prerendered HTML, which the build makes last (cli/prerender.ts moves
+ * judged by the landing page's prerendered HTML, which the build makes last (build/prerender.ts moves
  * all the pages in place at its end), so a build that stopped before its prerender is made again.
  */
 export function isBuildStale(projectDir: string, distDir: string): Promise<boolean> {
@@ -72,9 +70,9 @@ function runVite(projectDir: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`vite build failed (exit code ${result.status ?? result.signal})`);
 }
 
-/** Renders the public pages of the app built in `outDir` to HTML (cli/prerender.ts), in its own process like the build. */
+/** Renders the public pages of the app built in `outDir` to HTML (build/prerender.ts), in its own process like the build. */
 function prerender(projectDir: string, outDir: string): void {
-  const script = path.join(projectDir, 'server', 'src', 'cli', 'prerender.ts');
+  const script = path.join(projectDir, 'build', 'prerender.ts');
   const result = spawnSync(process.execPath, ['--import', 'tsx', script, outDir], { cwd: projectDir, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`prerendering the public pages failed (exit code ${result.status ?? result.signal})`);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressFile } from '../src/cli/precompress';
+import { precompressFile } from '../../build/precompress';
 import { buildTestApp, closeTestApp, newAccount, register } from './helpers';
 
 let app: FastifyInstance;
@@ -12,7 +12,7 @@ let distDir: string;
 
 const INDEX_HTML = '<!doctype html><html><head><title>WheelsOnWeb</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('WheelsOnWeb '.repeat(400))});`;
-/** An asset the build compressed (cli/precompress.ts), as every asset of a real build is. */
+/** An asset the build compressed (build/precompress.ts), as every asset of a real build is. */
 const PRECOMPRESSED_SCRIPT = 'assets/Layout-C4fe91aQ.js';
 
 /** A stand-in for dist/: the shape `vite build` writes, small enough to check by hand. */

@@ -62,14 +62,18 @@ describe('isBuildStale', () => {
     expect(await isBuildStale(project, dist)).toBe(false);
   });
 
-  it.each(['src/pages/HomePage.tsx', 'public/images/logo.svg', 'index.html', 'vite.config.ts', 'postcss.config.js'])(
-    'is stale when %s changed after the build',
-    async (source) => {
-      await touch(builtApp(), 60);
-      await touch(path.join(project, source), 0);
-      expect(await isBuildStale(project, dist)).toBe(true);
-    },
-  );
+  it.each([
+    'src/pages/HomePage.tsx',
+    'public/images/logo.svg',
+    'index.html',
+    'vite.config.ts',
+    'postcss.config.js',
+    'build/prerender.ts',
+  ])('is stale when %s changed after the build', async (source) => {
+    await touch(builtApp(), 60);
+    await touch(path.join(project, source), 0);
+    expect(await isBuildStale(project, dist)).toBe(true);
+  });
 
   it('is stale when a source file was added after the build', async () => {
     await touch(builtApp(), 60);

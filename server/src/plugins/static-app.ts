@@ -17,7 +17,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const UNHASHED = 'public, max-age=2592000';
 const ALWAYS_REVALIDATE = 'no-cache';
-/** Where the build's prerender (cli/prerender.ts) writes each public page, as {address}/index.html. */
+/** Where the build's prerender (build/prerender.ts) writes each public page, as {address}/index.html. */
 const PRERENDERED_DIR = 'prerendered';
 
 function firstSegment(url: string): string {
@@ -79,7 +79,7 @@ async function staticApp(app: FastifyInstance, options: { root: string }): Promi
     wildcard: false,
     // "/" and the prerendered pages are answered below, by address, rather than as files.
     index: false,
-    // The build writes every asset's brotli and gzip copies beside it (cli/precompress.ts); they are
+    // The build writes every asset's brotli and gzip copies beside it (build/precompress.ts); they are
     // sent for the asset's own address to a browser that accepts them, never at addresses of their own.
     preCompressed: true,
     // index.html is a page: it gets a page's headers from the handler below, never a file's.

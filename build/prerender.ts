@@ -8,15 +8,15 @@ import { ASSETS_DIR, precompressFile } from './precompress';
 
 /**
  * Renders the public pages to HTML after `vite build` (`npm run build`, and `npm start` when it
- * builds): node --import tsx server/src/cli/prerender.ts [outDir]. Each page is written to
+ * builds): node --import tsx build/prerender.ts [outDir]. Each page is written to
  * {outDir}/prerendered/{address}/index.html, which the server answers for that address
- * (plugins/static-app.ts), with the page's content, title and description, and a boot script
+ * (server/src/plugins/static-app.ts), with the page's content, title and description, and a boot script
  * (src/boot.ts) naming the entry and every chunk its screens need, which it fetches all at once after
  * the first paint instead of the browser discovering them one after another. The app renders with
  * src/entry-prerender.tsx, bundled for Node here into a folder that is removed afterwards.
  */
 
-const projectDir = fileURLToPath(new URL('../../../', import.meta.url));
+const projectDir = fileURLToPath(new URL('../', import.meta.url));
 /** Inside the project, so the bundle's own imports resolve as they would beside the sources. */
 const cacheDir = path.join(projectDir, 'node_modules', '.cache');
 export const PRERENDERED_DIR = 'prerendered';
