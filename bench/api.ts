@@ -1,5 +1,5 @@
 /**
- * How fast the API answers its hot reads under load (issue 16), each beside a bare Fastify twin that
+ * How fast the API answers its hot reads under load, each beside a bare Fastify twin that
  * answers the very same bytes from memory in the same run: the twin's rate is the machine's limit for
  * that body, and the route's share of it is what the work behind the route leaves.
  *
@@ -24,12 +24,12 @@
  * ceiling is raised through REQUESTS_PER_MINUTE. Results go to bench/results/api.json (api-smoke.json
  * for --smoke), each run replacing the last.
  *
- * The writes (issue 18's capacity plan): signed-in renters comment on a post and ask for cars, and an
- * owner accepts open requests. Every request is a new write, none a repeat the server would refuse:
- * the seed makes enough renters (with sessions) that no one passes the comment or booking-request
- * quota, which have no setting, and enough open requests for every accept. It sizes them for at most
- * WRITE_CEILING writes a second; past that, the list starts over and the repeats show as non-2xx.
- * Their twin answers the same bytes to the same POST.
+ * The writes (measured for the capacity plan in docs/scaling.md): signed-in renters comment on a
+ * post and ask for cars, and an owner accepts open requests. Every request is a new write, none a
+ * repeat the server would refuse: the seed makes enough renters (with sessions) that no one passes
+ * the comment or booking-request quota, which have no setting, and enough open requests for every
+ * accept. It sizes them for at most WRITE_CEILING writes a second; past that, the list starts over
+ * and the repeats show as non-2xx. Their twin answers the same bytes to the same POST.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

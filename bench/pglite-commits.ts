@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
 
 /**
- * What durable commits cost on PGlite (issue 10, finding 2): the same single-row commits on
+ * What durable commits cost on PGlite, now that the server syncs them: the same single-row commits on
  * PGlite as it ships (fsync off, and nothing to sync with anyway) and on the server's database
  * (fsync on, NODEFS given an fsync), in one run on the same disk, as a ratio.
  *

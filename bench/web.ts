@@ -1,5 +1,5 @@
 /**
- * How fast the public pages paint and how much they load (issue 17), in Chromium on this machine.
+ * How fast the public pages paint and how much they load, in Chromium on this machine.
  *
  *   npm run bench:web                          build, then 5 measured loads per page and Lighthouse on five of them
  *   npm run bench:web -- --runs 9              the median of 9 loads
@@ -12,7 +12,7 @@
  * PGlite folder holding only the sample data. Each page is loaded once unmeasured (the server's caches
  * warm), then `--runs` times, the pages taking turns, each load in a fresh browser context with the
  * CPU slowed 4× and the cache off (bench/web-load.ts says what is measured and how). Bytes are over
- * the wire; the JavaScript budgets of issue 17 are checked against the median JavaScript bytes.
+ * the wire; the pages' JavaScript budgets are checked against the median JavaScript bytes.
  *
  * It measures; it never judges: the run exits 0 whatever the numbers (a page over budget is marked
  * FAIL in the table), and 1 only when it could not run or, with --smoke, when a page did not load.
@@ -71,7 +71,7 @@ const settings = {
 interface WebRoute {
   label: string;
   path: string;
-  /** Issue 17's most JavaScript over the wire, in KB, counting all the page loads without a user action. */
+  /** The most JavaScript the page may load over the wire, in KB, counting all it loads without a user action. */
   jsBudgetKb: number;
   lighthouse: boolean;
 }

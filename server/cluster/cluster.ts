@@ -1,9 +1,10 @@
 /**
  * Several instances of the compiled server on one PostgreSQL database behind nginx, all on this
- * machine and unprivileged (`npm run cluster`, issue 18): nginx runs from a temporary folder that
- * holds its configuration, pid, logs and buffers, on a port of its own. Instances are restarted one
- * at a time without failing a request: each leaves nginx's upstream (a reload) and is stopped only
- * once the nginx workers that could still be talking to it have finished.
+ * machine and unprivileged (`npm run cluster`), so several instances can be tried without root:
+ * nginx runs from a temporary folder that holds its configuration, pid, logs and buffers, on a port
+ * of its own. Instances are restarted one at a time without failing a request: each leaves nginx's
+ * upstream (a reload) and is stopped only once the nginx workers that could still be talking to it
+ * have finished.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

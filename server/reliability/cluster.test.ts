@@ -11,11 +11,12 @@ import { BLOG_POST, newPerson, type Person, registerPerson, signInPerson } from 
 import { GENEROUS_LIMITS, withScratchPostgres } from './support/server-process';
 
 /**
- * Issue 18: three instances of the compiled server on one fresh PostgreSQL database behind nginx
- * (`npm run cluster`'s configuration), driven by 50 keep-alive connections of signed-in renters and
- * owners mixing reads and writes, each write with a marker of its own. A rolling restart must fail
- * no request; a killed instance may fail at most the requests it held. Either way every write the
- * cluster acknowledged is in the database exactly once: nginx never sends a POST twice.
+ * Several instances must behave as one site: three instances of the compiled server on one fresh
+ * PostgreSQL database behind nginx (`npm run cluster`'s configuration), driven by 50 keep-alive
+ * connections of signed-in renters and owners mixing reads and writes, each write with a marker of
+ * its own. A rolling restart must fail no request; a killed instance may fail at most the requests
+ * it held. Either way every write the cluster acknowledged is in the database exactly once: nginx
+ * never sends a POST twice.
  */
 
 const CONNECTIONS = 50;

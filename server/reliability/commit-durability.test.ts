@@ -7,11 +7,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 10, finding 2: PGlite ran with fsync off, and its file system could not have synced anyway,
- * so 50 acknowledged commits made 0 fsync calls: they survived a killed process but not a power cut.
- * `SHOW fsync` proves nothing here; the kernel's record of the calls does. strace counts the fsync
- * calls the process makes between the first and the last of COMMITS commits (bench/pglite-commits.ts
- * --probe marks them), on the server's database and on PGlite as it ships.
+ * Durable commits on PGlite: as it ships, it runs with fsync off, and its file system could not
+ * sync anyway, so 50 acknowledged commits made 0 fsync calls: they survived a killed process but
+ * not a power cut. `SHOW fsync` proves nothing here; the kernel's record of the calls does. strace
+ * counts the fsync calls the process makes between the first and the last of COMMITS commits
+ * (bench/pglite-commits.ts --probe marks them), on the server's database and on PGlite as it ships.
  */
 
 const COMMITS = 50;

@@ -18,10 +18,11 @@ import {
 import { type ServerProcessOptions, startServerProcess, withScratchPostgres } from './support/server-process';
 
 /**
- * Issue 10: every write the server acknowledged before it was killed is there after it restarts.
- * 50 writers sign up, sign in, list cars, comment and ask for bookings as fast as they are answered;
- * the server is SIGKILLed mid-stream (no shutdown, no flush), started again, and everything
- * acknowledged so far is looked for through the API, three times on each database.
+ * A crash must lose no acknowledged write: every write the server acknowledged before it was killed
+ * is there after it restarts. 50 writers sign up, sign in, list cars, comment and ask for bookings
+ * as fast as they are answered; the server is SIGKILLed mid-stream (no shutdown, no flush), started
+ * again, and everything acknowledged so far is looked for through the API, three times on each
+ * database.
  */
 
 const WRITERS = 50;

@@ -12,9 +12,9 @@ import { buildTestApp, closeTestApp, register, registerAndSignIn, sessionCookie 
 import { indiaTime, listBookings, listCar, requestBooking } from '../tests/marketplace-helpers';
 
 /**
- * Issue 10, finding 9, against a listening server: a page on another port of the same host is the
- * same site, so the SameSite=Lax session cookie goes with its requests. Before the fix, a no-cors
- * bodiless POST from such a page accepted an owner's booking in Chromium.
+ * Forged same-site requests, against a listening server: a page on another port of the same host is
+ * the same site, so the SameSite=Lax session cookie goes with its requests. Before the fix, a
+ * no-cors bodiless POST from such a page accepted an owner's booking in Chromium.
  */
 
 let app: FastifyInstance;

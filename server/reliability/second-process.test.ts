@@ -14,9 +14,10 @@ import {
 import { runServerProcessToExit, type ServerProcess, startServerProcess } from './support/server-process';
 
 /**
- * Issue 10, findings 1 and 6: a second server on the same PGlite folder started without a word,
- * each worked on its own copy, and whichever stopped last overwrote the other's writes; and the
- * folder's files were readable (and writable) by every user of the machine.
+ * One server per PGlite folder, readable by its user only. Without the lock, a second server on the
+ * same folder started without a word, each worked on its own copy, and whichever stopped last
+ * overwrote the other's writes; and the folder's files were readable (and writable) by every user
+ * of the machine.
  */
 
 /** A refused start still boots Node, tsx and the config; on a busy two-core machine that takes a few seconds. */

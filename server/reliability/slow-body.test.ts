@@ -6,9 +6,9 @@ import { CONNECTION_TIMEOUT_MS, loadConfig, REQUEST_TIMEOUT_MS } from '../src/co
 import { buildTestApp, closeTestApp } from '../tests/helpers';
 
 /**
- * Issue 10, finding 8: sockets sending a byte every few seconds stayed open for as long as they
- * kept sending. Here the server runs with short time-outs, so the run is quick; production takes
- * REQUEST_TIMEOUT_MS and CONNECTION_TIMEOUT_MS.
+ * Slow clients must not hold sockets: without time-outs, sockets sending a byte every few seconds
+ * stayed open for as long as they kept sending. Here the server runs with short time-outs, so the
+ * run is quick; production takes REQUEST_TIMEOUT_MS and CONNECTION_TIMEOUT_MS.
  */
 
 const REQUEST_TIMEOUT = 2_000;

@@ -4,11 +4,12 @@ import { call, newPerson, registerPerson, signInPerson } from './support/api-cli
 import { runServerProcessToExit, type ServerProcess, startServerProcess, withScratchPostgres } from './support/server-process';
 
 /**
- * Issue 10, finding 5: with PostgreSQL accepting connections but not answering, the server never
- * started listening and running requests waited forever; with it down, every endpoint answered 500.
- * A proxy between the server and PostgreSQL passes traffic, freezes it (holds every byte, as a
- * stalled server or a network that drops packets does) or drops it (cuts every connection and
- * refuses new ones, as a stopped server does). PostgreSQL only: PGlite lives inside the process.
+ * A stalled or stopped database must cost bounded waits: without bounds, with PostgreSQL accepting
+ * connections but not answering, the server never started listening and running requests waited
+ * forever; with it down, every endpoint answered 500. A proxy between the server and PostgreSQL
+ * passes traffic, freezes it (holds every byte, as a stalled server or a network that drops packets
+ * does) or drops it (cuts every connection and refuses new ones, as a stopped server does).
+ * PostgreSQL only: PGlite lives inside the process.
  */
 
 const CONNECT_TIMEOUT_MS = 1_500;
@@ -17,7 +18,7 @@ const QUERY_TIMEOUT_MS = 1_500;
 const ANSWER_BOUND_MS = CONNECT_TIMEOUT_MS + QUERY_TIMEOUT_MS + 1_000 + 2_500;
 const RECOVERY_BOUND_MS = 20_000;
 /**
- * Issue 16: public answers and sessions come from memory while the instance hears the database's
+ * Public answers and sessions come from memory while the instance hears the database's
  * change notices; it stops trusting its memory when its listening connection drops or leaves a
  * heartbeat unanswered for a second (db/change-notices.ts), so within about two seconds.
  */

@@ -11,9 +11,10 @@ import { buildTestApp, closeTestApp, newPostgresDatabase, register, registerAndS
 import { quickMail, startSmtp, type TestSmtp } from './mail-helpers';
 import { act, bookingLinks, indiaTime, listCar, requestBooking } from './marketplace-helpers';
 
-// Issue 18: request expiry (and the money it lets go), the mail queue and the day-before reminders
-// run in every instance, and each item must be taken by exactly one of them. Every instance's round
-// here starts at the same moment, over many due items, as they would on a cluster's shared minute.
+// Request expiry (and the money it lets go), the mail queue and the day-before reminders run in
+// every instance, and each item must be taken by exactly one of them, or money moves and mail goes
+// twice. Every instance's round here starts at the same moment, over many due items, as they would
+// on a cluster's shared minute.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const HOUR_MS = 60 * 60 * 1000;

@@ -6,8 +6,8 @@ import { cars } from '../src/db/schema';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 import { send } from './marketplace-helpers';
 
-// Where a car is and what it is (issue 12): the owner's forms set it, the public list filters by it,
-// and the spec's form, which sends none of it, still lists a car.
+// Where a car is and what it is, so renters can search by city and type: the owner's forms set it,
+// the public list filters by it, and the spec's form, which sends none of it, still lists a car.
 
 let app: FastifyInstance;
 let owner: string;

@@ -21,9 +21,10 @@ import { accountId, buildTestApp, closeTestApp, registerAndSignIn } from './help
 import { act, bookingLinks, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
 
 /**
- * Pausing, archiving and deleting an owner's cars (issue 12 item 5), through the HTTP API on the real
- * database, with the card provider's and Razorpay's stand-ins. A booking whose period "has ended" is
- * moved into the past directly in the database: the API never takes a booking for a past period.
+ * Pausing, archiving and deleting an owner's cars (a booked car's history must outlive it), through
+ * the HTTP API on the real database, with the card provider's and Razorpay's stand-ins. A booking
+ * whose period "has ended" is moved into the past directly in the database: the API never takes a
+ * booking for a past period.
  */
 
 const HOUR_MS = 60 * 60 * 1000;

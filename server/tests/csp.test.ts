@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, closeTestApp } from './helpers';
 
 /**
- * Issue 10, least exposure: the app's pages allow no inline style (React sets styles through the
- * CSSOM, which the policy does not govern; a Chromium run of every page of the built app found no
- * violation). Only the API's docs allow them, for the <style> element Swagger UI injects.
+ * Least exposure: the app's pages allow no inline style (React sets styles through the CSSOM, which
+ * the policy does not govern; a Chromium run of every page of the built app found no violation).
+ * Only the API's docs allow them, for the <style> element Swagger UI injects.
  */
 
 let app: FastifyInstance;

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, closeTestApp } from './helpers';
 
 /**
- * Issue 10, finding 5: with the database away every endpoint answered 500, and a start-up that
- * could not reach it printed whatever the driver said. A database that is down or not answering
- * is not the client's fault nor a bug: 503 with Retry-After, and the start-up names what it tried.
+ * A database that is away is not a bug: before this, with the database away every endpoint answered
+ * 500, and a start-up that could not reach it printed whatever the driver said. A database that is
+ * down or not answering is not the client's fault nor a bug: 503 with Retry-After, and the start-up
+ * names what it tried.
  */
 
 /** A port nothing listens on: the system refuses the connection at once. */

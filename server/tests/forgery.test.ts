@@ -5,10 +5,10 @@ import { buildTestApp, closeTestApp, newAccount, registerAndSignIn } from './hel
 import { indiaTime, listBookings, listCar, requestBooking } from './marketplace-helpers';
 
 /**
- * Issue 10, finding 9: a page on another port or subdomain of our host is the same site, so the
- * SameSite=Lax cookie goes with its bodiless POSTs. A state-changing request is refused unless its
- * Origin (or, without one, Sec-Fetch-Site) names this server or CORS_ORIGINS; with neither, it must
- * say it is JSON.
+ * Forged same-site requests: a page on another port or subdomain of our host is the same site, so
+ * the SameSite=Lax cookie goes with its bodiless POSTs. A state-changing request is refused unless
+ * its Origin (or, without one, Sec-Fetch-Site) names this server or CORS_ORIGINS; with neither, it
+ * must say it is JSON.
  */
 
 const HOST = 'wheels.example';

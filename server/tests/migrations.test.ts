@@ -169,14 +169,14 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
         return describeSchema(client.db);
       });
       expect(after).toEqual(before);
-      // What issue 8 counted (17 checks and 11 indexes besides the keys, and the exclusion constraint), and
-      // issue 9's payment status check and history index, issue 10's registration and comment quota indexes,
-      // issue 11's tax and payment provider checks, and issue 12's eight checks of a car's city and attributes
-      // and its city and body type indexes, then its reviews' three checks and the photo, review, price
-      // and public-order indexes, and issue 13's two mail outbox checks and its outbox, reset token and
-      // reset request indexes and the reminder round's due index, and issue 14's audit log: its action, object
-      // type and reason checks and its newest-first, by-admin and by-object indexes. (Issue 16 widened four of
-      // them with the id that breaks their order's ties, and added none.)
+      // The first schema's 17 checks and 11 indexes besides the keys (0000) and the exclusion constraint
+      // (0001); then the payment status check and history index (0004), the registration and comment quota
+      // indexes (0005), the tax and payment provider checks (0006), the eight checks of a car's city and
+      // attributes and its city and body type indexes (0007), the reviews' three checks and the photo,
+      // review, price and public-order indexes (0008), the two mail outbox checks and the outbox, reset
+      // token and reset request indexes (0009), the reminder round's due index (0013), and the audit log's
+      // action, object type and reason checks and its newest-first, by-admin and by-object indexes (0011,
+      // 0014). (0016 widened four of them with the id that breaks their order's ties, and added none.)
       expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(37);
       expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(28);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);

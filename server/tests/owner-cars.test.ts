@@ -290,7 +290,7 @@ describe('POST /delete-cars', () => {
     expect(response.json<{ code: number }>().code).toBe(400);
   });
 
-  // Issue 12 replaced the old rule (409 for any car with bookings): such a car is archived, its history kept.
+  // A car with bookings is archived rather than refused (409, the old rule), so its bookings' history is kept.
   it('archives a car with bookings instead of deleting it, declining its open request, and deletes the one without', async () => {
     const owner = await registerAndSignIn(app, 'owner');
     const car = await carOf(owner, 'Booked');

@@ -13,8 +13,8 @@ import { seedSampleData } from '../src/db/seed';
 
 /**
  * A first start on an empty DATA_DIR copies the template the server's build makes instead of
- * running initdb (issue 16). Each start here is what the database plugin does at start-up: open,
- * migrate, seed.
+ * running initdb, whose 800 MB peak inside PGlite a small host cannot spare. Each start here is
+ * what the database plugin does at start-up: open, migrate, seed.
  */
 let scratch: string;
 let template: string;

@@ -9,10 +9,10 @@ import { buildTestApp, closeTestApp } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 import { twoInstancesOnPostgres, withinOtherInstanceDelay } from './two-instances';
 
-// Issue 16: an owner's cars and someone's bookings come from each instance's memory, kept per
-// account, until the database says that account's lists changed. Nobody may ever read a list older
-// than their own last change, or see another account's list; and a request that expires while its
-// list sits in memory reads as expired from that moment, with no write to say so.
+// An owner's cars and someone's bookings come from each instance's memory, kept per account, until
+// the database says that account's lists changed. Nobody may ever read a list older than their own
+// last change, or see another account's list; and a request that expires while its list sits in
+// memory reads as expired from that moment, with no write to say so.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const uniqueName = (what: string) => `${what} ${randomBytes(3).toString('hex')}`;

@@ -8,9 +8,9 @@ import { act, indiaTime, listCar, requestBooking, send } from './marketplace-hel
 import { withAdminClient } from './postgres-admin';
 import { twoInstancesOnPostgres, withinOtherInstanceDelay } from './two-instances';
 
-// Issue 16: public answers come from each instance's memory until the database says they changed.
-// What a person sees must not lag behind a write: on the instance that made it, at once; on
-// another instance on the same PostgreSQL database, within 2 seconds.
+// Public answers come from each instance's memory until the database says they changed. What a
+// person sees must not lag behind a write: on the instance that made it, at once; on another
+// instance on the same PostgreSQL database, within 2 seconds.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ALL_CARS = '/api/cars?pageSize=100';

@@ -5,9 +5,9 @@ import { buildTestApp, closeTestApp, signIn } from './helpers';
 import { send } from './marketplace-helpers';
 import { twoInstancesOnPostgres, withinOtherInstanceDelay } from './two-instances';
 
-// Issue 16: each instance keeps who is behind a session token in memory. A session that ends, or an
-// account that changes, must stop being honoured at once where it happened and within 2 seconds on
-// every other instance of the same database.
+// Each instance keeps who is behind a session token in memory, so a signed-in request costs no
+// query. A session that ends, or an account that changes, must stop being honoured at once where it
+// happened and within 2 seconds on every other instance of the same database.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const admin = { email: 'sessions@wheelsonweb.in', username: 'sessions', password: 'admin-password-1' };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, closeTestApp, register, sessionUser } from './helpers';
 
 /**
- * Issue 10: behind HTTPS (COOKIE_SECURE=true) the session cookie is `__Host-session`, which browsers
+ * Behind HTTPS (COOKIE_SECURE=true) the session cookie is `__Host-session`, which browsers
  * accept only with Secure, Path=/ and no Domain, so a sibling subdomain cannot plant one.
  */
 

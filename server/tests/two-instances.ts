@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { ServerConfig } from '../src/config';
 import { buildTestApp, newPostgresDatabase } from './helpers';
 
-/** How long a write made through one instance may take to show on another (issue 16). */
+/** How long a write made through one instance may take to show on another: what people may be shown stale. */
 export const OTHER_INSTANCE_MS = 2000;
 
 /**
