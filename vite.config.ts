@@ -24,7 +24,7 @@ export default defineConfig({
     axiosWithoutFetchPlugin(),
     layoutChunkPlugin({
       layout: 'src/app/Layout.tsx',
-      // The public pages in the layout, the ones issue 17 budgets (bench/budgets.ts lists their addresses).
+      // The public pages in the layout, which have JavaScript budgets (bench/budgets.ts lists their addresses).
       sharedBy: {
         layout: [
           'HomePage',

@@ -4,7 +4,7 @@
  * with its static imports, the layout and the page's chunk with theirs, the chunks the page imports
  * by itself once it runs (the sliders once the browser is idle, the car page's checkout), and, in a
  * build with its prerendered pages, whatever else the page's HTML names. It fails when a page's
- * JavaScript is over its budget (issue 17). `--dir <built app>` reads an existing build (one with
+ * JavaScript is over its budget. `--dir <built app>` reads an existing build (one with
  * `.vite/manifest.json`) instead of building.
  *
  * Each file counts as the server sends it to a browser that accepts brotli: the build's own brotli
@@ -40,7 +40,7 @@ const COMPRESS_FROM_BYTES = 1024;
  * The status line and headers of a hashed file's answer (the security headers, Vary, ETag, type,
  * length, caching, encoding, Date, keep-alive) as Chromium counts them in `npm run bench:web`: its
  * bytes for a script less the script's own, 507 to 511. On a page of twenty small scripts they
- * weighed more than the scripts (issue 17).
+ * weighed more than the scripts.
  */
 const ANSWER_HEAD_BYTES = 510;
 const KB = 1024;
@@ -55,7 +55,7 @@ const CAROUSEL = 'src/components/SlickCarousel.tsx';
 
 interface RouteBudget {
   path: string;
-  /** Budget in KB of brotli over the wire (issue 17). */
+  /** Budget in KB of brotli over the wire: JavaScript to fetch before a page answers a touch. */
   budgetKb: number;
   /** Source modules whose chunks the page loads without a user action, beside the entry. */
   loads: string[];
@@ -173,7 +173,7 @@ export function weighRoutes(dir: string, routes: RouteBudget[] = routeBudgets): 
   });
 }
 
-/** Issue 17's budgets are on the JavaScript ("less JavaScript before the first interaction"); the stylesheets are shown beside it. */
+/** The budgets are on the JavaScript ("less JavaScript before the first interaction"); the stylesheets are shown beside it. */
 const withinBudget = (weight: RouteWeight): boolean => weight.jsKb <= weight.budgetKb;
 
 function report(weights: RouteWeight[]): boolean {

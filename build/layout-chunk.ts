@@ -24,8 +24,8 @@ interface LayoutChunkOptions {
  * pages into one chunk for that page. Left to itself, the bundler splits all this by which pages
  * import each part, into some fifty chunks, most under 2 KB, though a page loads its share of them
  * together, each with a request and some 590 bytes of headers: the home page loaded 24 scripts, 20
- * of them under 2 KB, and now loads 7 (issue 17). A page that uses few of the shared parts (about,
- * contact) carries the rest, about as much as the requests it no longer makes weighed.
+ * of them under 2 KB, and now loads 7. A page that uses few of the shared parts (about, contact)
+ * carries the rest, about as much as the requests it no longer makes weighed.
  *
  * Left out: what the entry or the landing page import (the landing page, which has no layout, would
  * otherwise load the whole chunk), and every module imported on demand, which keeps a chunk of its

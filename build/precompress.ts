@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
  * The built app's hashed files never change, so they are compressed once, at build time, at the
  * strongest settings (brotli 11, gzip 9), beside each file as {file}.br and {file}.gz; the server
  * sends those (plugins/static-app.ts, @fastify/static's preCompressed) instead of compressing each
- * answer quickly (brotli 4) as it goes. On the app's scripts that is about 14% fewer bytes (issue 17).
+ * answer quickly (brotli 4) as it goes. On the app's scripts that is about 14% fewer bytes.
  */
 
 /** Where Vite writes the hashed scripts and stylesheets, relative to the build's folder. */

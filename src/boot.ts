@@ -3,7 +3,7 @@
  * its own and names it in each page): the page's HTML is painted first, then the entry and every
  * chunk the page's screens need are fetched at once, in parallel, and the entry hydrates the page.
  * Fetched from the head, the scripts competed with the stylesheets and the first paint for the
- * network and the main thread, and Lighthouse counted every one of them as render-blocking (issue 17).
+ * network and the main thread, and Lighthouse counted every one of them as render-blocking.
  *
  * Its script element says what to load: data-entry, the entry's address, and data-chunks, the
  * page's chunks, separated by spaces.

@@ -61,7 +61,8 @@ async function start(mountPoint: HTMLElement): Promise<void> {
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (issue 17's Total Blocking Time); the page is already on screen.
+  // main thread for the whole page, which would count as Total Blocking Time; the page is already
+  // on screen.
   if (prerendered) {
     startTransition(() => {
       hydrateRoot(mountPoint, <ReleaseControls mountPoint={mountPoint}>{app}</ReleaseControls>);

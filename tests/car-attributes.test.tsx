@@ -7,8 +7,8 @@ import { allCars, creta, fleetCar, listed, swift } from './mocks/answers';
 import { fail } from './mocks/routes';
 import { serve } from './mocks/serve';
 
-// Where a car is and what it is (issue 12) on the Cars page: the cards say it, and the filters ask
-// the server for it and keep it in the address.
+// Where a car is and what it is, so renters can search by city and type, on the Cars page: the
+// cards say it, and the filters ask the server for it and keep it in the address.
 
 const onePage = (cars: PublicCar[]) => ({ data: cars, total: cars.length, page: 1, pageSize: 24 });
 

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { surelySignedOut } from '../src/lib/auth/session-api';
 
 /**
- * Issue 17: served from the API's own origin (as `npm start` serves it), a page whose browser has no
- * `signed_in` hint cookie knows nobody is signed in without asking the server; with the hint, or
- * with the API on another origin (whose cookies a page cannot read), it asks.
+ * Skipping the session check spares a first screen the HTTP client: served from the API's own
+ * origin (as `npm start` serves it), a page whose browser has no `signed_in` hint cookie knows
+ * nobody is signed in without asking the server; with the hint, or with the API on another origin
+ * (whose cookies a page cannot read), it asks.
  */
 const location = { href: 'https://wheelsonweb.in/layout/home', origin: 'https://wheelsonweb.in' };
 

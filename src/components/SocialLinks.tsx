@@ -35,7 +35,8 @@ interface SocialLinksProps {
  */
 export function SocialLinks({ heading, variant = 'outline-primary', className = '' }: SocialLinksProps) {
   // Asked for as the links scroll near: in the footer they are below every page's first screen, and
-  // a first screen that makes no call loads no HTTP client (issue 17).
+  // a first screen that makes no call loads no HTTP client, which keeps it within its JavaScript
+  // budget.
   const { ref, near } = useNearViewport();
   const { data: profiles } = usePublicConfig((config) => config.social, { enabled: near });
   const links = networks.flatMap((network) => {

@@ -7,7 +7,7 @@ export { toApiError } from './api-failure';
 
 /**
  * axios (about 16 KB over the wire) is fetched with the first call a page makes rather than with the
- * page: a visitor's first screen often makes none (issue 17's JavaScript budgets), and the footer's
+ * page: a visitor's first screen often makes none (the pages' JavaScript budgets), and the footer's
  * forms need only the error mapping (./api-failure.ts) until they are sent.
  */
 let loaded: Promise<AxiosInstance> | undefined;

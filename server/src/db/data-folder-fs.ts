@@ -22,7 +22,7 @@ interface NodeFsInternals {
 
 /**
  * The folder PGlite keeps its database in, as Emscripten's NODEFS writes it, with two of its gaps
- * closed (issue 10, findings 2 and 6).
+ * closed: commits reach the disk, and the files are readable by the server's user only.
  *
  * Durability: NODEFS has no fsync, so PostgreSQL's fsync() reached nothing (and `fdatasync()` is a
  * no-op in Emscripten): with or without PGlite's `-F` (fsync off) no write was ever flushed to the

@@ -5,10 +5,10 @@ import lockfile from 'proper-lockfile';
 
 /**
  * PGlite keeps the database in this process's memory and writes it through to the folder, so two
- * processes on one folder each work on a private copy and the last to write wins (issue 10,
- * finding 1). The lock is a directory proper-lockfile makes atomically and keeps fresh while this
- * process lives; signal-exit removes it on exit. PostgreSQL's own postmaster.pid cannot do this
- * here: inside WebAssembly every PGlite has the same pid.
+ * processes on one folder each work on a private copy and the last to write wins: writes are lost.
+ * The lock is a directory proper-lockfile makes atomically and keeps fresh while this process
+ * lives; signal-exit removes it on exit. PostgreSQL's own postmaster.pid cannot do this here:
+ * inside WebAssembly every PGlite has the same pid.
  */
 const LOCK_NAME = '.wheelsonweb-server.lock';
 /** Who holds the lock, so a refusal names the running process. Beside the lock: proper-lockfile removes its lock with rmdir. */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * A new PGlite data folder, made once by the server's build (`npm run build:server`, see
  * make-pglite-template.ts) and copied into an empty DATA_DIR at its first start, instead of PGlite
- * running initdb there (issue 16). initdb inside PGlite peaks at about 800 MB of resident memory;
+ * running initdb there. initdb inside PGlite peaks at about 800 MB of resident memory;
  * copying 40 MB of files costs next to nothing, so a first start peaks where every later start does.
  * The template is already migrated and seeded; the start-up still migrates and seeds as it always
  * does, and finds nothing to do.

@@ -85,8 +85,8 @@ async function staticApp(app: FastifyInstance, options: { root: string }): Promi
     // index.html is a page: it gets a page's headers from the handler below, never a file's.
     globIgnore: [`${PRERENDERED_DIR}/**`, '**/*.br', '**/*.gz', INDEX],
     cacheControl: false,
-    // Every header costs bytes on each of a page's scripts (issue 17). The ETag revalidates a file
-    // on its own, and nothing here is worth fetching in ranges.
+    // Every header costs bytes on each of a page's scripts, within the pages' budgets. The ETag
+    // revalidates a file on its own, and nothing here is worth fetching in ranges.
     lastModified: false,
     acceptRanges: false,
     setHeaders: (reply, filePath) => {

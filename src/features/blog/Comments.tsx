@@ -47,7 +47,7 @@ function mayDelete(user: Account | null, entry: Reply): boolean {
 
 /**
  * Fetched only for a reader who may delete an entry: most of a post's readers never need it (the
- * dialog's modal parts weigh about 2 KB, issue 17).
+ * dialog's modal parts weigh about 2 KB, which every reader would otherwise download).
  */
 const ConfirmDialog = lazy(async () => ({ default: (await import('../../components/ConfirmDialog')).ConfirmDialog }));
 
