@@ -11,7 +11,7 @@ import { RAZORPAY_API_BASE, type RazorpaySettings } from './payments/razorpay-ap
 import type { StripeSettings } from './payments/stripe';
 import { DEFAULT_MAIL_TIMING, MAIL_SENDER_NAME, type MailSettings } from './mail/transport';
 
-/** Everything the server reads from its environment, typed; defaults follow the contract's Configuration table. */
+/** Everything the server reads from its environment, typed; .env.example lists each variable with its default. */
 export interface ServerConfig {
   port: number;
   host: string;
@@ -282,7 +282,7 @@ const envSchema = z.object({
  * TRUST_PROXY as Fastify's `trustProxy` option. Fastify 5.12 takes a number as trusting no hop at
  * all (a hop count cannot tell a proxy from a client that reaches the server directly), so a count
  * becomes a function trusting that many hops nearest the server: right only where nothing but the
- * proxies can reach it, which the README says.
+ * proxies can reach it, which docs/operations.md says.
  */
 export function trustProxyOption(
   trust: ServerConfig['trustProxy'],

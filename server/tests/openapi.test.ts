@@ -11,7 +11,7 @@ import { zodValidatorCompiler } from '../src/http/validation';
 import { errorsPlugin } from '../src/plugins/errors';
 import { buildTestApp, closeTestApp } from './helpers';
 
-/** Every endpoint of ../shared/api-contract.md the server answers, with its methods. */
+/** Every endpoint of the HTTP contract (docs/api.md) the server answers, with its methods. */
 const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/register/user': ['post'],
   '/register/owner': ['post'],

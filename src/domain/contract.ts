@@ -1,10 +1,9 @@
 /**
- * The shapes of the HTTP contract (../shared/api-contract.md), as zod schemas with the types
- * derived from them: a request's type is what a client sends (`z.input`), an answer's is what the
- * server writes (`z.output`). The server validates and serializes with these schemas, the app's
- * forms check with them before sending, and the OpenAPI document is generated from them, so a
- * change to a shape is one edit. One file per resource in ./schemas; the shared fields are in
- * ./schemas/fields.
+ * The shapes of the HTTP contract (docs/api.md), as zod schemas with the types derived from them: a
+ * request's type is what a client sends (`z.input`), an answer's is what the server writes
+ * (`z.output`). The server validates and serializes with these schemas, the app's forms check with
+ * them before sending, and the OpenAPI document is generated from them, so a change to a shape is
+ * one edit. One file per resource in ./schemas; the shared fields are in ./schemas/fields.
  */
 
 export * from './schemas/account';

@@ -55,7 +55,7 @@ const coded = <S extends z.ZodType>(data: S) => ({
   coded: true as const,
 });
 
-/** Every endpoint the app calls (../shared/api-contract.md), with the schema its success answer must pass. */
+/** Every endpoint the app calls (docs/api.md), with the schema its success answer must pass. */
 const routes = {
   'GET /api/session': json(SessionCheck),
   'DELETE /api/session': { kind: 'empty' as const, status: 204 },
