@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { CarDetails } from '../features/cars/CarDetails';
+import { CarReviews } from '../features/reviews/CarReviews';
 import { useHydrated } from '../lib/useHydrated';
 
 // The period picker (with moment) and the checkout come after the page has hydrated: the car's details paint without them.
@@ -14,7 +15,7 @@ const loadingCheckout = (
   </p>
 );
 
-/** /cars/{carName}: the car's details and, beside them, the checkout. */
+/** /cars/{carName}: the car's details with its reviews under them and, beside them, the checkout. */
 export default function CarDetailPage() {
   const { carName = '' } = useParams();
   // The checkout starts from the next hour and depends on who is signed in: neither is known to the prerendered page.
@@ -24,7 +25,7 @@ export default function CarDetailPage() {
       <p>
         <Link to={paths.cars}>← Car Listing</Link>
       </p>
-      <CarDetails carName={carName}>
+      <CarDetails carName={carName} reviews={(car) => <CarReviews carRef={carName} car={car} />}>
         {(car) => (
           <section className="p-3 p-md-4 border rounded shadow-sm" aria-labelledby="check-out">
             <p className="section-title__lead mb-0">Pay Here</p>

@@ -2,6 +2,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { BookingTabs } from '../features/bookings/BookingTabs';
 import { RENTER_TABS } from '../features/bookings/booking-tabs';
 import { useMarkBookingsSeenOnOpen } from '../features/notifications/queries';
+import { ReviewForm } from '../features/reviews/ReviewForm';
 import { PageShell } from '../components/PageShell';
 
 /**
@@ -14,7 +15,12 @@ export default function MyBookingsPage() {
   useMarkBookingsSeenOnOpen();
   return (
     <PageShell title="My bookings">
-      <BookingTabs id="my-bookings" tabs={RENTER_TABS} who="renter" />
+      <BookingTabs
+        id="my-bookings"
+        tabs={RENTER_TABS}
+        who="renter"
+        reviewForm={(booking) => <ReviewForm bookingId={booking.id} carName={booking.car.carName} />}
+      />
     </PageShell>
   );
 }

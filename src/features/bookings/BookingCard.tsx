@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -9,7 +9,6 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { ReviewStars } from '../../components/StarRating';
 import { formatRupees } from '../../domain/money';
 import { formatIndiaTime } from '../../domain/india-time';
-import { ReviewForm } from '../reviews/ReviewForm';
 import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
 import { paymentInWords } from './payment-words';
 import { statusNote } from '../../entities/booking/status-note';
@@ -29,11 +28,14 @@ export function periodOf(booking: Booking): string {
   return `${formatIndiaTime(booking.from)} – ${formatIndiaTime(booking.to)}`;
 }
 
+/** The form a renter rates an ended trip with: the reviews feature's, handed down by the page. */
+export type ReviewFormFor = (booking: Booking) => ReactNode;
+
 /**
  * A renter's word on a trip that has ended: their stars once given, else "Rate this trip", which
  * opens the form. Only an accepted booking was a trip; the server refuses any other.
  */
-function TripReview({ booking, now }: { booking: Booking; now: number }) {
+function TripReview({ booking, now, reviewForm }: { booking: Booking; now: number; reviewForm?: ReviewFormFor }) {
   const [rating, setRating] = useState(false);
   if (booking.status !== 'accepted' || new Date(booking.to).getTime() > now) return null;
   if (booking.review) {
@@ -45,6 +47,7 @@ function TripReview({ booking, now }: { booking: Booking; now: number }) {
       </div>
     );
   }
+  if (!reviewForm) return null;
   if (!rating) {
     return (
       <Button
@@ -58,7 +61,7 @@ function TripReview({ booking, now }: { booking: Booking; now: number }) {
       </Button>
     );
   }
-  return <ReviewForm bookingId={booking.id} carName={booking.car.carName} />;
+  return reviewForm(booking);
 }
 
 /** Where the renter collects the car, when the server names it. */
@@ -79,10 +82,22 @@ interface BookingCardProps {
   error: string | null;
   onDismissError: () => void;
   onAction: (action: BookingAction) => void;
+  /** How a renter rates a trip that has ended; without it, the card offers no rating. */
+  reviewForm?: ReviewFormFor;
 }
 
 /** One booking with what its side needs to know to act on it, its steps, and a refused step's reason beside them. */
-export function BookingCard({ booking, who, actions, now, pending, error, onDismissError, onAction }: BookingCardProps) {
+export function BookingCard({
+  booking,
+  who,
+  actions,
+  now,
+  pending,
+  error,
+  onDismissError,
+  onAction,
+  reviewForm,
+}: BookingCardProps) {
   const pickup = pickupOf(booking);
   // Only worth saying while the owner could still press Accept.
   const clash = actions.includes('accept') ? booking.overlapsAccepted : undefined;
@@ -116,7 +131,7 @@ export function BookingCard({ booking, who, actions, now, pending, error, onDism
             </p>
           ) : null}
           <p className="mb-0 small text-muted">{paymentInWords(booking.payment)}</p>
-          {who === 'renter' ? <TripReview booking={booking} now={now} /> : null}
+          {who === 'renter' ? <TripReview booking={booking} now={now} reviewForm={reviewForm} /> : null}
         </div>
         <div className="text-sm-end">
           <p className="fs-5 fw-semibold price mb-2">{formatRupees(booking.total)}</p>

@@ -11,7 +11,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { Pager, pageInUrl, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
-import { BookingCard, type PartySide, periodOf } from './BookingCard';
+import { BookingCard, type PartySide, periodOf, type ReviewFormFor } from './BookingCard';
 
 /** The steps the state machine allows this side now, its deadlines applied (a renter cancels only before the period starts). */
 function actionsFor(booking: Booking, who: PartySide, now: number): BookingAction[] {
@@ -50,6 +50,8 @@ interface BookingListProps {
   mayAct?: (booking: Booking) => boolean;
   /** Which bookings this list shows; all when not given. */
   filter?: BookingsFilter;
+  /** How a renter rates a trip that has ended. */
+  reviewForm?: ReviewFormFor;
 }
 
 /**
@@ -57,7 +59,7 @@ interface BookingListProps {
  * allows this side. Declining and cancelling ask first in a dialog naming the booking; every step
  * done is announced above the list, and a refused one is told on its booking's card.
  */
-export function BookingList({ who, emptyText, mayAct = () => true, filter = {} }: BookingListProps) {
+export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, reviewForm }: BookingListProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageInUrl(searchParams) ?? 1;
   const bookings = useBookings(page, filter);
@@ -136,6 +138,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {} }
               error={step.error && stepOn(booking) ? toApiError(step.error).message : null}
               onDismissError={step.reset}
               onAction={(action) => onAction(booking, action)}
+              reviewForm={reviewForm}
             />
           </li>
         ))}

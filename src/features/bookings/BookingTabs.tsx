@@ -2,7 +2,7 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router-dom';
 import type { Booking } from '../../domain/contract';
-import type { PartySide } from './BookingCard';
+import type { PartySide, ReviewFormFor } from './BookingCard';
 import { BookingList } from './BookingList';
 import type { BookingTab } from './booking-tabs';
 
@@ -12,10 +12,12 @@ interface BookingTabsProps {
   tabs: readonly BookingTab[];
   who: PartySide;
   mayAct?: (booking: Booking) => boolean;
+  /** How a renter rates a trip that has ended. */
+  reviewForm?: ReviewFormFor;
 }
 
 /** A booking list in tabs; the tab (`?tab=past`) and page are in the address, and a tab the address does not know is the first. */
-export function BookingTabs({ id, tabs, who, mayAct }: BookingTabsProps) {
+export function BookingTabs({ id, tabs, who, mayAct, reviewForm }: BookingTabsProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const first = tabs[0]?.key;
   const active = tabs.find((tab) => tab.key === searchParams.get('tab'))?.key ?? first;
@@ -25,7 +27,7 @@ export function BookingTabs({ id, tabs, who, mayAct }: BookingTabsProps) {
     <Tabs id={id} activeKey={active} onSelect={select} className="mb-3" mountOnEnter unmountOnExit>
       {tabs.map((tab) => (
         <Tab key={tab.key} eventKey={tab.key} title={tab.title}>
-          <BookingList who={who} filter={tab.filter} emptyText={tab.emptyText} mayAct={mayAct} />
+          <BookingList who={who} filter={tab.filter} emptyText={tab.emptyText} mayAct={mayAct} reviewForm={reviewForm} />
         </Tab>
       ))}
     </Tabs>

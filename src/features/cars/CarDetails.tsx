@@ -10,7 +10,6 @@ import { BODY_TYPE_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '../../domain
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { CarReviews } from '../reviews/CarReviews';
 import { AvailabilityStrip } from './AvailabilityStrip';
 import { CarGallery } from './CarGallery';
 import { carKeys } from '../../entities/car/keys';
@@ -74,12 +73,14 @@ function CarFacts({ car }: { car: Car }) {
 interface CarDetailsProps {
   /** The car's name (a catalogue car) or id (an owner's car), as in the address. */
   carName: string;
+  /** What goes under the details once the car is known: its reviews, which the page brings. */
+  reviews: (car: Car) => ReactNode;
   /** What goes beside the details once the car is known: the checkout. */
   children: (car: Car) => ReactNode;
 }
 
 /** One car's picture and specifications; the page's title names it, so it is set here, where the car is known. */
-export function CarDetails({ carName, children }: CarDetailsProps) {
+export function CarDetails({ carName, reviews, children }: CarDetailsProps) {
   const car = useCarDetails(carName);
   const retry = useRetry(carKeys.detail(carName));
   const missing = statusOf(car.error) === 404;
@@ -109,7 +110,7 @@ export function CarDetails({ carName, children }: CarDetailsProps) {
         )}
         <CarFacts car={car.data} />
         <AvailabilityStrip carRef={carName} />
-        <CarReviews carRef={carName} car={car.data} />
+        {reviews(car.data)}
       </Col>
       <Col lg={5}>{children(car.data)}</Col>
     </Row>
