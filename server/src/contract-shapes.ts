@@ -3,7 +3,7 @@ import { photoUrls } from '#domain/photo-urls';
 import { bookingNumber } from '#domain/booking-number';
 import { toIndiaIso } from '#domain/india-time';
 import { REMOVED_CONTENT } from '#domain/schemas/comments';
-import type { CarExtras } from './db/car-extras';
+import type { CarExtras } from './cars/car-extras';
 import type { AccountRow, BlogPostRow, BookingRow, CarPhotoRow, CarRow, CommentRow, ReviewRow } from './db/schema';
 
 // Rows to the contract's shapes: the only place that decides what a client may see of a row. The

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_TYPES, CITIES } from '#domain/car-attributes';
-import { type CarFilters, publicCarQueries } from '../src/db/public-cars';
+import { type CarFilters, publicCarQueries } from '../src/cars/public-cars';
 import { buildTestApp, closeTestApp } from './helpers';
 import { type PlanNode, planOf } from './query-plans';
 

@@ -7,7 +7,7 @@ import type { PaymentProvider } from '#domain/schemas/bookings';
 import { END_BEFORE_START } from '#domain/schemas/cars';
 import type { GstConfig } from '../config';
 import type { Database } from '../db/client';
-import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period, whyUnlisted } from '../db/public-cars';
+import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period, whyUnlisted } from '../cars/public-cars';
 import { bookings, paymentOrders, type BookingRow, type CarRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enforceQuota } from '../http/quotas';

@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE, AdminCar, AdminCarsQuery, AdminIdParams, AdminReason }
 import { recordAdminAction } from '../db/admin-actions';
 import { carStateIs, carStateOf } from '../db/car-states';
 import type { Database } from '../db/client';
-import { fleetThenNewest } from '../db/public-cars';
+import { fleetThenNewest } from '../cars/public-cars';
 import { accounts, cars, type AccountRow, type CarRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';

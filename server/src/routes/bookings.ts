@@ -35,7 +35,7 @@ import { toBooking } from '../contract-shapes';
 import { recordAdminAction } from '../db/admin-actions';
 import type { Database } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
-import { acceptedBookingOverlaps, bookingOverlaps } from '../db/public-cars';
+import { acceptedBookingOverlaps, bookingOverlaps } from '../cars/public-cars';
 import { joinedReview, reviewAuthors, reviewsOfBookings } from '../db/reviews';
 import type { GstConfig, SupportContact } from '../config';
 import {

@@ -1,31 +1,16 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toIndiaIso } from '#domain/india-time';
 import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import { AVAILABILITY_MAX_DAYS, Availability, AvailabilityQuery, CarNameParams, CarQuery, PublicCar } from '#domain/schemas/cars';
 import { toPublicCar } from '../contract-shapes';
-import { carExtras } from '../db/car-extras';
-import { acceptedBookingOverlaps, findPublicCar, listPublicCars, type Period } from '../db/public-cars';
-import { bookings } from '../db/schema';
+import { busyDuring } from '../cars/availability';
+import { carExtras } from '../cars/car-extras';
+import { findPublicCar, listPublicCars } from '../cars/public-cars';
 import { answer, errors } from '../http/answers';
 import { HttpError } from '../http/errors';
 
 const TAGS = ['cars'];
 const NO_SUCH_CAR = 'There is no car by that name.';
-
-/** Periods in start order, each cut to `within`, those that touch or overlap joined into one. */
-function busyStretches(periods: Period[], within: Period): Period[] {
-  const stretches: Period[] = [];
-  for (const period of periods) {
-    const from = period.from < within.from ? within.from : period.from;
-    const to = period.to > within.to ? within.to : period.to;
-    const last = stretches.at(-1);
-    if (last && from <= last.to) {
-      if (to > last.to) last.to = to;
-    } else stretches.push({ from, to });
-  }
-  return stretches;
-}
 
 export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -109,15 +94,8 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findPublicCar(app.db, request.params.carName);
       if (!row) throw new HttpError(404, NO_SUCH_CAR);
-      const asked = request.query;
-      const accepted = await app.db
-        .select({ from: bookings.startsAt, to: bookings.endsAt })
-        .from(bookings)
-        .where(acceptedBookingOverlaps(row.car.id, asked))
-        .orderBy(asc(bookings.startsAt));
-      return {
-        busy: busyStretches(accepted, asked).map(({ from, to }) => ({ from: toIndiaIso(from), to: toIndiaIso(to) })),
-      };
+      const busy = await busyDuring(app.db, row.car.id, request.query);
+      return { busy: busy.map(({ from, to }) => ({ from: toIndiaIso(from), to: toIndiaIso(to) })) };
     },
   );
 };

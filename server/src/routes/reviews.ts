@@ -8,7 +8,7 @@ import { NewReview, NewReviewReply, Review, ReviewIdParams, ReviewListQuery } fr
 import { toReview } from '../contract-shapes';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { findPublicCar } from '../db/public-cars';
+import { findPublicCar } from '../cars/public-cars';
 import { reviewViews } from '../db/reviews';
 import { bookings, cars, reviews, type AccountRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';

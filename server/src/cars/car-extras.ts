@@ -1,6 +1,6 @@
 import { and, asc, avg, count, inArray, isNull } from 'drizzle-orm';
-import type { Database } from './client';
-import { type CarPhotoRow, carPhotos, reviews } from './schema';
+import type { Database } from '../db/client';
+import { type CarPhotoRow, carPhotos, reviews } from '../db/schema';
 
 /** What a car answer shows besides the car's own row: its photos, in order, and its renters' ratings. */
 export interface CarExtras {

@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, gte, lte, notExists, or, sql, type SQL, type
 import type { BodyType, City, Fuel, Transmission } from '#domain/car-attributes';
 import type { BookingStatus, CarSort } from '#domain/contract';
 import { id } from '#domain/schemas/fields';
-import type { Database } from './client';
-import { accounts, bookings, cars, type CarRow } from './schema';
+import type { Database } from '../db/client';
+import { accounts, bookings, cars, type CarRow } from '../db/schema';
 
 // The cars anyone may see and book, shared by the public car routes and the booking routes: the
 // fleet and every owner's listed car, except those an admin delisted, those their owner paused or
