@@ -4,6 +4,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { type MigrationConfig, readMigrationFiles } from 'drizzle-orm/migrator';
 import { bigint, pgSchema, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { Database, DatabaseClient } from './client';
+import { MIGRATION_LOCK } from './locks';
 
 /**
  * The migrations `drizzle-kit generate` wrote from schema.ts (and the custom ones beside them). The
@@ -11,8 +12,6 @@ import type { Database, DatabaseClient } from './client';
  * folder beside, so the source and the compiled server each find their own copy.
  */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations/', import.meta.url));
-/** Any constant works: it only has to be the same for every instance that migrates this database. */
-const MIGRATION_LOCK_ID = 2_024_003;
 
 /** Drizzle's migrator's own record of what it applied (its default schema and table, made as it makes them). */
 const MIGRATOR: Required<MigrationConfig> = {
@@ -67,7 +66,7 @@ export interface MigrationReport {
 export async function migrate(client: DatabaseClient): Promise<MigrationReport> {
   const journal = await readJournal();
   return client.withConnection(async ({ db, migrate: runMigrator }) => {
-    await db.execute(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+    await db.execute(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await db.execute(sql`CREATE SCHEMA IF NOT EXISTS ${sql.identifier(MIGRATOR.migrationsSchema)}`);
       await db.execute(sql`
@@ -86,7 +85,7 @@ export async function migrate(client: DatabaseClient): Promise<MigrationReport> 
       const appliedTimes = new Set(recorded.map((row) => row.createdAt));
       return { adopted, applied: journal.filter((entry) => appliedTimes.has(entry.when)).map((entry) => entry.tag) };
     } finally {
-      await db.execute(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
+      await db.execute(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
     }
   });
 }

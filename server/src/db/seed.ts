@@ -7,10 +7,8 @@ import { email, password, username } from '#domain/schemas/fields';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '#domain/limits';
 import { slugify } from '#domain/slug';
 import type { Database } from './client';
+import { SEED_LOCK } from './locks';
 import { accounts, blogPosts, cars } from './schema';
-
-/** Any constant works: it only has to be the same for every instance that seeds this database. */
-const SEED_LOCK_ID = 2_024_013;
 
 /**
  * The sample fleet and blog posts come from the same modules the app shows, keyed by their data
@@ -27,7 +25,7 @@ export async function seedSampleData(db: Database): Promise<void> {
     position,
   }));
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     await tx
       .insert(cars)
       .values(fleet)
