@@ -5,7 +5,7 @@ import { expect, inject } from 'vitest';
 import type { Account, RegisterType, SessionCheck } from '#domain/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
-import type { WriteQuotas } from '../src/http/quotas';
+import type { WriteQuotas } from '../src/limits/quotas';
 import { withAdminClient } from './postgres-admin';
 
 /**

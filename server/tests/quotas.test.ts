@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, bookings, cars, comments } from '../src/db/schema';
-import { DEFAULT_QUOTAS } from '../src/http/quotas';
+import { DEFAULT_QUOTAS } from '../src/limits/quotas';
 import { accountId, buildTestApp, closeTestApp, newAccount, registerAndSignIn } from './helpers';
 import { indiaTime, send } from './marketplace-helpers';
 

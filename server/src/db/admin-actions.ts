@@ -11,6 +11,11 @@ export interface AdminActionRecord {
   /** The fields the action changed, as they were; left out when it changed none. */
   before?: Record<string, unknown> | undefined;
   after?: Record<string, unknown> | undefined;
+  /**
+   * When the action happened, from the app's clock. Left out, the database's clock dates it: only
+   * until every caller passes the time it compared and stored the change with.
+   */
+  at?: Date | undefined;
 }
 
 /**
@@ -27,5 +32,6 @@ export async function recordAdminAction(tx: Database, record: AdminActionRecord)
     reason: record.reason ?? null,
     before: record.before ?? null,
     after: record.after ?? null,
+    at: record.at,
   });
 }

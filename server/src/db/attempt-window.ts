@@ -1,4 +1,4 @@
-import { and, count, desc, gt, sql, type ColumnBaseConfig, type SQL } from 'drizzle-orm';
+import { and, count, desc, gt, type ColumnBaseConfig, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -52,14 +52,4 @@ export async function countAttempts(
     .as('recent');
   const [counted] = await db.select({ n: count() }).from(recent);
   return counted?.n ?? 0;
-}
-
-/**
- * Holds, until the end of transaction `tx`, a lock on one subject's attempts of one kind (`lockClass`
- * names the kind), so that counting them and storing a new one is one step: attempts made at once
- * are counted one after the other and none slips past a limit. The migrator's lock takes a single
- * key, so it never meets these.
- */
-export async function lockAttempts(tx: Database, lockClass: number, subject: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockClass}::int, hashtext(${subject}))`);
 }

@@ -4,18 +4,18 @@ import fp from 'fastify-plugin';
 import { addressKey } from '../auth/client-address';
 import type { ServerConfig } from '../config';
 import { HttpError } from '../http/errors';
-import type { WriteQuotas } from '../http/quotas';
+import type { WriteQuotas } from '../limits/quotas';
 
 /**
  * A per-address ceiling on every route registered after it, against floods; an IPv6 address counts
  * as its /64. It is counted in this process's memory; the limits the contract names (sign-in
- * failures, registrations, the per-account quotas of http/quotas.ts) are counted in the database
+ * failures, registrations, the per-account quotas of limits/quotas.ts) are counted in the database
  * instead, so that every instance sees the same count. Its 429 is an HttpError, which the errors
  * plugin's handler turns into the contract's body.
  */
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The limits on writes the routes enforce (http/quotas.ts). */
+    /** The limits on writes the routes enforce (limits/quotas.ts). */
     quotas: WriteQuotas;
   }
 }

@@ -1,6 +1,4 @@
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,26 +11,32 @@ import {
   AdminNewsletterQuery,
   AdminNewsletterSignup,
 } from '#domain/schemas/admin';
-import { recordAdminAction } from '../db/admin-actions';
 import type { Database } from '../db/client';
-import { contactMessages, newsletterSignups } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { csvLine } from '../http/csv';
-import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFUSED } from '../http/admin-lists';
+import {
+  allNewsletterSignups,
+  type ContactMessageRow,
+  contactMessageList,
+  markMessageAnswered,
+  NO_SUCH_MESSAGE,
+  newsletterSignupList,
+  type NewsletterSignupRow,
+} from '../messages/admin-view';
 
-type ContactMessageRow = typeof contactMessages.$inferSelect;
-type NewsletterSignupRow = typeof newsletterSignups.$inferSelect;
-
-const NO_SUCH_MESSAGE = 'No contact message has this id.';
-
-/** How many sign-ups the CSV reads from the database at a time: a long list is never held whole. */
-const CSV_BATCH = 1_000;
-
-/** The search box: a part of the text, found literally (no wildcards) and in any case. */
-const contains = (column: AnyPgColumn, q: string) => sql`strpos(lower(${column}), lower(${q})) > 0`;
+/**
+ * Every sign-up as CSV lines after the header, in the order of their emails, a batch at a time as the
+ * download takes them.
+ */
+async function* newsletterCsv(db: Database): AsyncGenerator<string> {
+  yield csvLine(['email', 'signed_up_at']);
+  for await (const batch of allNewsletterSignups(db)) {
+    yield batch.map((row) => csvLine([row.email, toIndiaIso(row.createdAt)])).join('');
+  }
+}
 
 function toAdminContactMessage(row: ContactMessageRow): AdminContactMessage {
   return {
@@ -48,44 +52,6 @@ function toAdminContactMessage(row: ContactMessageRow): AdminContactMessage {
 
 function toAdminNewsletterSignup(row: NewsletterSignupRow): AdminNewsletterSignup {
   return { _id: row.id, id: row.id, email: row.email, createdAt: row.createdAt.toISOString() };
-}
-
-function messageConditions({ q, status }: AdminMessagesQuery): SQL | undefined {
-  return and(
-    q === undefined || q === ''
-      ? undefined
-      : or(contains(contactMessages.name, q), contains(contactMessages.email, q), contains(contactMessages.message, q)),
-    status === undefined
-      ? undefined
-      : status === 'answered'
-        ? isNotNull(contactMessages.answeredAt)
-        : isNull(contactMessages.answeredAt),
-  );
-}
-
-const signupConditions = ({ q }: AdminNewsletterQuery): SQL | undefined =>
-  q === undefined || q === '' ? undefined : contains(newsletterSignups.email, q);
-
-/**
- * Every sign-up as CSV lines after the header, in the order of their emails: read `CSV_BATCH` at a
- * time after the last email sent, which the emails' unique index finds without sorting or skipping
- * rows. Each batch is read only once the download has taken the one before, so however long the
- * list, neither memory nor a database connection is held for it.
- */
-async function* newsletterCsv(db: Database): AsyncGenerator<string> {
-  yield csvLine(['email', 'signed_up_at']);
-  let after: string | undefined;
-  for (;;) {
-    const batch = await db
-      .select()
-      .from(newsletterSignups)
-      .where(after === undefined ? undefined : gt(newsletterSignups.email, after))
-      .orderBy(asc(newsletterSignups.email))
-      .limit(CSV_BATCH);
-    if (batch.length > 0) yield batch.map((row) => csvLine([row.email, toIndiaIso(row.createdAt)])).join('');
-    after = batch.at(-1)?.email;
-    if (batch.length < CSV_BATCH || after === undefined) return;
-  }
 }
 
 /** The contact form's messages and the newsletter's sign-ups, for the console's Messages section. */
@@ -105,24 +71,7 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: listAnswers(AdminContactMessage, 'One page of the matching messages.', badListQuery('status')),
       },
     },
-    async (request) => {
-      const where = messageConditions(request.query);
-      return adminPage(
-        request.query,
-        {
-          rows: (limit, offset) =>
-            app.db
-              .select()
-              .from(contactMessages)
-              .where(where)
-              .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-              .limit(limit)
-              .offset(offset),
-          total: () => app.db.select({ n: count() }).from(contactMessages).where(where),
-        },
-        toAdminContactMessage,
-      );
-    },
+    async (request) => adminPage(request.query, contactMessageList(app.db, request.query), toAdminContactMessage),
   );
 
   app.post(
@@ -148,31 +97,9 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = signedInAccount(request);
       const { id } = request.params;
-      return app.db.transaction(async (tx) => {
-        // Only a message still awaiting is changed, so a second click (or a second admin) writes no audit row.
-        const [changed] = await tx
-          .update(contactMessages)
-          .set({ answeredAt: new Date() })
-          .where(and(eq(contactMessages.id, id), isNull(contactMessages.answeredAt)))
-          .returning();
-        if (!changed) {
-          const [unchanged] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
-          if (!unchanged) throw new HttpError(404, NO_SUCH_MESSAGE);
-          return toAdminContactMessage(unchanged);
-        }
-        await recordAdminAction(tx, {
-          adminId: admin.id,
-          action: 'message.answer',
-          objectType: 'contact_message',
-          objectId: id,
-          reason: request.body.reason,
-          before: { status: 'awaiting' },
-          after: { status: 'answered' },
-        });
-        return toAdminContactMessage(changed);
-      });
+      const now = app.clock.now();
+      return toAdminContactMessage(await markMessageAnswered(app.db, signedInAccount(request).id, id, request.body.reason, now));
     },
   );
 
@@ -189,24 +116,7 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: listAnswers(AdminNewsletterSignup, 'One page of the matching sign-ups.', badListQuery()),
       },
     },
-    async (request) => {
-      const where = signupConditions(request.query);
-      return adminPage(
-        request.query,
-        {
-          rows: (limit, offset) =>
-            app.db
-              .select()
-              .from(newsletterSignups)
-              .where(where)
-              .orderBy(desc(newsletterSignups.createdAt), desc(newsletterSignups.id))
-              .limit(limit)
-              .offset(offset),
-          total: () => app.db.select({ n: count() }).from(newsletterSignups).where(where),
-        },
-        toAdminNewsletterSignup,
-      );
-    },
+    async (request) => adminPage(request.query, newsletterSignupList(app.db, request.query), toAdminNewsletterSignup),
   );
 
   // The answer is a stream, which the zod provider's types (answers its schemas describe) do not take:
@@ -231,7 +141,7 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const today = toIndiaIso(new Date()).slice(0, 10);
+      const today = toIndiaIso(app.clock.now()).slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="newsletter-signups-${today}.csv"`)
