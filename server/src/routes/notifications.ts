@@ -1,69 +1,11 @@
-import { and, count, eq, exists, gt, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BOOKING_TRANSITIONS, EXPIRY } from '#domain/booking-states';
-import { BookingStatus } from '#domain/schemas/bookings';
 import { NotificationSummary } from '#domain/schemas/notifications';
-import type { Database } from '../db/client';
-import { accounts, bookingEvents, bookings, cars, type AccountRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';
+import { markBookingsSeen, summaryOf } from '../notifications/summary';
 import { signedInAccount } from '../plugins/session';
-import { hasStatusAt } from '../bookings/status';
 
 const TAGS = ['notifications'];
-
-/** The statuses a renter never gives their own booking: what the car's side or the clock decided. */
-const NOT_BY_RENTER = BookingStatus.options.filter(
-  (status) => status !== 'requested' && !BOOKING_TRANSITIONS.some(({ to, who }) => to === status && who === 'renter'),
-);
-
-/** A cancellation the renter did not make: an admin's, the only kind stored with a reason. */
-const cancelledByAdmin = and(eq(bookingEvents.status, 'cancelled'), isNotNull(bookings.cancelReason));
-
-/** Open requests for the cars the account answers for (its own; the fleet's for an admin), not yet due to expire. */
-function awaitingAnswer(account: AccountRow, now: Date): SQL | undefined {
-  const answersFor = account.role === 'admin' ? eq(cars.kind, 'fleet') : eq(cars.ownerId, account.id);
-  return and(answersFor, hasStatusAt(EXPIRY.from, now));
-}
-
-/**
- * The renter's bookings someone else changed (the car's side, an admin, or the clock) since they last looked: a change stored after then, or
- * an expiry the sweep has not stored yet, which their list already shows (stored, it is dated at
- * the expiry too, so looking before the sweep counts it as seen).
- */
-function changedSinceSeen(db: Database, account: AccountRow, now: Date): SQL | undefined {
-  const seen = account.bookingsSeenAt;
-  const storedChange = exists(
-    db
-      .select({ id: bookingEvents.id })
-      .from(bookingEvents)
-      .where(
-        and(
-          eq(bookingEvents.bookingId, bookings.id),
-          or(inArray(bookingEvents.status, NOT_BY_RENTER), cancelledByAdmin),
-          seen ? gt(bookingEvents.at, seen) : undefined,
-        ),
-      ),
-  );
-  const dueExpiry = and(hasStatusAt(EXPIRY.to, now), seen ? gt(bookings.expiresAt, seen) : undefined);
-  return and(eq(bookings.renterId, account.id), or(storedChange, dueExpiry));
-}
-
-async function summaryOf(db: Database, account: AccountRow, now: Date): Promise<NotificationSummary> {
-  if (account.role === 'user') {
-    const [updates] = await db
-      .select({ n: count() })
-      .from(bookings)
-      .where(changedSinceSeen(db, account, now));
-    return { requestsAwaitingAnswer: 0, bookingUpdates: updates?.n ?? 0 };
-  }
-  const [awaiting] = await db
-    .select({ n: count() })
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(awaitingAnswer(account, now));
-  return { requestsAwaitingAnswer: awaiting?.n ?? 0, bookingUpdates: 0 };
-}
 
 /** Counts change with every step anyone takes: no cache, the browser's or a proxy's, may answer for the server. */
 const NO_STORE = 'no-store';
@@ -87,7 +29,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
-      return summaryOf(app.db, signedInAccount(request), new Date());
+      return summaryOf(app.db, signedInAccount(request), app.clock.now());
     },
   );
 
@@ -112,14 +54,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const now = new Date();
-      const [account] = await app.db
-        .update(accounts)
-        .set({ bookingsSeenAt: now })
-        .where(eq(accounts.id, signedInAccount(request).id))
-        .returning();
+      const summary = await markBookingsSeen(app.db, signedInAccount(request), app.clock.now());
       reply.header('cache-control', NO_STORE);
-      return summaryOf(app.db, account ?? signedInAccount(request), now);
+      return summary;
     },
   );
 };
