@@ -8,7 +8,7 @@ import { BODY_TYPES, CITIES, FUELS, TRANSMISSIONS } from '#domain/car-attributes
 import type { BookingStatus } from '#domain/contract';
 import { slugify } from '#domain/slug';
 import { hashPassword } from '../server/src/auth/passwords';
-import { hashToken, SESSION_TTL_SECONDS } from '../server/src/auth/session-store';
+import { hashToken, SESSION_TTL_SECONDS } from '../server/src/auth/session-token';
 import { openDatabase } from '../server/src/db/client';
 import { accounts, blogPosts, bookingEvents, bookings, cars, comments, sessions } from '../server/src/db/schema';
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLOWDOWN } from '../src/auth/sign-in';
+import { SLOWDOWN } from '../src/accounts/sign-in';
 import { newPerson, type Person, registerPerson } from './support/api-client';
 import { runServerProcessToExit, type ServerProcess, startServerProcess } from './support/server-process';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLOWDOWN, slowdownMs } from '../src/auth/sign-in';
+import { SLOWDOWN, slowdownMs } from '../src/accounts/sign-in';
 import { signInFailures } from '../src/db/schema';
 import { buildTestApp, closeTestApp, newAccount, register } from './helpers';
 

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginAnswer } from '#domain/schemas/accounts';
+import { recordSignIn, signIn, type SignInAttempt } from '../accounts/sign-in';
 import { toAccount } from '../contract-shapes';
-import { accounts } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { addressKey } from './client-address';
-import { signIn, type SignInAttempt } from './sign-in';
 
 /** The answers of every sign-in endpoint. */
 export const SIGN_IN_ANSWERS = {
@@ -24,9 +22,11 @@ export async function answerSignIn(
   reply: FastifyReply,
   attempt: Omit<SignInAttempt, 'address'>,
 ): Promise<LoginAnswer> {
-  const account = await signIn(request.server.db, request.server.passwords, { ...attempt, address: addressKey(request.ip) });
+  const { db, passwords, clock } = request.server;
+  const now = clock.now();
+  const account = await signIn(db, passwords, { ...attempt, address: addressKey(request.ip) }, now);
   await reply.startSession(account.id);
   // Here and not in signIn, which also checks the current password of a signed-in person changing it: that is no sign-in.
-  await request.server.db.update(accounts).set({ lastSignInAt: new Date() }).where(eq(accounts.id, account.id));
+  await recordSignIn(db, account.id, now);
   return { message: 'Signed in.', user: toAccount(account) };
 }

@@ -9,7 +9,10 @@ export interface LiveSession {
 
 /** Enough for every session active in the last minute on a busy instance; each is a few hundred bytes. */
 const MAX_SESSIONS = 20_000;
-/** A bound of its own, should a notice ever be missed unnoticed: no lookup is trusted longer. */
+/**
+ * A bound of its own, should a notice ever be missed unnoticed: no lookup is trusted longer. Real time,
+ * not the app's clock: it bounds how long memory may lag the database, which no rule compares.
+ */
 const KEEP_MS = 60_000;
 
 /**
@@ -33,10 +36,10 @@ export function sessionCache(changes: ChangeFeed) {
   });
 
   return {
-    async find(tokenHash: string, lookUp: () => Promise<LiveSession | null>): Promise<AccountRow | null> {
-      const now = Date.now();
+    /** The account behind `tokenHash` at `now`, from memory unless it is not kept or its session has ended. */
+    async find(tokenHash: string, now: Date, lookUp: () => Promise<LiveSession | null>): Promise<AccountRow | null> {
       const kept = changes.heard ? sessions.get(tokenHash) : undefined;
-      if (kept && kept.expiresAt.getTime() > now) return kept.account;
+      if (kept && kept.expiresAt > now) return kept.account;
       const dropsBefore = drops;
       const found = await lookUp();
       if (found && changes.heard && drops === dropsBefore) sessions.set(tokenHash, found);

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { sessionCookieName } from '../auth/session-store';
+import { sessionCookieName } from '../auth/session-token';
 import type { ServerConfig } from '../config';
 
 declare module 'fastify' {

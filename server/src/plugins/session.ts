@@ -3,16 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import fp from 'fastify-plugin';
 import type { Role } from '#domain/contract';
 import { SESSION_HINT_COOKIE } from '#domain/session-hint';
-import {
-  createSession,
-  deleteSession,
-  endOtherSessions,
-  findSession,
-  hashToken,
-  SESSION_TTL_SECONDS,
-  sessionCookieName,
-} from '../auth/session-store';
+import { createSession, deleteSession, endOtherSessions, findSession } from '../accounts/sessions';
 import { sessionCache } from '../auth/session-cache';
+import { hashToken, SESSION_TTL_SECONDS, sessionCookieName } from '../auth/session-token';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { AccountRow } from '../db/schema';
@@ -78,7 +71,12 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
   async function findAccount(request: FastifyRequest): Promise<AccountRow | null> {
     const token = request.cookies[cookieName];
     const tokenHash = token ? hashToken(token) : undefined;
-    request.account = tokenHash ? await cache.find(tokenHash, () => findSession(app.db, tokenHash)) : null;
+    if (!tokenHash) {
+      request.account = null;
+      return null;
+    }
+    const now = app.clock.now();
+    request.account = await cache.find(tokenHash, now, () => findSession(app.db, tokenHash, now));
     return request.account;
   }
 
@@ -106,7 +104,7 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
   app.decorateReply('startSession', async function startSession(this: FastifyReply, accountId: string) {
     const previous = this.request.cookies[cookieName];
     if (previous) await deleteSession(app.db, previous);
-    const token = await createSession(app.db, accountId);
+    const token = await createSession(app.db, accountId, app.clock.now());
     this.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
     this.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: SESSION_TTL_SECONDS });
   });
@@ -131,4 +129,4 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
   });
 }
 
-export const sessionPlugin = fp(session, { name: 'session', fastify: '5.x', dependencies: ['database', 'change-feed'] });
+export const sessionPlugin = fp(session, { name: 'session', fastify: '5.x', dependencies: ['database', 'change-feed', 'clock'] });

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,45 +10,23 @@ import {
 } from '#domain/schemas/account';
 import { SessionAnswer } from '#domain/schemas/accounts';
 import { MessageAnswer } from '#domain/schemas/messages';
+import { proveCurrentPassword, saveContactDetails, setPassword, WRONG_CURRENT_PASSWORD } from '../accounts/profile';
+import { endAllSessions } from '../accounts/sessions';
 import { addressKey } from '../auth/client-address';
-import { endAllSessions } from '../auth/session-store';
-import { signIn } from '../auth/sign-in';
 import { toAccount } from '../contract-shapes';
-import { accounts, type AccountRow } from '../db/schema';
+import type { Database } from '../db/client';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
-import { passwordChangedMail } from '../mail/account-mails';
-import { queueMail } from '../mail/outbox';
 import { signedInAccount } from '../plugins/session';
 
 const TAGS = ['account'];
 
 const DETAILS_SAVED = 'Your details are saved.';
 const PASSWORD_CHANGED = 'Your password is changed. Every other device signed in to your account was signed out.';
-const WRONG_CURRENT_PASSWORD = 'Current password is not right: type the password you signed in with.';
 
 /** The signed-in person's own account, whatever its role. */
 export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
-  /**
-   * The current password checked as a sign-in checks it (in constant time, through the hash queue),
-   * and a wrong one counts as a failed sign-in for the account's email from this address: a session
-   * left open on a shared computer is no faster way to guess the password than the sign-in page.
-   */
-  async function proveCurrentPassword(account: AccountRow, currentPassword: string, ip: string): Promise<void> {
-    try {
-      await signIn(app.db, app.passwords, {
-        login: account.email,
-        password: currentPassword,
-        kind: 'email',
-        address: addressKey(ip),
-      });
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(403, WRONG_CURRENT_PASSWORD);
-      throw error;
-    }
-  }
-
   app.get(
     '/api/account',
     {
@@ -88,11 +65,7 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       const account = signedInAccount(request);
       const refusal = ownerDetailCleared(account.role, request.body);
       if (refusal) throw new HttpError(400, refusal);
-      const { phoneNumber, country } = request.body;
-      // A field left out is undefined, which the update leaves alone; with neither, there is nothing to write.
-      if (phoneNumber === undefined && country === undefined) return { message: DETAILS_SAVED, user: toAccount(account) };
-      const [saved] = await app.db.update(accounts).set({ phoneNumber, country }).where(eq(accounts.id, account.id)).returning();
-      if (!saved) throw new Error('the signed-in account was not found to update');
+      const saved = await saveContactDetails(app.db, account, request.body);
       return { message: DETAILS_SAVED, user: toAccount(saved) };
     },
   );
@@ -121,13 +94,15 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     async (request, reply) => {
       const account = signedInAccount(request);
       const { currentPassword, password } = request.body;
-      await proveCurrentPassword(account, currentPassword, request.ip);
+      const attempt = { password: currentPassword, address: addressKey(request.ip) };
+      await proveCurrentPassword(app.db, app.passwords, account, attempt, app.clock.now());
       const passwordHash = await app.passwords.hash(password);
-      await app.db.transaction(async (tx) => {
-        await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
-        await reply.endOtherSessions(tx);
-        await queueMail(tx, [passwordChangedMail(account, new Date(), `${publicUrl}/forgotpassword`)]);
-      });
+      const change = {
+        passwordHash,
+        forgotPasswordUrl: `${publicUrl}/forgotpassword`,
+        endSessions: (tx: Database) => reply.endOtherSessions(tx),
+      };
+      await setPassword(app.db, account, change, app.clock.now());
       return { message: PASSWORD_CHANGED };
     },
   );

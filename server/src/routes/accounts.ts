@@ -8,16 +8,12 @@ import {
   UserRegistration,
   type RegisterType,
 } from '#domain/schemas/accounts';
+import { ALREADY_REGISTERED, accountRegistrar, type Registration } from '../accounts/registration';
 import { answerSignIn, SIGN_IN_ANSWERS } from '../auth/answer-sign-in';
 import { addressKey } from '../auth/client-address';
 import { toAccount } from '../contract-shapes';
-import { isUniqueViolation } from '../db/errors';
-import { accounts } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
-import { registrationCounter } from '../http/quotas';
-
-const ALREADY_REGISTERED = 'An account with this email or username already exists.';
 
 const REGISTERED: Record<RegisterType, string> = {
   user: 'Successfully Registered',
@@ -37,35 +33,12 @@ const REGISTRATION_ANSWERS = {
 const TAGS = ['accounts'];
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const countRegistration = registrationCounter(app.quotas.registrationsPerHour);
+  const registerAccount = accountRegistrar(app.db, app.passwords, app.quotas.registrationsPerHour);
 
-  async function register(
-    role: RegisterType,
-    body: { username: string; email: string; password: string; phoneNumber?: string; country?: string },
-    reply: FastifyReply,
-  ): Promise<RegisterAnswer> {
-    return app.passwords.registering(async () => {
-      await countRegistration(app.db, addressKey(reply.request.ip), new Date());
-      try {
-        const [created] = await app.db
-          .insert(accounts)
-          .values({
-            username: body.username,
-            email: body.email,
-            passwordHash: await app.passwords.hash(body.password),
-            role,
-            phoneNumber: body.phoneNumber ?? null,
-            country: body.country ?? null,
-          })
-          .returning();
-        if (!created) throw new Error('insert returned no account');
-        reply.code(201);
-        return { message: REGISTERED[role], user: toAccount(created) };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, ALREADY_REGISTERED);
-        throw error;
-      }
-    });
+  async function register(role: RegisterType, details: Registration, reply: FastifyReply): Promise<RegisterAnswer> {
+    const created = await registerAccount(role, details, addressKey(reply.request.ip), app.clock.now());
+    reply.code(201);
+    return { message: REGISTERED[role], user: toAccount(created) };
   }
 
   app.post(

@@ -1,6 +1,4 @@
-import { and, count, desc, eq, gte, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { indiaWeekStart } from '#domain/india-time';
 import {
   ADMIN_PAGE_SIZE,
   AdminAccount,
@@ -10,12 +8,10 @@ import {
   AdminIdParams,
   AdminOverview,
 } from '#domain/schemas/admin';
-import { BookingStatus } from '#domain/schemas/bookings';
-import { endAllSessions } from '../auth/session-store';
-import { recordAdminAction } from '../db/admin-actions';
-import { carStateIs } from '../db/car-states';
-import type { Database } from '../db/client';
-import { accounts, adminActions, bookings, cars, contactMessages, type AccountRow, type AdminActionRow } from '../db/schema';
+import { accountList, NO_SUCH_ACCOUNT, setAccountDisabled } from '../admin/accounts';
+import { auditList } from '../admin/audit';
+import { overviewOf } from '../admin/overview';
+import type { AccountRow, AdminActionRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
@@ -30,9 +26,7 @@ import {
   optionalReasonBody,
   REFUSED,
 } from '../http/admin-lists';
-import { hasStatusAt } from '../bookings/status';
 
-const NO_SUCH_ACCOUNT = 'No account has this id.';
 const CANNOT_DISABLE_SELF = 'You cannot disable your own account: another admin must do it.';
 
 function toAdminAccount(row: AccountRow): AdminAccount {
@@ -64,71 +58,6 @@ function toAdminAction(row: AdminActionRow, adminUsername: string): AdminAction 
   };
 }
 
-/** `count(*) FILTER (WHERE …)`: several counts of one table in a single scan. */
-const countWhere = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
-
-async function overviewOf(db: Database, now: Date): Promise<AdminOverview> {
-  const byRole = await db
-    .select({ role: accounts.role, n: count(), disabled: countWhere(eq(accounts.disabled, true)) })
-    .from(accounts)
-    .groupBy(accounts.role);
-  const roleCount = (role: AccountRow['role']) => byRole.find((row) => row.role === role)?.n ?? 0;
-
-  const [carCounts] = await db
-    .select({
-      listed: countWhere(carStateIs.listed),
-      paused: countWhere(carStateIs.paused),
-      delisted: countWhere(carStateIs.delisted),
-      archived: countWhere(carStateIs.archived),
-    })
-    .from(cars);
-
-  const weekStart = indiaWeekStart(now);
-  const statuses = BookingStatus.options;
-  const [bookingCounts] = await db
-    .select(Object.fromEntries(statuses.map((status) => [status, countWhere(hasStatusAt(status, now))])))
-    .from(bookings)
-    .where(gte(bookings.createdAt, weekStart));
-
-  const [awaiting] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.answeredAt));
-
-  return {
-    accounts: {
-      user: roleCount('user'),
-      owner: roleCount('owner'),
-      admin: roleCount('admin'),
-      disabled: byRole.reduce((sum, row) => sum + row.disabled, 0),
-    },
-    cars: carCounts ?? { listed: 0, paused: 0, delisted: 0, archived: 0 },
-    bookingsThisWeek: {
-      weekStart: weekStart.toISOString(),
-      byStatus: Object.fromEntries(statuses.map((status) => [status, bookingCounts?.[status] ?? 0])) as Record<
-        BookingStatus,
-        number
-      >,
-    },
-    contactMessagesAwaitingAnswer: awaiting?.n ?? 0,
-  };
-}
-
-function accountConditions({ q, role, status }: AdminAccountsQuery): SQL | undefined {
-  return and(
-    q === undefined || q === ''
-      ? undefined
-      : or(sql`strpos(lower(${accounts.username}), lower(${q})) > 0`, sql`strpos(${accounts.email}, lower(${q})) > 0`),
-    role === undefined ? undefined : eq(accounts.role, role),
-    status === undefined ? undefined : eq(accounts.disabled, status === 'disabled'),
-  );
-}
-
-function auditConditions({ adminId, objectType, objectId }: AdminAuditQuery): SQL | undefined {
-  return and(
-    adminId === undefined ? undefined : eq(adminActions.adminId, adminId),
-    objectType === undefined ? undefined : eq(adminActions.objectType, objectType),
-    objectId === undefined || objectId === '' ? undefined : eq(adminActions.objectId, objectId),
-  );
-}
-
 /** Everything under `/api/admin`: only an admin may call it (401 signed out, 403 for any other role). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const onlyAdmins = app.requireRole('admin');
@@ -146,7 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answer(AdminOverview, 'The counts, as they stand now.'), ...errors([401, 403], REFUSED) },
       },
     },
-    async () => overviewOf(app.db, new Date()),
+    async () => overviewOf(app.db, app.clock.now()),
   );
 
   app.get(
@@ -162,60 +91,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: listAnswers(AdminAccount, 'One page of the matching accounts.', badListQuery('role', 'status')),
       },
     },
-    async (request) => {
-      const where = accountConditions(request.query);
-      return adminPage(
-        request.query,
-        {
-          rows: (limit, offset) =>
-            app.db
-              .select()
-              .from(accounts)
-              .where(where)
-              .orderBy(desc(accounts.createdAt), desc(accounts.id))
-              .limit(limit)
-              .offset(offset),
-          total: () => app.db.select({ n: count() }).from(accounts).where(where),
-        },
-        toAdminAccount,
-      );
-    },
+    async (request) => adminPage(request.query, accountList(app.db, request.query), toAdminAccount),
   );
 
-  /**
-   * Disables or enables an account, ending its sessions when disabled, with the audit row in the same
-   * transaction. An account already so is answered as it stands and writes no audit row: the log
-   * records changes, and a repeated click (or two admins at once) changed nothing.
-   */
-  async function setDisabled(
-    admin: AccountRow,
-    id: string,
-    disabled: boolean,
-    reason: string | undefined,
-  ): Promise<AdminAccount> {
-    return app.db.transaction(async (tx) => {
-      const [changed] = await tx
-        .update(accounts)
-        .set({ disabled })
-        .where(and(eq(accounts.id, id), ne(accounts.disabled, disabled)))
-        .returning();
-      if (!changed) {
-        const [unchanged] = await tx.select().from(accounts).where(eq(accounts.id, id));
-        if (!unchanged) throw new HttpError(404, NO_SUCH_ACCOUNT);
-        return toAdminAccount(unchanged);
-      }
-      if (disabled) await endAllSessions(tx, id);
-      await recordAdminAction(tx, {
-        adminId: admin.id,
-        action: disabled ? 'account.disable' : 'account.enable',
-        objectType: 'account',
-        objectId: id,
-        reason,
-        before: { status: accountStatusOf({ disabled: !disabled }) },
-        after: { status: accountStatusOf(changed) },
-      });
-      return toAdminAccount(changed);
-    });
+  async function setDisabled(admin: AccountRow, accountId: string, disabled: boolean, reason: string | undefined) {
+    const change = { adminId: admin.id, accountId, disabled, reason };
+    return toAdminAccount(await setAccountDisabled(app.db, change, app.clock.now()));
   }
 
   const accountActionAnswers = (done: string) => ({
@@ -287,24 +168,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       },
     },
-    async (request) => {
-      const where = auditConditions(request.query);
-      return adminPage(
-        request.query,
-        {
-          rows: (limit, offset) =>
-            app.db
-              .select({ action: adminActions, adminUsername: accounts.username })
-              .from(adminActions)
-              .innerJoin(accounts, eq(accounts.id, adminActions.adminId))
-              .where(where)
-              .orderBy(desc(adminActions.at), desc(adminActions.id))
-              .limit(limit)
-              .offset(offset),
-          total: () => app.db.select({ n: count() }).from(adminActions).where(where),
-        },
-        (row) => toAdminAction(row.action, row.adminUsername),
-      );
-    },
+    async (request) =>
+      adminPage(request.query, auditList(app.db, request.query), (row) => toAdminAction(row.action, row.adminUsername)),
   );
 };

@@ -5,7 +5,7 @@ import { countAttempts, secondsUntilAllowed, type AttemptLimit, type AttemptRows
 import type { Database } from '../db/client';
 import { accounts, signInFailures, type AccountRow } from '../db/schema';
 import { HttpError, tooManyAttempts } from '../http/errors';
-import type { Passwords } from './passwords';
+import type { Passwords } from '../auth/passwords';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Wrong passwords for one login from one address: that pair then waits, and the owner elsewhere does not. */
@@ -71,8 +71,7 @@ export function slowdownMs(failures: number): number {
  * checked before the account is looked up: an unknown login is limited, slowed and answered exactly
  * as a real one, and an email's failures say nothing about which username shares its account.
  */
-export async function signIn(db: Database, passwords: Passwords, attempt: SignInAttempt): Promise<AccountRow> {
-  const now = new Date();
+export async function signIn(db: Database, passwords: Passwords, attempt: SignInAttempt, now: Date): Promise<AccountRow> {
   const login = attempt.login.trim().toLowerCase();
   const subject = `login:${login}`;
 
@@ -98,6 +97,7 @@ export async function signIn(db: Database, passwords: Passwords, attempt: SignIn
   }
   const failures = await countAttempts(db, failuresOf(ofLogin), WINDOW_MS, now, SLOWDOWN.after + SLOWDOWN_STEPS);
   const delay = slowdownMs(failures);
+  // A real wait, whatever the app's clock says: it is the answer that is held, not a rule's instant.
   if (delay > 0) await setTimeout(delay);
 
   const [account] = await findAccount(db, login, attempt.kind);
@@ -111,4 +111,9 @@ export async function signIn(db: Database, passwords: Passwords, attempt: SignIn
   if (account.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us for help.');
   if (attempt.roles && !attempt.roles.includes(account.role)) throw new HttpError(403, WRONG_FORM[account.role]);
   return account;
+}
+
+/** Remembers when the account signed in, for the admin console: a sign-in, not a check of the current password. */
+export async function recordSignIn(db: Database, accountId: string, now: Date): Promise<void> {
+  await db.update(accounts).set({ lastSignInAt: now }).where(eq(accounts.id, accountId));
 }

@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { RESET_LINK_MINUTES } from '#domain/schemas/password-reset';
+import type { Passwords } from '../auth/passwords';
+import type { Clock } from '../clock/clock';
+import type { Database } from '../db/client';
+import { accounts, passwordResetRequests, passwordResetTokens, type AccountRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { enforceQuota, HOUR_MS, PASSWORD_RESET_LIMITS } from '../limits/quotas';
+import { passwordChangedMail, passwordResetMail } from '../mail/account-mails';
+import { queueMail } from '../mail/outbox';
+import { endAllSessions } from './sessions';
+
+const TOKEN_BYTES = 32;
+
+export const UNKNOWN_LINK = 'This reset link is not valid. Ask for a new one on the Forgot Password page.';
+export const USED_LINK = 'This reset link has already been used. Ask for a new one on the Forgot Password page.';
+export const EXPIRED_LINK = `This reset link has expired: links work for ${RESET_LINK_MINUTES} minutes. Ask for a new one on the Forgot Password page.`;
+
+/** Only this hash is stored, so a leaked table holds no working link. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Where the links and mails of a reset point: the site's public address. */
+export interface ResetLinks {
+  publicUrl: string;
+}
+
+/**
+ * Counts a reset asked for `email` from `address` (refused with 429 past either hourly limit, alike
+ * for an email with an account or without one) and, for an account, queues the mail with a link that
+ * works once, for `RESET_LINK_MINUTES`.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  { email, address }: { email: string; address: string },
+  links: ResetLinks,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The same order everywhere, so two requests never wait on each other's lock.
+    await enforceQuota(tx, 'passwordResetsByAddress', address, PASSWORD_RESET_LIMITS.perAddress, now);
+    await enforceQuota(tx, 'passwordResetsByEmail', email, PASSWORD_RESET_LIMITS.perEmail, now);
+    await tx.delete(passwordResetRequests).where(lt(passwordResetRequests.requestedAt, new Date(now.getTime() - HOUR_MS)));
+    await tx.insert(passwordResetRequests).values({ email, address, requestedAt: now });
+
+    const [account] = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.email, email), eq(accounts.disabled, false)));
+    if (!account) return;
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60 * 1000);
+    await tx
+      .insert(passwordResetTokens)
+      .values({ tokenHash: hashToken(token), accountId: account.id, expiresAt, createdAt: now });
+    const link = `${links.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await queueMail(tx, [passwordResetMail(account, link, expiresAt)], now);
+  });
+}
+
+/** The account a reset link is for, or the 400 saying why the link does not work. */
+async function workingLink(db: Database, tokenHash: string, now: Date, { lock = false } = {}): Promise<AccountRow> {
+  const query = db
+    .select({ reset: passwordResetTokens, account: accounts })
+    .from(passwordResetTokens)
+    .innerJoin(accounts, eq(accounts.id, passwordResetTokens.accountId))
+    .where(eq(passwordResetTokens.tokenHash, tokenHash));
+  const [link] = lock ? await query.for('update') : await query;
+  if (!link || link.account.disabled) throw new HttpError(400, UNKNOWN_LINK);
+  if (link.reset.usedAt) throw new HttpError(400, USED_LINK);
+  if (link.reset.expiresAt <= now) throw new HttpError(400, EXPIRED_LINK);
+  return link.account;
+}
+
+/**
+ * Sets the password a reset link was mailed for, uses up every reset link of the account, ends all
+ * its sessions and mails it that its password changed; a link that does not work is a 400.
+ */
+export async function confirmPasswordReset(
+  db: Database,
+  passwords: Passwords,
+  { token, password }: { token: string; password: string },
+  links: ResetLinks,
+  clock: Clock,
+): Promise<void> {
+  const tokenHash = hashToken(token);
+  // Checked before the slow hash, so made-up tokens cost a query, not a hash; checked again, locked,
+  // in the transaction, where two uses of one link meet.
+  await workingLink(db, tokenHash, clock.now());
+  const passwordHash = await passwords.hash(password);
+  await db.transaction(async (tx) => {
+    const now = clock.now();
+    const account = await workingLink(tx, tokenHash, now, { lock: true });
+    await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
+    // Every other link mailed to this account stops working too: the password they were for is gone.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.accountId, account.id), isNull(passwordResetTokens.usedAt)));
+    await endAllSessions(tx, account.id);
+    await queueMail(tx, [passwordChangedMail(account, now, `${links.publicUrl}/forgotpassword`)], now);
+  });
+}

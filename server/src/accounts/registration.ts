@@ -1,0 +1,49 @@
+import type { RegisterType } from '#domain/schemas/accounts';
+import type { Passwords } from '../auth/passwords';
+import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { accounts, type AccountRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { registrationCounter } from '../limits/registrations';
+
+export const ALREADY_REGISTERED = 'An account with this email or username already exists.';
+
+export interface Registration {
+  username: string;
+  email: string;
+  password: string;
+  phoneNumber?: string | undefined;
+  country?: string | undefined;
+}
+
+/**
+ * Registers accounts: each registration is counted against its address's hourly limit before its
+ * password is hashed, and runs only while the hash queue has room (503 otherwise). A taken email or
+ * username is a 409.
+ */
+export function accountRegistrar(db: Database, passwords: Passwords, registrationsPerHour: number) {
+  const countRegistration = registrationCounter(registrationsPerHour);
+  return (role: RegisterType, details: Registration, address: string, now: Date): Promise<AccountRow> =>
+    passwords.registering(async () => {
+      await countRegistration(db, address, now);
+      try {
+        const [created] = await db
+          .insert(accounts)
+          .values({
+            username: details.username,
+            email: details.email,
+            passwordHash: await passwords.hash(details.password),
+            role,
+            phoneNumber: details.phoneNumber ?? null,
+            country: details.country ?? null,
+            createdAt: now,
+          })
+          .returning();
+        if (!created) throw new Error('insert returned no account');
+        return created;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, ALREADY_REGISTERED);
+        throw error;
+      }
+    });
+}

@@ -1,0 +1,70 @@
+import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminAccountsQuery } from '#domain/schemas/admin';
+import { endAllSessions } from '../accounts/sessions';
+import { recordAdminAction } from '../db/admin-actions';
+import type { Database } from '../db/client';
+import { accounts, type AccountRow } from '../db/schema';
+import { accountStatusOf, type AdminListReads } from '../http/admin-lists';
+import { HttpError } from '../http/errors';
+
+export const NO_SUCH_ACCOUNT = 'No account has this id.';
+
+function accountConditions({ q, role, status }: AdminAccountsQuery): SQL | undefined {
+  return and(
+    q === undefined || q === ''
+      ? undefined
+      : or(sql`strpos(lower(${accounts.username}), lower(${q})) > 0`, sql`strpos(${accounts.email}, lower(${q})) > 0`),
+    role === undefined ? undefined : eq(accounts.role, role),
+    status === undefined ? undefined : eq(accounts.disabled, status === 'disabled'),
+  );
+}
+
+/** The accounts the console's query asks for, newest first. */
+export function accountList(db: Database, query: AdminAccountsQuery): AdminListReads<AccountRow> {
+  const where = accountConditions(query);
+  return {
+    rows: (limit, offset) =>
+      db.select().from(accounts).where(where).orderBy(desc(accounts.createdAt), desc(accounts.id)).limit(limit).offset(offset),
+    total: () => db.select({ n: count() }).from(accounts).where(where),
+  };
+}
+
+export interface DisableChange {
+  adminId: string;
+  accountId: string;
+  disabled: boolean;
+  reason: string | undefined;
+}
+
+/**
+ * Disables or enables an account, ending its sessions when disabled, with the audit row in the same
+ * transaction. An account already so is answered as it stands and writes no audit row: the log
+ * records changes, and a repeated click (or two admins at once) changed nothing.
+ */
+export async function setAccountDisabled(db: Database, change: DisableChange, now: Date): Promise<AccountRow> {
+  const { adminId, accountId: id, disabled, reason } = change;
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(accounts)
+      .set({ disabled })
+      .where(and(eq(accounts.id, id), ne(accounts.disabled, disabled)))
+      .returning();
+    if (!changed) {
+      const [unchanged] = await tx.select().from(accounts).where(eq(accounts.id, id));
+      if (!unchanged) throw new HttpError(404, NO_SUCH_ACCOUNT);
+      return unchanged;
+    }
+    if (disabled) await endAllSessions(tx, id);
+    await recordAdminAction(tx, {
+      adminId,
+      action: disabled ? 'account.disable' : 'account.enable',
+      objectType: 'account',
+      objectId: id,
+      reason,
+      before: { status: accountStatusOf({ disabled: !disabled }) },
+      after: { status: accountStatusOf(changed) },
+      at: now,
+    });
+    return changed;
+  });
+}
