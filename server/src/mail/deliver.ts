@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock/clock';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { MailSender, MailSettings } from './transport';
@@ -23,8 +24,9 @@ export async function deliverDueMail(
   sender: MailSender,
   settings: Pick<MailSettings, 'retryBaseMs' | 'maxAttempts'>,
   log: FastifyBaseLogger,
-  now: Date = new Date(),
+  clock: Clock,
 ): Promise<number> {
+  const now = clock.now();
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -42,7 +44,7 @@ export async function deliverDueMail(
     const mail = { id: row.id, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody };
     try {
       await sender.send(mail);
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: clock.now(), lastError: null }).where(eq(mailOutbox.id, row.id));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const givingUp = row.attempts >= settings.maxAttempts;
@@ -52,7 +54,7 @@ export async function deliverDueMail(
         .set({
           status: givingUp ? 'failed' : 'queued',
           lastError: reason.slice(0, 500),
-          nextAttemptAt: new Date(Date.now() + (givingUp ? 0 : wait)),
+          nextAttemptAt: new Date(clock.now().getTime() + (givingUp ? 0 : wait)),
         })
         .where(eq(mailOutbox.id, row.id));
       if (givingUp) log.error({ mailId: row.id, attempts: row.attempts, reason }, 'mail failed for good');

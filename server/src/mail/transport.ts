@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Clock } from '../clock/clock';
 import type { Mail } from './outbox';
 
 export const MAIL_SENDER_NAME = 'WheelsOnWeb';
@@ -35,8 +36,8 @@ export interface MailSender {
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-export function mailSender(settings: MailSettings, log: FastifyBaseLogger): MailSender {
-  return settings.smtpUrl ? smtpSender(settings.smtpUrl, settings.from) : outboxFolderSender(settings, log);
+export function mailSender(settings: MailSettings, log: FastifyBaseLogger, clock: Clock): MailSender {
+  return settings.smtpUrl ? smtpSender(settings.smtpUrl, settings.from) : outboxFolderSender(settings, log, clock);
 }
 
 function smtpSender(smtpUrl: string, from: string): MailSender {
@@ -53,7 +54,7 @@ function smtpSender(smtpUrl: string, from: string): MailSender {
  * With no SMTP server (the default for `npm start`), each mail becomes an .eml file any mail program
  * opens, and one log line names it, so a person trying the product can follow a reset link.
  */
-function outboxFolderSender(settings: MailSettings, log: FastifyBaseLogger): MailSender {
+function outboxFolderSender(settings: MailSettings, log: FastifyBaseLogger, clock: Clock): MailSender {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(mail) {
@@ -66,7 +67,8 @@ function outboxFolderSender(settings: MailSettings, log: FastifyBaseLogger): Mai
       });
       await mkdir(settings.outboxDir, { recursive: true });
       // The time first, so a folder listing reads oldest to newest; the id keeps two mails of one second apart.
-      const stamp = new Date()
+      const stamp = clock
+        .now()
         .toISOString()
         .replace(/[-:]/g, '')
         .replace(/\.\d+Z$/, '');

@@ -13,12 +13,12 @@ const REMINDER_ROUND_MS = 60 * 1000;
  */
 async function bookingReminders(app: FastifyInstance, config: Pick<ServerConfig, 'publicUrl'>): Promise<void> {
   const links = { publicUrl: config.publicUrl };
-  const stop = runInRounds(app, 'reminder round', REMINDER_ROUND_MS, () => queueDueReminders(app.db, links));
+  const stop = runInRounds(app, 'reminder round', REMINDER_ROUND_MS, () => queueDueReminders(app.db, links, app.clock.now()));
   app.addHook('onClose', stop);
 }
 
 export const bookingRemindersPlugin = fp(bookingReminders, {
   name: 'booking-reminders',
   fastify: '5.x',
-  dependencies: ['database', 'mail'],
+  dependencies: ['database', 'mail', 'clock'],
 });

@@ -11,12 +11,14 @@ import { runInRounds } from './rounds';
  * closes, so no mail is left half-recorded.
  */
 async function mail(app: FastifyInstance, config: Pick<ServerConfig, 'mail'>): Promise<void> {
-  const sender = mailSender(config.mail, app.log);
-  const stop = runInRounds(app, 'mail round', config.mail.pollMs, () => deliverDueMail(app.db, sender, config.mail, app.log));
+  const sender = mailSender(config.mail, app.log, app.clock);
+  const stop = runInRounds(app, 'mail round', config.mail.pollMs, () =>
+    deliverDueMail(app.db, sender, config.mail, app.log, app.clock),
+  );
   app.addHook('onClose', async () => {
     await stop();
     sender.close();
   });
 }
 
-export const mailPlugin = fp(mail, { name: 'mail', fastify: '5.x', dependencies: ['database'] });
+export const mailPlugin = fp(mail, { name: 'mail', fastify: '5.x', dependencies: ['database', 'clock'] });

@@ -85,7 +85,7 @@ async function privateCache(app: FastifyInstance): Promise<void> {
     }
     const answers = cache.get(account.id);
     const entry = answers?.get(request.url);
-    if (!answers || !entry || (entry.turnsAt !== null && Date.now() >= entry.turnsAt.getTime())) {
+    if (!answers || !entry || (entry.turnsAt !== null && app.clock.now() >= entry.turnsAt)) {
       request.privateCacheMiss = { drops, headersBefore: headerNames(reply), turnsAt: null };
       done();
       return;
@@ -110,4 +110,8 @@ async function privateCache(app: FastifyInstance): Promise<void> {
   hookKeepingRoutes(app, (config) => (config.privateCache ? { serveKept, keepAnswer } : undefined));
 }
 
-export const privateCachePlugin = fp(privateCache, { name: 'private-cache', fastify: '5.x', dependencies: ['change-feed'] });
+export const privateCachePlugin = fp(privateCache, {
+  name: 'private-cache',
+  fastify: '5.x',
+  dependencies: ['change-feed', 'clock'],
+});
