@@ -132,7 +132,7 @@ export type Payment = z.output<typeof Payment>;
 export const Booking = Identified.extend({
   /** Short and human-readable, such as `WOW-01042`: what a renter quotes on the phone. */
   number: z.string(),
-  /** `city` and `pickupArea`: where the renter collects the car (sent by every server since issue 15). */
+  /** `city` and `pickupArea`: where the renter collects the car (optional, so older servers' answers still parse). */
   car: z.object({
     id: z.string(),
     kind: CarKind,
