@@ -1,0 +1,113 @@
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { OwnerCarEdit, OwnerCarInput } from '#domain/schemas/owner-cars';
+import type { Database } from '../db/client';
+import { rowsFromJson } from '../db/json-rows';
+import { type CarPhotoRow, type CarRow, carPhotos, cars } from '../db/schema';
+import { checkCarLimit } from '../http/quotas';
+
+// The owner's own cars. Every query is scoped to the owner, so another owner's car is simply not
+// found, and the route answers 404, never 403, so its existence is not revealed.
+
+/**
+ * The car's photos in its owner's order, as one JSON array built beside the car's row. Written out
+ * in SQL: Drizzle leaves a one-table query's columns unqualified, which inside this subquery would
+ * name the photo's columns, not the car's.
+ */
+const photosOfCar = sql<Record<string, unknown>[]>`coalesce((
+  select json_agg(photo order by photo.position, photo.created_at)
+  from ${carPhotos} photo where photo.car_id = ${cars}.id
+), '[]'::json)`;
+
+/** An owner's cars still in use (listed, not archived): an archived car is gone from the owner's cars too. */
+export const ownersCarsInUse = (ownerId: string): SQL | undefined =>
+  and(eq(cars.ownerId, ownerId), eq(cars.kind, 'listed'), isNull(cars.archivedAt));
+
+/** One of the owner's cars still in use: only its bookings' receipts still name an archived one. */
+const ownedBy = (ownerId: string, carId: string): SQL | undefined => and(eq(cars.id, carId), ownersCarsInUse(ownerId));
+
+/**
+ * The owner's cars matching `where`, newest first, each with its photos: one query, the photos
+ * aggregated by PostgreSQL, instead of the cars and then their photos in a second round trip.
+ */
+export function ownerCarsWithPhotos(db: Database, where: SQL | undefined) {
+  return db.select({ car: cars, photos: photosOfCar }).from(cars).where(where).orderBy(desc(cars.createdAt), desc(cars.id));
+}
+
+export interface OwnerCarRow {
+  car: CarRow;
+  /** In the owner's order, the cover first. */
+  photos: CarPhotoRow[];
+}
+
+/** The rows of `ownerCarsWithPhotos`, their photos read as rows. */
+async function ownerCarRows(db: Database, where: SQL | undefined): Promise<OwnerCarRow[]> {
+  const rows = await ownerCarsWithPhotos(db, where);
+  return rows.map(({ car, photos }) => ({ car, photos: rowsFromJson(carPhotos, photos) }));
+}
+
+/** The owner's cars still in use, newest first. */
+export function listOwnersCars(db: Database, ownerId: string): Promise<OwnerCarRow[]> {
+  return ownerCarRows(db, ownersCarsInUse(ownerId));
+}
+
+/** One of the owner's cars still in use; undefined when it is not theirs, archived or gone. */
+export async function findOwnersCar(db: Database, ownerId: string, carId: string): Promise<OwnerCarRow | undefined> {
+  const [car] = await ownerCarRows(db, ownedBy(ownerId, carId));
+  return car;
+}
+
+/** Lists a new car for the owner, within the number one owner may list; answers its id. */
+export async function addCar(
+  db: Database,
+  ownerId: string,
+  input: z.output<typeof OwnerCarInput>,
+  carsPerOwner: number,
+  now: Date,
+): Promise<string | undefined> {
+  const { url, carname, ...rest } = input;
+  return db.transaction(async (tx) => {
+    await checkCarLimit(tx, ownerId, carsPerOwner);
+    const [added] = await tx
+      .insert(cars)
+      .values({ kind: 'listed', ownerId, imgUrl: url ?? '', carName: carname, ...rest, createdAt: now, updatedAt: now })
+      .returning({ id: cars.id });
+    return added?.id;
+  });
+}
+
+/** Changes one of the owner's cars; undefined when it is not among them. */
+export async function editCar(
+  db: Database,
+  ownerId: string,
+  edit: z.output<typeof OwnerCarEdit>,
+  now: Date,
+): Promise<OwnerCarRow | undefined> {
+  const { id: carId, url, carname, ...rest } = edit;
+  const [edited] = await db
+    .update(cars)
+    .set({ imgUrl: url, carName: carname, ...rest, updatedAt: now })
+    .where(ownedBy(ownerId, carId))
+    .returning({ id: cars.id });
+  if (!edited) return undefined;
+  const [car] = await ownerCarRows(db, eq(cars.id, edited.id));
+  return car;
+}
+
+/**
+ * Pauses or resumes one of the owner's cars, and answers it as it now stands. Only a change of
+ * state writes, so a repeated pause keeps when the car was first paused.
+ */
+export async function setPaused(
+  db: Database,
+  ownerId: string,
+  carId: string,
+  paused: boolean,
+  now: Date,
+): Promise<OwnerCarRow | undefined> {
+  await db
+    .update(cars)
+    .set({ pausedAt: paused ? now : null, updatedAt: now })
+    .where(and(ownedBy(ownerId, carId), paused ? isNull(cars.pausedAt) : isNotNull(cars.pausedAt)));
+  return findOwnersCar(db, ownerId, carId);
+}
