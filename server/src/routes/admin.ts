@@ -58,6 +58,21 @@ function toAdminAction(row: AdminActionRow, adminUsername: string): AdminAction 
   };
 }
 
+const accountActionAnswers = (done: string) => ({
+  200: answer(AdminAccount, done),
+  ...errors([...JSON_BODY_ERRORS, 401, 403, 404], {
+    ...REFUSED,
+    400: 'An id that is not a uuid, or a reason that is blank or over 500 characters.',
+    404: `"${NO_SUCH_ACCOUNT}"`,
+  }),
+});
+
+const AUDIT_ANSWERS = listAnswers(
+  AdminAction,
+  'One page of the matching actions.',
+  `${BAD_PAGE}, an admin id that is not a uuid, an unknown object type, or an object id over 100 characters.`,
+);
+
 /** Everything under `/api/admin`: only an admin may call it (401 signed out, 403 for any other role). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const onlyAdmins = app.requireRole('admin');
@@ -98,15 +113,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const change = { adminId: admin.id, accountId, disabled, reason };
     return toAdminAccount(await setAccountDisabled(app.db, change, app.clock.now()));
   }
-
-  const accountActionAnswers = (done: string) => ({
-    200: answer(AdminAccount, done),
-    ...errors([...JSON_BODY_ERRORS, 401, 403, 404], {
-      ...REFUSED,
-      400: 'An id that is not a uuid, or a reason that is blank or over 500 characters.',
-      404: `"${NO_SUCH_ACCOUNT}"`,
-    }),
-  });
 
   app.post(
     '/api/admin/accounts/:id/disable',
@@ -161,11 +167,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise) and filtered by the admin who acted (\`adminId\`) and by the object acted on (\`objectType\`, \`objectId\`). Rows are only ever added: nothing in the API, nor the database itself, changes or deletes one.`,
         security: SIGNED_IN,
         querystring: AdminAuditQuery,
-        response: listAnswers(
-          AdminAction,
-          'One page of the matching actions.',
-          `${BAD_PAGE}, an admin id that is not a uuid, an unknown object type, or an object id over 100 characters.`,
-        ),
+        response: AUDIT_ANSWERS,
       },
     },
     async (request) =>
