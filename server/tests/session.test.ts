@@ -3,13 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer, SessionAnswer } from '#domain/contract';
+import { SESSION_TTL_SECONDS } from '../src/auth/session-token';
+import { movableClock } from '../src/clock/clock';
 import { accounts, sessions } from '../src/db/schema';
 import { buildTestApp, closeTestApp, register, sessionCookie, sessionUser, signIn } from './helpers';
 
 let app: FastifyInstance;
+/** Stands still unless a test moves it, as sessions age. */
+const clock = movableClock(new Date());
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({}, { clock });
 });
 afterAll(() => closeTestApp(app));
 
@@ -115,11 +119,10 @@ describe('GET /api/session', () => {
 
     const user = await register(app, 'user');
     const cookie = await signIn(app, user.email, user.password);
-    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, user.email));
-    await app.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.accountId, account!.id));
+    // Alive to the last millisecond of its week, and over when the week is.
+    clock.advance(SESSION_TTL_SECONDS * 1000 - 1);
+    expect(await sessionUser(app, cookie)).toMatchObject({ email: user.email });
+    clock.advance(1);
     expect(await sessionUser(app, cookie)).toBeNull();
   });
 
