@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, CodedAnswer, OwnerCar } from '#domain/contract';
+import { movableClock } from '../src/clock/clock';
 import { bookings, cars } from '../src/db/schema';
 import { person } from './admin-helpers';
 import { buildTestApp, closeTestApp } from './helpers';
@@ -15,6 +16,7 @@ import { twoInstancesOnPostgres, withinOtherInstanceDelay } from './two-instance
 // memory reads as expired from that moment, with no write to say so.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
+const MINUTE_MS = 60 * 1000;
 const uniqueName = (what: string) => `${what} ${randomBytes(3).toString('hex')}`;
 
 async function ownerCars(app: FastifyInstance, cookie: string): Promise<OwnerCar[]> {
@@ -34,8 +36,10 @@ const statusOf = async (app: FastifyInstance, cookie: string, bookingId: string)
 
 describe('signed-in lists on one instance', () => {
   let app: FastifyInstance;
+  // Runs with real time, and a test moves it on where a request must expire.
+  const clock = movableClock(new Date(), { ticks: true });
   beforeAll(async () => {
-    app = await buildTestApp();
+    app = await buildTestApp({}, { clock });
   });
   afterAll(() => closeTestApp(app));
 
@@ -119,13 +123,14 @@ describe('signed-in lists on one instance', () => {
       to: indiaTime(6, '10:00'),
       driver: false,
     });
-    // Expiring in a moment, as if its period began then: the sweep has not run, so nothing else is written.
-    await app.db.update(bookings).set({ expiresAt: sql`now() + interval '800 milliseconds'` }).where(eq(bookings.id, booking.id));
+    // Expiring in a minute, as if its period began then: the sweep has not run, so nothing else is written.
+    const expiresAt = new Date(clock.now().getTime() + MINUTE_MS);
+    await app.db.update(bookings).set({ expiresAt }).where(eq(bookings.id, booking.id));
     expect(await statusOf(app, renter.cookie, booking.id)).toBe('requested');
     expect((await bookingList(app, owner.cookie, '?status=requested')).total).toBe(1);
     expect(await statusOf(app, renter.cookie, booking.id)).toBe('requested');
 
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    clock.advance(MINUTE_MS);
     expect(await statusOf(app, renter.cookie, booking.id)).toBe('expired');
     expect((await bookingList(app, owner.cookie, '?status=requested')).total).toBe(0);
     expect((await bookingList(app, owner.cookie, '?status=expired')).total).toBe(1);
