@@ -10,7 +10,7 @@ import type { BookingAction } from '#domain/schemas/bookings';
 import type { GstConfig } from '../config';
 import { toBooking } from '../contract-shapes';
 import type { Database } from '../db/client';
-import { reviewsOfBookings } from '../db/reviews';
+import { reviewsOfBookings } from '../reviews/views';
 import { accounts, bookings, cars, type BookingRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';

@@ -36,7 +36,7 @@ import { recordAdminAction } from '../db/admin-actions';
 import type { Database } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
 import { acceptedBookingOverlaps, bookingOverlaps } from '../cars/public-cars';
-import { joinedReview, reviewAuthors, reviewsOfBookings } from '../db/reviews';
+import { joinedReview, reviewAuthors, reviewsOfBookings } from '../reviews/views';
 import type { GstConfig, SupportContact } from '../config';
 import {
   accounts,

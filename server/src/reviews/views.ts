@@ -2,8 +2,8 @@ import { inArray, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Review } from '#domain/contract';
 import { toReview } from '../contract-shapes';
-import type { Database } from './client';
-import { accounts, type ReviewRow, reviews } from './schema';
+import type { Database } from '../db/client';
+import { accounts, type ReviewRow, reviews } from '../db/schema';
 
 /** Reviews with their author, the renter's username, as every review answer shows them. */
 export function reviewViews(db: Database) {
