@@ -1,20 +1,114 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, useContext, useEffect, useId, useRef } from 'react';
 import Form from 'react-bootstrap/Form';
+import { type ControlProps, type FieldElement, type FieldOptions, FormWiringContext } from './form-wiring';
 
-type FormFieldProps = {
+interface FieldWiringOptions extends FieldOptions {
+  /** What the field is called on screen: an error that starts with these words goes under it. */
+  label: string;
+  /** Whether the field shows a help line (its id is `hintId`), announced with it. */
+  hasHint?: boolean;
+  /** A disabled field is focused for its error once it is enabled again. */
+  disabled?: boolean;
+}
+
+/** The control's props: the form's binding, and its error and hint for assistive technology. */
+export type BoundControlProps = Omit<ControlProps, 'ref'> & {
+  ref: (element: FieldElement | null) => void;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-errormessage': string | undefined;
+};
+
+export interface FormFieldWiring {
+  /** The control's id, for its label. */
+  id: string;
+  error: string | undefined;
+  errorId: string;
+  hintId: string;
+  /** Spread on the control. */
+  props: BoundControlProps;
+  /** Spread on one radio button of the field, whose value is `value`. */
+  radio: (value: string) => BoundControlProps;
+}
+
+/**
+ * The one wiring of a field to its form (src/components/ZodForm.tsx): the control's binding, its
+ * error's id and words, aria-invalid and aria-describedby (the error, then the hint). FormField uses
+ * it; so do the few controls laid out otherwise (the newsletter's box beside its button, the stars).
+ */
+export function useFormField(
+  name: string,
+  { label, hasHint = false, disabled = false, ...options }: FieldWiringOptions,
+): FormFieldWiring {
+  const wiring = useContext(FormWiringContext);
+  const { describe, focusWanted, focused } = wiring;
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const error = wiring.error(name);
+  const element = useRef<FieldElement | null>(null);
+
+  useEffect(() => describe(name, label), [describe, name, label]);
+  useEffect(() => {
+    if (focusWanted !== name || disabled || !element.current) return;
+    element.current.focus();
+    focused();
+  }, [focusWanted, focused, name, disabled]);
+
+  const describedBy = [error ? errorId : '', hasHint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  const bind = ({ ref, ...control }: ControlProps): BoundControlProps => ({
+    ...control,
+    ref: (node) => {
+      element.current = node;
+      ref?.(node);
+    },
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-errormessage': error ? errorId : undefined,
+  });
+  return {
+    id,
+    error,
+    errorId,
+    hintId,
+    props: bind(wiring.control(name, options)),
+    radio: (value) => bind(wiring.control(name, { ...options, radioValue: value })),
+  };
+}
+
+/** The field's error under it, while it has one; its id is what the control's aria-describedby names. */
+export function FieldError({ field }: { field: Pick<FormFieldWiring, 'error' | 'errorId'> }) {
+  return field.error ? (
+    <div id={field.errorId} className="invalid-feedback d-block">
+      {field.error}
+    </div>
+  ) : null;
+}
+
+type FormFieldProps = BoundFieldProps | LegacyFieldProps;
+
+type BoundFieldProps = {
+  value?: undefined;
   label: string;
   name: string;
-  value: string;
-  onChange: (value: string) => void;
   /** A short help line under the field, announced with it. */
   hint?: ReactNode;
+  /** A line between the label and the control ("Commenting as …"). */
+  lead?: ReactNode;
   /** Renders a textarea instead of a one-line input. */
   multiline?: boolean;
   rows?: number;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name' | 'id' | 'size' | 'children'>;
+  /** Renders a select of these values, each with its words. */
+  choices?: readonly (readonly [value: string, label: string])[];
+  /** Hears each change, besides the form. */
+  onChange?: (event: ChangeEvent<FieldElement>) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'defaultValue' | 'name' | 'id' | 'size' | 'children'>;
 
-/** One labelled form field: every form of the app builds on it so labels, ids and hints stay consistent. */
-export function FormField({ label, name, value, onChange, hint, multiline = false, rows, ...inputProps }: FormFieldProps) {
+/** TRANSITIONAL: a field whose form still holds its value itself, until every form is a ZodForm. */
+type LegacyFieldProps = Omit<BoundFieldProps, 'value' | 'onChange'> & { value: string; onChange: (value: string) => void };
+
+/** TRANSITIONAL: the controlled field the forms not yet on ZodForm use. */
+function LegacyFormField({ label, name, value, onChange, hint, multiline = false, rows, ...inputProps }: LegacyFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const describedBy = hint ? hintId : undefined;
@@ -49,5 +143,79 @@ export function FormField({ label, name, value, onChange, hint, multiline = fals
         </Form.Text>
       ) : null}
     </Form.Group>
+  );
+}
+
+/** One labelled form field, its error under it: every form of the app builds on it so labels, ids, errors and hints stay consistent. */
+export function FormField(props: FormFieldProps) {
+  return props.value === undefined ? <BoundFormField {...props} /> : <LegacyFormField {...props} />;
+}
+
+function BoundFormField({
+  label,
+  name,
+  hint,
+  lead,
+  multiline = false,
+  rows,
+  choices,
+  onChange,
+  value: _,
+  ...inputProps
+}: BoundFieldProps) {
+  const field = useFormField(name, { label, hasHint: Boolean(hint), disabled: inputProps.disabled, onChange });
+  const invalid = Boolean(field.error);
+  return (
+    <Form.Group className="mb-3" controlId={field.id}>
+      <Form.Label>{label}</Form.Label>
+      {lead}
+      {choices ? (
+        <Form.Select {...field.props} isInvalid={invalid} required={inputProps.required} disabled={inputProps.disabled}>
+          {choices.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </Form.Select>
+      ) : multiline ? (
+        <Form.Control
+          as="textarea"
+          rows={rows}
+          required={inputProps.required}
+          disabled={inputProps.disabled}
+          maxLength={inputProps.maxLength}
+          placeholder={inputProps.placeholder}
+          autoFocus={inputProps.autoFocus}
+          {...field.props}
+          isInvalid={invalid}
+        />
+      ) : (
+        <Form.Control {...inputProps} {...field.props} isInvalid={invalid} />
+      )}
+      <FieldError field={field} />
+      {hint ? (
+        <Form.Text id={field.hintId} muted>
+          {hint}
+        </Form.Text>
+      ) : null}
+    </Form.Group>
+  );
+}
+
+/** A labelled on/off switch whose value is whether it is on. */
+export function FormSwitch({ label, name, disabled }: { label: string; name: string; disabled?: boolean }) {
+  const field = useFormField(name, { label, checkbox: true, disabled });
+  return (
+    <div className="mb-3">
+      <Form.Check
+        type="switch"
+        id={field.id}
+        label={label}
+        disabled={disabled}
+        {...field.props}
+        isInvalid={Boolean(field.error)}
+      />
+      <FieldError field={field} />
+    </div>
   );
 }

@@ -1,0 +1,237 @@
+import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../lib/api-error';
+import { unreachable } from '../lib/api-failure';
+import type { BoundForm, FormChecks, FormSnapshot } from '../lib/form-binder';
+import { placeErrors, serverFieldError } from '../lib/form-errors';
+import { type FieldOptions, type FormWiring, FormWiringContext, startingProps } from './form-wiring';
+
+type Binder = typeof import('../lib/form-binder');
+
+/** What the form's content sees of it. */
+export interface ZodFormState {
+  /** From the press of submit until the call it makes has answered: its button waits disabled, so one press sends once. */
+  sending: boolean;
+  /**
+   * Why the form was not sent or not taken, when no field is to blame, for the form's alert to word:
+   * what `onSubmit` threw, an ApiError for a rule of the whole form; null while there is none.
+   */
+  failure: unknown;
+  clearFailure: () => void;
+}
+
+export interface ZodFormActions<V> {
+  /** Puts the fields back to `values`, or to where they started. */
+  reset: (values?: V) => void;
+}
+
+interface ZodFormProps<V extends FieldValues> {
+  /** The contract's schema the form checks with, or how to load it (with zod) when the form is first used. */
+  schema: z.ZodType | (() => Promise<z.ZodType>);
+  /** The fields' values as the form starts; also their names. */
+  defaultValues: V;
+  /** The request body the values make, when they are not it: what the schema checks. */
+  bodyOf?: (values: V) => unknown;
+  /**
+   * Sends the checked values; the form stays sending until the promise settles. A failure whose
+   * sentence names a field shows under it; any other shows in the form's alert (`failure`).
+   */
+  onSubmit: (values: V, actions: ZodFormActions<V>) => Promise<unknown> | undefined;
+  /**
+   * When the checks' code loads: with the form (`mount`), or once someone starts filling it in
+   * (`intent`: focus, a press, a keystroke or the submit itself), which keeps react-hook-form and zod
+   * off the public pages' first load (issue 17's budgets). The fields work the same either way.
+   */
+  loadOn?: 'mount' | 'intent';
+  /** False where a failure must stay vague whatever it says (signing in): it then always goes to the alert. */
+  serverFieldErrors?: boolean;
+  children: (state: ZodFormState) => ReactNode;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  className?: string;
+  role?: string;
+}
+
+interface Loaded {
+  binder: Binder;
+  form: BoundForm;
+}
+
+/**
+ * A form checked with the contract's zod schema by react-hook-form, field by field as the server
+ * would check it. Each FormField inside it shows its own error (aria-invalid, aria-describedby), a
+ * refusal from the server that names a field goes under that field, and the submit waits for the
+ * answer, whatever the clicking. The browser's own checks are off (noValidate): they showed one
+ * error at a time, and the schema's words are the server's.
+ */
+export function ZodForm<V extends FieldValues>({
+  schema,
+  defaultValues,
+  bodyOf,
+  onSubmit,
+  loadOn = 'mount',
+  serverFieldErrors = true,
+  children,
+  ...formProps
+}: ZodFormProps<V>) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [snapshot, setSnapshot] = useState<FormSnapshot>({ errors: new Map(), isSubmitting: false });
+  const [pressed, setPressed] = useState(false);
+  const [submitFailure, setSubmitFailure] = useState<unknown>(null);
+  const [focusWanted, setFocusWanted] = useState<string | undefined>();
+  /** Set on the press of submit, before anything renders: a second press (a double click, Enter again) finds it set. */
+  const busy = useRef(false);
+  const loading = useRef<Promise<Loaded> | null>(null);
+  const labels = useRef(new Map<string, string>());
+
+  // The latest props, read by the checks and the submit whenever they run.
+  const latest = useRef({ schema, defaultValues, bodyOf, onSubmit, serverFieldErrors });
+  latest.current = { schema, defaultValues, bodyOf, onSubmit, serverFieldErrors };
+  const loadedSchema = useRef<z.ZodType | null>(null);
+
+  const checks = useMemo<FormChecks>(
+    () => ({
+      schema: () => {
+        const current = latest.current.schema;
+        if (typeof current !== 'function') return current;
+        if (!loadedSchema.current) throw new Error('the form was checked before its schema loaded');
+        return loadedSchema.current;
+      },
+      bodyOf: (values) => (latest.current.bodyOf ? latest.current.bodyOf(values as V) : values),
+    }),
+    [],
+  );
+
+  const load = useCallback((): Promise<Loaded> => {
+    loading.current ??= (async () => {
+      const current = latest.current.schema;
+      const [binder, loadedChecks] = await Promise.all([
+        import('../lib/form-binder'),
+        typeof current === 'function' ? current() : Promise.resolve(current),
+      ]);
+      loadedSchema.current = loadedChecks;
+      const ready = { binder, form: binder.createForm(latest.current.defaultValues, checks) };
+      setLoaded(ready);
+      return ready;
+    })().catch((error: unknown) => {
+      // The next use of the form tries again.
+      loading.current = null;
+      throw error;
+    });
+    return loading.current;
+  }, [checks]);
+
+  useEffect(() => {
+    if (loadOn === 'mount') load().catch(() => {});
+  }, [loadOn, load]);
+
+  const wantChecks = () => {
+    if (!loaded) load().catch(() => {});
+  };
+
+  const send = async (form: BoundForm) => {
+    let refused: { name: string; message: string } | undefined;
+    const actions: ZodFormActions<V> = { reset: (values) => form.reset(values ?? latest.current.defaultValues) };
+    try {
+      await form.handleSubmit(async (values) => {
+        try {
+          await latest.current.onSubmit(values as V, actions);
+        } catch (error) {
+          refused = latest.current.serverFieldErrors ? serverFieldError(error, labels.current) : undefined;
+          if (!refused) setSubmitFailure(error);
+        }
+      })();
+    } catch {
+      // The checks themselves failed to run: their code could not be fetched.
+      setSubmitFailure(unreachable());
+    }
+    if (refused) {
+      form.setError(refused.name, { type: 'server', message: refused.message });
+      // Focused once its field is enabled again: the fields of most forms wait disabled while sending.
+      setFocusWanted(refused.name);
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    setSubmitFailure(null);
+    setPressed(true);
+    void (async () => {
+      try {
+        await send(loaded?.form ?? (await load()).form);
+      } catch {
+        // The checks' code could not be fetched.
+        setSubmitFailure(unreachable());
+      } finally {
+        busy.current = false;
+        setPressed(false);
+      }
+    })();
+  };
+
+  const placed = placeErrors(snapshot.errors, labels.current);
+  const clientFailure = placed.form === undefined ? null : new ApiError(400, placed.form, placed.form);
+  const failure = submitFailure ?? clientFailure;
+
+  const form = loaded?.form;
+  const describe = useCallback((name: string, label: string) => {
+    labels.current.set(name, label);
+    return () => {
+      if (labels.current.get(name) === label) labels.current.delete(name);
+    };
+  }, []);
+  const focused = useCallback(() => setFocusWanted(undefined), []);
+  const wiring: FormWiring = {
+    control: (name: string, options?: FieldOptions) => {
+      const starting = startingProps(name, latest.current.defaultValues[name], options);
+      if (!form) return starting;
+      const { ref, onChange, onBlur } = form.register(name, { onChange: options?.onChange });
+      return { ...starting, ref, onChange, onBlur };
+    },
+    error: (name) => placed.fields.get(name),
+    describe,
+    focusWanted,
+    focused,
+  };
+
+  const clearFailure = () => {
+    setSubmitFailure(null);
+    // The whole form's rule is checked again on the next submit.
+    if (form && clientFailure) {
+      for (const path of snapshot.errors.keys()) if (!placed.fields.has(path)) form.clearErrors(path === '' ? undefined : path);
+    }
+  };
+
+  const onState = useCallback(
+    (next: FormSnapshot) => setSnapshot((current) => (sameSnapshot(current, next) ? current : next)),
+    [],
+  );
+
+  const Hooks = loaded?.binder.FormHooks;
+  return (
+    <Form
+      {...formProps}
+      noValidate
+      onSubmit={submit}
+      onFocus={loadOn === 'intent' ? wantChecks : undefined}
+      onPointerDown={loadOn === 'intent' ? wantChecks : undefined}
+      onKeyDown={loadOn === 'intent' ? wantChecks : undefined}
+    >
+      <FormWiringContext value={wiring}>
+        {children({ sending: pressed || snapshot.isSubmitting, failure, clearFailure })}
+      </FormWiringContext>
+      {/* After the fields, so they have registered by the time react-hook-form marks the form ready. */}
+      {Hooks && form ? <Hooks form={form} checks={checks} onState={onState} /> : null}
+    </Form>
+  );
+}
+
+function sameSnapshot(one: FormSnapshot, other: FormSnapshot): boolean {
+  if (one.isSubmitting !== other.isSubmitting || one.errors.size !== other.errors.size) return false;
+  for (const [path, message] of one.errors) if (other.errors.get(path) !== message) return false;
+  return true;
+}
