@@ -70,11 +70,11 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
   const cache = sessionCache(app.changes);
   async function findAccount(request: FastifyRequest): Promise<AccountRow | null> {
     const token = request.cookies[cookieName];
-    const tokenHash = token ? hashToken(token) : undefined;
-    if (!tokenHash) {
+    if (!token) {
       request.account = null;
       return null;
     }
+    const tokenHash = hashToken(token);
     const now = app.clock.now();
     request.account = await cache.find(tokenHash, now, () => findSession(app.db, tokenHash, now));
     return request.account;
