@@ -4,6 +4,7 @@ import { renderRoute } from './render';
 import { fail } from './mocks/routes';
 import { serve } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
+import { expectFieldError } from './field-errors';
 
 describe('contact page', () => {
   it('sends the message and shows the server’s answer', async () => {
@@ -67,15 +68,16 @@ describe('footer newsletter', () => {
     expect(sent.map((call) => call.body)).toEqual([{ email: 'asha@example.com' }]);
   });
 
-  it('shows the server’s refusal', async () => {
+  it('shows the server’s refusal of the email under it', async () => {
     serve('POST /api/newsletter', fail(400, serverSays.notAnEmail));
     const { user } = renderRoute('/layout/about');
     const footer = await screen.findByRole('contentinfo');
     await user.type(within(footer).getByLabelText('Email address'), 'asha@example.com');
     await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
 
-    expect(await within(footer).findByRole('alert')).toHaveTextContent(serverSays.notAnEmail);
+    await expectFieldError(within(footer).getByLabelText('Email address'), serverSays.notAnEmail);
     expect(within(footer).getByLabelText('Email address')).toHaveValue('asha@example.com');
+    expect(within(footer).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows this year in the copyright line and the head office', async () => {

@@ -1,55 +1,68 @@
-import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FieldError, useFormField } from '../../components/FormField';
 import { Icon } from '../../components/icons';
-import type { NewsletterSignup } from '../../domain/schemas/messages';
+import { ZodForm } from '../../components/ZodForm';
 import { toApiError } from '../../lib/api-client';
-import { checked, loadChecks } from '../../lib/form-check';
 import { subscribeNewsletter } from './api';
 
-/** The footer's newsletter sign-up: one email field and a send button. */
-export function NewsletterForm() {
-  const [email, setEmail] = useState('');
-  const subscription = useMutation({
-    mutationFn: async (body: NewsletterSignup) => {
-      // The footer is on every marketing page: the schema (and zod with it) loads when someone subscribes, not with each page.
-      const { NewsletterSignup: schema } = await loadChecks(() => import('../../domain/schemas/messages'));
-      return subscribeNewsletter(checked(schema, body));
-    },
-  });
+// The footer is on every marketing page: the schema (and zod with it) loads once someone starts typing, not with each page.
+const newsletterChecks = () => import('../../domain/schemas/messages').then((schemas) => schemas.NewsletterSignup);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    subscription.mutate({ email }, { onSuccess: () => setEmail('') });
-  };
-
+/** The email box with its send button beside it, the box's error under both. */
+function EmailWithSend({ sending }: { sending: boolean }) {
+  const field = useFormField('email', { label: 'Email address' });
   return (
-    <Form onSubmit={handleSubmit} aria-label="Newsletter">
-      <Form.Label htmlFor="newsletter-email">Email address</Form.Label>
-      <InputGroup className="mb-2">
+    <>
+      <Form.Label htmlFor={field.id}>Email address</Form.Label>
+      <InputGroup className="mb-2" hasValidation>
         <Form.Control
-          id="newsletter-email"
+          id={field.id}
           type="email"
-          name="email"
           autoComplete="email"
           placeholder="you@example.com"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...field.props}
+          isInvalid={Boolean(field.error)}
         />
-        <button type="submit" className="btn btn-primary btn-icon" disabled={subscription.isPending} aria-label="Subscribe">
+        <button type="submit" className="btn btn-primary btn-icon" disabled={sending} aria-label="Subscribe">
           <Icon name="send" />
         </button>
+        <FieldError field={field} />
       </InputGroup>
-      {subscription.isSuccess ? (
-        <Alert variant="success" className="py-2 mb-0" role="status">
-          {subscription.data.message || 'Thanks for subscribing.'}
-        </Alert>
-      ) : null}
-      {subscription.isError ? <ErrorAlert message={toApiError(subscription.error).message} onClose={subscription.reset} /> : null}
-    </Form>
+    </>
+  );
+}
+
+/** The footer's newsletter sign-up: one email field and a send button. */
+export function NewsletterForm() {
+  const subscription = useMutation({ mutationFn: subscribeNewsletter });
+
+  return (
+    <ZodForm
+      schema={newsletterChecks}
+      defaultValues={{ email: '' }}
+      loadOn="intent"
+      onSubmit={async (values, { reset }) => {
+        await subscription.mutateAsync(values);
+        reset();
+      }}
+      aria-label="Newsletter"
+    >
+      {(form) => (
+        <>
+          <EmailWithSend sending={form.sending} />
+          {subscription.isSuccess ? (
+            <Alert variant="success" className="py-2 mb-0" role="status">
+              {subscription.data.message || 'Thanks for subscribing.'}
+            </Alert>
+          ) : null}
+          <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
+        </>
+      )}
+    </ZodForm>
   );
 }
