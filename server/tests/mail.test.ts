@@ -5,9 +5,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { movableClock } from '../src/clock/clock';
 import { mailOutbox } from '../src/db/schema';
 import { composeMail } from '../src/mail/compose';
 import { queueMail } from '../src/mail/outbox';
+import { DEFAULT_MAIL_TIMING } from '../src/mail/transport';
 import { buildTestApp, closeTestApp } from './helpers';
 import { quickMail, startSmtp, type TestSmtp } from './mail-helpers';
 
@@ -111,20 +113,33 @@ describe('the mail worker', () => {
 
   it('keeps trying a dead mail server with growing waits, then marks the mail failed after 5 attempts and logs it', async () => {
     const lines: string[] = [];
+    // Stands still but where the test moves it: each retry is due only once the clock reaches it.
+    const clock = movableClock(new Date());
+    const { retryBaseMs } = DEFAULT_MAIL_TIMING;
     const api = await app(
-      { logLevel: 'warn', mail: quickMail({ smtpUrl: await deadSmtpUrl(), retryBaseMs: 10 }) },
-      { logStream: { write: (line) => void lines.push(line) } },
+      { logLevel: 'warn', mail: quickMail({ smtpUrl: await deadSmtpUrl(), retryBaseMs }) },
+      { logStream: { write: (line) => void lines.push(line) }, clock },
     );
+    const mailRow = async () => (await api.db.select().from(mailOutbox))[0];
 
-    await queueMail(api.db, [greeting('asha@example.com', 'Asha')]);
+    await queueMail(api.db, [greeting('asha@example.com', 'Asha')], clock.now());
 
-    const [failed] = await vi.waitFor(
+    const waits = [1, 4, 16, 64].map((times) => times * retryBaseMs);
+    for (const [attempt, wait] of waits.entries()) {
+      // Failed, and due again the wait after now: four times the wait before.
+      await vi.waitFor(async () => expect((await mailRow())?.nextAttemptAt).toEqual(new Date(clock.now().getTime() + wait)), {
+        timeout: 10_000,
+      });
+      expect(await mailRow()).toMatchObject({ status: 'queued', attempts: attempt + 1 });
+      clock.advance(wait);
+    }
+    const failed = await vi.waitFor(
       async () => {
-        const rows = await api.db.select().from(mailOutbox);
-        expect(rows[0]?.status).toBe('failed');
-        return rows;
+        const row = await mailRow();
+        expect(row?.status).toBe('failed');
+        return row;
       },
-      { timeout: 15_000 },
+      { timeout: 10_000 },
     );
     expect(failed?.attempts).toBe(5);
     expect(failed?.lastError).toMatch(/ECONNREFUSED|connect/i);
@@ -132,7 +147,7 @@ describe('the mail worker', () => {
     const retries = lines
       .filter((line) => line.includes('trying again'))
       .map((line) => JSON.parse(line) as { retryInMs: number });
-    expect(retries.map((line) => line.retryInMs)).toEqual([10, 40, 160, 640]);
+    expect(retries.map((line) => line.retryInMs)).toEqual(waits);
     expect(lines.filter((line) => line.includes('mail failed for good'))).toHaveLength(1);
   });
 
