@@ -6,6 +6,7 @@ import { asha, ravi, success, swift } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
 import { acceptSignIn, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
+import { expectFieldError } from './field-errors';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -32,6 +33,8 @@ async function expectRedirectToLogin(router: ReturnType<typeof renderRoute>['rou
   expect(router.state.location.pathname).toBe('/signup');
   await act(() => vi.advanceTimersByTimeAsync(100));
   await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  // The sign-in page itself, not the registration page's last frame, which has a tab of the same name.
+  expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   expect(await screen.findByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
 }
 
@@ -94,7 +97,7 @@ describe('registration page', () => {
     await fillUserForm(user, { ...newUser, confirm: 'something-else' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match.');
+    await expectFieldError(screen.getByLabelText('Confirm Password'), 'Passwords do not match.');
     expect(calls).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/signup');
   });

@@ -1,16 +1,15 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ApiError } from '../../lib/api-error';
 import { toApiError } from '../../lib/api-client';
 import type { Account, LoginAnswer } from '../../domain/contract';
 import type { Credentials } from '../../domain/schemas/accounts';
-import { checked, loadChecks } from '../../lib/form-check';
 import { sessionStarted } from '../../lib/auth/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
+import { ZodForm } from '../../components/ZodForm';
 import { returnPath } from '../../lib/auth/sign-in-state';
 
 const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
@@ -41,6 +40,9 @@ interface SignInFormProps {
   children?: ReactNode;
 }
 
+// The schema (and zod with it) loads once someone starts signing in, not with the page.
+const signInChecks = () => import('../../domain/schemas/accounts').then((schemas) => schemas.Credentials);
+
 /** Email (or username) and password, with the spec's submitting state and error alert. */
 export function SignInForm({
   loginLabel,
@@ -53,56 +55,53 @@ export function SignInForm({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const [login, setLogin] = useState(initialLogin);
-  const [password, setPassword] = useState('');
   const signingIn = useMutation({
-    mutationFn: async (credentials: Credentials) => {
-      // The schema (and zod with it) loads when someone signs in, not with the page.
-      const { Credentials: schema } = await loadChecks(() => import('../../domain/schemas/accounts'));
-      return signIn(checked(schema, credentials));
-    },
+    mutationFn: signIn,
     onSuccess: async ({ user }) => {
       await sessionStarted(queryClient);
       navigate(returnPath(location.state) ?? destinationFor(user), { replace: true });
     },
   });
-  // Signed in, the form stays locked until the next screen replaces it.
-  const submitting = signingIn.isPending || signingIn.isSuccess;
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    signingIn.mutate({ email: login, password });
-  };
+  const credentials: Credentials = { email: initialLogin, password: '' };
 
   return (
-    <Form onSubmit={handleSubmit}>
-      <ErrorAlert message={signingIn.error ? signInErrorMessage(toApiError(signingIn.error)) : null} onClose={signingIn.reset} />
-      <FormField
-        label={loginLabel}
-        name="email"
-        type="text"
-        autoComplete="username"
-        value={login}
-        onChange={setLogin}
-        disabled={submitting}
-      />
-      <FormField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={setPassword}
-        disabled={submitting}
-      />
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
-        <Button type="submit" variant="primary" disabled={submitting}>
-          {submitting ? 'Signing in…' : 'Sign in'}
-        </Button>
-        <Link to={forgotPasswordPath}>Forgot Password?</Link>
-      </div>
-      {children}
-    </Form>
+    <ZodForm
+      schema={signInChecks}
+      defaultValues={credentials}
+      loadOn="intent"
+      // Whatever the server says of a wrong login stays vague: no field is blamed.
+      serverFieldErrors={false}
+      onSubmit={(values) => signingIn.mutateAsync(values)}
+    >
+      {(form) => {
+        // Signed in, the form stays locked until the next screen replaces it.
+        const locked = signingIn.isPending || signingIn.isSuccess;
+        const submitting = form.sending || locked;
+        return (
+          <>
+            <ErrorAlert
+              message={form.failure ? signInErrorMessage(toApiError(form.failure)) : null}
+              onClose={form.clearFailure}
+            />
+            <FormField label={loginLabel} name="email" type="text" autoComplete="username" disabled={locked} />
+            <FormField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              disabled={locked}
+            />
+            <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+              <Button type="submit" variant="primary" disabled={submitting}>
+                {submitting ? 'Signing in…' : 'Sign in'}
+              </Button>
+              <Link to={forgotPasswordPath}>Forgot Password?</Link>
+            </div>
+            {children}
+          </>
+        );
+      }}
+    </ZodForm>
   );
 }

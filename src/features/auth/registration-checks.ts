@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { OwnerRegistration, UserRegistration } from '../../domain/schemas/accounts';
 
 /**
- * What the sign-up forms check before sending, loaded when a form is sent (SignupForms.tsx): the
- * sign-up page does not bring zod with it.
+ * What the sign-up forms check before sending, loaded once someone starts filling one in
+ * (SignupForms.tsx): the sign-up page does not bring zod with it.
  */
 export { UserRegistration };
 
