@@ -6,6 +6,7 @@ import { admin, asha, ravi } from './mocks/answers';
 import { fail } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
+import { expectFieldError } from './field-errors';
 
 /** Signed in as `account`, whose account page loads it. */
 function signedInAs(account: Account) {
@@ -53,7 +54,7 @@ describe('account page', () => {
     await user.type(details().getByLabelText('Country'), 'Nepal');
     await user.click(details().getByRole('button', { name: 'Save details' }));
 
-    expect(await details().findByRole('alert')).toHaveTextContent(serverSays.ownerPhoneRequired);
+    await expectFieldError(details().getByLabelText('Phone number'), serverSays.ownerPhoneRequired);
     expect(saved).toEqual([]);
     expect(details().getByLabelText('Phone number')).toHaveValue('');
     expect(details().getByLabelText('Country')).toHaveValue('Nepal');
@@ -83,7 +84,7 @@ describe('account page', () => {
     await user.type(await screen.findByLabelText('Phone number'), 'call me');
     await user.click(details().getByRole('button', { name: 'Save details' }));
 
-    expect(await details().findByRole('alert')).toHaveTextContent(serverSays.notAPhoneNumber);
+    await expectFieldError(details().getByLabelText('Phone number'), serverSays.notAPhoneNumber);
     expect(saved).toEqual([]);
     expect(details().getByLabelText('Phone number')).toHaveValue('call me');
   });
@@ -117,7 +118,8 @@ describe('account page', () => {
     await user.type(passwordSection().getByLabelText('Confirm new password'), 'a-new-secret-1');
     await user.click(passwordSection().getByRole('button', { name: 'Change password' }));
 
-    expect(await passwordSection().findByRole('alert')).toHaveTextContent(serverSays.wrongCurrentPassword);
+    await expectFieldError(passwordSection().getByLabelText('Current password'), serverSays.wrongCurrentPassword);
+    expect(passwordSection().getByLabelText('Current password')).toHaveFocus();
     expect(passwordSection().getByLabelText('Current password')).toHaveValue('not-it-at-all');
     expect(passwordSection().getByLabelText('New password')).toHaveValue('a-new-secret-1');
     expect(router.state.location.pathname).toBe('/account');
@@ -133,7 +135,7 @@ describe('account page', () => {
     await user.type(passwordSection().getByLabelText('Confirm new password'), 'a-new-secret-2');
     await user.click(passwordSection().getByRole('button', { name: 'Change password' }));
 
-    expect(await passwordSection().findByRole('alert')).toHaveTextContent(serverSays.passwordsDiffer);
+    await expectFieldError(passwordSection().getByLabelText('Confirm new password'), serverSays.passwordsDiffer);
     expect(changed).toEqual([]);
   });
 

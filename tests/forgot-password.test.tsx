@@ -4,6 +4,7 @@ import { renderRoute } from './render';
 import { fail } from './mocks/routes';
 import { serve } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
+import { expectFieldError } from './field-errors';
 
 describe('forgot password page', () => {
   it.each(['/forgotpassword', '/Forgotpassword', '/owner-forgot-password'])(
@@ -61,7 +62,7 @@ describe('reset password page', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'a-new-secret-2');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.passwordsDiffer);
+    await expectFieldError(screen.getByLabelText('Confirm new password'), serverSays.passwordsDiffer);
     expect(set).toEqual([]);
   });
 

@@ -1,22 +1,11 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../domain/limits';
 import { FormField } from './FormField';
 
-interface NewPasswordFieldsProps {
-  password: string;
-  confirmPassword: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmPasswordChange: (value: string) => void;
-  disabled: boolean;
-}
-
-/** A new password and its confirmation, as every form that sets one asks for them (the password reset, the account page). */
-export function NewPasswordFields({
-  password,
-  confirmPassword,
-  onPasswordChange,
-  onConfirmPasswordChange,
-  disabled,
-}: NewPasswordFieldsProps) {
+/**
+ * A new password and its confirmation, as every form that sets one asks for them (the password
+ * reset, the account page): the fields `password` and `confirmPassword` of the form around them.
+ */
+export function NewPasswordFields({ disabled }: { disabled: boolean }) {
   return (
     <>
       <FormField
@@ -28,8 +17,6 @@ export function NewPasswordFields({
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
         hint={`At least ${PASSWORD_MIN} characters.`}
-        value={password}
-        onChange={onPasswordChange}
         disabled={disabled}
       />
       <FormField
@@ -38,8 +25,6 @@ export function NewPasswordFields({
         type="password"
         autoComplete="new-password"
         required
-        value={confirmPassword}
-        onChange={onConfirmPasswordChange}
         disabled={disabled}
       />
     </>

@@ -1,11 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import Form from 'react-bootstrap/Form';
 import type { Account, Role } from '../../domain/contract';
+import { accountUpdateFor } from '../../domain/schemas/account';
 import { toApiError } from '../../lib/api-client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { SubmitWithStatus } from '../../components/SubmitWithStatus';
+import { ZodForm } from '../../components/ZodForm';
 import { useUpdateAccount } from './queries';
+
+/** The details the form edits, as typed: a blank one clears it, where the account may go without it. */
+interface AccountDetails {
+  phoneNumber: string;
+  country: string;
+}
 
 const ROLE_NAMES: Record<Role, string> = { user: 'Renter', owner: 'Owner', admin: 'Admin' };
 
@@ -18,23 +24,8 @@ const DETAILS_NOTE: Record<Role, string> = {
 
 /** Username and email as they are (they identify the account and cannot be changed), then the phone number and country to edit. */
 export function AccountDetailsForm({ account }: { account: Account }) {
-  const [phoneNumber, setPhoneNumber] = useState(account.phoneNumber ?? '');
-  const [country, setCountry] = useState(account.country ?? '');
-  const saving = useUpdateAccount(account.role);
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    saving.mutate(
-      { phoneNumber, country },
-      {
-        // The server trims what it stores: the form shows what was saved.
-        onSuccess: ({ user }) => {
-          setPhoneNumber(user.phoneNumber ?? '');
-          setCountry(user.country ?? '');
-        },
-      },
-    );
-  };
+  const saving = useUpdateAccount();
+  const details = (user: Account): AccountDetails => ({ phoneNumber: user.phoneNumber ?? '', country: user.country ?? '' });
 
   return (
     <>
@@ -46,28 +37,25 @@ export function AccountDetailsForm({ account }: { account: Account }) {
         <dt className="col-sm-4">Account type</dt>
         <dd className="col-sm-8">{ROLE_NAMES[account.role]}</dd>
       </dl>
-      <Form onSubmit={handleSubmit}>
-        <p>{DETAILS_NOTE[account.role]}</p>
-        <ErrorAlert message={saving.error ? toApiError(saving.error).message : null} onClose={saving.reset} />
-        <FormField
-          label="Phone number"
-          name="phoneNumber"
-          type="tel"
-          autoComplete="tel"
-          value={phoneNumber}
-          onChange={setPhoneNumber}
-          disabled={saving.isPending}
-        />
-        <FormField
-          label="Country"
-          name="country"
-          autoComplete="country-name"
-          value={country}
-          onChange={setCountry}
-          disabled={saving.isPending}
-        />
-        <SubmitWithStatus label="Save details" pendingLabel="Saving..." pending={saving.isPending} done={saving.data?.message} />
-      </Form>
+      <ZodForm
+        schema={accountUpdateFor(account.role)}
+        defaultValues={details(account)}
+        onSubmit={async (values, { reset }) => {
+          const { user } = await saving.mutateAsync(values);
+          // The server trims what it stores: the form shows what was saved.
+          reset(details(user));
+        }}
+      >
+        {(form) => (
+          <>
+            <p>{DETAILS_NOTE[account.role]}</p>
+            <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
+            <FormField label="Phone number" name="phoneNumber" type="tel" autoComplete="tel" disabled={saving.isPending} />
+            <FormField label="Country" name="country" autoComplete="country-name" disabled={saving.isPending} />
+            <SubmitWithStatus label="Save details" pendingLabel="Saving..." pending={form.sending} done={saving.data?.message} />
+          </>
+        )}
+      </ZodForm>
     </>
   );
 }

@@ -1,61 +1,50 @@
-import { useState, type FormEvent } from 'react';
-import Form from 'react-bootstrap/Form';
 import { toApiError } from '../../lib/api-client';
+import type { PasswordChange as PasswordChangeBody } from '../../domain/contract';
+import { PasswordChange } from '../../domain/schemas/account';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { SubmitWithStatus } from '../../components/SubmitWithStatus';
+import { ZodForm } from '../../components/ZodForm';
 import { useChangePassword } from './queries';
+
+const EMPTY: PasswordChangeBody = { currentPassword: '', password: '', confirmPassword: '' };
 
 /** The current password, then the new one twice; this device stays signed in and every other one is signed out. */
 export function PasswordChangeForm() {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
   const changing = useChangePassword();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    changing.mutate(
-      { currentPassword, password, confirmPassword },
-      {
-        // Passwords left in the fields once changed would be one click from being sent again.
-        onSuccess: () => {
-          setCurrentPassword('');
-          setPassword('');
-          setConfirmPassword('');
-        },
-      },
-    );
-  };
-
   return (
-    <Form onSubmit={handleSubmit}>
-      <p>This device stays signed in; every other device signed in to your account is signed out.</p>
-      <ErrorAlert message={changing.error ? toApiError(changing.error).message : null} onClose={changing.reset} />
-      <FormField
-        label="Current password"
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={currentPassword}
-        onChange={setCurrentPassword}
-        disabled={changing.isPending}
-      />
-      <NewPasswordFields
-        password={password}
-        confirmPassword={confirmPassword}
-        onPasswordChange={setPassword}
-        onConfirmPasswordChange={setConfirmPassword}
-        disabled={changing.isPending}
-      />
-      <SubmitWithStatus
-        label="Change password"
-        pendingLabel="Changing..."
-        pending={changing.isPending}
-        done={changing.data?.message}
-      />
-    </Form>
+    <ZodForm
+      schema={PasswordChange}
+      defaultValues={EMPTY}
+      onSubmit={async (values, { reset }) => {
+        await changing.mutateAsync(values);
+        // Passwords left in the fields once changed would be one click from being sent again.
+        reset();
+      }}
+    >
+      {(form) => (
+        <>
+          <p>This device stays signed in; every other device signed in to your account is signed out.</p>
+          <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
+          <FormField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            disabled={changing.isPending}
+          />
+          <NewPasswordFields disabled={changing.isPending} />
+          <SubmitWithStatus
+            label="Change password"
+            pendingLabel="Changing..."
+            pending={form.sending}
+            done={changing.data?.message}
+          />
+        </>
+      )}
+    </ZodForm>
   );
 }

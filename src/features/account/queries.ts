@@ -1,8 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountUpdate, PasswordChange as PasswordChangeBody, Role } from '../../domain/contract';
-import { accountUpdateFor, PasswordChange } from '../../domain/schemas/account';
 import { accountChanged } from '../../lib/auth/session';
-import { checked } from '../../lib/form-check';
 import { changePassword, getAccount, updateAccount } from './api';
 
 export const accountKey = ['account'] as const;
@@ -11,11 +8,14 @@ export function useAccount() {
   return useQuery({ queryKey: accountKey, queryFn: ({ signal }) => getAccount(signal) });
 }
 
-/** The saved account replaces the page's and the session's copies, so the header and guards see it at once. */
-export function useUpdateAccount(role: Role) {
+/**
+ * The saved account replaces the page's and the session's copies, so the header and guards see it at
+ * once. The form checked the details with the contract's `accountUpdateFor` before they are sent.
+ */
+export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: AccountUpdate) => updateAccount(checked(accountUpdateFor(role), values)),
+    mutationFn: updateAccount,
     onSuccess: ({ user }) => {
       queryClient.setQueryData(accountKey, { user });
       accountChanged(queryClient, user);
@@ -23,6 +23,7 @@ export function useUpdateAccount(role: Role) {
   });
 }
 
+/** The form checked the body with the contract's PasswordChange before it is sent. */
 export function useChangePassword() {
-  return useMutation({ mutationFn: (body: PasswordChangeBody) => changePassword(checked(PasswordChange, body)) });
+  return useMutation({ mutationFn: changePassword });
 }

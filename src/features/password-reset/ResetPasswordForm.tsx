@@ -1,24 +1,22 @@
-import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { PasswordResetConfirm } from '../../domain/schemas/password-reset';
 import { toApiError } from '../../lib/api-client';
-import { checked } from '../../lib/form-check';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { ZodForm } from '../../components/ZodForm';
 import { confirmPasswordReset } from './api';
+
+type NewPassword = Omit<PasswordResetConfirm, 'token'>;
+
+const EMPTY: NewPassword = { password: '', confirmPassword: '' };
 
 /** The new password twice, sent with the token from the mail's link; once set, the way to sign in with it. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const setting = useMutation({
-    mutationFn: (body: PasswordResetConfirm) => confirmPasswordReset(checked(PasswordResetConfirm, body)),
-  });
+  const setting = useMutation({ mutationFn: confirmPasswordReset });
 
   if (setting.data) {
     return (
@@ -33,27 +31,27 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setting.mutate({ token, password, confirmPassword });
-  };
-
+  // The token is the link's, not a field: a problem with it shows in the alert.
+  const bodyOf = (values: NewPassword): PasswordResetConfirm => ({ token, ...values });
   return (
-    <Form onSubmit={handleSubmit}>
-      <ErrorAlert message={setting.error ? toApiError(setting.error).message : null} onClose={setting.reset} />
-      <NewPasswordFields
-        password={password}
-        confirmPassword={confirmPassword}
-        onPasswordChange={setPassword}
-        onConfirmPasswordChange={setConfirmPassword}
-        disabled={setting.isPending}
-      />
-      <Button type="submit" variant="primary" disabled={setting.isPending}>
-        {setting.isPending ? 'Saving...' : 'Set new password'}
-      </Button>
-      <p className="mt-3 mb-0">
-        Link expired or already used? <Link to={paths.forgotPassword}>Ask for a new one</Link>
-      </p>
-    </Form>
+    <ZodForm
+      schema={PasswordResetConfirm}
+      defaultValues={EMPTY}
+      bodyOf={bodyOf}
+      onSubmit={(values) => setting.mutateAsync(bodyOf(values))}
+    >
+      {(form) => (
+        <>
+          <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
+          <NewPasswordFields disabled={setting.isPending} />
+          <Button type="submit" variant="primary" disabled={form.sending}>
+            {form.sending ? 'Saving...' : 'Set new password'}
+          </Button>
+          <p className="mt-3 mb-0">
+            Link expired or already used? <Link to={paths.forgotPassword}>Ask for a new one</Link>
+          </p>
+        </>
+      )}
+    </ZodForm>
   );
 }
