@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentThreadQuery } from '../src/db/comment-threads';
+import { commentThreadQuery } from '../src/comments/threads';
 import { ownerCarsWithPhotos, ownersCarsInUse } from '../src/cars/owner-cars';
 import { type AccountRow, accounts, blogPosts, comments } from '../src/db/schema';
 import { bookingListQueries } from '../src/routes/bookings';

@@ -4,7 +4,7 @@ import type { OwnerCarEdit, OwnerCarInput } from '#domain/schemas/owner-cars';
 import type { Database } from '../db/client';
 import { rowsFromJson } from '../db/json-rows';
 import { type CarPhotoRow, type CarRow, carPhotos, cars } from '../db/schema';
-import { checkCarLimit } from '../http/quotas';
+import { checkCarLimit } from '../limits/quotas';
 
 // The owner's own cars. Every query is scoped to the owner, so another owner's car is simply not
 // found, and the route answers 404, never 403, so its existence is not revealed.

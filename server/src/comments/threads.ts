@@ -1,9 +1,9 @@
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Comment } from '#domain/contract';
 import { toComment } from '../contract-shapes';
-import type { Database } from './client';
-import { rowsFromJson } from './json-rows';
-import { blogPosts, comments } from './schema';
+import type { Database } from '../db/client';
+import { rowsFromJson } from '../db/json-rows';
+import { blogPosts, comments } from '../db/schema';
 
 /** A comment's replies oldest first (the id breaking ties), as one JSON array built beside the comment. */
 const repliesOfComment = sql<Record<string, unknown>[]>`coalesce((

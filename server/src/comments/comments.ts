@@ -1,0 +1,115 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Comment } from '#domain/contract';
+import { DELETED_CONTENT } from '#domain/schemas/comments';
+import type { Database } from '../db/client';
+import { type AccountRow, type BlogPostRow, type CommentRow, comments } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { enforceQuota } from '../limits/quotas';
+import { commentThreads } from './threads';
+
+// Blog comments and their replies: written by signed-in accounts within their quota, deleted by
+// their authors. An admin's removal, with its reason on record, is the admin content module's.
+
+export const UNKNOWN_COMMENT = 'There is no such comment.';
+export const NOT_YOURS = 'You can only delete your own comments.';
+export const ADMIN_REMOVES_IN_CONSOLE =
+  "You can only delete your own comments: remove someone else's from the admin console, where the reason is recorded.";
+export const DELETED_PARENT = 'This comment was deleted, so it takes no more replies.';
+
+type Author = Pick<AccountRow, 'id' | 'username'>;
+
+/**
+ * Top-level comments newest first (the id breaking ties), the window's share of them, each with its
+ * replies oldest first; and how many there are in all. Those on `post`, or with none, every one.
+ */
+export function listComments(
+  db: Database,
+  post: BlogPostRow | undefined,
+  window: { limit: number; offset: number },
+): Promise<{ comments: Comment[]; total: number }> {
+  // A comment on a post is top-level (comments_check), so a post's comments are counted and paged
+  // off comments_post_idx alone.
+  return commentThreads(db, post ? eq(comments.postId, post.id) : isNull(comments.parentId), window);
+}
+
+/** One top-level comment with its replies; undefined when there is none of that id. */
+export async function findThread(db: Database, commentId: string): Promise<Comment | undefined> {
+  const { comments: threads } = await commentThreads(db, eq(comments.id, commentId), { limit: 1, offset: 0 });
+  return threads[0];
+}
+
+/** Writes one comment or reply by `author` at `now`, counted against their quota in the same transaction. */
+async function writeEntry(
+  db: Database,
+  author: Author,
+  entry: { postId?: string | null; parentId?: string; content: string },
+  quota: number,
+  now: Date,
+): Promise<CommentRow> {
+  const [row] = await db.transaction(async (tx) => {
+    await enforceQuota(tx, 'comments', author.id, quota, now);
+    return tx
+      .insert(comments)
+      .values({ ...entry, accountId: author.id, author: author.username, createdAt: now })
+      .returning();
+  });
+  if (!row) throw new Error('insert returned no comment');
+  return row;
+}
+
+/** A comment on `post`, or on none. */
+export function addComment(
+  db: Database,
+  author: Author,
+  { content, post }: { content: string; post: BlogPostRow | undefined },
+  quota: number,
+  now: Date,
+): Promise<CommentRow> {
+  return writeEntry(db, author, { postId: post?.id ?? null, content }, quota, now);
+}
+
+/** A reply to a top-level comment still shown: a reply takes no replies (404), a deleted comment none either (409). */
+export async function addReply(
+  db: Database,
+  author: Author,
+  { commentId, content }: { commentId: string; content: string },
+  quota: number,
+  now: Date,
+): Promise<CommentRow> {
+  const [parent] = await db
+    .select({ id: comments.id, deletedAt: comments.deletedAt })
+    .from(comments)
+    .where(and(eq(comments.id, commentId), isNull(comments.parentId)))
+    .limit(1);
+  if (!parent) throw new HttpError(404, UNKNOWN_COMMENT);
+  if (parent.deletedAt) throw new HttpError(409, DELETED_PARENT);
+  return writeEntry(db, author, { parentId: parent.id, content }, quota, now);
+}
+
+/**
+ * The author's deletion of their own comment or reply at `now`: its text is overwritten, its place
+ * kept. Someone else's is refused (403), an admin's too, since an admin's removal is on record with a reason.
+ */
+export async function deleteOwnComment(
+  db: Database,
+  account: Pick<AccountRow, 'id' | 'role'>,
+  commentId: string,
+  now: Date,
+): Promise<CommentRow> {
+  const [found] = await db.select({ accountId: comments.accountId }).from(comments).where(eq(comments.id, commentId)).limit(1);
+  if (!found) throw new HttpError(404, UNKNOWN_COMMENT);
+  if (found.accountId !== account.id) {
+    throw new HttpError(403, account.role === 'admin' ? ADMIN_REMOVES_IN_CONSOLE : NOT_YOURS);
+  }
+  const [row] = await db
+    .update(comments)
+    // A second deletion keeps the time of the first, and one an admin removed keeps reading so.
+    .set({
+      content: sql`case when ${comments.removedAt} is null then ${DELETED_CONTENT} else ${comments.content} end`,
+      deletedAt: sql`coalesce(${comments.deletedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(comments.id, commentId))
+    .returning();
+  if (!row) throw new HttpError(404, UNKNOWN_COMMENT);
+  return row;
+}
