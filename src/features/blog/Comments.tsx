@@ -1,6 +1,5 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from 'react-router-dom';
 import { blogKeys } from '../../entities/blog/keys';
@@ -12,6 +11,8 @@ import type { Account, Comment, Reply } from '../../domain/contract';
 import { DELETED_CONTENT } from '../../domain/replaced-text';
 import { COMMENT_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormField } from '../../components/FormField';
+import { ZodForm } from '../../components/ZodForm';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
 import { formatIndiaTime } from '../../domain/india-time';
@@ -110,13 +111,14 @@ interface ReplyFormProps {
   onCancel: () => void;
 }
 
+// The replies' schema (and zod with it) loads with the first reply form opened, not with the post.
+const replyChecks = () => import('../../domain/schemas/comments').then((schemas) => schemas.NewReply);
+
 /** The inline reply form under a comment (in place of the spec's browser prompt). */
 function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
   const { user } = useSession();
   const location = useLocation();
-  const [content, setContent] = useState('');
   const replying = usePostReply(comment.id);
-  const fieldId = `reply-${comment.id}`;
 
   if (!user) {
     return (
@@ -129,35 +131,41 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
     );
   }
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    replying.mutate({ content }, { onSuccess: onReplied });
-  };
-
   return (
-    <Form onSubmit={handleSubmit} className="mb-3" aria-label={`Reply to ${comment.author}`}>
-      <ErrorAlert message={replying.error ? toApiError(replying.error).message : null} onClose={replying.reset} />
-      <Form.Label htmlFor={fieldId}>Your reply to {comment.author}</Form.Label>
-      <p className="small text-muted mb-1">Commenting as {user.username}</p>
-      <Form.Control
-        id={fieldId}
-        as="textarea"
-        rows={3}
-        value={content}
-        maxLength={COMMENT_MAX}
-        required
-        autoFocus
-        onChange={(event) => setContent(event.target.value)}
-      />
-      <div className="d-flex gap-2 mt-2">
-        <Button type="submit" size="sm" disabled={replying.isPending}>
-          {replying.isPending ? 'Posting…' : 'Post Reply'}
-        </Button>
-        <Button type="button" size="sm" variant="link" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </Form>
+    <ZodForm
+      schema={replyChecks}
+      defaultValues={{ content: '' }}
+      onSubmit={async (values) => {
+        await replying.mutateAsync(values);
+        onReplied();
+      }}
+      className="mb-3"
+      aria-label={`Reply to ${comment.author}`}
+    >
+      {(form) => (
+        <>
+          <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
+          <FormField
+            label={`Your reply to ${comment.author}`}
+            lead={<p className="small text-muted mb-1">Commenting as {user.username}</p>}
+            name="content"
+            multiline
+            rows={3}
+            maxLength={COMMENT_MAX}
+            required
+            autoFocus
+          />
+          <div className="d-flex gap-2">
+            <Button type="submit" size="sm" disabled={form.sending}>
+              {form.sending ? 'Posting…' : 'Post Reply'}
+            </Button>
+            <Button type="button" size="sm" variant="link" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </>
+      )}
+    </ZodForm>
   );
 }
 

@@ -4,7 +4,6 @@ import type { NewComment, NewReply } from '../../domain/schemas/comments';
 import { slugify } from '../../domain/slug';
 import { blogKeys } from '../../entities/blog/keys';
 import { statusOf } from '../../lib/api-error';
-import { checked, loadChecks } from '../../lib/form-check';
 import { deleteComment, getBlogPost, listComments, postComment, postReply } from './api';
 
 export type PostView = Pick<BlogPostData, 'title' | 'author' | 'date' | 'time' | 'imgUrl' | 'description' | 'quote'> & {
@@ -42,14 +41,12 @@ export function useComments(slug: string) {
   return useQuery({ queryKey: blogKeys.comments(slug), queryFn: ({ signal }) => listComments(slug, signal) });
 }
 
-/** The comments' schemas (and zod with them) load when someone first writes, not with the post. */
-const commentSchemas = () => loadChecks(() => import('../../domain/schemas/comments'));
-
 /** A comment or a reply changes the comments: the list is loaded again before the form says it is done. */
 export function usePostComment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: NewComment) => postComment(checked((await commentSchemas()).NewComment, body)),
+    // The form checked the body with the contract's NewComment.
+    mutationFn: (body: NewComment) => postComment(body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.allComments }),
   });
 }
@@ -57,7 +54,8 @@ export function usePostComment() {
 export function usePostReply(commentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: NewReply) => postReply(commentId, checked((await commentSchemas()).NewReply, body)),
+    // The form checked the body with the contract's NewReply.
+    mutationFn: (body: NewReply) => postReply(commentId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.allComments }),
   });
 }
