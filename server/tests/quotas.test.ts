@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { movableClock } from '../src/clock/clock';
 import { accounts, bookings, cars, comments } from '../src/db/schema';
 import { DEFAULT_QUOTAS } from '../src/limits/quotas';
 import { accountId, buildTestApp, closeTestApp, newAccount, registerAndSignIn } from './helpers';
@@ -8,9 +9,11 @@ import { indiaTime, send } from './marketplace-helpers';
 
 // An app on the default limits, which every other test file raises (helpers.ts, TEST_QUOTAS).
 let app: FastifyInstance;
+// Runs with real time, and a test moves it on where a window must pass.
+const clock = movableClock(new Date(), { ticks: true });
 
 beforeAll(async () => {
-  app = await buildTestApp({ quotas: DEFAULT_QUOTAS });
+  app = await buildTestApp({ quotas: DEFAULT_QUOTAS }, { clock });
 });
 afterAll(() => closeTestApp(app));
 
@@ -46,6 +49,10 @@ describe('registration, per address', () => {
     expectRetryAfterWithin(response, 60 * 60);
     expect(await accountsNamed(refused.email)).toBe(0);
     expect((await registerFrom('10.20.0.2', refused)).statusCode).toBe(201);
+
+    // Once the hour has passed, the address registers again.
+    clock.advance(60 * 60 * 1000);
+    expect((await registerFrom('10.20.0.1')).statusCode).toBe(201);
   });
 
   it('counts refused duplicates too, since each cost a password hash', async () => {
