@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthAnswer } from '#domain/schemas/health';
+import { pingDatabase } from '../db/ping';
 import { answer, errors } from '../http/answers';
 import { HttpError } from '../http/errors';
 
@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        await app.db.execute(sql`SELECT 1`);
+        await pingDatabase(app.db);
       } catch (error) {
         request.log.error({ err: error }, 'database health check failed');
         throw new HttpError(503, 'The database is not answering. Please try again in a moment.');
