@@ -84,6 +84,7 @@ export function ZodForm<V extends FieldValues>({
   /** Set on the press of submit, before anything renders: a second press (a double click, Enter again) finds it set. */
   const busy = useRef(false);
   const loading = useRef<Promise<Loaded> | null>(null);
+  const element = useRef<HTMLFormElement>(null);
   const labels = useRef(new Map<string, string>());
 
   // The latest props, read by the checks and the submit whenever they run.
@@ -112,7 +113,7 @@ export function ZodForm<V extends FieldValues>({
         typeof current === 'function' ? current() : Promise.resolve(current),
       ]);
       loadedSchema.current = loadedChecks;
-      const ready = { binder, form: binder.createForm(latest.current.defaultValues, checks) };
+      const ready = { binder, form: binder.createForm(withCheckedRadios(latest.current.defaultValues, element.current), checks) };
       setLoaded(ready);
       return ready;
     })().catch((error: unknown) => {
@@ -215,6 +216,7 @@ export function ZodForm<V extends FieldValues>({
   return (
     <Form
       {...formProps}
+      ref={element}
       noValidate
       onSubmit={submit}
       onFocus={loadOn === 'intent' ? wantChecks : undefined}
@@ -228,6 +230,15 @@ export function ZodForm<V extends FieldValues>({
       {Hooks && form ? <Hooks form={form} checks={checks} onState={onState} /> : null}
     </Form>
   );
+}
+
+/**
+ * The values to start from, with any radio button checked before the form's code loaded: react-hook-form
+ * tells a text box or a select edited before it was ready from its default, but not a radio group.
+ */
+function withCheckedRadios<V extends FieldValues>(values: V, form: HTMLFormElement | null): V {
+  const checked = form ? [...form.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')] : [];
+  return checked.length === 0 ? values : { ...values, ...Object.fromEntries(checked.map((radio) => [radio.name, radio.value])) };
 }
 
 function sameSnapshot(one: FormSnapshot, other: FormSnapshot): boolean {
