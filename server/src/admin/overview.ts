@@ -3,7 +3,7 @@ import { indiaWeekStart } from '#domain/india-time';
 import type { AdminOverview } from '#domain/schemas/admin';
 import { BookingStatus } from '#domain/schemas/bookings';
 import { hasStatusAt } from '../bookings/status';
-import { carStateIs } from '../db/car-states';
+import { carStateIs } from '../cars/states';
 import type { Database } from '../db/client';
 import { accounts, bookings, cars, contactMessages, type AccountRow } from '../db/schema';
 

@@ -10,6 +10,7 @@ import {
   OwnerCarInput,
 } from '#domain/schemas/owner-cars';
 import { addCar, editCar, findOwnersCar, listOwnersCars, type OwnerCarRow, setPaused } from '../cars/owner-cars';
+import { removeCars } from '../cars/removal';
 import { toOwnerCar } from '../contract-shapes';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
@@ -17,7 +18,6 @@ import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 import { removePhotoFiles } from '../photos/photo-store';
 import type { BookingLinks } from '../mail/booking-mails';
-import { removeCars } from './car-lifecycle';
 
 const NOT_YOURS = 'There is no such car among your cars.';
 
@@ -161,6 +161,7 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ links: BookingLinks }> = as
       { db: app.db, payments: app.payments, log: request.log, links },
       owner.id,
       request.body.ids,
+      app.clock.now(),
     );
     // After the commit, so a rolled-back delete never loses a photo it still shows; an archived car keeps its photos for its receipts.
     await removePhotoFiles(app.photoStorage, photoFileKeys);

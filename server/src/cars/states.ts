@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminCarState } from '#domain/schemas/admin';
-import { cars, type CarRow } from './schema';
+import { cars, type CarRow } from '../db/schema';
 
 // Where a car stands, as the admin console counts, filters and shows it: each car in exactly one
 // state, archived, else delisted, else paused, else listed. The overview's counts, the Cars list's
