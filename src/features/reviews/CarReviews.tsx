@@ -1,11 +1,10 @@
-import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { ReviewStars, StarRating } from '../../components/StarRating';
+import { ZodForm } from '../../components/ZodForm';
 import type { Account, Review } from '../../domain/contract';
 import { REVIEW_REPLY_MAX } from '../../domain/limits';
 import { toApiError } from '../../lib/api-client';
@@ -30,30 +29,30 @@ function answersFor(car: CarDetails, user: Account | null): boolean {
   return car.ownerName === undefined ? user.role === 'admin' : user.role === 'owner' && user.username === car.ownerName;
 }
 
+// The replies' schema (and zod with it) loads once the owner starts writing one, not with the car's page.
+const replyChecks = () => import('../../domain/schemas/reviews').then((schemas) => schemas.NewReviewReply);
+
 function ReplyForm({ carRef, review }: { carRef: string; review: Review }) {
-  const [content, setContent] = useState('');
   const send = useReplyToReview(carRef);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send.mutate({ reviewId: review.id, reply: { content } });
-  };
   return (
-    <Form onSubmit={submit} aria-label={`Reply to ${review.author}`} className="mt-2">
-      <ErrorAlert message={send.error ? toApiError(send.error).message : null} onClose={send.reset} />
-      <FormField
-        label="Your reply"
-        name="reply"
-        value={content}
-        onChange={setContent}
-        multiline
-        rows={2}
-        maxLength={REVIEW_REPLY_MAX}
-        required
-      />
-      <Button type="submit" size="sm" disabled={send.isPending}>
-        Send reply
-      </Button>
-    </Form>
+    <ZodForm
+      schema={replyChecks}
+      defaultValues={{ content: '' }}
+      loadOn="intent"
+      onSubmit={(reply) => send.mutateAsync({ reviewId: review.id, reply })}
+      aria-label={`Reply to ${review.author}`}
+      className="mt-2"
+    >
+      {(form) => (
+        <>
+          <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
+          <FormField label="Your reply" name="content" multiline rows={2} maxLength={REVIEW_REPLY_MAX} required />
+          <Button type="submit" size="sm" disabled={form.sending}>
+            Send reply
+          </Button>
+        </>
+      )}
+    </ZodForm>
   );
 }
 

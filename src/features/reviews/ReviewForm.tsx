@@ -1,38 +1,42 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { FormField } from '../../components/FormField';
+import { FieldError, FormField, useFormField } from '../../components/FormField';
 import { Icon } from '../../components/icons';
+import { ZodForm } from '../../components/ZodForm';
 import { REVIEW_COMMENT_MAX } from '../../domain/limits';
 import { toApiError } from '../../lib/api-client';
 import { useReviewTrip } from './queries';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
+// The reviews' schema (and zod with it) loads with the form, not with the bookings page.
+const reviewChecks = () => import('../../domain/schemas/reviews').then((schemas) => schemas.NewReview);
+
+/** The form's fields as typed: the checked star's value, none until one is picked. */
+interface ReviewFields {
+  rating?: string;
+  comment: string;
+}
+
 /**
  * Five stars to pick from, each a radio button named "1 star" to "5 stars", so a keyboard or a screen
  * reader picks a rating the way it picks any one of a few choices; the stars up to the choice light up.
  */
-function StarPicker({ value, onChange }: { value: number | undefined; onChange: (rating: number) => void }) {
-  const name = useId();
+function StarPicker({ value, onPick }: { value: number | undefined; onPick: (rating: number) => void }) {
+  const field = useFormField('rating', {
+    label: 'Your rating',
+    onChange: (event) => onPick(Number(event.target.value)),
+  });
   return (
-    <fieldset className="mb-3">
+    <fieldset className="mb-3" aria-describedby={field.error ? field.errorId : undefined}>
       <legend className="fs-6 mb-1">Your rating</legend>
       <div className="d-flex gap-1">
         {RATINGS.map((rating) => (
           <span key={rating}>
-            <input
-              type="radio"
-              className="btn-check"
-              id={`${name}-${rating}`}
-              name={name}
-              value={rating}
-              checked={value === rating}
-              onChange={() => onChange(rating)}
-            />
+            <input type="radio" className="btn-check" id={`${field.id}-${rating}`} {...field.radio(String(rating))} />
             <label
-              htmlFor={`${name}-${rating}`}
+              htmlFor={`${field.id}-${rating}`}
               className={`btn btn-link p-1 ${value !== undefined && rating <= value ? 'text-warning' : 'text-secondary'}`}
             >
               <Icon name="star" size={24} />
@@ -43,6 +47,7 @@ function StarPicker({ value, onChange }: { value: number | undefined; onChange: 
           </span>
         ))}
       </div>
+      <FieldError field={field} />
     </fieldset>
   );
 }
@@ -54,34 +59,40 @@ interface ReviewFormProps {
   onDone?: () => void;
 }
 
+/** The review as the contract takes it: the stars as a number. */
+const reviewOf = ({ rating, comment }: ReviewFields) => ({ rating: rating ? Number(rating) : undefined, comment });
+
 /** The renter's rating of a trip that has ended, with a few words if they like; sent once. */
 export function ReviewForm({ bookingId, carName, onDone }: ReviewFormProps) {
-  const [rating, setRating] = useState<number | undefined>();
-  const [comment, setComment] = useState('');
+  // The stars light up to the one picked, and Send waits for one.
+  const [picked, setPicked] = useState<number | undefined>();
   const send = useReviewTrip();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rating === undefined) return;
-    send.mutate({ bookingId, review: { rating, comment } }, { onSuccess: () => onDone?.() });
-  };
+  const empty: ReviewFields = { rating: undefined, comment: '' };
 
   return (
-    <Form onSubmit={submit} aria-label={`Rate your trip in the ${carName}`} className="mt-2">
-      <ErrorAlert message={send.error ? toApiError(send.error).message : null} onClose={send.reset} />
-      <StarPicker value={rating} onChange={setRating} />
-      <FormField
-        label="Comment (optional)"
-        name="comment"
-        value={comment}
-        onChange={setComment}
-        multiline
-        rows={2}
-        maxLength={REVIEW_COMMENT_MAX}
-      />
-      <Button type="submit" size="sm" disabled={rating === undefined || send.isPending}>
-        Send review
-      </Button>
-    </Form>
+    <ZodForm
+      schema={reviewChecks}
+      defaultValues={empty}
+      bodyOf={reviewOf}
+      onSubmit={async (values) => {
+        const { rating, comment } = reviewOf(values);
+        if (rating === undefined) return;
+        await send.mutateAsync({ bookingId, review: { rating, comment } });
+        onDone?.();
+      }}
+      aria-label={`Rate your trip in the ${carName}`}
+      className="mt-2"
+    >
+      {(form) => (
+        <>
+          <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
+          <StarPicker value={picked} onPick={setPicked} />
+          <FormField label="Comment (optional)" name="comment" multiline rows={2} maxLength={REVIEW_COMMENT_MAX} />
+          <Button type="submit" size="sm" disabled={picked === undefined || form.sending}>
+            Send review
+          </Button>
+        </>
+      )}
+    </ZodForm>
   );
 }

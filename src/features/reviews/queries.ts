@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewReview, NewReviewReply } from '../../domain/contract';
-import { checked, loadChecks } from '../../lib/form-check';
 import { bookingsKey } from '../../entities/booking/keys';
 import { getCar } from '../../entities/car/api';
 import { carKeys } from '../../entities/car/keys';
@@ -37,15 +36,12 @@ export function useCarRating(carRef: string, { enabled }: { enabled: boolean }) 
   });
 }
 
-/** The reviews' schemas (and zod with them) load when someone first writes one, not with the car's page. */
-const reviewSchemas = () => loadChecks(() => import('../../domain/schemas/reviews'));
-
 /** Rating a trip changes the renter's list (stars instead of "Rate this trip") and the car's reviews and average. */
 export function useReviewTrip() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ bookingId, review }: { bookingId: string; review: NewReview }) =>
-      reviewTrip(bookingId, checked((await reviewSchemas()).NewReview, review)),
+    // The form checked the review with the contract's NewReview.
+    mutationFn: ({ bookingId, review }: { bookingId: string; review: NewReview }) => reviewTrip(bookingId, review),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingsKey }),
@@ -58,8 +54,8 @@ export function useReviewTrip() {
 export function useReplyToReview(carRef: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ reviewId, reply }: { reviewId: string; reply: NewReviewReply }) =>
-      replyToReview(reviewId, checked((await reviewSchemas()).NewReviewReply, reply)),
+    // The form checked the reply with the contract's NewReviewReply.
+    mutationFn: ({ reviewId, reply }: { reviewId: string; reply: NewReviewReply }) => replyToReview(reviewId, reply),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.car(carRef) }),
   });
 }
