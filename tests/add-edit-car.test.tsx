@@ -6,6 +6,7 @@ import { creta, ravi, success, swift, uuid } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
 import { hold, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
+import { expectFieldError } from './field-errors';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -125,13 +126,13 @@ describe('Add Your Car (/renting)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
   });
 
-  it("shows the server's message and keeps what was typed when the car is refused", async () => {
+  it("shows the server's message under the field it refuses and keeps what was typed", async () => {
     serve('POST /add-cars', fail(400, serverSays.badCarUrl));
     const { router, user } = renderRoute('/renting');
     await fillCar(user, { ...kwid, url: 'kwid.jpg' });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.badCarUrl);
+    await expectFieldError(screen.getByLabelText('Picture address'), serverSays.badCarUrl);
     expect(router.state.location.pathname).toBe('/renting');
     expect(screen.getByLabelText('Picture address')).toHaveValue('kwid.jpg');
     expect(screen.getByLabelText('Car Name')).toHaveValue('Renault Kwid');

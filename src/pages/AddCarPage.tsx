@@ -6,7 +6,8 @@ import { paths } from '../config/paths';
 import { CarForm, type CarFormValues, emptyCar } from '../features/owner-cars/CarForm';
 import { carListed } from '../features/owner-cars/notice';
 import { PhotoPicker, UploadProgress, usePendingPhotos, usePhotoUploads } from '../features/owner-cars/PhotoManager';
-import { useAddOwnerCar } from '../features/owner-cars/queries';
+import { addCarBody, useAddOwnerCar } from '../features/owner-cars/queries';
+import { OwnerCarInput } from '../domain/schemas/owner-cars';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /** /renting: an owner lists a new car. */
@@ -35,6 +36,8 @@ export default function AddCarPage() {
     <PageShell title="Add Your Car" narrow>
       <CarForm
         initialValues={emptyCar()}
+        schema={OwnerCarInput}
+        bodyOf={addCarBody}
         save={addCar}
         onSaved={uploadPhotos}
         hasPhotos={pending.photos.length > 0}

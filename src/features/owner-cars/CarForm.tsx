@@ -1,7 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import type { z } from 'zod';
 import {
   BODY_TYPE_LABELS,
   BODY_TYPES,
@@ -23,9 +23,11 @@ import {
   type Transmission,
 } from '../../domain/car-attributes';
 import type { OwnerCar } from '../../domain/contract';
+import { imageUrl } from '../../domain/schemas/fields';
 import { CARNAME_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, URL_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { FormField } from '../../components/FormField';
+import { FormField, FormSwitch } from '../../components/FormField';
+import { ZodForm } from '../../components/ZodForm';
 
 /**
  * The fields as typed: the add call sends the price as this text, the edit call as a number; seats,
@@ -80,43 +82,12 @@ export function carFormValues(car: OwnerCar): CarFormValues {
   };
 }
 
-/** A labelled select of one of the car's attributes. */
-function ChoiceField<T extends string>({
-  label,
-  name,
-  value,
-  choices,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  name: string;
-  value: T;
-  choices: readonly (readonly [value: T, label: string])[];
-  onChange: (value: T) => void;
-  disabled: boolean;
-}) {
-  return (
-    <Form.Group className="mb-3" controlId={`car-${name}`}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Select
-        name={name}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(choices.find(([choice]) => choice === event.target.value)?.[0] ?? value)}
-      >
-        {choices.map(([choice, text]) => (
-          <option key={choice} value={choice}>
-            {text}
-          </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
-  );
-}
-
 interface CarFormProps<Saved> {
   initialValues: CarFormValues;
+  /** The contract's schema of the call that saves the car (adding or editing), which the form checks with. */
+  schema: z.ZodObject;
+  /** The call's body the values make, which the schema checks. */
+  bodyOf: (values: CarFormValues) => unknown;
   /** The add or the edit call; its error (the server's message) is shown, and the values stay as typed. */
   save: UseMutationResult<Saved, Error, CarFormValues>;
   /** What to do once the car is saved (upload its photos, or go back to the list), given what the call answered and the values saved. */
@@ -129,168 +100,125 @@ interface CarFormProps<Saved> {
   afterSave?: ReactNode;
 }
 
+const cityChoices = CITIES.map((city) => [city, city] as const);
+const bodyTypeChoices = BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] as const);
+const transmissionChoices = TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const);
+const fuelChoices = FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const);
+
 /** The owner's add and edit form (both screens show the spec's four required fields, then where the car is and what it is). */
-export function CarForm<Saved>({ initialValues, save, onSaved, hasPhotos = false, photos, afterSave }: CarFormProps<Saved>) {
-  const [values, setValues] = useState<CarFormValues>(initialValues);
+export function CarForm<Saved>({
+  initialValues,
+  schema,
+  bodyOf,
+  save,
+  onSaved,
+  hasPhotos = false,
+  photos,
+  afterSave,
+}: CarFormProps<Saved>) {
   // Saved, the form stays locked until the next screen replaces it.
   const submitting = save.isPending || save.isSuccess;
 
-  const change =
-    <K extends keyof CarFormValues>(field: K) =>
-    (value: CarFormValues[K]) =>
-      setValues((current) => ({ ...current, [field]: value }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate(values, { onSuccess: (saved) => onSaved(saved, values) });
-  };
-
   return (
-    <Form onSubmit={handleSubmit}>
-      <ErrorAlert message={save.error?.message} onClose={save.reset} />
-      <FormField
-        label="Picture address"
-        name="url"
-        type="text"
-        inputMode="url"
-        required={!hasPhotos}
-        maxLength={URL_MAX}
-        placeholder="https://"
-        hint={hasPhotos ? 'Optional with uploaded photos: a link to a photo of your car.' : 'A link to a photo of your car.'}
-        value={values.url}
-        onChange={change('url')}
-        disabled={submitting}
-      />
-      {photos}
-      <FormField
-        label="Car Name"
-        name="carname"
-        required
-        maxLength={CARNAME_MAX}
-        value={values.carname}
-        onChange={change('carname')}
-        disabled={submitting}
-      />
-      <FormField
-        label="Any Description"
-        name="description"
-        multiline
-        rows={4}
-        required
-        maxLength={DESCRIPTION_MAX}
-        value={values.description}
-        onChange={change('description')}
-        disabled={submitting}
-      />
-      <FormField
-        label="Price"
-        name="price"
-        type="number"
-        inputMode="numeric"
-        required
-        min={PRICE_MIN}
-        max={PRICE_MAX}
-        step={1}
-        hint="Rupees per hour, a whole number."
-        value={values.price}
-        onChange={change('price')}
-        disabled={submitting}
-      />
-      <ChoiceField
-        label="City"
-        name="city"
-        value={values.city}
-        choices={CITIES.map((city) => [city, city] as const)}
-        onChange={change('city')}
-        disabled={submitting}
-      />
-      <FormField
-        label="Pickup area"
-        name="pickupArea"
-        maxLength={PICKUP_AREA_MAX}
-        placeholder="Indiranagar, near the metro station"
-        hint="Where the renter collects the car."
-        value={values.pickupArea}
-        onChange={change('pickupArea')}
-        disabled={submitting}
-      />
-      <ChoiceField
-        label="Body type"
-        name="bodyType"
-        value={values.bodyType}
-        choices={BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] as const)}
-        onChange={change('bodyType')}
-        disabled={submitting}
-      />
-      <FormField
-        label="Seats"
-        name="seats"
-        type="number"
-        inputMode="numeric"
-        required
-        min={SEATS_MIN}
-        max={SEATS_MAX}
-        step={1}
-        value={values.seats}
-        onChange={change('seats')}
-        disabled={submitting}
-      />
-      <ChoiceField
-        label="Transmission"
-        name="transmission"
-        value={values.transmission}
-        choices={TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const)}
-        onChange={change('transmission')}
-        disabled={submitting}
-      />
-      <ChoiceField
-        label="Fuel"
-        name="fuel"
-        value={values.fuel}
-        choices={FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const)}
-        onChange={change('fuel')}
-        disabled={submitting}
-      />
-      <FormField
-        label="Year"
-        name="year"
-        type="number"
-        inputMode="numeric"
-        min={CAR_YEAR_MIN}
-        max={carYearMax()}
-        step={1}
-        hint="The model year; leave it blank if you are not sure."
-        value={values.year}
-        onChange={change('year')}
-        disabled={submitting}
-      />
-      <Form.Check
-        className="mb-3"
-        type="switch"
-        id="car-ac"
-        name="ac"
-        label="Air conditioned (AC)"
-        checked={values.ac}
-        onChange={(event) => change('ac')(event.target.checked)}
-        disabled={submitting}
-      />
-      <FormField
-        label="Km per day limit"
-        name="kmPerDayLimit"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={KM_PER_DAY_LIMIT_MAX}
-        step={1}
-        hint="Kilometres a day included in the price; leave it blank for no limit."
-        value={values.kmPerDayLimit}
-        onChange={change('kmPerDayLimit')}
-        disabled={submitting}
-      />
-      <Button type="submit" variant="primary" disabled={submitting}>
-        {submitting ? 'Saving...' : 'Submit'}
-      </Button>
-      {afterSave}
-    </Form>
+    <ZodForm
+      // A car shows its picture link until it has photos: without any, the link is needed.
+      schema={hasPhotos ? schema : schema.extend({ url: imageUrl })}
+      defaultValues={initialValues}
+      bodyOf={bodyOf}
+      onSubmit={async (values) => {
+        const saved = await save.mutateAsync(values);
+        onSaved(saved, values);
+      }}
+    >
+      {(form) => (
+        <>
+          <ErrorAlert message={form.failure instanceof Error ? form.failure.message : null} onClose={form.clearFailure} />
+          <FormField
+            label="Picture address"
+            name="url"
+            type="text"
+            inputMode="url"
+            required={!hasPhotos}
+            maxLength={URL_MAX}
+            placeholder="https://"
+            hint={hasPhotos ? 'Optional with uploaded photos: a link to a photo of your car.' : 'A link to a photo of your car.'}
+            disabled={submitting}
+          />
+          {photos}
+          <FormField label="Car Name" name="carname" required maxLength={CARNAME_MAX} disabled={submitting} />
+          <FormField
+            label="Any Description"
+            name="description"
+            multiline
+            rows={4}
+            required
+            maxLength={DESCRIPTION_MAX}
+            disabled={submitting}
+          />
+          <FormField
+            label="Price"
+            name="price"
+            type="number"
+            inputMode="numeric"
+            required
+            min={PRICE_MIN}
+            max={PRICE_MAX}
+            step={1}
+            hint="Rupees per hour, a whole number."
+            disabled={submitting}
+          />
+          <FormField label="City" name="city" choices={cityChoices} disabled={submitting} />
+          <FormField
+            label="Pickup area"
+            name="pickupArea"
+            maxLength={PICKUP_AREA_MAX}
+            placeholder="Indiranagar, near the metro station"
+            hint="Where the renter collects the car."
+            disabled={submitting}
+          />
+          <FormField label="Body type" name="bodyType" choices={bodyTypeChoices} disabled={submitting} />
+          <FormField
+            label="Seats"
+            name="seats"
+            type="number"
+            inputMode="numeric"
+            required
+            min={SEATS_MIN}
+            max={SEATS_MAX}
+            step={1}
+            disabled={submitting}
+          />
+          <FormField label="Transmission" name="transmission" choices={transmissionChoices} disabled={submitting} />
+          <FormField label="Fuel" name="fuel" choices={fuelChoices} disabled={submitting} />
+          <FormField
+            label="Year"
+            name="year"
+            type="number"
+            inputMode="numeric"
+            min={CAR_YEAR_MIN}
+            max={carYearMax()}
+            step={1}
+            hint="The model year; leave it blank if you are not sure."
+            disabled={submitting}
+          />
+          <FormSwitch label="Air conditioned (AC)" name="ac" disabled={submitting} />
+          <FormField
+            label="Km per day limit"
+            name="kmPerDayLimit"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={KM_PER_DAY_LIMIT_MAX}
+            step={1}
+            hint="Kilometres a day included in the price; leave it blank for no limit."
+            disabled={submitting}
+          />
+          <Button type="submit" variant="primary" disabled={form.sending || submitting}>
+            {form.sending || submitting ? 'Saving...' : 'Submit'}
+          </Button>
+          {afterSave}
+        </>
+      )}
+    </ZodForm>
   );
 }

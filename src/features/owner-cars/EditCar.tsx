@@ -4,7 +4,8 @@ import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
 import { CarForm, carFormValues } from './CarForm';
 import { PhotoManager } from './PhotoManager';
-import { ownerCarKeys, useEditOwnerCar, useOwnerCar } from './queries';
+import { OwnerCarEdit } from '../../domain/schemas/owner-cars';
+import { editCarBody, ownerCarKeys, useEditOwnerCar, useOwnerCar } from './queries';
 
 /** The owner's car `id`, prefilled, to change; `onSaved` hears the car's name as saved. */
 export function EditCar({ id, onSaved }: { id: string; onSaved: (carname: string) => void }) {
@@ -23,6 +24,8 @@ export function EditCar({ id, onSaved }: { id: string; onSaved: (carname: string
       <PhotoManager carId={id} photos={car.data.photos} />
       <CarForm
         initialValues={carFormValues(car.data)}
+        schema={OwnerCarEdit}
+        bodyOf={(values) => editCarBody(id, values)}
         save={save}
         onSaved={(_, values) => onSaved(values.carname)}
         hasPhotos={car.data.photos.length > 0}

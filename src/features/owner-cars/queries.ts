@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { OwnerCarEdit, OwnerCarInput, type DeletedCount } from '../../domain/schemas/owner-cars';
-import { checked } from '../../lib/form-check';
+import type { DeletedCount } from '../../domain/schemas/owner-cars';
 import { carKeys } from '../../entities/car/keys';
 import type { CarPhoto, CarPhotoOrder, OwnerCar } from '../../domain/contract';
 import {
@@ -60,12 +59,22 @@ function carFields({ seats, year, kmPerDayLimit, url, ...values }: CarFormValues
   };
 }
 
+/** The add call's body (the contract's OwnerCarInput, which the form checks): the price as typed. */
+export const addCarBody = (values: CarFormValues) => carFields(values, undefined);
+
+/** The edit call's body (the contract's OwnerCarEdit, which the form checks): the price as a number, where the add call sends it as typed. */
+export const editCarBody = (id: string, values: CarFormValues) => ({
+  id,
+  ...carFields(values, null),
+  price: Number(values.price),
+});
+
 export function useAddOwnerCar() {
   const queryClient = useQueryClient();
   return useMutation({
     /** Answers the new car's id, to upload its photos to; undefined if the server did not say. */
     mutationFn: async (values: CarFormValues) => {
-      const { answer, carId } = await addOwnerCar(checked(OwnerCarInput, carFields(values, undefined)));
+      const { answer, carId } = await addOwnerCar(addCarBody(values));
       if (answer.trim() !== 'saved') {
         throw new Error('The server did not confirm that your car was saved. Check Your Cars before trying again.');
       }
@@ -75,12 +84,11 @@ export function useAddOwnerCar() {
   });
 }
 
-/** The edit call sends the price as a number, where the add call sends it as typed. */
 export function useEditOwnerCar(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: CarFormValues) => {
-      const answer = await editOwnerCar(checked(OwnerCarEdit, { id, ...carFields(values, null), price: Number(values.price) }));
+      const answer = await editOwnerCar(editCarBody(id, values));
       if (answer.code !== 200) throw new Error(answer.message);
     },
     onSuccess: () => ownerCarsChanged(queryClient),
