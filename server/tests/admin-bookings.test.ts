@@ -15,7 +15,7 @@ import type {
 import { formatIndiaTime } from '#domain/india-time';
 import { REASON_REQUIRED } from '#domain/schemas/admin';
 import { bookings, mailOutbox } from '../src/db/schema';
-import { OWNERS_TO_ANSWER } from '../src/routes/bookings';
+import { OWNERS_TO_ANSWER } from '../src/bookings/words';
 import { getOk, listBoundsTests, person, type Person } from './admin-helpers';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
 import { buildTestApp, closeTestApp, signIn } from './helpers';

@@ -5,7 +5,7 @@ import type { Booking, OwnerCar } from '#domain/contract';
 import { bookingEvents, bookings, mailOutbox } from '../src/db/schema';
 import { queueDueReminders } from '../src/mail/booking-notices';
 import { queueMail } from '../src/mail/outbox';
-import { sweepBookings, sweepExpiredRequests } from '../src/routes/bookings';
+import { sweepBookings, sweepExpiredRequests } from '../src/bookings/sweep';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
 import { buildTestApp, closeTestApp, newPostgresDatabase, register, registerAndSignIn } from './helpers';
 import { quickMail, startSmtp, type TestSmtp } from './mail-helpers';
@@ -69,7 +69,18 @@ const byCard = { paymentToken: 'tok_visa' };
 
 /** Every instance's sweep at the same moment. */
 function sweepAtOnce(instances: FastifyInstance[], now: Date): Promise<unknown> {
-  return Promise.all(instances.map((app) => sweepBookings(app.db, app.payments, app.log, now, bookingLinks)));
+  return Promise.all(
+    instances.map((app) =>
+      sweepBookings({
+        db: app.db,
+        payments: app.payments,
+        log: app.log,
+        gst: undefined,
+        links: bookingLinks,
+        clock: { now: () => now },
+      }),
+    ),
+  );
 }
 
 /** Each request is expired once (one history event, one mail to its renter) and its hold let go once at the provider. */

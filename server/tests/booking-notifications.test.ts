@@ -5,7 +5,7 @@ import type { Booking, NotificationSummary, OwnerCar } from '#domain/contract';
 import { formatIndiaTime } from '#domain/india-time';
 import { accounts, bookings, mailOutbox } from '../src/db/schema';
 import { queueDueReminders } from '../src/mail/booking-notices';
-import { sweepExpiredRequests } from '../src/routes/bookings';
+import { sweepExpiredRequests } from '../src/bookings/sweep';
 import { buildTestApp, closeTestApp, register, signIn } from './helpers';
 import { quickMail, startSmtp } from './mail-helpers';
 import { act, bookingLinks, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';

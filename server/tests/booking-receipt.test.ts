@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { toIndiaIso } from '#domain/india-time';
 import type { Booking, BookingReceipt, NewBooking, OwnerCar } from '#domain/contract';
 import { accounts, bookings } from '../src/db/schema';
-import { sweepExpiredRequests } from '../src/routes/bookings';
+import { sweepExpiredRequests } from '../src/bookings/sweep';
 import { accountId, buildTestApp, closeTestApp, register, signIn, type TestAccount } from './helpers';
 import { act, bookingLinks, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 

@@ -5,7 +5,7 @@ import { bookingTotal } from '#domain/booking-total';
 import type { Booking, BookingAction, NewBooking, OwnerCar } from '#domain/contract';
 import { isExclusionViolation } from '../src/db/errors';
 import { bookings } from '../src/db/schema';
-import { sweepExpiredRequests } from '../src/routes/bookings';
+import { sweepExpiredRequests } from '../src/bookings/sweep';
 import { accountId, buildTestApp, closeTestApp, register, registerAndSignIn, signIn } from './helpers';
 import { act, bookingLinks, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
 

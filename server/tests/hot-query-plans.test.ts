@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentThreadQuery } from '../src/comments/threads';
 import { ownerCarsWithPhotos, ownersCarsInUse } from '../src/cars/owner-cars';
 import { type AccountRow, accounts, blogPosts, comments } from '../src/db/schema';
-import { bookingListQueries } from '../src/routes/bookings';
+import { bookingListQueries } from '../src/bookings/lists';
 import { buildTestApp, closeTestApp } from './helpers';
 import { type PlanNode, planOf } from './query-plans';
 

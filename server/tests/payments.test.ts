@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_HOLD_MS } from '#domain/booking-states';
 import type { Booking, BookingReceipt, NewBooking, OwnerCar, PublicConfig } from '#domain/contract';
 import { bookings } from '../src/db/schema';
-import { sweepBookings } from '../src/routes/bookings';
+import { sweepBookings } from '../src/bookings/sweep';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 import { act, bookingLinks, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
@@ -58,6 +58,18 @@ async function storedRow(id: string) {
   const [row] = await app.db.select().from(bookings).where(eq(bookings.id, id));
   if (!row) throw new Error(`booking ${id} is not stored`);
   return row;
+}
+
+/** The periodic sweep as it runs at `now`. */
+function sweepAt(now: Date) {
+  return sweepBookings({
+    db: app.db,
+    payments: app.payments,
+    log: app.log,
+    gst: undefined,
+    links: bookingLinks,
+    clock: { now: () => now },
+  });
 }
 
 describe('GET /api/config', () => {
@@ -186,10 +198,10 @@ describe('a hold that lasts at most 6 days', () => {
     const stored = await storedRow(booking.id);
     expect(stored.expiresAt.getTime()).toBe(stored.createdAt.getTime() + MAX_HOLD_MS);
 
-    await sweepBookings(app.db, app.payments, app.log, new Date(stored.expiresAt.getTime() - HOUR_MS), bookingLinks);
+    await sweepAt(new Date(stored.expiresAt.getTime() - HOUR_MS));
     expect((await storedRow(booking.id)).status).toBe('requested');
 
-    await sweepBookings(app.db, app.payments, app.log, new Date(stored.expiresAt.getTime() + 1), bookingLinks);
+    await sweepAt(new Date(stored.expiresAt.getTime() + 1));
     expect(await storedRow(booking.id)).toMatchObject({ status: 'expired', paymentStatus: 'released' });
     expect(intentOf(booking).status).toBe('canceled');
   });

@@ -9,6 +9,34 @@ export type BookingActor = 'renter' | 'carKeeper' | 'admin';
 /** The point of a booking's period from which a step is refused: its start, or its end. */
 export type StepDeadline = 'start' | 'end';
 
+/**
+ * What a step does besides changing the status, each carried out by one handler on the server
+ * (server/src/bookings/effects.ts). A step with a `provider` effect on a booking with money held is
+ * taken in two short transactions around the provider's call, never holding a lock while it answers:
+ * the first stores its `pending` status (which keeps the period reserved), the provider is called
+ * after the commit, and the second stores the outcome; a refusal puts the booking back as it was.
+ */
+export const BOOKING_EFFECTS = {
+  /** Refused when an accepted booking of the car overlaps the period. */
+  reservePeriod: 'check',
+  /** The money held is taken. */
+  capture: 'provider',
+  /** A GST invoice is numbered for the money taken, where the booking was taxed. */
+  issueInvoice: 'write',
+  /** The car's other open requests that overlap the period are declined: none could be accepted any more. */
+  declineOverlapping: 'write',
+  /** The admin's reason is stored for both sides to read; an admin's step needs one. */
+  storeReason: 'write',
+  /** The new status joins the booking's history, and the other side is mailed about it. */
+  recordEvent: 'write',
+  /** An admin's step is written to the audit log. */
+  auditAdmin: 'write',
+  /** Money held is let go, or money taken given back, after the commit. */
+  settleMoney: 'after',
+} as const satisfies Record<string, 'check' | 'provider' | 'write' | 'after'>;
+
+export type BookingEffect = keyof typeof BOOKING_EFFECTS;
+
 export interface BookingTransition {
   from: BookingStatus;
   action: BookingAction;
@@ -16,19 +44,49 @@ export interface BookingTransition {
   who: BookingActor;
   /** Refused from this point of the period on; no deadline of its own when left out (a request expires by its start anyway). */
   until?: StepDeadline;
+  /** What the step does, in this order (checks first, then the provider, then the writes, then what follows the commit). */
+  effects: readonly BookingEffect[];
+  /** The status held while a provider effect is under way. */
+  pending?: BookingStatus;
 }
+
+const ACCEPT_EFFECTS = ['reservePeriod', 'capture', 'issueInvoice', 'declineOverlapping', 'recordEvent', 'auditAdmin'] as const;
+const CANCEL_EFFECTS = ['recordEvent', 'auditAdmin', 'settleMoney'] as const;
 
 /** Every allowed step of a booking; anything not here is refused. */
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
-  { from: 'requested', action: 'accept', to: 'accepted', who: 'carKeeper' },
-  { from: 'requested', action: 'decline', to: 'declined', who: 'carKeeper' },
+  { from: 'requested', action: 'accept', to: 'accepted', who: 'carKeeper', effects: ACCEPT_EFFECTS, pending: 'accepting' },
+  {
+    from: 'requested',
+    action: 'decline',
+    to: 'declined',
+    who: 'carKeeper',
+    effects: ['recordEvent', 'auditAdmin', 'settleMoney'],
+  },
   // The renter changes their mind only before the trip: once it has begun, the car is theirs.
-  { from: 'requested', action: 'cancel', to: 'cancelled', who: 'renter', until: 'start' },
-  { from: 'accepted', action: 'cancel', to: 'cancelled', who: 'renter', until: 'start' },
+  { from: 'requested', action: 'cancel', to: 'cancelled', who: 'renter', until: 'start', effects: CANCEL_EFFECTS },
+  { from: 'accepted', action: 'cancel', to: 'cancelled', who: 'renter', until: 'start', effects: CANCEL_EFFECTS },
   // An admin may still call off a trip under way (an unsafe car, a broken rule); once it has ended there is nothing left to call off.
-  { from: 'requested', action: 'cancel', to: 'cancelled', who: 'admin', until: 'end' },
-  { from: 'accepted', action: 'cancel', to: 'cancelled', who: 'admin', until: 'end' },
+  {
+    from: 'requested',
+    action: 'cancel',
+    to: 'cancelled',
+    who: 'admin',
+    until: 'end',
+    effects: ['storeReason', ...CANCEL_EFFECTS],
+  },
+  {
+    from: 'accepted',
+    action: 'cancel',
+    to: 'cancelled',
+    who: 'admin',
+    until: 'end',
+    effects: ['storeReason', ...CANCEL_EFFECTS],
+  },
 ];
+
+/** The statuses that hold a car's period, so no other booking of the car may overlap it (the database's exclusion constraint too). */
+export const RESERVING_STATUSES = ['accepted', 'accepting'] as const satisfies readonly BookingStatus[];
 
 /** A booking's period, `[from, to)`. */
 export interface BookingPeriod {
@@ -41,7 +99,11 @@ export interface BookingPeriod {
  * it can never be accepted. No step leads out of `expired`. The server applies it when it reads
  * bookings and by a periodic sweep.
  */
-export const EXPIRY = { from: 'requested', to: 'expired' } as const satisfies { from: BookingStatus; to: BookingStatus };
+export const EXPIRY = {
+  from: 'requested',
+  to: 'expired',
+  effects: ['recordEvent', 'settleMoney'],
+} as const satisfies { from: BookingStatus; to: BookingStatus; effects: readonly BookingEffect[] };
 
 /** How long a card authorization can be held before it must be captured or let go. */
 export const MAX_HOLD_MS = 6 * 24 * 60 * 60 * 1000;

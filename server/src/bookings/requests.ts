@@ -12,13 +12,13 @@ import { bookings, paymentOrders, type BookingRow, type CarRow } from '../db/sch
 import { HttpError } from '../http/errors';
 import { enforceQuota } from '../http/quotas';
 import type { BookingLinks } from '../mail/booking-mails';
-import { PaymentRefused, PaymentUnavailable } from '../payments/provider';
 import type { RazorpayPayments } from '../payments/razorpay';
-import { expireDueRequests, lockCar, recordStatus } from './status';
+import { expireDueRequests } from './process';
+import { lockCar, recordStatus } from './status';
+import { ALREADY_BOOKED, providerError } from './words';
 
 /** What making a booking request takes, shared by POST /api/bookings, Razorpay's orders and its webhook. */
 
-export const ALREADY_BOOKED = 'This car is already booked for part of that period.';
 export const NO_SUCH_CAR = 'There is no car by that name.';
 export const CAR_PAUSED = 'This car is not taking bookings right now: its owner has paused it.';
 export const CAR_DELISTED = 'This car is not available for booking: it has been taken off the marketplace.';
@@ -160,15 +160,6 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
     await request.stored?.(tx, inserted);
     return inserted;
   });
-}
-
-/** The provider's answer as the client's: a refusal is 402 with its reason, an unreachable provider 503. */
-export function providerError(error: unknown, refused: (reason: string) => string): unknown {
-  if (error instanceof PaymentRefused) return new HttpError(402, refused(error.message));
-  if (error instanceof PaymentUnavailable) {
-    return new HttpError(503, 'The payment provider could not be reached. Nothing was changed; please try again in a moment.');
-  }
-  return error;
 }
 
 export interface RazorpayCheckout {

@@ -38,21 +38,6 @@ export async function recordStatus(
   await queueStatusMails(tx, links, changes);
 }
 
-/** Expires the car's requests that are due; under the car's lock, so it never races a step on them. */
-export async function expireDueRequests(tx: Database, carId: string, now: Date, links: BookingLinks): Promise<string[]> {
-  const expired = await tx
-    .update(bookings)
-    .set({ status: EXPIRY.to, updatedAt: now })
-    .where(and(eq(bookings.carId, carId), eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)))
-    .returning({ bookingId: bookings.id, at: bookings.expiresAt });
-  await recordStatus(
-    tx,
-    expired.map(({ bookingId, at }) => ({ bookingId, status: EXPIRY.to, at })),
-    links,
-  );
-  return expired.map(({ bookingId }) => bookingId);
-}
-
 /** The booking as it stands at `now`: expiry is applied on every read, so a request is never shown open between two sweeps. */
 export function asOf(row: BookingRow, now: Date): BookingRow {
   return { ...row, status: statusAt(row.status, row.expiresAt, now) };

@@ -9,7 +9,8 @@ import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
 import type { PaymentProviders } from '../payments/provider';
 import { settlePayments } from '../payments/settle-payments';
-import { expireDueRequests, lockCar } from '../bookings/status';
+import { expireDueRequests } from '../bookings/process';
+import { lockCar } from '../bookings/status';
 import { fleetThenNewest } from './public-cars';
 import { declineOpenRequests } from './removal';
 import { carStateIs, carStateOf } from './states';
@@ -123,6 +124,6 @@ export async function setDelisted(
     return { row, touched };
   });
   // After the commit, as every step's: the holds of the declined requests are let go, never under the lock.
-  await settlePayments(db, payments, log, touched);
+  await settlePayments(db, payments, log, now, touched);
   return row;
 }

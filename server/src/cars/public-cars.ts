@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { RESERVING_STATUSES } from '#domain/booking-states';
 import type { BodyType, City, Fuel, Transmission } from '#domain/car-attributes';
 import type { BookingStatus, CarSort } from '#domain/contract';
 import { id } from '#domain/schemas/fields';
@@ -73,12 +74,18 @@ export const fleetThenNewest = [asc(cars.kind), asc(cars.catalogueId), desc(cars
  * Bookings of `carId` in `status` whose `[starts_at, ends_at)` shares an instant with `[from, to)`:
  * the same test as the bookings' exclusion constraint, so back-to-back periods never clash.
  */
-export function bookingOverlaps(carId: SQLWrapper | string, status: BookingStatus, period: Period): SQL {
-  return sql`${eq(bookings.carId, carId)} and ${eq(bookings.status, status)} and ${bookings.period} && tstzrange(${period.from.toISOString()}::timestamptz, ${period.to.toISOString()}::timestamptz, '[)')`;
+export function bookingOverlaps(
+  carId: SQLWrapper | string,
+  status: BookingStatus | readonly BookingStatus[],
+  period: Period,
+): SQL {
+  const inStatus = typeof status === 'string' ? eq(bookings.status, status) : inArray(bookings.status, [...status]);
+  return sql`${eq(bookings.carId, carId)} and ${inStatus} and ${bookings.period} && tstzrange(${period.from.toISOString()}::timestamptz, ${period.to.toISOString()}::timestamptz, '[)')`;
 }
 
+/** Bookings that hold part of the period: accepted, or being accepted while their money is taken. */
 export const acceptedBookingOverlaps = (carId: SQLWrapper | string, period: Period): SQL =>
-  bookingOverlaps(carId, 'accepted', period);
+  bookingOverlaps(carId, RESERVING_STATUSES, period);
 
 function publicCars(db: Database) {
   return db.select({ car: cars, ownerName: accounts.username }).from(cars).leftJoin(accounts, eq(accounts.id, cars.ownerId));

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { RESERVING_STATUSES } from '#domain/booking-states';
 import { formatIndiaTime } from '#domain/india-time';
 import type { CarRemoval } from '#domain/schemas/owner-cars';
 import type { Database } from '../db/client';
@@ -8,7 +9,8 @@ import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
 import type { PaymentProviders } from '../payments/provider';
 import { settlePayments } from '../payments/settle-payments';
-import { expireDueRequests, recordStatus } from '../bookings/status';
+import { expireDueRequests } from '../bookings/process';
+import { recordStatus } from '../bookings/status';
 
 /** What the renter of a request reads when the car it asked for leaves the marketplace. */
 export const CAR_REMOVED = 'The owner removed this car from the marketplace.';
@@ -91,7 +93,7 @@ async function refuseStillBooked(tx: Database, ids: string[], nameOf: Map<string
   const standing = await tx
     .select({ carId: bookings.carId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
-    .where(and(inArray(bookings.carId, ids), eq(bookings.status, 'accepted'), gt(bookings.endsAt, now)))
+    .where(and(inArray(bookings.carId, ids), inArray(bookings.status, [...RESERVING_STATUSES]), gt(bookings.endsAt, now)))
     .orderBy(asc(bookings.startsAt));
   if (standing.length === 0) return;
   // The first one of each car, in the order the owner named the cars.
@@ -184,6 +186,6 @@ export async function removeCars(
     const { removed, photoFileKeys, declined } = await deleteOrArchive(tx, owned, unique, now, links);
     return { removed, photoFileKeys, touched: [...expired, ...declined] };
   });
-  await settlePayments(db, payments, log, touched);
+  await settlePayments(db, payments, log, now, touched);
   return { results: removed, photoFileKeys };
 }

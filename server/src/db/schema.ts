@@ -263,6 +263,14 @@ export const bookings = pgTable(
     declineReason: text('decline_reason'),
     /** Why an admin cancelled the booking, for its renter and owner to read; null otherwise. */
     cancelReason: text('cancel_reason'),
+    /**
+     * Who took the step a booking in a pending status (`accepting`) is waiting on: the provider is
+     * called after that step commits, and whoever stores the outcome (the step itself, or the sweep
+     * after a crash) audits it as theirs. Null when no step is pending.
+     */
+    pendingBy: uuid('pending_by'),
+    /** The reason an admin gave for the pending step, for its audit row. */
+    pendingReason: text('pending_reason'),
     /** When the day-before reminder was queued, so each accepted booking is reminded of once, by whichever instance gets there first. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -282,7 +290,7 @@ export const bookings = pgTable(
       'bookings_payment_provider_check',
       sql`${table.paymentProvider} IS NULL OR ${table.paymentProvider} IN ('stripe', 'razorpay')`,
     ),
-    check('bookings_status_check', sql`${table.status} IN ('requested', 'accepted', 'declined', 'cancelled', 'expired')`),
+    check('bookings_status_check', sql`${table.status} IN ('requested', 'accepting', 'accepted', 'declined', 'cancelled', 'expired')`),
     check('bookings_check1', sql`${table.endsAt} > ${table.startsAt}`),
     check(
       'bookings_payment_status_check',

@@ -77,6 +77,8 @@ type Notice = { to: 'renter' | 'keepers'; mail: Compose };
  */
 const NOTICES_OF: Record<BookingStatus, readonly Notice[]> = {
   requested: [{ to: 'keepers', mail: bookingRequestedMail }],
+  // Told once the money is taken and the booking is accepted, or not at all when the provider refuses.
+  accepting: [],
   accepted: [{ to: 'renter', mail: bookingAcceptedMail }],
   declined: [{ to: 'renter', mail: bookingDeclinedMail }],
   expired: [{ to: 'renter', mail: bookingExpiredMail }],

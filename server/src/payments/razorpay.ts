@@ -48,7 +48,15 @@ export function razorpayPayments(settings: RazorpaySettings): RazorpayPayments {
     webhookIsGenuine: (rawBody, signature) =>
       webhookSecret !== undefined && webhookSignatureIsValid(webhookSecret, rawBody, signature),
     async capture(ref, amountPaise) {
-      await api.capture(ref, amountPaise).catch(inOurTerms);
+      await api.capture(ref, amountPaise).catch(async (error: unknown) => {
+        // Razorpay takes no idempotency key: a capture the sweep asks again for, after a crash
+        // interrupted the first, is refused as already done, so the payment itself says whether it was.
+        if (error instanceof RazorpayRefusal) {
+          const payment = await api.fetchPayment(ref).catch(inOurTerms);
+          if (payment.status === 'captured' && payment.amount === amountPaise) return;
+        }
+        inOurTerms(error);
+      });
     },
     // Razorpay has no call to let an authorization go: one never captured is refunded by Razorpay itself
     // (at the order's manual_expiry_period at the latest), which for UPI reaches the renter in some working days.

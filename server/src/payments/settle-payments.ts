@@ -21,7 +21,7 @@ const owesMoney = and(
  * or the settlement that claimed it. Longer than one call to the provider can last (Stripe's library
  * tries three times, 20 s each), so no other instance's sweep claims it while that call is under way.
  */
-const SETTLING_MS = 2 * 60 * 1000;
+export const SETTLING_MS = 2 * 60 * 1000;
 
 /**
  * Moves the money the bookings' statuses call for: right after a step (for the bookings it
@@ -37,11 +37,14 @@ export async function settlePayments(
   db: Database,
   payments: PaymentProviders,
   log: FastifyBaseLogger,
+  now: Date,
   bookingIds?: readonly string[],
 ): Promise<void> {
   if ((!payments.stripe && !payments.razorpay) || bookingIds?.length === 0) return;
   // The sweep leaves alone what a step changed or a settlement claimed lately: its taker settles it.
-  const which = bookingIds ? inArray(bookings.id, [...bookingIds]) : lte(bookings.updatedAt, new Date(Date.now() - SETTLING_MS));
+  const which = bookingIds
+    ? inArray(bookings.id, [...bookingIds])
+    : lte(bookings.updatedAt, new Date(now.getTime() - SETTLING_MS));
   const due = await db
     .select({
       id: bookings.id,
@@ -58,7 +61,7 @@ export async function settlePayments(
     if (!paymentRef || !provider) continue;
     const [claimed] = await db
       .update(bookings)
-      .set({ updatedAt: new Date() })
+      .set({ updatedAt: now })
       .where(
         and(
           eq(bookings.id, id),
@@ -73,7 +76,7 @@ export async function settlePayments(
     const settled = async (status: 'released' | 'refunded' | 'failed') => {
       await db
         .update(bookings)
-        .set({ paymentStatus: status, updatedAt: new Date() })
+        .set({ paymentStatus: status, updatedAt: now })
         .where(and(eq(bookings.id, id), eq(bookings.paymentStatus, paymentStatus)));
     };
     try {

@@ -90,7 +90,10 @@ export async function stripePayments({ secretKey, apiBase }: StripeSettings): Pr
       );
     },
     async capture(ref, amountPaise) {
-      await stripe.paymentIntents.capture(ref, { amount_to_capture: amountPaise }).catch(refused);
+      // The sweep asks again for a capture a crash interrupted: the key makes Stripe answer the first one's result.
+      await stripe.paymentIntents
+        .capture(ref, { amount_to_capture: amountPaise }, { idempotencyKey: `capture-${ref}` })
+        .catch(refused);
     },
     async release(ref) {
       await stripe.paymentIntents.cancel(ref).catch(refused);

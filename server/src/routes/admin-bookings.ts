@@ -1,82 +1,21 @@
-import { and, count, desc, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseBookingNumber } from '#domain/booking-number';
-import { adminActionsAt } from '#domain/booking-states';
 import { ADMIN_PAGE_SIZE, AdminBooking, AdminBookingsQuery, AdminIdParams, AdminReason } from '#domain/schemas/admin';
 import type { BookingAction } from '#domain/schemas/bookings';
 import type { GstConfig } from '../config';
-import { toBooking } from '../contract-shapes';
-import type { Database } from '../db/client';
-import { reviewsOfBookings } from '../reviews/views';
-import { accounts, bookings, cars, type BookingRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { signedInAccount } from '../plugins/session';
-import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFUSED } from '../http/admin-lists';
-import { ALREADY_BOOKED } from '../bookings/requests';
-import { asOf, hasStatusAt } from '../bookings/status';
-import { NO_BOOKING_HAS_ID, OWNERS_TO_ANSWER, takeStep, withReview } from './bookings';
+import { ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFUSED } from '../http/admin-lists';
+import { ALREADY_BOOKED } from '../bookings/words';
+import { adminBookingById, listAdminBookings } from '../bookings/admin-view';
+import { runStep } from '../bookings/process';
+import { NO_BOOKING_HAS_ID, OWNERS_TO_ANSWER } from '../bookings/words';
 
 // The console's Bookings section: every booking, and the steps an admin takes on them. The steps
-// are the state machine's (takeStep), so the console can do nothing the table does not allow.
-
-const renters = alias(accounts, 'renter');
-const owners = alias(accounts, 'owner');
-
-/** Bookings with their car, their renter and the car's owner (none for a fleet car). */
-function adminBookingRows(db: Database) {
-  return db
-    .select({
-      booking: bookings,
-      car: { id: cars.id, kind: cars.kind, carName: cars.carName, city: cars.city, pickupArea: cars.pickupArea },
-      renter: { id: renters.id, username: renters.username },
-      owner: { id: owners.id, username: owners.username },
-    })
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .innerJoin(renters, eq(renters.id, bookings.renterId))
-    .leftJoin(owners, eq(owners.id, cars.ownerId));
-}
-
-type AdminBookingRow = Awaited<ReturnType<ReturnType<typeof adminBookingRows>['where']>>[number];
-
-/** What the console shows of a booking at `now`: expiry applied, and the steps the table and the period still allow an admin. */
-function toAdminBooking(row: AdminBookingRow, booking: BookingRow, now: Date): AdminBooking {
-  return {
-    ...toBooking(booking, row, true),
-    owner: row.owner,
-    adminActions: adminActionsAt(booking.status, row.car.kind, { from: booking.startsAt, to: booking.endsAt }, now),
-  };
-}
-
-function bookingConditions({ q, status, payment, kind }: AdminBookingsQuery, now: Date): SQL | undefined {
-  const contains = (column: Column) => sql`strpos(lower(${column}), lower(${q})) > 0`;
-  const number = q === undefined ? undefined : parseBookingNumber(q);
-  return and(
-    q === undefined || q === ''
-      ? undefined
-      : or(
-          number === undefined ? undefined : eq(bookings.number, number),
-          contains(cars.carName),
-          contains(renters.username),
-          contains(owners.username),
-        ),
-    status === undefined ? undefined : hasStatusAt(status, now),
-    payment === undefined ? undefined : eq(bookings.paymentStatus, payment),
-    kind === undefined ? undefined : eq(cars.kind, kind),
-  );
-}
-
-/** One booking as the console lists it, after a step: the row the step committed. */
-async function adminBookingById(db: Database, id: string, now: Date): Promise<AdminBooking> {
-  const [row] = await adminBookingRows(db).where(eq(bookings.id, id));
-  if (!row) throw new Error('the booking left after its step');
-  return withReview(toAdminBooking(row, asOf(row.booking, now), now), await reviewsOfBookings(db, [id]));
-}
+// are the booking process's (runStep), so the console can do nothing the table does not allow.
 
 /** A bodiless POST reaches the validator as null: refused as a missing reason, in the reason's own words. */
 const reasonBody = z.preprocess((body) => body ?? {}, AdminReason);
@@ -110,43 +49,14 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefi
         ),
       },
     },
-    async (request) => {
-      const now = new Date();
-      const where = bookingConditions(request.query, now);
-      return adminPage(
-        request.query,
-        {
-          rows: async (limit, offset) => {
-            const rows = await adminBookingRows(app.db)
-              .where(where)
-              .orderBy(desc(bookings.createdAt), desc(bookings.id))
-              .limit(limit)
-              .offset(offset);
-            const reviewOf = await reviewsOfBookings(
-              app.db,
-              rows.map((row) => row.booking.id),
-            );
-            return rows.map((row) => withReview(toAdminBooking(row, asOf(row.booking, now), now), reviewOf));
-          },
-          total: () =>
-            app.db
-              .select({ n: count() })
-              .from(bookings)
-              .innerJoin(cars, eq(cars.id, bookings.carId))
-              .innerJoin(renters, eq(renters.id, bookings.renterId))
-              .leftJoin(owners, eq(owners.id, cars.ownerId))
-              .where(where),
-        },
-        (booking) => booking,
-      );
-    },
+    (request) => listAdminBookings(app.db, request.query, app.clock.now()),
   );
 
   /** The step through the state machine, audited with the reason, answered as the console lists the booking. */
   async function step(request: FastifyRequest, id: string, action: BookingAction, reason: string | undefined) {
-    const context = { db: app.db, payments: app.payments, gst, log: request.log, links };
-    await takeStep(context, id, action, { via: 'console', account: signedInAccount(request), reason });
-    return adminBookingById(app.db, id, new Date());
+    const context = { db: app.db, payments: app.payments, gst, log: request.log, links, clock: app.clock };
+    await runStep(context, id, action, { via: 'console', account: signedInAccount(request), reason });
+    return adminBookingById(app.db, id, app.clock.now());
   }
 
   for (const action of ['accept', 'decline'] as const) {

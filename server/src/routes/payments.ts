@@ -13,7 +13,8 @@ import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { RazorpayWebhookEvent } from '../payments/razorpay-api';
 import { signedInAccount } from '../plugins/session';
-import { checkRequestPossible, priceRequest, providerError, storeRazorpayRequest } from '../bookings/requests';
+import { checkRequestPossible, priceRequest, storeRazorpayRequest } from '../bookings/requests';
+import { providerError } from '../bookings/words';
 
 const TAGS = ['payments'];
 const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the booking request unpaid or by card.';

@@ -5,7 +5,7 @@ import { carName, id, Identified, instant, isoInstant } from './fields';
 import { Review } from './reviews';
 
 /** `expired`: a request nobody answered before its period began (see EXPIRY in booking-states). */
-export const BookingStatus = z.enum(['requested', 'accepted', 'declined', 'cancelled', 'expired']);
+export const BookingStatus = z.enum(['requested', 'accepting', 'accepted', 'declined', 'cancelled', 'expired']);
 export type BookingStatus = z.output<typeof BookingStatus>;
 
 export const BookingAction = z.enum(['accept', 'decline', 'cancel']);

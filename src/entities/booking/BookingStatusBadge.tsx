@@ -3,6 +3,8 @@ import type { BookingStatus } from '../../domain/contract';
 
 const statusVariant: Record<BookingStatus, string> = {
   requested: 'warning',
+  // The owner has accepted and the renter's money is being taken: a moment, or until the sweep finishes it.
+  accepting: 'info',
   accepted: 'success',
   declined: 'secondary',
   cancelled: 'secondary',
@@ -12,7 +14,7 @@ const statusVariant: Record<BookingStatus, string> = {
 /** A booking's status as the lists and the receipt show it; dark text where the yellow would not carry white. */
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return (
-    <Badge bg={statusVariant[status]} text={status === 'requested' ? 'dark' : undefined}>
+    <Badge bg={statusVariant[status]} text={status === 'requested' || status === 'accepting' ? 'dark' : undefined}>
       {status}
     </Badge>
   );

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { toIndiaIso } from '#domain/india-time';
+import type { z } from 'zod';
+import type { NewBooking } from '#domain/schemas/bookings';
+import type { GstConfig } from '../config';
+import type { Database } from '../db/client';
+import type { AccountRow, BookingRow, CarRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { BookingLinks } from '../mail/booking-mails';
+import type { PaymentProviders } from '../payments/provider';
+import type { RazorpayPayments } from '../payments/razorpay';
+import type { CardHold, StripePayments } from '../payments/stripe';
+import { PAYMENT_NOT_VERIFIED, priceRequest, storeRazorpayRequest, storeRequest, type HeldMoney } from './requests';
+import { providerError } from './words';
+
+export const CARD_PAYMENTS_OFF = 'Card payments are not taken on this server: send the request without paying by card.';
+const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the request without paying through Razorpay.';
+
+export interface AskContext {
+  db: Database;
+  payments: PaymentProviders<StripePayments, RazorpayPayments>;
+  gst: GstConfig | undefined;
+  links: BookingLinks;
+  log: FastifyBaseLogger;
+  /** The renter's hourly quota of requests. */
+  quotaPerHour: number;
+}
+
+/**
+ * A renter's request for a car: priced by the server, and paid as the body says (a card held through
+ * Stripe, a Razorpay checkout's authorization, or nothing), stored in one transaction under the car's lock.
+ */
+export async function askForBooking(
+  ctx: AskContext,
+  renter: AccountRow,
+  body: z.output<typeof NewBooking>,
+  requestedAt: Date,
+): Promise<{ row: BookingRow; car: CarRow }> {
+  const { from, to, driver, paymentToken, razorpay: checkout } = body;
+  const { car, price } = await priceRequest(ctx.db, body, ctx.gst, requestedAt);
+  const request = {
+    bookingId: randomUUID(),
+    car,
+    renterId: renter.id,
+    period: { from, to },
+    driver,
+    price,
+    requestedAt,
+    quotaPerHour: ctx.quotaPerHour,
+    links: ctx.links,
+  };
+  if (checkout) {
+    const razorpay = ctx.payments.razorpay;
+    if (!razorpay) throw new HttpError(400, RAZORPAY_OFF);
+    if (!razorpay.checkoutIsGenuine(checkout.orderId, checkout.paymentId, checkout.signature)) {
+      throw new HttpError(400, PAYMENT_NOT_VERIFIED);
+    }
+    // If the booking cannot be stored, the authorization is never captured, and Razorpay gives it back by itself.
+    const { row } = await storeRazorpayRequest(ctx.db, razorpay, { ...request, checkout });
+    return { row, car };
+  }
+
+  const stripe = ctx.payments.stripe;
+  if (paymentToken && !stripe) throw new HttpError(400, CARD_PAYMENTS_OFF);
+  let hold: CardHold | undefined;
+  try {
+    const row = await storeRequest(ctx.db, {
+      ...request,
+      async pay(): Promise<HeldMoney | undefined> {
+        if (!paymentToken || !stripe) return undefined;
+        const { hours } = price;
+        const description = `${car.carName}, ${hours} ${hours === 1 ? 'hour' : 'hours'} from ${toIndiaIso(from)}`;
+        hold = await stripe
+          .hold({ bookingId: request.bookingId, amountPaise: price.amountPaise, token: paymentToken, description })
+          .catch((error: unknown) => {
+            throw providerError(error, (reason) => `The card payment was refused: ${reason}`);
+          });
+        return { provider: 'stripe', method: 'card', ref: hold.ref };
+      },
+    });
+    return { row, car };
+  } catch (error) {
+    // Held, but the request was not stored: nothing may stay held for it.
+    const held = hold as CardHold | undefined;
+    if (held && stripe) {
+      await stripe.release(held.ref).catch((releaseError: unknown) => {
+        ctx.log.error({ bookingId: request.bookingId, err: releaseError }, 'release after a failed request refused');
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,170 @@
+import { and, ne, sql } from 'drizzle-orm';
+import type { BookingEffect } from '#domain/booking-states';
+import { REASON_REQUIRED } from '#domain/schemas/admin';
+import type { BookingAction, BookingStatus } from '#domain/schemas/bookings';
+import { financialYearOf, invoiceNumber } from '#domain/tax-invoice';
+import { acceptedBookingOverlaps, bookingOverlaps } from '../cars/public-cars';
+import type { Clock } from '../clock/clock';
+import type { GstConfig } from '../config';
+import { recordAdminAction } from '../db/admin-actions';
+import type { Database } from '../db/client';
+import { bookings, invoiceSequences, type BookingRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { BookingLinks } from '../mail/booking-mails';
+import type { PaymentProviders } from '../payments/provider';
+import { settlePayments } from '../payments/settle-payments';
+import type { FastifyBaseLogger } from 'fastify';
+import { recordStatus } from './status';
+import { ALREADY_BOOKED, OVERTAKEN } from './words';
+
+/** What a step's effects work on: the booking as it stood before the step, and what the step makes of it. */
+export interface StepWrite {
+  tx: Database;
+  booking: BookingRow;
+  from: BookingStatus;
+  to: BookingStatus;
+  action: BookingAction | 'expire';
+  /** Who took the step, when a person did (the clock takes expiry), and whether they did it as an admin. */
+  takenBy: { accountId: string; asAdmin: boolean } | undefined;
+  reason: string | undefined;
+  /** When the new status took effect: now, or for an expiry the moment the request expired. */
+  at: Date;
+  now: Date;
+  /** Whether this step's provider effect has moved the money (a capture done). */
+  moneyMoved: boolean;
+  gst: GstConfig | undefined;
+  links: BookingLinks;
+}
+
+/** Columns of the booking a step's update writes. */
+export type StepFields = Partial<Pick<BookingRow, 'paymentStatus' | 'invoiceNumber' | 'cancelReason'>>;
+
+/** What the server runs after the commit: the providers, and the bookings whose money a step left to move. */
+export interface AfterCommit {
+  db: Database;
+  payments: PaymentProviders;
+  log: FastifyBaseLogger;
+  clock: Clock;
+}
+
+/**
+ * The handler of one effect. Which of its parts runs follows the effect's phase in BOOKING_EFFECTS:
+ * `check` before anything is written, `provider` outside any transaction, `fields` and `apply` in the
+ * transaction that writes the new status (`fields` before the row is updated, `apply` after it, answering
+ * the other bookings it changed), `after` once that transaction has committed.
+ */
+export interface EffectHandler {
+  check?(step: StepWrite): Promise<void>;
+  /** Whether the provider must be asked for this booking (money is held for it). */
+  needsProvider?(booking: BookingRow): boolean;
+  provider?(payments: PaymentProviders, booking: BookingRow): Promise<void>;
+  fields?(step: StepWrite): Promise<StepFields> | StepFields;
+  apply?(step: StepWrite): Promise<string[]>;
+  after?(work: AfterCommit, bookingIds: readonly string[]): Promise<void>;
+}
+
+const moneyHeld = (booking: BookingRow) => booking.paymentStatus === 'held' && booking.paymentRef !== null;
+
+/**
+ * The next tax invoice number of the financial year `at` falls in, counted under the sequence row's
+ * lock in the capture's transaction, so numbers are consecutive and a rolled-back accept gives its number back.
+ */
+export async function nextInvoiceNumber(tx: Database, at: Date): Promise<string> {
+  const year = financialYearOf(at);
+  const [row] = await tx
+    .insert(invoiceSequences)
+    .values({ financialYear: year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: invoiceSequences.financialYear, set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` } })
+    .returning({ lastNumber: invoiceSequences.lastNumber });
+  if (!row) throw new Error('the invoice sequence returned no number');
+  return invoiceNumber(year, row.lastNumber);
+}
+
+async function declineOverlapping({ tx, booking, now, links }: StepWrite): Promise<string[]> {
+  const overtaken = await tx
+    .update(bookings)
+    .set({ status: 'declined', declineReason: OVERTAKEN, updatedAt: now })
+    .where(
+      and(
+        bookingOverlaps(booking.carId, 'requested', { from: booking.startsAt, to: booking.endsAt }),
+        ne(bookings.id, booking.id),
+      ),
+    )
+    .returning({ bookingId: bookings.id });
+  await recordStatus(
+    tx,
+    overtaken.map(({ bookingId }) => ({ bookingId, status: 'declined' as const, at: now })),
+    links,
+  );
+  return overtaken.map(({ bookingId }) => bookingId);
+}
+
+async function auditAdmin(step: StepWrite): Promise<string[]> {
+  const { takenBy, booking, action, from, to, moneyMoved } = step;
+  if (!takenBy?.asAdmin || action === 'expire') return [];
+  // Money held is taken within the step; letting it go or giving it back happens after the commit, so
+  // the row shows the payment only where the step's own transaction changed it.
+  await recordAdminAction(step.tx, {
+    adminId: takenBy.accountId,
+    action: `booking.${action}`,
+    objectType: 'booking',
+    objectId: booking.id,
+    reason: step.reason,
+    before: { status: from, ...(moneyMoved ? { paymentStatus: booking.paymentStatus } : {}) },
+    after: { status: to, ...(moneyMoved ? { paymentStatus: 'captured' } : {}) },
+    at: step.now,
+  });
+  return [];
+}
+
+/** Every effect's handler: the process table names effects, and these carry them out. */
+export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
+  reservePeriod: {
+    async check({ tx, booking }) {
+      const [clash] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            acceptedBookingOverlaps(booking.carId, { from: booking.startsAt, to: booking.endsAt }),
+            ne(bookings.id, booking.id),
+          ),
+        )
+        .limit(1);
+      if (clash) throw new HttpError(409, ALREADY_BOOKED);
+    },
+  },
+  capture: {
+    needsProvider: moneyHeld,
+    async provider(payments, booking) {
+      const holder = booking.paymentProvider ? payments.provider(booking.paymentProvider) : null;
+      if (!holder || !booking.paymentRef) throw new Error('capture asked of a booking whose provider is off');
+      await holder.capture(booking.paymentRef, booking.amountPaise);
+    },
+    fields: ({ moneyMoved }) => (moneyMoved ? { paymentStatus: 'captured' } : {}),
+  },
+  issueInvoice: {
+    // A tax invoice only where money was taken, the booking was taxed and the seller's registration is known.
+    async fields({ tx, moneyMoved, gst, booking, now }) {
+      return moneyMoved && gst && booking.taxLines.length > 0 ? { invoiceNumber: await nextInvoiceNumber(tx, now) } : {};
+    },
+  },
+  declineOverlapping: { apply: declineOverlapping },
+  storeReason: {
+    // The stored reason is what tells the renter, the owner and their badges that the cancellation was an admin's.
+    async check({ reason }) {
+      if (!reason) throw new HttpError(400, REASON_REQUIRED);
+    },
+    fields: ({ reason }) => (reason ? { cancelReason: reason } : {}),
+  },
+  recordEvent: {
+    async apply({ tx, booking, to, at, links }) {
+      await recordStatus(tx, [{ bookingId: booking.id, status: to, at }], links);
+      return [];
+    },
+  },
+  auditAdmin: { apply: auditAdmin },
+  settleMoney: {
+    after: ({ db, payments, log, clock }, bookingIds) => settlePayments(db, payments, log, clock.now(), bookingIds),
+  },
+};

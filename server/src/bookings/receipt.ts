@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import { toIndiaIso } from '#domain/india-time';
+import type { Booking, BookingReceipt, Contact } from '#domain/schemas/bookings';
+import type { Review } from '#domain/schemas/reviews';
+import type { GstConfig, SupportContact } from '../config';
+import { toBooking } from '../contract-shapes';
+import type { Database } from '../db/client';
+import { reviewsOfBookings } from '../reviews/views';
+import { accounts, bookingEvents, bookings, type AccountRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { asOf } from './status';
+import { actorFor, bookingViews, onCarsSide, showsPaymentRef, type BookingView, visibleTo } from './views';
+import { NO_SUCH_BOOKING } from './words';
+
+/** Who a renter of a fleet car reaches: the platform, at SUPPORT_PHONE and SUPPORT_EMAIL. */
+const SUPPORT_NAME = 'WheelsOnWeb support';
+/** Who issues the tax invoice. */
+const SELLER_NAME = 'WheelsOnWeb';
+
+/**
+ * Who to call about an accepted booking: the renter sees who answers for the car (its owner, or the
+ * platform's support for a fleet car), whoever answers for the car sees the renter, an admin both.
+ */
+async function contactsFor(db: Database, view: BookingView, account: AccountRow, support: SupportContact) {
+  const who = actorFor(account, view);
+  const seesKeeper = who === 'renter' || account.role === 'admin';
+  const seesRenter = onCarsSide(account, view);
+  const accountContact = async (accountId: string, withEmail: boolean): Promise<Contact | undefined> => {
+    const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+    if (!row) return undefined;
+    return {
+      name: row.username,
+      ...(row.phoneNumber ? { phone: row.phoneNumber } : {}),
+      ...(withEmail ? { email: row.email } : {}),
+    };
+  };
+  const carKeeper = !seesKeeper
+    ? undefined
+    : view.car.ownerId
+      ? await accountContact(view.car.ownerId, false)
+      : { name: SUPPORT_NAME, ...support };
+  const renter = seesRenter ? await accountContact(view.booking.renterId, true) : undefined;
+  return { ...(carKeeper ? { carKeeper } : {}), ...(renter ? { renter } : {}) };
+}
+
+/** The booking with its renter's review, when it has one. */
+export function withReview<T extends Booking>(booking: T, reviewOf: Map<string, Review>): T {
+  const review = reviewOf.get(booking.id);
+  return review ? { ...booking, review } : booking;
+}
+
+/**
+ * A booking's receipt for `account`: the booking as it stands at `now`, its status history and, once
+ * accepted, who to call; the seller's GST registration where the booking was taxed.
+ */
+export async function bookingReceipt(
+  db: Database,
+  account: AccountRow,
+  bookingId: string,
+  { now, support, gst }: { now: Date; support: SupportContact; gst: GstConfig | undefined },
+): Promise<BookingReceipt> {
+  const [view] = await bookingViews(db).where(and(eq(bookings.id, bookingId), visibleTo(db, account)));
+  if (!view) throw new HttpError(404, NO_SUCH_BOOKING);
+  const booking = asOf(view.booking, now);
+  const events = await db
+    .select({ status: bookingEvents.status, at: bookingEvents.at })
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, booking.id))
+    .orderBy(bookingEvents.at, bookingEvents.id);
+  // An expiry the sweep has not stored yet is shown as it will be stored.
+  if (booking.status !== view.booking.status) events.push({ status: booking.status, at: booking.expiresAt });
+  const reviewOf = await reviewsOfBookings(db, [booking.id]);
+  return {
+    ...withReview(toBooking(booking, view, showsPaymentRef(account)), reviewOf),
+    history: events.map(({ status, at }) => ({ status, at: toIndiaIso(at) })),
+    contacts: booking.status === 'accepted' ? await contactsFor(db, view, account, support) : {},
+    ...(gst && booking.taxLines.length > 0 ? { seller: { name: SELLER_NAME, gstin: gst.gstin, state: gst.state } } : {}),
+  };
+}
