@@ -1,5 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { slowServerTests } from './vitest.slow.config';
 
 export default defineConfig({
   plugins: [react()],
@@ -46,6 +47,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/tests/**/*.test.ts'],
+          // The slow files (processes of their own, tens of seconds each) run in `npm run test:slow`.
+          exclude: [...configDefaults.exclude, ...slowServerTests],
           // Migrates and seeds one database per run, which every test app starts from.
           globalSetup: ['server/tests/global-setup.ts'],
           // Files share each worker's loaded modules (PGlite's WebAssembly, Fastify, zod) instead of
