@@ -133,7 +133,7 @@ const REMINDER_BATCH = 20;
  * the same transaction. Rows another instance is reminding of are skipped (and, once it commits, no
  * longer due), so each booking is reminded of once however many instances run. Answers how many.
  */
-export async function queueDueReminders(db: Database, links: BookingLinks, now: Date = new Date()): Promise<number> {
+export async function queueDueReminders(db: Database, links: BookingLinks, now: Date): Promise<number> {
   let reminded = 0;
   for (;;) {
     const taken = await db.transaction(async (tx) => {

@@ -1,20 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { toIndiaIso } from '#domain/india-time';
 import { NewRazorpayOrder, RazorpayOrder } from '#domain/schemas/bookings';
+import { bookAuthorizedPayment, openRazorpayOrder } from '../bookings/razorpay-orders';
 import type { GstConfig } from '../config';
-import { paymentOrders } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { RazorpayWebhookEvent } from '../payments/razorpay-api';
 import { signedInAccount } from '../plugins/session';
-import { checkRequestPossible, priceRequest, storeRazorpayRequest } from '../bookings/requests';
-import { providerError } from '../bookings/words';
 
 const TAGS = ['payments'];
 const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the booking request unpaid or by card.';
@@ -50,40 +45,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; 
         },
       },
     },
-    async (request) => {
+    (request) => {
       const razorpay = app.payments.razorpay;
       if (!razorpay) throw new HttpError(400, RAZORPAY_OFF);
-      const renter = signedInAccount(request);
-      const { from, to, driver } = request.body;
-      const { car, price } = await priceRequest(app.db, request.body, gst, new Date());
-      // Refused now rather than after the renter has paid for a booking that cannot be made.
-      await checkRequestPossible(app.db, car.id, renter.id, { from, to });
-      const order = await razorpay
-        .createOrder({
-          amountPaise: price.amountPaise,
-          receipt: randomUUID(),
-          notes: {
-            carId: car.id,
-            carName: car.carName,
-            from: toIndiaIso(from),
-            to: toIndiaIso(to),
-            driver: String(driver),
-            renterId: renter.id,
-          },
-        })
-        .catch((error: unknown) => {
-          throw providerError(error, (reason) => `Razorpay refused the order: ${reason}`);
-        });
-      await app.db.insert(paymentOrders).values({
-        orderId: order.id,
-        renterId: renter.id,
-        carId: car.id,
-        startsAt: from,
-        endsAt: to,
-        driver,
-        amountPaise: price.amountPaise,
-      });
-      return { orderId: order.id, keyId: razorpay.keyId, amountPaise: price.amountPaise, currency: 'INR' as const };
+      return openRazorpayOrder({ db: app.db, razorpay, gst, links }, signedInAccount(request), request.body, app.clock.now());
     },
   );
 
@@ -136,41 +101,9 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, lin
       const parsed = RazorpayWebhookEvent.safeParse(json);
       if (!parsed.success) throw new HttpError(400, 'The webhook body is not a Razorpay event.');
       const payment = parsed.data.payload.payment?.entity;
-      if (parsed.data.event !== 'payment.authorized' || !payment?.order_id) return { outcome: 'ignored' as const };
-
-      const [order] = await app.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, payment.order_id));
-      if (!order) return { outcome: 'ignored' as const };
-      if (order.bookingId !== null) return { outcome: 'already booked' as const };
-      const requestedAt = new Date();
-      const period = { from: order.startsAt, to: order.endsAt };
-      try {
-        const { car, price } = await priceRequest(
-          app.db,
-          { carName: order.carId, ...period, driver: order.driver },
-          gst,
-          requestedAt,
-        );
-        const { existing } = await storeRazorpayRequest(app.db, razorpay, {
-          bookingId: randomUUID(),
-          car,
-          renterId: order.renterId,
-          period,
-          driver: order.driver,
-          price,
-          requestedAt,
-          quotaPerHour: undefined,
-          links,
-          checkout: { orderId: order.orderId, paymentId: payment.id },
-        });
-        return { outcome: existing ? ('already booked' as const) : ('booked' as const) };
-      } catch (error) {
-        // The booking cannot be made (taken meanwhile, its period begun): the authorization is never captured, so Razorpay gives it back.
-        if (error instanceof HttpError && error.statusCode < 500) {
-          request.log.warn({ orderId: order.orderId, reason: error.message }, 'webhook payment could not become a booking');
-          return { outcome: 'not bookable' as const };
-        }
-        throw error;
-      }
+      if (parsed.data.event !== 'payment.authorized' || !payment) return { outcome: 'ignored' as const };
+      const outcome = await bookAuthorizedPayment({ db: app.db, razorpay, gst, links }, payment, app.clock.now(), request.log);
+      return { outcome };
     },
   );
 }
