@@ -32,6 +32,8 @@ interface ZodFormProps<V extends FieldValues> {
   schema: z.ZodType | (() => Promise<z.ZodType>);
   /** The fields' values as the form starts; also their names. */
   defaultValues: V;
+  /** Values set from outside the form (the address a filter form reflects, changed by a link or Back): the fields take them whenever they change. */
+  values?: V;
   /** The request body the values make, when they are not it: what the schema checks. */
   bodyOf?: (values: V) => unknown;
   /**
@@ -68,7 +70,8 @@ interface Loaded {
  */
 export function ZodForm<V extends FieldValues>({
   schema,
-  defaultValues,
+  defaultValues: startValues,
+  values,
   bodyOf,
   onSubmit,
   loadOn = 'mount',
@@ -87,6 +90,7 @@ export function ZodForm<V extends FieldValues>({
   const element = useRef<HTMLFormElement>(null);
   const labels = useRef(new Map<string, string>());
 
+  const defaultValues = values ?? startValues;
   // The latest props, read by the checks and the submit whenever they run.
   const latest = useRef({ schema, defaultValues, bodyOf, onSubmit, serverFieldErrors });
   latest.current = { schema, defaultValues, bodyOf, onSubmit, serverFieldErrors };
@@ -179,6 +183,14 @@ export function ZodForm<V extends FieldValues>({
   const failure = submitFailure ?? clientFailure;
 
   const form = loaded?.form;
+  const valuesKey = values === undefined ? undefined : JSON.stringify(values);
+  const shownValues = useRef(valuesKey);
+  useEffect(() => {
+    if (valuesKey === shownValues.current) return;
+    shownValues.current = valuesKey;
+    if (form && values) form.reset(values);
+  }, [valuesKey, form, values]);
+
   const describe = useCallback((name: string, label: string) => {
     labels.current.set(name, label);
     return () => {
