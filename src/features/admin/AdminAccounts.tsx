@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useSearchParams } from 'react-router-dom';
 import { formatIndiaTime } from '../../domain/india-time';
-import { ADMIN_SEARCH_MAX, AccountStatus, type AdminAccount, type AdminAccountsQuery } from '../../domain/schemas/admin';
+import { ADMIN_SEARCH_MAX, AccountStatus, type AdminAccount, AdminAccountsQuery } from '../../domain/schemas/admin';
 import { Role } from '../../domain/schemas/accounts';
 import { useSession } from '../../lib/auth/session';
 import { useRetry } from '../../lib/query-client';
@@ -125,7 +125,7 @@ export function AdminAccounts() {
 
   return (
     <AdminFrame title="Accounts" count={accounts.data?.total}>
-      <AdminFilters label="Find accounts" filters={filters} />
+      <AdminFilters label="Find accounts" filters={filters} query={AdminAccountsQuery} />
       <ActionNotice {...change.notice} />
       <AdminTable label="Accounts" list={accounts} onRetry={retry} columns={columns} empty="No account matches these filters." />
       <ReasonDialog

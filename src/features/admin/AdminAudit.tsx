@@ -7,7 +7,7 @@ import {
   AdminObjectType,
   type AdminAction,
   type AdminActionName,
-  type AdminAuditQuery,
+  AdminAuditQuery,
 } from '../../domain/schemas/admin';
 import { useRetry } from '../../lib/query-client';
 import { AdminFilters, type AdminFilter } from './AdminFilters';
@@ -127,7 +127,7 @@ export function AdminAudit() {
 
   return (
     <AdminFrame title="Audit log" count={actions.data?.total}>
-      <AdminFilters label="Filter the audit log" filters={filters} />
+      <AdminFilters label="Filter the audit log" filters={filters} query={AdminAuditQuery} />
       <AdminTable
         label="Admin actions"
         list={actions}

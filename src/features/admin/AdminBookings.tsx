@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatIndiaTime } from '../../domain/india-time';
 import { formatPaise } from '../../domain/money';
-import { ADMIN_SEARCH_MAX, type AdminBooking, type AdminBookingsQuery } from '../../domain/schemas/admin';
+import { ADMIN_SEARCH_MAX, type AdminBooking, AdminBookingsQuery } from '../../domain/schemas/admin';
 import { BookingStatus, PaymentStatus, type BookingAction, type PaymentProvider } from '../../domain/schemas/bookings';
 import { CarKind } from '../../domain/schemas/cars';
 import { useRetry } from '../../lib/query-client';
@@ -193,7 +193,7 @@ export function AdminBookings() {
 
   return (
     <AdminFrame title="Bookings" count={bookings.data?.total}>
-      <AdminFilters label="Find bookings" filters={filters} />
+      <AdminFilters label="Find bookings" filters={filters} query={AdminBookingsQuery} />
       <ActionNotice {...step.notice} />
       <AdminTable
         label="Bookings"

@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { CITIES } from '../../domain/car-attributes';
 import { formatIndiaTime } from '../../domain/india-time';
 import { formatRupees } from '../../domain/money';
-import { ADMIN_SEARCH_MAX, AdminCarState, type AdminCar, type AdminCarsQuery } from '../../domain/schemas/admin';
+import { ADMIN_SEARCH_MAX, AdminCarState, type AdminCar, AdminCarsQuery } from '../../domain/schemas/admin';
 import { CarKind } from '../../domain/schemas/cars';
 import { city } from '../../domain/schemas/fields';
 import { useRetry } from '../../lib/query-client';
@@ -170,7 +170,7 @@ export function AdminCars() {
 
   return (
     <AdminFrame title="Cars" count={cars.data?.total}>
-      <AdminFilters label="Find cars" filters={filters} />
+      <AdminFilters label="Find cars" filters={filters} query={AdminCarsQuery} />
       <ActionNotice {...change.notice} />
       <AdminTable label="Cars" list={cars} onRetry={retry} columns={columns} empty="No car matches these filters." />
       <ReasonDialog

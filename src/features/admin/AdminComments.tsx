@@ -8,7 +8,7 @@ import {
   AdminContentKind,
   AdminContentState,
   type AdminContent,
-  type AdminContentQuery,
+  AdminContentQuery,
 } from '../../domain/schemas/admin';
 import { REMOVED_CONTENT } from '../../domain/schemas/comments';
 import { ReviewStars } from '../../components/StarRating';
@@ -133,7 +133,7 @@ export function AdminComments() {
 
   return (
     <AdminFrame title="Comments and reviews" count={content.data?.total}>
-      <AdminFilters label="Find comments and reviews" filters={filters} />
+      <AdminFilters label="Find comments and reviews" filters={filters} query={AdminContentQuery} />
       <ActionNotice {...removal.notice} />
       <AdminTable
         label="Comments and reviews"

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router-dom';
+import { FieldError, useFormField } from '../../components/FormField';
+import { ZodForm } from '../../components/ZodForm';
 
 /** A box searched when the form is sent (Enter or Search). */
 export interface AdminSearchFilter {
@@ -31,6 +33,8 @@ interface AdminFiltersProps {
   /** The form's name for screen readers: "Find accounts". */
   label: string;
   filters: readonly AdminFilter[];
+  /** The list's query schema in the contract, which checks what the filters send. */
+  query: z.ZodObject;
 }
 
 type Values = Record<string, string>;
@@ -38,25 +42,43 @@ type Values = Record<string, string>;
 const valuesIn = (params: URLSearchParams, filters: readonly AdminFilter[]): Values =>
   Object.fromEntries(filters.map((filter) => [filter.name, params.get(filter.name) ?? '']));
 
+/** One filter: its label over its box or select, its error under it. */
+function FilterField({ filter, onChoice }: { filter: AdminFilter; onChoice: (form: HTMLFormElement | null) => void }) {
+  const field = useFormField(filter.name, {
+    label: filter.label,
+    onChange: filter.kind === 'choice' ? (event) => onChoice(event.target.form) : undefined,
+  });
+  return (
+    <Form.Group controlId={field.id}>
+      <Form.Label className="mb-1">{filter.label}</Form.Label>
+      {filter.kind === 'search' ? (
+        <Form.Control type="search" maxLength={filter.maxLength} {...field.props} isInvalid={Boolean(field.error)} />
+      ) : (
+        <Form.Select {...field.props} isInvalid={Boolean(field.error)}>
+          <option value="">{filter.anyLabel}</option>
+          {filter.choices.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </Form.Select>
+      )}
+      <FieldError field={field} />
+    </Form.Group>
+  );
+}
+
 /**
  * A console list's search box and filters, kept in the address so a filtered list can be linked to,
  * reloaded and gone back to. Any change starts the list again on its first page; a blank value is
- * left out of the address, and so out of the request.
+ * left out of the address, and so out of the request. What is typed but not yet searched stays in
+ * the box until the address changes (a link, Back).
  */
-export function AdminFilters({ label, filters }: AdminFiltersProps) {
+export function AdminFilters({ label, filters, query }: AdminFiltersProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const inUrl = valuesIn(searchParams, filters);
-  const urlKey = JSON.stringify(inUrl);
-  // What is typed but not yet searched; taken again from the address when it changes (a link, Back).
-  const [values, setValues] = useState(inUrl);
-  const [shownKey, setShownKey] = useState(urlKey);
-  if (shownKey !== urlKey) {
-    setShownKey(urlKey);
-    setValues(inUrl);
-  }
 
   const apply = (next: Values) => {
-    setValues(next);
     const params = new URLSearchParams(searchParams);
     for (const { name } of filters) {
       const value = next[name]?.trim() ?? '';
@@ -66,54 +88,46 @@ export function AdminFilters({ label, filters }: AdminFiltersProps) {
     params.delete('page');
     setSearchParams(params);
   };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    apply(values);
+  /** A select applies at once, with the boxes as they stand. */
+  const applyForm = (form: HTMLFormElement | null) => {
+    if (!form) return;
+    const data = new FormData(form);
+    apply(Object.fromEntries(filters.map(({ name }) => [name, String(data.get(name) ?? '')])));
   };
 
   const filtered = Object.values(inUrl).some((value) => value.trim() !== '');
   const cleared = Object.fromEntries(filters.map(({ name }) => [name, '']));
 
   return (
-    <Form role="search" aria-label={label} onSubmit={submit} className="mb-3">
-      <Row className="g-2 align-items-end">
-        {filters.map((filter) => (
-          <Col key={filter.name} xs={12} sm={6} lg>
-            <Form.Group controlId={`filter-${filter.name}`}>
-              <Form.Label className="mb-1">{filter.label}</Form.Label>
-              {filter.kind === 'search' ? (
-                <Form.Control
-                  type="search"
-                  value={values[filter.name] ?? ''}
-                  maxLength={filter.maxLength}
-                  onChange={(event) => setValues({ ...values, [filter.name]: event.target.value })}
-                />
-              ) : (
-                <Form.Select
-                  value={values[filter.name] ?? ''}
-                  onChange={(event) => apply({ ...values, [filter.name]: event.target.value })}
-                >
-                  <option value="">{filter.anyLabel}</option>
-                  {filter.choices.map(([value, text]) => (
-                    <option key={value} value={value}>
-                      {text}
-                    </option>
-                  ))}
-                </Form.Select>
-              )}
-            </Form.Group>
+    <ZodForm
+      schema={query}
+      defaultValues={inUrl}
+      values={inUrl}
+      onSubmit={(values) => {
+        apply(values);
+        return undefined;
+      }}
+      role="search"
+      aria-label={label}
+      className="mb-3"
+    >
+      {() => (
+        <Row className="g-2 align-items-end">
+          {filters.map((filter) => (
+            <Col key={filter.name} xs={12} sm={6} lg>
+              <FilterField filter={filter} onChoice={applyForm} />
+            </Col>
+          ))}
+          <Col xs="auto" className="d-flex gap-2">
+            <Button type="submit">Search</Button>
+            {filtered ? (
+              <Button variant="outline-secondary" onClick={() => apply(cleared)}>
+                Clear filters
+              </Button>
+            ) : null}
           </Col>
-        ))}
-        <Col xs="auto" className="d-flex gap-2">
-          <Button type="submit">Search</Button>
-          {filtered ? (
-            <Button variant="outline-secondary" onClick={() => apply(cleared)}>
-              Clear filters
-            </Button>
-          ) : null}
-        </Col>
-      </Row>
-    </Form>
+        </Row>
+      )}
+    </ZodForm>
   );
 }

@@ -8,8 +8,8 @@ import {
   ADMIN_SEARCH_MAX,
   ContactMessageStatus,
   type AdminContactMessage,
-  type AdminMessagesQuery,
-  type AdminNewsletterQuery,
+  AdminMessagesQuery,
+  AdminNewsletterQuery,
   type AdminNewsletterSignup,
 } from '../../domain/schemas/admin';
 import { useRetry } from '../../lib/query-client';
@@ -128,7 +128,7 @@ function ContactMessages() {
   return (
     <AdminFrame title="Contact messages" count={messages.data?.total}>
       <ListTabs current="messages" />
-      <AdminFilters label="Find contact messages" filters={messageFilters} />
+      <AdminFilters label="Find contact messages" filters={messageFilters} query={AdminMessagesQuery} />
       <ActionNotice {...answered.notice} />
       <AdminTable
         label="Contact messages"
@@ -172,7 +172,7 @@ function NewsletterSignups() {
   return (
     <AdminFrame title="Newsletter sign-ups" count={signups.data?.total}>
       <ListTabs current="newsletter" />
-      <AdminFilters label="Find newsletter sign-ups" filters={newsletterFilters} />
+      <AdminFilters label="Find newsletter sign-ups" filters={newsletterFilters} query={AdminNewsletterQuery} />
       {/* A link, not a button, since it leads to a file: every sign-up, whatever the search, streamed by the server. */}
       <a className="btn btn-outline-primary mb-3" href={newsletterCsvUrl} download>
         Export sign-ups as CSV

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { AdminOptionalReason, AdminReason } from '../../domain/schemas/admin';
 import { ADMIN_REASON_MAX } from '../../domain/limits';
 import type { ConfirmDialogProps } from '../../components/ConfirmDialog';
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormField } from '../../components/FormField';
+import { ZodForm } from '../../components/ZodForm';
 import type { ReasonNeed } from './reason';
 
 /** A confirmation whose confirm also carries the reason typed; the question, buttons and refusal are ConfirmDialog's. */
@@ -14,8 +14,11 @@ export interface ReasonDialogProps extends Omit<ConfirmDialogProps, 'onConfirm'>
   reason: ReasonNeed;
   /** Who reads the reason: "Kept in the audit log only." */
   reasonHint?: string;
-  /** The reason as typed, without surrounding spaces; undefined when an optional one was left blank. */
-  onConfirm: (reason: string | undefined) => void;
+  /**
+   * The reason as typed, without surrounding spaces; undefined when an optional one was left blank.
+   * The confirm button waits for the promise it returns, if any: one press, one action.
+   */
+  onConfirm: (reason: string | undefined) => Promise<unknown> | undefined;
 }
 
 /**
@@ -43,60 +46,43 @@ function ReasonForm({
   onConfirm,
   onClose,
 }: Omit<ReasonDialogProps, 'show' | 'title'>) {
-  const fieldId = useId();
-  const [text, setText] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
-
-  const describedBy = [invalid === null ? '' : `${fieldId}-error`, reasonHint ? `${fieldId}-hint` : ''].join(' ').trim();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const trimmed = text.trim();
-    const given = need === 'optional' && trimmed === '' ? {} : { reason: trimmed };
-    const result = (need === 'required' ? AdminReason : AdminOptionalReason).safeParse(given);
-    if (!result.success) {
-      setInvalid(result.error.issues[0]?.message ?? null);
-      return;
-    }
-    setInvalid(null);
-    onConfirm(result.data.reason);
+  /** The reason without its surrounding spaces; an optional one left blank is left out. */
+  const bodyOf = ({ reason }: { reason: string }): AdminOptionalReason => {
+    const trimmed = reason.trim();
+    return need === 'optional' && trimmed === '' ? {} : { reason: trimmed };
   };
 
   return (
-    <Form onSubmit={submit} noValidate>
-      <Modal.Body>
-        <ErrorAlert message={error} />
-        {children}
-        <Form.Group controlId={fieldId}>
-          <Form.Label>Reason{need === 'optional' ? ' (optional)' : ''}</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={3}
-            value={text}
-            maxLength={ADMIN_REASON_MAX}
-            required={need === 'required'}
-            isInvalid={invalid !== null}
-            aria-invalid={invalid !== null}
-            aria-describedby={describedBy || undefined}
-            onChange={(event) => setText(event.target.value)}
+    <ZodForm
+      schema={need === 'required' ? AdminReason : AdminOptionalReason}
+      defaultValues={{ reason: '' }}
+      bodyOf={bodyOf}
+      onSubmit={(values) => onConfirm(bodyOf(values).reason)}
+    >
+      {(form) => (
+        <>
+          <Modal.Body>
+            <ErrorAlert message={error} />
+            {children}
+            <FormField
+              label={need === 'optional' ? 'Reason (optional)' : 'Reason'}
+              name="reason"
+              multiline
+              rows={3}
+              maxLength={ADMIN_REASON_MAX}
+              required={need === 'required'}
+              hint={reasonHint}
+            />
+          </Modal.Body>
+          <DialogButtons
+            confirmLabel={confirmLabel}
+            confirmVariant={confirmVariant}
+            dismissLabel={dismissLabel}
+            pending={pending || form.sending}
+            onClose={onClose}
           />
-          <Form.Control.Feedback id={`${fieldId}-error`} type="invalid">
-            {invalid}
-          </Form.Control.Feedback>
-          {reasonHint ? (
-            <Form.Text id={`${fieldId}-hint`} muted>
-              {reasonHint}
-            </Form.Text>
-          ) : null}
-        </Form.Group>
-      </Modal.Body>
-      <DialogButtons
-        confirmLabel={confirmLabel}
-        confirmVariant={confirmVariant}
-        dismissLabel={dismissLabel}
-        pending={pending}
-        onClose={onClose}
-      />
-    </Form>
+        </>
+      )}
+    </ZodForm>
   );
 }

@@ -32,15 +32,17 @@ export function useAskedAction<A, V, R>(
     setOpen(false);
     mutation.reset();
   };
-  const confirm = (reason: string | undefined) => {
+  /** Settles once the call has answered, so the dialog's confirm waits for it; a refusal stays in `mutation.error`, shown in the dialog. */
+  const confirm = async (reason: string | undefined) => {
     if (asking === null) return;
     const { variables, done } = outcome(asking, reason);
-    mutation.mutate(variables, {
-      onSuccess: () => {
-        setOpen(false);
-        setNotice(done);
-      },
-    });
+    try {
+      await mutation.mutateAsync(variables);
+    } catch {
+      return;
+    }
+    setOpen(false);
+    setNotice(done);
   };
 
   return {
