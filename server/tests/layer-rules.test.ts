@@ -25,6 +25,12 @@ const probes: Record<string, string> = {
   'server/src/routes/IntoApp.ts': "import { paths } from '../../../src/config/paths';",
   'server/src/db/UpToHttp.ts': "import { HttpError } from '../http/errors';",
   'server/src/db/UpToRoutes.ts': "import { carRoutes } from '../routes/cars';",
+  'server/src/routes/IntoRoute.ts': "import { bookingRoutes } from './bookings';",
+  'server/src/routes/RunsQueries.ts': "import { eq } from 'drizzle-orm';",
+  'server/src/plugins/RunsQueries.ts': "import { sql } from 'drizzle-orm';",
+  'server/src/http/UpToRoutes.ts': "import { carRoutes } from '../routes/cars';",
+  'server/src/routes/UsesDomainModule.ts':
+    "import { runStep } from '../bookings/process';\nimport { answer } from '../http/answers';\nimport { Booking } from '#domain/schemas/bookings';",
   'src/features/cars/IntoReviews.ts': "import { CarReviews } from '../reviews/CarReviews';",
   'src/features/reviews/ReExportsBookings.ts': "export { bookingsKey } from '../bookings/queries';",
   'src/features/bookings/IntoCarsThroughSrc.ts': "import { useBusyDays } from '../../features/cars/queries';",
@@ -86,6 +92,7 @@ describe('layer rules (biome.jsonc)', () => {
     'server/src/routes/IntoApp.ts',
     'server/src/db/UpToHttp.ts',
     'server/src/db/UpToRoutes.ts',
+    'server/src/http/UpToRoutes.ts',
     'src/entities/car/UpToFeature.ts',
     'src/entities/booking/UpToPage.ts',
     'src/components/UpToEntity.ts',
@@ -103,6 +110,7 @@ describe('layer rules (biome.jsonc)', () => {
     'src/features/cars/UsesEntityAndItself.ts',
     'src/entities/car/UsesLowerLayers.ts',
     'src/pages/ComposesFeatures.ts',
+    'server/src/routes/UsesDomainModule.ts',
   ])('allows the downward imports in %s', (file) => {
     expect(refused).not.toContain(file);
   });
@@ -115,6 +123,13 @@ describe('layer rules (biome.jsonc)', () => {
   ])('refuses the import of another feature in %s', (file) => {
     expect(refused).toContain(file);
   });
+
+  it.each(['server/src/routes/IntoRoute.ts', 'server/src/routes/RunsQueries.ts', 'server/src/plugins/RunsQueries.ts'])(
+    'refuses a route leaning on another route, or a query outside the domain modules, in %s',
+    (file) => {
+      expect(refused).toContain(file);
+    },
+  );
 });
 
 /**

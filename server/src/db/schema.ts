@@ -290,7 +290,10 @@ export const bookings = pgTable(
       'bookings_payment_provider_check',
       sql`${table.paymentProvider} IS NULL OR ${table.paymentProvider} IN ('stripe', 'razorpay')`,
     ),
-    check('bookings_status_check', sql`${table.status} IN ('requested', 'accepting', 'accepted', 'declined', 'cancelled', 'expired')`),
+    check(
+      'bookings_status_check',
+      sql`${table.status} IN ('requested', 'accepting', 'accepted', 'declined', 'cancelled', 'expired')`,
+    ),
     check('bookings_check1', sql`${table.endsAt} > ${table.startsAt}`),
     check(
       'bookings_payment_status_check',

@@ -41,6 +41,74 @@ const STEP_SUMMARIES: Record<BookingAction, string> = {
   cancel: 'Cancel a request or an accepted booking before it begins (the renter who made it)',
 };
 
+const ASK_SCHEMA = {
+  tags: TAGS,
+  summary: 'Ask to rent a car for a period',
+  description:
+    "The server computes `hours` (whole hours, rounded down), `total` and `amountPaise`; prices are never read from the client. `carName` may also be a car's id. With card payments on (`GET /api/config`), a `paymentToken` has `amountPaise` held on the card (`payment.status` `held`); it is taken when the request is accepted and let go when it is declined, cancelled or expires. With Razorpay on, `razorpay` carries the checkout's result for an order from `POST /api/payments/razorpay/orders`: a wrong signature, or an order that is not the renter's own, is used, or was for another car, period, driver or amount is 400; a payment not authorized is 402. With GST configured, `taxPaise` and `taxLines` are added and `amountPaise` includes them. A request with money held expires at the earlier of its start and 6 days after it was made.",
+  security: SIGNED_IN,
+  body: NewBooking,
+  response: {
+    201: answer(Booking, 'The booking, `requested`.'),
+    ...errors([...JSON_BODY_ERRORS, 401, 402, 403, 404, 409, 503], {
+      400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${CARD_PAYMENTS_OFF}"`,
+      402: 'The card provider refused to hold the amount: the message says why. No booking was stored.',
+      503: 'The card provider could not be reached. No booking was stored and nothing was charged.',
+      403: "Signed in with an account that is not a renter's.",
+      404: 'There is no car by that name.',
+      429: 'Too many booking requests by this renter in the last hour (30), or too many requests; Retry-After says when to try again.',
+      409: `${ALREADY_BOOKED} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>."). Or: "${CAR_PAUSED}" Or, for a car an admin delisted: "${CAR_DELISTED}"`,
+    }),
+  },
+};
+
+const LIST_SCHEMA = {
+  tags: TAGS,
+  summary: 'Bookings, newest first',
+  description:
+    'A renter sees their own bookings, an owner the requests for their cars, an admin every booking. A request still unanswered when its period begins is `expired`, and the `status` filter counts it so; `status` takes one status or several separated by commas (`declined,cancelled,expired`). `when` keeps bookings whose period has not ended yet (`upcoming`), has (`past`), or that are over (`over`: ended, or declined, cancelled or expired). Each names the city and pickup area of its car. Whoever answers for the car (and an admin) also gets the phone of the renter (`renter.phone`) once a booking is accepted, and on an open request `overlapsAccepted`, the number of an accepted booking of the car that overlaps it, which accepting would be refused for. Always paged (`page`, `pageSize`), newest first, the id breaking ties.',
+  security: SIGNED_IN,
+  querystring: BookingListQuery,
+  response: {
+    200: answer(pagedAnswer(Booking), 'One page of the bookings the caller may see.'),
+    ...errors([400, 401]),
+  },
+};
+
+const RECEIPT_SCHEMA = {
+  tags: TAGS,
+  summary: "A booking's receipt",
+  description:
+    'The booking with its status history and, once accepted, who to call: the renter sees the owner (the platform for a fleet car), the owner sees the renter, an admin both.',
+  security: SIGNED_IN,
+  params: BookingIdParams,
+  response: {
+    200: answer(BookingReceipt, 'The booking, its history and its contacts.'),
+    ...errors([400, 401, 404], { 400: 'A malformed id.', 404: NO_SUCH_BOOKING }),
+  },
+};
+
+/** A step's path in the document; only accepting moves money, so only it can meet the provider's 402 and 503. */
+function stepSchema(action: BookingAction) {
+  return {
+    tags: TAGS,
+    summary: STEP_SUMMARIES[action],
+    security: SIGNED_IN,
+    params: BookingIdParams,
+    response: {
+      200: answer(Booking, 'The booking after the step.'),
+      // No body is read, but one sent is still parsed: malformed JSON, an oversized or a non-JSON body is refused.
+      ...errors([...JSON_BODY_ERRORS, 401, 404, 409, ...(action === 'accept' ? ([402, 503] as const) : [])], {
+        400: 'A malformed id, or a body that is not JSON.',
+        402: 'The card provider refused to take the money held for the request: the message says why; the request stays open.',
+        503: 'The card provider could not be reached (or card payments are off): the request stays open.',
+        404: 'No booking the caller may take this step on.',
+        409: "The booking's status does not allow this step (the message names it; a request declined because an overlapping one was accepted is `declined`), its period has begun, or accepting would overlap an accepted booking.",
+      }),
+    },
+  };
+}
+
 export const bookingRoutes: FastifyPluginAsyncZod<{
   support: SupportContact;
   gst: GstConfig | undefined;
@@ -61,26 +129,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     '/api/bookings',
     {
       onRequest: app.requireRole('user'),
-      schema: {
-        tags: TAGS,
-        summary: 'Ask to rent a car for a period',
-        description:
-          "The server computes `hours` (whole hours, rounded down), `total` and `amountPaise`; prices are never read from the client. `carName` may also be a car's id. With card payments on (`GET /api/config`), a `paymentToken` has `amountPaise` held on the card (`payment.status` `held`); it is taken when the request is accepted and let go when it is declined, cancelled or expires. With Razorpay on, `razorpay` carries the checkout's result for an order from `POST /api/payments/razorpay/orders`: a wrong signature, or an order that is not the renter's own, is used, or was for another car, period, driver or amount is 400; a payment not authorized is 402. With GST configured, `taxPaise` and `taxLines` are added and `amountPaise` includes them. A request with money held expires at the earlier of its start and 6 days after it was made.",
-        security: SIGNED_IN,
-        body: NewBooking,
-        response: {
-          201: answer(Booking, 'The booking, `requested`.'),
-          ...errors([...JSON_BODY_ERRORS, 401, 402, 403, 404, 409, 503], {
-            400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${CARD_PAYMENTS_OFF}"`,
-            402: 'The card provider refused to hold the amount: the message says why. No booking was stored.',
-            503: 'The card provider could not be reached. No booking was stored and nothing was charged.',
-            403: "Signed in with an account that is not a renter's.",
-            404: 'There is no car by that name.',
-            429: 'Too many booking requests by this renter in the last hour (30), or too many requests; Retry-After says when to try again.',
-            409: `${ALREADY_BOOKED} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>."). Or: "${CAR_PAUSED}" Or, for a car an admin delisted: "${CAR_DELISTED}"`,
-          }),
-        },
-      },
+      schema: ASK_SCHEMA,
     },
     async (request, reply) => {
       const renter = signedInAccount(request);
@@ -104,18 +153,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: app.requireSignedIn,
       config: { privateCache: true },
-      schema: {
-        tags: TAGS,
-        summary: 'Bookings, newest first',
-        description:
-          'A renter sees their own bookings, an owner the requests for their cars, an admin every booking. A request still unanswered when its period begins is `expired`, and the `status` filter counts it so; `status` takes one status or several separated by commas (`declined,cancelled,expired`). `when` keeps bookings whose period has not ended yet (`upcoming`), has (`past`), or that are over (`over`: ended, or declined, cancelled or expired). Each names the city and pickup area of its car. Whoever answers for the car (and an admin) also gets the phone of the renter (`renter.phone`) once a booking is accepted, and on an open request `overlapsAccepted`, the number of an accepted booking of the car that overlaps it, which accepting would be refused for. Always paged (`page`, `pageSize`), newest first, the id breaking ties.',
-        security: SIGNED_IN,
-        querystring: BookingListQuery,
-        response: {
-          200: answer(pagedAnswer(Booking), 'One page of the bookings the caller may see.'),
-          ...errors([400, 401]),
-        },
-      },
+      schema: LIST_SCHEMA,
     },
     async (request) => {
       const account = signedInAccount(request);
@@ -130,18 +168,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     '/api/bookings/:id',
     {
       onRequest: app.requireSignedIn,
-      schema: {
-        tags: TAGS,
-        summary: "A booking's receipt",
-        description:
-          'The booking with its status history and, once accepted, who to call: the renter sees the owner (the platform for a fleet car), the owner sees the renter, an admin both.',
-        security: SIGNED_IN,
-        params: BookingIdParams,
-        response: {
-          200: answer(BookingReceipt, 'The booking, its history and its contacts.'),
-          ...errors([400, 401, 404], { 400: 'A malformed id.', 404: NO_SUCH_BOOKING }),
-        },
-      },
+      schema: RECEIPT_SCHEMA,
     },
     (request) => bookingReceipt(app.db, signedInAccount(request), request.params.id, { now: app.clock.now(), support, gst }),
   );
@@ -152,23 +179,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       {
         onRequest: app.requireSignedIn,
         config: { takesNoBody: true },
-        schema: {
-          tags: TAGS,
-          summary: STEP_SUMMARIES[action],
-          security: SIGNED_IN,
-          params: BookingIdParams,
-          response: {
-            200: answer(Booking, 'The booking after the step.'),
-            // No body is read, but one sent is still parsed: malformed JSON, an oversized or a non-JSON body is refused.
-            ...errors([...JSON_BODY_ERRORS, 401, 404, 409, ...(action === 'accept' ? ([402, 503] as const) : [])], {
-              400: 'A malformed id, or a body that is not JSON.',
-              402: 'The card provider refused to take the money held for the request: the message says why; the request stays open.',
-              503: 'The card provider could not be reached (or card payments are off): the request stays open.',
-              404: 'No booking the caller may take this step on.',
-              409: "The booking's status does not allow this step (the message names it; a request declined because an overlapping one was accepted is `declined`), its period has begun, or accepting would overlap an accepted booking.",
-            }),
-          },
-        },
+        schema: stepSchema(action),
       },
       async (request) => {
         const account = signedInAccount(request);
