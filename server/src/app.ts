@@ -82,7 +82,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Issue 10: slow clients held sockets forever. Node's requestTimeout bounds the headers (the body
+    // Slow clients must not hold sockets forever. Node's requestTimeout bounds the headers (the body
     // is the security plugin's), checked every connectionsCheckingInterval, 30 s unless set.
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
@@ -167,7 +167,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
  * function a request passes through (the hooks, the caches, Reply.send) met twenty object shapes,
  * and V8 replaced its optimized code with code that handles any shape: once the other routes had
  * been asked, a kept car or post cost a quarter more CPU than when it was the only thing asked for
- * (issue 16). The route files add no hooks or parsers for their routes alone; the two that need
+ * (measured by bench:api). The route files add no hooks or parsers for their routes alone; the two that need
  * one (a photo upload's multipart parser, the payment webhook's raw body) keep it in a scope of its
  * own inside the file.
  */
