@@ -71,6 +71,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** How mail leaves: through SMTP_URL, or as .eml files in DATA_DIR/outbox when it is unset. */
   mail: MailSettings;
+  /** Tests only (TEST_CLOCK_START): where the server's clock starts, moving on with real time from there. */
+  clockStartAt: Date | undefined;
 }
 
 /** Generous for a phone on a slow network sending at most a 100 KB body; tests set shorter ones. */
@@ -240,6 +242,11 @@ const envSchema = z.object({
     message: 'VITE_STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_...)',
   }),
   STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Tests that drive a real server process start its clock at a chosen instant; a production server never does.
+  TEST_CLOCK_START: optionalText.pipe(
+    z.iso.datetime({ offset: true, message: 'TEST_CLOCK_START must be an ISO instant' }).optional(),
+  ),
+  NODE_ENV: optionalText,
   RAZORPAY_KEY_ID: optionalText.refine((key) => key === undefined || key.startsWith('rzp_'), {
     message: 'RAZORPAY_KEY_ID must be a Razorpay key id (rzp_live_... or rzp_test_...)',
   }),
@@ -379,6 +386,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (gstSet !== 0 && gstSet !== 3) {
     throw new Error('Invalid server configuration:\nGST_RATE_BPS, GSTIN and GST_STATE must be set together, or none of them');
   }
+  if (e.TEST_CLOCK_START && e.NODE_ENV === 'production') {
+    throw new Error('Invalid server configuration:\nTEST_CLOCK_START is for tests: a production server runs on the real clock');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -442,6 +452,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...(e.SUPPORT_PHONE ? { phone: e.SUPPORT_PHONE } : {}),
       ...(e.SUPPORT_EMAIL ? { email: e.SUPPORT_EMAIL } : {}),
     },
+    clockStartAt: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : undefined,
     social: Object.fromEntries(
       Object.entries({
         facebook: e.SOCIAL_FACEBOOK_URL,

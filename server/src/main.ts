@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { movableClock } from './clock/clock';
 import { loadConfig } from './config';
 import { safeErrorLine } from './safe-error';
 
@@ -16,7 +17,8 @@ function failToStart(message: string): never {
 const config = await Promise.resolve()
   .then(() => loadConfig())
   .catch((error: unknown) => failToStart(error instanceof Error ? error.message : String(error)));
-const app = await buildApp(config).catch((error: unknown) => failToStart(safeErrorLine(error)));
+const clock = config.clockStartAt ? { clock: movableClock(config.clockStartAt, { ticks: true }) } : {};
+const app = await buildApp(config, clock).catch((error: unknown) => failToStart(safeErrorLine(error)));
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {

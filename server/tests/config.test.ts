@@ -38,7 +38,16 @@ describe('loadConfig', () => {
         retryBaseMs: 30_000,
         maxAttempts: 5,
       },
+      clockStartAt: undefined,
     });
+  });
+
+  it('starts a test server at TEST_CLOCK_START, and refuses it to a production start', () => {
+    expect(loadConfig({ TEST_CLOCK_START: '2030-01-31T10:00:00+05:30' }).clockStartAt).toEqual(new Date('2030-01-31T04:30:00Z'));
+    expect(() => loadConfig({ TEST_CLOCK_START: 'tomorrow' })).toThrow('TEST_CLOCK_START must be an ISO instant');
+    expect(() => loadConfig({ TEST_CLOCK_START: '2030-01-31T10:00:00+05:30', NODE_ENV: 'production' })).toThrow(
+      'TEST_CLOCK_START is for tests: a production server runs on the real clock',
+    );
   });
 
   it('builds mail links from PUBLIC_URL (without a trailing slash), and from the port when it is unset', () => {
