@@ -59,6 +59,9 @@ interface ZodFormProps<V extends FieldValues> {
 interface Loaded {
   binder: Binder;
   form: BoundForm;
+  /** Settles once the fields have registered with the form: a submit pressed before then waits for it. */
+  bound: Promise<void>;
+  markBound: () => void;
 }
 
 /**
@@ -117,7 +120,12 @@ export function ZodForm<V extends FieldValues>({
         typeof current === 'function' ? current() : Promise.resolve(current),
       ]);
       loadedSchema.current = loadedChecks;
-      const ready = { binder, form: binder.createForm(withCheckedRadios(latest.current.defaultValues, element.current), checks) };
+      let markBound = () => {};
+      const bound = new Promise<void>((resolve) => {
+        markBound = resolve;
+      });
+      const form = binder.createForm(withCheckedRadios(latest.current.defaultValues, element.current), checks);
+      const ready: Loaded = { binder, form, bound, markBound };
       setLoaded(ready);
       return ready;
     })().catch((error: unknown) => {
@@ -167,7 +175,9 @@ export function ZodForm<V extends FieldValues>({
     setPressed(true);
     void (async () => {
       try {
-        await send(loaded?.form ?? (await load()).form);
+        const ready = loaded ?? (await load());
+        await ready.bound;
+        await send(ready.form);
       } catch {
         // The checks' code could not be fetched.
         setSubmitFailure(unreachable());
@@ -239,7 +249,7 @@ export function ZodForm<V extends FieldValues>({
         {children({ sending: pressed || snapshot.isSubmitting, failure, clearFailure })}
       </FormWiringContext>
       {/* After the fields, so they have registered by the time react-hook-form marks the form ready. */}
-      {Hooks && form ? <Hooks form={form} checks={checks} onState={onState} /> : null}
+      {Hooks && loaded ? <Hooks form={loaded.form} checks={checks} onState={onState} onBound={loaded.markBound} /> : null}
     </Form>
   );
 }

@@ -54,11 +54,15 @@ interface FormHooksProps {
   form: BoundForm;
   checks: FormChecks;
   onState: (state: FormSnapshot) => void;
+  /** Called once the fields rendered before it have registered, and the form is ready to submit. */
+  onBound: () => void;
 }
 
 /** react-hook-form's hook over the form made by createForm, rendered after the fields; it tells the form of each change of its errors and submitting. */
-export function FormHooks({ form, checks, onState }: FormHooksProps) {
+export function FormHooks({ form, checks, onState, onBound }: FormHooksProps) {
   useForm({ formControl: form.formControl, ...formOptions(checks) });
+  // Its layout effects run after the refs of the fields rendered before it: they have registered by now.
+  useLayoutEffect(() => onBound(), [onBound]);
   useLayoutEffect(
     () =>
       form.subscribe({
