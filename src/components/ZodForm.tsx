@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
@@ -64,39 +64,22 @@ interface Loaded {
   markBound: () => void;
 }
 
-/**
- * A form checked with the contract's zod schema by react-hook-form, field by field as the server
- * would check it. Each FormField inside it shows its own error (aria-invalid, aria-describedby), a
- * refusal from the server that names a field goes under that field, and the submit waits for the
- * answer, whatever the clicking. The browser's own checks are off (noValidate): they showed one
- * error at a time, and the schema's words are the server's.
- */
-export function ZodForm<V extends FieldValues>({
-  schema,
-  defaultValues: startValues,
-  values,
-  bodyOf,
-  onSubmit,
-  loadOn = 'mount',
-  serverFieldErrors = true,
-  children,
-  ...formProps
-}: ZodFormProps<V>) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [snapshot, setSnapshot] = useState<FormSnapshot>({ errors: new Map(), isSubmitting: false });
-  const [pressed, setPressed] = useState(false);
-  const [submitFailure, setSubmitFailure] = useState<unknown>(null);
-  const [focusWanted, setFocusWanted] = useState<string | undefined>();
-  /** Set on the press of submit, before anything renders: a second press (a double click, Enter again) finds it set. */
-  const busy = useRef(false);
-  const loading = useRef<Promise<Loaded> | null>(null);
-  const element = useRef<HTMLFormElement>(null);
-  const labels = useRef(new Map<string, string>());
+/** The props the checks and the submit read whenever they run, which may be newer than when they started. */
+interface Latest<V extends FieldValues> {
+  schema: ZodFormProps<V>['schema'];
+  defaultValues: V;
+  bodyOf: ZodFormProps<V>['bodyOf'];
+  onSubmit: ZodFormProps<V>['onSubmit'];
+  serverFieldErrors: boolean;
+}
 
-  const defaultValues = values ?? startValues;
-  // The latest props, read by the checks and the submit whenever they run.
-  const latest = useRef({ schema, defaultValues, bodyOf, onSubmit, serverFieldErrors });
-  latest.current = { schema, defaultValues, bodyOf, onSubmit, serverFieldErrors };
+/** What each field is called on screen, by name, as the FormFields describe themselves. */
+type Labels = Map<string, string>;
+
+/** The form's checks (react-hook-form, its resolver and the schema), loaded once, and what they check with. */
+function useChecksCode<V extends FieldValues>(latest: RefObject<Latest<V>>, element: RefObject<HTMLFormElement | null>) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const loading = useRef<Promise<Loaded> | null>(null);
   const loadedSchema = useRef<z.ZodType | null>(null);
 
   const checks = useMemo<FormChecks>(
@@ -107,9 +90,12 @@ export function ZodForm<V extends FieldValues>({
         if (!loadedSchema.current) throw new Error('the form was checked before its schema loaded');
         return loadedSchema.current;
       },
-      bodyOf: (values) => (latest.current.bodyOf ? latest.current.bodyOf(values as V) : values),
+      bodyOf: (values) => {
+        const { bodyOf } = latest.current;
+        return bodyOf ? bodyOf(values as V) : values;
+      },
     }),
-    [],
+    [latest],
   );
 
   const load = useCallback((): Promise<Loaded> => {
@@ -134,15 +120,22 @@ export function ZodForm<V extends FieldValues>({
       throw error;
     });
     return loading.current;
-  }, [checks]);
+  }, [checks, latest, element]);
 
-  useEffect(() => {
-    if (loadOn === 'mount') load().catch(() => {});
-  }, [loadOn, load]);
+  return { loaded, load, checks };
+}
 
-  const wantChecks = () => {
-    if (!loaded) load().catch(() => {});
-  };
+/**
+ * The press of submit: once the checks have loaded and the fields registered, react-hook-form checks
+ * and the form's onSubmit sends; a refusal naming a field is set on it (and focused), any other kept
+ * for the alert. From the press until the answer, `pressed` holds, and a second press does nothing.
+ */
+function useSubmit<V extends FieldValues>(latest: RefObject<Latest<V>>, labels: RefObject<Labels>, ready: () => Promise<Loaded>) {
+  const [pressed, setPressed] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [focusWanted, setFocusWanted] = useState<string | undefined>();
+  /** Set on the press, before anything renders: a second press (a double click, Enter again) finds it set. */
+  const busy = useRef(false);
 
   const send = async (form: BoundForm) => {
     let refused: { name: string; message: string } | undefined;
@@ -153,12 +146,12 @@ export function ZodForm<V extends FieldValues>({
           await latest.current.onSubmit(values as V, actions);
         } catch (error) {
           refused = latest.current.serverFieldErrors ? serverFieldError(error, labels.current) : undefined;
-          if (!refused) setSubmitFailure(error);
+          if (!refused) setFailure(error);
         }
       })();
     } catch {
       // The checks themselves failed to run: their code could not be fetched.
-      setSubmitFailure(unreachable());
+      setFailure(unreachable());
     }
     if (refused) {
       form.setError(refused.name, { type: 'server', message: refused.message });
@@ -171,16 +164,16 @@ export function ZodForm<V extends FieldValues>({
     event.preventDefault();
     if (busy.current) return;
     busy.current = true;
-    setSubmitFailure(null);
+    setFailure(null);
     setPressed(true);
     void (async () => {
       try {
-        const ready = loaded ?? (await load());
-        await ready.bound;
-        await send(ready.form);
+        const loaded = await ready();
+        await loaded.bound;
+        await send(loaded.form);
       } catch {
         // The checks' code could not be fetched.
-        setSubmitFailure(unreachable());
+        setFailure(unreachable());
       } finally {
         busy.current = false;
         setPressed(false);
@@ -188,11 +181,22 @@ export function ZodForm<V extends FieldValues>({
     })();
   };
 
-  const placed = placeErrors(snapshot.errors, labels.current);
-  const clientFailure = placed.form === undefined ? null : new ApiError(400, placed.form, placed.form);
-  const failure = submitFailure ?? clientFailure;
+  const focused = useCallback(() => setFocusWanted(undefined), []);
+  return { submit, pressed, failure, setFailure, focusWanted, focused };
+}
 
-  const form = loaded?.form;
+/** The form's errors as react-hook-form last told them, and whether it is submitting. */
+function useFormSnapshot() {
+  const [snapshot, setSnapshot] = useState<FormSnapshot>({ errors: new Map(), isSubmitting: false });
+  const onState = useCallback(
+    (next: FormSnapshot) => setSnapshot((current) => (sameSnapshot(current, next) ? current : next)),
+    [],
+  );
+  return { snapshot, onState };
+}
+
+/** The fields take `values` whenever they change, once the form is bound (until then they start from them). */
+function useOutsideValues<V extends FieldValues>(values: V | undefined, form: BoundForm | undefined) {
   const valuesKey = values === undefined ? undefined : JSON.stringify(values);
   const shownValues = useRef(valuesKey);
   useEffect(() => {
@@ -200,39 +204,86 @@ export function ZodForm<V extends FieldValues>({
     shownValues.current = valuesKey;
     if (form && values) form.reset(values);
   }, [valuesKey, form, values]);
+}
 
-  const describe = useCallback((name: string, label: string) => {
-    labels.current.set(name, label);
-    return () => {
-      if (labels.current.get(name) === label) labels.current.delete(name);
-    };
-  }, []);
-  const focused = useCallback(() => setFocusWanted(undefined), []);
-  const wiring: FormWiring = {
+/** How the fields reach the form: plain controls until the checks load, react-hook-form's registration after. */
+function useWiring<V extends FieldValues>(
+  latest: RefObject<Latest<V>>,
+  labels: RefObject<Labels>,
+  form: BoundForm | undefined,
+  fieldErrors: ReadonlyMap<string, string>,
+  focus: Pick<FormWiring, 'focusWanted' | 'focused'>,
+): FormWiring {
+  const describe = useCallback(
+    (name: string, label: string) => {
+      labels.current.set(name, label);
+      return () => {
+        if (labels.current.get(name) === label) labels.current.delete(name);
+      };
+    },
+    [labels],
+  );
+  return {
     control: (name: string, options?: FieldOptions) => {
       const starting = startingProps(name, latest.current.defaultValues[name], options);
       if (!form) return starting;
       const { ref, onChange, onBlur } = form.register(name, { onChange: options?.onChange });
       return { ...starting, ref, onChange, onBlur };
     },
-    error: (name) => placed.fields.get(name),
+    error: (name) => fieldErrors.get(name),
     describe,
-    focusWanted,
-    focused,
+    focusWanted: focus.focusWanted,
+    focused: focus.focused,
   };
+}
 
+/**
+ * A form checked with the contract's zod schema by react-hook-form, field by field as the server
+ * would check it. Each FormField inside it shows its own error (aria-invalid, aria-describedby), a
+ * refusal from the server that names a field goes under that field, and the submit waits for the
+ * answer, whatever the clicking. The browser's own checks are off (noValidate): they showed one
+ * error at a time, and the schema's words are the server's.
+ */
+export function ZodForm<V extends FieldValues>({
+  schema,
+  defaultValues: startValues,
+  values,
+  bodyOf,
+  onSubmit,
+  loadOn = 'mount',
+  serverFieldErrors = true,
+  children,
+  ...formProps
+}: ZodFormProps<V>) {
+  const element = useRef<HTMLFormElement>(null);
+  const labels = useRef<Labels>(new Map());
+  const defaultValues = values ?? startValues;
+  const latest = useRef<Latest<V>>({ schema, defaultValues, bodyOf, onSubmit, serverFieldErrors });
+  latest.current = { schema, defaultValues, bodyOf, onSubmit, serverFieldErrors };
+
+  const { loaded, load, checks } = useChecksCode(latest, element);
+  const { snapshot, onState } = useFormSnapshot();
+  const submitting = useSubmit(latest, labels, async () => loaded ?? (await load()));
+  const form = loaded?.form;
+  useOutsideValues(values, form);
+  useEffect(() => {
+    if (loadOn === 'mount') load().catch(() => {});
+  }, [loadOn, load]);
+
+  const placed = placeErrors(snapshot.errors, labels.current);
+  const clientFailure = placed.form === undefined ? null : new ApiError(400, placed.form, placed.form);
+  const wiring = useWiring(latest, labels, form, placed.fields, {
+    focusWanted: submitting.focusWanted,
+    focused: submitting.focused,
+  });
   const clearFailure = () => {
-    setSubmitFailure(null);
+    submitting.setFailure(null);
     // The whole form's rule is checked again on the next submit.
     if (form && clientFailure) {
       for (const path of snapshot.errors.keys()) if (!placed.fields.has(path)) form.clearErrors(path === '' ? undefined : path);
     }
   };
-
-  const onState = useCallback(
-    (next: FormSnapshot) => setSnapshot((current) => (sameSnapshot(current, next) ? current : next)),
-    [],
-  );
+  const wantChecks = loadOn === 'intent' && !loaded ? () => load().catch(() => {}) : undefined;
 
   const Hooks = loaded?.binder.FormHooks;
   return (
@@ -240,13 +291,17 @@ export function ZodForm<V extends FieldValues>({
       {...formProps}
       ref={element}
       noValidate
-      onSubmit={submit}
-      onFocus={loadOn === 'intent' ? wantChecks : undefined}
-      onPointerDown={loadOn === 'intent' ? wantChecks : undefined}
-      onKeyDown={loadOn === 'intent' ? wantChecks : undefined}
+      onSubmit={submitting.submit}
+      onFocus={wantChecks}
+      onPointerDown={wantChecks}
+      onKeyDown={wantChecks}
     >
       <FormWiringContext value={wiring}>
-        {children({ sending: pressed || snapshot.isSubmitting, failure, clearFailure })}
+        {children({
+          sending: submitting.pressed || snapshot.isSubmitting,
+          failure: submitting.failure ?? clientFailure,
+          clearFailure,
+        })}
       </FormWiringContext>
       {/* After the fields, so they have registered by the time react-hook-form marks the form ready. */}
       {Hooks && loaded ? <Hooks form={loaded.form} checks={checks} onState={onState} onBound={loaded.markBound} /> : null}
