@@ -1,10 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { type InputHTMLAttributes, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import Row from 'react-bootstrap/Row';
 import type { CarQuery, CarSort } from '../../domain/contract';
+import { FieldError, useFormField } from '../../components/FormField';
+import { ZodForm } from '../../components/ZodForm';
 import {
   BODY_TYPE_LABELS,
   BODY_TYPES,
@@ -19,31 +21,35 @@ import { indiaLocalToIso, isoToIndiaLocal } from '../../domain/india-time';
 /** The seat counts a renter usually asks for at least: a couple, a small family, a big one. */
 const SEAT_CHOICES = [4, 5, 7] as const;
 
-/** A select whose first choice, "Any", leaves the filter out. */
-function ChoiceFilter({
-  id,
+/** A filter field: its label, then its box or its select, whose first choice, "Any", leaves the filter out, then its error. */
+function FilterField({
   name,
   label,
-  value,
   choices,
+  ...inputProps
 }: {
-  id: string;
-  name: string;
+  name: keyof FilterFields;
   label: string;
-  value: string | undefined;
-  choices: readonly (readonly [value: string, label: string])[];
-}) {
+  choices?: readonly (readonly [value: string, label: string])[];
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'step' | 'inputMode'>) {
+  const field = useFormField(name, { label });
+  const invalid = Boolean(field.error);
   return (
-    <Form.Group controlId={id}>
+    <Form.Group controlId={field.id}>
       <Form.Label>{label}</Form.Label>
-      <Form.Select name={name} defaultValue={value ?? ''}>
-        <option value="">Any</option>
-        {choices.map(([choice, text]) => (
-          <option key={choice} value={choice}>
-            {text}
-          </option>
-        ))}
-      </Form.Select>
+      {choices ? (
+        <Form.Select {...field.props} isInvalid={invalid}>
+          <option value="">Any</option>
+          {choices.map(([choice, text]) => (
+            <option key={choice} value={choice}>
+              {text}
+            </option>
+          ))}
+        </Form.Select>
+      ) : (
+        <Form.Control {...inputProps} {...field.props} isInvalid={invalid} />
+      )}
+      <FieldError field={field} />
     </Form.Group>
   );
 }
@@ -77,6 +83,40 @@ interface CarFiltersProps {
   onClear: () => void;
 }
 
+/** The filter form's fields as typed; the period in India's local time, as the fields show it. */
+interface FilterFields {
+  city: string;
+  maxPrice: string;
+  q: string;
+  bodyType: string;
+  from: string;
+  to: string;
+  seats: string;
+  transmission: string;
+  fuel: string;
+  ac: string;
+}
+
+// The listing's query schema (and zod with it) loads once someone starts filtering, not with the page.
+const carQueryChecks = () => import('../../domain/schemas/cars').then((schemas) => schemas.CarQuery);
+
+/** The address's query the fields make, the sort applied now kept: what the listing asks the server for. */
+function searchOf(values: FilterFields, sort: CarSort | undefined): URLSearchParams {
+  const next = new URLSearchParams();
+  const text = (name: keyof FilterFields) => values[name].trim();
+  if (text('q')) next.set('q', text('q'));
+  if (text('maxPrice')) next.set('maxPrice', text('maxPrice'));
+  if (sort) next.set('sort', sort);
+  for (const key of ['city', 'bodyType', 'seats', 'transmission', 'fuel', 'ac'] as const) {
+    if (text(key)) next.set(key, text(key));
+  }
+  for (const key of ['from', 'to'] as const) {
+    const instant = indiaLocalToIso(text(key));
+    if (instant) next.set(key, instant);
+  }
+  return next;
+}
+
 /**
  * The car listing's sort and filters; applying them writes them into the address. On a phone the
  * filters wait in a sheet behind "Filters (n)", so the first car is in sight when the page opens;
@@ -86,23 +126,17 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
   const sheetTitleId = useId();
   const [sheetOpen, setSheetOpen] = useState(false);
   const count = filterCount(query);
-
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    if (text('q')) next.set('q', text('q'));
-    if (text('maxPrice')) next.set('maxPrice', text('maxPrice'));
-    if (query.sort) next.set('sort', query.sort);
-    for (const key of ['city', 'bodyType', 'seats', 'transmission', 'fuel', 'ac'] as const) {
-      if (text(key)) next.set(key, text(key));
-    }
-    for (const key of ['from', 'to'] as const) {
-      const instant = indiaLocalToIso(text(key));
-      if (instant) next.set(key, instant);
-    }
-    onApply(next);
+  const applied: FilterFields = {
+    city: query.city ?? '',
+    maxPrice: query.maxPrice === undefined ? '' : String(query.maxPrice),
+    q: query.q ?? '',
+    bodyType: query.bodyType ?? '',
+    from: isoToIndiaLocal(query.from),
+    to: isoToIndiaLocal(query.to),
+    seats: query.seats === undefined ? '' : String(query.seats),
+    transmission: query.transmission ?? '',
+    fuel: query.fuel ?? '',
+    ac: query.ac === undefined ? '' : String(query.ac),
   };
 
   return (
@@ -145,110 +179,86 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
           </Offcanvas.Title>
         </Offcanvas.Header>
         <Offcanvas.Body>
-          <Form onSubmit={applyFilters} aria-label="Filter cars" className="w-100">
-            <Row xs={2} md={3} lg={5} className="g-3 align-items-end">
-              <Col>
-                <ChoiceFilter
-                  id="cars-city"
-                  name="city"
-                  label="City"
-                  value={query.city}
-                  choices={CITIES.map((city) => [city, city] as const)}
-                />
-              </Col>
-              <Col>
-                <Form.Group controlId="cars-max-price">
-                  <Form.Label>Max price per hour</Form.Label>
-                  <Form.Control
-                    name="maxPrice"
-                    type="number"
-                    min={1}
-                    step={1}
-                    inputMode="numeric"
-                    defaultValue={query.maxPrice ?? ''}
-                  />
-                </Form.Group>
-              </Col>
-              <Col>
-                <Form.Group controlId="cars-q">
-                  <Form.Label>Car name</Form.Label>
-                  <Form.Control name="q" type="search" defaultValue={query.q ?? ''} />
-                </Form.Group>
-              </Col>
-              <Col>
-                <ChoiceFilter
-                  id="cars-body-type"
-                  name="bodyType"
-                  label="Body type"
-                  value={query.bodyType}
-                  choices={BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] as const)}
-                />
-              </Col>
-              <Col xs={12}>
-                <Form.Group controlId="cars-from">
-                  <Form.Label>Available from</Form.Label>
-                  <Form.Control name="from" type="datetime-local" defaultValue={isoToIndiaLocal(query.from)} />
-                </Form.Group>
-              </Col>
-              <Col xs={12}>
-                <Form.Group controlId="cars-to">
-                  <Form.Label>to</Form.Label>
-                  <Form.Control name="to" type="datetime-local" defaultValue={isoToIndiaLocal(query.to)} />
-                </Form.Group>
-              </Col>
-              <Col>
-                <ChoiceFilter
-                  id="cars-seats"
-                  name="seats"
-                  label="Seats"
-                  value={query.seats === undefined ? undefined : String(query.seats)}
-                  choices={SEAT_CHOICES.map((seats) => [String(seats), `${seats} or more`] as const)}
-                />
-              </Col>
-              <Col>
-                <ChoiceFilter
-                  id="cars-transmission"
-                  name="transmission"
-                  label="Transmission"
-                  value={query.transmission}
-                  choices={TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const)}
-                />
-              </Col>
-              <Col>
-                <ChoiceFilter
-                  id="cars-fuel"
-                  name="fuel"
-                  label="Fuel"
-                  value={query.fuel}
-                  choices={FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const)}
-                />
-              </Col>
-              <Col>
-                <ChoiceFilter
-                  id="cars-ac"
-                  name="ac"
-                  label="Car type"
-                  value={query.ac === undefined ? undefined : String(query.ac)}
-                  choices={[
-                    ['true', 'AC'],
-                    ['false', 'Non-AC'],
-                  ]}
-                />
-              </Col>
-            </Row>
-            {/* Stays at the foot of the sheet while its fields scroll on a short phone. */}
-            <div className="d-flex flex-wrap align-items-center gap-2 mt-3 py-2 sticky-bottom bg-white">
-              <Button type="submit" variant="primary">
-                Apply filters
-              </Button>
-              {filtered ? (
-                <Button type="button" variant="link" onClick={onClear}>
-                  Clear filters
-                </Button>
-              ) : null}
-              <Form.Text className="ms-sm-auto">Times are India time (IST).</Form.Text>
-            </div>
-          </Form>
+          <ZodForm
+            schema={carQueryChecks}
+            defaultValues={applied}
+            bodyOf={(values) => Object.fromEntries(searchOf(values, query.sort))}
+            loadOn="intent"
+            onSubmit={(values) => {
+              onApply(searchOf(values, query.sort));
+              return undefined;
+            }}
+            aria-label="Filter cars"
+            className="w-100"
+          >
+            {() => (
+              <>
+                <Row xs={2} md={3} lg={5} className="g-3 align-items-end">
+                  <Col>
+                    <FilterField name="city" label="City" choices={CITIES.map((city) => [city, city] as const)} />
+                  </Col>
+                  <Col>
+                    <FilterField name="maxPrice" label="Max price per hour" type="number" min={1} step={1} inputMode="numeric" />
+                  </Col>
+                  <Col>
+                    <FilterField name="q" label="Car name" type="search" />
+                  </Col>
+                  <Col>
+                    <FilterField
+                      name="bodyType"
+                      label="Body type"
+                      choices={BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] as const)}
+                    />
+                  </Col>
+                  <Col xs={12}>
+                    <FilterField name="from" label="Available from" type="datetime-local" />
+                  </Col>
+                  <Col xs={12}>
+                    <FilterField name="to" label="to" type="datetime-local" />
+                  </Col>
+                  <Col>
+                    <FilterField
+                      name="seats"
+                      label="Seats"
+                      choices={SEAT_CHOICES.map((seats) => [String(seats), `${seats} or more`] as const)}
+                    />
+                  </Col>
+                  <Col>
+                    <FilterField
+                      name="transmission"
+                      label="Transmission"
+                      choices={TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const)}
+                    />
+                  </Col>
+                  <Col>
+                    <FilterField name="fuel" label="Fuel" choices={FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const)} />
+                  </Col>
+                  <Col>
+                    <FilterField
+                      name="ac"
+                      label="Car type"
+                      choices={[
+                        ['true', 'AC'],
+                        ['false', 'Non-AC'],
+                      ]}
+                    />
+                  </Col>
+                </Row>
+                {/* Stays at the foot of the sheet while its fields scroll on a short phone. */}
+                <div className="d-flex flex-wrap align-items-center gap-2 mt-3 py-2 sticky-bottom bg-white">
+                  <Button type="submit" variant="primary">
+                    Apply filters
+                  </Button>
+                  {filtered ? (
+                    <Button type="button" variant="link" onClick={onClear}>
+                      Clear filters
+                    </Button>
+                  ) : null}
+                  <Form.Text className="ms-sm-auto">Times are India time (IST).</Form.Text>
+                </div>
+              </>
+            )}
+          </ZodForm>
         </Offcanvas.Body>
       </Offcanvas>
     </>
