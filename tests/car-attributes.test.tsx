@@ -174,10 +174,10 @@ describe('the home page’s search', () => {
     const { router, user } = renderRoute('/layout/home');
     await fillJourney(user, 'Shillong');
     await user.click(screen.getByRole('button', { name: 'Find Car' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      /^We have cars in Bengaluru, Mumbai, .*Chandigarh: name one of these cities\.$/,
-    );
-    expect(screen.getByLabelText('From address')).toBeInvalid();
+    const from = screen.getByLabelText('From address');
+    await waitFor(() => expect(from).toBeInvalid());
+    expect(from).toHaveAccessibleErrorMessage(/^We have cars in Bengaluru, Mumbai, .*Chandigarh: name one of these cities\.$/);
+    expect(from).toHaveAccessibleDescription(/^We have cars in Bengaluru, Mumbai, .*Chandigarh: name one of these cities\. Your city, e\.g\. Pune\.$/);
     expect(router.state.location.pathname).toBe('/layout/home');
   });
 });

@@ -1,42 +1,26 @@
-import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { FormField } from '../../components/FormField';
-import { CITIES, type City } from '../../domain/car-attributes';
+import { ZodForm } from '../../components/ZodForm';
+import { CITIES } from '../../domain/car-attributes';
 import { indiaLocalToIso, indiaToday } from '../../domain/india-time';
-
-type CarType = 'ac' | 'non-ac';
-
-/** Names people still type for the cities on the list, and the places of Delhi NCR. */
-const OTHER_NAMES: Record<string, City> = {
-  bangalore: 'Bengaluru',
-  bombay: 'Mumbai',
-  delhi: 'Delhi NCR',
-  'new delhi': 'Delhi NCR',
-  gurgaon: 'Delhi NCR',
-  gurugram: 'Delhi NCR',
-  noida: 'Delhi NCR',
-  madras: 'Chennai',
-  calcutta: 'Kolkata',
-  cochin: 'Kochi',
-  poona: 'Pune',
-};
-
-/** The city of the list an address names ("MG Road, Bengaluru" is in Bengaluru), if it names one. */
-export function cityOf(address: string): City | undefined {
-  const text = address.toLowerCase();
-  return (
-    CITIES.find((city) => text.includes(city.toLowerCase())) ??
-    Object.entries(OTHER_NAMES).find(([name]) => text.includes(name))?.[1]
-  );
-}
+import type { FindCarFields } from './find-car-checks';
+import { cityOf } from './find-car-city';
 
 const CITY_LIST_ID = 'find-car-cities';
-const NO_SUCH_CITY = `We have cars in ${CITIES.join(', ')}: name one of these cities.`;
+
+// The search's checks (and zod with them) load once someone starts filling it in, not with the home page.
+const findCarChecks = () => import('./find-car-checks').then((checks) => checks.FindCarChecks);
+
+const EMPTY: FindCarFields = { fromAddress: '', toAddress: '', journeyDate: '', journeyTime: '', carType: 'ac' };
+
+const CAR_TYPES = [
+  ['ac', 'AC Car'],
+  ['non-ac', 'Non AC Car'],
+] as const;
 
 /**
  * The home page's "find your best car" form (spec section 3). The From address's city and the car
@@ -47,81 +31,53 @@ const NO_SUCH_CITY = `We have cars in ${CITIES.join(', ')}: name one of these ci
  */
 export function FindCarForm() {
   const navigate = useNavigate();
-  const [fromAddress, setFromAddress] = useState('');
-  const [toAddress, setToAddress] = useState('');
-  const [journeyDate, setJourneyDate] = useState('');
-  const [journeyTime, setJourneyTime] = useState('');
-  const [carType, setCarType] = useState<CarType>('ac');
-  const [cityMissing, setCityMissing] = useState(false);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const search = ({ fromAddress, journeyDate, journeyTime, carType }: FindCarFields) => {
     const city = cityOf(fromAddress);
-    setCityMissing(city === undefined);
-    if (!city) return;
-    const search = new URLSearchParams({ city, ac: String(carType === 'ac') });
+    if (!city) return undefined;
+    const query = new URLSearchParams({ city, ac: String(carType === 'ac') });
     const from = indiaLocalToIso(`${journeyDate}T${journeyTime}`);
-    if (from) search.set('from', from);
-    navigate(`${paths.cars}?${search.toString()}`);
+    if (from) query.set('from', from);
+    navigate(`${paths.cars}?${query.toString()}`);
+    return undefined;
   };
 
   return (
-    <Form onSubmit={handleSubmit} aria-label="Find your best car">
-      <Row xs={1} md={2} lg={5} className="g-3 align-items-end">
-        <Col>
-          <FormField
-            label="From address"
-            name="fromAddress"
-            value={fromAddress}
-            onChange={setFromAddress}
-            required
-            list={CITY_LIST_ID}
-            hint={cityMissing ? <span role="alert">{NO_SUCH_CITY}</span> : 'Your city, e.g. Pune.'}
-            aria-invalid={cityMissing || undefined}
-          />
-          <datalist id={CITY_LIST_ID}>
-            {CITIES.map((city) => (
-              <option key={city} value={city} />
-            ))}
-          </datalist>
-        </Col>
-        <Col>
-          <FormField
-            label="To address"
-            name="toAddress"
-            value={toAddress}
-            onChange={setToAddress}
-            required
-            hint="Return to the same place: one-way trips are not offered yet."
-          />
-        </Col>
-        <Col>
-          <FormField
-            label="Journey date"
-            name="journeyDate"
-            type="date"
-            min={indiaToday()}
-            value={journeyDate}
-            onChange={setJourneyDate}
-            required
-          />
-        </Col>
-        <Col>
-          <FormField label="Journey time" name="journeyTime" type="time" value={journeyTime} onChange={setJourneyTime} required />
-        </Col>
-        <Col>
-          <Form.Group className="mb-3" controlId="find-car-type">
-            <Form.Label>Car type</Form.Label>
-            <Form.Select name="carType" value={carType} onChange={(event) => setCarType(event.target.value as CarType)} required>
-              <option value="ac">AC Car</option>
-              <option value="non-ac">Non AC Car</option>
-            </Form.Select>
-          </Form.Group>
-        </Col>
-      </Row>
-      <Button type="submit" variant="primary" size="lg">
-        Find Car
-      </Button>
-    </Form>
+    <ZodForm schema={findCarChecks} defaultValues={EMPTY} loadOn="intent" onSubmit={search} aria-label="Find your best car">
+      {() => (
+        <>
+          <Row xs={1} md={2} lg={5} className="g-3 align-items-end">
+            <Col>
+              <FormField label="From address" name="fromAddress" required list={CITY_LIST_ID} hint="Your city, e.g. Pune." />
+              <datalist id={CITY_LIST_ID}>
+                {CITIES.map((city) => (
+                  <option key={city} value={city} />
+                ))}
+              </datalist>
+            </Col>
+            <Col>
+              <FormField
+                label="To address"
+                name="toAddress"
+                required
+                hint="Return to the same place: one-way trips are not offered yet."
+              />
+            </Col>
+            <Col>
+              <FormField label="Journey date" name="journeyDate" type="date" min={indiaToday()} required />
+            </Col>
+            <Col>
+              <FormField label="Journey time" name="journeyTime" type="time" required />
+            </Col>
+            <Col>
+              <FormField label="Car type" name="carType" choices={CAR_TYPES} required />
+            </Col>
+          </Row>
+          <Button type="submit" variant="primary" size="lg">
+            Find Car
+          </Button>
+        </>
+      )}
+    </ZodForm>
   );
 }
