@@ -177,7 +177,9 @@ describe('the home page’s search', () => {
     const from = screen.getByLabelText('From address');
     await waitFor(() => expect(from).toBeInvalid());
     expect(from).toHaveAccessibleErrorMessage(/^We have cars in Bengaluru, Mumbai, .*Chandigarh: name one of these cities\.$/);
-    expect(from).toHaveAccessibleDescription(/^We have cars in Bengaluru, Mumbai, .*Chandigarh: name one of these cities\. Your city, e\.g\. Pune\.$/);
+    expect(from).toHaveAccessibleDescription(
+      /^We have cars in Bengaluru, Mumbai, .*Chandigarh: name one of these cities\. Your city, e\.g\. Pune\.$/,
+    );
     expect(router.state.location.pathname).toBe('/layout/home');
   });
 });
