@@ -85,10 +85,7 @@ export function FieldError({ field }: { field: Pick<FormFieldWiring, 'error' | '
   ) : null;
 }
 
-type FormFieldProps = BoundFieldProps | LegacyFieldProps;
-
-type BoundFieldProps = {
-  value?: undefined;
+type FormFieldProps = {
   label: string;
   name: string;
   /** A short help line under the field, announced with it. */
@@ -104,54 +101,8 @@ type BoundFieldProps = {
   onChange?: (event: ChangeEvent<FieldElement>) => void;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'defaultValue' | 'name' | 'id' | 'size' | 'children'>;
 
-/** TRANSITIONAL: a field whose form still holds its value itself, until every form is a ZodForm. */
-type LegacyFieldProps = Omit<BoundFieldProps, 'value' | 'onChange'> & { value: string; onChange: (value: string) => void };
-
-/** TRANSITIONAL: the controlled field the forms not yet on ZodForm use. */
-function LegacyFormField({ label, name, value, onChange, hint, multiline = false, rows, ...inputProps }: LegacyFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const describedBy = hint ? hintId : undefined;
-  return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      {multiline ? (
-        <Form.Control
-          as="textarea"
-          rows={rows}
-          name={name}
-          value={value}
-          required={inputProps.required}
-          disabled={inputProps.disabled}
-          maxLength={inputProps.maxLength}
-          placeholder={inputProps.placeholder}
-          onChange={(event) => onChange(event.target.value)}
-          aria-describedby={describedBy}
-        />
-      ) : (
-        <Form.Control
-          {...inputProps}
-          name={name}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-describedby={describedBy}
-        />
-      )}
-      {hint ? (
-        <Form.Text id={hintId} muted>
-          {hint}
-        </Form.Text>
-      ) : null}
-    </Form.Group>
-  );
-}
-
 /** One labelled form field, its error under it: every form of the app builds on it so labels, ids, errors and hints stay consistent. */
-export function FormField(props: FormFieldProps) {
-  return props.value === undefined ? <BoundFormField {...props} /> : <LegacyFormField {...props} />;
-}
-
-function BoundFormField({
+export function FormField({
   label,
   name,
   hint,
@@ -160,9 +111,8 @@ function BoundFormField({
   rows,
   choices,
   onChange,
-  value: _,
   ...inputProps
-}: BoundFieldProps) {
+}: FormFieldProps) {
   const field = useFormField(name, { label, hasHint: Boolean(hint), disabled: inputProps.disabled, onChange });
   const invalid = Boolean(field.error);
   return (
