@@ -1,0 +1,40 @@
+import { PHOTO_BYTES_MAX, PHOTOS_PER_CAR_MAX } from '../../../domain/limits';
+import { PHOTO_TOO_LARGE, PHOTO_TYPES, PHOTO_WRONG_TYPE } from '../../../domain/schemas/car-photos';
+
+// What may be added to a car's photos, checked on this device before anything is sent.
+
+/** Why the browser refuses a file before sending it, or undefined; the server checks the bytes again. */
+function refusal(file: File): string | undefined {
+  // Some systems give no type for a file they do not know: the server reads its bytes and decides.
+  if (file.type !== '' && !(PHOTO_TYPES as readonly string[]).includes(file.type)) return `${file.name}: ${PHOTO_WRONG_TYPE}`;
+  if (file.size > PHOTO_BYTES_MAX) return `${file.name}: ${PHOTO_TOO_LARGE}`;
+  return undefined;
+}
+
+/** The files that may be added to `already` photos, and why any others were refused. */
+export function sortChosen(files: readonly File[], already: number): { accepted: File[]; refused: string[] } {
+  const refused: string[] = [];
+  const fitting = files.filter((file) => {
+    const reason = refusal(file);
+    if (reason) refused.push(reason);
+    return reason === undefined;
+  });
+  const room = Math.max(0, PHOTOS_PER_CAR_MAX - already);
+  if (fitting.length > room) {
+    refused.push(
+      `A car can have at most ${PHOTOS_PER_CAR_MAX} photos: ${room === 0 ? 'none' : `only ${room}`} more could be added, so ${fitting
+        .slice(room)
+        .map((file) => file.name)
+        .join(', ')} ${fitting.length - room === 1 ? 'was' : 'were'} left out.`,
+    );
+  }
+  return { accepted: fitting.slice(0, room), refused };
+}
+
+/** `list` with the item at `from` moved to `to`. */
+export function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
