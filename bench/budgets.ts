@@ -49,7 +49,7 @@ const LAYOUT = 'src/app/Layout.tsx';
 /** Where the build's prerender writes each public page's HTML (build/prerender.ts). */
 const PRERENDERED_DIR = 'prerendered';
 /** The car page's checkout (period picker, moment), fetched as soon as the page has hydrated. */
-const CHECKOUT = 'src/features/bookings/CheckoutPanel.tsx';
+const CHECKOUT = 'src/features/bookings/CheckoutPanel/index.tsx';
 /** react-slick, fetched by the sliders when the browser is first idle. */
 const CAROUSEL = 'src/components/SlickCarousel.tsx';
 

@@ -234,7 +234,7 @@ describe('the import graph of src/', () => {
       expect.arrayContaining([
         'features/cars/CarDetails.tsx',
         'features/reviews/CarReviews.tsx',
-        'features/bookings/CheckoutPanel.tsx',
+        'features/bookings/CheckoutPanel/index.tsx',
       ]),
     );
     expect(targetsOf('lib/api-client.ts')).toContain('lib/axios-client.ts');

@@ -1,0 +1,164 @@
+import { lazy, Suspense, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import type { Account } from '../../../domain/contract';
+import { hoursLabel } from '../../../entities/booking/hours-label';
+import type { usePaymentOptions } from '../payment-options';
+import { RazorpayCheckoutButton } from '../RazorpayCheckoutButton';
+import type { BookingChoice, BookingPayment } from './useReservation';
+
+// react-stripe-checkout loads with the renter's first press of Reserve Now, and the provider's script with it.
+const CardCheckout = lazy(async () => ({ default: (await import('../CardCheckout')).CardCheckout }));
+
+const CHECKOUT_SCRIPT_FAILED = 'The card checkout could not be loaded. Check your connection, or send the request unpaid.';
+
+interface PaymentChoicesProps {
+  user: Account;
+  paymentOptions: ReturnType<typeof usePaymentOptions>;
+  carName: string;
+  hours: number;
+  amountPaise: number;
+  /** The period has a total, and no request is on its way. */
+  enabled: boolean;
+  choice: BookingChoice;
+  reserve: (payment?: BookingPayment) => void;
+}
+
+/**
+ * The ways a signed-in renter can send the request: the card checkout, Razorpay's UPI checkout, and,
+ * only when none the server offers can be used, the request unpaid.
+ */
+function PaymentChoices({ user, paymentOptions, carName, hours, amountPaise, enabled, choice, reserve }: PaymentChoicesProps) {
+  const [scriptFailed, setScriptFailed] = useState(false);
+  const [upiScriptFailed, setUpiScriptFailed] = useState(false);
+  const [checkoutLoading, setCheckoutLoading] = useState(false);
+  const [cardStarted, setCardStarted] = useState(false);
+  // Until the server says whether it takes cards, no way to pay is offered; if it cannot say, the request goes unpaid.
+  const cardKey = paymentOptions.data?.card?.publishableKey;
+  const upi = paymentOptions.data?.upi;
+  // Unpaid only when no checkout the server offers can be used: none is configured, or each failed to load.
+  const offerUnpaid = !paymentOptions.isPending && (!cardKey || scriptFailed) && (!upi || upiScriptFailed);
+  const description = `${carName}, ${hoursLabel(hours)}`;
+
+  const reserveButton = (
+    <Button variant="primary" size="lg" disabled={!enabled} onClick={() => setCardStarted(true)}>
+      Reserve Now
+    </Button>
+  );
+
+  return (
+    <>
+      {/*
+       * Once its script has failed, react-stripe-checkout throws on its next update (it calls the
+       * provider's missing global), so it leaves the page instead of being rendered again.
+       */}
+      {cardKey && !scriptFailed ? (
+        cardStarted ? (
+          <Suspense fallback={reserveButton}>
+            <CardCheckout
+              stripeKey={cardKey}
+              amountPaise={amountPaise}
+              description={description}
+              email={user.email}
+              disabled={!enabled}
+              onToken={(token) => reserve({ paymentToken: token.id })}
+              onScriptError={() => {
+                setScriptFailed(true);
+                setCardStarted(false);
+                setCheckoutLoading(false);
+              }}
+              onLoading={setCheckoutLoading}
+            />
+          </Suspense>
+        ) : (
+          reserveButton
+        )
+      ) : null}
+      {!cardKey && !upi ? (
+        <Alert variant="warning" role="note">
+          {paymentOptions.isError
+            ? 'Whether card payments are taken could not be checked, so this request is sent without paying.'
+            : 'Card payments are not configured yet.'}
+        </Alert>
+      ) : cardKey ? (
+        <p className="small text-muted mt-2 mb-0">
+          The amount is held on your card and taken only when the owner accepts; if they decline, it is released.
+        </p>
+      ) : null}
+      {checkoutLoading ? (
+        <p className="small text-muted mt-2 mb-0" role="status">
+          Opening the card checkout…
+        </p>
+      ) : null}
+      {scriptFailed ? (
+        <Alert variant="warning">
+          <p className="mb-2">{CHECKOUT_SCRIPT_FAILED}</p>
+          <Button variant="outline-dark" size="sm" onClick={() => setScriptFailed(false)}>
+            Try the card checkout again
+          </Button>
+        </Alert>
+      ) : null}
+      {upi ? (
+        <RazorpayCheckoutButton
+          choice={choice}
+          description={description}
+          email={user.email}
+          phone={user.phoneNumber}
+          disabled={!enabled}
+          onPaid={(razorpay) => reserve({ razorpay })}
+          onScriptFailed={setUpiScriptFailed}
+        />
+      ) : null}
+      {offerUnpaid ? (
+        <Button variant="outline-primary" className="mt-2" disabled={!enabled} onClick={() => reserve()}>
+          Send request without paying
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+interface ReserveActionProps extends Omit<PaymentChoicesProps, 'user' | 'enabled'> {
+  user: Account | null;
+  sessionLoading: boolean;
+  canPay: boolean;
+  sending: boolean;
+  signIn: () => void;
+}
+
+/** What the renter can do next: wait for the session, sign in first, read why this account cannot book, or pay. */
+export function ReserveAction({ user, sessionLoading, canPay, sending, signIn, ...payment }: ReserveActionProps) {
+  if (sessionLoading) {
+    // Which button applies depends on who is signed in; showing one and swapping it would move it under the pointer.
+    return (
+      <p className="small text-muted mb-0" role="status">
+        Checking whether you are signed in…
+      </p>
+    );
+  }
+  if (!user) {
+    return (
+      <>
+        <Button variant="primary" size="lg" onClick={signIn} disabled={!canPay}>
+          Reserve Now
+        </Button>
+        <p className="small text-muted mt-2 mb-0">You will be asked to sign in first; your period is kept.</p>
+      </>
+    );
+  }
+  if (user.role !== 'user') {
+    return (
+      <Alert variant="info" className="mb-0" role="note">
+        Cars are booked from a renter account. You are signed in as {user.username}, an {user.role} account.
+      </Alert>
+    );
+  }
+  if (payment.paymentOptions.isPending) {
+    return (
+      <p className="small text-muted mb-0" role="status">
+        Checking how you can pay…
+      </p>
+    );
+  }
+  return <PaymentChoices user={user} enabled={canPay && !sending} {...payment} />;
+}

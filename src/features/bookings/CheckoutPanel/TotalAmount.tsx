@@ -1,0 +1,44 @@
+import { Fragment } from 'react';
+import { type bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../../domain/booking-total';
+import { formatPaise, formatRateBps, formatRupees } from '../../../domain/money';
+import { hoursLabel } from '../../../entities/booking/hours-label';
+
+interface TotalAmountProps {
+  /** The period's total as bookingTotal works it out. */
+  bill: ReturnType<typeof bookingTotal>;
+  /** The car's price per hour. */
+  price: number;
+  driver: boolean;
+}
+
+/** The total, worked out as the server will: hours times the price (and the driver's), then GST line by line when it is charged. */
+export function TotalAmount({ bill: { hours, total, taxLines, amountPaise }, price, driver }: TotalAmountProps) {
+  return (
+    <fieldset className="my-3 p-3 band-light rounded" aria-labelledby="total-amount" aria-live="polite">
+      <p id="total-amount" className="mb-1 fw-semibold text-navy">
+        Total Amount
+      </p>
+      <p className="fs-3 fw-bold mb-0 price">{taxLines.length > 0 ? formatPaise(amountPaise) : formatRupees(total)}</p>
+      <p className="small text-muted mb-0 price">
+        {hoursLabel(hours)} × {formatRupees(price)}
+        {driver ? ` + driver ${hoursLabel(hours)} × ${formatRupees(DRIVER_SURCHARGE_PER_HOUR)}` : ''}
+      </p>
+      {taxLines.length > 0 ? (
+        <dl className="row small mb-0 mt-1 price" aria-label="GST">
+          <dt className="col-7 fw-normal text-muted">Taxable value</dt>
+          <dd className="col-5 mb-0 text-end">{formatRupees(total)}</dd>
+          {taxLines.map((line) => (
+            <Fragment key={line.name}>
+              <dt className="col-7 fw-normal text-muted">
+                {line.name} {formatRateBps(line.rateBps)}
+              </dt>
+              <dd className="col-5 mb-0 text-end">{formatPaise(line.paise)}</dd>
+            </Fragment>
+          ))}
+          <dt className="col-7">Total including GST</dt>
+          <dd className="col-5 mb-0 text-end fw-semibold">{formatPaise(amountPaise)}</dd>
+        </dl>
+      ) : null}
+    </fieldset>
+  );
+}

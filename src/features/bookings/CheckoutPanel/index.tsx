@@ -1,0 +1,83 @@
+import Form from 'react-bootstrap/Form';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../../domain/booking-total';
+import { toIndiaIso } from '../../../domain/india-time';
+import { formatRupees } from '../../../domain/money';
+import { useBusyDays } from '../../../entities/car/queries';
+import { toApiError } from '../../../lib/api-client';
+import { statusOf } from '../../../lib/api-error';
+import { useSession } from '../../../lib/auth/session';
+import { useCheckoutScriptFailureHandled } from '../checkout-script';
+import { useGstConfig, usePaymentOptions } from '../payment-options';
+import { BookingDone } from './BookingDone';
+import { PeriodPicker } from './PeriodPicker';
+import { ReserveAction } from './ReserveAction';
+import { TotalAmount } from './TotalAmount';
+import { useCheckoutChoice } from './useCheckoutChoice';
+import { useReservation } from './useReservation';
+
+interface CheckoutPanelProps {
+  carName: string;
+  /** What the server knows the car by in a booking: the name of a catalogue car, the id of an owner's car. */
+  carRef: string;
+  price: number;
+}
+
+/**
+ * The car page's "Check Out": pick a period, say whether a driver is needed, see the total and pay
+ * by card (or, when the card checkout is missing, send the request unpaid). The period and the
+ * driver choice live in the address (`from`, `to`, `driver`), so they arrive from the car listing
+ * and survive the detour through sign-in.
+ */
+export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
+  const { user, loading: sessionLoading } = useSession();
+  const paymentOptions = usePaymentOptions();
+  const gst = useGstConfig().data;
+  // Only a guide: a request for a day that looked free can still meet the server's 409.
+  const { stateOf } = useBusyDays(carRef);
+  useCheckoutScriptFailureHandled();
+  const { from, to, driver, pickerStart, pickerEnd, updateChoice, pick } = useCheckoutChoice();
+  // Every car is taken to be in the seller's state for now, so GST is CGST and SGST, as the server computes it.
+  const bill = bookingTotal(from, to, price, driver, gst ? { rateBps: gst.rateBps, intraState: true } : undefined);
+  const choice = { carName: carRef, from: toIndiaIso(from), to: toIndiaIso(to), driver };
+  const { booking, signIn, reserve } = useReservation(carName, choice);
+
+  if (booking.isSuccess) return <BookingDone booked={booking.data} />;
+
+  const canPay = bill.total > 0;
+  return (
+    <div>
+      <PeriodPicker from={from} to={to} pickerStart={pickerStart} pickerEnd={pickerEnd} stateOf={stateOf} onPick={pick} />
+      <Form.Check
+        id="checkout-driver"
+        type="checkbox"
+        label={`Driver Required (${formatRupees(DRIVER_SURCHARGE_PER_HOUR)} per hour)`}
+        checked={driver}
+        onChange={(event) => updateChoice({ driver: event.target.checked })}
+      />
+      <TotalAmount bill={bill} price={price} driver={driver} />
+      {!canPay ? (
+        <p className="text-danger small" role="status">
+          Pick a period of at least one hour to see a total and reserve.
+        </p>
+      ) : null}
+      <ErrorAlert
+        message={booking.error && statusOf(booking.error) !== 401 ? toApiError(booking.error).message : null}
+        onClose={booking.reset}
+      />
+      <ReserveAction
+        user={user}
+        sessionLoading={sessionLoading}
+        paymentOptions={paymentOptions}
+        carName={carName}
+        hours={bill.hours}
+        amountPaise={bill.amountPaise}
+        canPay={canPay}
+        sending={booking.isPending}
+        choice={choice}
+        reserve={reserve}
+        signIn={signIn}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import type { NewBooking } from '../../../domain/contract';
+import { statusOf } from '../../../lib/api-error';
+import type { SignInState } from '../../../lib/auth/sign-in-state';
+import { useCreateBooking } from '../queries';
+
+/** What a booking request carries besides its payment: the car, the period and the driver choice. */
+export type BookingChoice = Omit<NewBooking, 'paymentToken' | 'razorpay'>;
+export type BookingPayment = Pick<NewBooking, 'paymentToken' | 'razorpay'>;
+
+/**
+ * The booking request, and the way to sign in first that keeps the period (the page's address rides
+ * in the router state). A session that ended meanwhile (401) leads there too.
+ */
+export function useReservation(carName: string, choice: BookingChoice) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const booking = useCreateBooking();
+
+  const signIn = () => {
+    const state: SignInState = { from: location, reason: `Sign in to reserve the ${carName}` };
+    navigate(paths.login, { state });
+  };
+
+  const reserve = (payment: BookingPayment = {}) =>
+    booking.mutate(
+      { ...choice, ...payment },
+      // A session that ended meanwhile: sign in first, and come back with the period kept.
+      {
+        onError: (error) => {
+          if (statusOf(error) === 401) signIn();
+        },
+      },
+    );
+
+  return { booking, signIn, reserve };
+}
