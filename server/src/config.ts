@@ -364,14 +364,8 @@ function photoStore(
   return undefined;
 }
 
-/** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+/** Settings that only make sense together, or never in production, refused at start-up with what to change. */
+function refuseHalfSettings(e: z.output<typeof envSchema>): void {
   // One key without the other would offer a checkout the server cannot charge, or charge with no way to pay.
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.VITE_STRIPE_PUBLISHABLE_KEY)) {
     throw new Error(
@@ -389,6 +383,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (e.TEST_CLOCK_START && e.NODE_ENV === 'production') {
     throw new Error('Invalid server configuration:\nTEST_CLOCK_START is for tests: a production server runs on the real clock');
   }
+}
+
+/** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  refuseHalfSettings(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
