@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ApiError } from '../lib/api-error';
 import { unreachable } from '../lib/api-failure';
 import type { BoundForm, FormChecks, FormSnapshot } from '../lib/form-binder';
-import { placeErrors, serverFieldError } from '../lib/form-errors';
+import type { PlacedErrors } from '../lib/form-errors';
 import { type FieldOptions, type FormWiring, FormWiringContext, startingProps } from './form-wiring';
 
 type Binder = typeof import('../lib/form-binder');
@@ -137,7 +137,7 @@ function useSubmit<V extends FieldValues>(latest: RefObject<Latest<V>>, labels: 
   /** Set on the press, before anything renders: a second press (a double click, Enter again) finds it set. */
   const busy = useRef(false);
 
-  const send = async (form: BoundForm) => {
+  const send = async ({ form, binder }: Loaded) => {
     let refused: { name: string; message: string } | undefined;
     const actions: ZodFormActions<V> = { reset: (values) => form.reset(values ?? latest.current.defaultValues) };
     try {
@@ -145,7 +145,7 @@ function useSubmit<V extends FieldValues>(latest: RefObject<Latest<V>>, labels: 
         try {
           await latest.current.onSubmit(values as V, actions);
         } catch (error) {
-          refused = latest.current.serverFieldErrors ? serverFieldError(error, labels.current) : undefined;
+          refused = latest.current.serverFieldErrors ? binder.serverFieldError(error, labels.current) : undefined;
           if (!refused) setFailure(error);
         }
       })();
@@ -170,7 +170,7 @@ function useSubmit<V extends FieldValues>(latest: RefObject<Latest<V>>, labels: 
       try {
         const loaded = await ready();
         await loaded.bound;
-        await send(loaded.form);
+        await send(loaded);
       } catch {
         // The checks' code could not be fetched.
         setFailure(unreachable());
@@ -270,7 +270,8 @@ export function ZodForm<V extends FieldValues>({
     if (loadOn === 'mount') load().catch(() => {});
   }, [loadOn, load]);
 
-  const placed = placeErrors(snapshot.errors, labels.current);
+  // Errors come only from the loaded checks, which place them.
+  const placed: PlacedErrors = loaded ? loaded.binder.placeErrors(snapshot.errors, labels.current) : NO_ERRORS;
   const clientFailure = placed.form === undefined ? null : new ApiError(400, placed.form, placed.form);
   const wiring = useWiring(latest, labels, form, placed.fields, {
     focusWanted: submitting.focusWanted,
@@ -308,6 +309,8 @@ export function ZodForm<V extends FieldValues>({
     </Form>
   );
 }
+
+const NO_ERRORS: PlacedErrors = { fields: new Map(), form: undefined };
 
 /**
  * The values to start from, with any radio button checked before the form's code loaded: react-hook-form
