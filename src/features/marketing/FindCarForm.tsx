@@ -13,7 +13,7 @@ import { cityOf } from './find-car-city';
 const CITY_LIST_ID = 'find-car-cities';
 
 // The search's checks (and zod with them) load once someone starts filling it in, not with the home page.
-const findCarChecks = () => import('./find-car-checks').then((checks) => checks.FindCarChecks);
+const findCarChecks = () => import('./find-car-checks').then((checks) => checks.findCarChecks(cityOf));
 
 const EMPTY: FindCarFields = { fromAddress: '', toAddress: '', journeyDate: '', journeyTime: '', carType: 'ac' };
 

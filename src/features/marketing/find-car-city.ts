@@ -23,5 +23,3 @@ export function cityOf(address: string): City | undefined {
     Object.entries(OTHER_NAMES).find(([name]) => text.includes(name))?.[1]
   );
 }
-
-export const NO_SUCH_CITY = `We have cars in ${CITIES.join(', ')}: name one of these cities.`;
