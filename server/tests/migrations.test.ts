@@ -138,6 +138,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0015_public_change_notices',
             '0016_hot_query_indexes',
             '0017_private_change_notices',
+            '0018_bookings_accepting',
           ],
         });
         return describeSchema(client.db);
@@ -164,6 +165,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0015_public_change_notices',
             '0016_hot_query_indexes',
             '0017_private_change_notices',
+            '0018_bookings_accepting',
           ],
         });
         return describeSchema(client.db);
@@ -297,6 +299,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0015_public_change_notices',
               '0016_hot_query_indexes',
               '0017_private_change_notices',
+              '0018_bookings_accepting',
             ],
           }),
         ]);
