@@ -52,8 +52,9 @@ export default defineConfig({
           // Migrates and seeds one database per run, which every test app starts from.
           globalSetup: ['server/tests/global-setup.ts'],
           // Files share each worker's loaded modules (PGlite's WebAssembly, Fastify, zod) instead of
-          // loading them again per file, which was most of the suite's CPU time. Nothing here mocks
-          // modules or keeps state between files: every test app has its own database.
+          // loading them again per file, which was most of the suite's CPU time. Nothing keeps state
+          // between files (every test app has its own database); the one file that mocks a module
+          // (node's timer, in sign-in-limits) loads the app afresh after its mock.
           isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,

@@ -1,10 +1,8 @@
-import { setTimeout as hold } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SLOWDOWN, slowdownMs } from '../src/accounts/sign-in';
 import { movableClock } from '../src/clock/clock';
 import { signInFailures } from '../src/db/schema';
-import { buildTestApp, closeTestApp, newAccount, register } from './helpers';
 
 // The slowdown holds an answer with node's timer: recorded here, and still run, so a test reads how
 // long the server held an answer without timing it.
@@ -12,6 +10,13 @@ vi.mock('node:timers/promises', async (importOriginal) => {
   const timers = await importOriginal<typeof import('node:timers/promises')>();
   return { ...timers, setTimeout: vi.fn(timers.setTimeout) };
 });
+
+// The server project's files share a worker's loaded modules, so the app another file loaded first
+// holds the real timer: this file loads the app, and the timer it holds, afresh after the mock.
+let hold: typeof import('node:timers/promises').setTimeout;
+let helpers: typeof import('./helpers');
+const register: typeof import('./helpers')['register'] = (...args) => helpers.register(...args);
+const newAccount: typeof import('./helpers')['newAccount'] = (...args) => helpers.newAccount(...args);
 
 /** How long each answer since the last `beforeEach` (or the last call to this) was held, in ms. */
 function holds(): unknown[] {
@@ -25,9 +30,12 @@ let app: FastifyInstance;
 const clock = movableClock(new Date());
 
 beforeAll(async () => {
-  app = await buildTestApp({}, { clock });
+  vi.resetModules();
+  helpers = await import('./helpers');
+  hold = (await import('node:timers/promises')).setTimeout;
+  app = await helpers.buildTestApp({}, { clock });
 });
-afterAll(() => closeTestApp(app));
+afterAll(() => helpers.closeTestApp(app));
 beforeEach(() => {
   vi.mocked(hold).mockClear();
 });
