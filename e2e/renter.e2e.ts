@@ -77,7 +77,11 @@ describe('a renter', () => {
       await page.getByLabel('Password', { exact: true }).fill(renter.password);
       await page.getByLabel('Confirm Password').fill(`${renter.password}-typo`);
       await page.getByRole('button', { name: 'Register' }).click();
-      await page.getByRole('alert').filter({ hasText: 'Passwords do not match.' }).waitFor();
+      // The mismatch is told under the field it concerns, which is marked invalid.
+      await page.getByText('Passwords do not match.').waitFor();
+      if ((await page.getByLabel('Confirm Password').getAttribute('aria-invalid')) !== 'true') {
+        throw new Error('Confirm Password is not marked invalid');
+      }
 
       await page.getByLabel('Confirm Password').fill(renter.password);
       await page.getByRole('button', { name: 'Register' }).click();
