@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toIndiaIso } from '#domain/india-time';
 import type { Booking, BookingReceipt, NewBooking, OwnerCar } from '#domain/contract';
+import { movableClock } from '../src/clock/clock';
 import { accounts, bookings } from '../src/db/schema';
 import { sweepExpiredRequests } from '../src/bookings/sweep';
 import { accountId, buildTestApp, closeTestApp, register, signIn, type TestAccount } from './helpers';
@@ -17,6 +18,8 @@ const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'adm
 const INDIA_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?\+05:30$/;
 
 let app: FastifyInstance;
+/** The app's clock, running with real time unless a test moves it. */
+const clock = movableClock(new Date(), { ticks: true });
 let renterAccount: TestAccount;
 let ownerAccount: TestAccount;
 let renter: string;
@@ -34,7 +37,7 @@ async function signedIn(account: TestAccount): Promise<string> {
 }
 
 beforeAll(async () => {
-  app = await buildTestApp({ admin, support });
+  app = await buildTestApp({ admin, support }, { clock });
   [renterAccount, ownerAccount] = await Promise.all([register(app, 'user'), register(app, 'owner')]);
   const [otherRenterAccount, otherOwnerAccount] = await Promise.all([register(app, 'user'), register(app, 'owner')]);
   [renter, owner, otherRenter, otherOwner, adminCookie] = await Promise.all([
@@ -48,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestApp(app));
 afterEach(() => {
-  vi.useRealTimers();
+  clock.set(new Date());
 });
 
 /** A request for the owner's car, 10:00 to 14:00 India time on a day of its own, with `change` applied. */
@@ -187,13 +190,12 @@ describe("a receipt's history", () => {
       { status: 'requested', at: toIndiaIso(new Date(asked.createdAt)) },
       { status: 'expired', at: toIndiaIso(start) },
     ];
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(start.getTime() + HOUR_MS);
+    clock.set(new Date(start.getTime() + HOUR_MS));
 
     const unswept = await receipt(renter, asked.id);
     expect(unswept.status).toBe('expired');
     expect(unswept.history).toEqual(expected);
-    await sweepExpiredRequests(app.db, new Date(), bookingLinks);
+    await sweepExpiredRequests(app.db, clock.now(), bookingLinks);
     expect((await receipt(owner, asked.id)).history).toEqual(expected);
   });
 });
