@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { cataloguePlugin } from './build/catalogue';
 import { axiosWithoutFetchPlugin } from './build/axios-browser';
 import { layoutChunkPlugin } from './build/layout-chunk';
 import { precompressPlugin } from './build/precompress';
@@ -21,6 +22,7 @@ const page = (name: string) => `src/pages/${name}.tsx`;
 export default defineConfig({
   plugins: [
     react(),
+    cataloguePlugin(),
     axiosWithoutFetchPlugin(),
     layoutChunkPlugin({
       layout: 'src/app/Layout.tsx',

@@ -1,9 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { cataloguePlugin } from './build/catalogue';
 import { slowServerTests } from './vitest.slow.config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), cataloguePlugin()],
   test: {
     // Both cores: Vitest's default leaves one free for itself, which on this 2-core machine means one worker.
     maxWorkers: 2,

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, minify, type Plugin, transformWithOxc } from 'vite';
 import { ASSETS_DIR, precompressFile } from './precompress';
+import { cataloguePlugin } from './catalogue';
 
 /**
  * Renders the public pages to HTML after `vite build` (`npm run build`, and `npm start` when it
@@ -75,7 +76,7 @@ async function loadEntry(bundleDir: string): Promise<PrerenderEntry> {
     mode: 'production',
     logLevel: 'warn',
     publicDir: false,
-    plugins: [react(), markScreenSources()],
+    plugins: [react(), cataloguePlugin(), markScreenSources()],
     ssr: { noExternal: true },
     build: {
       ssr: 'src/entry-prerender.tsx',

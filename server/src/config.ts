@@ -6,7 +6,7 @@ import type { SocialNetwork, SocialProfiles } from '#domain/schemas/config';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
 import { type NewAdmin, parseNewAdmin } from './db/seed';
-import { DEFAULT_QUOTAS, type WriteQuotas } from './http/quotas';
+import { DEFAULT_QUOTAS, type WriteQuotas } from './limits/quotas';
 import { RAZORPAY_API_BASE, type RazorpaySettings } from './payments/razorpay-api';
 import type { StripeSettings } from './payments/stripe';
 import { DEFAULT_MAIL_TIMING, MAIL_SENDER_NAME, type MailSettings } from './mail/transport';
@@ -43,7 +43,7 @@ export interface ServerConfig {
   /** Requests per minute from one address across the whole server, a backstop against floods. */
   requestsPerMinute: number;
   /**
-   * Limits on writes (http/quotas.ts). Only registrations an hour from one address come from the
+   * Limits on writes (limits/quotas.ts). Only registrations an hour from one address come from the
    * environment (REGISTRATIONS_PER_HOUR), to raise where many people sign up from one address at
    * once (a venue's Wi-Fi); the per-account quotas are the defaults.
    */

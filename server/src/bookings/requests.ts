@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period, whyUnlisted } from '../cars/public-cars';
 import { bookings, paymentOrders, type BookingRow, type CarRow } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { enforceQuota } from '../http/quotas';
+import { enforceQuota } from '../limits/quotas';
 import type { BookingLinks } from '../mail/booking-mails';
 import type { RazorpayPayments } from '../payments/razorpay';
 import { expireDueRequests } from './process';
