@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { BLOG_PREVIEW_LENGTH, type BlogPostData } from '../../data/blogs';
 import { BlogIllustration } from './BlogIllustration';
+import { t, Words } from './words';
 
 /** The spec's list preview: the first 100 characters, with an ellipsis when there is more. */
 function blogPreview(text: string): string {
@@ -22,12 +23,14 @@ export function BlogCard({ post }: { post: BlogCardPost }) {
         <Card.Title as="h3" className="h5">
           {post.title}
         </Card.Title>
-        <p className="small text-muted mb-2">
-          By {post.author} · {post.date}
-        </p>
+        <p className="small text-muted mb-2">{t('site.blog.card.byline', { author: post.author, date: post.date })}</p>
         <Card.Text>{blogPreview(post.description)}</Card.Text>
         <Link to={paths.blogDetail(post.title)} className="mt-auto align-self-start">
-          Read More<span className="visually-hidden"> about {post.title}</span>
+          <Words
+            id="site.blog.card.readMore"
+            values={{ title: post.title }}
+            components={{ 0: <span className="visually-hidden" /> }}
+          />
         </Link>
       </Card.Body>
     </Card>

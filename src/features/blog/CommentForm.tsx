@@ -12,6 +12,10 @@ import { COMMENT_MAX, EMAIL_MAX, USERNAME_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
+import { t, Words } from './words';
+
+/** The form's heading, which names it. */
+const HEADING_ID = 'leave-comment';
 
 // The comments' schema (and zod with it) loads once someone starts writing, not with the post.
 const commentChecks = () => import('../../domain/schemas/comments').then((schemas) => schemas.NewComment);
@@ -49,11 +53,8 @@ export function CommentForm({ post }: { post: string }) {
   const [askedToSignIn, setAskedToSignIn] = useState(false);
   const empty: CommentFields = { content: '', fullName: '', email: '' };
 
-  const signInLink = (
-    <Link to={paths.login} state={{ from: location }}>
-      Sign in
-    </Link>
-  );
+  // The link's words are the message's own (<0>…</0>).
+  const signInLink = <Link to={paths.login} state={{ from: location }} />;
 
   return (
     <ZodForm
@@ -70,37 +71,58 @@ export function CommentForm({ post }: { post: string }) {
         sessionStorage.removeItem(draftKey);
         reset(empty);
       }}
-      aria-labelledby="leave-comment"
+      aria-labelledby={HEADING_ID}
     >
       {(form) => (
         <>
-          <h2 id="leave-comment" className="h4 mb-2">
-            Leave a Comment
+          <h2 id={HEADING_ID} className="h4 mb-2">
+            {t('site.blog.commentForm.heading')}
           </h2>
           {user ? (
-            <p className="small text-muted">Commenting as {user.username}</p>
+            <p className="small text-muted">{t('site.blog.commentingAs', { username: user.username })}</p>
           ) : (
             <>
-              <p className="small text-muted">You must sign in to make or comment a post. {signInLink}</p>
+              <p className="small text-muted">
+                <Words id="site.blog.commentForm.signIn" components={{ 0: signInLink }} />
+              </p>
               {askedToSignIn ? (
                 <Alert variant="warning" role="alert">
-                  Your comment was not sent: please {signInLink} first. What you typed stays here.
+                  <Words id="site.blog.commentForm.notSent" components={{ 0: signInLink }} />
                 </Alert>
               ) : null}
               <Row xs={1} md={2} className="g-md-3">
                 <Col>
-                  <FormField label="Full name" name="fullName" maxLength={USERNAME_MAX} autoComplete="name" />
+                  <FormField
+                    label={t('site.blog.commentForm.fullName')}
+                    name="fullName"
+                    maxLength={USERNAME_MAX}
+                    autoComplete="name"
+                  />
                 </Col>
                 <Col>
-                  <FormField label="Email" name="email" type="email" maxLength={EMAIL_MAX} autoComplete="email" />
+                  <FormField
+                    label={t('site.blog.commentForm.email')}
+                    name="email"
+                    type="email"
+                    maxLength={EMAIL_MAX}
+                    autoComplete="email"
+                  />
                 </Col>
               </Row>
             </>
           )}
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
-          <FormField label="Comment" name="content" multiline rows={5} maxLength={COMMENT_MAX} required onChange={keepDraft} />
+          <FormField
+            label={t('site.blog.commentForm.comment')}
+            name="content"
+            multiline
+            rows={5}
+            maxLength={COMMENT_MAX}
+            required
+            onChange={keepDraft}
+          />
           <Button type="submit" disabled={form.sending}>
-            {form.sending ? 'Posting…' : 'Post a Comment'}
+            {t(form.sending ? 'site.blog.posting' : 'site.blog.commentForm.submit')}
           </Button>
         </>
       )}

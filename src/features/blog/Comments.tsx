@@ -16,6 +16,7 @@ import { ZodForm } from '../../components/ZodForm';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
 import { formatIndiaTime } from '../../domain/india-time';
+import { t, Words } from './words';
 
 /** One comment or reply; its text is rendered as text, so markup someone typed shows as typed and never runs. */
 function CommentBody({ entry }: { entry: Reply }) {
@@ -67,16 +68,16 @@ function DeleteEntry({ entry, what }: { entry: Reply; what: 'comment' | 'reply' 
       <ErrorAlert message={deleting.error ? toApiError(deleting.error).message : null} onClose={deleting.reset} />
       {deleting.isSuccess ? (
         <p role="status" className="small text-muted">
-          {what === 'comment' ? 'Comment deleted.' : 'Reply deleted.'}
+          {t('site.blog.comments.deleted', { what })}
         </p>
       ) : null}
       {mayDelete(user, entry) ? (
         <Button variant="link" className="px-0 me-4 text-danger" onClick={() => setConfirming(true)}>
-          Delete
-          <span className="visually-hidden">
-            {' '}
-            {what} by {entry.author}
-          </span>
+          <Words
+            id="site.blog.comments.delete"
+            values={{ what, author: entry.author }}
+            components={{ 0: <span className="visually-hidden" /> }}
+          />
         </Button>
       ) : null}
       {/* Kept once the entry is deleted, so the dialog still closes as it opened. */}
@@ -84,8 +85,8 @@ function DeleteEntry({ entry, what }: { entry: Reply; what: 'comment' | 'reply' 
         <Suspense fallback={null}>
           <ConfirmDialog
             show={confirming}
-            title={`Delete this ${what}?`}
-            confirmLabel={`Delete ${what}`}
+            title={t('site.blog.comments.confirmTitle', { what })}
+            confirmLabel={t('site.blog.comments.confirmLabel', { what })}
             pending={deleting.isPending}
             onConfirm={() => deleting.mutate(undefined, { onSettled: close })}
             onClose={close}
@@ -93,10 +94,7 @@ function DeleteEntry({ entry, what }: { entry: Reply; what: 'comment' | 'reply' 
             <blockquote className="border-start ps-3 text-break-anywhere" style={{ whiteSpace: 'pre-line' }}>
               {entry.content}
             </blockquote>
-            <p className="mb-0">
-              Its text will read “{DELETED_CONTENT}” for everyone{what === 'comment' ? '; its replies stay' : ''}. This cannot be
-              undone.
-            </p>
+            <p className="mb-0">{t('site.blog.comments.confirmText', { deleted: DELETED_CONTENT, what })}</p>
           </ConfirmDialog>
         </Suspense>
       ) : null}
@@ -123,10 +121,7 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
   if (!user) {
     return (
       <p className="small mb-2">
-        You must sign in to reply.{' '}
-        <Link to={paths.login} state={{ from: location }}>
-          Sign in
-        </Link>
+        <Words id="site.blog.reply.signIn" components={{ 0: <Link to={paths.login} state={{ from: location }} /> }} />
       </p>
     );
   }
@@ -140,14 +135,14 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
         onReplied();
       }}
       className="mb-3"
-      aria-label={`Reply to ${comment.author}`}
+      aria-label={t('site.blog.reply.formLabel', { author: comment.author })}
     >
       {(form) => (
         <>
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
           <FormField
-            label={`Your reply to ${comment.author}`}
-            lead={<p className="small text-muted mb-1">Commenting as {user.username}</p>}
+            label={t('site.blog.reply.fieldLabel', { author: comment.author })}
+            lead={<p className="small text-muted mb-1">{t('site.blog.commentingAs', { username: user.username })}</p>}
             name="content"
             multiline
             rows={3}
@@ -157,10 +152,10 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
           />
           <div className="d-flex gap-2">
             <Button type="submit" size="sm" disabled={form.sending}>
-              {form.sending ? 'Posting…' : 'Post Reply'}
+              {t(form.sending ? 'site.blog.posting' : 'site.blog.reply.submit')}
             </Button>
             <Button type="button" size="sm" variant="link" onClick={onCancel}>
-              Cancel
+              {t('site.blog.reply.cancel')}
             </Button>
           </div>
         </>
@@ -174,7 +169,7 @@ function CommentList({ comments }: { comments: Comment[] }) {
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
 
   if (comments.length === 0) {
-    return <p className="text-muted">No comments yet. Be the first to leave one below.</p>;
+    return <p className="text-muted">{t('site.blog.comments.none')}</p>;
   }
 
   return (
@@ -184,7 +179,10 @@ function CommentList({ comments }: { comments: Comment[] }) {
           <CommentBody entry={comment} />
           <DeleteEntry entry={comment} what="comment" />
           {comment.replies.length > 0 ? (
-            <ol className="list-unstyled ms-3 ms-md-4 ps-3 border-start" aria-label={`Replies to ${comment.author}`}>
+            <ol
+              className="list-unstyled ms-3 ms-md-4 ps-3 border-start"
+              aria-label={t('site.blog.comments.repliesTo', { author: comment.author })}
+            >
               {comment.replies.map((reply) => (
                 <li key={reply.id}>
                   <CommentBody entry={reply} />
@@ -197,7 +195,11 @@ function CommentList({ comments }: { comments: Comment[] }) {
             <ReplyForm comment={comment} onCancel={() => setReplyingTo(null)} onReplied={() => setReplyingTo(null)} />
           ) : (
             <Button variant="link" className="px-0" onClick={() => setReplyingTo(comment.id)}>
-              Reply<span className="visually-hidden"> to {comment.author}</span>
+              <Words
+                id="site.blog.comments.reply"
+                values={{ author: comment.author }}
+                components={{ 0: <span className="visually-hidden" /> }}
+              />
             </Button>
           )}
         </li>
@@ -206,21 +208,23 @@ function CommentList({ comments }: { comments: Comment[] }) {
   );
 }
 
+const HEADING_ID = 'comments';
+
 /** The post's comments section: its heading, then the comments once loaded, or why they could not be. */
 export function Comments({ post }: { post: string }) {
   const comments = useComments(post);
   const retry = useRetry(blogKeys.comments(post));
   return (
-    <section aria-labelledby="comments" className="mt-5">
-      <h2 id="comments" className="h4">
-        Comments
+    <section aria-labelledby={HEADING_ID} className="mt-5">
+      <h2 id={HEADING_ID} className="h4">
+        {t('site.blog.comments.heading')}
       </h2>
       {comments.isPending ? (
         <Spinner animation="border" size="sm" role="status">
-          <span className="visually-hidden">Loading comments…</span>
+          <span className="visually-hidden">{t('site.blog.comments.loading')}</span>
         </Spinner>
       ) : null}
-      {comments.isError ? <QueryError error={comments.error} what="The comments could not be loaded." onRetry={retry} /> : null}
+      {comments.isError ? <QueryError error={comments.error} what={t('site.blog.comments.loadFailed')} onRetry={retry} /> : null}
       {comments.data ? <CommentList comments={comments.data} /> : null}
     </section>
   );

@@ -2,13 +2,16 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { blogPosts } from '../../data/blogs';
 import { slugify } from '../../domain/slug';
+import { t } from './words';
+
+const HEADING_ID = 'recent-posts';
 
 /** Every post, the one being read (by its slug) marked as the current page. */
 export function RecentPosts({ current }: { current: string }) {
   return (
-    <aside aria-labelledby="recent-posts" className="p-3 band-light rounded">
-      <h2 id="recent-posts" className="h5">
-        Recent Posts
+    <aside aria-labelledby={HEADING_ID} className="p-3 band-light rounded">
+      <h2 id={HEADING_ID} className="h5">
+        {t('site.blog.recentPosts')}
       </h2>
       <ul className="list-unstyled mb-0">
         {blogPosts.map((post) => (
