@@ -5,11 +5,11 @@ import type { Booking, OwnerCar } from '#domain/contract';
 import { bookingEvents, bookings, mailOutbox } from '../src/db/schema';
 import { queueDueReminders } from '../src/mail/booking-notices';
 import { queueMail } from '../src/mail/outbox';
-import { sweepBookings, sweepExpiredRequests } from '../src/bookings/sweep';
+import { sweepExpiredRequests } from '../src/bookings/sweep';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
 import { buildTestApp, closeTestApp, newPostgresDatabase, register, registerAndSignIn } from './helpers';
 import { quickMail, startSmtp, type TestSmtp } from './mail-helpers';
-import { act, bookingLinks, indiaTime, listCar, requestBooking } from './marketplace-helpers';
+import { act, bookingLinks, indiaTime, listCar, requestBooking, sweepAt } from './marketplace-helpers';
 
 // Request expiry (and the money it lets go), the mail queue and the day-before reminders run in
 // every instance, and each item must be taken by exactly one of them, or money moves and mail goes
@@ -69,18 +69,7 @@ const byCard = { paymentToken: 'tok_visa' };
 
 /** Every instance's sweep at the same moment. */
 function sweepAtOnce(instances: FastifyInstance[], now: Date): Promise<unknown> {
-  return Promise.all(
-    instances.map((app) =>
-      sweepBookings({
-        db: app.db,
-        payments: app.payments,
-        log: app.log,
-        gst: undefined,
-        links: bookingLinks,
-        clock: { now: () => now },
-      }),
-    ),
-  );
+  return Promise.all(instances.map((app) => sweepAt(app, now)));
 }
 
 /** Each request is expired once (one history event, one mail to its renter) and its hold let go once at the provider. */

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_EFFECTS, BOOKING_TRANSITIONS, EXPIRY, type BookingEffect } from '#domain/booking-states';
 import type { Booking, NewBooking, OwnerCar } from '#domain/contract';
 import { EFFECT_HANDLERS, type EffectHandler } from '../src/bookings/effects';
-import { sweepBookings } from '../src/bookings/sweep';
 import { movableClock } from '../src/clock/clock';
 import { bookings, cars } from '../src/db/schema';
 import { SETTLING_MS } from '../src/payments/settle-payments';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
-import { act, bookingLinks, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+import { act, indiaTime, listCar, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
 
 /**
  * The booking process as data: every effect the table names is carried out by a handler, and a step
@@ -78,15 +77,6 @@ function paid(day: number, from = '10:00', to = '14:00'): NewBooking {
   return { carName: car.id, from: indiaTime(day, from), to: indiaTime(day, to), driver: false, paymentToken: 'tok_visa' };
 }
 
-async function stored(id: string) {
-  const [row] = await app.db.select().from(bookings).where(eq(bookings.id, id));
-  if (!row) throw new Error(`booking ${id} is not stored`);
-  return row;
-}
-
-const sweep = () =>
-  sweepBookings({ db: app.db, payments: app.payments, log: app.log, gst: undefined, links: bookingLinks, clock });
-
 describe('accepting with money held', () => {
   it('holds no lock while the provider answers, and keeps the period reserved meanwhile', async () => {
     const day = nextDay++;
@@ -97,7 +87,7 @@ describe('accepting with money held', () => {
     await paused.arrived;
 
     // The car's lock is free: another request for the car is answered while the capture waits.
-    expect((await stored(booking.id)).status).toBe('accepting');
+    expect((await storedBooking(app, booking.id)).status).toBe('accepting');
     const elsewhere = await send(app, 'POST', '/api/bookings', otherRenter, paid(nextDay++));
     expect(elsewhere.statusCode).toBe(201);
     const overlapping = await send(app, 'POST', '/api/bookings', otherRenter, paid(day, '13:00', '15:00'));
@@ -108,8 +98,8 @@ describe('accepting with money held', () => {
     const answer = await accepting;
     expect(answer.statusCode).toBe(200);
     expect(answer.json<Booking>()).toMatchObject({ status: 'accepted', payment: { status: 'captured' } });
-    expect(await stored(rival.id)).toMatchObject({ status: 'declined', paymentStatus: 'released' });
-    expect(await stored(booking.id)).toMatchObject({ pendingBy: null, pendingReason: null });
+    expect(await storedBooking(app, rival.id)).toMatchObject({ status: 'declined', paymentStatus: 'released' });
+    expect(await storedBooking(app, booking.id)).toMatchObject({ pendingBy: null, pendingReason: null });
   });
 
   it('puts a refused capture back to requested, with nothing declined, and answers 402', async () => {
@@ -119,8 +109,8 @@ describe('accepting with money held', () => {
     provider.refuseCaptures = true;
     const answer = await act(app, owner, booking.id, 'accept');
     expect(answer.statusCode).toBe(402);
-    expect(await stored(booking.id)).toMatchObject({ status: 'requested', paymentStatus: 'held', pendingBy: null });
-    expect((await stored(rival.id)).status).toBe('requested');
+    expect(await storedBooking(app, booking.id)).toMatchObject({ status: 'requested', paymentStatus: 'held', pendingBy: null });
+    expect((await storedBooking(app, rival.id)).status).toBe('requested');
   });
 });
 
@@ -140,17 +130,21 @@ describe('a step a crash interrupted', () => {
   it('is left alone while its own step may still be asking the provider', async () => {
     const { booking } = await interrupted(nextDay++);
     clock.advance(SETTLING_MS - 1000);
-    await sweep();
-    expect((await stored(booking.id)).status).toBe('accepting');
+    await sweepAt(app);
+    expect((await storedBooking(app, booking.id)).status).toBe('accepting');
   });
 
   it('is finished by the sweep once it is stale: captured, accepted, and the overlapping request declined', async () => {
     const { booking, rival } = await interrupted(nextDay++);
     clock.advance(SETTLING_MS + 1000);
-    await sweep();
-    expect(await stored(booking.id)).toMatchObject({ status: 'accepted', paymentStatus: 'captured', pendingBy: null });
+    await sweepAt(app);
+    expect(await storedBooking(app, booking.id)).toMatchObject({
+      status: 'accepted',
+      paymentStatus: 'captured',
+      pendingBy: null,
+    });
     expect(provider.intents.get(booking.payment.ref ?? '')?.status).toBe('succeeded');
-    expect(await stored(rival.id)).toMatchObject({ status: 'declined', paymentStatus: 'released' });
+    expect(await storedBooking(app, rival.id)).toMatchObject({ status: 'declined', paymentStatus: 'released' });
   });
 
   it('takes the money once when the first capture went through before the crash', async () => {
@@ -165,8 +159,8 @@ describe('a step a crash interrupted', () => {
     };
     await capture();
     clock.advance(SETTLING_MS + 1000);
-    await sweep();
-    expect(await stored(booking.id)).toMatchObject({ status: 'accepted', paymentStatus: 'captured' });
+    await sweepAt(app);
+    expect(await storedBooking(app, booking.id)).toMatchObject({ status: 'accepted', paymentStatus: 'captured' });
     const captures = provider.calls.filter((call) => call.path === `/v1/payment_intents/${booking.payment.ref}/capture`);
     expect(captures.every((call) => call.idempotencyKey === `capture-${booking.payment.ref}`)).toBe(true);
   });
@@ -175,8 +169,8 @@ describe('a step a crash interrupted', () => {
     const { booking, rival } = await interrupted(nextDay++);
     provider.refuseCaptures = true;
     clock.advance(SETTLING_MS + 1000);
-    await sweep();
-    expect(await stored(booking.id)).toMatchObject({ status: 'requested', paymentStatus: 'held', pendingBy: null });
-    expect((await stored(rival.id)).status).toBe('requested');
+    await sweepAt(app);
+    expect(await storedBooking(app, booking.id)).toMatchObject({ status: 'requested', paymentStatus: 'held', pendingBy: null });
+    expect((await storedBooking(app, rival.id)).status).toBe('requested');
   });
 });

@@ -1,5 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Booking, BookingAction, CodedAnswer, NewBooking, OwnerCar } from '#domain/contract';
+import { eq } from 'drizzle-orm';
+import { sweepBookings } from '../src/bookings/sweep';
+import { bookings, type BookingRow } from '../src/db/schema';
 import type { BookingLinks } from '../src/mail/booking-mails';
 import { testConfig } from './helpers';
 
@@ -64,4 +67,23 @@ export async function listBookings(app: FastifyInstance, cookie: string): Promis
   const response = await send(app, 'GET', '/api/bookings', cookie);
   if (response.statusCode !== 200) throw new Error(`listing bookings failed: ${response.statusCode} ${response.body}`);
   return response.json<{ data: Booking[] }>().data;
+}
+
+/** The periodic sweep of `app` as it runs at `now`, by default its clock's reading. */
+export function sweepAt(app: FastifyInstance, now: Date = app.clock.now()): Promise<void> {
+  return sweepBookings({
+    db: app.db,
+    payments: app.payments,
+    log: app.log,
+    gst: undefined,
+    links: bookingLinks,
+    clock: { now: () => now },
+  });
+}
+
+/** The booking's row as stored. */
+export async function storedBooking(app: FastifyInstance, id: string): Promise<BookingRow> {
+  const [row] = await app.db.select().from(bookings).where(eq(bookings.id, id));
+  if (!row) throw new Error(`booking ${id} is not stored`);
+  return row;
 }

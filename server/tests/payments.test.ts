@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_HOLD_MS } from '#domain/booking-states';
 import type { Booking, BookingReceipt, NewBooking, OwnerCar, PublicConfig } from '#domain/contract';
 import { bookings } from '../src/db/schema';
-import { sweepBookings } from '../src/bookings/sweep';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
-import { act, bookingLinks, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
+import { act, indiaTime, listBookings, listCar, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const PUBLISHABLE_KEY = 'pk_test_stand_in';
@@ -52,24 +50,6 @@ function intentOf(booking: Booking) {
   const intent = provider.intents.get(ref);
   if (!intent) throw new Error(`the provider has no PaymentIntent ${ref}`);
   return intent;
-}
-
-async function storedRow(id: string) {
-  const [row] = await app.db.select().from(bookings).where(eq(bookings.id, id));
-  if (!row) throw new Error(`booking ${id} is not stored`);
-  return row;
-}
-
-/** The periodic sweep as it runs at `now`. */
-function sweepAt(now: Date) {
-  return sweepBookings({
-    db: app.db,
-    payments: app.payments,
-    log: app.log,
-    gst: undefined,
-    links: bookingLinks,
-    clock: { now: () => now },
-  });
 }
 
 describe('GET /api/config', () => {
@@ -135,7 +115,7 @@ describe('the payment life cycle, against the provider stand-in', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json<Booking>().payment.status).toBe('released');
     expect(intentOf(booking).status).toBe('canceled');
-    expect((await storedRow(booking.id)).paymentStatus).toBe('released');
+    expect((await storedBooking(app, booking.id)).paymentStatus).toBe('released');
   });
 
   it('refunds the money taken when the renter cancels an accepted booking', async () => {
@@ -168,9 +148,9 @@ describe('the payment life cycle, against the provider stand-in', () => {
       message:
         "The renter's card payment could not be taken: The authorization has expired and can no longer be captured. The request stays open.",
     });
-    expect(await storedRow(booking.id)).toMatchObject({ status: 'requested', paymentStatus: 'held' });
+    expect(await storedBooking(app, booking.id)).toMatchObject({ status: 'requested', paymentStatus: 'held' });
     // The accept's transaction rolled back whole: the overlapping request was not declined either.
-    expect(await storedRow(overlapping.id)).toMatchObject({ status: 'requested', paymentStatus: 'held' });
+    expect(await storedBooking(app, overlapping.id)).toMatchObject({ status: 'requested', paymentStatus: 'held' });
     expect(intentOf(overlapping).status).toBe('requires_capture');
   });
 
@@ -195,20 +175,20 @@ describe('the payment life cycle, against the provider stand-in', () => {
 describe('a hold that lasts at most 6 days', () => {
   it('expires a request with money held 6 days after it was made when its period begins later, and releases the hold', async () => {
     const booking = await requestBooking(app, renter, paidRequest('tok_visa', 10));
-    const stored = await storedRow(booking.id);
+    const stored = await storedBooking(app, booking.id);
     expect(stored.expiresAt.getTime()).toBe(stored.createdAt.getTime() + MAX_HOLD_MS);
 
-    await sweepAt(new Date(stored.expiresAt.getTime() - HOUR_MS));
-    expect((await storedRow(booking.id)).status).toBe('requested');
+    await sweepAt(app, new Date(stored.expiresAt.getTime() - HOUR_MS));
+    expect((await storedBooking(app, booking.id)).status).toBe('requested');
 
-    await sweepAt(new Date(stored.expiresAt.getTime() + 1));
-    expect(await storedRow(booking.id)).toMatchObject({ status: 'expired', paymentStatus: 'released' });
+    await sweepAt(app, new Date(stored.expiresAt.getTime() + 1));
+    expect(await storedBooking(app, booking.id)).toMatchObject({ status: 'expired', paymentStatus: 'released' });
     expect(intentOf(booking).status).toBe('canceled');
   });
 
   it('expires a request with money held when its period begins, when that comes first', async () => {
     const booking = await requestBooking(app, renter, paidRequest('tok_visa', 2));
-    const stored = await storedRow(booking.id);
+    const stored = await storedBooking(app, booking.id);
     expect(stored.expiresAt).toEqual(stored.startsAt);
   });
 });
