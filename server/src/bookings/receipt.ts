@@ -8,14 +8,15 @@ import type { Database } from '../db/client';
 import { reviewsOfBookings } from '../reviews/views';
 import { accounts, bookingEvents, bookings, type AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { t } from '../i18n';
 import { asOf } from './status';
 import { actorFor, bookingViews, onCarsSide, showsPaymentRef, type BookingView, visibleTo } from './views';
 import { NO_SUCH_BOOKING } from './words';
 
-/** Who a renter of a fleet car reaches: the platform, at SUPPORT_PHONE and SUPPORT_EMAIL. */
-const SUPPORT_NAME = 'WheelsOnWeb support';
-/** Who issues the tax invoice. */
+/** Who issues the tax invoice: the platform's name, the same in every language. */
 const SELLER_NAME = 'WheelsOnWeb';
+/** Who a renter of a fleet car reaches: the platform, at SUPPORT_PHONE and SUPPORT_EMAIL. */
+const supportName = () => t('mail.receipt.supportName', { brand: SELLER_NAME });
 
 /**
  * Who to call about an accepted booking: the renter sees who answers for the car (its owner, or the
@@ -38,7 +39,7 @@ async function contactsFor(db: Database, view: BookingView, account: AccountRow,
     ? undefined
     : view.car.ownerId
       ? await accountContact(view.car.ownerId, false)
-      : { name: SUPPORT_NAME, ...support };
+      : { name: supportName(), ...support };
   const renter = seesRenter ? await accountContact(view.booking.renterId, true) : undefined;
   return { ...(carKeeper ? { carKeeper } : {}), ...(renter ? { renter } : {}) };
 }

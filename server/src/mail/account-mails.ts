@@ -1,6 +1,7 @@
 import { formatIndiaTime } from '#domain/india-time';
 import { RESET_LINK_MINUTES } from '#domain/schemas/password-reset';
 import type { AccountRow } from '../db/schema';
+import { t } from '../i18n';
 import { composeMail } from './compose';
 import type { Mail } from './outbox';
 import { MAIL_SENDER_NAME } from './transport';
@@ -11,13 +12,13 @@ export function passwordResetMail(account: Recipient, link: string, expiresAt: D
   return composeMail({
     to: account.email,
     name: account.username,
-    subject: `Reset your ${MAIL_SENDER_NAME} password`,
+    subject: t('mail.passwordReset.subject', { brand: MAIL_SENDER_NAME }),
     paragraphs: [
-      `Someone, hopefully you, asked to reset the password of your ${MAIL_SENDER_NAME} account.`,
-      `The link below works once, for ${RESET_LINK_MINUTES} minutes (until ${formatIndiaTime(expiresAt)} India time).`,
+      t('mail.passwordReset.asked', { brand: MAIL_SENDER_NAME }),
+      t('mail.passwordReset.linkWorks', { minutes: RESET_LINK_MINUTES, expiresAt: formatIndiaTime(expiresAt) }),
     ],
-    action: { label: 'Choose a new password', url: link },
-    footnote: 'If you did not ask for this, ignore this mail: your password stays as it is.',
+    action: { label: t('mail.passwordReset.action'), url: link },
+    footnote: t('mail.passwordReset.footnote'),
   });
 }
 
@@ -26,10 +27,8 @@ export function passwordChangedMail(account: Recipient, at: Date, forgotPassword
   return composeMail({
     to: account.email,
     name: account.username,
-    subject: `Your ${MAIL_SENDER_NAME} password was changed`,
-    paragraphs: [
-      `The password of your account was changed on ${formatIndiaTime(at)} India time, and every device signed in with the old one was signed out.`,
-    ],
-    footnote: `If this was not you, reset your password now at ${forgotPasswordUrl} and reply to this mail.`,
+    subject: t('mail.passwordChanged.subject', { brand: MAIL_SENDER_NAME }),
+    paragraphs: [t('mail.passwordChanged.changed', { at: formatIndiaTime(at) })],
+    footnote: t('mail.passwordChanged.footnote', { url: forgotPasswordUrl }),
   });
 }

@@ -2,6 +2,7 @@ import { bookingNumber } from '#domain/booking-number';
 import { formatIndiaTime } from '#domain/india-time';
 import { formatPaise } from '#domain/money';
 import type { AccountRow, BookingRow } from '../db/schema';
+import { t } from '../i18n';
 import { composeMail } from './compose';
 import type { Mail } from './outbox';
 import { MAIL_SENDER_NAME } from './transport';
@@ -40,33 +41,45 @@ const receiptUrl = ({ publicUrl }: BookingLinks, booking: BookingFacts) =>
 const requestsUrl = ({ publicUrl }: BookingLinks) => `${publicUrl}/get/requests`;
 
 const period = (booking: BookingFacts) =>
-  `from ${formatIndiaTime(booking.startsAt)} to ${formatIndiaTime(booking.endsAt)} India time`;
+  t('mail.booking.period', { startsAt: formatIndiaTime(booking.startsAt), endsAt: formatIndiaTime(booking.endsAt) });
 
 const hoursAndDriver = ({ hours, driver }: BookingFacts) =>
-  `${hours} ${hours === 1 ? 'hour' : 'hours'}${driver ? ', with a driver' : ''}`;
+  t('mail.booking.hoursAndDriver', { hours, driver: driver ? 'yes' : 'no' });
+
+/** What most booking sentences name: the car, its period, and what was asked and paid for it. */
+const facts = (booking: BookingFacts) => ({
+  car: booking.carName,
+  renter: booking.renterName,
+  number: bookingNumber(booking.number),
+  period: period(booking),
+  hoursAndDriver: hoursAndDriver(booking),
+  amount: formatPaise(booking.amountPaise),
+});
+
+/** A booking mail's subject names the car and when the trip begins. */
+const subjectFacts = (booking: BookingFacts) => ({
+  brand: MAIL_SENDER_NAME,
+  car: booking.carName,
+  startsAt: formatIndiaTime(booking.startsAt),
+});
 
 /** Why the car's side hears of it: an owner lists the car, an admin answers for the platform's fleet. */
 const keeperFootnote = (keeper: Recipient, booking: BookingFacts) =>
-  keeper.role === 'admin'
-    ? `You get this mail because you answer for the ${MAIL_SENDER_NAME} fleet.`
-    : `You get this mail because you listed ${booking.carName} on ${MAIL_SENDER_NAME}.`;
+  t('mail.booking.keeperFootnote', { role: keeper.role, brand: MAIL_SENDER_NAME, car: booking.carName });
 
-const RENTER_FOOTNOTE = `You get this mail because you asked to rent this car on ${MAIL_SENDER_NAME}.`;
-
-/** No money is taken for a request that was never accepted; a hold on it goes back. */
-const NOTHING_CHARGED = 'You are not charged for it: any amount held for it is released.';
+const renterFootnote = () => t('mail.booking.renterFootnote', { brand: MAIL_SENDER_NAME });
 
 /** To the car's owner (every admin for a fleet car): a renter asks for it; answer before it expires. */
 export function bookingRequestedMail(keeper: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
   return composeMail({
     to: keeper.email,
     name: keeper.username,
-    subject: `New rental request: ${booking.carName}, ${formatIndiaTime(booking.startsAt)}`,
+    subject: t('mail.bookingRequested.subject', subjectFacts(booking)),
     paragraphs: [
-      `${booking.renterName} asks to rent ${booking.carName} ${period(booking)} (${hoursAndDriver(booking)}), for ${formatPaise(booking.amountPaise)}.`,
-      `Accept or decline it before ${formatIndiaTime(booking.expiresAt)} India time; a request still unanswered then expires.`,
+      t('mail.bookingRequested.asks', facts(booking)),
+      t('mail.bookingRequested.answerBefore', { expiresAt: formatIndiaTime(booking.expiresAt) }),
     ],
-    action: { label: 'Answer the request', url: requestsUrl(links) },
+    action: { label: t('mail.booking.answerRequest'), url: requestsUrl(links) },
     footnote: keeperFootnote(keeper, booking),
   });
 }
@@ -76,44 +89,44 @@ export function bookingAcceptedMail(renter: Recipient, booking: BookingFacts, li
   return composeMail({
     to: renter.email,
     name: renter.username,
-    subject: `Booking accepted: ${booking.carName}, ${formatIndiaTime(booking.startsAt)}`,
-    paragraphs: [
-      `Good news: your request to rent ${booking.carName} ${period(booking)} is accepted. It is booking ${bookingNumber(booking.number)} (${hoursAndDriver(booking)}), for ${formatPaise(booking.amountPaise)}.`,
-      'Your receipt names who to call about the car.',
-    ],
-    action: { label: 'See your booking', url: receiptUrl(links, booking) },
-    footnote: RENTER_FOOTNOTE,
+    subject: t('mail.bookingAccepted.subject', subjectFacts(booking)),
+    paragraphs: [t('mail.bookingAccepted.accepted', facts(booking)), t('mail.booking.receiptNamesContact')],
+    action: { label: t('mail.booking.seeYourBooking'), url: receiptUrl(links, booking) },
+    footnote: renterFootnote(),
   });
 }
 
-/** To the renter: their request was declined, with the reason the server gave when it declined it itself. */
+/**
+ * To the renter: their request was declined, with the reason the server gave when it declined it
+ * itself. No money is taken for a request that was never accepted; a hold on it goes back.
+ */
 export function bookingDeclinedMail(renter: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
   return composeMail({
     to: renter.email,
     name: renter.username,
-    subject: `Request declined: ${booking.carName}, ${formatIndiaTime(booking.startsAt)}`,
+    subject: t('mail.bookingDeclined.subject', subjectFacts(booking)),
     paragraphs: [
-      `Sorry: your request to rent ${booking.carName} ${period(booking)} was declined.`,
-      ...(booking.declineReason ? [`The reason: ${booking.declineReason}`] : []),
-      `${NOTHING_CHARGED} Other cars may be free for the same time.`,
+      t('mail.bookingDeclined.declined', facts(booking)),
+      ...(booking.declineReason ? [t('mail.bookingDeclined.reason', { reason: booking.declineReason })] : []),
+      t('mail.bookingDeclined.nothingCharged'),
     ],
-    action: { label: 'See your request', url: receiptUrl(links, booking) },
-    footnote: RENTER_FOOTNOTE,
+    action: { label: t('mail.booking.seeYourRequest'), url: receiptUrl(links, booking) },
+    footnote: renterFootnote(),
   });
 }
 
-/** To the renter: nobody answered their request before it was due. */
+/** To the renter: nobody answered their request before it was due; nothing is charged for it either. */
 export function bookingExpiredMail(renter: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
   return composeMail({
     to: renter.email,
     name: renter.username,
-    subject: `Request expired: ${booking.carName}, ${formatIndiaTime(booking.startsAt)}`,
+    subject: t('mail.bookingExpired.subject', subjectFacts(booking)),
     paragraphs: [
-      `Your request to rent ${booking.carName} ${period(booking)} was not answered in time, so it expired on ${formatIndiaTime(booking.expiresAt)} India time.`,
-      `${NOTHING_CHARGED} You are welcome to ask again, for this car or another.`,
+      t('mail.bookingExpired.expired', { ...facts(booking), expiresAt: formatIndiaTime(booking.expiresAt) }),
+      t('mail.bookingExpired.nothingCharged'),
     ],
-    action: { label: 'See your request', url: receiptUrl(links, booking) },
-    footnote: RENTER_FOOTNOTE,
+    action: { label: t('mail.booking.seeYourRequest'), url: receiptUrl(links, booking) },
+    footnote: renterFootnote(),
   });
 }
 
@@ -122,26 +135,24 @@ export function bookingCancelledMail(keeper: Recipient, booking: BookingFacts, l
   return composeMail({
     to: keeper.email,
     name: keeper.username,
-    subject: `Booking cancelled: ${booking.carName}, ${formatIndiaTime(booking.startsAt)}`,
-    paragraphs: [
-      `${booking.renterName} cancelled booking ${bookingNumber(booking.number)} of ${booking.carName} ${period(booking)}.`,
-      'The car is free again for that time, and other renters can ask for it.',
-    ],
-    action: { label: 'See the booking', url: receiptUrl(links, booking) },
+    subject: t('mail.bookingCancelled.subject', subjectFacts(booking)),
+    paragraphs: [t('mail.bookingCancelled.cancelled', facts(booking)), t('mail.booking.carFreeAgain')],
+    action: { label: t('mail.booking.seeTheBooking'), url: receiptUrl(links, booking) },
     footnote: keeperFootnote(keeper, booking),
   });
 }
 
 /** An admin's cancellation with its reason, in the words the app shows it in. */
-const byAdmin = (booking: BookingFacts) => `Cancelled by ${MAIL_SENDER_NAME}: ${booking.cancelReason ?? ''}`;
+const byAdmin = (booking: BookingFacts) =>
+  t('mail.booking.cancelledByBrand', { brand: MAIL_SENDER_NAME, reason: booking.cancelReason ?? '' });
 
 /**
  * What becomes of the renter's money, told as the mail is queued, before the provider is asked: a
  * hold is let go and money taken is given back in full, whoever cancels.
  */
 function moneyOnCancel(booking: BookingFacts): string[] {
-  if (booking.paymentStatus === 'captured') return [`The ${formatPaise(booking.amountPaise)} you paid is refunded in full.`];
-  if (booking.paymentStatus === 'held') return ['You are not charged for it: the amount held for it is released.'];
+  if (booking.paymentStatus === 'captured') return [t('mail.booking.refunded', { amount: formatPaise(booking.amountPaise) })];
+  if (booking.paymentStatus === 'held') return [t('mail.booking.holdReleased')];
   return [];
 }
 
@@ -150,15 +161,15 @@ export function renterCancelledByAdminMail(renter: Recipient, booking: BookingFa
   return composeMail({
     to: renter.email,
     name: renter.username,
-    subject: `Booking cancelled by ${MAIL_SENDER_NAME}: ${booking.carName}, ${formatIndiaTime(booking.startsAt)}`,
+    subject: t('mail.cancelledByAdmin.subject', subjectFacts(booking)),
     paragraphs: [
-      `Sorry: ${MAIL_SENDER_NAME} cancelled your booking ${bookingNumber(booking.number)} of ${booking.carName} ${period(booking)}.`,
+      t('mail.cancelledByAdmin.toRenter', { ...facts(booking), brand: MAIL_SENDER_NAME }),
       byAdmin(booking),
       ...moneyOnCancel(booking),
-      'Other cars may be free for the same time.',
+      t('mail.booking.otherCarsFree'),
     ],
-    action: { label: 'See your booking', url: receiptUrl(links, booking) },
-    footnote: RENTER_FOOTNOTE,
+    action: { label: t('mail.booking.seeYourBooking'), url: receiptUrl(links, booking) },
+    footnote: renterFootnote(),
   });
 }
 
@@ -167,13 +178,13 @@ export function keeperCancelledByAdminMail(keeper: Recipient, booking: BookingFa
   return composeMail({
     to: keeper.email,
     name: keeper.username,
-    subject: `Booking cancelled by ${MAIL_SENDER_NAME}: ${booking.carName}, ${formatIndiaTime(booking.startsAt)}`,
+    subject: t('mail.cancelledByAdmin.subject', subjectFacts(booking)),
     paragraphs: [
-      `${MAIL_SENDER_NAME} cancelled ${booking.renterName}'s booking ${bookingNumber(booking.number)} of ${booking.carName} ${period(booking)}.`,
+      t('mail.cancelledByAdmin.toKeeper', { ...facts(booking), brand: MAIL_SENDER_NAME }),
       byAdmin(booking),
-      'The car is free again for that time, and other renters can ask for it.',
+      t('mail.booking.carFreeAgain'),
     ],
-    action: { label: 'See the booking', url: receiptUrl(links, booking) },
+    action: { label: t('mail.booking.seeTheBooking'), url: receiptUrl(links, booking) },
     footnote: keeperFootnote(keeper, booking),
   });
 }
@@ -183,13 +194,10 @@ export function renterReminderMail(renter: Recipient, booking: BookingFacts, lin
   return composeMail({
     to: renter.email,
     name: renter.username,
-    subject: `Reminder: your trip in ${booking.carName} begins ${formatIndiaTime(booking.startsAt)}`,
-    paragraphs: [
-      `Your booking ${bookingNumber(booking.number)} of ${booking.carName} runs ${period(booking)} (${hoursAndDriver(booking)}), for ${formatPaise(booking.amountPaise)}.`,
-      'Your receipt names who to call about the car.',
-    ],
-    action: { label: 'See your booking', url: receiptUrl(links, booking) },
-    footnote: RENTER_FOOTNOTE,
+    subject: t('mail.renterReminder.subject', subjectFacts(booking)),
+    paragraphs: [t('mail.renterReminder.runs', facts(booking)), t('mail.booking.receiptNamesContact')],
+    action: { label: t('mail.booking.seeYourBooking'), url: receiptUrl(links, booking) },
+    footnote: renterFootnote(),
   });
 }
 
@@ -198,12 +206,9 @@ export function keeperReminderMail(keeper: Recipient, booking: BookingFacts, lin
   return composeMail({
     to: keeper.email,
     name: keeper.username,
-    subject: `Reminder: ${booking.carName} is booked from ${formatIndiaTime(booking.startsAt)}`,
-    paragraphs: [
-      `${booking.renterName} rents ${booking.carName} ${period(booking)} (${hoursAndDriver(booking)}): booking ${bookingNumber(booking.number)}.`,
-      "Have the car ready. The receipt has the renter's contact.",
-    ],
-    action: { label: 'See the booking', url: receiptUrl(links, booking) },
+    subject: t('mail.keeperReminder.subject', subjectFacts(booking)),
+    paragraphs: [t('mail.keeperReminder.rents', facts(booking)), t('mail.keeperReminder.haveCarReady')],
+    action: { label: t('mail.booking.seeTheBooking'), url: receiptUrl(links, booking) },
     footnote: keeperFootnote(keeper, booking),
   });
 }

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import type { Mail } from './outbox';
 import { MAIL_SENDER_NAME } from './transport';
 
@@ -22,11 +23,12 @@ const escapeHtml = (text: string) =>
  * car names and reasons are typed by people.
  */
 export function composeMail(content: MailContent): Mail {
-  const signOff = `The ${MAIL_SENDER_NAME} team`;
+  const greeting = t('mail.compose.greeting', { name: content.name });
+  const signOff = t('mail.compose.signOff', { brand: MAIL_SENDER_NAME });
   const text = [
-    `Hello ${content.name},`,
+    greeting,
     ...content.paragraphs,
-    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    ...(content.action ? [t('mail.compose.actionLine', { label: content.action.label, url: content.action.url })] : []),
     signOff,
     ...(content.footnote ? [content.footnote] : []),
   ].join('\n\n');
@@ -34,11 +36,11 @@ export function composeMail(content: MailContent): Mail {
   const paragraph = (words: string) => `<p style="margin:0 0 16px">${escapeHtml(words)}</p>`;
   const button = content.action
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#0d6efd;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555555">Or open this address: ${escapeHtml(content.action.url)}</p>`
+      `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeHtml(t('mail.compose.openAddress', { url: content.action.url }))}</p>`
     : '';
   const html = [
     '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1b1b1b">',
-    paragraph(`Hello ${content.name},`),
+    paragraph(greeting),
     ...content.paragraphs.map(paragraph),
     button,
     paragraph(signOff),
