@@ -5,12 +5,14 @@ import { NavLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 import type { Account, NotificationSummary, Role } from '../domain/contract';
 import { useNotificationSummary } from '../features/notifications/queries';
+import { t, Words } from '../lib/i18n';
 
 type Count = keyof NotificationSummary;
 
 interface AccountLink {
   to: string;
-  label: string;
+  /** The link's words, by id. */
+  label: Parameters<typeof t>[0];
   /** The count its badge shows, when there is one. */
   counts?: Count;
 }
@@ -18,36 +20,39 @@ interface AccountLink {
 /** The signed-in account's own screens, in its menu; fleet cars' requests are answered by admins. */
 const accountLinks: Record<Role, AccountLink[]> = {
   user: [
-    { to: paths.myBookings, label: 'My bookings', counts: 'bookingUpdates' },
-    { to: paths.account, label: 'Account' },
+    { to: paths.myBookings, label: 'common.accountMenu.myBookings', counts: 'bookingUpdates' },
+    { to: paths.account, label: 'common.accountMenu.account' },
   ],
   owner: [
-    { to: paths.ownerCars, label: 'My cars' },
-    { to: paths.rentalRequests, label: 'Rental requests', counts: 'requestsAwaitingAnswer' },
-    { to: paths.account, label: 'Account' },
+    { to: paths.ownerCars, label: 'common.accountMenu.myCars' },
+    { to: paths.rentalRequests, label: 'common.accountMenu.rentalRequests', counts: 'requestsAwaitingAnswer' },
+    { to: paths.account, label: 'common.accountMenu.account' },
   ],
   admin: [
-    { to: paths.admin, label: 'Admin console' },
-    { to: paths.rentalRequests, label: 'Rental requests', counts: 'requestsAwaitingAnswer' },
-    { to: paths.account, label: 'Account' },
+    { to: paths.admin, label: 'common.accountMenu.adminConsole' },
+    { to: paths.rentalRequests, label: 'common.accountMenu.rentalRequests', counts: 'requestsAwaitingAnswer' },
+    { to: paths.account, label: 'common.accountMenu.account' },
   ],
-};
-
-/** What a badge's number means, said with the link's name, since a bare number read aloud says nothing. */
-const countWords: Record<Count, (count: number) => string> = {
-  requestsAwaitingAnswer: (count) => `${count} awaiting your answer`,
-  bookingUpdates: (count) => `${count} ${count === 1 ? 'booking' : 'bookings'} updated`,
 };
 
 /**
- * The count as the account menu's button names it. The button shows the name, then the count, so
- * its name says them in that order (a voice user says what they see: WCAG 2.5.3), and the count
- * carries its own noun since the link it belongs to is not named beside it.
+ * What a badge's number means, said with the link's name ("{label}, 1 awaiting your answer"), since
+ * a bare number read aloud says nothing.
  */
-const toggleCountWords: Record<Count, (count: number) => string> = {
-  requestsAwaitingAnswer: (count) => `${count} rental ${count === 1 ? 'request' : 'requests'} awaiting your answer`,
-  bookingUpdates: countWords.bookingUpdates,
-};
+const countedNames = {
+  requestsAwaitingAnswer: 'common.accountMenu.countedRequests',
+  bookingUpdates: 'common.accountMenu.countedBookings',
+} as const satisfies Record<Count, Parameters<typeof t>[0]>;
+
+/**
+ * The account menu's button with a count. The button shows the name, then the count, so its name
+ * says them in that order (a voice user says what they see: WCAG 2.5.3), and the count carries its
+ * own noun since the link it belongs to is not named beside it.
+ */
+const toggleNames = {
+  requestsAwaitingAnswer: 'common.accountMenu.toggleNameRequests',
+  bookingUpdates: 'common.accountMenu.toggleNameBookings',
+} as const satisfies Record<Count, Parameters<typeof t>[0]>;
 
 /** The link's count, 0 while unknown or for a link that counts nothing. */
 function countOf(link: AccountLink, summary: NotificationSummary | undefined): number {
@@ -56,7 +61,7 @@ function countOf(link: AccountLink, summary: NotificationSummary | undefined): n
 
 /** "Rental requests, 1 awaiting your answer" while the link has a count to tell, else nothing beyond its text. */
 function countedName(link: AccountLink, count: number): string | undefined {
-  return link.counts && count > 0 ? `${link.label}, ${countWords[link.counts](count)}` : undefined;
+  return link.counts && count > 0 ? t(countedNames[link.counts], { label: t(link.label), count }) : undefined;
 }
 
 function CountBadge({ count }: { count: number }) {
@@ -82,7 +87,9 @@ export default function AccountMenu({ user, onLogout }: AccountMenuProps) {
   const links = accountLinks[user.role];
   const counted = links.find((link) => countOf(link, summary) > 0);
   const count = counted ? countOf(counted, summary) : 0;
-  const toggleName = `Signed in as ${user.username}${counted?.counts ? `, ${toggleCountWords[counted.counts](count)}` : ''}`;
+  const toggleName = counted?.counts
+    ? t(toggleNames[counted.counts], { username: user.username, count })
+    : t('common.accountMenu.toggleName', { username: user.username });
 
   return (
     <Dropdown align="end">
@@ -91,20 +98,20 @@ export default function AccountMenu({ user, onLogout }: AccountMenuProps) {
       </Dropdown.Toggle>
       <Dropdown.Menu>
         <Dropdown.ItemText className="text-muted small">
-          Signed in as <strong>{user.username}</strong>
+          <Words id="common.accountMenu.signedInAs" values={{ username: user.username }} components={{ 0: <strong /> }} />
         </Dropdown.ItemText>
         {links.map((link) => {
           const linkCount = countOf(link, summary);
           return (
             <Dropdown.Item key={link.to} as={NavLink} to={link.to} end aria-label={countedName(link, linkCount)}>
-              {link.label}
+              {t(link.label)}
               <CountBadge count={linkCount} />
             </Dropdown.Item>
           );
         })}
         <Dropdown.Divider />
         <Dropdown.Item href={paths.landing} onClick={onLogout}>
-          Logout
+          {t('common.accountMenu.logout')}
         </Dropdown.Item>
       </Dropdown.Menu>
     </Dropdown>

@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { Icon } from '../components/icons';
 import { useSession } from '../lib/auth/session';
+import { t, Words } from '../lib/i18n';
 import { useSignOut } from '../lib/auth/useSignOut';
 import { ErrorAlert } from '../components/ErrorAlert';
 
@@ -17,11 +18,11 @@ import { ErrorAlert } from '../components/ErrorAlert';
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
 const mainLinks = [
-  { to: paths.home, label: 'Home' },
-  { to: paths.about, label: 'About' },
-  { to: paths.cars, label: 'Cars' },
-  { to: paths.blogs, label: 'Blog' },
-  { to: paths.contact, label: 'Contact' },
+  { to: paths.home, label: 'common.nav.home' },
+  { to: paths.about, label: 'common.nav.about' },
+  { to: paths.cars, label: 'common.nav.cars' },
+  { to: paths.blogs, label: 'common.nav.blog' },
+  { to: paths.contact, label: 'common.nav.contact' },
 ] as const;
 
 /**
@@ -46,34 +47,34 @@ export function Header() {
             <p className="d-flex align-items-center gap-2 mb-0">
               <Icon name="location" className="text-primary" />
               <span>
-                <strong>India</strong> <span className="text-muted">anywhere you want to go!</span>
+                <Words id="common.header.where" components={{ 0: <strong />, 1: <span className="text-muted" /> }} />
               </span>
             </p>
             <p className="d-flex align-items-center gap-2 mb-0">
               <Icon name="clock" className="text-primary" />
               <span>
-                <strong>Sunday to Friday</strong> <span className="text-muted">10am - 7pm</span>
+                <Words id="common.header.when" components={{ 0: <strong />, 1: <span className="text-muted" /> }} />
               </span>
             </p>
           </div>
           <Link to={paths.contact} className="btn btn-navy btn-sm">
             <Icon name="phone" size={16} className="me-2" />
-            Request a call
+            {t('common.header.requestCall')}
           </Link>
         </Container>
       </div>
       <Navbar expand="lg" bg="white" className="shadow-sm" collapseOnSelect>
         <Container>
           <Navbar.Brand as={Link} to={paths.home} className="py-0">
-            <img src="/images/logo.svg" alt={`${PRODUCT_NAME} home`} width={176} height={38} />
+            <img src="/images/logo.svg" alt={t('common.header.logoAlt', { product: PRODUCT_NAME })} width={176} height={38} />
           </Navbar.Brand>
           {/* On phones the account sits before the Menu button; from lg on, after the links, as in the reading order. */}
-          <Navbar.Toggle aria-controls="main-navigation" label="Menu" className="order-2" />
+          <Navbar.Toggle aria-controls="main-navigation" label={t('common.header.menu')} className="order-2" />
           <Navbar.Collapse id="main-navigation" className="order-3 order-lg-1">
             <Nav className="me-auto">
               {mainLinks.map((link) => (
                 <Nav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to} end={link.to !== paths.cars}>
-                  {link.label}
+                  {t(link.label)}
                 </Nav.Link>
               ))}
             </Nav>
@@ -92,7 +93,7 @@ export function Header() {
               </Suspense>
             ) : (
               <Link to={paths.login} className="btn btn-outline-primary">
-                Sign in
+                {t('common.header.signIn')}
               </Link>
             )}
           </div>

@@ -1,6 +1,7 @@
 import { useContext } from 'react';
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useMatches } from 'react-router-dom';
+import { t } from '../lib/i18n';
 import { appQueryClient } from '../lib/query-client';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -21,7 +22,7 @@ export default function Layout() {
   return (
     <QueryClientProvider client={given ?? appQueryClient()}>
       <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white">
-        Skip to content
+        {t('common.layout.skipToContent')}
       </a>
       <Header />
       <main id="main" tabIndex={-1}>

@@ -5,16 +5,15 @@ import { paths } from '../config/paths';
 import { PageSpinner } from '../components/PageSpinner';
 import { QueryError } from '../components/QueryError';
 import { useSession } from '../lib/auth/session';
+import { t } from '../lib/i18n';
 import type { SignInState } from '../lib/auth/sign-in-state';
 import type { SignInHandle } from './sign-in-handle';
-
-const withArticle: Record<Role, string> = { user: 'a user', owner: 'an owner', admin: 'an admin' };
 
 /** The deepest route's reason: a page's own words win over its section's. */
 function signInReason(matches: UIMatch[]): string | undefined {
   for (const { handle } of [...matches].reverse()) {
-    const what = (handle as Partial<SignInHandle> | undefined)?.signInTo;
-    if (typeof what === 'string') return `Sign in to ${what}`;
+    const id = (handle as Partial<SignInHandle> | undefined)?.signInTo;
+    if (typeof id === 'string') return t(id);
   }
   return undefined;
 }
@@ -45,7 +44,7 @@ export function RequireRole({ role, alsoAllow = [], sendOthersTo, children }: Re
   if (!user && checkError) {
     return (
       <div className="container py-5" style={{ maxWidth: '40rem' }}>
-        <QueryError error={checkError} what="We could not check whether you are signed in." onRetry={refresh} />
+        <QueryError error={checkError} what={t('common.guard.checkFailed')} onRetry={refresh} />
       </div>
     );
   }
@@ -59,15 +58,12 @@ export function RequireRole({ role, alsoAllow = [], sendOthersTo, children }: Re
     return (
       <div className="container py-5" style={{ maxWidth: '40rem' }}>
         <div className="alert alert-warning" role="alert">
-          <h1 className="h4">This page is for {role} accounts</h1>
-          <p>
-            You are signed in as {user.username}, {withArticle[user.role]} account. Sign in with {withArticle[role]} account to
-            use this page.
-          </p>
+          <h1 className="h4">{t('common.guard.otherRoleTitle', { role })}</h1>
+          <p>{t('common.guard.otherRoleText', { username: user.username, role: user.role, wanted: role })}</p>
           <div className="d-flex flex-wrap gap-3">
-            <Link to={paths.home}>Go to the home page</Link>
+            <Link to={paths.home}>{t('common.guard.goHome')}</Link>
             <Link to={role === 'owner' ? paths.ownerLoginTab : paths.login} state={{ from: location }}>
-              Sign in as {withArticle[role]}
+              {t('common.guard.signInAs', { wanted: role })}
             </Link>
           </div>
         </div>

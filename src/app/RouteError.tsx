@@ -1,18 +1,17 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { t } from '../lib/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /** The router's fallback when a screen throws: says so plainly and offers a way out. */
 export function RouteError() {
-  usePageTitle('Error');
+  usePageTitle(t('common.routeError.pageTitle'));
   return (
     <main className="container py-5 text-center" style={{ maxWidth: '40rem' }}>
-      <h1 className="h2 mb-3">Unexpected Application Error!</h1>
-      <p className="mb-4">
-        Something went wrong while showing this page. Reload the page to try again, or go back to the home page.
-      </p>
+      <h1 className="h2 mb-3">{t('common.routeError.title')}</h1>
+      <p className="mb-4">{t('common.routeError.text')}</p>
       <Link to={paths.home} className="btn btn-primary">
-        Go to the home page
+        {t('common.routeError.goHome')}
       </Link>
     </main>
   );

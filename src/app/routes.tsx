@@ -75,12 +75,24 @@ export const routes: RouteObject[] = [
           {
             lazy: guarded({ role: 'owner' }),
             children: [
-              { path: paths.ownerCars, handle: signInTo('see your cars'), lazy: page(() => import('../pages/OwnerCarsPage')) },
-              { path: '/get/car/:id', handle: signInTo('edit your car'), lazy: page(() => import('../pages/EditCarPage')) },
-              { path: paths.addCar, handle: signInTo('add your car'), lazy: page(() => import('../pages/AddCarPage')) },
+              {
+                path: paths.ownerCars,
+                handle: signInTo('common.signInTo.seeYourCars'),
+                lazy: page(() => import('../pages/OwnerCarsPage')),
+              },
+              {
+                path: '/get/car/:id',
+                handle: signInTo('common.signInTo.editYourCar'),
+                lazy: page(() => import('../pages/EditCarPage')),
+              },
+              {
+                path: paths.addCar,
+                handle: signInTo('common.signInTo.addYourCar'),
+                lazy: page(() => import('../pages/AddCarPage')),
+              },
               {
                 path: paths.owner,
-                handle: signInTo('open your owner dashboard'),
+                handle: signInTo('common.signInTo.openOwnerDashboard'),
                 lazy: page(() => import('../pages/OwnerPage')),
               },
             ],
@@ -90,7 +102,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.rentalRequests,
-                handle: signInTo('answer rental requests'),
+                handle: signInTo('common.signInTo.answerRentalRequests'),
                 lazy: page(() => import('../pages/RentalRequestsPage')),
               },
             ],
@@ -100,7 +112,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.myBookings,
-                handle: signInTo('see your bookings'),
+                handle: signInTo('common.signInTo.seeYourBookings'),
                 lazy: page(() => import('../pages/MyBookingsPage')),
               },
             ],
@@ -111,16 +123,20 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/bookings/:id',
-                handle: signInTo('see your booking'),
+                handle: signInTo('common.signInTo.seeYourBooking'),
                 lazy: page(() => import('../pages/BookingReceiptPage')),
               },
-              { path: paths.account, handle: signInTo('open your account'), lazy: page(() => import('../pages/AccountPage')) },
+              {
+                path: paths.account,
+                handle: signInTo('common.signInTo.openYourAccount'),
+                lazy: page(() => import('../pages/AccountPage')),
+              },
             ],
           },
           {
             lazy: guarded({ role: 'admin', sendOthersTo: paths.home }),
             // Every section of the console says the same: the console is what the visitor came for.
-            handle: signInTo('open the admin console'),
+            handle: signInTo('common.signInTo.openAdminConsole'),
             children: [
               { path: paths.admin, lazy: page(() => import('../pages/AdminPage')) },
               { path: paths.adminAccounts, lazy: page(() => import('../pages/AdminAccountsPage')) },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
+import { t } from '../lib/i18n';
 
 interface ActionNoticeProps {
   /** What the last action did ("The account of ravi@example.com is disabled."); nothing shows while null. */
@@ -22,7 +23,7 @@ export function ActionNotice({ message, onDismiss, children }: ActionNoticeProps
             <p className="mb-0">{message}</p>
             {children}
           </div>
-          <CloseButton aria-label="Dismiss" onClick={onDismiss} />
+          <CloseButton aria-label={t('common.alert.dismiss')} onClick={onDismiss} />
         </div>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Settings } from 'react-slick';
+import { t } from '../lib/i18n';
 import { FirstSlides, useCarousel } from './FirstSlides';
 
 interface AutoplaySliderProps {
@@ -53,7 +54,7 @@ export function AutoplaySlider({ label, settings, children }: AutoplaySliderProp
         <FirstSlides settings={settings}>{children}</FirstSlides>
       )}
       <button type="button" className="btn btn-light btn-sm autoplay-slider__toggle" onClick={() => setPlaying(!playing)}>
-        {playing ? 'Pause' : 'Play'}
+        {t(playing ? 'common.slider.pause' : 'common.slider.play')}
         <span className="visually-hidden"> {label}</span>
       </button>
     </section>

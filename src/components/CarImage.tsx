@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../lib/i18n';
 import { photoSrc, photoSrcset } from '../lib/photo-src';
 
 const CAR_PLACEHOLDER_IMAGE = '/images/cars/placeholder.svg';
@@ -30,7 +31,7 @@ export function CarImage({ src, carName, className = '', srcset, sizes, priority
         src={showPlaceholder ? CAR_PLACEHOLDER_IMAGE : photoSrc(src)}
         srcSet={showPlaceholder || !srcset ? undefined : photoSrcset(srcset)}
         sizes={showPlaceholder || !srcset ? undefined : sizes}
-        alt={showPlaceholder ? `${carName} (no photo available)` : carName}
+        alt={showPlaceholder ? t('common.carImage.noPhoto', { carName }) : carName}
         width={320}
         height={200}
         loading={priority ? 'eager' : 'lazy'}

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { ButtonVariant } from 'react-bootstrap/types';
+import { t } from '../lib/i18n';
 
 interface DialogFrameProps {
   /** Open while set. */
@@ -44,7 +45,7 @@ interface DialogButtonsProps {
 export function DialogButtons({
   confirmLabel,
   confirmVariant = 'danger',
-  dismissLabel = 'Cancel',
+  dismissLabel,
   pending,
   onConfirm,
   onClose,
@@ -52,10 +53,10 @@ export function DialogButtons({
   return (
     <Modal.Footer>
       <Button variant="outline-secondary" onClick={onClose}>
-        {dismissLabel}
+        {dismissLabel ?? t('common.dialog.cancel')}
       </Button>
       <Button type={onConfirm ? 'button' : 'submit'} variant={confirmVariant} disabled={pending} onClick={onConfirm}>
-        {pending ? 'Working…' : confirmLabel}
+        {pending ? t('common.dialog.working') : confirmLabel}
       </Button>
     </Modal.Footer>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import { t } from '../lib/i18n';
 
 interface ErrorAlertProps {
   /** Nothing is shown while this is empty. */
@@ -14,7 +15,7 @@ interface ErrorAlertProps {
 export function ErrorAlert({ message, onClose, children }: ErrorAlertProps) {
   if (!message) return null;
   return (
-    <Alert variant="danger" dismissible={Boolean(onClose)} onClose={onClose} closeLabel="Dismiss">
+    <Alert variant="danger" dismissible={Boolean(onClose)} onClose={onClose} closeLabel={t('common.alert.dismiss')}>
       <div>{message}</div>
       {children ? <div className="mt-2">{children}</div> : null}
     </Alert>

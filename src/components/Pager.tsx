@@ -1,4 +1,5 @@
 import Button from 'react-bootstrap/Button';
+import { t } from '../lib/i18n';
 
 /** The page a list's address asks for (`?page=2`); anything but a whole number from 1 means the first. */
 export function pageInUrl(params: URLSearchParams): number | undefined {
@@ -37,18 +38,23 @@ export function Pager({ page, pageSize, total, shown, label, onPage }: PagerProp
   const hasNext = page * pageSize < total;
   if (page === 1 && !hasNext) return null;
   return (
-    <nav aria-label={`${label} pages`} className="d-flex flex-wrap align-items-center justify-content-between gap-2 my-3">
-      <p className="mb-0 text-muted">{shown > 0 ? `${first}–${last} of ${total}` : `Nothing on page ${page} of ${total}`}</p>
+    <nav
+      aria-label={t('common.pager.label', { label })}
+      className="d-flex flex-wrap align-items-center justify-content-between gap-2 my-3"
+    >
+      <p className="mb-0 text-muted">
+        {shown > 0 ? t('common.pager.range', { first, last, total }) : t('common.pager.emptyPage', { page, total })}
+      </p>
       <div className="d-flex gap-2">
         <Button
           variant="outline-primary"
           disabled={page <= 1}
           onClick={() => go(Math.max(1, Math.min(page - 1, Math.ceil(total / pageSize))))}
         >
-          Previous
+          {t('common.pager.previous')}
         </Button>
         <Button variant="outline-primary" disabled={!hasNext} onClick={() => go(page + 1)}>
-          Next
+          {t('common.pager.next')}
         </Button>
       </div>
     </nav>

@@ -1,3 +1,5 @@
+import { t } from '../lib/i18n';
+
 interface QueryErrorProps {
   error: Error;
   onRetry: () => void;
@@ -15,7 +17,7 @@ export function QueryError({ error, onRetry, what }: QueryErrorProps) {
       <div>{what ? `${what} ${error.message}` : error.message}</div>
       <div className="mt-2">
         <button type="button" className="btn btn-outline-danger btn-sm" onClick={onRetry}>
-          Retry
+          {t('common.queryError.retry')}
         </button>
       </div>
     </div>

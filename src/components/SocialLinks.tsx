@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../config/product';
 import type { SocialNetwork } from '../domain/contract';
+import { t } from '../lib/i18n';
 import { usePublicConfig } from '../lib/public-config';
 import { useNearViewport } from '../lib/useNearViewport';
 import { Icon } from './icons';
 
-const networkNames: Record<SocialNetwork, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  x: 'X',
-  linkedin: 'LinkedIn',
-  youtube: 'YouTube',
-};
+/** Each network's name, by id. */
+const networkNames = {
+  facebook: 'common.social.facebook',
+  instagram: 'common.social.instagram',
+  x: 'common.social.x',
+  linkedin: 'common.social.linkedin',
+  youtube: 'common.social.youtube',
+} as const satisfies Record<SocialNetwork, Parameters<typeof t>[0]>;
 
 /**
  * The networks in the contract's order. The footer is on every page: the contract's module would
@@ -54,7 +56,7 @@ export function SocialLinks({ heading, variant = 'outline-primary', className = 
               href={href}
               rel="noopener"
               className={`btn btn-icon btn-${variant} rounded-circle p-0`}
-              aria-label={`${PRODUCT_NAME} on ${networkNames[network]}`}
+              aria-label={t('common.social.link', { product: PRODUCT_NAME, network: t(networkNames[network]) })}
             >
               <Icon name={network} />
             </a>

@@ -1,3 +1,4 @@
+import { t } from '../lib/i18n';
 import { Icon } from './icons';
 
 const STARS = 5;
@@ -25,11 +26,10 @@ function Stars({ filled }: { filled: number }) {
  * renters' reviews, the average to one decimal and as many stars, rounded.
  */
 export function StarRating({ count, average }: { count: number; average?: number }) {
-  const ratings = `${count} ${count === 1 ? 'rating' : 'ratings'}`;
   const label =
     average === undefined
-      ? `Rated ${STARS} out of ${STARS} stars by ${count} ${count === 1 ? 'person' : 'people'}`
-      : `Rated ${average.toFixed(1)} out of ${STARS} stars, ${ratings}`;
+      ? t('common.stars.byPeople', { stars: STARS, count })
+      : t('common.stars.average', { average: average.toFixed(1), stars: STARS, count });
   return (
     <div className="d-flex align-items-center gap-1" role="img" aria-label={label}>
       {average === undefined ? null : (
@@ -39,7 +39,7 @@ export function StarRating({ count, average }: { count: number; average?: number
       )}
       <Stars filled={average === undefined ? STARS : Math.round(average)} />
       <span className="text-muted small price" aria-hidden="true">
-        ({ratings})
+        {t('common.stars.ratings', { count })}
       </span>
     </div>
   );
@@ -48,7 +48,7 @@ export function StarRating({ count, average }: { count: number; average?: number
 /** One renter's stars. */
 export function ReviewStars({ rating }: { rating: number }) {
   return (
-    <span className="d-inline-flex" role="img" aria-label={`${rating} out of ${STARS} stars`}>
+    <span className="d-inline-flex" role="img" aria-label={t('common.stars.review', { rating, stars: STARS })}>
       <Stars filled={rating} />
     </span>
   );
