@@ -1,5 +1,10 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../domain/limits';
+import account from '#locales/en/account';
+import { wordsOf } from '../lib/i18n';
 import { FormField } from './FormField';
+
+// Its words are the account screens' (src/locales/en/account.json), the only screens that set a password.
+const { t } = wordsOf(account);
 
 /**
  * A new password and its confirmation, as every form that sets one asks for them (the password
@@ -9,18 +14,18 @@ export function NewPasswordFields({ disabled }: { disabled: boolean }) {
   return (
     <>
       <FormField
-        label="New password"
+        label={t('account.newPassword.password')}
         name="password"
         type="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={t('account.password.hint', { min: PASSWORD_MIN })}
         disabled={disabled}
       />
       <FormField
-        label="Confirm new password"
+        label={t('account.newPassword.confirm')}
         name="confirmPassword"
         type="password"
         autoComplete="new-password"

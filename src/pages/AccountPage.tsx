@@ -1,12 +1,13 @@
 import { usePageTitle } from '../lib/usePageTitle';
 import { PageShell } from '../components/PageShell';
 import { AccountSettings } from '../features/account/AccountSettings';
+import { t } from '../features/account/words';
 
 /** /account: any signed-in account's details, password and sessions. */
 export default function AccountPage() {
-  usePageTitle('Account');
+  usePageTitle(t('account.settings.title'));
   return (
-    <PageShell title="Account" narrow>
+    <PageShell title={t('account.settings.title')} narrow>
       <AccountSettings />
     </PageShell>
   );

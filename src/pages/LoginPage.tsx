@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { PageShell } from '../components/PageShell';
 import { SignInForm } from '../features/auth/SignInForm';
+import { t, Words } from '../features/auth/words';
 import { readSignInState } from '../lib/auth/sign-in-state';
 
 type LoginTab = 'user' | 'owner';
@@ -18,7 +19,7 @@ type LoginTab = 'user' | 'owner';
  * email just registered, both in router state.
  */
 export default function LoginPage() {
-  usePageTitle('Sign in');
+  usePageTitle(t('account.login.title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const { reason, email } = readSignInState(location.state);
@@ -35,20 +36,20 @@ export default function LoginPage() {
   };
 
   return (
-    <PageShell title={reason ?? 'Sign in'} narrow>
+    <PageShell title={reason ?? t('account.login.title')} narrow>
       <Tabs activeKey={activeTab} onSelect={selectTab} className="mb-4" mountOnEnter unmountOnExit transition={false}>
-        <Tab eventKey="user" title="User">
+        <Tab eventKey="user" title={t('account.login.userTab')}>
           <SignInForm
-            loginLabel="Email"
+            loginLabel={t('account.login.email')}
             initialLogin={email}
             signIn={loginUser}
             destinationFor={(account) => (account.role === 'admin' ? paths.admin : paths.home)}
             forgotPasswordPath={paths.forgotPassword}
           />
         </Tab>
-        <Tab eventKey="owner" title="Become an owner">
+        <Tab eventKey="owner" title={t('account.login.ownerTab')}>
           <SignInForm
-            loginLabel="Email"
+            loginLabel={t('account.login.email')}
             initialLogin={email}
             signIn={loginOwner}
             destinationFor={() => paths.ownerCars}
@@ -57,13 +58,14 @@ export default function LoginPage() {
         </Tab>
       </Tabs>
       <p>
-        New here? {/* The state goes along so that, signed up, the person signs in and still reaches where they were going. */}
-        <Link to={activeTab === 'owner' ? paths.ownerSignupTab : paths.signup} state={location.state}>
-          Create an account
-        </Link>
+        {/* The state goes along so that, signed up, the person signs in and still reaches where they were going. */}
+        <Words
+          id="account.login.newHere"
+          components={{ 0: <Link to={activeTab === 'owner' ? paths.ownerSignupTab : paths.signup} state={location.state} /> }}
+        />
       </p>
       <p className="mb-0">
-        <Link to={paths.cars}>Browse cars without signing in</Link>
+        <Link to={paths.cars}>{t('account.login.browseCars')}</Link>
       </p>
     </PageShell>
   );

@@ -5,6 +5,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageShell } from '../components/PageShell';
 import { paths } from '../config/paths';
 import { OwnerSignupForm, UserSignupForm } from '../features/auth/SignupForms';
+import { t, Words } from '../features/auth/words';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /**
@@ -12,12 +13,12 @@ import { usePageTitle } from '../lib/usePageTitle';
  * "Create an account") opens the owner's. Router state from the sign-in page is handed back to it.
  */
 export default function SignupPage() {
-  usePageTitle('Register');
+  usePageTitle(t('account.signup.title'));
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const [activeTab, setActiveTab] = useState(searchParams.get('tab') === 'owner' ? 'owner' : 'user');
   return (
-    <PageShell title="Register" narrow>
+    <PageShell title={t('account.signup.title')} narrow>
       <Tabs
         activeKey={activeTab}
         onSelect={(key) => setActiveTab(key === 'owner' ? 'owner' : 'user')}
@@ -26,18 +27,18 @@ export default function SignupPage() {
         unmountOnExit
         transition={false}
       >
-        <Tab eventKey="user" title="User">
+        <Tab eventKey="user" title={t('account.signup.userTab')}>
           <UserSignupForm />
         </Tab>
-        <Tab eventKey="owner" title="Owner">
+        <Tab eventKey="owner" title={t('account.signup.ownerTab')}>
           <OwnerSignupForm />
         </Tab>
       </Tabs>
       <p>
-        Already have an account?{' '}
-        <Link to={activeTab === 'owner' ? paths.ownerLoginTab : paths.login} state={location.state}>
-          Sign in
-        </Link>
+        <Words
+          id="account.signup.haveAccount"
+          components={{ 0: <Link to={activeTab === 'owner' ? paths.ownerLoginTab : paths.login} state={location.state} /> }}
+        />
       </p>
     </PageShell>
   );

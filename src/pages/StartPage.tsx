@@ -5,23 +5,24 @@ import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { PageShell } from '../components/PageShell';
 import { SignInForm } from '../features/auth/SignInForm';
+import { t } from '../features/auth/words';
 
 /** Owners manage their cars and admins the marketplace; renters start at the marketplace. */
 const homeFor: Record<Account['role'], string> = { user: paths.home, owner: paths.ownerCars, admin: paths.admin };
 
 /** /start: one sign-in form for any account, by username or email. */
 export default function StartPage() {
-  usePageTitle('Sign in');
+  usePageTitle(t('account.start.title'));
   return (
-    <PageShell title="Sign in" narrow>
+    <PageShell title={t('account.start.title')} narrow>
       <SignInForm
-        loginLabel="Username or Email"
+        loginLabel={t('account.start.login')}
         signIn={signIn}
         destinationFor={(account) => homeFor[account.role]}
         forgotPasswordPath={paths.forgotPassword}
       >
         <p className="mb-0">
-          <Link to={paths.signup}>Do you need an Account?</Link>
+          <Link to={paths.signup}>{t('account.start.needAccount')}</Link>
         </p>
       </SignInForm>
     </PageShell>

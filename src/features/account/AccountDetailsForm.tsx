@@ -6,6 +6,7 @@ import { FormField } from '../../components/FormField';
 import { SubmitWithStatus } from '../../components/SubmitWithStatus';
 import { ZodForm } from '../../components/ZodForm';
 import { useUpdateAccount } from './queries';
+import { t } from './words';
 
 /** The details the form edits, as typed: a blank one clears it, where the account may go without it. */
 interface AccountDetails {
@@ -13,14 +14,12 @@ interface AccountDetails {
   country: string;
 }
 
-const ROLE_NAMES: Record<Role, string> = { user: 'Renter', owner: 'Owner', admin: 'Admin' };
-
 /** Owners keep both details, which renters who book their cars use; for everyone else they are optional. */
-const DETAILS_NOTE: Record<Role, string> = {
-  owner: 'Owner accounts need both: renters who book your cars use them to reach you.',
-  user: 'Both are optional: leave one blank to remove it.',
-  admin: 'Both are optional: leave one blank to remove it.',
-};
+const DETAILS_NOTE = {
+  owner: 'account.details.ownerNote',
+  user: 'account.details.optionalNote',
+  admin: 'account.details.optionalNote',
+} as const satisfies Record<Role, Parameters<typeof t>[0]>;
 
 /** Username and email as they are (they identify the account and cannot be changed), then the phone number and country to edit. */
 export function AccountDetailsForm({ account }: { account: Account }) {
@@ -30,12 +29,12 @@ export function AccountDetailsForm({ account }: { account: Account }) {
   return (
     <>
       <dl className="row mb-4">
-        <dt className="col-sm-4">Username</dt>
+        <dt className="col-sm-4">{t('account.details.username')}</dt>
         <dd className="col-sm-8">{account.username}</dd>
-        <dt className="col-sm-4">Email</dt>
+        <dt className="col-sm-4">{t('account.details.email')}</dt>
         <dd className="col-sm-8">{account.email}</dd>
-        <dt className="col-sm-4">Account type</dt>
-        <dd className="col-sm-8">{ROLE_NAMES[account.role]}</dd>
+        <dt className="col-sm-4">{t('account.details.accountType')}</dt>
+        <dd className="col-sm-8">{t('account.details.role', { role: account.role })}</dd>
       </dl>
       <ZodForm
         schema={accountUpdateFor(account.role)}
@@ -48,11 +47,27 @@ export function AccountDetailsForm({ account }: { account: Account }) {
       >
         {(form) => (
           <>
-            <p>{DETAILS_NOTE[account.role]}</p>
+            <p>{t(DETAILS_NOTE[account.role])}</p>
             <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
-            <FormField label="Phone number" name="phoneNumber" type="tel" autoComplete="tel" disabled={saving.isPending} />
-            <FormField label="Country" name="country" autoComplete="country-name" disabled={saving.isPending} />
-            <SubmitWithStatus label="Save details" pendingLabel="Saving..." pending={form.sending} done={saving.data?.message} />
+            <FormField
+              label={t('account.details.phoneNumber')}
+              name="phoneNumber"
+              type="tel"
+              autoComplete="tel"
+              disabled={saving.isPending}
+            />
+            <FormField
+              label={t('account.details.country')}
+              name="country"
+              autoComplete="country-name"
+              disabled={saving.isPending}
+            />
+            <SubmitWithStatus
+              label={t('account.details.save')}
+              pendingLabel={t('account.details.saving')}
+              pending={form.sending}
+              done={saving.data?.message}
+            />
           </>
         )}
       </ZodForm>

@@ -6,6 +6,7 @@ import { AccountDetailsForm } from './AccountDetailsForm';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { accountKey, useAccount } from './queries';
+import { t } from './words';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -25,17 +26,16 @@ export function AccountSettings() {
 
   if (account.isPending) return <PageSpinner />;
   // Only a failed first load replaces the forms: a failed reload in the background keeps what is typed.
-  if (account.isLoadingError)
-    return <QueryError error={account.error} what="Your account could not be loaded." onRetry={retry} />;
+  if (account.isLoadingError) return <QueryError error={account.error} what={t('account.settings.loadFailed')} onRetry={retry} />;
   return (
     <>
-      <Section id="account-details" title="Your details">
+      <Section id="account-details" title={t('account.settings.details')}>
         <AccountDetailsForm account={account.data.user} />
       </Section>
-      <Section id="account-password" title="Change password">
+      <Section id="account-password" title={t('account.settings.password')}>
         <PasswordChangeForm />
       </Section>
-      <Section id="account-sessions" title="Sign out of all devices">
+      <Section id="account-sessions" title={t('account.settings.sessions')}>
         <SignOutEverywhere />
       </Section>
     </>

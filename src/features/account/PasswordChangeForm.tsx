@@ -7,6 +7,7 @@ import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { SubmitWithStatus } from '../../components/SubmitWithStatus';
 import { ZodForm } from '../../components/ZodForm';
 import { useChangePassword } from './queries';
+import { t } from './words';
 
 const EMPTY: PasswordChangeBody = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -26,10 +27,10 @@ export function PasswordChangeForm() {
     >
       {(form) => (
         <>
-          <p>This device stays signed in; every other device signed in to your account is signed out.</p>
+          <p>{t('account.passwordChange.intro')}</p>
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
           <FormField
-            label="Current password"
+            label={t('account.passwordChange.current')}
             name="currentPassword"
             type="password"
             autoComplete="current-password"
@@ -38,8 +39,8 @@ export function PasswordChangeForm() {
           />
           <NewPasswordFields disabled={changing.isPending} />
           <SubmitWithStatus
-            label="Change password"
-            pendingLabel="Changing..."
+            label={t('account.passwordChange.submit')}
+            pendingLabel={t('account.passwordChange.changing')}
             pending={form.sending}
             done={changing.data?.message}
           />

@@ -11,8 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
 import { returnPath } from '../../lib/auth/sign-in-state';
-
-const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
+import { t } from './words';
 
 /**
  * What to tell a person whose sign-in failed. Wrong credentials stay vague on purpose (no hint
@@ -23,8 +22,8 @@ const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
 function signInErrorMessage(error: ApiError): string {
   if (error.status === 0) return error.message;
   if (error.status === 403 || error.status === 429) return error.serverMessage ?? error.message;
-  if (error.status >= 500) return 'The server could not sign you in just now. Please try again in a moment.';
-  return INVALID_CREDENTIALS;
+  if (error.status >= 500) return t('account.signIn.serverFailed');
+  return t('account.signIn.invalidCredentials');
 }
 
 interface SignInFormProps {
@@ -85,7 +84,7 @@ export function SignInForm({
             />
             <FormField label={loginLabel} name="email" type="text" autoComplete="username" disabled={locked} />
             <FormField
-              label="Password"
+              label={t('account.signIn.password')}
               name="password"
               type="password"
               autoComplete="current-password"
@@ -94,9 +93,9 @@ export function SignInForm({
             />
             <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
               <Button type="submit" variant="primary" disabled={submitting}>
-                {submitting ? 'Signing in…' : 'Sign in'}
+                {submitting ? t('account.signIn.submitting') : t('account.signIn.submit')}
               </Button>
-              <Link to={forgotPasswordPath}>Forgot Password?</Link>
+              <Link to={forgotPasswordPath}>{t('account.signIn.forgotPassword')}</Link>
             </div>
             {children}
           </>

@@ -12,15 +12,13 @@ import type { OwnerRegistration, UserRegistration } from '../../domain/schemas/a
 import { toApiError } from '../../lib/api-client';
 import { registerOwner, registerUser } from './api';
 import { readSignInState, type SignInState } from '../../lib/auth/sign-in-state';
+import { t } from './words';
 
 // The schemas (and zod with them) load once someone starts registering, not with the page.
 const registrationChecks = () => import('./registration-checks');
 
 /** Long enough to read the success message before the login page replaces it. */
 const REDIRECT_DELAY_MS = 1500;
-/** Both forms say the same: one action, one message. */
-const REGISTERED = 'Account created. Taking you to sign in…';
-const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters.`;
 
 const EMPTY_USER: UserRegistration = { username: '', email: '', password: '', confirmPassword: '' };
 const EMPTY_OWNER: OwnerRegistration = { ...EMPTY_USER, phoneNumber: '', country: '' };
@@ -49,15 +47,13 @@ function useRegistration<T extends UserRegistration>(register: (body: T) => Prom
     return (
       <>
         <ErrorAlert
-          message={
-            refusal &&
-            (refusal.serverMessage ?? (refusal.status === 0 ? refusal.message : 'Registration failed. Please try again.'))
-          }
+          message={refusal && (refusal.serverMessage ?? (refusal.status === 0 ? refusal.message : t('account.signup.failed')))}
           onClose={clearFailure}
         />
         {registered ? (
+          // Both forms say the same: one action, one message.
           <Alert variant="success" role="status">
-            {REGISTERED}
+            {t('account.signup.registered')}
           </Alert>
         ) : null}
       </>
@@ -71,8 +67,23 @@ function useRegistration<T extends UserRegistration>(register: (body: T) => Prom
 function AccountFields({ locked }: { locked: boolean }) {
   return (
     <>
-      <FormField label="Username" name="username" autoComplete="username" required maxLength={USERNAME_MAX} disabled={locked} />
-      <FormField label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} disabled={locked} />
+      <FormField
+        label={t('account.signup.username')}
+        name="username"
+        autoComplete="username"
+        required
+        maxLength={USERNAME_MAX}
+        disabled={locked}
+      />
+      <FormField
+        label={t('account.signup.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={EMAIL_MAX}
+        disabled={locked}
+      />
     </>
   );
 }
@@ -81,18 +92,18 @@ function PasswordFields({ locked }: { locked: boolean }) {
   return (
     <>
       <FormField
-        label="Password"
+        label={t('account.signup.password')}
         name="password"
         type="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
-        hint={PASSWORD_HINT}
+        hint={t('account.password.hint', { min: PASSWORD_MIN })}
         disabled={locked}
       />
       <FormField
-        label="Confirm Password"
+        label={t('account.signup.confirmPassword')}
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
@@ -120,7 +131,7 @@ export function UserSignupForm() {
           <AccountFields locked={locked} />
           <PasswordFields locked={locked} />
           <Button type="submit" variant="primary" disabled={form.sending || locked}>
-            Register
+            {t('account.signup.submit')}
           </Button>
         </>
       )}
@@ -142,11 +153,18 @@ export function OwnerSignupForm() {
         <>
           {statusAlerts(form)}
           <AccountFields locked={locked} />
-          <FormField label="Phone Number" name="phoneNumber" type="tel" autoComplete="tel" required disabled={locked} />
-          <FormField label="Country" name="country" autoComplete="country-name" required disabled={locked} />
+          <FormField
+            label={t('account.signup.phoneNumber')}
+            name="phoneNumber"
+            type="tel"
+            autoComplete="tel"
+            required
+            disabled={locked}
+          />
+          <FormField label={t('account.signup.country')} name="country" autoComplete="country-name" required disabled={locked} />
           <PasswordFields locked={locked} />
           <Button type="submit" variant="primary" disabled={form.sending || locked}>
-            Register
+            {t('account.signup.submit')}
           </Button>
         </>
       )}

@@ -6,6 +6,7 @@ import { FormField } from '../../components/FormField';
 import { SubmitWithStatus } from '../../components/SubmitWithStatus';
 import { ZodForm } from '../../components/ZodForm';
 import { requestPasswordReset } from './api';
+import { t } from './words';
 
 // The schema (and zod with it) loads once someone starts typing, not with the page.
 const resetRequestChecks = () => import('../../domain/schemas/password-reset').then((schemas) => schemas.PasswordResetRequest);
@@ -23,10 +24,22 @@ export function ForgotPasswordForm() {
     <ZodForm schema={resetRequestChecks} defaultValues={EMPTY} loadOn="intent" onSubmit={(values) => asking.mutateAsync(values)}>
       {(form) => (
         <>
-          <p>Type the email you registered with, and we will mail you a link to choose a new password.</p>
+          <p>{t('account.forgotPassword.intro')}</p>
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
-          <FormField label="Email" name="email" type="email" autoComplete="email" required disabled={asking.isPending} />
-          <SubmitWithStatus label="Submit" pendingLabel="Sending..." pending={form.sending} done={asking.data?.message} />
+          <FormField
+            label={t('account.forgotPassword.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            disabled={asking.isPending}
+          />
+          <SubmitWithStatus
+            label={t('account.forgotPassword.submit')}
+            pendingLabel={t('account.forgotPassword.sending')}
+            pending={form.sending}
+            done={asking.data?.message}
+          />
         </>
       )}
     </ZodForm>

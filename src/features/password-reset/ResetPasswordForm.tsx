@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ZodForm } from '../../components/ZodForm';
 import { confirmPasswordReset } from './api';
+import { t, Words } from './words';
 
 type NewPassword = Omit<PasswordResetConfirm, 'token'>;
 
@@ -25,7 +26,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {setting.data.message}
         </Alert>
         <Link to={paths.login} className="btn btn-primary">
-          Sign in
+          {t('account.resetPassword.signIn')}
         </Link>
       </>
     );
@@ -45,10 +46,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
           <NewPasswordFields disabled={setting.isPending} />
           <Button type="submit" variant="primary" disabled={form.sending}>
-            {form.sending ? 'Saving...' : 'Set new password'}
+            {form.sending ? t('account.resetPassword.saving') : t('account.resetPassword.submit')}
           </Button>
           <p className="mt-3 mb-0">
-            Link expired or already used? <Link to={paths.forgotPassword}>Ask for a new one</Link>
+            <Words id="account.resetPassword.expired" components={{ 0: <Link to={paths.forgotPassword} /> }} />
           </p>
         </>
       )}
