@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Availability, Comment, PublicCar } from '#domain/contract';
+import { LISTENER_NAME } from '../src/db/change-notices';
 import { person } from './admin-helpers';
 import { buildTestApp, closeTestApp } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
@@ -192,7 +193,11 @@ describe.each(serverUrl ? ['PostgreSQL'] : [])('public answers on two instances 
   describe('when the connection that hears changes drops', () => {
     afterEach(async () => {
       // Both instances listen again before the next test.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const { first, second } = instances;
+      await vi.waitFor(() => expect([first.changes.heard, second.changes.heard]).toEqual([true, true]), {
+        timeout: 10_000,
+        interval: 20,
+      });
     });
 
     it('answers from the database until it hears again, so nothing stale is served meanwhile', async () => {
@@ -201,8 +206,8 @@ describe.each(serverUrl ? ['PostgreSQL'] : [])('public answers on two instances 
       await carNames(second);
       const dropped = await withAdminClient(String(serverUrl), async (client) => {
         const { rowCount } = await client.query(
-          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN wow_changes' AND datname = $1",
-          [new URL(instances.databaseUrl).pathname.slice(1)],
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = $2',
+          [LISTENER_NAME, new URL(instances.databaseUrl).pathname.slice(1)],
         );
         return rowCount;
       });

@@ -59,6 +59,9 @@ const RETRY_MS = { first: 250, most: 5_000 };
  */
 const HEARTBEAT_MS = 1_000;
 
+/** The listening connection's name in pg_stat_activity, where an operator (or a test) finds it. */
+export const LISTENER_NAME = 'wheelsonweb-change-listener';
+
 /**
  * One connection of its own that listens for as long as the server runs, reconnecting after it
  * drops: the pool's connections come and go with the load, and an instance none of whose
@@ -86,7 +89,7 @@ export async function listenOnPostgres(
   };
 
   async function open(): Promise<void> {
-    const opening = new pg.Client({ ...connection, query_timeout: HEARTBEAT_MS });
+    const opening = new pg.Client({ ...connection, query_timeout: HEARTBEAT_MS, application_name: LISTENER_NAME });
     client = opening;
     opening.on('error', () => dropped(opening));
     opening.on('end', () => dropped(opening));
