@@ -1,20 +1,23 @@
+import bookings from '#locales/en/bookings';
 import { WayOn } from '../components/WayOn';
 import { paths } from '../config/paths';
+import { wordsOf } from '../lib/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
+
+const { t } = wordsOf(bookings);
 
 /** /bookcar: an old address for booking, which happens on each car's own page; it leads there and to the bookings made. */
 export default function BookCarPage() {
-  usePageTitle('Book a car');
+  usePageTitle(t('bookings.bookCar.title'));
   return (
     <WayOn
-      title="Book a car"
+      title={t('bookings.bookCar.title')}
       links={[
-        { to: paths.cars, label: 'Browse cars' },
-        { to: paths.myBookings, label: 'My bookings' },
+        { to: paths.cars, label: t('bookings.bookCar.browseCars') },
+        { to: paths.myBookings, label: t('bookings.bookCar.myBookings') },
       ]}
     >
-      Cars are booked from their own page: pick one from the car list, choose your period and send the request. The requests you
-      have sent, and their answers, are in My bookings.
+      {t('bookings.bookCar.text')}
     </WayOn>
   );
 }

@@ -1,5 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import type { BookingStatus } from '../../domain/contract';
+import { statusName } from './status-name';
 
 const statusVariant: Record<BookingStatus, string> = {
   requested: 'warning',
@@ -15,7 +16,7 @@ const statusVariant: Record<BookingStatus, string> = {
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return (
     <Badge bg={statusVariant[status]} text={status === 'requested' || status === 'accepting' ? 'dark' : undefined}>
-      {status}
+      {statusName(status)}
     </Badge>
   );
 }

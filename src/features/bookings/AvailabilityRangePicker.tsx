@@ -8,6 +8,7 @@ import RangePickerImport, {
 import { cjsDefault } from '../../components/cjs-default';
 import { DAY_WORDS, type DayState } from '../../entities/car/busy-days';
 import '../../styles/availability.css';
+import { t } from './words';
 
 const DatetimeRangePicker = cjsDefault(RangePickerImport);
 
@@ -52,7 +53,7 @@ export class AvailabilityRangePicker extends DatetimeRangePicker<AvailabilityRan
     return cloneElement(cell, {
       className: `${cell.props.className} day-${state}`,
       title: DAY_WORDS[state],
-      'aria-label': `${currentDate.format('D MMMM')}: ${DAY_WORDS[state].toLowerCase()}`,
+      'aria-label': t('bookings.picker.dayLabel', { day: currentDate.format('D MMMM'), state: DAY_WORDS[state].toLowerCase() }),
     });
   }
 }

@@ -12,11 +12,16 @@ import { formatIndiaTime } from '../../domain/india-time';
 import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
 import { paymentInWords } from './payment-words';
 import { statusNote } from '../../entities/booking/status-note';
+import { type BookingsId, t, Words } from './words';
 
 /** The sides a booking list is for; an admin's steps of their own are taken in the admin console. */
 export type PartySide = 'renter' | 'carKeeper';
 
-const actionLabel: Record<BookingAction, string> = { accept: 'Accept', decline: 'Decline', cancel: 'Cancel booking' };
+const actionLabel: Record<BookingAction, BookingsId> = {
+  accept: 'bookings.card.accept',
+  decline: 'bookings.card.decline',
+  cancel: 'bookings.card.cancel',
+};
 const actionVariant: Record<BookingAction, string> = {
   accept: 'primary',
   decline: 'outline-danger',
@@ -25,7 +30,7 @@ const actionVariant: Record<BookingAction, string> = {
 
 /** The booking's period on India's clock, as the card and the questions about it name it. */
 export function periodOf(booking: Booking): string {
-  return `${formatIndiaTime(booking.from)} – ${formatIndiaTime(booking.to)}`;
+  return t('bookings.period', { from: formatIndiaTime(booking.from), to: formatIndiaTime(booking.to) });
 }
 
 /** The form a renter rates an ended trip with: the reviews feature's, handed down by the page. */
@@ -41,7 +46,7 @@ function TripReview({ booking, now, reviewForm }: { booking: Booking; now: numbe
   if (booking.review) {
     return (
       <div className="mt-2">
-        <span className="small text-muted me-2">Your rating</span>
+        <span className="small text-muted me-2">{t('bookings.card.yourRating')}</span>
         <ReviewStars rating={booking.review.rating} />
         {booking.review.comment ? <p className="mb-0 small">{booking.review.comment}</p> : null}
       </div>
@@ -55,9 +60,9 @@ function TripReview({ booking, now, reviewForm }: { booking: Booking; now: numbe
         variant="outline-primary"
         className="mt-2"
         onClick={() => setRating(true)}
-        aria-label={`Rate this trip: ${booking.car.carName}, ${formatIndiaTime(booking.from)}`}
+        aria-label={t('bookings.card.rateTripLabel', { car: booking.car.carName, from: formatIndiaTime(booking.from) })}
       >
-        Rate this trip
+        {t('bookings.card.rateTrip')}
       </Button>
     );
   }
@@ -67,7 +72,7 @@ function TripReview({ booking, now, reviewForm }: { booking: Booking; now: numbe
 /** Where the renter collects the car, when the server names it. */
 function pickupOf({ car }: Booking): string | undefined {
   if (!car.pickupArea) return undefined;
-  return car.city ? `${car.pickupArea}, ${car.city}` : car.pickupArea;
+  return car.city ? t('bookings.card.pickupPlace', { area: car.pickupArea, city: car.city }) : car.pickupArea;
 }
 
 interface BookingCardProps {
@@ -109,25 +114,32 @@ export function BookingCard({
             <Link to={paths.carPage(booking.car)}>{booking.car.carName}</Link> <BookingStatusBadge status={booking.status} />
           </h2>
           <p className="mb-1 small">
-            Booking {booking.number} ·{' '}
-            <Link to={paths.booking(booking.id)} aria-label={`Receipt of booking ${booking.number}`}>
-              Receipt
-            </Link>
+            <Words
+              id="bookings.card.numberAndReceipt"
+              values={{ number: booking.number }}
+              components={{
+                0: (
+                  <Link to={paths.booking(booking.id)} aria-label={t('bookings.card.receiptLabel', { number: booking.number })} />
+                ),
+              }}
+            />
           </p>
           <p className="mb-1">
-            {periodOf(booking)} (India time), {booking.hours} h{booking.driver ? ', with a driver' : ''}
+            {t('bookings.card.when', { period: periodOf(booking), hours: booking.hours, driver: booking.driver ? 'yes' : 'no' })}
           </p>
-          {pickup ? <p className="mb-1">Pickup: {pickup}</p> : null}
+          {pickup ? <p className="mb-1">{t('bookings.card.pickup', { pickup })}</p> : null}
           {statusNote(booking) ? <p className="mb-1">{statusNote(booking)}</p> : null}
           {who === 'carKeeper' ? (
             <p className="mb-1">
-              Renter: {booking.renter.username}
               {booking.renter.phone ? (
-                <>
-                  {' · '}
-                  <a href={`tel:${booking.renter.phone.replace(/\s/g, '')}`}>{booking.renter.phone}</a>
-                </>
-              ) : null}
+                <Words
+                  id="bookings.card.renterWithPhone"
+                  values={{ renter: booking.renter.username, phone: booking.renter.phone }}
+                  components={{ 0: <a href={`tel:${booking.renter.phone.replace(/\s/g, '')}`}>{booking.renter.phone}</a> }}
+                />
+              ) : (
+                t('bookings.card.renter', { renter: booking.renter.username })
+              )}
             </p>
           ) : null}
           <p className="mb-0 small text-muted">{paymentInWords(booking.payment)}</p>
@@ -143,16 +155,20 @@ export function BookingCard({
                 variant={actionVariant[action]}
                 disabled={pending}
                 onClick={() => onAction(action)}
-                aria-label={`${actionLabel[action]}: ${booking.car.carName}, ${formatIndiaTime(booking.from)}`}
+                aria-label={t('bookings.card.actionLabel', {
+                  action: t(actionLabel[action]),
+                  car: booking.car.carName,
+                  from: formatIndiaTime(booking.from),
+                })}
               >
-                {actionLabel[action]}
+                {t(actionLabel[action])}
               </Button>
             ))}
           </div>
         </div>
         {clash ? (
           <Alert variant="warning" className="w-100 mb-0">
-            Overlaps accepted booking {clash}: accepting will be refused.
+            {t('bookings.card.overlaps', { booking: clash })}
           </Alert>
         ) : null}
         {error ? (

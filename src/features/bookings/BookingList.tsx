@@ -12,13 +12,12 @@ import { Pager, pageInUrl, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
 import { BookingCard, type PartySide, periodOf, type ReviewFormFor } from './BookingCard';
+import { type BookingsId, t } from './words';
 
 /** The steps the state machine allows this side now, its deadlines applied (a renter cancels only before the period starts). */
 function actionsFor(booking: Booking, who: PartySide, now: number): BookingAction[] {
   return actionsAt(booking.status, who, { from: new Date(booking.from), to: new Date(booking.to) }, new Date(now));
 }
-
-const DONE: Record<BookingAction, string> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' };
 
 /** The steps that cannot be undone, and so are asked about first. */
 type AskedAction = Exclude<BookingAction, 'accept'>;
@@ -27,25 +26,27 @@ const isAsked = (action: BookingAction): action is AskedAction => action !== 'ac
 /** The question a step that cannot be undone asks, naming the booking it ends. */
 function question(booking: Booking, action: AskedAction) {
   const period = periodOf(booking);
+  const values = { renter: booking.renter.username, car: booking.car.carName, number: booking.number, period };
   return action === 'decline'
     ? {
-        title: `Decline ${booking.renter.username}'s request for the ${booking.car.carName}, ${period}?`,
-        body: `${booking.renter.username} will see request ${booking.number} as declined. This cannot be undone.`,
-        confirmLabel: 'Decline request',
-        dismissLabel: 'Keep request',
+        title: t('bookings.list.declineTitle', values),
+        body: t('bookings.list.declineBody', values),
+        confirmLabel: t('bookings.list.declineConfirm'),
+        dismissLabel: t('bookings.list.declineDismiss'),
       }
     : {
-        title: `Cancel booking ${booking.number} of the ${booking.car.carName}, ${period}?`,
-        body: 'It moves to Cancelled/Declined, and the car is free for others again. This cannot be undone.',
-        confirmLabel: 'Cancel booking',
-        dismissLabel: 'Keep booking',
+        title: t('bookings.list.cancelTitle', values),
+        body: t('bookings.list.cancelBody'),
+        confirmLabel: t('bookings.list.cancelConfirm'),
+        dismissLabel: t('bookings.list.cancelDismiss'),
       };
 }
 
 interface BookingListProps {
   /** Whose view this is: the renter's own bookings, or the requests for the cars someone answers for. */
   who: PartySide;
-  emptyText: string;
+  /** What an empty list says. */
+  emptyText: BookingsId;
   /** Whether this side may act on a booking at all (an admin sees every booking but answers only for fleet cars). */
   mayAct?: (booking: Booking) => boolean;
   /** Which bookings this list shows; all when not given. */
@@ -75,7 +76,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
     step.mutate(
       { id: booking.id, action },
       {
-        onSuccess: () => setNotice(`Booking ${booking.number} ${DONE[action]}.`),
+        onSuccess: () => setNotice(t('bookings.list.done', { number: booking.number, action })),
         onSettled: () => setDialogOpen(false),
       },
     );
@@ -90,8 +91,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
   const outcome = <ActionNotice message={notice} onDismiss={() => setNotice(null)} />;
   if (bookings.isPending) return <PageSpinner />;
   // A failed reload in the background keeps the list that is on screen.
-  if (bookings.isLoadingError)
-    return <QueryError error={bookings.error} what="The bookings could not be loaded." onRetry={retry} />;
+  if (bookings.isLoadingError) return <QueryError error={bookings.error} what={t('bookings.list.loadFailed')} onRetry={retry} />;
 
   const asked = asking ? question(asking.booking, asking.action) : null;
   const dialog = asking && asked && (
@@ -114,7 +114,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
         {outcome}
         {dialog}
         <p className="text-muted">
-          {emptyText} {who === 'renter' ? <Link to={paths.cars}>Browse cars</Link> : null}
+          {t(emptyText)} {who === 'renter' ? <Link to={paths.cars}>{t('bookings.list.browseCars')}</Link> : null}
         </p>
       </>
     );
@@ -126,7 +126,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
     <>
       {outcome}
       {dialog}
-      <ul className="list-unstyled d-grid gap-3" aria-label="Bookings">
+      <ul className="list-unstyled d-grid gap-3" aria-label={t('bookings.list.label')}>
         {bookings.data.data.map((booking) => (
           <li key={booking.id}>
             <BookingCard
@@ -148,7 +148,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
         pageSize={bookings.data.pageSize}
         total={bookings.data.total}
         shown={bookings.data.data.length}
-        label="Bookings"
+        label={t('bookings.list.label')}
         onPage={(next) => setSearchParams(withPage(searchParams, next))}
       />
     </>

@@ -19,7 +19,17 @@ import { hoursLabel } from '../../entities/booking/hours-label';
 import { paymentInWords } from './payment-words';
 import { receiptKey, useBookingReceipt } from './queries';
 import { statusNote } from '../../entities/booking/status-note';
+import { t, Words } from './words';
 import '../../styles/print.css';
+
+/** The ids of the receipt's headings, which name their sections. */
+const HEADING = {
+  invoice: 'receipt-invoice',
+  price: 'receipt-price',
+  payment: 'receipt-payment',
+  contacts: 'receipt-contacts',
+  history: 'receipt-history',
+} as const;
 
 /** A receipt reads best as one column of a page's width; on paper it takes the whole sheet. */
 const RECEIPT_WIDTH = { maxWidth: '48rem' };
@@ -36,12 +46,20 @@ function ContactCard({ label, contact }: { label: string; contact: Contact }) {
       <p className="mb-0 fw-semibold">{contact.name}</p>
       {contact.phone ? (
         <p className="mb-0">
-          Phone: <a href={telHref(contact.phone)}>{contact.phone}</a>
+          <Words
+            id="bookings.receipt.phone"
+            values={{ phone: contact.phone }}
+            components={{ 0: <a href={telHref(contact.phone)}>{contact.phone}</a> }}
+          />
         </p>
       ) : null}
       {contact.email ? (
         <p className="mb-0">
-          Email: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          <Words
+            id="bookings.receipt.email"
+            values={{ email: contact.email }}
+            components={{ 0: <a href={`mailto:${contact.email}`}>{contact.email}</a> }}
+          />
         </p>
       ) : null}
     </div>
@@ -57,18 +75,18 @@ function Breakdown({ receipt }: { receipt: Receipt }) {
   const { hours, pricePerHour, driver, total, taxLines, amountPaise } = receipt;
   const taxed = taxLines.length > 0;
   return (
-    <table className="table receipt-breakdown mb-0" aria-labelledby="receipt-price">
+    <table className="table receipt-breakdown mb-0" aria-labelledby={HEADING.price}>
       <tbody>
         <tr>
           <th scope="row" className="fw-normal">
-            {hoursLabel(hours)} × {formatRupees(pricePerHour)}
+            {t('bookings.receipt.rateLine', { hours: hoursLabel(hours), price: formatRupees(pricePerHour) })}
           </th>
           <td className="text-end price">{formatRupees(hours * pricePerHour)}</td>
         </tr>
         {driver ? (
           <tr>
             <th scope="row" className="fw-normal">
-              Driver: {hoursLabel(hours)} × {formatRupees(DRIVER_SURCHARGE_PER_HOUR)}
+              {t('bookings.receipt.driverLine', { hours: hoursLabel(hours), price: formatRupees(DRIVER_SURCHARGE_PER_HOUR) })}
             </th>
             <td className="text-end price">{formatRupees(hours * DRIVER_SURCHARGE_PER_HOUR)}</td>
           </tr>
@@ -76,7 +94,7 @@ function Breakdown({ receipt }: { receipt: Receipt }) {
         {taxed ? (
           <>
             <tr>
-              <th scope="row">Taxable value</th>
+              <th scope="row">{t('bookings.price.taxableValue')}</th>
               <td className="text-end price">{formatRupees(total)}</td>
             </tr>
             {taxLines.map((line) => (
@@ -92,7 +110,7 @@ function Breakdown({ receipt }: { receipt: Receipt }) {
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row">{taxed ? 'Total including GST' : 'Total'}</th>
+          <th scope="row">{taxed ? t('bookings.price.totalWithGst') : t('bookings.receipt.total')}</th>
           <td className="text-end price fw-bold">{taxed ? formatPaise(amountPaise) : formatRupees(total)}</td>
         </tr>
       </tfoot>
@@ -106,18 +124,18 @@ function Breakdown({ receipt }: { receipt: Receipt }) {
  */
 function TaxInvoiceHeader({ invoiceNumber, seller }: Pick<Receipt, 'invoiceNumber' | 'seller'>) {
   return (
-    <section aria-labelledby="receipt-invoice">
-      <h2 id="receipt-invoice" className="h5">
-        {invoiceNumber ? `Tax invoice ${invoiceNumber}` : 'Receipt'}
+    <section aria-labelledby={HEADING.invoice}>
+      <h2 id={HEADING.invoice} className="h5">
+        {invoiceNumber ? t('bookings.receipt.taxInvoice', { number: invoiceNumber }) : t('bookings.receipt.receipt')}
       </h2>
-      {invoiceNumber ? null : <p className="small text-muted">The tax invoice number is given once the payment is taken.</p>}
+      {invoiceNumber ? null : <p className="small text-muted">{t('bookings.receipt.invoiceNumberLater')}</p>}
       {seller ? (
         <dl className="row mb-0">
-          <dt className="col-sm-3">Seller</dt>
+          <dt className="col-sm-3">{t('bookings.receipt.seller')}</dt>
           <dd className="col-sm-9">{seller.name}</dd>
-          <dt className="col-sm-3">GSTIN</dt>
+          <dt className="col-sm-3">{t('bookings.receipt.gstin')}</dt>
           <dd className="col-sm-9">{seller.gstin}</dd>
-          <dt className="col-sm-3">State</dt>
+          <dt className="col-sm-3">{t('bookings.receipt.state')}</dt>
           <dd className="col-sm-9 mb-0">{seller.state}</dd>
         </dl>
       ) : null}
@@ -132,64 +150,77 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
   return (
     <div className="booking-receipt d-grid gap-4" style={RECEIPT_WIDTH}>
       <p className="d-none d-print-block mb-0">
-        {PRODUCT_NAME}: {taxed && receipt.invoiceNumber ? 'tax invoice' : 'booking receipt'}
+        {t('bookings.receipt.printHeading', {
+          product: PRODUCT_NAME,
+          kind: taxed && receipt.invoiceNumber ? 'invoice' : 'receipt',
+        })}
       </p>
       {taxed ? <TaxInvoiceHeader invoiceNumber={receipt.invoiceNumber} seller={receipt.seller} /> : null}
       <dl className="row mb-0">
-        <dt className="col-sm-3">Status</dt>
+        <dt className="col-sm-3">{t('bookings.receipt.status')}</dt>
         <dd className="col-sm-9">
           <BookingStatusBadge status={receipt.status} />
           {note ? <span className="ms-2">{note}</span> : null}
         </dd>
-        <dt className="col-sm-3">Car</dt>
+        <dt className="col-sm-3">{t('bookings.receipt.car')}</dt>
         <dd className="col-sm-9">
           <Link to={paths.carPage(receipt.car)}>{receipt.car.carName}</Link>
         </dd>
-        <dt className="col-sm-3">Period</dt>
+        <dt className="col-sm-3">{t('bookings.receipt.period')}</dt>
         <dd className="col-sm-9">
-          {formatIndiaTime(receipt.from)} – {formatIndiaTime(receipt.to)} (India time)
+          {t('bookings.receipt.periodValue', { from: formatIndiaTime(receipt.from), to: formatIndiaTime(receipt.to) })}
         </dd>
-        <dt className="col-sm-3">Renter</dt>
+        <dt className="col-sm-3">{t('bookings.receipt.renter')}</dt>
         <dd className="col-sm-9 mb-0">{receipt.renter.username}</dd>
       </dl>
 
-      <section aria-labelledby="receipt-price">
-        <h2 id="receipt-price" className="h5">
-          Price
+      <section aria-labelledby={HEADING.price}>
+        <h2 id={HEADING.price} className="h5">
+          {t('bookings.receipt.price')}
         </h2>
         <Breakdown receipt={receipt} />
       </section>
 
-      <section aria-labelledby="receipt-payment">
-        <h2 id="receipt-payment" className="h5">
-          Payment
+      <section aria-labelledby={HEADING.payment}>
+        <h2 id={HEADING.payment} className="h5">
+          {t('bookings.receipt.payment')}
         </h2>
         <p className="mb-0">{paymentInWords(receipt.payment)}</p>
-        {receipt.payment.ref ? <p className="mb-0 small text-muted">Reference: {receipt.payment.ref}</p> : null}
+        {receipt.payment.ref ? (
+          <p className="mb-0 small text-muted">{t('bookings.receipt.reference', { ref: receipt.payment.ref })}</p>
+        ) : null}
       </section>
 
       {carKeeper || renter ? (
-        <section aria-labelledby="receipt-contacts">
-          <h2 id="receipt-contacts" className="h5">
-            Who to call
+        <section aria-labelledby={HEADING.contacts}>
+          <h2 id={HEADING.contacts} className="h5">
+            {t('bookings.receipt.whoToCall')}
           </h2>
           <div className="row row-cols-1 row-cols-sm-2 g-3">
             {carKeeper ? (
-              <ContactCard label={receipt.car.kind === 'listed' ? 'Car owner' : 'Support'} contact={carKeeper} />
+              <ContactCard
+                label={receipt.car.kind === 'listed' ? t('bookings.receipt.carOwner') : t('bookings.receipt.support')}
+                contact={carKeeper}
+              />
             ) : null}
-            {renter ? <ContactCard label="Renter" contact={renter} /> : null}
+            {renter ? <ContactCard label={t('bookings.receipt.renter')} contact={renter} /> : null}
           </div>
         </section>
       ) : null}
 
-      <section aria-labelledby="receipt-history">
-        <h2 id="receipt-history" className="h5">
-          Status history
+      <section aria-labelledby={HEADING.history}>
+        <h2 id={HEADING.history} className="h5">
+          {t('bookings.receipt.history')}
         </h2>
-        <ol className="list-unstyled mb-0 d-grid gap-1" aria-labelledby="receipt-history">
+        <ol className="list-unstyled mb-0 d-grid gap-1" aria-labelledby={HEADING.history}>
           {receipt.history.map(({ status, at }) => (
             <li key={`${status} ${at}`}>
-              <BookingStatusBadge status={status} /> <time dateTime={at}>{formatIndiaTime(at)}</time> (India time)
+              <BookingStatusBadge status={status} />{' '}
+              <Words
+                id="bookings.receipt.historyAt"
+                values={{ at: formatIndiaTime(at) }}
+                components={{ 0: <time dateTime={at} /> }}
+              />
             </li>
           ))}
         </ol>
@@ -210,29 +241,33 @@ export function BookingReceipt({ id }: { id: string }) {
   const receipt = useBookingReceipt(id, { enabled: wellFormed });
   const retry = useRetry(receiptKey(id));
   const missing = !wellFormed || statusOf(receipt.error) === 404;
-  const title = receipt.data ? `Booking ${receipt.data.number}` : missing ? 'Booking not found' : 'Booking';
+  const title = receipt.data
+    ? t('bookings.receipt.title', { number: receipt.data.number })
+    : missing
+      ? t('bookings.receipt.notFoundTitle')
+      : t('bookings.receipt.loadingTitle');
   usePageTitle(title);
   const back =
     user?.role === 'user'
-      ? { to: paths.myBookings, label: 'My bookings' }
-      : { to: paths.rentalRequests, label: 'Rental requests' };
+      ? { to: paths.myBookings, label: t('bookings.myBookings.title') }
+      : { to: paths.rentalRequests, label: t('bookings.rentalRequests.title') };
 
   return (
     <PageShell title={title}>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3" style={RECEIPT_WIDTH}>
-        <Link to={back.to}>← {back.label}</Link>
+        <Link to={back.to}>{t('bookings.receipt.back', { label: back.label })}</Link>
         {receipt.data ? (
           <Button variant="outline-primary" onClick={() => window.print()}>
-            Print
+            {t('bookings.receipt.print')}
           </Button>
         ) : null}
       </div>
       {missing ? (
-        <p>There is no such booking among yours.</p>
+        <p>{t('bookings.receipt.notFound')}</p>
       ) : receipt.isPending ? (
         <PageSpinner />
       ) : receipt.isLoadingError ? (
-        <QueryError error={receipt.error} what="The booking could not be loaded." onRetry={retry} />
+        <QueryError error={receipt.error} what={t('bookings.receipt.loadFailed')} onRetry={retry} />
       ) : (
         <ReceiptBody receipt={receipt.data} />
       )}

@@ -5,6 +5,7 @@ import type { Booking } from '../../domain/contract';
 import type { PartySide, ReviewFormFor } from './BookingCard';
 import { BookingList } from './BookingList';
 import type { BookingTab } from './booking-tabs';
+import { t } from './words';
 
 interface BookingTabsProps {
   /** Tells the tabs apart from any other on the page. */
@@ -26,7 +27,7 @@ export function BookingTabs({ id, tabs, who, mayAct, reviewForm }: BookingTabsPr
   return (
     <Tabs id={id} activeKey={active} onSelect={select} className="mb-3" mountOnEnter unmountOnExit>
       {tabs.map((tab) => (
-        <Tab key={tab.key} eventKey={tab.key} title={tab.title}>
+        <Tab key={tab.key} eventKey={tab.key} title={t(tab.title)}>
           <BookingList who={who} filter={tab.filter} emptyText={tab.emptyText} mayAct={mayAct} reviewForm={reviewForm} />
         </Tab>
       ))}

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import StripeCheckoutImport, { type Token } from 'react-stripe-checkout';
 import { cjsDefault } from '../../components/cjs-default';
 import { PRODUCT_NAME } from '../../config/product';
+import { t } from './words';
 
 const StripeCheckout = cjsDefault(StripeCheckoutImport);
 
@@ -62,7 +63,7 @@ export function CardCheckout({
       hideLoadingDialog={() => onLoading(false)}
     >
       <Button ref={button} variant="primary" size="lg" disabled={disabled}>
-        Reserve Now
+        {t('bookings.checkout.reserveNow')}
       </Button>
     </StripeCheckout>
   );

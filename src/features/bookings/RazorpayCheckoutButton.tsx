@@ -7,9 +7,7 @@ import type { NewBooking, NewRazorpayOrder } from '../../domain/contract';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useCreateRazorpayOrder } from './queries';
 import { loadRazorpayCheckout } from './razorpay-script';
-
-export const RAZORPAY_SCRIPT_FAILED =
-  'The UPI, card and netbanking checkout could not be loaded. Check your connection and try again.';
+import { t } from './words';
 
 type CheckoutResult = NonNullable<NewBooking['razorpay']>;
 
@@ -88,20 +86,17 @@ export function RazorpayCheckoutButton({
   return (
     <div className="mt-3">
       <Button variant="success" size="lg" disabled={disabled || opening} onClick={() => void pay()}>
-        Pay with UPI, card or netbanking
+        {t('bookings.razorpay.pay')}
       </Button>
-      <p className="small text-muted mt-2 mb-0">
-        The amount is held on your UPI or bank account now and taken only when the owner accepts. A held UPI payment has left your
-        bank account: if the request is declined, cancelled or expires, it comes back as a refund within 5–7 working days.
-      </p>
+      <p className="small text-muted mt-2 mb-0">{t('bookings.razorpay.holdNote')}</p>
       {opening ? (
         <p className="small text-muted mt-2 mb-0" role="status">
-          Opening the UPI, card and netbanking checkout…
+          {t('bookings.razorpay.opening')}
         </p>
       ) : null}
       {scriptFailed ? (
         <Alert variant="warning" className="mt-2 mb-0">
-          {RAZORPAY_SCRIPT_FAILED}
+          {t('bookings.razorpay.scriptFailed')}
         </Alert>
       ) : null}
       <ErrorAlert message={order.error ? toApiError(order.error).message : null} onClose={order.reset} />

@@ -1,29 +1,35 @@
 import { CLOSED_STATUSES } from '../../domain/schemas/bookings';
 import type { BookingsFilter } from './queries';
+import type { BookingsId } from './words';
 
 /** One tab of My bookings or Rental requests: one server query, so each tab pages on its own. */
 export interface BookingTab {
   /** In the address as `?tab=`; the first tab of a page is its plain address. */
   key: string;
-  title: string;
+  title: BookingsId;
   filter: BookingsFilter;
-  emptyText: string;
+  emptyText: BookingsId;
 }
 
 /** My bookings: what is still ahead, the trips taken, and what will not take place. Every booking is in exactly one. */
 export const RENTER_TABS: readonly BookingTab[] = [
   {
     key: 'upcoming',
-    title: 'Upcoming',
+    title: 'bookings.tabs.upcoming',
     filter: { when: 'upcoming', status: ['requested', 'accepted'] },
-    emptyText: 'You have no upcoming bookings.',
+    emptyText: 'bookings.tabs.upcomingEmpty',
   },
-  { key: 'past', title: 'Past', filter: { when: 'past', status: ['accepted'] }, emptyText: 'You have no past trips yet.' },
+  {
+    key: 'past',
+    title: 'bookings.tabs.past',
+    filter: { when: 'past', status: ['accepted'] },
+    emptyText: 'bookings.tabs.pastEmpty',
+  },
   {
     key: 'cancelled',
-    title: 'Cancelled/Declined',
+    title: 'bookings.tabs.cancelled',
     filter: { status: CLOSED_STATUSES },
-    emptyText: 'You have no cancelled, declined or expired bookings.',
+    emptyText: 'bookings.tabs.cancelledEmpty',
   },
 ];
 
@@ -31,15 +37,15 @@ export const RENTER_TABS: readonly BookingTab[] = [
 export const CAR_KEEPER_TABS: readonly BookingTab[] = [
   {
     key: 'awaiting',
-    title: 'Awaiting answer',
+    title: 'bookings.tabs.awaiting',
     filter: { status: ['requested'] },
-    emptyText: 'No rental requests are awaiting your answer.',
+    emptyText: 'bookings.tabs.awaitingEmpty',
   },
   {
     key: 'accepted',
-    title: 'Accepted',
+    title: 'bookings.tabs.accepted',
     filter: { when: 'upcoming', status: ['accepted'] },
-    emptyText: 'No accepted bookings are ahead.',
+    emptyText: 'bookings.tabs.acceptedEmpty',
   },
-  { key: 'past', title: 'Past', filter: { when: 'over' }, emptyText: 'No past rental requests yet.' },
+  { key: 'past', title: 'bookings.tabs.past', filter: { when: 'over' }, emptyText: 'bookings.tabs.requestsPastEmpty' },
 ];

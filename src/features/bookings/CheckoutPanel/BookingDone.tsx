@@ -5,25 +5,38 @@ import type { Booking } from '../../../domain/contract';
 import { formatPaise, formatRupees } from '../../../domain/money';
 import { formatIndiaTime } from '../../../domain/india-time';
 import { hoursLabel } from '../../../entities/booking/hours-label';
+import { statusName } from '../../../entities/booking/status-name';
 import { paymentInWords } from '../payment-words';
+import { t, Words } from '../words';
 
 /** What the server booked: the car, the period, the total and how it was paid, with the way to the renter's bookings. */
 export function BookingDone({ booked }: { booked: Booking }) {
   return (
     <Alert variant="success" role="status">
-      <h3 className="h5">Booking {booked.status}</h3>
+      <h3 className="h5">{t('bookings.done.title', { status: statusName(booked.status) })}</h3>
       <p className="mb-1">
-        {booked.car.carName}, {formatIndiaTime(booked.from)} to {formatIndiaTime(booked.to)} ({hoursLabel(booked.hours)}
-        {booked.driver ? ', with a driver' : ''}).
+        {t('bookings.done.summary', {
+          car: booked.car.carName,
+          from: formatIndiaTime(booked.from),
+          to: formatIndiaTime(booked.to),
+          hours: hoursLabel(booked.hours),
+          driver: booked.driver ? 'yes' : 'no',
+        })}
       </p>
       <p className="mb-1">
-        Total:{' '}
-        <strong className="price">
-          {booked.taxPaise > 0 ? `${formatPaise(booked.amountPaise)} including GST` : formatRupees(booked.total)}
-        </strong>
+        <Words
+          id="bookings.done.total"
+          values={{
+            amount:
+              booked.taxPaise > 0
+                ? t('bookings.done.amountWithGst', { amount: formatPaise(booked.amountPaise) })
+                : formatRupees(booked.total),
+          }}
+          components={{ 0: <strong className="price" /> }}
+        />
       </p>
-      <p className="mb-2">{paymentInWords(booked.payment)}.</p>
-      <Link to={paths.myBookings}>See my bookings</Link>
+      <p className="mb-2">{t('bookings.done.payment', { payment: paymentInWords(booked.payment) })}</p>
+      <Link to={paths.myBookings}>{t('bookings.done.seeMyBookings')}</Link>
     </Alert>
   );
 }

@@ -6,6 +6,7 @@ import type { DayState } from '../../../entities/car/busy-days';
 import { AvailabilityRangePicker, pickerDay } from '../AvailabilityRangePicker';
 import { pickedPeriod } from '../picked-period';
 import type { ChoiceChange } from './useCheckoutChoice';
+import { t } from '../words';
 
 /**
  * A minute step as long as the clock face makes the minute arrows leave the minutes as they are: the
@@ -30,7 +31,7 @@ export function PeriodPicker({ from, to, pickerStart, pickerEnd, stateOf, onPick
     <>
       <Form.Group className="mb-3">
         <Form.Label as="p" id="checkout-period" className="fw-semibold mb-1">
-          Rental period: start, then end
+          {t('bookings.picker.periodLabel')}
         </Form.Label>
         <AvailabilityRangePicker
           startDate={pickerStart}
@@ -48,12 +49,12 @@ export function PeriodPicker({ from, to, pickerStart, pickerEnd, stateOf, onPick
         />
       </Form.Group>
       <dl className="row mb-2 price">
-        <dt className="col-4 fw-normal text-muted">From</dt>
+        <dt className="col-4 fw-normal text-muted">{t('bookings.picker.from')}</dt>
         <dd className="col-8 mb-1">{formatIndiaTime(from)}</dd>
-        <dt className="col-4 fw-normal text-muted">To</dt>
+        <dt className="col-4 fw-normal text-muted">{t('bookings.picker.to')}</dt>
         <dd className="col-8 mb-1">{formatIndiaTime(to)}</dd>
       </dl>
-      <p className="small text-muted">Times are India time (IST).</p>
+      <p className="small text-muted">{t('bookings.picker.indiaTime')}</p>
     </>
   );
 }

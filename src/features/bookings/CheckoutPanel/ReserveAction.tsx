@@ -6,11 +6,10 @@ import { hoursLabel } from '../../../entities/booking/hours-label';
 import type { usePaymentOptions } from '../payment-options';
 import { RazorpayCheckoutButton } from '../RazorpayCheckoutButton';
 import type { BookingChoice, BookingPayment } from './useReservation';
+import { t } from '../words';
 
 // react-stripe-checkout loads with the renter's first press of Reserve Now, and the provider's script with it.
 const CardCheckout = lazy(async () => ({ default: (await import('../CardCheckout')).CardCheckout }));
-
-const CHECKOUT_SCRIPT_FAILED = 'The card checkout could not be loaded. Check your connection, or send the request unpaid.';
 
 interface PaymentChoicesProps {
   user: Account;
@@ -38,11 +37,11 @@ function PaymentChoices({ user, paymentOptions, carName, hours, amountPaise, ena
   const upi = paymentOptions.data?.upi;
   // Unpaid only when no checkout the server offers can be used: none is configured, or each failed to load.
   const offerUnpaid = !paymentOptions.isPending && (!cardKey || scriptFailed) && (!upi || upiScriptFailed);
-  const description = `${carName}, ${hoursLabel(hours)}`;
+  const description = t('bookings.checkout.description', { car: carName, hours: hoursLabel(hours) });
 
   const reserveButton = (
     <Button variant="primary" size="lg" disabled={!enabled} onClick={() => setCardStarted(true)}>
-      Reserve Now
+      {t('bookings.checkout.reserveNow')}
     </Button>
   );
 
@@ -76,25 +75,21 @@ function PaymentChoices({ user, paymentOptions, carName, hours, amountPaise, ena
       ) : null}
       {!cardKey && !upi ? (
         <Alert variant="warning" role="note">
-          {paymentOptions.isError
-            ? 'Whether card payments are taken could not be checked, so this request is sent without paying.'
-            : 'Card payments are not configured yet.'}
+          {paymentOptions.isError ? t('bookings.checkout.cardsUnchecked') : t('bookings.checkout.cardsNotConfigured')}
         </Alert>
       ) : cardKey ? (
-        <p className="small text-muted mt-2 mb-0">
-          The amount is held on your card and taken only when the owner accepts; if they decline, it is released.
-        </p>
+        <p className="small text-muted mt-2 mb-0">{t('bookings.checkout.cardHoldNote')}</p>
       ) : null}
       {checkoutLoading ? (
         <p className="small text-muted mt-2 mb-0" role="status">
-          Opening the card checkout…
+          {t('bookings.checkout.openingCard')}
         </p>
       ) : null}
       {scriptFailed ? (
         <Alert variant="warning">
-          <p className="mb-2">{CHECKOUT_SCRIPT_FAILED}</p>
+          <p className="mb-2">{t('bookings.checkout.cardScriptFailed')}</p>
           <Button variant="outline-dark" size="sm" onClick={() => setScriptFailed(false)}>
-            Try the card checkout again
+            {t('bookings.checkout.retryCard')}
           </Button>
         </Alert>
       ) : null}
@@ -111,7 +106,7 @@ function PaymentChoices({ user, paymentOptions, carName, hours, amountPaise, ena
       ) : null}
       {offerUnpaid ? (
         <Button variant="outline-primary" className="mt-2" disabled={!enabled} onClick={() => reserve()}>
-          Send request without paying
+          {t('bookings.checkout.sendUnpaid')}
         </Button>
       ) : null}
     </>
@@ -132,7 +127,7 @@ export function ReserveAction({ user, sessionLoading, canPay, sending, signIn, .
     // Which button applies depends on who is signed in; showing one and swapping it would move it under the pointer.
     return (
       <p className="small text-muted mb-0" role="status">
-        Checking whether you are signed in…
+        {t('bookings.checkout.checkingSession')}
       </p>
     );
   }
@@ -140,23 +135,23 @@ export function ReserveAction({ user, sessionLoading, canPay, sending, signIn, .
     return (
       <>
         <Button variant="primary" size="lg" onClick={signIn} disabled={!canPay}>
-          Reserve Now
+          {t('bookings.checkout.reserveNow')}
         </Button>
-        <p className="small text-muted mt-2 mb-0">You will be asked to sign in first; your period is kept.</p>
+        <p className="small text-muted mt-2 mb-0">{t('bookings.checkout.signInFirst')}</p>
       </>
     );
   }
   if (user.role !== 'user') {
     return (
       <Alert variant="info" className="mb-0" role="note">
-        Cars are booked from a renter account. You are signed in as {user.username}, an {user.role} account.
+        {t('bookings.checkout.notRenter', { username: user.username, role: user.role })}
       </Alert>
     );
   }
   if (payment.paymentOptions.isPending) {
     return (
       <p className="small text-muted mb-0" role="status">
-        Checking how you can pay…
+        {t('bookings.checkout.checkingPayment')}
       </p>
     );
   }

@@ -2,6 +2,10 @@ import { Fragment } from 'react';
 import { type bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../../domain/booking-total';
 import { formatPaise, formatRateBps, formatRupees } from '../../../domain/money';
 import { hoursLabel } from '../../../entities/booking/hours-label';
+import { t } from '../words';
+
+/** The id of the total's heading, which names the fieldset. */
+const TOTAL_HEADING = 'total-amount';
 
 interface TotalAmountProps {
   /** The period's total as bookingTotal works it out. */
@@ -14,18 +18,22 @@ interface TotalAmountProps {
 /** The total, worked out as the server will: hours times the price (and the driver's), then GST line by line when it is charged. */
 export function TotalAmount({ bill: { hours, total, taxLines, amountPaise }, price, driver }: TotalAmountProps) {
   return (
-    <fieldset className="my-3 p-3 band-light rounded" aria-labelledby="total-amount" aria-live="polite">
-      <p id="total-amount" className="mb-1 fw-semibold text-navy">
-        Total Amount
+    <fieldset className="my-3 p-3 band-light rounded" aria-labelledby={TOTAL_HEADING} aria-live="polite">
+      <p id={TOTAL_HEADING} className="mb-1 fw-semibold text-navy">
+        {t('bookings.total.title')}
       </p>
       <p className="fs-3 fw-bold mb-0 price">{taxLines.length > 0 ? formatPaise(amountPaise) : formatRupees(total)}</p>
       <p className="small text-muted mb-0 price">
-        {hoursLabel(hours)} × {formatRupees(price)}
-        {driver ? ` + driver ${hoursLabel(hours)} × ${formatRupees(DRIVER_SURCHARGE_PER_HOUR)}` : ''}
+        {t('bookings.total.breakdown', {
+          hours: hoursLabel(hours),
+          price: formatRupees(price),
+          driver: driver ? 'yes' : 'no',
+          driverPrice: formatRupees(DRIVER_SURCHARGE_PER_HOUR),
+        })}
       </p>
       {taxLines.length > 0 ? (
-        <dl className="row small mb-0 mt-1 price" aria-label="GST">
-          <dt className="col-7 fw-normal text-muted">Taxable value</dt>
+        <dl className="row small mb-0 mt-1 price" aria-label={t('bookings.total.gstLabel')}>
+          <dt className="col-7 fw-normal text-muted">{t('bookings.price.taxableValue')}</dt>
           <dd className="col-5 mb-0 text-end">{formatRupees(total)}</dd>
           {taxLines.map((line) => (
             <Fragment key={line.name}>
@@ -35,7 +43,7 @@ export function TotalAmount({ bill: { hours, total, taxLines, amountPaise }, pri
               <dd className="col-5 mb-0 text-end">{formatPaise(line.paise)}</dd>
             </Fragment>
           ))}
-          <dt className="col-7">Total including GST</dt>
+          <dt className="col-7">{t('bookings.price.totalWithGst')}</dt>
           <dd className="col-5 mb-0 text-end fw-semibold">{formatPaise(amountPaise)}</dd>
         </dl>
       ) : null}

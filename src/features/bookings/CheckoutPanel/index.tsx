@@ -15,6 +15,7 @@ import { ReserveAction } from './ReserveAction';
 import { TotalAmount } from './TotalAmount';
 import { useCheckoutChoice } from './useCheckoutChoice';
 import { useReservation } from './useReservation';
+import { t } from '../words';
 
 interface CheckoutPanelProps {
   carName: string;
@@ -51,14 +52,14 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
       <Form.Check
         id="checkout-driver"
         type="checkbox"
-        label={`Driver Required (${formatRupees(DRIVER_SURCHARGE_PER_HOUR)} per hour)`}
+        label={t('bookings.checkout.driverRequired', { price: formatRupees(DRIVER_SURCHARGE_PER_HOUR) })}
         checked={driver}
         onChange={(event) => updateChoice({ driver: event.target.checked })}
       />
       <TotalAmount bill={bill} price={price} driver={driver} />
       {!canPay ? (
         <p className="text-danger small" role="status">
-          Pick a period of at least one hour to see a total and reserve.
+          {t('bookings.checkout.pickPeriod')}
         </p>
       ) : null}
       <ErrorAlert

@@ -4,6 +4,7 @@ import type { NewBooking } from '../../../domain/contract';
 import { statusOf } from '../../../lib/api-error';
 import type { SignInState } from '../../../lib/auth/sign-in-state';
 import { useCreateBooking } from '../queries';
+import { t } from '../words';
 
 /** What a booking request carries besides its payment: the car, the period and the driver choice. */
 export type BookingChoice = Omit<NewBooking, 'paymentToken' | 'razorpay'>;
@@ -19,7 +20,7 @@ export function useReservation(carName: string, choice: BookingChoice) {
   const booking = useCreateBooking();
 
   const signIn = () => {
-    const state: SignInState = { from: location, reason: `Sign in to reserve the ${carName}` };
+    const state: SignInState = { from: location, reason: t('bookings.checkout.signInReason', { car: carName }) };
     navigate(paths.login, { state });
   };
 
