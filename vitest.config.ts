@@ -17,6 +17,9 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           exclude: ['tests/contract/**'],
           setupFiles: ['tests/setup.ts'],
+          // A guard against a test that never ends, not a measure of speed: on a loaded 2-core machine a
+          // screen's first render with its lazy chunks can take several seconds.
+          testTimeout: 20_000,
           css: false,
           env: { TZ: process.env.TZ ?? 'UTC' },
           // Test files share loaded modules: loading React, the router and the pages once per worker
