@@ -15,25 +15,33 @@ import { pageParam, paramInUrl } from './list-params';
 import { adminKeys, useAdminAccounts, useSetAccountStatus } from './queries';
 import { ReasonDialog } from './ReasonDialog';
 import { useAskedAction } from './useAskedAction';
+import { type AdminWordId, t } from './words';
 
-const ROLE_LABELS: Record<Role, string> = { user: 'User', owner: 'Owner', admin: 'Admin' };
-const STATUS_LABELS: Record<AccountStatus, string> = { enabled: 'Enabled', disabled: 'Disabled' };
+const ROLE_LABELS: Record<Role, AdminWordId> = {
+  user: 'admin.accounts.role.user',
+  owner: 'admin.accounts.role.owner',
+  admin: 'admin.accounts.role.admin',
+};
+const STATUS_LABELS: Record<AccountStatus, AdminWordId> = {
+  enabled: 'admin.accounts.status.enabled',
+  disabled: 'admin.accounts.status.disabled',
+};
 
-const filters: readonly AdminFilter[] = [
-  { kind: 'search', name: 'q', label: 'Username or email', maxLength: ADMIN_SEARCH_MAX },
+const filters = (): readonly AdminFilter[] => [
+  { kind: 'search', name: 'q', label: t('admin.accounts.filters.search'), maxLength: ADMIN_SEARCH_MAX },
   {
     kind: 'choice',
     name: 'role',
-    label: 'Role',
-    anyLabel: 'Any role',
-    choices: Role.options.map((role) => [role, ROLE_LABELS[role]]),
+    label: t('admin.accounts.filters.role'),
+    anyLabel: t('admin.accounts.filters.anyRole'),
+    choices: Role.options.map((role) => [role, t(ROLE_LABELS[role])]),
   },
   {
     kind: 'choice',
     name: 'status',
-    label: 'Status',
-    anyLabel: 'Any status',
-    choices: AccountStatus.options.map((status) => [status, STATUS_LABELS[status]]),
+    label: t('admin.accounts.filters.status'),
+    anyLabel: t('admin.accounts.filters.anyStatus'),
+    choices: AccountStatus.options.map((status) => [status, t(STATUS_LABELS[status])]),
   },
 ];
 
@@ -51,16 +59,35 @@ interface Asking {
   action: AccountStatusAction;
 }
 
-/** What disabling or enabling does, told before the admin confirms it. */
-function consequences({ account, action }: Asking): string {
-  const cars = account.role === 'owner';
-  if (action === 'disable') {
-    return `${account.username} is signed out everywhere at once and cannot sign in${cars ? ', and their listed cars leave the public list' : ''} until the account is enabled again.`;
-  }
-  return `${account.username} can sign in again${cars ? ', and their listed cars are back in the public list' : ''}.`;
-}
+/** The words of each step: its button, the button's name for screen readers, the question, its confirm and the notice once done. */
+const STEP: Record<
+  AccountStatusAction,
+  { button: AdminWordId; label: AdminWordId; title: AdminWordId; confirm: AdminWordId; done: AdminWordId }
+> = {
+  disable: {
+    button: 'admin.accounts.disable',
+    label: 'admin.accounts.disableLabel',
+    title: 'admin.accounts.disableTitle',
+    confirm: 'admin.accounts.disableConfirm',
+    done: 'admin.accounts.disabledNotice',
+  },
+  enable: {
+    button: 'admin.accounts.enable',
+    label: 'admin.accounts.enableLabel',
+    title: 'admin.accounts.enableTitle',
+    confirm: 'admin.accounts.enableConfirm',
+    done: 'admin.accounts.enabledNotice',
+  },
+};
 
-const done: Record<AccountStatusAction, string> = { disable: 'disabled', enable: 'enabled' };
+/** What disabling or enabling does, told before the admin confirms it (an owner's listed cars go or come back with them). */
+function consequences({ account, action }: Asking): string {
+  const { username, role } = account;
+  return t(action === 'disable' ? 'admin.accounts.disableConsequence' : 'admin.accounts.enableConsequence', {
+    username,
+    role,
+  });
+}
 
 /**
  * Every account, newest first, to search, filter by role and status, and disable or enable one
@@ -75,36 +102,40 @@ export function AdminAccounts() {
   const { user } = useSession();
   const change = useAskedAction(useSetAccountStatus(), ({ account, action }: Asking, reason) => ({
     variables: { id: account.id, action, reason },
-    done: `The account of ${account.email} is ${done[action]}.`,
+    done: t(STEP[action].done, { email: account.email }),
   }));
   const { asking } = change;
 
   const columns: readonly AdminColumn<AdminAccount>[] = [
-    { header: 'Role', cell: (account) => ROLE_LABELS[account.role] },
+    { header: t('admin.accounts.column.role'), cell: (account) => t(ROLE_LABELS[account.role]) },
     {
-      header: 'Username',
+      header: t('admin.accounts.column.username'),
       cell: (account) => (
         <>
           {account.username}
-          {account.id === user?.id ? <span className="text-muted"> (you)</span> : null}
+          {account.id === user?.id ? <span className="text-muted"> {t('admin.accounts.you')}</span> : null}
         </>
       ),
     },
-    { header: 'Email', cell: (account) => account.email },
-    { header: 'Created', cell: (account) => formatIndiaTime(account.createdAt) },
+    { header: t('admin.accounts.column.email'), cell: (account) => account.email },
+    { header: t('admin.accounts.column.created'), cell: (account) => formatIndiaTime(account.createdAt) },
     {
-      header: 'Last sign-in',
+      header: t('admin.accounts.column.lastSignIn'),
       cell: (account) =>
-        account.lastSignInAt ? formatIndiaTime(account.lastSignInAt) : <span className="text-muted">never</span>,
+        account.lastSignInAt ? (
+          formatIndiaTime(account.lastSignInAt)
+        ) : (
+          <span className="text-muted">{t('admin.accounts.never')}</span>
+        ),
     },
     {
-      header: 'Status',
+      header: t('admin.accounts.column.status'),
       cell: (account) => (
-        <Badge bg={account.status === 'enabled' ? 'success' : 'secondary'}>{STATUS_LABELS[account.status]}</Badge>
+        <Badge bg={account.status === 'enabled' ? 'success' : 'secondary'}>{t(STATUS_LABELS[account.status])}</Badge>
       ),
     },
     {
-      header: 'Action',
+      header: t('admin.accounts.column.action'),
       // Another admin must disable an admin's own account: the server refuses it, so no button offers it.
       cell: (account) => {
         const action: AccountStatusAction = account.status === 'enabled' ? 'disable' : 'enable';
@@ -113,10 +144,10 @@ export function AdminAccounts() {
           <Button
             size="sm"
             variant={action === 'disable' ? 'outline-danger' : 'outline-primary'}
-            aria-label={`${action === 'disable' ? 'Disable' : 'Enable'} ${account.username}`}
+            aria-label={t(STEP[action].label, { username: account.username })}
             onClick={() => change.ask({ account, action })}
           >
-            {action === 'disable' ? 'Disable' : 'Enable'}
+            {t(STEP[action].button)}
           </Button>
         );
       },
@@ -124,17 +155,23 @@ export function AdminAccounts() {
   ];
 
   return (
-    <AdminFrame title="Accounts" count={accounts.data?.total}>
-      <AdminFilters label="Find accounts" filters={filters} query={AdminAccountsQuery} />
+    <AdminFrame title={t('admin.accounts.title')} count={accounts.data?.total}>
+      <AdminFilters label={t('admin.accounts.filtersLabel')} filters={filters()} query={AdminAccountsQuery} />
       <ActionNotice {...change.notice} />
-      <AdminTable label="Accounts" list={accounts} onRetry={retry} columns={columns} empty="No account matches these filters." />
+      <AdminTable
+        label={t('admin.accounts.title')}
+        list={accounts}
+        onRetry={retry}
+        columns={columns}
+        empty={t('admin.accounts.empty')}
+      />
       <ReasonDialog
         {...change.dialog}
-        title={asking ? `${asking.action === 'disable' ? 'Disable' : 'Enable'} the account of ${asking.account.email}?` : ''}
-        confirmLabel={asking?.action === 'enable' ? 'Enable account' : 'Disable account'}
+        title={asking ? t(STEP[asking.action].title, { email: asking.account.email }) : ''}
+        confirmLabel={t(STEP[asking?.action ?? 'disable'].confirm)}
         confirmVariant={asking?.action === 'enable' ? 'primary' : 'danger'}
         reason="optional"
-        reasonHint="Kept in the audit log; the account's holder is not told it."
+        reasonHint={t('admin.accounts.reasonHint')}
       >
         {asking ? <p>{consequences(asking)}</p> : null}
       </ReasonDialog>

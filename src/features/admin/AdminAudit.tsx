@@ -15,27 +15,28 @@ import { AdminFrame } from './AdminFrame';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { pageParam, paramInUrl } from './list-params';
 import { adminKeys, useAdminActions, useAdmins } from './queries';
+import { type AdminWordId, t } from './words';
 
-const ACTION_LABELS: Record<AdminActionName, string> = {
-  'account.disable': 'Disabled account',
-  'account.enable': 'Enabled account',
-  'car.delist': 'Delisted car',
-  'car.relist': 'Relisted car',
-  'booking.accept': 'Accepted booking',
-  'booking.decline': 'Declined booking',
-  'booking.cancel': 'Cancelled booking',
-  'comment.remove': 'Removed comment',
-  'review.remove': 'Removed review',
-  'message.answer': 'Answered message',
+const ACTION_LABELS: Record<AdminActionName, AdminWordId> = {
+  'account.disable': 'admin.audit.action.accountDisable',
+  'account.enable': 'admin.audit.action.accountEnable',
+  'car.delist': 'admin.audit.action.carDelist',
+  'car.relist': 'admin.audit.action.carRelist',
+  'booking.accept': 'admin.audit.action.bookingAccept',
+  'booking.decline': 'admin.audit.action.bookingDecline',
+  'booking.cancel': 'admin.audit.action.bookingCancel',
+  'comment.remove': 'admin.audit.action.commentRemove',
+  'review.remove': 'admin.audit.action.reviewRemove',
+  'message.answer': 'admin.audit.action.messageAnswer',
 };
 
-const OBJECT_LABELS: Record<AdminObjectType, string> = {
-  account: 'Account',
-  car: 'Car',
-  booking: 'Booking',
-  comment: 'Comment',
-  review: 'Review',
-  contact_message: 'Contact message',
+const OBJECT_LABELS: Record<AdminObjectType, AdminWordId> = {
+  account: 'admin.audit.object.account',
+  car: 'admin.audit.object.car',
+  booking: 'admin.audit.object.booking',
+  comment: 'admin.audit.object.comment',
+  review: 'admin.audit.object.review',
+  contact_message: 'admin.audit.object.contactMessage',
 };
 
 function auditQueryIn(params: URLSearchParams): Partial<AdminAuditQuery> {
@@ -52,41 +53,46 @@ const objectLog = (type: AdminObjectType, id: string) =>
   `${paths.adminAudit}?${new URLSearchParams({ objectType: type, objectId: id })}`;
 
 function shown(value: unknown): string {
-  if (value === null || value === undefined) return 'none';
+  if (value === null || value === undefined) return t('admin.audit.noValue');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** "status: enabled → disabled", a line for each field the action changed. */
 function changes({ before, after }: AdminAction): string[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return fields.map((field) => `${field}: ${shown(before?.[field])} → ${shown(after?.[field])}`);
+  return fields.map((field) =>
+    t('admin.audit.changeLine', { field, before: shown(before?.[field]), after: shown(after?.[field]) }),
+  );
 }
 
-const columns: readonly AdminColumn<AdminAction>[] = [
-  { header: 'When', cell: (action) => <time dateTime={action.at}>{formatIndiaTime(action.at)}</time> },
-  { header: 'Admin', cell: (action) => action.admin.username },
-  { header: 'Action', cell: (action) => ACTION_LABELS[action.action] },
+const columns = (): readonly AdminColumn<AdminAction>[] => [
+  { header: t('admin.audit.column.when'), cell: (action) => <time dateTime={action.at}>{formatIndiaTime(action.at)}</time> },
+  { header: t('admin.audit.column.admin'), cell: (action) => action.admin.username },
+  { header: t('admin.audit.column.action'), cell: (action) => t(ACTION_LABELS[action.action]) },
   {
-    header: 'Object',
+    header: t('admin.audit.column.object'),
     cell: (action) => (
       <>
-        {OBJECT_LABELS[action.objectType]}{' '}
+        {t(OBJECT_LABELS[action.objectType])}{' '}
         <Link
           to={objectLog(action.objectType, action.objectId)}
           className="font-monospace small text-break-anywhere"
-          aria-label={`Actions on ${OBJECT_LABELS[action.objectType].toLowerCase()} ${action.objectId}`}
+          aria-label={t('admin.audit.objectLogLabel', { objectType: action.objectType, objectId: action.objectId })}
         >
           {action.objectId}
         </Link>
       </>
     ),
   },
-  { header: 'Reason', cell: (action) => action.reason ?? <span className="text-muted">none given</span> },
   {
-    header: 'Change',
+    header: t('admin.audit.column.reason'),
+    cell: (action) => action.reason ?? <span className="text-muted">{t('admin.audit.noReason')}</span>,
+  },
+  {
+    header: t('admin.audit.column.change'),
     cell: (action) => {
       const lines = changes(action);
-      if (lines.length === 0) return <span className="text-muted">none</span>;
+      if (lines.length === 0) return <span className="text-muted">{t('admin.audit.noChange')}</span>;
       return (
         <ul className="list-unstyled mb-0 small">
           {lines.map((line) => (
@@ -114,30 +120,32 @@ export function AdminAudit() {
   if (query.adminId && !adminChoices.some(([id]) => id === query.adminId)) adminChoices.push([query.adminId, query.adminId]);
 
   const filters: readonly AdminFilter[] = [
-    { kind: 'choice', name: 'adminId', label: 'Admin', anyLabel: 'Any admin', choices: adminChoices },
+    {
+      kind: 'choice',
+      name: 'adminId',
+      label: t('admin.audit.filters.admin'),
+      anyLabel: t('admin.audit.filters.anyAdmin'),
+      choices: adminChoices,
+    },
     {
       kind: 'choice',
       name: 'objectType',
-      label: 'Object type',
-      anyLabel: 'Any type',
-      choices: AdminObjectType.options.map((type) => [type, OBJECT_LABELS[type]]),
+      label: t('admin.audit.filters.objectType'),
+      anyLabel: t('admin.audit.filters.anyType'),
+      choices: AdminObjectType.options.map((type) => [type, t(OBJECT_LABELS[type])]),
     },
-    { kind: 'search', name: 'objectId', label: 'Object id', maxLength: ADMIN_SEARCH_MAX },
+    { kind: 'search', name: 'objectId', label: t('admin.audit.filters.objectId'), maxLength: ADMIN_SEARCH_MAX },
   ];
 
   return (
-    <AdminFrame title="Audit log" count={actions.data?.total}>
-      <AdminFilters label="Filter the audit log" filters={filters} query={AdminAuditQuery} />
+    <AdminFrame title={t('admin.audit.title')} count={actions.data?.total}>
+      <AdminFilters label={t('admin.audit.filtersLabel')} filters={filters} query={AdminAuditQuery} />
       <AdminTable
-        label="Admin actions"
+        label={t('admin.audit.tableLabel')}
         list={actions}
         onRetry={retry}
-        columns={columns}
-        empty={
-          query.adminId || query.objectType || query.objectId
-            ? 'No admin action matches these filters.'
-            : 'No admin has acted yet: disabling an account, for one, is recorded here.'
-        }
+        columns={columns()}
+        empty={query.adminId || query.objectType || query.objectId ? t('admin.audit.empty') : t('admin.audit.emptyLog')}
       />
     </AdminFrame>
   );

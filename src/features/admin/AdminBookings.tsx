@@ -18,44 +18,45 @@ import { pageParam, paramInUrl } from './list-params';
 import { adminKeys, useAdminBookings, useAdminBookingStep } from './queries';
 import { BOOKING_STEP_REASON } from './reason';
 import { ReasonDialog } from './ReasonDialog';
+import { BOOKING_STATUS_LABELS } from './format';
 import { useAskedAction } from './useAskedAction';
-
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+import { type AdminWordId, t, Words } from './words';
 
 /** Where the money stands, in words short enough for a column. */
-const PAYMENT_LABELS: Record<PaymentStatus, string> = {
-  none: 'Not paid',
-  held: 'Held',
-  captured: 'Taken',
-  released: 'Released',
-  refunded: 'Refunded',
-  failed: 'Failed',
+const PAYMENT_LABELS: Record<PaymentStatus, AdminWordId> = {
+  none: 'admin.bookings.payment.none',
+  held: 'admin.bookings.payment.held',
+  captured: 'admin.bookings.payment.captured',
+  released: 'admin.bookings.payment.released',
+  refunded: 'admin.bookings.payment.refunded',
+  failed: 'admin.bookings.payment.failed',
 };
+/** The payment providers' own names, which no language changes. */
 const PROVIDER_NAMES: Record<PaymentProvider, string> = { stripe: 'Stripe', razorpay: 'Razorpay' };
-const KIND_LABELS: Record<CarKind, string> = { fleet: 'Fleet cars', listed: "Owners' cars" };
+const KIND_LABELS: Record<CarKind, AdminWordId> = { fleet: 'admin.bookings.kind.fleet', listed: 'admin.bookings.kind.listed' };
 
-const filters: readonly AdminFilter[] = [
-  { kind: 'search', name: 'q', label: 'Number, car or username', maxLength: ADMIN_SEARCH_MAX },
+const filters = (): readonly AdminFilter[] => [
+  { kind: 'search', name: 'q', label: t('admin.bookings.filters.search'), maxLength: ADMIN_SEARCH_MAX },
   {
     kind: 'choice',
     name: 'status',
-    label: 'Status',
-    anyLabel: 'Any status',
-    choices: BookingStatus.options.map((status) => [status, capitalized(status)]),
+    label: t('admin.bookings.filters.status'),
+    anyLabel: t('admin.bookings.filters.anyStatus'),
+    choices: BookingStatus.options.map((status) => [status, t(BOOKING_STATUS_LABELS[status])]),
   },
   {
     kind: 'choice',
     name: 'payment',
-    label: 'Payment',
-    anyLabel: 'Any payment',
-    choices: PaymentStatus.options.map((status) => [status, PAYMENT_LABELS[status]]),
+    label: t('admin.bookings.filters.payment'),
+    anyLabel: t('admin.bookings.filters.anyPayment'),
+    choices: PaymentStatus.options.map((status) => [status, t(PAYMENT_LABELS[status])]),
   },
   {
     kind: 'choice',
     name: 'kind',
-    label: 'Cars',
-    anyLabel: 'Every car',
-    choices: CarKind.options.map((kind) => [kind, KIND_LABELS[kind]]),
+    label: t('admin.bookings.filters.kind'),
+    anyLabel: t('admin.bookings.filters.anyKind'),
+    choices: CarKind.options.map((kind) => [kind, t(KIND_LABELS[kind])]),
   },
 ];
 
@@ -74,61 +75,101 @@ interface Asking {
   action: BookingAction;
 }
 
-const STEP: Record<BookingAction, { verb: string; done: string; confirm: string; variant: 'primary' | 'danger' }> = {
-  accept: { verb: 'Accept', done: 'accepted', confirm: 'Accept request', variant: 'primary' },
-  decline: { verb: 'Decline', done: 'declined', confirm: 'Decline request', variant: 'danger' },
-  cancel: { verb: 'Cancel', done: 'cancelled', confirm: 'Cancel booking', variant: 'danger' },
-};
-
-/** What the step does, told before the admin confirms it. */
-const CONSEQUENCES: Record<BookingAction, string> = {
-  accept: 'Any money held for it is taken, and the other requests for an overlapping period are declined.',
-  decline: 'Any money held for it is let go.',
-  cancel: 'Any money held for it is let go, and any money taken is refunded in full.',
+/**
+ * The words of each step: its button, the button's name for screen readers, the question, what the
+ * step does (told before the admin confirms it), its confirm and the notice once done.
+ */
+const STEP: Record<
+  BookingAction,
+  {
+    button: AdminWordId;
+    label: AdminWordId;
+    title: AdminWordId;
+    consequences: AdminWordId;
+    confirm: AdminWordId;
+    done: AdminWordId;
+    variant: 'primary' | 'danger';
+  }
+> = {
+  accept: {
+    button: 'admin.bookings.accept.button',
+    label: 'admin.bookings.accept.label',
+    title: 'admin.bookings.accept.title',
+    consequences: 'admin.bookings.accept.consequences',
+    confirm: 'admin.bookings.accept.confirm',
+    done: 'admin.bookings.accept.done',
+    variant: 'primary',
+  },
+  decline: {
+    button: 'admin.bookings.decline.button',
+    label: 'admin.bookings.decline.label',
+    title: 'admin.bookings.decline.title',
+    consequences: 'admin.bookings.decline.consequences',
+    confirm: 'admin.bookings.decline.confirm',
+    done: 'admin.bookings.decline.done',
+    variant: 'danger',
+  },
+  cancel: {
+    button: 'admin.bookings.cancel.button',
+    label: 'admin.bookings.cancel.label',
+    title: 'admin.bookings.cancel.title',
+    consequences: 'admin.bookings.cancel.consequences',
+    confirm: 'admin.bookings.cancel.confirm',
+    done: 'admin.bookings.cancel.done',
+    variant: 'danger',
+  },
 };
 
 /** Who reads the reason: a cancellation's is told to the renter and the owner; the rest stay in the audit log. */
 function reasonHint({ booking, action }: Asking): string {
-  if (action !== 'cancel') return 'Kept in the audit log only.';
+  if (action !== 'cancel') return t('admin.bookings.reasonHint');
   const { renter, owner } = booking;
   return owner
-    ? `${renter.username} and ${owner.username} read it with the booking and are mailed it.`
-    : `${renter.username} reads it with the booking and is mailed it.`;
+    ? t('admin.bookings.cancel.reasonHintOwned', { renter: renter.username, owner: owner.username })
+    : t('admin.bookings.cancel.reasonHintFleet', { renter: renter.username });
 }
 
 const columns = (ask: (asking: Asking) => void): readonly AdminColumn<AdminBooking>[] => [
   {
-    header: 'Booking',
+    header: t('admin.bookings.column.booking'),
     cell: (booking) => (
       <>
         <span className="fw-semibold text-nowrap">{booking.number}</span>
-        <div className="small text-muted">made {formatIndiaTime(booking.createdAt)}</div>
+        <div className="small text-muted">{t('admin.bookings.made', { when: formatIndiaTime(booking.createdAt) })}</div>
       </>
     ),
   },
-  { header: 'Car', cell: (booking) => <Link to={paths.carPage(booking.car)}>{booking.car.carName}</Link> },
-  { header: 'Renter', cell: (booking) => booking.renter.username },
   {
-    header: 'Owner',
-    cell: (booking) => booking.owner?.username ?? <span className="text-muted">Fleet</span>,
+    header: t('admin.bookings.column.car'),
+    cell: (booking) => <Link to={paths.carPage(booking.car)}>{booking.car.carName}</Link>,
+  },
+  { header: t('admin.bookings.column.renter'), cell: (booking) => booking.renter.username },
+  {
+    header: t('admin.bookings.column.owner'),
+    cell: (booking) => booking.owner?.username ?? <span className="text-muted">{t('admin.bookings.fleet')}</span>,
   },
   {
-    header: 'Period',
+    header: t('admin.bookings.column.period'),
     cell: (booking) => (
       <>
         {/* The dash stays with the start, so a narrow column breaks the period only between its two ends. */}
-        <span className="text-nowrap">{formatIndiaTime(booking.from)} –</span>{' '}
-        <span className="text-nowrap">{formatIndiaTime(booking.to)}</span>
+        <Words
+          id="admin.bookings.period"
+          values={{ from: formatIndiaTime(booking.from), to: formatIndiaTime(booking.to) }}
+          components={{ 0: <span className="text-nowrap" />, 1: <span className="text-nowrap" /> }}
+        />
         <div className="small text-muted">
-          {hoursLabel(booking.hours)}
-          {booking.driver ? ', with a driver' : ''}
+          {booking.driver ? t('admin.bookings.hoursWithDriver', { hours: hoursLabel(booking.hours) }) : hoursLabel(booking.hours)}
         </div>
       </>
     ),
   },
-  { header: 'Amount', cell: (booking) => <span className="price text-nowrap">{formatPaise(booking.amountPaise)}</span> },
   {
-    header: 'Status',
+    header: t('admin.bookings.column.amount'),
+    cell: (booking) => <span className="price text-nowrap">{formatPaise(booking.amountPaise)}</span>,
+  },
+  {
+    header: t('admin.bookings.column.status'),
     cell: (booking) => {
       const note = statusNote(booking);
       return (
@@ -140,21 +181,25 @@ const columns = (ask: (asking: Asking) => void): readonly AdminColumn<AdminBooki
     },
   },
   {
-    header: 'Payment',
+    header: t('admin.bookings.column.payment'),
     cell: (booking) => (
       <>
-        {PAYMENT_LABELS[booking.payment.status]}
+        {t(PAYMENT_LABELS[booking.payment.status])}
         {booking.payment.provider ? (
           <div className="small text-muted">
-            {PROVIDER_NAMES[booking.payment.provider]}
-            {booking.payment.method ? ` (${booking.payment.method})` : ''}
+            {booking.payment.method
+              ? t('admin.bookings.providerMethod', {
+                  provider: PROVIDER_NAMES[booking.payment.provider],
+                  method: booking.payment.method,
+                })
+              : PROVIDER_NAMES[booking.payment.provider]}
           </div>
         ) : null}
       </>
     ),
   },
   {
-    header: 'Actions',
+    header: t('admin.bookings.column.actions'),
     // Exactly the steps the server offers this booking now: the rules (whose car, how far into its period) are its own.
     cell: (booking) =>
       booking.adminActions.length === 0 ? null : (
@@ -164,10 +209,10 @@ const columns = (ask: (asking: Asking) => void): readonly AdminColumn<AdminBooki
               key={action}
               size="sm"
               variant={action === 'accept' ? 'outline-primary' : 'outline-danger'}
-              aria-label={`${STEP[action].verb} booking ${booking.number}`}
+              aria-label={t(STEP[action].label, { number: booking.number })}
               onClick={() => ask({ booking, action })}
             >
-              {STEP[action].verb}
+              {t(STEP[action].button)}
             </Button>
           ))}
         </div>
@@ -187,35 +232,39 @@ export function AdminBookings() {
   const retry = useRetry(adminKeys.bookings(query));
   const step = useAskedAction(useAdminBookingStep(), ({ booking, action }: Asking, reason) => ({
     variables: { id: booking.id, action, reason },
-    done: `Booking ${booking.number} is ${STEP[action].done}.`,
+    done: t(STEP[action].done, { number: booking.number }),
   }));
   const { asking } = step;
 
   return (
-    <AdminFrame title="Bookings" count={bookings.data?.total}>
-      <AdminFilters label="Find bookings" filters={filters} query={AdminBookingsQuery} />
+    <AdminFrame title={t('admin.bookings.title')} count={bookings.data?.total}>
+      <AdminFilters label={t('admin.bookings.filtersLabel')} filters={filters()} query={AdminBookingsQuery} />
       <ActionNotice {...step.notice} />
       <AdminTable
-        label="Bookings"
+        label={t('admin.bookings.title')}
         list={bookings}
         onRetry={retry}
         columns={columns(step.ask)}
-        empty="No booking matches these filters."
+        empty={t('admin.bookings.empty')}
       />
       <ReasonDialog
         {...step.dialog}
         title={
           asking
-            ? `${STEP[asking.action].verb} booking ${asking.booking.number} of renter ${asking.booking.renter.username} for the ${asking.booking.car.carName}?`
+            ? t(STEP[asking.action].title, {
+                number: asking.booking.number,
+                renter: asking.booking.renter.username,
+                car: asking.booking.car.carName,
+              })
             : ''
         }
-        confirmLabel={asking ? STEP[asking.action].confirm : ''}
+        confirmLabel={asking ? t(STEP[asking.action].confirm) : ''}
         confirmVariant={asking ? STEP[asking.action].variant : 'danger'}
-        dismissLabel={asking?.action === 'cancel' ? 'Keep booking' : undefined}
+        dismissLabel={asking?.action === 'cancel' ? t('admin.bookings.cancel.dismiss') : undefined}
         reason={asking ? BOOKING_STEP_REASON[asking.action] : 'required'}
         reasonHint={asking ? reasonHint(asking) : undefined}
       >
-        {asking ? <p>{CONSEQUENCES[asking.action]}</p> : null}
+        {asking ? <p>{t(STEP[asking.action].consequences)}</p> : null}
       </ReasonDialog>
     </AdminFrame>
   );

@@ -20,6 +20,7 @@ import { adminKeys, useAdminCars, useSetCarListing } from './queries';
 import { CAR_LISTING_REASON } from './reason';
 import { ReasonDialog } from './ReasonDialog';
 import { useAskedAction } from './useAskedAction';
+import { type AdminWordId, t } from './words';
 
 const STATE_BADGES: Record<AdminCarState, string> = {
   listed: 'success',
@@ -27,25 +28,31 @@ const STATE_BADGES: Record<AdminCarState, string> = {
   delisted: 'danger',
   archived: 'secondary',
 };
-const KIND_LABELS: Record<CarKind, string> = { fleet: 'Fleet', listed: "Owner's" };
+const KIND_LABELS: Record<CarKind, AdminWordId> = { fleet: 'admin.cars.kind.fleet', listed: 'admin.cars.kind.listed' };
 
-const filters: readonly AdminFilter[] = [
-  { kind: 'search', name: 'q', label: 'Car or owner', maxLength: ADMIN_SEARCH_MAX },
+const filters = (): readonly AdminFilter[] => [
+  { kind: 'search', name: 'q', label: t('admin.cars.filters.search'), maxLength: ADMIN_SEARCH_MAX },
   {
     kind: 'choice',
     name: 'kind',
-    label: 'Kind',
-    anyLabel: 'Fleet and owners',
-    choices: CarKind.options.map((kind) => [kind, KIND_LABELS[kind]]),
+    label: t('admin.cars.filters.kind'),
+    anyLabel: t('admin.cars.filters.anyKind'),
+    choices: CarKind.options.map((kind) => [kind, t(KIND_LABELS[kind])]),
   },
   {
     kind: 'choice',
     name: 'state',
-    label: 'State',
-    anyLabel: 'Any state',
-    choices: AdminCarState.options.map((state) => [state, CAR_STATE_LABELS[state]]),
+    label: t('admin.cars.filters.state'),
+    anyLabel: t('admin.cars.filters.anyState'),
+    choices: AdminCarState.options.map((state) => [state, t(CAR_STATE_LABELS[state])]),
   },
-  { kind: 'choice', name: 'city', label: 'City', anyLabel: 'Any city', choices: CITIES.map((name) => [name, name]) },
+  {
+    kind: 'choice',
+    name: 'city',
+    label: t('admin.cars.filters.city'),
+    anyLabel: t('admin.cars.filters.anyCity'),
+    choices: CITIES.map((name) => [name, name]),
+  },
 ];
 
 function carsQueryIn(params: URLSearchParams): Partial<AdminCarsQuery> {
@@ -58,9 +65,12 @@ function carsQueryIn(params: URLSearchParams): Partial<AdminCarsQuery> {
   };
 }
 
-/** "the Toyota Aventador of ravi", "the fleet's BMW X3": the car as a question or a notice names it. */
-function carNamed(car: AdminCar): string {
-  return car.owner ? `the ${car.carName} of ${car.owner.username}` : `the fleet's ${car.carName}`;
+/**
+ * The car as a question or a notice names it ("the Toyota Aventador of ravi", "the fleet's BMW X3"):
+ * the values of a message that selects on `whose`.
+ */
+function carNamed(car: AdminCar) {
+  return { whose: car.owner ? 'owner' : 'fleet', car: car.carName, owner: car.owner?.username ?? '' };
 }
 
 interface Asking {
@@ -70,18 +80,38 @@ interface Asking {
 
 /** What delisting or relisting does, told before the admin confirms it. */
 function consequences({ car, action }: Asking): string {
-  if (action === 'delist') {
-    return 'It leaves the public list and cannot be booked until it is relisted. Its open requests are declined and any money held for them let go; its accepted bookings stand.';
-  }
-  return car.owner
-    ? `It is back in the public list and can be booked again, unless ${car.owner.username} has paused it or is disabled. Requests declined when it was delisted stay declined.`
-    : 'It is back in the public list and can be booked again. Requests declined when it was delisted stay declined.';
+  if (action === 'delist') return t('admin.cars.delist.consequences');
+  return t('admin.cars.relist.consequences', carNamed(car));
 }
 
-const VERB: Record<CarListingAction, string> = { delist: 'Delist', relist: 'Relist' };
-const DONE: Record<CarListingAction, string> = { delist: 'delisted', relist: 'relisted' };
+/** The words of each step: its button, the button's name for screen readers, the question, its confirm and the notice once done. */
+const STEP: Record<
+  CarListingAction,
+  { button: AdminWordId; label: AdminWordId; title: AdminWordId; confirm: AdminWordId; done: AdminWordId }
+> = {
+  delist: {
+    button: 'admin.cars.delist.button',
+    label: 'admin.cars.delist.label',
+    title: 'admin.cars.delist.title',
+    confirm: 'admin.cars.delist.confirm',
+    done: 'admin.cars.delist.done',
+  },
+  relist: {
+    button: 'admin.cars.relist.button',
+    label: 'admin.cars.relist.label',
+    title: 'admin.cars.relist.title',
+    confirm: 'admin.cars.relist.confirm',
+    done: 'admin.cars.relist.done',
+  },
+};
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** Who reads the reason: a delisted car's owner, if it has one, and the audit log always. */
+function reasonHint({ car, action }: Asking): string {
+  if (action === 'relist') return t('admin.cars.relist.reasonHint');
+  return car.owner
+    ? t('admin.cars.delist.reasonHintOwned', { owner: car.owner.username })
+    : t('admin.cars.delist.reasonHintFleet');
+}
 
 /** The step a car's state allows: a car in the public list (or paused by its owner) can be delisted, a delisted one relisted, an archived one neither. */
 function listingActionOf(car: AdminCar): CarListingAction | undefined {
@@ -100,30 +130,30 @@ export function AdminCars() {
   const retry = useRetry(adminKeys.cars(query));
   const change = useAskedAction(useSetCarListing(), ({ car, action }: Asking, reason) => ({
     variables: { id: car.id, action, reason },
-    done: `${capitalized(carNamed(car))} is ${DONE[action]}.`,
+    done: t(STEP[action].done, carNamed(car)),
   }));
   const { asking } = change;
 
   const columns: readonly AdminColumn<AdminCar>[] = [
     {
-      header: 'Car',
+      header: t('admin.cars.column.car'),
       // An archived car has no page any more; every other one's page says where it stands.
       cell: (car) => (car.state === 'archived' ? car.carName : <Link to={paths.carPage(car)}>{car.carName}</Link>),
     },
     {
-      header: 'Owner',
+      header: t('admin.cars.column.owner'),
       cell: (car) =>
         car.owner ? (
           <>
             {car.owner.username}
-            {car.owner.status === 'disabled' ? <span className="text-muted"> (disabled)</span> : null}
+            {car.owner.status === 'disabled' ? <span className="text-muted"> {t('admin.cars.ownerDisabled')}</span> : null}
           </>
         ) : (
-          <span className="text-muted">Fleet</span>
+          <span className="text-muted">{t('admin.cars.fleet')}</span>
         ),
     },
     {
-      header: 'Where',
+      header: t('admin.cars.column.where'),
       cell: (car) => (
         <>
           {car.city}
@@ -131,18 +161,25 @@ export function AdminCars() {
         </>
       ),
     },
-    { header: 'Price', cell: (car) => <span className="price text-nowrap">{formatRupees(car.price)} / hour</span> },
-    { header: 'Added', cell: (car) => formatIndiaTime(car.createdAt) },
     {
-      header: 'State',
+      header: t('admin.cars.column.price'),
+      cell: (car) => (
+        <span className="price text-nowrap">{t('admin.cars.pricePerHour', { price: formatRupees(car.price) })}</span>
+      ),
+    },
+    { header: t('admin.cars.column.added'), cell: (car) => formatIndiaTime(car.createdAt) },
+    {
+      header: t('admin.cars.column.state'),
       cell: (car) => (
         <>
           <Badge bg={STATE_BADGES[car.state]} text={car.state === 'paused' ? 'dark' : undefined}>
-            {CAR_STATE_LABELS[car.state]}
+            {t(CAR_STATE_LABELS[car.state])}
           </Badge>
           {car.state === 'delisted' ? (
             <div className="small">
-              {car.delistedAt ? <span className="text-muted">since {formatIndiaTime(car.delistedAt)}: </span> : null}
+              {car.delistedAt ? (
+                <span className="text-muted">{t('admin.cars.delistedSince', { when: formatIndiaTime(car.delistedAt) })} </span>
+              ) : null}
               {car.delistedReason}
             </div>
           ) : null}
@@ -150,7 +187,7 @@ export function AdminCars() {
       ),
     },
     {
-      header: 'Action',
+      header: t('admin.cars.column.action'),
       cell: (car) => {
         const action = listingActionOf(car);
         if (!action) return null;
@@ -158,10 +195,10 @@ export function AdminCars() {
           <Button
             size="sm"
             variant={action === 'delist' ? 'outline-danger' : 'outline-primary'}
-            aria-label={`${VERB[action]} ${carNamed(car)}`}
+            aria-label={t(STEP[action].label, carNamed(car))}
             onClick={() => change.ask({ car, action })}
           >
-            {VERB[action]}
+            {t(STEP[action].button)}
           </Button>
         );
       },
@@ -169,23 +206,17 @@ export function AdminCars() {
   ];
 
   return (
-    <AdminFrame title="Cars" count={cars.data?.total}>
-      <AdminFilters label="Find cars" filters={filters} query={AdminCarsQuery} />
+    <AdminFrame title={t('admin.cars.title')} count={cars.data?.total}>
+      <AdminFilters label={t('admin.cars.filtersLabel')} filters={filters()} query={AdminCarsQuery} />
       <ActionNotice {...change.notice} />
-      <AdminTable label="Cars" list={cars} onRetry={retry} columns={columns} empty="No car matches these filters." />
+      <AdminTable label={t('admin.cars.title')} list={cars} onRetry={retry} columns={columns} empty={t('admin.cars.empty')} />
       <ReasonDialog
         {...change.dialog}
-        title={asking ? `${VERB[asking.action]} ${carNamed(asking.car)}?` : ''}
-        confirmLabel={asking?.action === 'relist' ? 'Relist car' : 'Delist car'}
+        title={asking ? t(STEP[asking.action].title, carNamed(asking.car)) : ''}
+        confirmLabel={t(STEP[asking?.action ?? 'delist'].confirm)}
         confirmVariant={asking?.action === 'relist' ? 'primary' : 'danger'}
         reason={asking ? CAR_LISTING_REASON[asking.action] : 'required'}
-        reasonHint={
-          asking?.action === 'relist'
-            ? 'Kept in the audit log.'
-            : asking?.car.owner
-              ? `${asking.car.owner.username} reads it with the car; it is kept in the audit log too.`
-              : 'Kept with the car and in the audit log.'
-        }
+        reasonHint={asking ? reasonHint(asking) : undefined}
       >
         {asking ? <p>{consequences(asking)}</p> : null}
       </ReasonDialog>

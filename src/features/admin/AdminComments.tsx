@@ -21,29 +21,34 @@ import { pageParam, paramInUrl } from './list-params';
 import { adminKeys, useAdminContent, useRemoveContent } from './queries';
 import { ReasonDialog } from './ReasonDialog';
 import { useAskedAction } from './useAskedAction';
+import { type AdminWordId, t } from './words';
 
-const KIND_LABELS: Record<AdminContentKind, string> = { comment: 'Comment', reply: 'Reply', review: 'Review' };
-const STATE_LABELS: Record<AdminContentState, string> = {
-  shown: 'Shown',
-  deleted: 'Deleted by its author',
-  removed: 'Removed by an admin',
+const KIND_LABELS: Record<AdminContentKind, AdminWordId> = {
+  comment: 'admin.comments.kind.comment',
+  reply: 'admin.comments.kind.reply',
+  review: 'admin.comments.kind.review',
+};
+const STATE_LABELS: Record<AdminContentState, AdminWordId> = {
+  shown: 'admin.comments.state.shown',
+  deleted: 'admin.comments.state.deleted',
+  removed: 'admin.comments.state.removed',
 };
 
-const filters: readonly AdminFilter[] = [
-  { kind: 'search', name: 'q', label: 'Text or author', maxLength: ADMIN_SEARCH_MAX },
+const filters = (): readonly AdminFilter[] => [
+  { kind: 'search', name: 'q', label: t('admin.comments.filters.search'), maxLength: ADMIN_SEARCH_MAX },
   {
     kind: 'choice',
     name: 'kind',
-    label: 'Kind',
-    anyLabel: 'Comments, replies and reviews',
-    choices: AdminContentKind.options.map((kind) => [kind, KIND_LABELS[kind]]),
+    label: t('admin.comments.filters.kind'),
+    anyLabel: t('admin.comments.filters.anyKind'),
+    choices: AdminContentKind.options.map((kind) => [kind, t(KIND_LABELS[kind])]),
   },
   {
     kind: 'choice',
     name: 'state',
-    label: 'State',
-    anyLabel: 'Any state',
-    choices: AdminContentState.options.map((state) => [state, STATE_LABELS[state]]),
+    label: t('admin.comments.filters.state'),
+    anyLabel: t('admin.comments.filters.anyState'),
+    choices: AdminContentState.options.map((state) => [state, t(STATE_LABELS[state])]),
   },
 ];
 
@@ -56,61 +61,66 @@ function contentQueryIn(params: URLSearchParams): Partial<AdminContentQuery> {
   };
 }
 
-/** "on 'If you are renting a car'", "of the Toyota Aventador": what an entry was left on, as a question names it. */
-function leftOn({ on }: AdminContent): string {
-  if (on.type === 'post') return ` on '${on.title}'`;
-  if (on.type === 'car') return ` of the ${on.carName}`;
-  return '';
+/**
+ * "comment by asha on 'If you are renting a car'", "review by ravi of the Toyota Aventador": the
+ * entry and what it was left on, as a question or a notice names it.
+ */
+function entryNamed({ kind, author, on }: AdminContent): string {
+  return t('admin.comments.entryNamed', {
+    kind,
+    author,
+    on: on.type,
+    title: on.type === 'post' ? on.title : '',
+    car: on.type === 'car' ? on.carName : '',
+  });
 }
-
-/** "comment by asha", "review by ravi". */
-const entryNamed = (entry: AdminContent) => `${entry.kind} by ${entry.author}`;
 
 /** What removing does, told before the admin confirms it. */
 function consequences(entry: AdminContent): string {
-  if (entry.kind === 'review') {
-    return `Its text reads "${REMOVED_CONTENT}" on the car's page, the owner's reply is gone, and its stars no longer count in the car's rating.`;
-  }
-  return `It reads "${REMOVED_CONTENT}" wherever it is shown and takes no more replies${entry.kind === 'comment' ? '; its replies stay' : ''}.`;
+  return t('admin.comments.consequences', { kind: entry.kind, removed: REMOVED_CONTENT });
 }
 
 function OnCell({ entry }: { entry: AdminContent }) {
   const { on } = entry;
   if (on.type === 'post') return <Link to={paths.blogDetail(on.title)}>{on.title}</Link>;
   if (on.type === 'car') return <Link to={paths.carPage(on)}>{on.carName}</Link>;
-  return <span className="text-muted">no longer there</span>;
+  return <span className="text-muted">{t('admin.comments.onGone')}</span>;
 }
 
 const columns = (ask: (entry: AdminContent) => void): readonly AdminColumn<AdminContent>[] => [
-  { header: 'Kind', cell: (entry) => KIND_LABELS[entry.kind] },
-  { header: 'Author', cell: (entry) => entry.author },
+  { header: t('admin.comments.column.kind'), cell: (entry) => t(KIND_LABELS[entry.kind]) },
+  { header: t('admin.comments.column.author'), cell: (entry) => entry.author },
   {
-    header: 'Text',
+    header: t('admin.comments.column.text'),
     cell: (entry) => (
       <>
         {entry.rating === null ? null : <ReviewStars rating={entry.rating} />}
-        {entry.text ? <div className="admin-text">{entry.text}</div> : <div className="text-muted">no text</div>}
+        {entry.text ? (
+          <div className="admin-text">{entry.text}</div>
+        ) : (
+          <div className="text-muted">{t('admin.comments.noText')}</div>
+        )}
       </>
     ),
   },
-  { header: 'On', cell: (entry) => <OnCell entry={entry} /> },
-  { header: 'Written', cell: (entry) => formatIndiaTime(entry.createdAt) },
+  { header: t('admin.comments.column.on'), cell: (entry) => <OnCell entry={entry} /> },
+  { header: t('admin.comments.column.written'), cell: (entry) => formatIndiaTime(entry.createdAt) },
   {
-    header: 'State',
-    cell: (entry) => <Badge bg={entry.state === 'shown' ? 'success' : 'secondary'}>{STATE_LABELS[entry.state]}</Badge>,
+    header: t('admin.comments.column.state'),
+    cell: (entry) => <Badge bg={entry.state === 'shown' ? 'success' : 'secondary'}>{t(STATE_LABELS[entry.state])}</Badge>,
   },
   {
-    header: 'Action',
+    header: t('admin.comments.column.action'),
     // One deleted by its author still shows who wrote it and where, so an admin may remove it too.
     cell: (entry) =>
       entry.state === 'removed' ? null : (
         <Button
           size="sm"
           variant="outline-danger"
-          aria-label={`Remove ${entryNamed(entry)}${leftOn(entry)}, ${formatIndiaTime(entry.createdAt)}`}
+          aria-label={t('admin.comments.removeLabel', { entry: entryNamed(entry), when: formatIndiaTime(entry.createdAt) })}
           onClick={() => ask(entry)}
         >
-          Remove
+          {t('admin.comments.remove')}
         </Button>
       ),
   },
@@ -127,27 +137,27 @@ export function AdminComments() {
   const retry = useRetry(adminKeys.content(query));
   const removal = useAskedAction(useRemoveContent(), (entry: AdminContent, reason) => ({
     variables: { entry, reason },
-    done: `The ${entryNamed(entry)}${leftOn(entry)} is removed.`,
+    done: t('admin.comments.removedNotice', { entry: entryNamed(entry) }),
   }));
   const { asking } = removal;
 
   return (
-    <AdminFrame title="Comments and reviews" count={content.data?.total}>
-      <AdminFilters label="Find comments and reviews" filters={filters} query={AdminContentQuery} />
+    <AdminFrame title={t('admin.comments.title')} count={content.data?.total}>
+      <AdminFilters label={t('admin.comments.filtersLabel')} filters={filters()} query={AdminContentQuery} />
       <ActionNotice {...removal.notice} />
       <AdminTable
-        label="Comments and reviews"
+        label={t('admin.comments.title')}
         list={content}
         onRetry={retry}
         columns={columns(removal.ask)}
-        empty="No comment or review matches these filters."
+        empty={t('admin.comments.empty')}
       />
       <ReasonDialog
         {...removal.dialog}
-        title={asking ? `Remove this ${entryNamed(asking)}${leftOn(asking)}?` : ''}
-        confirmLabel={asking ? `Remove ${asking.kind}` : ''}
+        title={asking ? t('admin.comments.removeTitle', { entry: entryNamed(asking) }) : ''}
+        confirmLabel={asking ? t('admin.comments.removeConfirm', { kind: asking.kind }) : ''}
         reason="required"
-        reasonHint="Kept in the audit log, with the text it removes."
+        reasonHint={t('admin.comments.reasonHint')}
       >
         {asking ? (
           <>

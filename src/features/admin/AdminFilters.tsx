@@ -6,6 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router-dom';
 import { FieldError, useFormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
+import { t } from './words';
 
 /** A box searched when the form is sent (Enter or Search). */
 export interface AdminSearchFilter {
@@ -119,10 +120,10 @@ export function AdminFilters({ label, filters, query }: AdminFiltersProps) {
             </Col>
           ))}
           <Col xs="auto" className="d-flex gap-2">
-            <Button type="submit">Search</Button>
+            <Button type="submit">{t('admin.filters.search')}</Button>
             {filtered ? (
               <Button variant="outline-secondary" onClick={() => apply(cleared)}>
-                Clear filters
+                {t('admin.filters.clear')}
               </Button>
             ) : null}
           </Col>

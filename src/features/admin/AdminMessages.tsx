@@ -22,6 +22,7 @@ import { pageParam, paramInUrl } from './list-params';
 import { adminKeys, useAdminMessages, useAdminNewsletter, useMarkMessageAnswered } from './queries';
 import { ReasonDialog } from './ReasonDialog';
 import { useAskedAction } from './useAskedAction';
+import { type AdminWordId, t } from './words';
 
 /**
  * The section's two lists, one at a time: the contact page's messages, or (`?list=newsletter`) the
@@ -29,34 +30,37 @@ import { useAskedAction } from './useAskedAction';
  */
 type MessageList = 'messages' | 'newsletter';
 
-const LISTS: readonly { list: MessageList; label: string; to: string }[] = [
-  { list: 'messages', label: 'Contact messages', to: paths.adminMessages },
+const LISTS: readonly { list: MessageList; label: AdminWordId; to: string }[] = [
+  { list: 'messages', label: 'admin.messages.tab.messages', to: paths.adminMessages },
   // Short enough for both tabs to sit side by side on a phone; the heading names the list in full.
-  { list: 'newsletter', label: 'Newsletter', to: `${paths.adminMessages}?list=newsletter` },
+  { list: 'newsletter', label: 'admin.messages.tab.newsletter', to: `${paths.adminMessages}?list=newsletter` },
 ];
 
 function ListTabs({ current }: { current: MessageList }) {
   return (
-    <Nav as="nav" variant="tabs" aria-label="Messages lists" className="mb-3">
+    <Nav as="nav" variant="tabs" aria-label={t('admin.messages.tabsLabel')} className="mb-3">
       {LISTS.map(({ list, label, to }) => (
         <Nav.Link key={list} as={Link} to={to} active={list === current} aria-current={list === current ? 'page' : undefined}>
-          {label}
+          {t(label)}
         </Nav.Link>
       ))}
     </Nav>
   );
 }
 
-const STATUS_LABELS: Record<ContactMessageStatus, string> = { awaiting: 'Awaiting an answer', answered: 'Answered' };
+const STATUS_LABELS: Record<ContactMessageStatus, AdminWordId> = {
+  awaiting: 'admin.messages.status.awaiting',
+  answered: 'admin.messages.status.answered',
+};
 
-const messageFilters: readonly AdminFilter[] = [
-  { kind: 'search', name: 'q', label: 'Name, email or message', maxLength: ADMIN_SEARCH_MAX },
+const messageFilters = (): readonly AdminFilter[] => [
+  { kind: 'search', name: 'q', label: t('admin.messages.filters.search'), maxLength: ADMIN_SEARCH_MAX },
   {
     kind: 'choice',
     name: 'status',
-    label: 'Status',
-    anyLabel: 'Any status',
-    choices: ContactMessageStatus.options.map((status) => [status, STATUS_LABELS[status]]),
+    label: t('admin.messages.filters.status'),
+    anyLabel: t('admin.messages.filters.anyStatus'),
+    choices: ContactMessageStatus.options.map((status) => [status, t(STATUS_LABELS[status])]),
   },
 ];
 
@@ -70,7 +74,7 @@ function messagesQueryIn(params: URLSearchParams): Partial<AdminMessagesQuery> {
 
 const messageColumns = (ask: (message: AdminContactMessage) => void): readonly AdminColumn<AdminContactMessage>[] => [
   {
-    header: 'From',
+    header: t('admin.messages.column.from'),
     cell: (message) => (
       <>
         {message.name}
@@ -80,34 +84,34 @@ const messageColumns = (ask: (message: AdminContactMessage) => void): readonly A
       </>
     ),
   },
-  { header: 'Message', cell: (message) => <div className="admin-text">{message.message}</div> },
-  { header: 'Sent', cell: (message) => formatIndiaTime(message.createdAt) },
+  { header: t('admin.messages.column.message'), cell: (message) => <div className="admin-text">{message.message}</div> },
+  { header: t('admin.messages.column.sent'), cell: (message) => formatIndiaTime(message.createdAt) },
   {
-    header: 'Status',
+    header: t('admin.messages.column.status'),
     cell: (message) =>
       message.answeredAt ? (
         <>
-          <Badge bg="success">Answered</Badge>
+          <Badge bg="success">{t(STATUS_LABELS.answered)}</Badge>
           <div className="small text-muted">{formatIndiaTime(message.answeredAt)}</div>
         </>
       ) : (
         <Badge bg="warning" text="dark">
-          Awaiting an answer
+          {t(STATUS_LABELS.awaiting)}
         </Badge>
       ),
   },
   {
-    header: 'Action',
+    header: t('admin.messages.column.action'),
     cell: (message) =>
       message.answeredAt ? null : (
         <Button
           size="sm"
           variant="outline-primary"
           className="text-nowrap"
-          aria-label={`Mark the message from ${message.name} answered`}
+          aria-label={t('admin.messages.markLabel', { name: message.name })}
           onClick={() => ask(message)}
         >
-          Mark answered
+          {t('admin.messages.mark')}
         </Button>
       ),
   },
@@ -121,45 +125,47 @@ function ContactMessages() {
   const retry = useRetry(adminKeys.messages(query));
   const answered = useAskedAction(useMarkMessageAnswered(), (message: AdminContactMessage, reason) => ({
     variables: { id: message.id, reason },
-    done: `The message from ${message.name} is marked answered.`,
+    done: t('admin.messages.markedNotice', { name: message.name }),
   }));
   const { asking } = answered;
 
   return (
-    <AdminFrame title="Contact messages" count={messages.data?.total}>
+    <AdminFrame title={t('admin.messages.title')} count={messages.data?.total}>
       <ListTabs current="messages" />
-      <AdminFilters label="Find contact messages" filters={messageFilters} query={AdminMessagesQuery} />
+      <AdminFilters label={t('admin.messages.filtersLabel')} filters={messageFilters()} query={AdminMessagesQuery} />
       <ActionNotice {...answered.notice} />
       <AdminTable
-        label="Contact messages"
+        label={t('admin.messages.title')}
         list={messages}
         onRetry={retry}
         columns={messageColumns(answered.ask)}
-        empty={query.q || query.status ? 'No message matches these filters.' : 'No one has written from the contact page yet.'}
+        empty={query.q || query.status ? t('admin.messages.empty') : t('admin.messages.emptyInbox')}
       />
       <ReasonDialog
         {...answered.dialog}
-        title={asking ? `Mark the message from ${asking.name} (${asking.email}) answered?` : ''}
-        confirmLabel="Mark answered"
+        title={asking ? t('admin.messages.markTitle', { name: asking.name, email: asking.email }) : ''}
+        confirmLabel={t('admin.messages.mark')}
         confirmVariant="primary"
         reason="optional"
-        reasonHint="Kept in the audit log."
+        reasonHint={t('admin.messages.reasonHint')}
       >
-        <p>It leaves the messages awaiting an answer. The console sends nothing: answer it by mail first.</p>
+        <p>{t('admin.messages.markConsequences')}</p>
       </ReasonDialog>
     </AdminFrame>
   );
 }
 
-const newsletterFilters: readonly AdminFilter[] = [{ kind: 'search', name: 'q', label: 'Email', maxLength: ADMIN_SEARCH_MAX }];
+const newsletterFilters = (): readonly AdminFilter[] => [
+  { kind: 'search', name: 'q', label: t('admin.newsletter.filters.search'), maxLength: ADMIN_SEARCH_MAX },
+];
 
 function newsletterQueryIn(params: URLSearchParams): Partial<AdminNewsletterQuery> {
   return { q: params.get('q')?.trim() || undefined, ...pageParam(params) };
 }
 
-const signupColumns: readonly AdminColumn<AdminNewsletterSignup>[] = [
-  { header: 'Email', cell: (signup) => signup.email },
-  { header: 'Signed up', cell: (signup) => formatIndiaTime(signup.createdAt) },
+const signupColumns = (): readonly AdminColumn<AdminNewsletterSignup>[] => [
+  { header: t('admin.newsletter.column.email'), cell: (signup) => signup.email },
+  { header: t('admin.newsletter.column.signedUp'), cell: (signup) => formatIndiaTime(signup.createdAt) },
 ];
 
 /** The newsletter's sign-ups, newest first, and every one of them as a CSV download. */
@@ -170,19 +176,19 @@ function NewsletterSignups() {
   const retry = useRetry(adminKeys.newsletter(query));
 
   return (
-    <AdminFrame title="Newsletter sign-ups" count={signups.data?.total}>
+    <AdminFrame title={t('admin.newsletter.title')} count={signups.data?.total}>
       <ListTabs current="newsletter" />
-      <AdminFilters label="Find newsletter sign-ups" filters={newsletterFilters} query={AdminNewsletterQuery} />
+      <AdminFilters label={t('admin.newsletter.filtersLabel')} filters={newsletterFilters()} query={AdminNewsletterQuery} />
       {/* A link, not a button, since it leads to a file: every sign-up, whatever the search, streamed by the server. */}
       <a className="btn btn-outline-primary mb-3" href={newsletterCsvUrl} download>
-        Export sign-ups as CSV
+        {t('admin.newsletter.exportCsv')}
       </a>
       <AdminTable
-        label="Newsletter sign-ups"
+        label={t('admin.newsletter.title')}
         list={signups}
         onRetry={retry}
-        columns={signupColumns}
-        empty={query.q ? 'No sign-up matches this search.' : 'No one has signed up for the newsletter yet.'}
+        columns={signupColumns()}
+        empty={query.q ? t('admin.newsletter.empty') : t('admin.newsletter.emptyList')}
       />
     </AdminFrame>
   );

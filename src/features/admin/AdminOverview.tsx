@@ -11,8 +11,9 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
 import { AdminFrame } from './AdminFrame';
-import { CAR_STATE_LABELS, formatCount } from './format';
+import { BOOKING_STATUS_LABELS, CAR_STATE_LABELS, formatCount } from './format';
 import { adminKeys, useAdminOverview } from './queries';
+import { t, Words } from './words';
 
 interface Tally {
   label: string;
@@ -51,30 +52,28 @@ function TallyCard({ title, note, tallies }: { title: string; note?: string; tal
   );
 }
 
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 function OverviewCards({ counts }: { counts: Counts }) {
   const { accounts, cars, bookingsThisWeek } = counts;
   return (
     <Row xs={1} md={2} xl={4} className="g-4 mb-4">
       <Col>
         <TallyCard
-          title="Accounts"
-          note="By role, disabled ones included."
+          title={t('admin.overview.accountsTitle')}
+          note={t('admin.overview.accountsNote')}
           tallies={[
-            { label: 'Users', count: accounts.user, to: accountsWhere({ role: 'user' }) },
-            { label: 'Owners', count: accounts.owner, to: accountsWhere({ role: 'owner' }) },
-            { label: 'Admins', count: accounts.admin, to: accountsWhere({ role: 'admin' }) },
-            { label: 'Disabled', count: accounts.disabled, to: accountsWhere({ status: 'disabled' }) },
+            { label: t('admin.overview.users'), count: accounts.user, to: accountsWhere({ role: 'user' }) },
+            { label: t('admin.overview.owners'), count: accounts.owner, to: accountsWhere({ role: 'owner' }) },
+            { label: t('admin.overview.admins'), count: accounts.admin, to: accountsWhere({ role: 'admin' }) },
+            { label: t('admin.overview.disabled'), count: accounts.disabled, to: accountsWhere({ status: 'disabled' }) },
           ]}
         />
       </Col>
       <Col>
         <TallyCard
-          title="Cars"
-          note="The fleet's and owners' cars, each counted once."
+          title={t('admin.overview.carsTitle')}
+          note={t('admin.overview.carsNote')}
           tallies={AdminCarState.options.map((state) => ({
-            label: CAR_STATE_LABELS[state],
+            label: t(CAR_STATE_LABELS[state]),
             count: cars[state],
             to: listWhere(paths.adminCars, { state }),
           }))}
@@ -82,10 +81,10 @@ function OverviewCards({ counts }: { counts: Counts }) {
       </Col>
       <Col>
         <TallyCard
-          title="Bookings this week"
-          note={`Made since ${formatIndiaTime(bookingsThisWeek.weekStart)} (Monday, India time), by their status now; each status leads to all the bookings in it.`}
+          title={t('admin.overview.bookingsTitle')}
+          note={t('admin.overview.bookingsNote', { weekStart: formatIndiaTime(bookingsThisWeek.weekStart) })}
           tallies={BookingStatus.options.map((status) => ({
-            label: capitalized(status),
+            label: t(BOOKING_STATUS_LABELS[status]),
             count: bookingsThisWeek.byStatus[status],
             to: listWhere(paths.adminBookings, { status }),
           }))}
@@ -93,10 +92,10 @@ function OverviewCards({ counts }: { counts: Counts }) {
       </Col>
       <Col>
         <TallyCard
-          title="Contact messages"
+          title={t('admin.overview.messagesTitle')}
           tallies={[
             {
-              label: 'Awaiting an answer',
+              label: t('admin.overview.awaiting'),
               count: counts.contactMessagesAwaitingAnswer,
               to: listWhere(paths.adminMessages, { status: 'awaiting' }),
             },
@@ -112,15 +111,17 @@ export function AdminOverview() {
   const overview = useAdminOverview();
   const retry = useRetry(adminKeys.overview);
   return (
-    <AdminFrame title="Admin console">
+    <AdminFrame title={t('admin.overview.title')}>
       {overview.isPending ? <PageSpinner /> : null}
       {overview.isLoadingError ? (
-        <QueryError error={overview.error} what="The counts could not be loaded." onRetry={retry} />
+        <QueryError error={overview.error} what={t('admin.overview.loadFailed')} onRetry={retry} />
       ) : null}
       {overview.data ? <OverviewCards counts={overview.data} /> : null}
       <p>
-        Also for admins: <Link to={paths.rentalRequests}>Rental requests</Link> for the fleet's cars, and your{' '}
-        <Link to={paths.account}>Account</Link>.
+        <Words
+          id="admin.overview.alsoForAdmins"
+          components={{ 0: <Link to={paths.rentalRequests} />, 1: <Link to={paths.account} /> }}
+        />
       </p>
     </AdminFrame>
   );

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { Pager, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
 import '../../styles/admin.css';
+import { t } from './words';
 
 export interface AdminColumn<T> {
   /** The column's heading, which also names each cell on a phone, where a row reads as a card. */
@@ -35,7 +36,8 @@ export function AdminTable<T extends { id: string }>({ label, list, onRetry, col
 
   if (list.isPending) return <PageSpinner />;
   // A failed reload in the background keeps the rows that are on screen.
-  if (list.isLoadingError) return <QueryError error={list.error} what={`${label} could not be loaded.`} onRetry={onRetry} />;
+  if (list.isLoadingError)
+    return <QueryError error={list.error} what={t('admin.table.loadFailed', { what: label })} onRetry={onRetry} />;
   const { data: rows, page, pageSize, total } = list.data;
   if (total === 0) return <p className="text-muted">{empty}</p>;
 

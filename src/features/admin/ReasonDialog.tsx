@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
 import type { ReasonNeed } from './reason';
+import { t } from './words';
 
 /** A confirmation whose confirm also carries the reason typed; the question, buttons and refusal are ConfirmDialog's. */
 export interface ReasonDialogProps extends Omit<ConfirmDialogProps, 'onConfirm'> {
@@ -65,7 +66,7 @@ function ReasonForm({
             <ErrorAlert message={error} />
             {children}
             <FormField
-              label={need === 'optional' ? 'Reason (optional)' : 'Reason'}
+              label={need === 'optional' ? t('admin.reason.labelOptional') : t('admin.reason.label')}
               name="reason"
               multiline
               rows={3}
