@@ -1,4 +1,6 @@
+import site from '#locales/en/site';
 import Container from 'react-bootstrap/Container';
+import { wordsOf } from '../lib/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
 import { AboutSection } from '../features/marketing/AboutSection';
 import { BlogList } from '../features/blog/BlogList';
@@ -10,17 +12,21 @@ import { PageSection } from '../components/PageSection';
 import { ServicesGrid } from '../features/marketing/ServicesGrid';
 import { TestimonialSlider } from '../features/marketing/TestimonialSlider';
 
+const { t } = wordsOf(site);
+
+const FIND_CAR_ID = 'find-car';
+
 /** /layout and /layout/home: the marketing sections in the spec's order. */
 export default function HomePage() {
-  usePageTitle('Home');
+  usePageTitle(t('site.home.pageTitle'));
   return (
     <>
-      <h1 className="visually-hidden">Rent a car anywhere in India</h1>
+      <h1 className="visually-hidden">{t('site.home.heading')}</h1>
       <HeroSlider />
-      <section className="section band-light" aria-labelledby="find-car">
+      <section className="section band-light" aria-labelledby={FIND_CAR_ID}>
         <Container>
-          <h2 id="find-car" className="h3 mb-3">
-            Find your best car here
+          <h2 id={FIND_CAR_ID} className="h3 mb-3">
+            {t('site.home.findCarHeading')}
           </h2>
           <FindCarForm />
         </Container>
@@ -28,17 +34,17 @@ export default function HomePage() {
       <PageSection>
         <AboutSection />
       </PageSection>
-      <PageSection heading={{ lead: 'See our', title: 'Popular Services' }} band>
+      <PageSection heading={{ lead: t('site.home.servicesLead'), title: t('site.home.servicesTitle') }} band>
         <ServicesGrid />
       </PageSection>
-      <PageSection heading={{ lead: 'Come with', title: 'Hot Offers' }}>
+      <PageSection heading={{ lead: t('site.home.offersLead'), title: t('site.home.offersTitle') }}>
         <HotOffers />
       </PageSection>
       <EarnWithUs />
-      <PageSection heading={{ lead: 'Our clients says', title: 'Testimonials' }} band>
+      <PageSection heading={{ lead: t('site.home.testimonialsLead'), title: t('site.home.testimonialsTitle') }} band>
         <TestimonialSlider />
       </PageSection>
-      <PageSection heading={{ lead: 'Explore our blogs', title: 'Latest Blogs' }}>
+      <PageSection heading={{ lead: t('site.blogs.latestLead'), title: t('site.blogs.latestTitle') }}>
         <BlogList />
       </PageSection>
     </>

@@ -1,7 +1,11 @@
+import site from '#locales/en/site';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
+import { wordsOf } from '../lib/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
+
+const { t } = wordsOf(site);
 
 /**
  * "/": the first screen, kept light (no slider, picker, moment or checkout) so it shows fast on a
@@ -9,27 +13,27 @@ import { usePageTitle } from '../lib/usePageTitle';
  * would split it into a chunk of its own, one more request for this page and every page with the layout.
  */
 export default function LandingPage() {
-  usePageTitle('Welcome');
+  usePageTitle(t('site.landing.pageTitle'));
   return (
     <main className="landing">
       <div className="py-5 text-center container" style={{ maxWidth: '44rem' }}>
         <img src="/images/logo.svg" alt={PRODUCT_NAME} width={264} height={58} className="mb-4" />
-        <h1 className="display-6 mb-3">Best offers and variety of cars for your need!</h1>
-        <p className="lead mb-4">Rent a car by the hour anywhere in India, or earn by listing yours. Payment is simple.</p>
+        <h1 className="display-6 mb-3">{t('site.landing.heading')}</h1>
+        <p className="lead mb-4">{t('site.landing.lead')}</p>
         <div className="d-flex flex-column flex-sm-row justify-content-center gap-3">
           <Link to={paths.login} className="btn btn-primary btn-lg">
-            Rent Now
+            {t('site.landing.rentNow')}
           </Link>
           <Link to={paths.ownerLoginTab} className="btn btn-outline-primary btn-lg">
-            Earn With Us
+            {t('site.landing.earnWithUs')}
           </Link>
           <Link to="/Signup" className="btn btn-navy btn-lg">
-            Register Now
+            {t('site.landing.registerNow')}
           </Link>
         </div>
         <img
           src="/images/cars/tesla-malibu.svg"
-          alt="Illustration of a green saloon car"
+          alt={t('site.landing.carAlt')}
           width={320}
           height={200}
           className="mt-5"

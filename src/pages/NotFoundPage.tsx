@@ -1,19 +1,23 @@
+import site from '#locales/en/site';
 import { WayOn } from '../components/WayOn';
 import { paths } from '../config/paths';
+import { wordsOf } from '../lib/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
+
+const { t } = wordsOf(site);
 
 /** Any address the app does not know: say so and offer the two places most people want. */
 export default function NotFoundPage() {
-  usePageTitle('Page not found');
+  usePageTitle(t('site.notFound.pageTitle'));
   return (
     <WayOn
-      title="Page not found"
+      title={t('site.notFound.pageTitle')}
       links={[
-        { to: paths.home, label: 'Go to the home page' },
-        { to: paths.cars, label: 'Browse cars' },
+        { to: paths.home, label: t('site.notFound.toHome') },
+        { to: paths.cars, label: t('site.wayOn.browseCars') },
       ]}
     >
-      There is no page at this address. It may have moved, or the link may be mistyped.
+      {t('site.notFound.text')}
     </WayOn>
   );
 }

@@ -1,19 +1,23 @@
+import site from '#locales/en/site';
 import { WayOn } from '../components/WayOn';
 import { paths } from '../config/paths';
+import { wordsOf } from '../lib/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
+
+const { t } = wordsOf(site);
 
 /** /notfound: an address kept from the spec with nothing behind it; it says so and leads to the cars and the bookings made. */
 export default function UnderConstructionPage() {
-  usePageTitle('Under construction');
+  usePageTitle(t('site.underConstruction.pageTitle'));
   return (
     <WayOn
-      title="This page is not ready yet"
+      title={t('site.underConstruction.heading')}
       links={[
-        { to: paths.cars, label: 'Browse cars' },
-        { to: paths.myBookings, label: 'My bookings' },
+        { to: paths.cars, label: t('site.wayOn.browseCars') },
+        { to: paths.myBookings, label: t('site.underConstruction.myBookings') },
       ]}
     >
-      The link you followed leads to a page we have not built yet. You can find a car to rent, or see the bookings you have made.
+      {t('site.underConstruction.text')}
     </WayOn>
   );
 }

@@ -1,31 +1,29 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { SectionTitle } from '../../components/SectionTitle';
+import { t } from './words';
 
 const promises = [
-  'Anywhere pick up and drop',
-  'Cars checked before every trip',
-  'Drivers when you need one',
-  'One clear price per hour',
-];
+  'site.aboutSection.pickUp',
+  'site.aboutSection.checked',
+  'site.aboutSection.drivers',
+  'site.aboutSection.onePrice',
+] as const;
 
 /** Who we are, shown on the home page and the About page. */
 export function AboutSection() {
   return (
     <Row className="align-items-center g-4">
       <Col lg={6}>
-        <SectionTitle lead="About Us" title="Welcome to car rent service" className="mb-3" />
-        <p>
-          WheelsOnWeb connects people who need a car with the owners and fleet who have one. Pick a car that fits your budget,
-          choose the hours you need it, add a driver if you like, and see the total before you pay.
-        </p>
+        <SectionTitle lead={t('site.aboutSection.lead')} title={t('site.aboutSection.title')} className="mb-3" />
+        <p>{t('site.aboutSection.text')}</p>
         <ul className="list-unstyled row row-cols-1 row-cols-sm-2 g-2 mb-0">
           {promises.map((promise) => (
             <li key={promise} className="col">
               <span className="text-primary fw-bold" aria-hidden="true">
                 ✓
               </span>{' '}
-              {promise}
+              {t(promise)}
             </li>
           ))}
         </ul>
@@ -34,7 +32,7 @@ export function AboutSection() {
         <div className="ratio ratio-16x10">
           <img
             src="/images/cars/mercedes-benz-xc90.svg"
-            alt="Illustration of a seven-seat SUV"
+            alt={t('site.aboutSection.carAlt')}
             width={336}
             height={210}
             loading="lazy"

@@ -8,6 +8,7 @@ import { EMAIL_MAX } from '../../domain/limits';
 import type { ContactMessage } from '../../domain/schemas/messages';
 import { toApiError } from '../../lib/api-client';
 import { sendContactMessage } from './api';
+import { t } from './words';
 
 // The schema (and zod with it) loads once someone starts writing, not with the page.
 const contactChecks = () => import('../../domain/schemas/messages').then((schemas) => schemas.ContactMessage);
@@ -34,14 +35,14 @@ export function ContactForm() {
           await contact.mutateAsync(values);
           reset();
         }}
-        aria-label="Contact us"
+        aria-label={t('site.contactForm.label')}
       >
         {(form) => (
           <>
             <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} />
-            <FormField label="Your Name" name="name" required autoComplete="name" disabled={sending} />
+            <FormField label={t('site.contactForm.name')} name="name" required autoComplete="name" disabled={sending} />
             <FormField
-              label="Email"
+              label={t('site.contactForm.email')}
               name="email"
               type="email"
               required
@@ -49,9 +50,9 @@ export function ContactForm() {
               maxLength={EMAIL_MAX}
               disabled={sending}
             />
-            <FormField label="Message" name="message" multiline rows={5} required disabled={sending} />
+            <FormField label={t('site.contactForm.message')} name="message" multiline rows={5} required disabled={sending} />
             <Button type="submit" variant="primary" disabled={form.sending}>
-              {form.sending ? 'Sending…' : 'Send Message'}
+              {t(form.sending ? 'site.contactForm.sending' : 'site.contactForm.send')}
             </Button>
           </>
         )}

@@ -9,17 +9,21 @@ import { CITIES } from '../../domain/car-attributes';
 import { indiaLocalToIso, indiaToday } from '../../domain/india-time';
 import type { FindCarFields } from './find-car-checks';
 import { cityOf } from './find-car-city';
+import { t } from './words';
 
 const CITY_LIST_ID = 'find-car-cities';
 
 // The search's checks (and zod with them) load once someone starts filling it in, not with the home page.
-const findCarChecks = () => import('./find-car-checks').then((checks) => checks.findCarChecks(cityOf));
+const findCarChecks = () =>
+  import('./find-car-checks').then((checks) =>
+    checks.findCarChecks(cityOf, t('site.findCar.noSuchCity', { cities: CITIES.join(', ') })),
+  );
 
 const EMPTY: FindCarFields = { fromAddress: '', toAddress: '', journeyDate: '', journeyTime: '', carType: 'ac' };
 
 const CAR_TYPES = [
-  ['ac', 'AC Car'],
-  ['non-ac', 'Non AC Car'],
+  ['ac', 'site.findCar.ac'],
+  ['non-ac', 'site.findCar.nonAc'],
 ] as const;
 
 /**
@@ -43,12 +47,18 @@ export function FindCarForm() {
   };
 
   return (
-    <ZodForm schema={findCarChecks} defaultValues={EMPTY} loadOn="intent" onSubmit={search} aria-label="Find your best car">
+    <ZodForm schema={findCarChecks} defaultValues={EMPTY} loadOn="intent" onSubmit={search} aria-label={t('site.findCar.label')}>
       {() => (
         <>
           <Row xs={1} md={2} lg={5} className="g-3 align-items-end">
             <Col>
-              <FormField label="From address" name="fromAddress" required list={CITY_LIST_ID} hint="Your city, e.g. Pune." />
+              <FormField
+                label={t('site.findCar.fromAddress')}
+                name="fromAddress"
+                required
+                list={CITY_LIST_ID}
+                hint={t('site.findCar.fromAddressHint')}
+              />
               <datalist id={CITY_LIST_ID}>
                 {CITIES.map((city) => (
                   <option key={city} value={city} />
@@ -56,25 +66,25 @@ export function FindCarForm() {
               </datalist>
             </Col>
             <Col>
+              <FormField label={t('site.findCar.toAddress')} name="toAddress" required hint={t('site.findCar.toAddressHint')} />
+            </Col>
+            <Col>
+              <FormField label={t('site.findCar.journeyDate')} name="journeyDate" type="date" min={indiaToday()} required />
+            </Col>
+            <Col>
+              <FormField label={t('site.findCar.journeyTime')} name="journeyTime" type="time" required />
+            </Col>
+            <Col>
               <FormField
-                label="To address"
-                name="toAddress"
+                label={t('site.findCar.carType')}
+                name="carType"
+                choices={CAR_TYPES.map(([value, id]) => [value, t(id)] as const)}
                 required
-                hint="Return to the same place: one-way trips are not offered yet."
               />
-            </Col>
-            <Col>
-              <FormField label="Journey date" name="journeyDate" type="date" min={indiaToday()} required />
-            </Col>
-            <Col>
-              <FormField label="Journey time" name="journeyTime" type="time" required />
-            </Col>
-            <Col>
-              <FormField label="Car type" name="carType" choices={CAR_TYPES} required />
             </Col>
           </Row>
           <Button type="submit" variant="primary" size="lg">
-            Find Car
+            {t('site.findCar.submit')}
           </Button>
         </>
       )}

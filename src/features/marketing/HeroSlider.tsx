@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { AutoplaySlider } from '../../components/AutoplaySlider';
 import { driverPrice, fromPrice } from './offers';
+import { t } from './words';
 
 /** The spec's hero slider timings (section 9). */
 const settings: Settings = {
@@ -20,32 +21,40 @@ const settings: Settings = {
   pauseOnFocus: true,
 };
 
+type SiteId = Parameters<typeof t>[0];
+
 interface HeroSlide {
   id: string;
   background: string;
-  kicker: string;
-  heading: string;
+  /** The kicker's words, made when shown: the catalogue's, or the prices' (offers.ts). */
+  kicker: () => string;
+  heading: SiteId;
 }
 
 const slides: readonly HeroSlide[] = [
-  { id: 'welcome', background: '/images/hero/slide-1.svg', kicker: 'Cars for every journey in India', heading: 'Welcome!' },
+  {
+    id: 'welcome',
+    background: '/images/hero/slide-1.svg',
+    kicker: () => t('site.hero.welcomeKicker'),
+    heading: 'site.hero.welcomeHeading',
+  },
   // Only what a booking charges: the prices come from the fleet's data and the booking total's surcharge.
-  { id: 'offer', background: '/images/hero/slide-2.svg', kicker: fromPrice, heading: 'Reserve Now and Pay by the Hour' },
-  { id: 'driver', background: '/images/hero/slide-3.svg', kicker: driverPrice, heading: 'Add a driver with one tick' },
+  { id: 'offer', background: '/images/hero/slide-2.svg', kicker: () => fromPrice, heading: 'site.hero.offerHeading' },
+  { id: 'driver', background: '/images/hero/slide-3.svg', kicker: () => driverPrice, heading: 'site.hero.driverHeading' },
 ];
 
 /** The home page's auto-playing fade slider; every slide's "Reserve Now" leads to the car listing. */
 export function HeroSlider() {
   return (
-    <AutoplaySlider label="Offers" settings={settings}>
+    <AutoplaySlider label={t('site.hero.label')} settings={settings}>
       {slides.map((slide) => (
         <div key={slide.id}>
           <div className="hero-slide" style={{ backgroundImage: `url(${slide.background})` }}>
             <Container className="py-5">
-              <p className="fs-5 mb-2">{slide.kicker}</p>
-              <h2 className="display-5 mb-4">{slide.heading}</h2>
+              <p className="fs-5 mb-2">{slide.kicker()}</p>
+              <h2 className="display-5 mb-4">{t(slide.heading)}</h2>
               <Link to={paths.cars} className="btn btn-primary btn-lg">
-                Reserve Now
+                {t('site.hero.reserveNow')}
               </Link>
             </Container>
           </div>

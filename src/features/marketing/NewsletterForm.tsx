@@ -8,27 +8,28 @@ import { Icon } from '../../components/icons';
 import { ZodForm } from '../../components/ZodForm';
 import { toApiError } from '../../lib/api-client';
 import { subscribeNewsletter } from './api';
+import { t } from './words';
 
 // The footer is on every marketing page: the schema (and zod with it) loads once someone starts typing, not with each page.
 const newsletterChecks = () => import('../../domain/schemas/messages').then((schemas) => schemas.NewsletterSignup);
 
 /** The email box with its send button beside it, the box's error under both. */
 function EmailWithSend({ sending }: { sending: boolean }) {
-  const field = useFormField('email', { label: 'Email address' });
+  const field = useFormField('email', { label: t('site.newsletter.email') });
   return (
     <>
-      <Form.Label htmlFor={field.id}>Email address</Form.Label>
+      <Form.Label htmlFor={field.id}>{t('site.newsletter.email')}</Form.Label>
       <InputGroup className="mb-2" hasValidation>
         <Form.Control
           id={field.id}
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t('site.newsletter.emailPlaceholder')}
           required
           {...field.props}
           isInvalid={Boolean(field.error)}
         />
-        <button type="submit" className="btn btn-primary btn-icon" disabled={sending} aria-label="Subscribe">
+        <button type="submit" className="btn btn-primary btn-icon" disabled={sending} aria-label={t('site.newsletter.subscribe')}>
           <Icon name="send" />
         </button>
         <FieldError field={field} />
@@ -50,14 +51,14 @@ export function NewsletterForm() {
         await subscription.mutateAsync(values);
         reset();
       }}
-      aria-label="Newsletter"
+      aria-label={t('site.newsletter.label')}
     >
       {(form) => (
         <>
           <EmailWithSend sending={form.sending} />
           {subscription.isSuccess ? (
             <Alert variant="success" className="py-2 mb-0" role="status">
-              {subscription.data.message || 'Thanks for subscribing.'}
+              {subscription.data.message || t('site.newsletter.thanks')}
             </Alert>
           ) : null}
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />

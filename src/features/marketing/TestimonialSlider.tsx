@@ -2,6 +2,7 @@ import Card from 'react-bootstrap/Card';
 import type { Settings } from 'react-slick';
 import { testimonials } from '../../data/testimonials';
 import { AutoplaySlider } from '../../components/AutoplaySlider';
+import { t } from './words';
 
 /** The spec's testimonial carousel: three at a time, two below 992 px, one below 576 px (section 9). */
 const settings: Settings = {
@@ -23,7 +24,7 @@ const settings: Settings = {
 
 export function TestimonialSlider() {
   return (
-    <AutoplaySlider label="What our customers say" settings={settings}>
+    <AutoplaySlider label={t('site.testimonials.label')} settings={settings}>
       {testimonials.map((testimonial) => (
         <div key={testimonial.id} className="px-2 pb-2 h-100">
           <Card as="figure" className="h-100 border-0 shadow-sm m-0">

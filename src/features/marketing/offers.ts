@@ -1,6 +1,7 @@
 import { formatRupees } from '../../domain/money';
 import { catalogueCars } from '../../data/cars';
 import { DRIVER_SURCHARGE_PER_HOUR } from '../../domain/booking-total';
+import { t } from './words';
 
 /**
  * The lowest price per hour among `cars`: the most an advertised "from" price may say, so every
@@ -11,8 +12,11 @@ export function lowestPrice(cars: readonly { price: number }[]): number {
   return Math.min(...cars.map((car) => car.price));
 }
 
+// The two prices are words made once, as the module loads: the catalogue's language is chosen before
+// (a change of language loads the page again, src/lib/i18n.tsx).
+
 /** What the fleet costs at the least, as the home page advertises it. */
-export const fromPrice = `From ${formatRupees(lowestPrice(catalogueCars))} an hour`;
+export const fromPrice = t('site.offers.fromPrice', { price: formatRupees(lowestPrice(catalogueCars)) });
 
 /** What a driver adds, as the booking total charges it. */
-export const driverPrice = `A driver is ${formatRupees(DRIVER_SURCHARGE_PER_HOUR)} an hour more`;
+export const driverPrice = t('site.offers.driverPrice', { price: formatRupees(DRIVER_SURCHARGE_PER_HOUR) });
