@@ -21,8 +21,10 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   });
 }
 
-// Screens load lazily; the first import of a page can take over a second on a busy two-core machine.
-configure({ asyncUtilTimeout: 5000 });
+// Screens load lazily; the first import of a page (its chunk transformed for the first time in the
+// worker) took over 5 s on a two-core machine running two suites at once. Waiting longer changes no
+// outcome, it only stops a slow first load from reading as a missing element.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** The calls the running test makes and does not serve; undefined between tests. */
 let unserved: string[] | undefined;
