@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { DAY_WORDS, indiaDays, type DayState } from '../../entities/car/busy-days';
+import { indiaDays, type DayState } from '../../entities/car/busy-days';
+import { dayWord } from '../../entities/car/day-words';
 import { useBusyDays } from '../../entities/car/queries';
 import '../../styles/availability.css';
+import { t } from './words';
 
 const STRIP_DAYS = 30;
+const TITLE_ID = 'availability-title';
 
 /** Each state's mark: with its words, the colour is never the only sign. */
 const DAY_MARKS: Record<DayState, string> = { free: '✓', partly: '◐', busy: '✕' };
@@ -32,26 +35,26 @@ export function AvailabilityStrip({ carRef }: { carRef: string }) {
     content = (
       <p className="small text-muted mb-0" role="status">
         <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-        Loading when this car is booked…
+        {t('cars.availability.loading')}
       </p>
     );
   } else if (availability.isError) {
     content = (
       <p className="small text-muted mb-0" role="note">
-        When this car is booked could not be loaded. You can still pick a period: sending the request tells you if it is taken.{' '}
+        {t('cars.availability.failed')}{' '}
         <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => availability.refetch()}>
-          Try again
+          {t('cars.availability.tryAgain')}
         </Button>
       </p>
     );
   } else {
     content = (
       <>
-        <ul className="availability-strip mb-2" aria-labelledby="availability-title">
+        <ul className="availability-strip mb-2" aria-labelledby={TITLE_ID}>
           {indiaDays(today, STRIP_DAYS).map((day) => {
             const state = stateOf(day);
             const { weekday, date, month } = nameOf(day);
-            const label = `${weekday} ${date} ${month}: ${DAY_WORDS[state].toLowerCase()}`;
+            const label = t('cars.availability.day', { weekday, date, month, state });
             return (
               <li key={day} className={`availability-day availability-day--${state}`} title={label} data-day={day}>
                 <span className="availability-day__weekday" aria-hidden="true">
@@ -68,13 +71,13 @@ export function AvailabilityStrip({ carRef }: { carRef: string }) {
             );
           })}
         </ul>
-        <ul className="list-inline small mb-0" aria-label="Legend">
+        <ul className="list-inline small mb-0" aria-label={t('cars.availability.legend')}>
           {(['free', 'partly', 'busy'] as const).map((state) => (
             <li key={state} className="list-inline-item me-3">
               <span className={`availability-swatch availability-day--${state}`} aria-hidden="true">
                 {DAY_MARKS[state]}
               </span>
-              {DAY_WORDS[state]}
+              {dayWord(state)}
             </li>
           ))}
         </ul>
@@ -83,11 +86,11 @@ export function AvailabilityStrip({ carRef }: { carRef: string }) {
   }
 
   return (
-    <section className="mt-4" aria-labelledby="availability-title">
-      <h2 id="availability-title" className="h5 mb-1">
-        Availability, next {STRIP_DAYS} days
+    <section className="mt-4" aria-labelledby={TITLE_ID}>
+      <h2 id={TITLE_ID} className="h5 mb-1">
+        {t('cars.availability.title', { count: STRIP_DAYS })}
       </h2>
-      <p className="small text-muted mb-2">Days in India time, by the bookings owners have accepted.</p>
+      <p className="small text-muted mb-2">{t('cars.availability.note')}</p>
       {content}
     </section>
   );

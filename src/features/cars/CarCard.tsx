@@ -5,6 +5,7 @@ import type { PublicCar } from '../../domain/contract';
 import { CAR_CARD_IMAGE_SIZES, CarImage } from '../../components/CarImage';
 import { formatRupees } from '../../domain/money';
 import { BODY_TYPE_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '../../domain/car-attributes';
+import { t, Words } from './words';
 
 export type CarSummary = Pick<
   PublicCar,
@@ -16,7 +17,7 @@ export type CarSummary = Pick<
 export function carKindLine(car: Pick<PublicCar, 'bodyType' | 'seats' | 'transmission' | 'fuel'>): string {
   return [
     BODY_TYPE_LABELS[car.bodyType],
-    `${car.seats} seats`,
+    t('cars.card.seats', { count: car.seats }),
     TRANSMISSION_LABELS[car.transmission],
     FUEL_LABELS[car.fuel],
   ].join(' · ');
@@ -49,17 +50,25 @@ export function CarCard({ car, linkSearch = '', priority = false }: CarCardProps
         </Card.Title>
         <p className="mb-2">
           <span className="fs-5 fw-semibold text-primary price">{formatRupees(car.price)}</span>{' '}
-          <span className="text-muted">/ hour</span>
+          <span className="text-muted">{t('cars.card.perHour')}</span>
         </p>
         <p className="small mb-1">{car.city}</p>
         <p className="small text-muted mb-2">{carKindLine(car)}</p>
-        {car.ownerName ? <p className="small text-muted mb-2">Listed by {car.ownerName}</p> : null}
+        {car.ownerName ? <p className="small text-muted mb-2">{t('cars.card.listedBy', { ownerName: car.ownerName })}</p> : null}
         <div className="d-flex gap-2 mt-auto">
           <Link to={target} className="btn btn-primary flex-fill">
-            Rent<span className="visually-hidden"> {car.carName}</span>
+            <Words
+              id="cars.card.rent"
+              values={{ carName: car.carName }}
+              components={{ 0: <span className="visually-hidden" /> }}
+            />
           </Link>
           <Link to={target} className="btn btn-outline-primary flex-fill">
-            Details<span className="visually-hidden"> of {car.carName}</span>
+            <Words
+              id="cars.card.details"
+              values={{ carName: car.carName }}
+              components={{ 0: <span className="visually-hidden" /> }}
+            />
           </Link>
         </div>
       </Card.Body>

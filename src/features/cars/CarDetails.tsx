@@ -14,28 +14,32 @@ import { AvailabilityStrip } from './AvailabilityStrip';
 import { CarGallery } from './CarGallery';
 import { carKeys } from '../../entities/car/keys';
 import { useCarDetails, type CarDetails as Car } from '../../entities/car/queries';
+import { t } from './words';
 
-/** The specifications the spec lists, in its order; an owner's car shows only those it has. */
-const specLabels: readonly [keyof Car, string][] = [
-  ['model', 'Model'],
-  ['automatic', 'Transmission'],
-  ['speed', 'Mileage'],
-  ['gps', 'GPS'],
-  ['seatType', 'Seats'],
-  ['brand', 'Brand'],
-  ['ownerName', 'Listed by'],
-];
+/** The specifications the spec lists, in its order, with their labels' ids; an owner's car shows only those it has. */
+const specLabels = [
+  ['model', 'cars.details.model'],
+  ['automatic', 'cars.details.transmission'],
+  ['speed', 'cars.details.mileage'],
+  ['gps', 'cars.details.gps'],
+  ['seatType', 'cars.details.seats'],
+  ['brand', 'cars.details.brand'],
+  ['ownerName', 'cars.details.listedBy'],
+] as const satisfies readonly (readonly [keyof Car, string])[];
 
 /** Where the car is and what it is, labelled apart from the spec's catalogue details (which have their own Transmission and Seats). */
 function carAttributes(car: Car): [label: string, value: string][] {
   return [
-    ['Body type', BODY_TYPE_LABELS[car.bodyType]],
-    ['Seating', `${car.seats} seats`],
-    ['Gearbox', TRANSMISSION_LABELS[car.transmission]],
-    ['Fuel', FUEL_LABELS[car.fuel]],
-    ['Car type', car.ac ? 'AC' : 'Non-AC'],
-    ...(car.year === undefined ? [] : [['Year', String(car.year)] as [string, string]]),
-    ['Km per day', car.kmPerDayLimit ? `${car.kmPerDayLimit} km included` : 'No limit'],
+    [t('cars.details.bodyType'), BODY_TYPE_LABELS[car.bodyType]],
+    [t('cars.details.seating'), t('cars.card.seats', { count: car.seats })],
+    [t('cars.details.gearbox'), TRANSMISSION_LABELS[car.transmission]],
+    [t('cars.details.fuel'), FUEL_LABELS[car.fuel]],
+    [t('cars.details.carType'), car.ac ? t('cars.details.ac') : t('cars.details.nonAc')],
+    ...(car.year === undefined ? [] : [[t('cars.details.year'), String(car.year)] as [string, string]]),
+    [
+      t('cars.details.kmPerDay'),
+      car.kmPerDayLimit ? t('cars.details.kmIncluded', { km: car.kmPerDayLimit }) : t('cars.details.noKmLimit'),
+    ],
   ];
 }
 
@@ -44,11 +48,13 @@ function CarFacts({ car }: { car: Car }) {
   return (
     <>
       <h1 className="h2 mb-2 text-break-anywhere">{car.carName}</h1>
-      <p className="fs-4 fw-bold text-primary mb-2 price">Rs{car.price}.00 / Hour</p>
+      <p className="fs-4 fw-bold text-primary mb-2 price">{t('cars.details.price', { price: car.price })}</p>
       <p className="mt-3 mb-1 fw-semibold">{car.city}</p>
-      <p className="text-muted">{car.pickupArea ? `Pickup: ${car.pickupArea}` : 'Pickup area: ask the owner when you book.'}</p>
+      <p className="text-muted">
+        {car.pickupArea ? t('cars.details.pickup', { pickupArea: car.pickupArea }) : t('cars.details.noPickup')}
+      </p>
       <p>{car.description}</p>
-      <dl className="row row-cols-2 row-cols-md-3 g-2 mb-3" aria-label="What the car is">
+      <dl className="row row-cols-2 row-cols-md-3 g-2 mb-3" aria-label={t('cars.details.attributesLabel')}>
         {carAttributes(car).map(([label, value]) => (
           <div key={label} className="col">
             <dt className="small text-muted fw-normal">{label}</dt>
@@ -60,7 +66,7 @@ function CarFacts({ car }: { car: Car }) {
         <dl className="row row-cols-2 row-cols-md-3 g-2 mb-0">
           {facts.map(([key, label]) => (
             <div key={key} className="col">
-              <dt className="small text-muted fw-normal">{label}</dt>
+              <dt className="small text-muted fw-normal">{t(label)}</dt>
               <dd className="mb-0 fw-semibold">{String(car[key])}</dd>
             </div>
           ))}
@@ -84,16 +90,16 @@ export function CarDetails({ carName, reviews, children }: CarDetailsProps) {
   const car = useCarDetails(carName);
   const retry = useRetry(carKeys.detail(carName));
   const missing = statusOf(car.error) === 404;
-  usePageTitle(car.data ? car.data.carName : missing ? 'Car not found' : 'Car');
+  usePageTitle(car.data ? car.data.carName : missing ? t('cars.details.notFoundTitle') : t('cars.details.pageTitle'));
 
   if (car.isPending) return <PageSpinner />;
   if (missing) {
     return (
       <div className="text-center py-5">
-        <h1 className="h2 mb-3">Car not found</h1>
-        <p>No car called “{carName}” is listed. It may have been taken off the list.</p>
+        <h1 className="h2 mb-3">{t('cars.details.notFoundTitle')}</h1>
+        <p>{t('cars.details.notFound', { carName })}</p>
         <Link to={paths.cars} className="btn btn-primary">
-          See all cars
+          {t('cars.details.seeAll')}
         </Link>
       </div>
     );

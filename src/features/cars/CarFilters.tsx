@@ -17,6 +17,7 @@ import {
   TRANSMISSIONS,
 } from '../../domain/car-attributes';
 import { indiaLocalToIso, isoToIndiaLocal } from '../../domain/india-time';
+import { t } from './words';
 
 /** The seat counts a renter usually asks for at least: a couple, a small family, a big one. */
 const SEAT_CHOICES = [4, 5, 7] as const;
@@ -39,7 +40,7 @@ function FilterField({
       <Form.Label>{label}</Form.Label>
       {choices ? (
         <Form.Select {...field.props} isInvalid={invalid}>
-          <option value="">Any</option>
+          <option value="">{t('cars.filters.any')}</option>
           {choices.map(([choice, text]) => (
             <option key={choice} value={choice}>
               {text}
@@ -149,17 +150,17 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
           aria-expanded={sheetOpen}
           onClick={() => setSheetOpen(true)}
         >
-          {count > 0 ? `Filters (${count})` : 'Filters'}
+          {count > 0 ? t('cars.filters.buttonCount', { count }) : t('cars.filters.button')}
         </Button>
         <Form.Group controlId="cars-sort" className="flex-grow-1 flex-md-grow-0">
-          <Form.Label>Sort by price</Form.Label>
+          <Form.Label>{t('cars.filters.sortLabel')}</Form.Label>
           <Form.Select
             value={query.sort ?? ''}
             onChange={(event) => onSort((event.currentTarget.value || undefined) as CarSort | undefined)}
           >
-            <option value="">Select</option>
-            <option value="price-asc">Low to High</option>
-            <option value="price-desc">High to Low</option>
+            <option value="">{t('cars.filters.sortNone')}</option>
+            <option value="price-asc">{t('cars.filters.sortAscending')}</option>
+            <option value="price-desc">{t('cars.filters.sortDescending')}</option>
           </Form.Select>
         </Form.Group>
       </div>
@@ -173,9 +174,9 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
         // Tall enough for every filter and its Apply button, leaving the list in sight above the sheet.
         style={{ height: 'auto', maxHeight: '90vh' }}
       >
-        <Offcanvas.Header closeButton closeLabel="Close filters">
+        <Offcanvas.Header closeButton closeLabel={t('cars.filters.close')}>
           <Offcanvas.Title as="h2" id={sheetTitleId} className="h5">
-            Filters
+            {t('cars.filters.title')}
           </Offcanvas.Title>
         </Offcanvas.Header>
         <Offcanvas.Body>
@@ -188,58 +189,73 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
               onApply(searchOf(values, query.sort));
               return undefined;
             }}
-            aria-label="Filter cars"
+            aria-label={t('cars.filters.formLabel')}
             className="w-100"
           >
             {() => (
               <>
                 <Row xs={2} md={3} lg={5} className="g-3 align-items-end">
                   <Col>
-                    <FilterField name="city" label="City" choices={CITIES.map((city) => [city, city] as const)} />
+                    <FilterField
+                      name="city"
+                      label={t('cars.filters.cityLabel')}
+                      choices={CITIES.map((city) => [city, city] as const)}
+                    />
                   </Col>
                   <Col>
-                    <FilterField name="maxPrice" label="Max price per hour" type="number" min={1} step={1} inputMode="numeric" />
+                    <FilterField
+                      name="maxPrice"
+                      label={t('cars.filters.maxPriceLabel')}
+                      type="number"
+                      min={1}
+                      step={1}
+                      inputMode="numeric"
+                    />
                   </Col>
                   <Col>
-                    <FilterField name="q" label="Car name" type="search" />
+                    <FilterField name="q" label={t('cars.filters.nameLabel')} type="search" />
                   </Col>
                   <Col>
                     <FilterField
                       name="bodyType"
-                      label="Body type"
+                      label={t('cars.filters.bodyTypeLabel')}
                       choices={BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] as const)}
                     />
                   </Col>
                   <Col xs={12}>
-                    <FilterField name="from" label="Available from" type="datetime-local" />
+                    <FilterField name="from" label={t('cars.filters.fromLabel')} type="datetime-local" />
                   </Col>
                   <Col xs={12}>
-                    <FilterField name="to" label="to" type="datetime-local" />
+                    <FilterField name="to" label={t('cars.filters.toLabel')} type="datetime-local" />
                   </Col>
                   <Col>
                     <FilterField
                       name="seats"
-                      label="Seats"
-                      choices={SEAT_CHOICES.map((seats) => [String(seats), `${seats} or more`] as const)}
+                      label={t('cars.filters.seatsLabel')}
+                      choices={SEAT_CHOICES.map((seats) => [String(seats), t('cars.filters.seatsAtLeast', { seats })] as const)}
                     />
                   </Col>
                   <Col>
                     <FilterField
                       name="transmission"
-                      label="Transmission"
+                      label={t('cars.filters.transmissionLabel')}
                       choices={TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const)}
                     />
                   </Col>
                   <Col>
-                    <FilterField name="fuel" label="Fuel" choices={FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const)} />
+                    <FilterField
+                      name="fuel"
+                      label={t('cars.filters.fuelLabel')}
+                      choices={FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const)}
+                    />
                   </Col>
                   <Col>
                     <FilterField
                       name="ac"
-                      label="Car type"
+                      label={t('cars.filters.acLabel')}
                       choices={[
-                        ['true', 'AC'],
-                        ['false', 'Non-AC'],
+                        ['true', t('cars.filters.ac')],
+                        ['false', t('cars.filters.nonAc')],
                       ]}
                     />
                   </Col>
@@ -247,14 +263,14 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
                 {/* Stays at the foot of the sheet while its fields scroll on a short phone. */}
                 <div className="d-flex flex-wrap align-items-center gap-2 mt-3 py-2 sticky-bottom bg-white">
                   <Button type="submit" variant="primary">
-                    Apply filters
+                    {t('cars.filters.apply')}
                   </Button>
                   {filtered ? (
                     <Button type="button" variant="link" onClick={onClear}>
-                      Clear filters
+                      {t('cars.filters.clear')}
                     </Button>
                   ) : null}
-                  <Form.Text className="ms-sm-auto">Times are India time (IST).</Form.Text>
+                  <Form.Text className="ms-sm-auto">{t('cars.filters.indiaTime')}</Form.Text>
                 </div>
               </>
             )}

@@ -2,6 +2,7 @@ import type { Settings } from 'react-slick';
 import { CarImage } from '../../components/CarImage';
 import { FirstSlides, useCarousel } from '../../components/FirstSlides';
 import type { CarPhoto } from '../../domain/contract';
+import { t } from './words';
 
 /** The car page's picture column: the whole width on a phone, seven twelfths from `lg`. */
 export const CAR_PAGE_IMAGE_SIZES = '(min-width: 992px) 58vw, 100vw';
@@ -38,14 +39,18 @@ export function CarGallery({ carName, photos, className = '' }: CarGalleryProps)
         src={photo.url}
         srcset={photo.srcset}
         sizes={CAR_PAGE_IMAGE_SIZES}
-        carName={`${carName}, photo ${index + 1} of ${photos.length}`}
+        carName={t('cars.gallery.photo', { carName, number: index + 1, count: photos.length })}
         className="rounded"
         priority={index === 0}
       />
     </div>
   ));
   return (
-    <section className={`car-gallery ${className}`} aria-roledescription="carousel" aria-label={`Photos of ${carName}`}>
+    <section
+      className={`car-gallery ${className}`}
+      aria-roledescription="carousel"
+      aria-label={t('cars.gallery.label', { carName })}
+    >
       {Carousel ? (
         <Carousel settings={SETTINGS} playing={false}>
           {slides}

@@ -16,10 +16,7 @@ import { CarFilters } from './CarFilters';
 import { catalogueMatching, queryFrom, type CarListing as CarListingItem } from './car-query';
 import { carKeys } from '../../entities/car/keys';
 import { useCarList } from '../../entities/car/queries';
-
-function carCount(count: number): string {
-  return count === 1 ? '1 car' : `${count} cars`;
-}
+import { t } from './words';
 
 /** The most cars a row holds (lg={3}): the first screen's, whose pictures load first. */
 const FIRST_ROW = 3;
@@ -81,14 +78,13 @@ export function CarListing() {
         onClear={clearFilters}
       />
       {/* Each card's name is an h3, as under Hot Offers' heading: the list has its h2 too, so no level is skipped. */}
-      <h2 className="visually-hidden">Cars for rent</h2>
+      <h2 className="visually-hidden">{t('cars.listing.heading')}</h2>
 
       {refused ? <ErrorAlert message={list.error?.message} /> : null}
       {list.isError && !refused ? <QueryError error={list.error} onRetry={retry} /> : null}
       {fallback ? (
         <Alert variant="secondary" className="small" role="note">
-          Showing our own fleet saved in the app, filtered here. Owners&apos; cars and availability need the server: retry to see
-          them.
+          {t('cars.listing.fallback')}
         </Alert>
       ) : null}
 
@@ -97,14 +93,13 @@ export function CarListing() {
       {!list.isPending && !refused ? (
         <>
           <p className="text-muted" role="status">
-            {carCount(total)}
-            {filtered ? (total === 1 ? ' matches your filters' : ' match your filters') : ''}
+            {filtered ? t('cars.listing.countFiltered', { count: total }) : t('cars.listing.count', { count: total })}
           </p>
           {total === 0 ? (
             <div className="text-center py-5 band-light rounded">
-              <p className="fs-5 mb-3">No cars match — clear filters to see every car.</p>
+              <p className="fs-5 mb-3">{t('cars.listing.noneMatch')}</p>
               <Button variant="primary" onClick={clearFilters}>
-                Clear filters
+                {t('cars.listing.clearFilters')}
               </Button>
             </div>
           ) : (
@@ -116,7 +111,7 @@ export function CarListing() {
               pageSize={list.data.pageSize}
               total={list.data.total}
               shown={list.data.data.length}
-              label="Cars"
+              label={t('cars.listing.pagerLabel')}
               onPage={(page) => setSearchParams(withPage(searchParams, page))}
             />
           ) : null}

@@ -12,6 +12,7 @@ import { useSession } from '../../lib/auth/session';
 import { useRetry } from '../../lib/query-client';
 import type { CarDetails } from '../../entities/car/queries';
 import { reviewKeys, useCarRating, useCarReviews, useReplyToReview } from './queries';
+import { t } from './words';
 
 const reviewDate = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -29,6 +30,8 @@ function answersFor(car: CarDetails, user: Account | null): boolean {
   return car.ownerName === undefined ? user.role === 'admin' : user.role === 'owner' && user.username === car.ownerName;
 }
 
+const HEADING_ID = 'car-reviews';
+
 // The replies' schema (and zod with it) loads once the owner starts writing one, not with the car's page.
 const replyChecks = () => import('../../domain/schemas/reviews').then((schemas) => schemas.NewReviewReply);
 
@@ -40,15 +43,22 @@ function ReplyForm({ carRef, review }: { carRef: string; review: Review }) {
       defaultValues={{ content: '' }}
       loadOn="intent"
       onSubmit={(reply) => send.mutateAsync({ reviewId: review.id, reply })}
-      aria-label={`Reply to ${review.author}`}
+      aria-label={t('cars.reviews.replyFormLabel', { author: review.author })}
       className="mt-2"
     >
       {(form) => (
         <>
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
-          <FormField label="Your reply" name="content" multiline rows={2} maxLength={REVIEW_REPLY_MAX} required />
+          <FormField
+            label={t('cars.reviews.replyLabel')}
+            name="content"
+            multiline
+            rows={2}
+            maxLength={REVIEW_REPLY_MAX}
+            required
+          />
           <Button type="submit" size="sm" disabled={form.sending}>
-            Send reply
+            {t('cars.reviews.sendReply')}
           </Button>
         </>
       )}
@@ -71,7 +81,7 @@ function ReviewItem({ review, carRef, mayReply }: { review: Review; carRef: stri
       {review.comment ? <p className={`mb-1 mt-1${review.removed ? ' fst-italic text-muted' : ''}`}>{review.comment}</p> : null}
       {review.reply ? (
         <div className="ms-3 mt-2 ps-2 border-start">
-          <p className="small text-muted mb-0">Reply from the owner</p>
+          <p className="small text-muted mb-0">{t('cars.reviews.ownerReply')}</p>
           <p className="mb-0">{review.reply.content}</p>
         </div>
       ) : mayReply && !review.removed ? (
@@ -101,27 +111,27 @@ export function CarReviews({ carRef, car }: CarReviewsProps) {
   const mayReply = answersFor(car, user);
 
   return (
-    <section className="mt-4" aria-labelledby="car-reviews">
-      <h2 id="car-reviews" className="h4">
-        Reviews
+    <section className="mt-4" aria-labelledby={HEADING_ID}>
+      <h2 id={HEADING_ID} className="h4">
+        {t('cars.reviews.heading')}
       </h2>
-      {count > 0 ? <StarRating count={count} average={rating.data?.ratingAverage} /> : <p>No ratings yet.</p>}
+      {count > 0 ? <StarRating count={count} average={rating.data?.ratingAverage} /> : <p>{t('cars.reviews.noRatings')}</p>}
       {reviews.isPending ? (
         <PageSpinner />
       ) : reviews.isLoadingError ? (
-        <QueryError error={reviews.error} what="The reviews could not be loaded." onRetry={retry} />
+        <QueryError error={reviews.error} what={t('cars.reviews.loadFailed')} onRetry={retry} />
       ) : real === 0 ? (
-        <p className="text-muted mt-2">No reviews yet: renters can rate the car once their trip has ended.</p>
+        <p className="text-muted mt-2">{t('cars.reviews.none')}</p>
       ) : (
         <>
-          <ul className="list-unstyled d-grid gap-3 mt-3" aria-label="Reviews">
+          <ul className="list-unstyled d-grid gap-3 mt-3" aria-label={t('cars.reviews.listLabel')}>
             {reviews.data.pages.flatMap((page) =>
               page.data.map((review) => <ReviewItem key={review.id} review={review} carRef={carRef} mayReply={mayReply} />),
             )}
           </ul>
           {reviews.hasNextPage ? (
             <Button variant="outline-primary" disabled={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
-              Load more reviews
+              {t('cars.reviews.loadMore')}
             </Button>
           ) : null}
         </>

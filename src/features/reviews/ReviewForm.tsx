@@ -7,6 +7,7 @@ import { ZodForm } from '../../components/ZodForm';
 import { REVIEW_COMMENT_MAX } from '../../domain/limits';
 import { toApiError } from '../../lib/api-client';
 import { useReviewTrip } from './queries';
+import { t } from './words';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
@@ -25,12 +26,12 @@ interface ReviewFields {
  */
 function StarPicker({ value, onPick }: { value: number | undefined; onPick: (rating: number) => void }) {
   const field = useFormField('rating', {
-    label: 'Your rating',
+    label: t('cars.reviewForm.rating'),
     onChange: (event) => onPick(Number(event.target.value)),
   });
   return (
     <fieldset className="mb-3" aria-describedby={field.error ? field.errorId : undefined}>
-      <legend className="fs-6 mb-1">Your rating</legend>
+      <legend className="fs-6 mb-1">{t('cars.reviewForm.rating')}</legend>
       <div className="d-flex gap-1">
         {RATINGS.map((rating) => (
           <span key={rating}>
@@ -40,9 +41,7 @@ function StarPicker({ value, onPick }: { value: number | undefined; onPick: (rat
               className={`btn btn-link p-1 ${value !== undefined && rating <= value ? 'text-warning' : 'text-secondary'}`}
             >
               <Icon name="star" size={24} />
-              <span className="visually-hidden">
-                {rating} {rating === 1 ? 'star' : 'stars'}
-              </span>
+              <span className="visually-hidden">{t('cars.reviewForm.stars', { count: rating })}</span>
             </label>
           </span>
         ))}
@@ -80,16 +79,16 @@ export function ReviewForm({ bookingId, carName, onDone }: ReviewFormProps) {
         await send.mutateAsync({ bookingId, review: { rating, comment } });
         onDone?.();
       }}
-      aria-label={`Rate your trip in the ${carName}`}
+      aria-label={t('cars.reviewForm.label', { carName })}
       className="mt-2"
     >
       {(form) => (
         <>
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
           <StarPicker value={picked} onPick={setPicked} />
-          <FormField label="Comment (optional)" name="comment" multiline rows={2} maxLength={REVIEW_COMMENT_MAX} />
+          <FormField label={t('cars.reviewForm.comment')} name="comment" multiline rows={2} maxLength={REVIEW_COMMENT_MAX} />
           <Button type="submit" size="sm" disabled={picked === undefined || form.sending}>
-            Send review
+            {t('cars.reviewForm.send')}
           </Button>
         </>
       )}
