@@ -7,12 +7,13 @@ import { CarForm, type CarFormValues, emptyCar } from '../features/owner-cars/Ca
 import { carListed } from '../features/owner-cars/notice';
 import { PhotoPicker, UploadProgress, usePendingPhotos, usePhotoUploads } from '../features/owner-cars/PhotoManager';
 import { addCarBody, useAddOwnerCar } from '../features/owner-cars/queries';
+import { t } from '../features/owner-cars/words';
 import { OwnerCarInput } from '../domain/schemas/owner-cars';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /** /renting: an owner lists a new car. */
 export default function AddCarPage() {
-  usePageTitle('Add Your Car');
+  usePageTitle(t('owner.addPage.title'));
   const navigate = useNavigate();
   const addCar = useAddOwnerCar();
   const pending = usePendingPhotos();
@@ -25,15 +26,11 @@ export default function AddCarPage() {
     if (pending.photos.length === 0) return toList();
     const stored = carId ? await uploads.run(carId, pending.photos) : undefined;
     if (stored) return toList();
-    setUploadsFailed(
-      carId
-        ? 'Your car was saved, but not every photo was uploaded. Add the missing ones from the car’s edit page.'
-        : 'Your car was saved, but the server did not say where, so its photos were not uploaded. Add them from the car’s edit page.',
-    );
+    setUploadsFailed(carId ? t('owner.addPage.photosNotAllUploaded') : t('owner.addPage.photosNowhere'));
   };
 
   return (
-    <PageShell title="Add Your Car" narrow>
+    <PageShell title={t('owner.addPage.title')} narrow>
       <CarForm
         initialValues={emptyCar()}
         schema={OwnerCarInput}
@@ -47,14 +44,14 @@ export default function AddCarPage() {
             <UploadProgress uploads={uploads} />
             <ErrorAlert message={uploadsFailed}>
               <Link to={paths.ownerCars} state={carListed(addCar.variables?.carname ?? '')} className="btn btn-primary">
-                Go to Your Cars
+                {t('owner.addPage.toYourCars')}
               </Link>
             </ErrorAlert>
           </div>
         }
       />
       <p className="mt-4 mb-0">
-        <Link to={paths.ownerCars}>Back to List</Link>
+        <Link to={paths.ownerCars}>{t('owner.addPage.back')}</Link>
       </p>
     </PageShell>
   );

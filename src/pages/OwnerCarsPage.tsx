@@ -1,12 +1,13 @@
 import { PageShell } from '../components/PageShell';
 import { OwnerCarList } from '../features/owner-cars/OwnerCarList';
+import { t } from '../features/owner-cars/words';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /** /get/cars: the signed-in owner's cars. */
 export default function OwnerCarsPage() {
-  usePageTitle('Your Cars');
+  usePageTitle(t('owner.carsPage.title'));
   return (
-    <PageShell title="Your Cars">
+    <PageShell title={t('owner.carsPage.title')}>
       <OwnerCarList />
     </PageShell>
   );

@@ -3,21 +3,23 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { useSession } from '../lib/auth/session';
 import { LinkCards } from '../components/LinkCards';
 import { PageShell } from '../components/PageShell';
+import { t } from '../features/owner-cars/words';
 
+/** Each section's title and text by their ids in the catalogue. */
 const sections = [
-  { title: 'Your Cars', text: 'See, edit and remove the cars you have listed.', to: paths.ownerCars },
-  { title: 'Add Cars', text: 'List another car for renters to book.', to: paths.addCar },
-  { title: 'Rental requests', text: 'Accept or decline the requests renters send for your cars.', to: paths.rentalRequests },
-];
+  { title: 'owner.dashboard.carsTitle', text: 'owner.dashboard.carsText', to: paths.ownerCars },
+  { title: 'owner.dashboard.addTitle', text: 'owner.dashboard.addText', to: paths.addCar },
+  { title: 'owner.dashboard.requestsTitle', text: 'owner.dashboard.requestsText', to: paths.rentalRequests },
+] as const;
 
 /** /owner: where an owner finds everything they can manage. */
 export default function OwnerPage() {
-  usePageTitle('Owner Dashboard');
+  usePageTitle(t('owner.dashboard.title'));
   const { user } = useSession();
   return (
-    <PageShell title="Owner Dashboard">
-      {user ? <p className="lead">Welcome, {user.username}.</p> : null}
-      <LinkCards cards={sections} columns={3} />
+    <PageShell title={t('owner.dashboard.title')}>
+      {user ? <p className="lead">{t('owner.dashboard.welcome', { username: user.username })}</p> : null}
+      <LinkCards cards={sections.map(({ title, text, to }) => ({ title: t(title), text: t(text), to }))} columns={3} />
     </PageShell>
   );
 }

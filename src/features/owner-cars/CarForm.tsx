@@ -28,6 +28,7 @@ import { CARNAME_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, URL_MAX } from '../
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField, FormSwitch } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
+import { t } from './words';
 
 /**
  * The fields as typed: the add call sends the price as this text, the edit call as a number; seats,
@@ -105,6 +106,51 @@ const bodyTypeChoices = BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] 
 const transmissionChoices = TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const);
 const fuelChoices = FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const);
 
+/** What the car is: its body, seats, gearbox, fuel, year, AC and the km a day its price includes. */
+function CarKindFields({ disabled }: { disabled: boolean }) {
+  return (
+    <>
+      <FormField label={t('owner.form.bodyType')} name="bodyType" choices={bodyTypeChoices} disabled={disabled} />
+      <FormField
+        label={t('owner.form.seats')}
+        name="seats"
+        type="number"
+        inputMode="numeric"
+        required
+        min={SEATS_MIN}
+        max={SEATS_MAX}
+        step={1}
+        disabled={disabled}
+      />
+      <FormField label={t('owner.form.transmission')} name="transmission" choices={transmissionChoices} disabled={disabled} />
+      <FormField label={t('owner.form.fuel')} name="fuel" choices={fuelChoices} disabled={disabled} />
+      <FormField
+        label={t('owner.form.year')}
+        name="year"
+        type="number"
+        inputMode="numeric"
+        min={CAR_YEAR_MIN}
+        max={carYearMax()}
+        step={1}
+        hint={t('owner.form.yearHint')}
+        disabled={disabled}
+      />
+      <FormSwitch label={t('owner.form.ac')} name="ac" disabled={disabled} />
+      <FormField
+        label={t('owner.form.kmPerDayLimit')}
+        name="kmPerDayLimit"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={KM_PER_DAY_LIMIT_MAX}
+        step={1}
+        hint={t('owner.form.kmPerDayLimitHint')}
+        disabled={disabled}
+      />
+    </>
+  );
+}
+
 /** The owner's add and edit form (both screens show the spec's four required fields, then where the car is and what it is). */
 export function CarForm<Saved>({
   initialValues,
@@ -134,20 +180,20 @@ export function CarForm<Saved>({
         <>
           <ErrorAlert message={form.failure instanceof Error ? form.failure.message : null} onClose={form.clearFailure} />
           <FormField
-            label="Picture address"
+            label={t('owner.form.url')}
             name="url"
             type="text"
             inputMode="url"
             required={!hasPhotos}
             maxLength={URL_MAX}
-            placeholder="https://"
-            hint={hasPhotos ? 'Optional with uploaded photos: a link to a photo of your car.' : 'A link to a photo of your car.'}
+            placeholder={t('owner.form.urlPlaceholder')}
+            hint={hasPhotos ? t('owner.form.urlHintWithPhotos') : t('owner.form.urlHint')}
             disabled={submitting}
           />
           {photos}
-          <FormField label="Car Name" name="carname" required maxLength={CARNAME_MAX} disabled={submitting} />
+          <FormField label={t('owner.form.carName')} name="carname" required maxLength={CARNAME_MAX} disabled={submitting} />
           <FormField
-            label="Any Description"
+            label={t('owner.form.description')}
             name="description"
             multiline
             rows={4}
@@ -156,7 +202,7 @@ export function CarForm<Saved>({
             disabled={submitting}
           />
           <FormField
-            label="Price"
+            label={t('owner.form.price')}
             name="price"
             type="number"
             inputMode="numeric"
@@ -164,57 +210,21 @@ export function CarForm<Saved>({
             min={PRICE_MIN}
             max={PRICE_MAX}
             step={1}
-            hint="Rupees per hour, a whole number."
+            hint={t('owner.form.priceHint')}
             disabled={submitting}
           />
-          <FormField label="City" name="city" choices={cityChoices} disabled={submitting} />
+          <FormField label={t('owner.form.city')} name="city" choices={cityChoices} disabled={submitting} />
           <FormField
-            label="Pickup area"
+            label={t('owner.form.pickupArea')}
             name="pickupArea"
             maxLength={PICKUP_AREA_MAX}
-            placeholder="Indiranagar, near the metro station"
-            hint="Where the renter collects the car."
+            placeholder={t('owner.form.pickupAreaPlaceholder')}
+            hint={t('owner.form.pickupAreaHint')}
             disabled={submitting}
           />
-          <FormField label="Body type" name="bodyType" choices={bodyTypeChoices} disabled={submitting} />
-          <FormField
-            label="Seats"
-            name="seats"
-            type="number"
-            inputMode="numeric"
-            required
-            min={SEATS_MIN}
-            max={SEATS_MAX}
-            step={1}
-            disabled={submitting}
-          />
-          <FormField label="Transmission" name="transmission" choices={transmissionChoices} disabled={submitting} />
-          <FormField label="Fuel" name="fuel" choices={fuelChoices} disabled={submitting} />
-          <FormField
-            label="Year"
-            name="year"
-            type="number"
-            inputMode="numeric"
-            min={CAR_YEAR_MIN}
-            max={carYearMax()}
-            step={1}
-            hint="The model year; leave it blank if you are not sure."
-            disabled={submitting}
-          />
-          <FormSwitch label="Air conditioned (AC)" name="ac" disabled={submitting} />
-          <FormField
-            label="Km per day limit"
-            name="kmPerDayLimit"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={KM_PER_DAY_LIMIT_MAX}
-            step={1}
-            hint="Kilometres a day included in the price; leave it blank for no limit."
-            disabled={submitting}
-          />
+          <CarKindFields disabled={submitting} />
           <Button type="submit" variant="primary" disabled={form.sending || submitting}>
-            {form.sending || submitting ? 'Saving...' : 'Submit'}
+            {form.sending || submitting ? t('owner.form.saving') : t('owner.form.submit')}
           </Button>
           {afterSave}
         </>

@@ -6,6 +6,7 @@ import { CarForm, carFormValues } from './CarForm';
 import { PhotoManager } from './PhotoManager';
 import { OwnerCarEdit } from '../../domain/schemas/owner-cars';
 import { editCarBody, ownerCarKeys, useEditOwnerCar, useOwnerCar } from './queries';
+import { t } from './words';
 
 /** The owner's car `id`, prefilled, to change; `onSaved` hears the car's name as saved. */
 export function EditCar({ id, onSaved }: { id: string; onSaved: (carname: string) => void }) {
@@ -16,7 +17,7 @@ export function EditCar({ id, onSaved }: { id: string; onSaved: (carname: string
 
   if (car.isPending) return <PageSpinner />;
   // A malformed id (400) names no car of theirs either; retrying it cannot help.
-  if (status === 404 || status === 400) return <p role="alert">This car was not found among your cars.</p>;
+  if (status === 404 || status === 400) return <p role="alert">{t('owner.edit.notFound')}</p>;
   // Only a failed first load replaces the form: a failed reload in the background keeps what the owner is typing.
   if (car.isLoadingError) return <QueryError error={car.error} onRetry={retry} />;
   return (

@@ -18,20 +18,18 @@ import { formatIndiaTime } from '../../domain/india-time';
 import { useRetry } from '../../lib/query-client';
 import { noticeIn } from './notice';
 import { ownerCarKeys, useDeleteOwnerCars, useOwnerCars, usePauseOwnerCar } from './queries';
+import { t, Words } from './words';
 
 /** "Hyundai Creta — archived, 2 requests declined": what DELETE SELECTED did to one car. */
 function removalLine({ carName, outcome, declinedRequests }: CarRemoval): string {
-  const declined =
-    declinedRequests === 0 ? '' : `, ${declinedRequests} ${declinedRequests === 1 ? 'request' : 'requests'} declined`;
-  return `${carName} — ${outcome}${declined}`;
+  return t('owner.list.removal', { carName, outcome, declined: declinedRequests });
 }
-
-/** "1 car", "2 cars". */
-const carCount = (count: number) => `${count} ${count === 1 ? 'car' : 'cars'}`;
 
 /** "A", "A and B", "A, B and C". */
 function listed(names: readonly string[]): string {
-  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return names.length < 2
+    ? (names[0] ?? '')
+    : t('owner.list.names', { first: names.slice(0, -1).join(', '), last: names.at(-1) ?? '' });
 }
 
 /** What DELETE SELECTED did to each car, under the notice that they are deleted. */
@@ -44,12 +42,7 @@ function RemovalDetails({ report }: { report: DeletedCount }) {
           <li key={result.id}>{removalLine(result)}</li>
         ))}
       </ul>
-      {archived ? (
-        <p className="small mt-2 mb-0">
-          An archived car had bookings: it is gone from every list, and its bookings' receipts still show it. Renters whose
-          requests were declined see why on their bookings.
-        </p>
-      ) : null}
+      {archived ? <p className="small mt-2 mb-0">{t('owner.list.archivedNote')}</p> : null}
     </>
   );
 }
@@ -62,13 +55,14 @@ function DelistedNote({ delisted }: { delisted: NonNullable<OwnerCar['delisted']
   return (
     <div className="small mb-3">
       <p className="mb-1">
-        <Badge bg="danger" className="me-2">
-          Delisted by an admin
-        </Badge>{' '}
-        since <time dateTime={delisted.at}>{formatIndiaTime(delisted.at)}</time> (India time)
+        <Words
+          id="owner.list.delisted"
+          values={{ at: formatIndiaTime(delisted.at) }}
+          components={{ 0: <Badge bg="danger" className="me-2" />, 1: <time dateTime={delisted.at} /> }}
+        />
       </p>
-      <p className="mb-1">Hidden from renters and not bookable until an admin relists it; accepted bookings stand.</p>
-      {delisted.reason === '' ? null : <p className="mb-0">Reason: {delisted.reason}</p>}
+      <p className="mb-1">{t('owner.list.delistedNote')}</p>
+      {delisted.reason === '' ? null : <p className="mb-0">{t('owner.list.delistedReason', { reason: delisted.reason })}</p>}
     </div>
   );
 }
@@ -127,7 +121,7 @@ export function OwnerCarList() {
         onSuccess: (report) => {
           setAsking(false);
           setSelected([]);
-          setNotice({ message: `${carCount(report.results.length)} deleted.`, removals: report });
+          setNotice({ message: t('owner.list.deleted', { count: report.results.length }), removals: report });
         },
       },
     );
@@ -137,7 +131,14 @@ export function OwnerCarList() {
     setNotice(null);
     pausing.mutate(
       { id: car._id, paused: !car.paused },
-      { onSuccess: (now) => setNotice({ message: `${now.carname} is ${now.paused ? 'paused' : 'resumed'}.` }) },
+      {
+        onSuccess: (now) =>
+          setNotice({
+            message: now.paused
+              ? t('owner.list.paused', { carName: now.carname })
+              : t('owner.list.resumed', { carName: now.carname }),
+          }),
+      },
     );
   };
 
@@ -145,15 +146,15 @@ export function OwnerCarList() {
     <>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
         <Link to={paths.addCar} className="btn btn-primary">
-          Add Cars
+          {t('owner.list.addCars')}
         </Link>
-        <Link to={paths.home}>Back to Home</Link>
+        <Link to={paths.home}>{t('owner.list.backHome')}</Link>
         {list.length > 0 ? (
           <div className="d-flex flex-wrap align-items-center gap-3 ms-auto">
             <Form.Check
               type="checkbox"
               id="delete-all"
-              label="Select all"
+              label={t('owner.list.selectAll')}
               aria-describedby="delete-count"
               checked={allChosen}
               // Some but not all chosen: shown (and announced) as mixed.
@@ -164,11 +165,11 @@ export function OwnerCarList() {
               disabled={deletion.isPending}
             />
             <span id="delete-count" className="small">
-              {chosen.length} of {carCount(list.length)} selected
+              {t('owner.list.selected', { chosen: chosen.length, count: list.length })}
             </span>
             {chosen.length > 0 ? (
               <Button variant="danger" disabled={deletion.isPending} onClick={ask}>
-                DELETE SELECTED
+                {t('owner.list.deleteSelected')}
               </Button>
             ) : null}
           </div>
@@ -179,28 +180,22 @@ export function OwnerCarList() {
       </ActionNotice>
       <ConfirmDialog
         show={asking}
-        title={`Delete ${carCount(asked.length)}: ${listed(asked.map((car) => car.carname))}?`}
-        confirmLabel={`Delete ${carCount(asked.length)}`}
+        title={t('owner.list.confirmTitle', { count: asked.length, names: listed(asked.map((car) => car.carname)) })}
+        confirmLabel={t('owner.list.confirmLabel', { count: asked.length })}
         pending={deletion.isPending}
         error={deletion.error?.message}
         onConfirm={deleteAsked}
         onClose={() => setAsking(false)}
       >
-        <p>
-          A car that never had a booking is deleted. A car with past bookings is archived: it leaves every list, and its bookings'
-          receipts still show it.
-        </p>
-        <p>Open rental requests for these cars are declined, and their renters are told why.</p>
-        <p className="mb-0">
-          If any of them has an accepted booking that has not ended, nothing is deleted: pause that car instead, so it takes no
-          new bookings.
-        </p>
+        <p>{t('owner.list.confirmDeleted')}</p>
+        <p>{t('owner.list.confirmDeclined')}</p>
+        <p className="mb-0">{t('owner.list.confirmBooked')}</p>
       </ConfirmDialog>
       {cars.isPending ? <PageSpinner /> : null}
-      {cars.isError ? <QueryError error={cars.error} what="Your cars could not be loaded." onRetry={retry} /> : null}
+      {cars.isError ? <QueryError error={cars.error} what={t('owner.list.loadFailed')} onRetry={retry} /> : null}
       {cars.data?.length === 0 ? (
         <p>
-          No cars yet — <Link to={paths.addCar}>Add Cars</Link>
+          <Words id="owner.list.empty" components={{ 0: <Link to={paths.addCar} /> }} />
         </p>
       ) : null}
       {cars.data?.length ? (
@@ -224,36 +219,44 @@ export function OwnerCarList() {
                   {car.paused ? (
                     <p className="small text-body-secondary">
                       <Badge bg="secondary" className="me-2">
-                        Paused
+                        {t('owner.list.pausedBadge')}
                       </Badge>
-                      Hidden from renters and not bookable; accepted bookings stand.
+                      {t('owner.list.pausedNote')}
                     </p>
                   ) : null}
                   <Card.Text>{car.description}</Card.Text>
-                  <Card.Text className="fw-semibold">Rs.{car.price} Only/- per hour</Card.Text>
+                  <Card.Text className="fw-semibold">{t('owner.list.price', { price: car.price })}</Card.Text>
                   {pausing.isError && pausing.variables.id === car._id ? (
                     <ErrorAlert message={pausing.error.message} onClose={pausing.reset} />
                   ) : null}
                 </Card.Body>
                 <Card.Footer className="d-flex align-items-center justify-content-between">
-                  <Link to={paths.editCar(car._id)} className="btn btn-outline-primary btn-sm" aria-label={`Edit ${car.carname}`}>
-                    EDIT
+                  <Link
+                    to={paths.editCar(car._id)}
+                    className="btn btn-outline-primary btn-sm"
+                    aria-label={t('owner.list.editLabel', { carName: car.carname })}
+                  >
+                    {t('owner.list.edit')}
                   </Link>
                   {/* Dark, not secondary: Bootstrap's grey on the footer's grey is below 4.5:1. */}
                   <Button
                     variant="outline-dark"
                     size="sm"
-                    aria-label={`${car.paused ? 'Resume' : 'Pause'} ${car.carname}`}
+                    aria-label={
+                      car.paused
+                        ? t('owner.list.resumeLabel', { carName: car.carname })
+                        : t('owner.list.pauseLabel', { carName: car.carname })
+                    }
                     disabled={pausing.isPending && pausing.variables.id === car._id}
                     onClick={() => pause(car)}
                   >
-                    {car.paused ? 'Resume' : 'Pause'}
+                    {car.paused ? t('owner.list.resume') : t('owner.list.pause')}
                   </Button>
                   <Form.Check
                     type="checkbox"
                     id={`delete-${car._id}`}
-                    label="Delete"
-                    aria-label={`Delete ${car.carname}`}
+                    label={t('owner.list.delete')}
+                    aria-label={t('owner.list.deleteLabel', { carName: car.carname })}
                     checked={chosen.includes(car)}
                     onChange={(event) => toggle(car._id, event.target.checked)}
                     disabled={deletion.isPending}

@@ -1,3 +1,5 @@
+import { t } from './words';
+
 /**
  * What an owner is told on Your Cars after adding or editing a car. It travels in the router's state
  * (not the address), and the list drops it once read, so a reload or a bookmark does not repeat it.
@@ -6,9 +8,11 @@ export interface OwnerCarsState {
   notice: string;
 }
 
-export const carListed = (carname: string): OwnerCarsState => ({ notice: `${carname.trim()} is listed.` });
+export const carListed = (carname: string): OwnerCarsState => ({ notice: t('owner.notice.listed', { carName: carname.trim() }) });
 
-export const carChangesSaved = (carname: string): OwnerCarsState => ({ notice: `Your changes to ${carname.trim()} are saved.` });
+export const carChangesSaved = (carname: string): OwnerCarsState => ({
+  notice: t('owner.notice.changesSaved', { carName: carname.trim() }),
+});
 
 /** The notice carried to the list, if the state the router holds is one. */
 export function noticeIn(state: unknown): string | undefined {

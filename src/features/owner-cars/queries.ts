@@ -14,6 +14,7 @@ import {
   uploadCarPhoto,
 } from './api';
 import type { CarFormValues } from './CarForm';
+import { t } from './words';
 
 export const ownerCarKeys = {
   all: ['owner-cars'] as const,
@@ -76,7 +77,7 @@ export function useAddOwnerCar() {
     mutationFn: async (values: CarFormValues) => {
       const { answer, carId } = await addOwnerCar(addCarBody(values));
       if (answer.trim() !== 'saved') {
-        throw new Error('The server did not confirm that your car was saved. Check Your Cars before trying again.');
+        throw new Error(t('owner.save.notConfirmed'));
       }
       return carId;
     },

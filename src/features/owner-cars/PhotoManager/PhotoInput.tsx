@@ -2,6 +2,7 @@ import { type ChangeEvent, useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { PHOTO_BYTES_MAX, PHOTOS_PER_CAR_MAX } from '../../../domain/limits';
 import { PHOTO_TYPES } from '../../../domain/schemas/car-photos';
+import { t } from '../words';
 
 const ACCEPT = PHOTO_TYPES.join(',');
 
@@ -15,7 +16,7 @@ export function PhotoInput({ onChoose, disabled, room }: { onChoose: (files: Fil
   };
   return (
     <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>Add photos</Form.Label>
+      <Form.Label>{t('owner.photos.add')}</Form.Label>
       <Form.Control
         type="file"
         accept={ACCEPT}
@@ -25,8 +26,7 @@ export function PhotoInput({ onChoose, disabled, room }: { onChoose: (files: Fil
         aria-describedby={`${id}-hint`}
       />
       <Form.Text id={`${id}-hint`}>
-        JPEG, PNG or WebP, at most {PHOTO_BYTES_MAX / (1024 * 1024)} MB each; up to {PHOTOS_PER_CAR_MAX} photos ({room} more). The
-        first is the cover.
+        {t('owner.photos.addHint', { megabytes: PHOTO_BYTES_MAX / (1024 * 1024), max: PHOTOS_PER_CAR_MAX, room })}
       </Form.Text>
     </Form.Group>
   );

@@ -11,6 +11,7 @@ import { PhotoInput } from './PhotoInput';
 import { PhotoTiles } from './PhotoTiles';
 import { UploadProgress } from './UploadProgress';
 import { usePhotoUploads } from './usePhotoUploads';
+import { t } from '../words';
 
 // A car's photos: chosen before the car exists on the add page, managed on the server on the edit page.
 export { PhotoPicker } from './PhotoPicker';
@@ -44,13 +45,14 @@ export function PhotoManager({ carId, photos }: { carId: string; photos: readonl
       )
       // A failed upload says so beside its file instead.
       .then((stored) => {
-        if (stored) setNotice(`${stored.length} ${stored.length === 1 ? 'photo' : 'photos'} uploaded.`);
+        if (stored) setNotice(t('owner.photos.uploaded', { count: stored.length }));
       });
   };
 
   const move = (from: number, to: number) => {
     const ids = moved(photos, from, to).map((photo) => photo.id);
-    const done = to === 0 ? `Photo ${from + 1} is now the cover.` : `Photo ${from + 1} is now photo ${to + 1}.`;
+    const done =
+      to === 0 ? t('owner.photos.nowCover', { from: from + 1 }) : t('owner.photos.moved', { from: from + 1, to: to + 1 });
     setNotice(null);
     order.mutate({ order: ids, cover: ids[0] }, { onSuccess: () => setNotice(done) });
   };
@@ -58,9 +60,9 @@ export function PhotoManager({ carId, photos }: { carId: string; photos: readonl
   return (
     <section className="mb-4" aria-labelledby={`photos-${carId}`}>
       <h2 id={`photos-${carId}`} className="h5">
-        Photos
+        {t('owner.photos.heading')}
       </h2>
-      <p className="small text-muted">Changes to the photos are saved at once.</p>
+      <p className="small text-muted">{t('owner.photos.savedAtOnce')}</p>
       <ActionNotice message={notice} onDismiss={() => setNotice(null)} />
       <ErrorAlert
         message={failure ? toApiError(failure).message : undefined}
@@ -75,18 +77,18 @@ export function PhotoManager({ carId, photos }: { carId: string; photos: readonl
           key: photo.id,
           src: photoSrc(photo.url),
           srcset: photoSrcset(photo.srcset),
-          name: `Photo ${index + 1}`,
+          name: t('owner.photos.photoName', { number: index + 1 }),
         }))}
         onMove={move}
         onRemove={(index) => {
           const photo = photos[index];
           if (!photo) return;
           setNotice(null);
-          remove.mutate(photo.id, { onSuccess: () => setNotice(`Photo ${index + 1} removed.`) });
+          remove.mutate(photo.id, { onSuccess: () => setNotice(t('owner.photos.removed', { number: index + 1 })) });
         }}
         disabled={busy}
       />
-      {photos.length === 0 ? <p className="small">No photos yet: the car shows its image link, if it has one.</p> : null}
+      {photos.length === 0 ? <p className="small">{t('owner.photos.none')}</p> : null}
       <UploadProgress uploads={uploads} />
       <PhotoInput onChoose={choose} disabled={busy} room={PHOTOS_PER_CAR_MAX - photos.length} />
     </section>

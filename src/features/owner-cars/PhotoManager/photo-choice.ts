@@ -1,13 +1,16 @@
 import { PHOTO_BYTES_MAX, PHOTOS_PER_CAR_MAX } from '../../../domain/limits';
 import { PHOTO_TOO_LARGE, PHOTO_TYPES, PHOTO_WRONG_TYPE } from '../../../domain/schemas/car-photos';
+import { translate } from '../../../lib/i18n';
+import { t } from '../words';
 
 // What may be added to a car's photos, checked on this device before anything is sent.
 
 /** Why the browser refuses a file before sending it, or undefined; the server checks the bytes again. */
 function refusal(file: File): string | undefined {
   // Some systems give no type for a file they do not know: the server reads its bytes and decides.
-  if (file.type !== '' && !(PHOTO_TYPES as readonly string[]).includes(file.type)) return `${file.name}: ${PHOTO_WRONG_TYPE}`;
-  if (file.size > PHOTO_BYTES_MAX) return `${file.name}: ${PHOTO_TOO_LARGE}`;
+  if (file.type !== '' && !(PHOTO_TYPES as readonly string[]).includes(file.type))
+    return t('owner.photos.refused', { name: file.name, reason: translate(PHOTO_WRONG_TYPE) });
+  if (file.size > PHOTO_BYTES_MAX) return t('owner.photos.refused', { name: file.name, reason: translate(PHOTO_TOO_LARGE) });
   return undefined;
 }
 
@@ -21,12 +24,8 @@ export function sortChosen(files: readonly File[], already: number): { accepted:
   });
   const room = Math.max(0, PHOTOS_PER_CAR_MAX - already);
   if (fitting.length > room) {
-    refused.push(
-      `A car can have at most ${PHOTOS_PER_CAR_MAX} photos: ${room === 0 ? 'none' : `only ${room}`} more could be added, so ${fitting
-        .slice(room)
-        .map((file) => file.name)
-        .join(', ')} ${fitting.length - room === 1 ? 'was' : 'were'} left out.`,
-    );
+    const left = fitting.slice(room).map((file) => file.name);
+    refused.push(t('owner.photos.tooMany', { max: PHOTOS_PER_CAR_MAX, room, names: left.join(', '), left: left.length }));
   }
   return { accepted: fitting.slice(0, room), refused };
 }
