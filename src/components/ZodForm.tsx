@@ -4,6 +4,7 @@ import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../lib/api-error';
 import { unreachable } from '../lib/api-failure';
+import { translate } from '../lib/i18n';
 import type { BoundForm, FormChecks, FormSnapshot } from '../lib/form-binder';
 import type { PlacedErrors } from '../lib/form-errors';
 import { type FieldOptions, type FormWiring, FormWiringContext, startingProps } from './form-wiring';
@@ -230,7 +231,10 @@ function useWiring<V extends FieldValues>(
       const { ref, onChange, onBlur } = form.register(name, { onChange: options?.onChange });
       return { ...starting, ref, onChange, onBlur };
     },
-    error: (name) => fieldErrors.get(name),
+    error: (name) => {
+      const message = fieldErrors.get(name);
+      return message === undefined ? undefined : translate(message);
+    },
     describe,
     focusWanted: focus.focusWanted,
     focused: focus.focused,
@@ -272,7 +276,9 @@ export function ZodForm<V extends FieldValues>({
 
   // Errors come only from the loaded checks, which place them.
   const placed: PlacedErrors = loaded ? loaded.binder.placeErrors(snapshot.errors, labels.current) : NO_ERRORS;
-  const clientFailure = placed.form === undefined ? null : new ApiError(400, placed.form, placed.form);
+  // A check's id shows as its words; a server's sentence as it is.
+  const formMessage = placed.form === undefined ? undefined : translate(placed.form);
+  const clientFailure = formMessage === undefined ? null : new ApiError(400, formMessage, formMessage);
   const wiring = useWiring(latest, labels, form, placed.fields, {
     focusWanted: submitting.focusWanted,
     focused: submitting.focused,

@@ -31,7 +31,7 @@ export interface ControlProps {
  */
 export interface FormWiring {
   control(name: string, options?: FieldOptions): ControlProps;
-  /** The field's error, in the form's words, while it has one. */
+  /** The field's error in words (a check's, or the server's sentence), while it has one. */
   error(name: string): string | undefined;
   /** Tells the form what a field is called on screen, so an error that names it in those words goes under it; returns the undo. */
   describe(name: string, label: string): () => void;

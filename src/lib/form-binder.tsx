@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLayoutEffect } from 'react';
 import { createFormControl, type FieldValues, type ReadFormState, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { describeIssue } from '../domain/issue-message';
+import { describeIssue, WHOLE } from '../domain/issue-message';
 import { errorMessages } from './form-errors';
+import { checkWords } from './form-words';
 
 // Where the errors go, loaded with the checks: a form has none before they load.
 export { placeErrors, serverFieldError } from './form-errors';
@@ -28,7 +29,7 @@ function checksResolver({ schema, bodyOf }: FormChecks): Resolver {
   return async (values, context, options) => {
     // A body is an object of fields, as every form's schema takes.
     const body = schema() as z.ZodType<FieldValues, FieldValues>;
-    const resolve = zodResolver(body, { error: (issue) => describeIssue(issue, 'The form') }, { raw: true });
+    const resolve = zodResolver(body, { error: (issue) => checkWords(describeIssue(issue, WHOLE.form)) }, { raw: true });
     const { errors } = await resolve(bodyOf(values) as FieldValues, context, options);
     return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
   };

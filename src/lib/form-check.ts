@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { describeIssue } from '../domain/issue-message';
+import { describeIssue, WHOLE } from '../domain/issue-message';
 import { unreachable } from './api-failure';
 import { ApiError } from './api-error';
+import { checkWords, formWords } from './form-words';
 
 /**
  * Loads what a form checks with (a contract schema, with zod) when the form is sent, so the page does
@@ -22,8 +23,9 @@ export async function loadChecks<M>(load: () => Promise<M>): Promise<M> {
  * refusal. Returns the values as typed, which are what is sent (the server parses them the same way).
  */
 export function checked<T>(schema: z.ZodType<unknown, T>, values: T): T {
-  const result = schema.safeParse(values, { error: (issue) => describeIssue(issue, 'The form') });
+  const result = schema.safeParse(values, { error: (issue) => checkWords(describeIssue(issue, WHOLE.form)) });
   if (result.success) return values;
-  const message = result.error.issues[0]?.message ?? 'The form is not valid.';
+  const first = result.error.issues[0];
+  const message = first ? formWords(first.message) : formWords('checks.form.invalid');
   throw new ApiError(400, message, message);
 }

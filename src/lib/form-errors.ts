@@ -1,11 +1,12 @@
-import { fieldLabel } from '../domain/issue-message';
+import { fieldLabel, WHOLE } from '../domain/issue-message';
 import { toApiError } from './api-failure';
+import { checkWords, formWords } from './form-words';
 
 /**
  * Where a form's errors go: under the field they are about, or in the form's alert. The server
  * answers a refusal with one sentence (`{message}`, server/src/plugins/errors.ts), and the contract's
  * messages start with the field they are about in words ("Phone number is needed on an owner
- * account", "Current password is not right"), as the schemas word them (src/domain/issue-message.ts)
+ * account", "Current password is not right"), as the schemas' messages word them (src/domain/issue-message.ts)
  * or as the form labels the field ("Your Name"). That start is all that ties a sentence to a field.
  */
 
@@ -17,7 +18,7 @@ export function fieldNamedIn(message: string, labels: ReadonlyMap<string, string
   const text = message.toLowerCase();
   let found: { name: string; length: number } | undefined;
   for (const [name, label] of labels) {
-    for (const words of [withoutNote(label), fieldLabel([name], '')]) {
+    for (const words of [withoutNote(label), checkWords(fieldLabel([name], WHOLE.form))]) {
       const start = words.toLowerCase();
       if (start !== '' && text.startsWith(`${start} `) && (!found || start.length > found.length)) {
         found = { name, length: start.length };
@@ -41,13 +42,13 @@ export function serverFieldError(
   return name === undefined ? undefined : { name, message: failure.serverMessage };
 }
 
-/** A form's errors as react-hook-form keeps them (nested by path), flattened to a message per dotted path. */
+/** A form's errors as react-hook-form keeps them (nested by path), flattened to a message in words per dotted path. */
 export function errorMessages(errors: object, prefix = ''): Map<string, string> {
   const messages = new Map<string, string>();
   for (const [key, value] of Object.entries(errors)) {
     if (typeof value !== 'object' || value === null) continue;
     const path = prefix === '' ? key : key === '' ? prefix : `${prefix}.${key}`;
-    if ('message' in value && typeof value.message === 'string') messages.set(path, value.message);
+    if ('message' in value && typeof value.message === 'string') messages.set(path, formWords(value.message));
     else for (const [inner, message] of errorMessages(value, path)) messages.set(inner, message);
   }
   return messages;

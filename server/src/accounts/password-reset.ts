@@ -10,12 +10,13 @@ import { enforceQuota, HOUR_MS, PASSWORD_RESET_LIMITS } from '../limits/quotas';
 import { passwordChangedMail, passwordResetMail } from '../mail/account-mails';
 import { queueMail } from '../mail/outbox';
 import { endAllSessions } from './sessions';
+import { t } from '../i18n';
 
 const TOKEN_BYTES = 32;
 
-export const UNKNOWN_LINK = 'This reset link is not valid. Ask for a new one on the Forgot Password page.';
-export const USED_LINK = 'This reset link has already been used. Ask for a new one on the Forgot Password page.';
-export const EXPIRED_LINK = `This reset link has expired: links work for ${RESET_LINK_MINUTES} minutes. Ask for a new one on the Forgot Password page.`;
+export const UNKNOWN_LINK = 'server.passwordReset.unknownLink';
+export const USED_LINK = 'server.passwordReset.usedLink';
+export const EXPIRED_LINK = () => t('server.passwordReset.expiredLink', { minutes: RESET_LINK_MINUTES });
 
 /** Only this hash is stored, so a leaked table holds no working link. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -66,9 +67,9 @@ async function workingLink(db: Database, tokenHash: string, now: Date, { lock = 
     .innerJoin(accounts, eq(accounts.id, passwordResetTokens.accountId))
     .where(eq(passwordResetTokens.tokenHash, tokenHash));
   const [link] = lock ? await query.for('update') : await query;
-  if (!link || link.account.disabled) throw new HttpError(400, UNKNOWN_LINK);
-  if (link.reset.usedAt) throw new HttpError(400, USED_LINK);
-  if (link.reset.expiresAt <= now) throw new HttpError(400, EXPIRED_LINK);
+  if (!link || link.account.disabled) throw new HttpError(400, t(UNKNOWN_LINK));
+  if (link.reset.usedAt) throw new HttpError(400, t(USED_LINK));
+  if (link.reset.expiresAt <= now) throw new HttpError(400, EXPIRED_LINK());
   return link.account;
 }
 

@@ -6,8 +6,9 @@ import { HttpError } from '../http/errors';
 import { passwordChangedMail } from '../mail/account-mails';
 import { queueMail } from '../mail/outbox';
 import { signIn } from './sign-in';
+import { t } from '../i18n';
 
-export const WRONG_CURRENT_PASSWORD = 'Current password is not right: type the password you signed in with.';
+export const WRONG_CURRENT_PASSWORD = 'server.profile.wrongCurrentPassword';
 
 /** A field left out (undefined) stays as it is; null clears it. */
 export interface ContactDetails {
@@ -45,7 +46,7 @@ export async function proveCurrentPassword(
       now,
     );
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(403, WRONG_CURRENT_PASSWORD);
+    if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(403, t(WRONG_CURRENT_PASSWORD));
     throw error;
   }
 }

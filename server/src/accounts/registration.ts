@@ -5,8 +5,9 @@ import { isUniqueViolation } from '../db/errors';
 import { accounts, type AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { registrationCounter } from '../limits/registrations';
+import { t } from '../i18n';
 
-export const ALREADY_REGISTERED = 'An account with this email or username already exists.';
+export const ALREADY_REGISTERED = 'server.registration.alreadyRegistered';
 
 export interface Registration {
   username: string;
@@ -42,7 +43,7 @@ export function accountRegistrar(db: Database, passwords: Passwords, registratio
         if (!created) throw new Error('insert returned no account');
         return created;
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, ALREADY_REGISTERED);
+        if (isUniqueViolation(error)) throw new HttpError(409, t(ALREADY_REGISTERED));
         throw error;
       }
     });

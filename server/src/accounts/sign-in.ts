@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { accounts, signInFailures, type AccountRow } from '../db/schema';
 import { HttpError, tooManyAttempts } from '../http/errors';
 import type { Passwords } from '../auth/passwords';
+import { t } from '../i18n';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Wrong passwords for one login from one address: that pair then waits, and the owner elsewhere does not. */
@@ -23,7 +24,7 @@ const ADDRESS_LIMIT: AttemptLimit = { limit: 100, windowMs: WINDOW_MS };
 export const SLOWDOWN = { after: 10, firstMs: 250, maxMs: 4000 };
 const SLOWDOWN_STEPS = Math.log2(SLOWDOWN.maxMs / SLOWDOWN.firstMs);
 
-const INVALID_CREDENTIALS = 'Invalid email or password.';
+const INVALID_CREDENTIALS = 'server.signIn.invalidCredentials';
 
 /** Which accounts a login may name: the user and owner forms take emails; the sign-in page and `/api/session` also usernames. */
 export type LoginKind = 'email' | 'email-or-username';
@@ -38,11 +39,11 @@ export interface SignInAttempt {
   address: string;
 }
 
-const WRONG_FORM: Record<Role, string> = {
-  user: 'This is a user account: sign in on the user tab.',
-  owner: 'This is an owner account: sign in on the owner tab.',
-  admin: 'This is an admin account: sign in on the user tab.',
-};
+const WRONG_FORM = {
+  user: 'server.signIn.wrongFormUser',
+  owner: 'server.signIn.wrongFormOwner',
+  admin: 'server.signIn.wrongFormAdmin',
+} as const satisfies Record<Role, string>;
 
 function findAccount(db: Database, normalized: string, kind: LoginKind): Promise<AccountRow[]> {
   const byUsername = kind === 'email-or-username' && !normalized.includes('@');
@@ -93,7 +94,7 @@ export async function signIn(db: Database, passwords: Passwords, attempt: SignIn
   );
   if (wait > 0) {
     await db.delete(signInFailures).where(eq(signInFailures.id, recorded.id));
-    throw tooManyAttempts('Too many failed sign-in attempts from your address.', wait);
+    throw tooManyAttempts(t('server.signIn.tooManyFailures'), wait);
   }
   const failures = await countAttempts(db, failuresOf(ofLogin), WINDOW_MS, now, SLOWDOWN.after + SLOWDOWN_STEPS);
   const delay = slowdownMs(failures);
@@ -104,12 +105,12 @@ export async function signIn(db: Database, passwords: Passwords, attempt: SignIn
   const passwordMatches = await passwords.verify(attempt.password, account?.passwordHash);
   if (!account || !passwordMatches) {
     await db.delete(signInFailures).where(lt(signInFailures.failedAt, new Date(now.getTime() - WINDOW_MS)));
-    throw new HttpError(401, INVALID_CREDENTIALS);
+    throw new HttpError(401, t(INVALID_CREDENTIALS));
   }
   await db.delete(signInFailures).where(and(eq(signInFailures.subject, subject), eq(signInFailures.address, attempt.address)));
 
-  if (account.disabled) throw new HttpError(403, 'This account has been disabled. Please contact us for help.');
-  if (attempt.roles && !attempt.roles.includes(account.role)) throw new HttpError(403, WRONG_FORM[account.role]);
+  if (account.disabled) throw new HttpError(403, t('server.signIn.disabled'));
+  if (attempt.roles && !attempt.roles.includes(account.role)) throw new HttpError(403, t(WRONG_FORM[account.role]));
   return account;
 }
 

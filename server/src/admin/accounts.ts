@@ -6,8 +6,9 @@ import type { Database } from '../db/client';
 import { accounts, type AccountRow } from '../db/schema';
 import { accountStatusOf, type AdminListReads } from '../http/admin-lists';
 import { HttpError } from '../http/errors';
+import { t } from '../i18n';
 
-export const NO_SUCH_ACCOUNT = 'No account has this id.';
+export const NO_SUCH_ACCOUNT = 'server.accounts.noSuchAccount';
 
 function accountConditions({ q, role, status }: AdminAccountsQuery): SQL | undefined {
   return and(
@@ -51,7 +52,7 @@ export async function setAccountDisabled(db: Database, change: DisableChange, no
       .returning();
     if (!changed) {
       const [unchanged] = await tx.select().from(accounts).where(eq(accounts.id, id));
-      if (!unchanged) throw new HttpError(404, NO_SUCH_ACCOUNT);
+      if (!unchanged) throw new HttpError(404, t(NO_SUCH_ACCOUNT));
       return unchanged;
     }
     if (disabled) await endAllSessions(tx, id);

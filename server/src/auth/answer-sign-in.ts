@@ -4,6 +4,7 @@ import { recordSignIn, signIn, type SignInAttempt } from '../accounts/sign-in';
 import { toAccount } from '../contract-shapes';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { addressKey } from './client-address';
+import { t } from '../i18n';
 
 /** The answers of every sign-in endpoint. */
 export const SIGN_IN_ANSWERS = {
@@ -28,5 +29,5 @@ export async function answerSignIn(
   await reply.startSession(account.id);
   // Here and not in signIn, which also checks the current password of a signed-in person changing it: that is no sign-in.
   await recordSignIn(db, account.id, now);
-  return { message: 'Signed in.', user: toAccount(account) };
+  return { message: t('server.answerSignIn.signedIn'), user: toAccount(account) };
 }

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { HttpError } from '../http/errors';
 import { defaultHashConcurrency, hashQueue, type HashQueue } from './hash-queue';
+import { t } from '../i18n';
 
 // scrypt with a random salt per password. The parameters travel inside the stored string
 // (`scrypt$N$r$p$salt$hash`), so the cost can be changed later without breaking existing hashes, and
@@ -83,7 +84,7 @@ export function passwords(
     hash: (password) => queue('registration', () => hashPassword(password, cost)),
     registering: async (work) => {
       if (registrations >= REGISTRATIONS_PER_HASH_SLOT * concurrency) {
-        throw new HttpError(503, 'Too many people are signing up right now. Please try again in a few seconds.', {
+        throw new HttpError(503, t('server.passwords.busy'), {
           'retry-after': String(BUSY_RETRY_SECONDS),
         });
       }

@@ -13,9 +13,10 @@ import type { RazorpayPayments } from '../payments/razorpay';
 import type { CardHold, StripePayments } from '../payments/stripe';
 import { PAYMENT_NOT_VERIFIED, priceRequest, storeRazorpayRequest, storeRequest, type HeldMoney } from './requests';
 import { providerError } from './words';
+import { t } from '../i18n';
 
-export const CARD_PAYMENTS_OFF = 'Card payments are not taken on this server: send the request without paying by card.';
-const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the request without paying through Razorpay.';
+export const CARD_PAYMENTS_OFF = 'server.ask.cardPaymentsOff';
+const RAZORPAY_OFF = 'server.ask.razorpayOff';
 
 export interface AskContext {
   db: Database;
@@ -52,9 +53,9 @@ export async function askForBooking(
   };
   if (checkout) {
     const razorpay = ctx.payments.razorpay;
-    if (!razorpay) throw new HttpError(400, RAZORPAY_OFF);
+    if (!razorpay) throw new HttpError(400, t(RAZORPAY_OFF));
     if (!razorpay.checkoutIsGenuine(checkout.orderId, checkout.paymentId, checkout.signature)) {
-      throw new HttpError(400, PAYMENT_NOT_VERIFIED);
+      throw new HttpError(400, t(PAYMENT_NOT_VERIFIED));
     }
     // If the booking cannot be stored, the authorization is never captured, and Razorpay gives it back by itself.
     const { row } = await storeRazorpayRequest(ctx.db, razorpay, { ...request, checkout });
@@ -62,7 +63,7 @@ export async function askForBooking(
   }
 
   const stripe = ctx.payments.stripe;
-  if (paymentToken && !stripe) throw new HttpError(400, CARD_PAYMENTS_OFF);
+  if (paymentToken && !stripe) throw new HttpError(400, t(CARD_PAYMENTS_OFF));
   let hold: CardHold | undefined;
   try {
     const row = await storeRequest(ctx.db, {
@@ -74,7 +75,7 @@ export async function askForBooking(
         hold = await stripe
           .hold({ bookingId: request.bookingId, amountPaise: price.amountPaise, token: paymentToken, description })
           .catch((error: unknown) => {
-            throw providerError(error, (reason) => `The card payment was refused: ${reason}`);
+            throw providerError(error, (reason) => t('server.ask.cardRefused', { reason }));
           });
         return { provider: 'stripe', method: 'card', ref: hold.ref };
       },

@@ -1,6 +1,7 @@
 import { and, ne, sql } from 'drizzle-orm';
 import type { BookingEffect } from '#domain/booking-states';
-import { REASON_REQUIRED } from '#domain/schemas/admin';
+import { REASON_MISSING } from '#domain/schemas/admin';
+import { checkWords } from '../http/check-words';
 import type { BookingAction, BookingStatus } from '#domain/schemas/bookings';
 import { financialYearOf, invoiceNumber } from '#domain/tax-invoice';
 import { acceptedBookingOverlaps, bookingOverlaps } from '../cars/public-cars';
@@ -16,6 +17,7 @@ import { settlePayments } from '../payments/settle-payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordStatus } from './status';
 import { ALREADY_BOOKED, OVERTAKEN } from './words';
+import { t } from '../i18n';
 
 /** What a step's effects work on: the booking as it stood before the step, and what the step makes of it. */
 export interface StepWrite {
@@ -83,7 +85,7 @@ export async function nextInvoiceNumber(tx: Database, at: Date): Promise<string>
 async function declineOverlapping({ tx, booking, now, links }: StepWrite): Promise<string[]> {
   const overtaken = await tx
     .update(bookings)
-    .set({ status: 'declined', declineReason: OVERTAKEN, updatedAt: now })
+    .set({ status: 'declined', declineReason: t(OVERTAKEN), updatedAt: now })
     .where(
       and(
         bookingOverlaps(booking.carId, 'requested', { from: booking.startsAt, to: booking.endsAt }),
@@ -131,7 +133,7 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
           ),
         )
         .limit(1);
-      if (clash) throw new HttpError(409, ALREADY_BOOKED);
+      if (clash) throw new HttpError(409, t(ALREADY_BOOKED));
     },
   },
   capture: {
@@ -153,7 +155,7 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
   storeReason: {
     // The stored reason is what tells the renter, the owner and their badges that the cancellation was an admin's.
     async check({ reason }) {
-      if (!reason) throw new HttpError(400, REASON_REQUIRED);
+      if (!reason) throw new HttpError(400, checkWords(REASON_MISSING));
     },
     fields: ({ reason }) => (reason ? { cancelReason: reason } : {}),
   },

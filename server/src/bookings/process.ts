@@ -20,7 +20,8 @@ import type { BookingLinks } from '../mail/booking-mails';
 import { EFFECT_HANDLERS, type AfterCommit, type EffectHandler, type StepFields, type StepWrite } from './effects';
 import { lockCar } from './status';
 import { actorFor, bookingViews, type BookingView } from './views';
-import { ALREADY_BOOKED, NO_BOOKING_HAS_ID, NO_SUCH_BOOKING, OWNERS_TO_ANSWER, PROVIDER_OFF, providerError } from './words';
+import { ALREADY_BOOKED, NO_BOOKING_HAS_ID, NO_SUCH_BOOKING_ID, OWNERS_TO_ANSWER_ID, PROVIDER_OFF, providerError } from './words';
+import { t } from '../i18n';
 
 // The one executor of the booking process (#domain/booking-states): every step (accept, decline, cancel,
 // expiry) is looked up in the table and carried out by the handlers of the effects it names. Steps on a
@@ -114,19 +115,22 @@ function stepWrite(
 }
 
 function refusal(status: BookingStatus, possible: readonly BookingAction[]): string {
-  const next = possible.length > 0 ? `you can only ${possible.join(' or ')} it` : 'you cannot change it any more';
-  return `This booking is ${status}: ${next}.`;
+  if (possible.length === 0) return t('server.process.cannotChange', { status });
+  const actions = possible
+    .slice(1)
+    .reduce<string>((list, action) => t('server.process.orAction', { list, action }), possible[0] ?? '');
+  return t('server.process.canOnly', { status, actions });
 }
 
 /** Whom the taker acts as on the booking: refused with 404 where a party has nothing to do with it, 409 where the console may not answer. */
 function actorOf(taker: StepTaker, view: BookingView, action: BookingAction): BookingActor {
   if (taker.via === 'party') {
     const who = actorFor(taker.account, view);
-    if (!who) throw new HttpError(404, NO_SUCH_BOOKING);
+    if (!who) throw new HttpError(404, t(NO_SUCH_BOOKING_ID));
     return who;
   }
   const who = adminActorFor(action, view.car.kind);
-  if (!who) throw new HttpError(409, OWNERS_TO_ANSWER);
+  if (!who) throw new HttpError(409, t(OWNERS_TO_ANSWER_ID));
   return who;
 }
 
@@ -142,10 +146,9 @@ function transitionFor(taker: StepTaker, view: BookingView, action: BookingActio
     throw new HttpError(409, refusal(booking.status, possible));
   }
   if (isPastDeadline(transition, period, now)) {
-    const reached = transition.until === 'start' ? 'begun' : 'ended';
     throw new HttpError(
       409,
-      `This booking is ${booking.status} and its period has ${reached}: it can no longer be ${transition.to}.`,
+      t('server.process.pastDeadline', { status: booking.status, reached: transition.until ?? 'end', to: transition.to }),
     );
   }
   return transition;
@@ -167,7 +170,7 @@ interface FirstPart {
  * recorded as pending (its period reserved), for `finishPending` to complete after the commit.
  */
 async function firstPart(ctx: ProcessContext, bookingId: string, action: BookingAction, taker: StepTaker): Promise<FirstPart> {
-  const notFound = taker.via === 'console' ? NO_BOOKING_HAS_ID : NO_SUCH_BOOKING;
+  const notFound = taker.via === 'console' ? t(NO_BOOKING_HAS_ID) : t(NO_SUCH_BOOKING_ID);
   return ctx.db.transaction(async (tx) => {
     const [target] = await tx.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, bookingId));
     if (!target) throw new HttpError(404, notFound);
@@ -194,7 +197,7 @@ async function firstPart(ctx: ProcessContext, bookingId: string, action: Booking
     const waitsOnProvider = handlersIn(transition, 'needsProvider').some((needs) => needs(view.booking));
     if (waitsOnProvider && transition.pending) {
       const holder = view.booking.paymentProvider ? ctx.payments.provider(view.booking.paymentProvider) : null;
-      if (!holder) throw new HttpError(503, PROVIDER_OFF);
+      if (!holder) throw new HttpError(503, t(PROVIDER_OFF));
       await tx
         .update(bookings)
         .set({ status: transition.pending, pendingBy: taker.account.id, pendingReason: write.reason ?? null, updatedAt: now })
@@ -208,8 +211,8 @@ async function firstPart(ctx: ProcessContext, bookingId: string, action: Booking
 
 /** What a refusal to move the money says, for the step's caller. */
 function providerRefusal(booking: BookingRow): (reason: string) => string {
-  const what = booking.paymentProvider === 'stripe' ? 'card payment' : 'payment';
-  return (reason) => `The renter's ${what} could not be taken: ${reason} The request stays open.`;
+  const provider = booking.paymentProvider === 'stripe' ? 'stripe' : 'other';
+  return (reason) => t('server.process.notTaken', { provider, reason });
 }
 
 /**
@@ -269,7 +272,7 @@ export async function runStep(
   try {
     first = await firstPart(ctx, bookingId, action, taker);
   } catch (error) {
-    if (isExclusionViolation(error)) throw new HttpError(409, ALREADY_BOOKED);
+    if (isExclusionViolation(error)) throw new HttpError(409, t(ALREADY_BOOKED));
     throw error;
   }
   const { transition, expired, overtaken } = first;

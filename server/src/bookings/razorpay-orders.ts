@@ -13,6 +13,7 @@ import type { RazorpayPayments } from '../payments/razorpay';
 import type { RazorpayPayment } from '../payments/razorpay-api';
 import { checkRequestPossible, priceRequest, storeRazorpayRequest } from './requests';
 import { providerError } from './words';
+import { t } from '../i18n';
 
 // A request paid through Razorpay: the order opened before the checkout, and the booking its webhook
 // makes when the renter's page closed before it could report the payment.
@@ -51,7 +52,7 @@ export async function openRazorpayOrder(
       },
     })
     .catch((error: unknown) => {
-      throw providerError(error, (reason) => `Razorpay refused the order: ${reason}`);
+      throw providerError(error, (reason) => t('server.razorpayOrders.refused', { reason }));
     });
   await db.insert(paymentOrders).values({
     orderId: order.id,

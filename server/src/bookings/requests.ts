@@ -16,26 +16,25 @@ import type { RazorpayPayments } from '../payments/razorpay';
 import { expireDueRequests } from './process';
 import { lockCar, recordStatus } from './status';
 import { ALREADY_BOOKED, providerError } from './words';
+import { t } from '../i18n';
 
 /** What making a booking request takes, shared by POST /api/bookings, Razorpay's orders and its webhook. */
 
-export const NO_SUCH_CAR = 'There is no car by that name.';
-export const CAR_PAUSED = 'This car is not taking bookings right now: its owner has paused it.';
-export const CAR_DELISTED = 'This car is not available for booking: it has been taken off the marketplace.';
-export const PAYMENT_NOT_VERIFIED =
-  'The payment could not be verified: its signature does not match. Nothing was booked; if money left your account, it comes back by itself.';
+export const NO_SUCH_CAR = 'server.requests.noSuchCar';
+export const CAR_PAUSED = 'server.requests.carPaused';
+export const CAR_DELISTED_ID = 'server.requests.carDelisted';
+/** Its words, as the tests (and the receipt) read them; answers word the id when they are made. */
+export const CAR_DELISTED = t(CAR_DELISTED_ID);
+export const PAYMENT_NOT_VERIFIED = 'server.requests.paymentNotVerified';
 
 /** The contract's period rules, with `hours` as the booking total counts them. */
 export function checkPeriod({ from, to }: Period, hours: number, now: Date): void {
-  if (to <= from) throw new HttpError(400, END_BEFORE_START);
-  if (hours < 1) throw new HttpError(400, 'The end must be at least one hour after the start.');
+  if (to <= from) throw new HttpError(400, t(END_BEFORE_START));
+  if (hours < 1) throw new HttpError(400, t('server.requests.underAnHour'));
   if (hours > BOOKING_MAX_HOURS) {
-    throw new HttpError(
-      400,
-      `The end must be at most ${BOOKING_MAX_HOURS} hours (${BOOKING_MAX_HOURS / 24} days) after the start.`,
-    );
+    throw new HttpError(400, t('server.requests.tooLong', { hours: BOOKING_MAX_HOURS, days: BOOKING_MAX_HOURS / 24 }));
   }
-  if (from.getTime() < now.getTime() - BOOKING_PAST_GRACE_MS) throw new HttpError(400, 'The start must not be in the past.');
+  if (from.getTime() < now.getTime() - BOOKING_PAST_GRACE_MS) throw new HttpError(400, t('server.requests.startPast'));
 }
 
 /**
@@ -52,8 +51,8 @@ export async function priceRequest(
   if (!found) {
     const why = await whyUnlisted(db, choice.carName);
     throw why === undefined
-      ? new HttpError(404, NO_SUCH_CAR)
-      : new HttpError(409, why === 'delisted' ? CAR_DELISTED : CAR_PAUSED);
+      ? new HttpError(404, t(NO_SUCH_CAR))
+      : new HttpError(409, why === 'delisted' ? t(CAR_DELISTED_ID) : t(CAR_PAUSED));
   }
   const price = bookingTotal(
     choice.from,
@@ -70,13 +69,13 @@ export async function priceRequest(
 function alreadyRequested(existing: Pick<BookingRow, 'id' | 'startsAt' | 'endsAt'>): HttpError {
   const from = toIndiaIso(existing.startsAt);
   const to = toIndiaIso(existing.endsAt);
-  return new HttpError(409, `You already asked for this car for part of that period: booking ${existing.id}, ${from} to ${to}.`);
+  return new HttpError(409, t('server.requests.alreadyAsked', { id: existing.id, from, to }));
 }
 
 /** Refuses a request that overlaps an accepted booking of the car, or the renter's own open request for it. */
 export async function checkRequestPossible(db: Database, carId: string, renterId: string, period: Period): Promise<void> {
   const [clash] = await db.select({ id: bookings.id }).from(bookings).where(acceptedBookingOverlaps(carId, period)).limit(1);
-  if (clash) throw new HttpError(409, ALREADY_BOOKED);
+  if (clash) throw new HttpError(409, t(ALREADY_BOOKED));
   const [own] = await db
     .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
@@ -123,9 +122,9 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
     }
     // Delisted, paused or removed since the request was priced: seen here, under the lock the admin's or owner's change took too.
     const standing = await lockCar(tx, car.id);
-    if (!standing || standing.archivedAt) throw new HttpError(404, NO_SUCH_CAR);
-    if (standing.delisted) throw new HttpError(409, CAR_DELISTED);
-    if (standing.pausedAt) throw new HttpError(409, CAR_PAUSED);
+    if (!standing || standing.archivedAt) throw new HttpError(404, t(NO_SUCH_CAR));
+    if (standing.delisted) throw new HttpError(409, t(CAR_DELISTED_ID));
+    if (standing.pausedAt) throw new HttpError(409, t(CAR_PAUSED));
     await expireDueRequests(tx, car.id, requestedAt, links);
     await checkRequestPossible(tx, car.id, renterId, period);
 
@@ -182,14 +181,14 @@ export async function storeRazorpayRequest(
   const { checkout, car, renterId, period, driver, price } = request;
   const orderFor = async (tx: Database) => {
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderId, checkout.orderId)).for('update');
-    if (!order || order.renterId !== renterId) throw new HttpError(400, 'There is no such payment order among yours.');
+    if (!order || order.renterId !== renterId) throw new HttpError(400, t('server.requests.noSuchOrder'));
     return order;
   };
   const used = await db.transaction(async (tx) => {
     const order = await orderFor(tx);
     if (order.bookingId === null) return undefined;
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, order.bookingId));
-    if (row?.paymentRef !== checkout.paymentId) throw new HttpError(400, 'This payment order has already been used.');
+    if (row?.paymentRef !== checkout.paymentId) throw new HttpError(400, t('server.requests.orderUsed'));
     return row;
   });
   if (used) return { row: used, existing: true };
@@ -198,7 +197,7 @@ export async function storeRazorpayRequest(
     ...request,
     async pay(tx) {
       const order = await orderFor(tx);
-      if (order.bookingId !== null) throw new HttpError(400, 'This payment order has already been used.');
+      if (order.bookingId !== null) throw new HttpError(400, t('server.requests.orderUsed'));
       const same =
         order.carId === car.id &&
         order.startsAt.getTime() === period.from.getTime() &&
@@ -206,19 +205,13 @@ export async function storeRazorpayRequest(
         order.driver === driver &&
         order.amountPaise === price.amountPaise;
       if (!same) {
-        throw new HttpError(
-          400,
-          'This payment order was made for another car, period, driver choice or amount. Nothing was booked; if money left your account, it comes back by itself.',
-        );
+        throw new HttpError(400, t('server.requests.orderMismatch'));
       }
       const payment = await razorpay.fetchPayment(checkout.paymentId).catch((error: unknown) => {
-        throw providerError(error, (reason) => `The payment was refused: ${reason}`);
+        throw providerError(error, (reason) => t('server.requests.paymentRefused', { reason }));
       });
       if (payment.status !== 'authorized' || payment.order_id !== order.orderId || payment.amount !== order.amountPaise) {
-        throw new HttpError(
-          402,
-          `The payment is not authorized for this order (it is ${payment.status}). Nothing was booked; if money left your account, it comes back by itself.`,
-        );
+        throw new HttpError(402, t('server.requests.notAuthorized', { status: payment.status }));
       }
       return { provider: 'razorpay', method: payment.method ?? 'upi', ref: payment.id };
     },

@@ -14,14 +14,16 @@ import { lockCar } from '../bookings/status';
 import { fleetThenNewest } from './public-cars';
 import { declineOpenRequests } from './removal';
 import { carStateIs, carStateOf } from './states';
+import { t } from '../i18n';
 
 // The Cars section of the admin console: every car, and taking one off the marketplace or putting it back.
 
-export const NO_SUCH_CAR = 'No car has this id.';
-export const ARCHIVED =
-  'This car was removed by its owner and is archived: it is out of every list for good, so it cannot be delisted or relisted.';
+export const NO_SUCH_CAR = 'server.adminCars.noSuchCar';
+export const ARCHIVED = 'server.adminCars.archived';
 /** What the renters of a delisted car's open requests read: the admin's own reason is for the car's owner. */
-export const DELISTED_FOR_RENTERS = 'WheelsOnWeb took this car off the marketplace, so the request was declined.';
+export const DELISTED_FOR_RENTERS_ID = 'server.adminCars.delistedForRenters';
+/** Its words, as the tests (and the receipt) read them; answers word the id when they are made. */
+export const DELISTED_FOR_RENTERS = t(DELISTED_FOR_RENTERS_ID);
 
 /** A car with its owner (none for the fleet), as the console lists it. */
 export interface AdminCarRow {
@@ -92,8 +94,8 @@ export async function setDelisted(
 ): Promise<AdminCarRow> {
   const { row, touched } = await db.transaction(async (tx) => {
     const standing = await lockCar(tx, id);
-    if (!standing) throw new HttpError(404, NO_SUCH_CAR);
-    if (standing.archivedAt) throw new HttpError(409, ARCHIVED);
+    if (!standing) throw new HttpError(404, t(NO_SUCH_CAR));
+    if (standing.archivedAt) throw new HttpError(409, t(ARCHIVED));
     const touched: string[] = [];
     if (standing.delisted !== delisted) {
       const [changed] = await tx
@@ -105,7 +107,7 @@ export async function setDelisted(
       if (delisted) {
         // Due requests expire first, as everywhere: only those still open are declined.
         touched.push(...(await expireDueRequests(tx, id, now, links)));
-        const declined = await declineOpenRequests(tx, [id], DELISTED_FOR_RENTERS, now, links);
+        const declined = await declineOpenRequests(tx, [id], t(DELISTED_FOR_RENTERS_ID), now, links);
         touched.push(...declined.map(({ bookingId }) => bookingId));
       }
       await recordAdminAction(tx, {

@@ -1,17 +1,19 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { PHOTOS_PER_CAR_MAX } from '#domain/limits';
-import { type CarPhotoOrder, PHOTOS_FULL } from '#domain/schemas/car-photos';
+import { type CarPhotoOrder, PHOTO_REFUSALS } from '#domain/schemas/car-photos';
+import { checkWords } from '../http/check-words';
 import type { Database } from '../db/client';
 import { type AccountRow, type CarPhotoRow, carPhotos, cars } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { StoredPhoto } from '../photos/photo-store';
+import { t } from '../i18n';
 
 // The rows of a car's photos: which car a caller may change, and the order its photos are shown in.
 // Their files are the photo store's (server/src/photos), written before a row and removed after one.
 
-export const NO_SUCH_CAR = 'There is no such car among yours.';
-export const NO_SUCH_PHOTO = 'There is no such photo of this car.';
-export const ORDER_MISMATCH = "Order must list exactly the car's photos, each once.";
+export const NO_SUCH_CAR = 'server.photos.noSuchCar';
+export const NO_SUCH_PHOTO = 'server.photos.noSuchPhoto';
+export const ORDER_MISMATCH = 'server.photos.orderMismatch';
 
 /** Who changes a car's photos: its owner, or an admin for a fleet car. */
 export type CarKeeper = Pick<AccountRow, 'id' | 'role'>;
@@ -29,7 +31,7 @@ async function keptCar(db: Database, keeper: CarKeeper, carId: string, lock: boo
 
 /** The car under its lock, so no other change to its photos runs meanwhile; 404 when it is not the caller's. */
 async function lockKeptCar(tx: Database, keeper: CarKeeper, carId: string): Promise<void> {
-  if (!(await keptCar(tx, keeper, carId, true))) throw new HttpError(404, NO_SUCH_CAR);
+  if (!(await keptCar(tx, keeper, carId, true))) throw new HttpError(404, t(NO_SUCH_CAR));
 }
 
 async function photosOf(db: Database, carId: string): Promise<CarPhotoRow[]> {
@@ -50,8 +52,8 @@ async function renumber(db: Database, photoIds: readonly string[]): Promise<void
 
 /** Refuses an upload before a byte of it is read: a car not the caller's (404), or one with all its photos (409). */
 export async function checkRoomForPhoto(db: Database, keeper: CarKeeper, carId: string): Promise<void> {
-  if (!(await keptCar(db, keeper, carId, false))) throw new HttpError(404, NO_SUCH_CAR);
-  if ((await photoCount(db, carId)) >= PHOTOS_PER_CAR_MAX) throw new HttpError(409, PHOTOS_FULL);
+  if (!(await keptCar(db, keeper, carId, false))) throw new HttpError(404, t(NO_SUCH_CAR));
+  if ((await photoCount(db, carId)) >= PHOTOS_PER_CAR_MAX) throw new HttpError(409, checkWords(PHOTO_REFUSALS.full));
 }
 
 /**
@@ -68,7 +70,7 @@ export async function addPhotoRow(
   const row = await db.transaction(async (tx) => {
     await lockKeptCar(tx, keeper, carId);
     const position = await photoCount(tx, carId);
-    if (position >= PHOTOS_PER_CAR_MAX) throw new HttpError(409, PHOTOS_FULL);
+    if (position >= PHOTOS_PER_CAR_MAX) throw new HttpError(409, checkWords(PHOTO_REFUSALS.full));
     const [inserted] = await tx
       .insert(carPhotos)
       .values({ carId, position, fileKey: stored.key, width: stored.width, height: stored.height, createdAt: now })
@@ -92,7 +94,7 @@ export async function removePhotoRow(
       .delete(carPhotos)
       .where(and(eq(carPhotos.id, photoId), eq(carPhotos.carId, carId)))
       .returning();
-    if (!removed) throw new HttpError(404, NO_SUCH_PHOTO);
+    if (!removed) throw new HttpError(404, t(NO_SUCH_PHOTO));
     const remaining = await photosOf(tx, carId);
     await renumber(
       tx,
@@ -117,7 +119,7 @@ export async function reorderPhotos(
     await lockKeptCar(tx, keeper, carId);
     const currentIds = new Set((await photosOf(tx, carId)).map((photo) => photo.id));
     if (wanted.length !== currentIds.size || !wanted.every((photoId) => currentIds.has(photoId))) {
-      throw new HttpError(409, ORDER_MISMATCH);
+      throw new HttpError(409, t(ORDER_MISMATCH));
     }
     await renumber(tx, wanted);
     return photosOf(tx, carId);

@@ -11,11 +11,12 @@ import type { PaymentProviders } from '../payments/provider';
 import { settlePayments } from '../payments/settle-payments';
 import { expireDueRequests } from '../bookings/process';
 import { recordStatus } from '../bookings/status';
+import { t } from '../i18n';
 
 /** What the renter of a request reads when the car it asked for leaves the marketplace. */
-export const CAR_REMOVED = 'The owner removed this car from the marketplace.';
+export const CAR_REMOVED = 'server.removal.carRemoved';
 
-const NOT_ALL_YOURS = 'Nothing was deleted: at least one of these cars is not among your cars.';
+const NOT_ALL_YOURS = 'server.removal.notAllYours';
 
 /** An accepted booking that keeps its car: the trip is still to come or under way. */
 interface StandingBooking {
@@ -25,14 +26,10 @@ interface StandingBooking {
 }
 
 function stillBooked(standing: StandingBooking[]): HttpError {
-  const named = standing.map(
-    ({ carName, startsAt, endsAt }) =>
-      `${carName} is booked from ${formatIndiaTime(startsAt)} to ${formatIndiaTime(endsAt)} (India time)`,
+  const named = standing.map(({ carName, startsAt, endsAt }) =>
+    t('server.removal.bookedFrom', { carName, from: formatIndiaTime(startsAt), to: formatIndiaTime(endsAt) }),
   );
-  return new HttpError(
-    409,
-    `Nothing was deleted: ${named.join('; ')}. A car with an accepted booking that has not ended cannot be removed; pause it to take no new bookings.`,
-  );
+  return new HttpError(409, t('server.removal.stillBooked', { cars: named.join(t('server.removal.separator')) }));
 }
 
 /**
@@ -84,7 +81,7 @@ async function lockOwnedCars(tx: Database, ownerId: string, ids: string[]): Prom
     .where(and(inArray(cars.id, ids), eq(cars.ownerId, ownerId), eq(cars.kind, 'listed'), isNull(cars.archivedAt)))
     .orderBy(asc(cars.id))
     .for('update');
-  if (owned.length !== ids.length) throw new HttpError(404, NOT_ALL_YOURS);
+  if (owned.length !== ids.length) throw new HttpError(404, t(NOT_ALL_YOURS));
   return owned;
 }
 
@@ -120,7 +117,7 @@ async function archiveBooked(
   links: BookingLinks,
 ): Promise<{ bookingId: string; carId: string }[]> {
   if (toArchive.length === 0) return [];
-  const declined = await declineOpenRequests(tx, toArchive, CAR_REMOVED, now, links);
+  const declined = await declineOpenRequests(tx, toArchive, t(CAR_REMOVED), now, links);
   await tx.update(cars).set({ archivedAt: now, updatedAt: now }).where(inArray(cars.id, toArchive));
   return declined;
 }

@@ -6,15 +6,15 @@ import { type AccountRow, type BlogPostRow, type CommentRow, comments } from '..
 import { HttpError } from '../http/errors';
 import { enforceQuota } from '../limits/quotas';
 import { commentThreads } from './threads';
+import { t } from '../i18n';
 
 // Blog comments and their replies: written by signed-in accounts within their quota, deleted by
 // their authors. An admin's removal, with its reason on record, is the admin content module's.
 
-export const UNKNOWN_COMMENT = 'There is no such comment.';
-export const NOT_YOURS = 'You can only delete your own comments.';
-export const ADMIN_REMOVES_IN_CONSOLE =
-  "You can only delete your own comments: remove someone else's from the admin console, where the reason is recorded.";
-export const DELETED_PARENT = 'This comment was deleted, so it takes no more replies.';
+export const UNKNOWN_COMMENT = 'server.comments.unknownComment';
+export const NOT_YOURS = 'server.comments.notYours';
+export const ADMIN_REMOVES_IN_CONSOLE = 'server.comments.adminRemovesInConsole';
+export const DELETED_PARENT = 'server.comments.deletedParent';
 
 type Author = Pick<AccountRow, 'id' | 'username'>;
 
@@ -81,8 +81,8 @@ export async function addReply(
     .from(comments)
     .where(and(eq(comments.id, commentId), isNull(comments.parentId)))
     .limit(1);
-  if (!parent) throw new HttpError(404, UNKNOWN_COMMENT);
-  if (parent.deletedAt) throw new HttpError(409, DELETED_PARENT);
+  if (!parent) throw new HttpError(404, t(UNKNOWN_COMMENT));
+  if (parent.deletedAt) throw new HttpError(409, t(DELETED_PARENT));
   return writeEntry(db, author, { parentId: parent.id, content }, quota, now);
 }
 
@@ -97,9 +97,9 @@ export async function deleteOwnComment(
   now: Date,
 ): Promise<CommentRow> {
   const [found] = await db.select({ accountId: comments.accountId }).from(comments).where(eq(comments.id, commentId)).limit(1);
-  if (!found) throw new HttpError(404, UNKNOWN_COMMENT);
+  if (!found) throw new HttpError(404, t(UNKNOWN_COMMENT));
   if (found.accountId !== account.id) {
-    throw new HttpError(403, account.role === 'admin' ? ADMIN_REMOVES_IN_CONSOLE : NOT_YOURS);
+    throw new HttpError(403, account.role === 'admin' ? t(ADMIN_REMOVES_IN_CONSOLE) : t(NOT_YOURS));
   }
   const [row] = await db
     .update(comments)
@@ -110,6 +110,6 @@ export async function deleteOwnComment(
     })
     .where(eq(comments.id, commentId))
     .returning();
-  if (!row) throw new HttpError(404, UNKNOWN_COMMENT);
+  if (!row) throw new HttpError(404, t(UNKNOWN_COMMENT));
   return row;
 }

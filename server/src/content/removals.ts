@@ -5,13 +5,14 @@ import type { Database } from '../db/client';
 import { comments, reviews } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { commentEntries, type EntryRow, reviewEntries } from './entries';
+import { t } from '../i18n';
 
 // An admin's removal of a comment, a reply or a review: with the reason, and the text it no longer
 // shows, in the audit row written in the same transaction. One already removed is answered as it
 // stands and writes no audit row.
 
-export const NO_SUCH_COMMENT = 'No comment or reply has this id.';
-export const NO_SUCH_REVIEW = 'No review has this id.';
+export const NO_SUCH_COMMENT = 'server.removals.noSuchComment';
+export const NO_SUCH_REVIEW = 'server.removals.noSuchReview';
 
 export interface Removal {
   adminId: string;
@@ -25,7 +26,7 @@ export async function removeComment(db: Database, { adminId, id, reason }: Remov
   return db.transaction(async (tx) => {
     // Locked, so of two admins removing it at once the second finds it removed and writes no audit row.
     const [found] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
-    if (!found) throw new HttpError(404, NO_SUCH_COMMENT);
+    if (!found) throw new HttpError(404, t(NO_SUCH_COMMENT));
     if (found.removedAt === null) {
       await tx
         .update(comments)
@@ -53,7 +54,7 @@ export async function removeComment(db: Database, { adminId, id, reason }: Remov
 export async function removeReview(db: Database, { adminId, id, reason }: Removal, now: Date): Promise<EntryRow> {
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
-    if (!found) throw new HttpError(404, NO_SUCH_REVIEW);
+    if (!found) throw new HttpError(404, t(NO_SUCH_REVIEW));
     if (found.removedAt === null) {
       await tx.update(reviews).set({ comment: null, reply: null, repliedAt: null, removedAt: now }).where(eq(reviews.id, id));
       await recordAdminAction(tx, {

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 /**
  * An answer the client should see: its status and one sentence a person can act on. Routes and
  * hooks throw these; the error handler turns them into `{message}` bodies.
@@ -17,7 +18,7 @@ export class HttpError extends Error {
 /** The 429 answer: why, then when to try again, in minutes for people and seconds in Retry-After. */
 export function tooManyAttempts(reason: string, waitSeconds: number): HttpError {
   const minutes = Math.ceil(waitSeconds / 60);
-  return new HttpError(429, `${reason} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+  return new HttpError(429, t('server.errors.tryAgainIn', { reason, minutes }), {
     'retry-after': String(waitSeconds),
   });
 }

@@ -1,12 +1,17 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { describeIssue, fieldLabel } from '#domain/issue-message';
+import { type CheckMessage, describeIssue, fieldLabel, WHOLE } from '#domain/issue-message';
+import { t } from '../i18n';
+import { checkWords, issueWords } from './check-words';
 
-const PART_NAMES: Record<string, string> = {
-  body: 'The request body',
-  params: 'The address',
-  querystring: 'The query',
+const PART_NAMES: Record<string, CheckMessage> = {
+  body: WHOLE.body,
+  params: WHOLE.params,
+  querystring: WHOLE.querystring,
 };
+
+/** Stands in a message for the NUL character's escape until the message is made. */
+const NUL_MARK = '\uE000';
 
 /** Where in a validated value a string holds a NUL character, if anywhere. */
 function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
@@ -20,8 +25,8 @@ function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | un
 }
 
 /**
- * Validates params, query and body with the route's zod schema. A schema's own wording wins;
- * otherwise the message is built from the issue. Only the first problem is reported: one
+ * Validates params, query and body with the route's zod schema. A schema's own message wins;
+ * otherwise the message is built from the issue; either is worded from the catalogue. Only the first problem is reported: one
  * sentence the person can act on, then the next one after they fix it. PostgreSQL cannot hold
  * the NUL character in text, so every route refuses it here rather than fail in the database.
  * (fastify-type-provider-zod's own validator reports every issue in zod's wording, so only its
@@ -30,15 +35,18 @@ function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | un
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const whole = PART_NAMES[httpPart ?? ''] ?? 'The request';
-    const result = schema.safeParse(data, { error: (issue) => describeIssue(issue, whole) });
+    const whole = PART_NAMES[httpPart ?? ''] ?? WHOLE.request;
+    const result = schema.safeParse(data, { error: (issue) => checkWords(describeIssue(issue, whole)) });
     if (!result.success) {
       const [first] = result.error.issues;
-      return { error: new Error(first?.message ?? 'The request is not valid.') };
+      return { error: new Error(first ? issueWords(first.message) : t('server.validation.invalid')) };
     }
     const nul = pathToNul(result.data);
     if (nul) {
-      return { error: new Error(`${fieldLabel(nul, whole)} must not contain the NUL character (\\u0000).`) };
+      // Lingui turns any `\u0000` in a message's words (its values too) into the character itself, so
+      // the escape is put in after the words are made, in place of a private-use character.
+      const words = t('server.validation.nul', { field: checkWords(fieldLabel(nul, whole)), escape: NUL_MARK });
+      return { error: new Error(words.replace(NUL_MARK, '\\u0000')) };
     }
     return { value: result.data };
   };

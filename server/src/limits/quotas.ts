@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { LOCK_CLASS, lockSubject, type LockClass } from '../db/locks';
 import { bookings, cars, comments, contactMessages, passwordResetRequests, registrationAttempts } from '../db/schema';
 import { HttpError, tooManyAttempts } from '../http/errors';
+import { t } from '../i18n';
 
 // Limits on writes, per account wherever there is one: many people may share one public address
 // (carrier-grade NAT), so an address is limited only where no account exists yet (registration,
@@ -63,19 +64,19 @@ const RATES: Record<
       at: registrationAttempts.attemptedAt,
       where: eq(registrationAttempts.address, address),
     }),
-    reason: () => 'Too many accounts were registered from your address in the last hour.',
+    reason: () => t('server.quotas.registrations'),
   },
   comments: {
     lockClass: LOCK_CLASS.comments,
     windowMs: 10 * MINUTE_MS,
     rows: (accountId) => ({ table: comments, at: comments.createdAt, where: eq(comments.accountId, accountId) }),
-    reason: (limit) => `You have posted ${limit} comments and replies in the last 10 minutes.`,
+    reason: (limit) => t('server.quotas.comments', { limit }),
   },
   bookingRequests: {
     lockClass: LOCK_CLASS.bookingRequests,
     windowMs: HOUR_MS,
     rows: (renterId) => ({ table: bookings, at: bookings.createdAt, where: eq(bookings.renterId, renterId) }),
-    reason: (limit) => `You have sent ${limit} booking requests in the last hour.`,
+    reason: (limit) => t('server.quotas.bookings', { limit }),
   },
   passwordResetsByEmail: {
     lockClass: LOCK_CLASS.passwordResetsByEmail,
@@ -85,7 +86,7 @@ const RATES: Record<
       at: passwordResetRequests.requestedAt,
       where: eq(passwordResetRequests.email, email),
     }),
-    reason: (limit) => `A reset link was asked for this email ${limit} times in the last hour.`,
+    reason: (limit) => t('server.quotas.resetsPerEmail', { limit }),
   },
   passwordResetsByAddress: {
     lockClass: LOCK_CLASS.passwordResetsByAddress,
@@ -95,13 +96,13 @@ const RATES: Record<
       at: passwordResetRequests.requestedAt,
       where: eq(passwordResetRequests.address, address),
     }),
-    reason: (limit) => `${limit} reset links were asked for from your address in the last hour.`,
+    reason: (limit) => t('server.quotas.resetsPerAddress', { limit }),
   },
   contactMessages: {
     lockClass: LOCK_CLASS.contactMessages,
     windowMs: HOUR_MS,
     rows: (address) => ({ table: contactMessages, at: contactMessages.createdAt, where: eq(contactMessages.address, address) }),
-    reason: (limit) => `You have sent ${limit} messages in the last hour.`,
+    reason: (limit) => t('server.quotas.messages', { limit }),
   },
 };
 
@@ -131,6 +132,6 @@ export async function checkCarLimit(tx: Database, ownerId: string, limit: number
     .from(cars)
     .where(and(eq(cars.ownerId, ownerId), eq(cars.kind, 'listed')));
   if ((listed?.n ?? 0) >= limit) {
-    throw new HttpError(409, `You already list ${limit} cars, the most one owner may list. Delete one to add another.`);
+    throw new HttpError(409, t('server.quotas.cars', { limit }));
   }
 }

@@ -6,11 +6,12 @@ import type { Database } from '../db/client';
 import { contactMessages, newsletterSignups } from '../db/schema';
 import type { AdminListReads } from '../http/admin-lists';
 import { HttpError } from '../http/errors';
+import { t } from '../i18n';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type NewsletterSignupRow = typeof newsletterSignups.$inferSelect;
 
-export const NO_SUCH_MESSAGE = 'No contact message has this id.';
+export const NO_SUCH_MESSAGE = 'server.adminView.noSuchMessage';
 
 /** How many sign-ups a full read takes from the database at a time: a long list is never held whole. */
 const SIGNUP_BATCH = 1_000;
@@ -83,7 +84,7 @@ export async function markMessageAnswered(
       .returning();
     if (!changed) {
       const [unchanged] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
-      if (!unchanged) throw new HttpError(404, NO_SUCH_MESSAGE);
+      if (!unchanged) throw new HttpError(404, t(NO_SUCH_MESSAGE));
       return unchanged;
     }
     await recordAdminAction(tx, {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { t } from '../i18n';
 
 /**
  * The part of Razorpay's REST API we use (orders, payments, capture, refunds), typed and checked.
@@ -86,7 +87,7 @@ export function razorpayApi({
     if (!response.ok) {
       const refusal = ErrorAnswer.safeParse(json);
       throw new RazorpayRefusal(
-        refusal.success ? (refusal.data.error.description ?? 'Razorpay refused the payment.') : 'Razorpay refused the payment.',
+        (refusal.success ? refusal.data.error.description : undefined) ?? t('server.razorpayApi.refused'),
       );
     }
     const parsed = answer.safeParse(json);

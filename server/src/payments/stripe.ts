@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { PaymentRefused, PaymentUnavailable, type HeldPayments } from './provider';
+import { t } from '../i18n';
 
 export interface CardHold {
   /** The provider's reference for the hold: a PaymentIntent's id. */
@@ -84,9 +85,7 @@ export async function stripePayments({ secretKey, apiBase }: StripeSettings): Pr
       // Anything else (a card asking for extra authentication, which this legacy token cannot give) is not a hold: let it go.
       await stripe.paymentIntents.cancel(intent.id).catch(refused);
       throw new PaymentRefused(
-        intent.status === 'requires_action'
-          ? 'This card asks for an extra authentication step that this checkout cannot do. Nothing was charged; try another card.'
-          : 'The card provider did not hold the amount. Nothing was charged; try another card.',
+        t(intent.status === 'requires_action' ? 'server.stripe.needsAuthentication' : 'server.stripe.notHeld'),
       );
     },
     async capture(ref, amountPaise) {

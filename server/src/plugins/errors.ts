@@ -4,6 +4,7 @@ import type { ErrorBody } from '#domain/contract';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../http/errors';
+import { t } from '../i18n';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,35 +19,33 @@ interface Answer {
   headers: Readonly<Record<string, string>>;
 }
 
-const NOT_JSON = 'Send the request body as JSON, with Content-Type: application/json.';
-const TOO_LARGE = `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`;
-const NOT_VALID = 'The request is not valid.';
-const SERVER_FAULT = 'Something went wrong on our side. Please try again in a moment.';
-const DATABASE_AWAY = 'The service is briefly unavailable. Please try again in a few seconds.';
+const NOT_JSON = 'server.errors.notJson';
+const TOO_LARGE = () => t('server.errors.tooLarge', { kilobytes: BODY_LIMIT_BYTES / 1024 });
+const NOT_VALID = 'server.errors.notValid';
+const SERVER_FAULT = 'server.errors.serverFault';
+const DATABASE_AWAY = 'server.errors.databaseAway';
 /** Long enough for a restarting database, short enough that nobody waits on a recovered one. */
 const DATABASE_RETRY_AFTER_SECONDS = '5';
 
-const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: NOT_JSON },
+/** Each code's status and words, worded when the answer is made. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: () => string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: () => t(NOT_JSON) },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: TOO_LARGE },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
-    message: 'The request body does not match its Content-Length.',
-  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: () => t('server.errors.invalidJson') },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: () => t('server.errors.contentLength') },
 };
 
 /** For client errors a plugin raises without a code listed above. */
-const GENERIC_MESSAGES: Record<number, string> = {
-  400: NOT_VALID,
-  401: 'Please sign in first.',
-  403: 'You are not allowed to do this.',
-  404: 'Not found.',
-  405: 'This method is not allowed here.',
-  408: 'The request took too long. Please try again.',
+const GENERIC_MESSAGES: Record<number, () => string> = {
+  400: () => t(NOT_VALID),
+  401: () => t('server.errors.signInFirst'),
+  403: () => t('server.errors.forbidden'),
+  404: () => t('server.errors.notFound'),
+  405: () => t('server.errors.methodNotAllowed'),
+  408: () => t('server.errors.tooLong'),
   413: TOO_LARGE,
-  415: NOT_JSON,
-  429: 'Too many requests. Please try again later.',
+  415: () => t(NOT_JSON),
+  429: () => t('server.errors.tooMany'),
 };
 
 function describe(error: FastifyError | HttpError | Error): Answer {
@@ -54,12 +53,12 @@ function describe(error: FastifyError | HttpError | Error): Answer {
   const fastifyError = error as FastifyError;
   if (fastifyError.code === 'FST_ERR_VALIDATION') return { status: 400, message: error.message, headers: {} };
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
-  if (known) return { ...known, headers: {} };
+  if (known) return { status: known.status, message: known.message(), headers: {} };
   if (isDatabaseUnavailable(error))
-    return { status: 503, message: DATABASE_AWAY, headers: { 'retry-after': DATABASE_RETRY_AFTER_SECONDS } };
+    return { status: 503, message: t(DATABASE_AWAY), headers: { 'retry-after': DATABASE_RETRY_AFTER_SECONDS } };
   const status = fastifyError.statusCode ?? 500;
-  if (status >= 400 && status < 500) return { status, message: GENERIC_MESSAGES[status] ?? NOT_VALID, headers: {} };
-  return { status: status >= 500 && status < 600 ? status : 500, message: SERVER_FAULT, headers: {} };
+  if (status >= 400 && status < 500) return { status, message: GENERIC_MESSAGES[status]?.() ?? t(NOT_VALID), headers: {} };
+  return { status: status >= 500 && status < 600 ? status : 500, message: t(SERVER_FAULT), headers: {} };
 }
 
 /** The contract's error body; with `code` on the routes the spec reads it from. */
@@ -71,21 +70,21 @@ function sendError(request: FastifyRequest, reply: FastifyReply, status: number,
 /** JSON 404 for any address no route answers. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0] ?? '';
-  return sendError(request, reply, 404, `Nothing answers ${request.method} ${path.slice(0, 200)} here.`);
+  return sendError(request, reply, 404, t('server.errors.noRoute', { method: request.method, path: path.slice(0, 200) }));
 }
 
 /** What the client did wrong when Fastify refuses an address before any route is chosen. */
-const ADDRESS_ERRORS: Record<string, string> = {
-  FST_ERR_BAD_URL: 'The address is not valid.',
+const ADDRESS_ERRORS: Record<string, 'server.errors.badAddress' | 'server.errors.addressTooLong'> = {
+  FST_ERR_BAD_URL: 'server.errors.badAddress',
   // A path segment longer than the router's maxParamLength: longer than any id or name a route takes.
-  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+  FST_ERR_MAX_PARAM_LENGTH: 'server.errors.addressTooLong',
 };
 
 /** Errors Fastify meets before any route is chosen, such as a malformed percent-encoding in the address. */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const addressError = ADDRESS_ERRORS[error.code];
   if (!addressError) request.log.error({ err: error }, 'request failed before routing');
-  const body: ErrorBody = { message: addressError ?? SERVER_FAULT };
+  const body: ErrorBody = { message: t(addressError ?? SERVER_FAULT) };
   void reply
     .code(addressError ? 400 : 500)
     .type('application/json; charset=utf-8')

@@ -5,6 +5,7 @@ import { addressKey } from '../auth/client-address';
 import type { ServerConfig } from '../config';
 import { HttpError } from '../http/errors';
 import type { WriteQuotas } from '../limits/quotas';
+import { t } from '../i18n';
 
 /**
  * A per-address ceiling on every route registered after it, against floods; an IPv6 address counts
@@ -30,8 +31,7 @@ async function requestCeiling(app: FastifyInstance, config: Pick<ServerConfig, '
     // The count left is told once it runs out (429 with Retry-After), not on every answer below the
     // ceiling: three headers no client of ours reads, on each API call.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests from your address. Please try again in ${context.after}.`),
+    errorResponseBuilder: (_request, context) => new HttpError(429, t('server.rateLimit.tooMany', { after: context.after })),
   });
 }
 

@@ -10,6 +10,7 @@ import { DOCS_PATH } from '../http/openapi';
 import { HttpError } from '../http/errors';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
 import { ErrorBody } from '#domain/schemas/errors';
+import { t } from '../i18n';
 
 /** The card provider's checkout: its script, its iframe, and the calls the script makes. */
 const CHECKOUT = 'https://checkout.stripe.com';
@@ -21,8 +22,8 @@ const RAZORPAY_API = 'https://api.razorpay.com';
 /** The methods that change something, and so must come from the app or a client that is not a browser. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const FOREIGN_PAGE = 'This request came from a page of another site, so it was refused. Use WheelsOnWeb itself.';
-const NOT_JSON = 'Send Content-Type: application/json with a request that changes something, even one without a body.';
+const FOREIGN_PAGE = 'server.security.foreignPage';
+const NOT_JSON = 'server.security.notJson';
 const FOREIGN_MEANING = 'Sent from a page of another site (its Origin or Sec-Fetch-Site says so), whatever it carries.';
 
 /** The Content-Type's media type, without parameters such as charset. */
@@ -63,13 +64,13 @@ function refuseForgery(app: FastifyInstance, corsOrigins: readonly string[]): vo
   const refusal = (request: FastifyRequest): HttpError | undefined => {
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      return trusted.has(origin) || isOwnOrigin(origin, request) ? undefined : new HttpError(403, FOREIGN_PAGE);
+      return trusted.has(origin) || isOwnOrigin(origin, request) ? undefined : new HttpError(403, t(FOREIGN_PAGE));
     }
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined) {
-      return site === 'same-origin' || site === 'none' ? undefined : new HttpError(403, FOREIGN_PAGE);
+      return site === 'same-origin' || site === 'none' ? undefined : new HttpError(403, t(FOREIGN_PAGE));
     }
-    return !hasBody(request) && mediaType(request) !== 'application/json' ? new HttpError(415, NOT_JSON) : undefined;
+    return !hasBody(request) && mediaType(request) !== 'application/json' ? new HttpError(415, t(NOT_JSON)) : undefined;
   };
   // Not async: every request passes here, and most are reads that need no promise and no extra turn.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -105,15 +106,18 @@ declare module 'fastify' {
   }
 }
 
-const TOO_SLOW = JSON.stringify({ message: 'The request took too long to arrive. Please try again.' });
-const TOO_SLOW_ANSWER = [
-  'HTTP/1.1 408 Request Timeout',
-  'Content-Type: application/json; charset=utf-8',
-  `Content-Length: ${Buffer.byteLength(TOO_SLOW)}`,
-  'Connection: close',
-  '',
-  TOO_SLOW,
-].join('\r\n');
+/** The raw 408 written to a socket whose body is too slow, with its words as it is written. */
+function tooSlowAnswer(): string {
+  const body = JSON.stringify({ message: t('server.security.tooSlow') });
+  return [
+    'HTTP/1.1 408 Request Timeout',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
 
 /**
  * A body must arrive within `requestTimeoutMs` of its headers. Node's own requestTimeout stops
@@ -137,7 +141,7 @@ function answerWhenTooSlow(request: FastifyRequest, reply: FastifyReply, timeout
     if (raw.complete) return;
     request.log.info('request body too slow: connection closed');
     const { socket } = raw;
-    if (!reply.raw.headersSent && socket.writable) socket.write(TOO_SLOW_ANSWER);
+    if (!reply.raw.headersSent && socket.writable) socket.write(tooSlowAnswer());
     socket.destroySoon();
   }, timeoutMs);
   timer.unref();

@@ -10,6 +10,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { t } from '../i18n';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,17 +37,17 @@ declare module 'fastify' {
   }
 }
 
-const NOT_SIGNED_IN = 'Please sign in first.';
+const NOT_SIGNED_IN = 'server.session.notSignedIn';
 
-const ROLE_ONLY: Record<Role, string> = {
-  user: 'This is for renter accounts: sign in with a user account.',
-  owner: 'This is for owner accounts: sign in with an owner account.',
-  admin: 'This is for admins only.',
-};
+const ROLE_ONLY = {
+  user: 'server.session.renterOnly',
+  owner: 'server.session.ownerOnly',
+  admin: 'server.session.adminOnly',
+} as const satisfies Record<Role, string>;
 
 /** The account the hooks found; handlers behind `requireSignedIn` or `requireRole` call this. */
 export function signedInAccount(request: FastifyRequest): AccountRow {
-  if (!request.account) throw new HttpError(401, NOT_SIGNED_IN);
+  if (!request.account) throw new HttpError(401, t(NOT_SIGNED_IN));
   return request.account;
 }
 
@@ -82,7 +83,7 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
 
   async function loadAccount(request: FastifyRequest): Promise<AccountRow> {
     const account = await findAccount(request);
-    if (!account) throw new HttpError(401, NOT_SIGNED_IN);
+    if (!account) throw new HttpError(401, t(NOT_SIGNED_IN));
     return account;
   }
 
@@ -98,7 +99,7 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
 
   app.decorate('requireRole', (role: Role) => async (request: FastifyRequest) => {
     const account = await loadAccount(request);
-    if (account.role !== role) throw new HttpError(403, ROLE_ONLY[role]);
+    if (account.role !== role) throw new HttpError(403, t(ROLE_ONLY[role]));
   });
 
   app.decorateReply('startSession', async function startSession(this: FastifyReply, accountId: string) {
@@ -124,7 +125,7 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
     const account = signedInAccount(this.request);
     const token = this.request.cookies[cookieName];
     // Only a hook that found the session sets the account, so the request came with its cookie.
-    if (!token) throw new HttpError(401, NOT_SIGNED_IN);
+    if (!token) throw new HttpError(401, t(NOT_SIGNED_IN));
     await endOtherSessions(db, account.id, token);
   });
 }

@@ -8,17 +8,18 @@ import { isUniqueViolation } from '../db/errors';
 import { type AccountRow, bookings, cars, type ReviewRow, reviews } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { reviewViews } from './views';
+import { t } from '../i18n';
 
 // A renter's review of a trip that took place, the car keeper's one reply, and a car's reviews.
 
-export const NO_SUCH_BOOKING = 'There is no such booking among yours.';
-export const NO_SUCH_REVIEW = 'There is no such review.';
-export const NO_SUCH_CAR = 'There is no car by that name.';
-export const NOT_ENDED = 'You can review a trip once it has ended.';
-export const ALREADY_REVIEWED = 'You have already reviewed this trip.';
-export const ALREADY_REPLIED = 'This review already has a reply.';
-export const NOT_KEEPER = "Only the car's owner (an admin for a fleet car) can reply to its reviews.";
-export const REMOVED = 'This review was removed by an admin, so it takes no reply.';
+export const NO_SUCH_BOOKING = 'server.reviews.noSuchBooking';
+export const NO_SUCH_REVIEW = 'server.reviews.noSuchReview';
+export const NO_SUCH_CAR = 'server.reviews.noSuchCar';
+export const NOT_ENDED = 'server.reviews.notEnded';
+export const ALREADY_REVIEWED = 'server.reviews.alreadyReviewed';
+export const ALREADY_REPLIED = 'server.reviews.alreadyReplied';
+export const NOT_KEEPER = 'server.reviews.notKeeper';
+export const REMOVED = 'server.reviews.removed';
 
 /** A review with its author, the renter's username, as every review answer shows it. */
 export interface ReviewView {
@@ -53,13 +54,13 @@ export async function writeReview(
     .select()
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.renterId, renterId)));
-  if (!booking) throw new HttpError(404, NO_SUCH_BOOKING);
+  if (!booking) throw new HttpError(404, t(NO_SUCH_BOOKING));
   // As the renter's list shows it: a request nobody answered in time reads as expired.
   const status = statusAt(booking.status, booking.expiresAt, now);
   if (status !== 'accepted') {
-    throw new HttpError(409, `This booking is ${status}: only a trip that took place can be reviewed.`);
+    throw new HttpError(409, t('server.reviews.notReviewable', { status }));
   }
-  if (booking.endsAt > now) throw new HttpError(409, NOT_ENDED);
+  if (booking.endsAt > now) throw new HttpError(409, t(NOT_ENDED));
   try {
     const [stored] = await db
       .insert(reviews)
@@ -69,7 +70,7 @@ export async function writeReview(
     return stored.id;
   } catch (error) {
     // The booking's one review, written meanwhile by a second click: the unique key keeps the first.
-    if (isUniqueViolation(error)) throw new HttpError(409, ALREADY_REVIEWED);
+    if (isUniqueViolation(error)) throw new HttpError(409, t(ALREADY_REVIEWED));
     throw error;
   }
 }
@@ -87,9 +88,9 @@ export async function replyToReview(
     .from(reviews)
     .innerJoin(cars, eq(cars.id, reviews.carId))
     .where(eq(reviews.id, reviewId));
-  if (!target) throw new HttpError(404, NO_SUCH_REVIEW);
-  if (!keepsCar(account, target)) throw new HttpError(403, NOT_KEEPER);
-  if (target.removedAt) throw new HttpError(409, REMOVED);
+  if (!target) throw new HttpError(404, t(NO_SUCH_REVIEW));
+  if (!keepsCar(account, target)) throw new HttpError(403, t(NOT_KEEPER));
+  if (target.removedAt) throw new HttpError(409, t(REMOVED));
   // Only a review still without a reply, and not removed meanwhile, is written: of two replies at
   // once the second finds none, and a removal's emptied reply is not filled again.
   const [replied] = await db
@@ -97,7 +98,7 @@ export async function replyToReview(
     .set({ reply: content, repliedAt: now })
     .where(and(eq(reviews.id, target.reviewId), isNull(reviews.reply), isNull(reviews.removedAt)))
     .returning({ id: reviews.id });
-  if (!replied) throw new HttpError(409, ALREADY_REPLIED);
+  if (!replied) throw new HttpError(409, t(ALREADY_REPLIED));
   return replied.id;
 }
 
@@ -108,7 +109,7 @@ export async function carReviews(
   window: { limit: number; offset: number },
 ): Promise<{ rows: ReviewView[]; total: number }> {
   const car = await findPublicCar(db, carName);
-  if (!car) throw new HttpError(404, NO_SUCH_CAR);
+  if (!car) throw new HttpError(404, t(NO_SUCH_CAR));
   const ofCar = eq(reviews.carId, car.car.id);
   const [rows, [counted]] = await Promise.all([
     reviewViews(db).where(ofCar).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(window.limit).offset(window.offset),

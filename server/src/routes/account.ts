@@ -19,11 +19,13 @@ import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
+import { issueWords } from '../http/check-words';
+import { t } from '../i18n';
 
 const TAGS = ['account'];
 
-const DETAILS_SAVED = 'Your details are saved.';
-const PASSWORD_CHANGED = 'Your password is changed. Every other device signed in to your account was signed out.';
+const DETAILS_SAVED = 'server.account.detailsSaved';
+const PASSWORD_CHANGED = 'server.account.passwordChanged';
 
 /** The signed-in person's own account, whatever its role. */
 export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
@@ -54,9 +56,9 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         security: SIGNED_IN,
         body: AccountUpdate,
         response: {
-          200: answer(AccountSaved, `"${DETAILS_SAVED}", with the account as it now stands.`),
+          200: answer(AccountSaved, `"${t(DETAILS_SAVED)}", with the account as it now stands.`),
           ...errors([...JSON_BODY_ERRORS, 401], {
-            400: `A phone number that is not one, a country over 60 characters, or an owner clearing either: "${OWNER_PHONE_REQUIRED}" "${OWNER_COUNTRY_REQUIRED}" Nothing is changed.`,
+            400: `A phone number that is not one, a country over 60 characters, or an owner clearing either: "${issueWords(OWNER_PHONE_REQUIRED)}" "${issueWords(OWNER_COUNTRY_REQUIRED)}" Nothing is changed.`,
           }),
         },
       },
@@ -64,9 +66,9 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     async (request) => {
       const account = signedInAccount(request);
       const refusal = ownerDetailCleared(account.role, request.body);
-      if (refusal) throw new HttpError(400, refusal);
+      if (refusal) throw new HttpError(400, issueWords(refusal));
       const saved = await saveContactDetails(app.db, account, request.body);
-      return { message: DETAILS_SAVED, user: toAccount(saved) };
+      return { message: t(DETAILS_SAVED), user: toAccount(saved) };
     },
   );
 
@@ -82,10 +84,10 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         security: SIGNED_IN,
         body: PasswordChange,
         response: {
-          200: answer(MessageAnswer, `"${PASSWORD_CHANGED}"`),
+          200: answer(MessageAnswer, `"${t(PASSWORD_CHANGED)}"`),
           ...errors([...JSON_BODY_ERRORS, 401, 403], {
             400: 'The current password is missing, the new one is shorter than 8 or longer than 128 characters, or "Passwords do not match.".',
-            403: `"${WRONG_CURRENT_PASSWORD}" Nothing is changed.`,
+            403: `"${t(WRONG_CURRENT_PASSWORD)}" Nothing is changed.`,
             429: 'Too many failed sign-ins (a wrong current password counts as one) for this account from this address, or too many requests; Retry-After says when to try again.',
           }),
         },
@@ -103,7 +105,7 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         endSessions: (tx: Database) => reply.endOtherSessions(tx),
       };
       await setPassword(app.db, account, change, app.clock.now());
-      return { message: PASSWORD_CHANGED };
+      return { message: t(PASSWORD_CHANGED) };
     },
   );
 

@@ -14,17 +14,18 @@ import { addressKey } from '../auth/client-address';
 import { toAccount } from '../contract-shapes';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
+import { t } from '../i18n';
 
-const REGISTERED: Record<RegisterType, string> = {
-  user: 'Successfully Registered',
-  owner: 'Registration Successful',
-};
+const REGISTERED = {
+  user: 'server.accounts.registeredUser',
+  owner: 'server.accounts.registeredOwner',
+} as const satisfies Record<RegisterType, string>;
 
 const REGISTRATION_ANSWERS = {
   201: answer(RegisterAnswer, 'Registered; not signed in yet.'),
   ...errors([...JSON_BODY_ERRORS, 409, 503], {
     400: 'A missing or bad field, or the passwords differ ("Passwords do not match.").',
-    409: ALREADY_REGISTERED,
+    409: t(ALREADY_REGISTERED),
     503: 'Too many registrations are under way; Retry-After says when to try again.',
     429: 'Too many registrations in the last hour from this address (REGISTRATIONS_PER_HOUR, 10 by default; an IPv6 address counts as its /64), or too many requests; Retry-After says when to try again.',
   }),
@@ -38,7 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   async function register(role: RegisterType, details: Registration, reply: FastifyReply): Promise<RegisterAnswer> {
     const created = await registerAccount(role, details, addressKey(reply.request.ip), app.clock.now());
     reply.code(201);
-    return { message: REGISTERED[role], user: toAccount(created) };
+    return { message: t(REGISTERED[role]), user: toAccount(created) };
   }
 
   app.post(
@@ -66,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      throw new HttpError(404, `There is no "${request.params.type.slice(0, 50)}" account type: register as a user or an owner.`);
+      throw new HttpError(404, t('server.accounts.noSuchType', { type: request.params.type.slice(0, 50) }));
     },
   );
 

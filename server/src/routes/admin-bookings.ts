@@ -12,7 +12,8 @@ import { ADMIN_TAGS as TAGS, badListQuery, listAnswers, optionalReasonBody, REFU
 import { ALREADY_BOOKED } from '../bookings/words';
 import { adminBookingById, listAdminBookings } from '../bookings/admin-view';
 import { runStep } from '../bookings/process';
-import { NO_BOOKING_HAS_ID, OWNERS_TO_ANSWER } from '../bookings/words';
+import { NO_BOOKING_HAS_ID, OWNERS_TO_ANSWER_ID } from '../bookings/words';
+import { t } from '../i18n';
 
 // The console's Bookings section: every booking, and the steps an admin takes on them. The steps
 // are the booking process's (runStep), so the console can do nothing the table does not allow.
@@ -23,7 +24,7 @@ const reasonBody = z.preprocess((body) => body ?? {}, AdminReason);
 const STEP_ANSWERS = {
   ...REFUSED,
   400: 'An id that is not a uuid, or a reason that is blank or over 500 characters.',
-  404: `"${NO_BOOKING_HAS_ID}"`,
+  404: `"${t(NO_BOOKING_HAS_ID)}"`,
 };
 
 export const adminBookingRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; links: BookingLinks }> = async (
@@ -82,8 +83,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefi
               402: 'The card provider refused to take the money held for the request: the message says why; the request stays open.',
               503: 'The card provider could not be reached (or its payments are off here): the request stays open.',
               409: `The booking's status does not allow this step (the message names it and what an admin can still do), ${
-                action === 'accept' ? `accepting would overlap an accepted booking ("${ALREADY_BOOKED}"), ` : ''
-              }or the car is an owner's: "${OWNERS_TO_ANSWER}"`,
+                action === 'accept' ? `accepting would overlap an accepted booking ("${t(ALREADY_BOOKED)}"), ` : ''
+              }or the car is an owner's: "${t(OWNERS_TO_ANSWER_ID)}"`,
             }),
           },
         },

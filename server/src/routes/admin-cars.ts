@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_PAGE_SIZE, AdminCar, AdminCarsQuery, AdminIdParams, AdminReason } from '#domain/schemas/admin';
-import { type AdminCarRow, adminCarList, ARCHIVED, DELISTED_FOR_RENTERS, NO_SUCH_CAR, setDelisted } from '../cars/admin-cars';
+import { type AdminCarRow, adminCarList, ARCHIVED, DELISTED_FOR_RENTERS_ID, NO_SUCH_CAR, setDelisted } from '../cars/admin-cars';
 import { carStateOf } from '../cars/states';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';
@@ -16,6 +16,7 @@ import {
   optionalReasonBody,
   REFUSED,
 } from '../http/admin-lists';
+import { t } from '../i18n';
 
 function toAdminCar({ car, owner }: AdminCarRow): AdminCar {
   return {
@@ -48,15 +49,15 @@ const carActionAnswers = (done: string, badInput: string) => ({
   ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409], {
     ...REFUSED,
     400: badInput,
-    404: `"${NO_SUCH_CAR}"`,
-    409: `"${ARCHIVED}"`,
+    404: `"${t(NO_SUCH_CAR)}"`,
+    409: `"${t(ARCHIVED)}"`,
   }),
 });
 
 const DELIST_SCHEMA = {
   tags: TAGS,
   summary: 'Take a car off the marketplace',
-  description: `The car leaves the public list and cannot be booked (a request for it is refused with 409) until it is relisted; a fleet car may be delisted too. Its owner sees it delisted, with the \`reason\`, which is required and kept with the time. Its open requests are declined for their renters ("${DELISTED_FOR_RENTERS}"), money held for them let go; its accepted bookings stand. Its owner's pausing or resuming it does not relist it. One audit row is written, with the reason and the state before and after; a car already delisted is answered as it stands and writes none.`,
+  description: `The car leaves the public list and cannot be booked (a request for it is refused with 409) until it is relisted; a fleet car may be delisted too. Its owner sees it delisted, with the \`reason\`, which is required and kept with the time. Its open requests are declined for their renters ("${t(DELISTED_FOR_RENTERS_ID)}"), money held for them let go; its accepted bookings stand. Its owner's pausing or resuming it does not relist it. One audit row is written, with the reason and the state before and after; a car already delisted is answered as it stands and writes none.`,
   security: SIGNED_IN,
   params: AdminIdParams,
   body: AdminReason,

@@ -8,6 +8,7 @@ import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 import { adminPage, ADMIN_TAGS as TAGS, badListQuery, listAnswers, REFUSED } from '../http/admin-lists';
+import { t } from '../i18n';
 
 function toAdminContent(row: EntryRow): AdminContent {
   const on: AdminContent['on'] =
@@ -57,7 +58,7 @@ const REMOVE_COMMENT_SCHEMA = {
   security: SIGNED_IN,
   params: AdminIdParams,
   body: reasonBody,
-  response: removalAnswers('The comment or reply, now removed.', NO_SUCH_COMMENT),
+  response: removalAnswers('The comment or reply, now removed.', t(NO_SUCH_COMMENT)),
 };
 
 const REMOVE_REVIEW_SCHEMA = {
@@ -67,7 +68,7 @@ const REMOVE_REVIEW_SCHEMA = {
   security: SIGNED_IN,
   params: AdminIdParams,
   body: reasonBody,
-  response: removalAnswers('The review, now removed.', NO_SUCH_REVIEW),
+  response: removalAnswers('The review, now removed.', t(NO_SUCH_REVIEW)),
 };
 
 /** Comments, replies and reviews for the console: listed together, and removed by an admin with a reason. */

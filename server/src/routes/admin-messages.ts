@@ -26,6 +26,7 @@ import {
   newsletterSignupList,
   type NewsletterSignupRow,
 } from '../messages/admin-view';
+import { t } from '../i18n';
 
 /**
  * Every sign-up as CSV lines after the header, in the order of their emails, a batch at a time as the
@@ -91,7 +92,7 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors([...JSON_BODY_ERRORS, 401, 403, 404], {
             ...REFUSED,
             400: 'An id that is not a uuid, or a reason that is blank or over 500 characters.',
-            404: `"${NO_SUCH_MESSAGE}"`,
+            404: `"${t(NO_SUCH_MESSAGE)}"`,
           }),
         },
       },

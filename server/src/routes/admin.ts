@@ -26,8 +26,9 @@ import {
   optionalReasonBody,
   REFUSED,
 } from '../http/admin-lists';
+import { t } from '../i18n';
 
-const CANNOT_DISABLE_SELF = 'You cannot disable your own account: another admin must do it.';
+const CANNOT_DISABLE_SELF = 'server.admin.cannotDisableSelf';
 
 function toAdminAccount(row: AccountRow): AdminAccount {
   return {
@@ -63,7 +64,7 @@ const accountActionAnswers = (done: string) => ({
   ...errors([...JSON_BODY_ERRORS, 401, 403, 404], {
     ...REFUSED,
     400: 'An id that is not a uuid, or a reason that is blank or over 500 characters.',
-    404: `"${NO_SUCH_ACCOUNT}"`,
+    404: `"${t(NO_SUCH_ACCOUNT)}"`,
   }),
 });
 
@@ -128,13 +129,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: optionalReasonBody,
         response: {
           ...accountActionAnswers('The account, now disabled.'),
-          ...errors([409], { 409: `"${CANNOT_DISABLE_SELF}"` }),
+          ...errors([409], { 409: `"${t(CANNOT_DISABLE_SELF)}"` }),
         },
       },
     },
     async (request) => {
       const admin = signedInAccount(request);
-      if (request.params.id === admin.id) throw new HttpError(409, CANNOT_DISABLE_SELF);
+      if (request.params.id === admin.id) throw new HttpError(409, t(CANNOT_DISABLE_SELF));
       return setDisabled(admin, request.params.id, true, request.body.reason);
     },
   );

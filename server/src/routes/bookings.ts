@@ -13,11 +13,11 @@ import { askForBooking, CARD_PAYMENTS_OFF } from '../bookings/ask';
 import { listBookings, nextTurnOf } from '../bookings/lists';
 import { runStep, type ProcessContext } from '../bookings/process';
 import { bookingReceipt } from '../bookings/receipt';
-import { CAR_DELISTED, CAR_PAUSED } from '../bookings/requests';
+import { CAR_DELISTED_ID, CAR_PAUSED } from '../bookings/requests';
 import { asOf } from '../bookings/status';
 import { sweepBookings } from '../bookings/sweep';
 import { showsPaymentRef } from '../bookings/views';
-import { ALREADY_BOOKED, NO_SUCH_BOOKING } from '../bookings/words';
+import { ALREADY_BOOKED, NO_SUCH_BOOKING_ID } from '../bookings/words';
 import type { GstConfig, SupportContact } from '../config';
 import { toBooking } from '../contract-shapes';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
@@ -25,6 +25,7 @@ import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { runInRounds } from '../plugins/rounds';
 import { signedInAccount } from '../plugins/session';
+import { t } from '../i18n';
 
 const TAGS = ['bookings'];
 
@@ -51,13 +52,13 @@ const ASK_SCHEMA = {
   response: {
     201: answer(Booking, 'The booking, `requested`.'),
     ...errors([...JSON_BODY_ERRORS, 401, 402, 403, 404, 409, 503], {
-      400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${CARD_PAYMENTS_OFF}"`,
+      400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${t(CARD_PAYMENTS_OFF)}"`,
       402: 'The card provider refused to hold the amount: the message says why. No booking was stored.',
       503: 'The card provider could not be reached. No booking was stored and nothing was charged.',
       403: "Signed in with an account that is not a renter's.",
       404: 'There is no car by that name.',
       429: 'Too many booking requests by this renter in the last hour (30), or too many requests; Retry-After says when to try again.',
-      409: `${ALREADY_BOOKED} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>."). Or: "${CAR_PAUSED}" Or, for a car an admin delisted: "${CAR_DELISTED}"`,
+      409: `${t(ALREADY_BOOKED)} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>."). Or: "${t(CAR_PAUSED)}" Or, for a car an admin delisted: "${t(CAR_DELISTED_ID)}"`,
     }),
   },
 };
@@ -84,7 +85,7 @@ const RECEIPT_SCHEMA = {
   params: BookingIdParams,
   response: {
     200: answer(BookingReceipt, 'The booking, its history and its contacts.'),
-    ...errors([400, 401, 404], { 400: 'A malformed id.', 404: NO_SUCH_BOOKING }),
+    ...errors([400, 401, 404], { 400: 'A malformed id.', 404: t(NO_SUCH_BOOKING_ID) }),
   },
 };
 

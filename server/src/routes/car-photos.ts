@@ -4,15 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { PHOTO_BYTES_MAX, PHOTOS_PER_CAR_MAX } from '#domain/limits';
 import { UPLOADS_PATH } from '#domain/photo-urls';
-import {
-  CarPhotoOrder,
-  CarPhotoParams,
-  CarPhotosParams,
-  PHOTO_FIELD,
-  PHOTO_TOO_LARGE,
-  PHOTO_WRONG_TYPE,
-  PHOTOS_FULL,
-} from '#domain/schemas/car-photos';
+import { CarPhotoOrder, CarPhotoParams, CarPhotosParams, PHOTO_FIELD, PHOTO_REFUSALS } from '#domain/schemas/car-photos';
 import { CarPhoto } from '#domain/schemas/cars';
 import {
   addPhotoRow,
@@ -40,12 +32,15 @@ import {
   type StoredPhoto,
   storePhoto,
 } from '../photos/photo-store';
+import { checkWords } from '../http/check-words';
+import { t } from '../i18n';
 
 const TAGS = ['car photos'];
-const RENTERS_CANNOT = "Only the car's owner (an admin for a fleet car) can change its photos.";
-const NOT_MULTIPART = `Send the photo as multipart/form-data, in the field "${PHOTO_FIELD}".`;
-const ONE_PHOTO = `Send one photo, in the field "${PHOTO_FIELD}".`;
-const TOO_MANY_PIXELS = `A photo must be at most ${PHOTO_PIXELS_MAX / 1_000_000} megapixels.`;
+const RENTERS_CANNOT = 'server.carPhotos.rentersCannot';
+const NOT_MULTIPART = () => t('server.carPhotos.notMultipart', { field: PHOTO_FIELD });
+const ONE_PHOTO = () => t('server.carPhotos.onePhoto', { field: PHOTO_FIELD });
+const TOO_MANY_PIXELS = () => t('server.carPhotos.tooManyPixels', { megapixels: PHOTO_PIXELS_MAX / 1_000_000 });
+const PHOTO_TOO_LARGE = () => checkWords(PHOTO_REFUSALS.tooLarge);
 
 /** Room for the multipart framing around the file: a body longer than this is refused before a byte of it is read. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -61,24 +56,24 @@ const PHOTOS_ANSWER = answer(z.array(CarPhoto), "The car's photos in their new o
 /** The signed-in owner or admin; a renter is refused outright, since no car is ever theirs to change. */
 function carKeeper(request: FastifyRequest): CarKeeper {
   const account = signedInAccount(request);
-  if (account.role === 'user') throw new HttpError(403, RENTERS_CANNOT);
+  if (account.role === 'user') throw new HttpError(403, t(RENTERS_CANNOT));
   return account;
 }
 
 const REJECTIONS = {
   'too-large': { status: 413, message: PHOTO_TOO_LARGE },
   'too-many-pixels': { status: 413, message: TOO_MANY_PIXELS },
-  'not-an-image': { status: 415, message: PHOTO_WRONG_TYPE },
+  'not-an-image': { status: 415, message: () => checkWords(PHOTO_REFUSALS.wrongType) },
 } as const;
 
 /** The multipart parser's refusals, in words a person can act on. */
 function describeMultipartError(error: unknown): HttpError | undefined {
   const code = (error as { code?: unknown }).code;
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(415, NOT_MULTIPART);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(415, NOT_MULTIPART());
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new HttpError(400, ONE_PHOTO);
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, PHOTO_TOO_LARGE);
-  if (error instanceof Error && /multipart|boundary|part terminated/i.test(error.message)) return new HttpError(400, ONE_PHOTO);
+    return new HttpError(400, ONE_PHOTO());
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, PHOTO_TOO_LARGE());
+  if (error instanceof Error && /multipart|boundary|part terminated/i.test(error.message)) return new HttpError(400, ONE_PHOTO());
   return undefined;
 }
 
@@ -92,11 +87,11 @@ const UPLOAD_SCHEMA = {
     201: answer(CarPhoto, 'The stored photo.'),
     ...errors([400, 401, 403, 404, 409, 413, 415], {
       400: `A malformed id, or a form without one file in the field "${PHOTO_FIELD}".`,
-      403: RENTERS_CANNOT,
-      404: NO_SUCH_CAR,
-      409: PHOTOS_FULL,
-      413: `${PHOTO_TOO_LARGE} Or: ${TOO_MANY_PIXELS}`,
-      415: `${PHOTO_WRONG_TYPE} Or: ${NOT_MULTIPART}`,
+      403: t(RENTERS_CANNOT),
+      404: t(NO_SUCH_CAR),
+      409: checkWords(PHOTO_REFUSALS.full),
+      413: `${PHOTO_TOO_LARGE()} Or: ${TOO_MANY_PIXELS()}`,
+      415: `${checkWords(PHOTO_REFUSALS.wrongType)} Or: ${NOT_MULTIPART()}`,
     }),
   },
 };
@@ -104,20 +99,20 @@ const UPLOAD_SCHEMA = {
 /** The form's one file, streamed to the photo store: refused in words a person can act on when it is not a photo we take. */
 async function receivePhoto(storage: PhotoStorage, request: FastifyRequest): Promise<StoredPhoto> {
   if (Number(request.headers['content-length'] ?? 0) > PHOTO_BYTES_MAX + MULTIPART_OVERHEAD_BYTES) {
-    throw new HttpError(413, PHOTO_TOO_LARGE);
+    throw new HttpError(413, PHOTO_TOO_LARGE());
   }
   const part = await request.file({ throwFileSizeLimit: false }).catch((error: unknown) => {
     throw describeMultipartError(error) ?? error;
   });
-  if (!part) throw new HttpError(400, ONE_PHOTO);
+  if (!part) throw new HttpError(400, ONE_PHOTO());
   if (part.fieldname !== PHOTO_FIELD) {
     part.file.resume();
-    throw new HttpError(400, ONE_PHOTO);
+    throw new HttpError(400, ONE_PHOTO());
   }
   return storePhoto(storage, part.file, () => part.file.truncated).catch((error: unknown) => {
     if (error instanceof PhotoRejectedError) {
       const { status, message } = REJECTIONS[error.reason];
-      throw new HttpError(status, message);
+      throw new HttpError(status, message());
     }
     throw describeMultipartError(error) ?? error;
   });
@@ -159,8 +154,8 @@ const REMOVE_SCHEMA = {
     200: PHOTOS_ANSWER,
     ...errors([400, 401, 403, 404], {
       400: 'A malformed id.',
-      403: RENTERS_CANNOT,
-      404: `${NO_SUCH_CAR} Or: ${NO_SUCH_PHOTO}`,
+      403: t(RENTERS_CANNOT),
+      404: `${t(NO_SUCH_CAR)} Or: ${t(NO_SUCH_PHOTO)}`,
     }),
   },
 };
@@ -177,9 +172,9 @@ const REORDER_SCHEMA = {
     200: PHOTOS_ANSWER,
     ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409], {
       400: 'A malformed id, an id named twice, or a cover not in the order.',
-      403: RENTERS_CANNOT,
-      404: NO_SUCH_CAR,
-      409: `${ORDER_MISMATCH} (A photo was added or removed since the list was read.)`,
+      403: t(RENTERS_CANNOT),
+      404: t(NO_SUCH_CAR),
+      409: `${t(ORDER_MISMATCH)} (A photo was added or removed since the list was read.)`,
     }),
   },
 };

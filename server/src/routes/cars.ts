@@ -8,9 +8,10 @@ import { carExtras } from '../cars/car-extras';
 import { findPublicCar, listPublicCars } from '../cars/public-cars';
 import { answer, errors } from '../http/answers';
 import { HttpError } from '../http/errors';
+import { t } from '../i18n';
 
 const TAGS = ['cars'];
-const NO_SUCH_CAR = 'There is no car by that name.';
+const NO_SUCH_CAR = 'server.cars.noSuchCar';
 
 export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -63,13 +64,13 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
         params: CarNameParams,
         response: {
           200: answer(PublicCar, 'The car itself, not wrapped.'),
-          ...errors([400, 404], { 404: NO_SUCH_CAR }),
+          ...errors([400, 404], { 404: t(NO_SUCH_CAR) }),
         },
       },
     },
     async (request) => {
       const row = await findPublicCar(app.db, request.params.carName);
-      if (!row) throw new HttpError(404, NO_SUCH_CAR);
+      if (!row) throw new HttpError(404, t(NO_SUCH_CAR));
       const extrasOf = await carExtras(app.db, [row.car.id]);
       return toPublicCar(row.car, row.ownerName, extrasOf(row.car.id), app.photoStorage.urlBase);
     },
@@ -87,13 +88,13 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AvailabilityQuery,
         response: {
           200: answer(Availability, 'The stretches of the period the car is booked.'),
-          ...errors([400, 404], { 404: NO_SUCH_CAR }),
+          ...errors([400, 404], { 404: t(NO_SUCH_CAR) }),
         },
       },
     },
     async (request) => {
       const row = await findPublicCar(app.db, request.params.carName);
-      if (!row) throw new HttpError(404, NO_SUCH_CAR);
+      if (!row) throw new HttpError(404, t(NO_SUCH_CAR));
       const busy = await busyDuring(app.db, row.car.id, request.query);
       return { busy: busy.map(({ from, to }) => ({ from: toIndiaIso(from), to: toIndiaIso(to) })) };
     },

@@ -30,6 +30,7 @@ import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
+import { t } from '../i18n';
 
 const TAGS = ['blog'];
 const COMMENT_LIMIT_MEANING =
@@ -43,7 +44,7 @@ const POST_SCHEMA = {
   summary: 'A blog post',
   description: "`slug` is the post's title (as the app links it) or its slug, in any letter case.",
   params: BlogPostParams,
-  response: { 200: answer(BlogPost, 'The post.'), ...errors([400, 404], { 404: UNKNOWN_POST }) },
+  response: { 200: answer(BlogPost, 'The post.'), ...errors([400, 404], { 404: t(UNKNOWN_POST) }) },
 };
 
 const LIST_SCHEMA = {
@@ -56,7 +57,7 @@ const LIST_SCHEMA = {
       z.union([z.array(Comment), pagedAnswer(Comment)]),
       "Every comment, or with `post` that post's only: a bare list, or a page when `page` is sent.",
     ),
-    ...errors([400, 404], { 404: UNKNOWN_POST }),
+    ...errors([400, 404], { 404: t(UNKNOWN_POST) }),
   },
 };
 
@@ -70,7 +71,7 @@ const COMMENT_SCHEMA = {
     201: answer(Comment, 'The new comment.'),
     ...errors([...JSON_BODY_ERRORS, 401, 404], {
       400: 'Empty content, or over 2,000 characters.',
-      404: UNKNOWN_POST,
+      404: t(UNKNOWN_POST),
       429: COMMENT_LIMIT_MEANING,
     }),
   },
@@ -86,8 +87,8 @@ const REPLY_SCHEMA = {
   response: {
     201: answer(Reply, 'The new reply.'),
     ...errors([...JSON_BODY_ERRORS, 401, 404, 409], {
-      404: `${UNKNOWN_COMMENT} (Replies take no replies.)`,
-      409: DELETED_PARENT,
+      404: `${t(UNKNOWN_COMMENT)} (Replies take no replies.)`,
+      409: t(DELETED_PARENT),
       429: COMMENT_LIMIT_MEANING,
     }),
   },
@@ -103,8 +104,8 @@ const DELETE_SCHEMA = {
     200: answer(z.union([Comment, Reply]), 'The comment (with its replies) or the reply, as it now stands.'),
     ...errors([400, 401, 403, 404], {
       400: 'A malformed id.',
-      403: `"${NOT_YOURS}" Or, for an admin: "${ADMIN_REMOVES_IN_CONSOLE}"`,
-      404: UNKNOWN_COMMENT,
+      403: `"${t(NOT_YOURS)}" Or, for an admin: "${t(ADMIN_REMOVES_IN_CONSOLE)}"`,
+      404: t(UNKNOWN_COMMENT),
     }),
   },
 };
@@ -153,7 +154,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await deleteOwnComment(app.db, signedInAccount(request), request.params.id, app.clock.now());
     if (row.parentId) return toReply(row);
     const deleted = await findThread(app.db, row.id);
-    if (!deleted) throw new HttpError(404, UNKNOWN_COMMENT);
+    if (!deleted) throw new HttpError(404, t(UNKNOWN_COMMENT));
     return deleted;
   });
 };

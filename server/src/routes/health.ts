@@ -3,6 +3,7 @@ import { HealthAnswer } from '#domain/schemas/health';
 import { pingDatabase } from '../db/ping';
 import { answer, errors } from '../http/answers';
 import { HttpError } from '../http/errors';
+import { t } from '../i18n';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,7 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await pingDatabase(app.db);
       } catch (error) {
         request.log.error({ err: error }, 'database health check failed');
-        throw new HttpError(503, 'The database is not answering. Please try again in a moment.');
+        throw new HttpError(503, t('server.health.databaseAway'));
       }
       return { status: 'ok' as const, db: app.dbKind };
     },

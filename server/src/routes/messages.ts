@@ -3,6 +3,7 @@ import { ContactMessage, MessageAnswer, NewsletterSignup } from '#domain/schemas
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { CONTACT_MESSAGES_PER_HOUR } from '../limits/quotas';
 import { storeContactMessage, subscribeToNewsletter } from '../messages/inbox';
+import { t } from '../i18n';
 
 const TAGS = ['messages'];
 
@@ -26,7 +27,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await storeContactMessage(app.db, request.body, request.ip, app.clock.now());
       reply.code(201);
-      return { message: 'Thanks, we will get back to you soon.' };
+      return { message: t('server.messages.contactThanks') };
     },
   );
 
@@ -47,7 +48,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await subscribeToNewsletter(app.db, request.body.email, app.clock.now());
       reply.code(201);
-      return { message: 'Thanks for subscribing.' };
+      return { message: t('server.messages.subscribed') };
     },
   );
 };

@@ -18,8 +18,9 @@ import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 import { removePhotoFiles } from '../photos/photo-store';
 import type { BookingLinks } from '../mail/booking-mails';
+import { t } from '../i18n';
 
-const NOT_YOURS = 'There is no such car among your cars.';
+const NOT_YOURS = 'server.ownerCars.notYours';
 
 /** What every route here needs: a signed-in owner. */
 const OWNER = { tags: ['owner cars'], security: SIGNED_IN };
@@ -45,7 +46,7 @@ const ONE_SCHEMA = {
   params: OwnerCarIdParams,
   response: {
     200: answer(codedAnswer(OwnerCar), '`{code: 200, message: "success", data}`.'),
-    ...errors([400, ...OWNER_ERRORS, 404], { ...OWNER_MEANINGS, 400: 'A malformed id.', 404: NOT_YOURS }),
+    ...errors([400, ...OWNER_ERRORS, 404], { ...OWNER_MEANINGS, 400: 'A malformed id.', 404: t(NOT_YOURS) }),
   },
 };
 
@@ -73,7 +74,7 @@ const EDIT_SCHEMA = {
   body: OwnerCarEdit,
   response: {
     200: answer(codedAnswer(OwnerCar), '`{code: 200, message: "edit success", data}` with the changed car.'),
-    ...errors([...JSON_BODY_ERRORS, ...OWNER_ERRORS, 404], { ...OWNER_MEANINGS, 404: NOT_YOURS }),
+    ...errors([...JSON_BODY_ERRORS, ...OWNER_ERRORS, 404], { ...OWNER_MEANINGS, 404: t(NOT_YOURS) }),
   },
 };
 
@@ -112,7 +113,7 @@ const pauseSchema = (paused: boolean) => ({
     ...errors([...JSON_BODY_ERRORS, ...OWNER_ERRORS, 404], {
       ...OWNER_MEANINGS,
       400: 'A malformed id, or a body that is not JSON.',
-      404: NOT_YOURS,
+      404: t(NOT_YOURS),
     }),
   },
 });
@@ -125,7 +126,7 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ links: BookingLinks }> = as
   const ownerOnly = app.requireRole('owner');
   const toAnswer = ({ car, photos }: OwnerCarRow) => toOwnerCar(car, photos, app.photoStorage.urlBase);
   const found = (car: OwnerCarRow | undefined) => {
-    if (!car) throw new HttpError(404, NOT_YOURS);
+    if (!car) throw new HttpError(404, t(NOT_YOURS));
     return toAnswer(car);
   };
 

@@ -5,13 +5,15 @@ import { confirmPasswordReset, EXPIRED_LINK, requestPasswordReset, UNKNOWN_LINK,
 import { addressKey } from '../auth/client-address';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { PASSWORD_RESET_LIMITS } from '../limits/quotas';
+import { t } from '../i18n';
 
 const TAGS = ['accounts'];
 
 /** The one answer to every accepted reset request: it must not tell whether the email has an account. */
-export const RESET_REQUESTED =
-  'If an account uses this email, we have sent it a link to choose a new password. It works for 30 minutes; check your spam folder if it does not arrive.';
-const PASSWORD_SET = 'Your new password is set, and every device signed in with the old one was signed out. Sign in with it.';
+export const RESET_REQUESTED_ID = 'server.passwordReset.resetRequested';
+/** Its words, as the tests (and the receipt) read them; answers word the id when they are made. */
+export const RESET_REQUESTED = t(RESET_REQUESTED_ID);
+const PASSWORD_SET = 'server.passwordReset.passwordSet';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
   app.post(
@@ -23,7 +25,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> =
         description: `Always \`202\` with the same message, for an email with an account or without one. For an account, a link to \`{PUBLIC_URL}/reset-password?token=…\` is mailed; it works once, for ${RESET_LINK_MINUTES} minutes. At most ${PASSWORD_RESET_LIMITS.perEmail} requests an hour per email and ${PASSWORD_RESET_LIMITS.perAddress} per address, counted alike whether or not the email has an account.`,
         body: PasswordResetRequest,
         response: {
-          202: answer(MessageAnswer, `"${RESET_REQUESTED}"`),
+          202: answer(MessageAnswer, `"${t(RESET_REQUESTED_ID)}"`),
           ...errors([...JSON_BODY_ERRORS], {
             400: 'The email is missing or not an email address.',
             429: 'Too many reset links asked for this email or from this address in the last hour; Retry-After says when to try again.',
@@ -35,7 +37,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> =
       const asked = { email: request.body.email, address: addressKey(request.ip) };
       await requestPasswordReset(app.db, asked, { publicUrl }, app.clock.now());
       reply.code(202);
-      return { message: RESET_REQUESTED };
+      return { message: t(RESET_REQUESTED_ID) };
     },
   );
 
@@ -49,16 +51,16 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> =
           'Sets the password, uses up every reset link of the account and ends all its sessions (it is not signed in: the person signs in with the new password). A mail tells the account its password changed.',
         body: PasswordResetConfirm,
         response: {
-          200: answer(MessageAnswer, `"${PASSWORD_SET}"`),
+          200: answer(MessageAnswer, `"${t(PASSWORD_SET)}"`),
           ...errors([...JSON_BODY_ERRORS], {
-            400: `A password shorter than 8 or longer than 128 characters, "Passwords do not match.", or a link that does not work: "${UNKNOWN_LINK}" "${USED_LINK}" "${EXPIRED_LINK}"`,
+            400: `A password shorter than 8 or longer than 128 characters, "Passwords do not match.", or a link that does not work: "${t(UNKNOWN_LINK)}" "${t(USED_LINK)}" "${EXPIRED_LINK()}"`,
           }),
         },
       },
     },
     async (request) => {
       await confirmPasswordReset(app.db, app.passwords, request.body, { publicUrl }, app.clock);
-      return { message: PASSWORD_SET };
+      return { message: t(PASSWORD_SET) };
     },
   );
 };

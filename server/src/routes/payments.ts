@@ -10,10 +10,11 @@ import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { RazorpayWebhookEvent } from '../payments/razorpay-api';
 import { signedInAccount } from '../plugins/session';
+import { t } from '../i18n';
 
 const TAGS = ['payments'];
-const RAZORPAY_OFF = 'Razorpay payments are not taken on this server: send the booking request unpaid or by card.';
-const WEBHOOKS_OFF = 'Razorpay webhooks are not taken on this server.';
+const RAZORPAY_OFF = 'server.payments.razorpayOff';
+const WEBHOOKS_OFF = 'server.payments.webhooksOff';
 
 /** What the webhook did with an event: made the booking, found it made already, ignored the event, or could not book. */
 const WebhookOutcome = z.object({ outcome: z.enum(['booked', 'already booked', 'ignored', 'not bookable']) });
@@ -36,7 +37,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; 
         response: {
           200: answer(RazorpayOrder, 'The order to open the checkout with.'),
           ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409, 503], {
-            400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${RAZORPAY_OFF}"`,
+            400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${t(RAZORPAY_OFF)}"`,
             403: "Signed in with an account that is not a renter's.",
             404: 'There is no car by that name.',
             409: 'The car is already booked for part of the period, the renter already asked for it then, or its owner has paused it.',
@@ -47,7 +48,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; 
     },
     (request) => {
       const razorpay = app.payments.razorpay;
-      if (!razorpay) throw new HttpError(400, RAZORPAY_OFF);
+      if (!razorpay) throw new HttpError(400, t(RAZORPAY_OFF));
       return openRazorpayOrder({ db: app.db, razorpay, gst, links }, signedInAccount(request), request.body, app.clock.now());
     },
   );
@@ -79,7 +80,7 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, lin
           200: answer(WebhookOutcome, 'The event was taken: what it changed.'),
           ...errors([...JSON_BODY_ERRORS, 404, 503], {
             400: 'The signature does not match the body, or the body is not an event: nothing changed.',
-            404: WEBHOOKS_OFF,
+            404: t(WEBHOOKS_OFF),
             503: 'Razorpay could not be reached to confirm the payment: Razorpay delivers the event again later.',
           }),
         },
@@ -87,19 +88,19 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, lin
     },
     async (request) => {
       const razorpay = app.payments.razorpay;
-      if (!razorpay?.takesWebhooks) throw new HttpError(404, WEBHOOKS_OFF);
+      if (!razorpay?.takesWebhooks) throw new HttpError(404, t(WEBHOOKS_OFF));
       const signature = request.headers['x-razorpay-signature'] ?? '';
       if (!razorpay.webhookIsGenuine(request.body, signature)) {
-        throw new HttpError(400, 'The webhook signature does not match its body.');
+        throw new HttpError(400, t('server.payments.badSignature'));
       }
       let json: unknown;
       try {
         json = JSON.parse(request.body);
       } catch {
-        throw new HttpError(400, 'The webhook body is not JSON.');
+        throw new HttpError(400, t('server.payments.notJson'));
       }
       const parsed = RazorpayWebhookEvent.safeParse(json);
-      if (!parsed.success) throw new HttpError(400, 'The webhook body is not a Razorpay event.');
+      if (!parsed.success) throw new HttpError(400, t('server.payments.notEvent'));
       const payment = parsed.data.payload.payment?.entity;
       if (parsed.data.event !== 'payment.authorized' || !payment) return { outcome: 'ignored' as const };
       const outcome = await bookAuthorizedPayment({ db: app.db, razorpay, gst, links }, payment, app.clock.now(), request.log);

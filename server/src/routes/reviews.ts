@@ -22,6 +22,7 @@ import {
   replyToReview,
   writeReview,
 } from '../reviews/reviews';
+import { t } from '../i18n';
 
 const TAGS = ['reviews'];
 
@@ -38,8 +39,8 @@ const REVIEW_SCHEMA = {
     ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409], {
       400: 'A malformed id, or a rating that is not a whole number from 1 to 5, or a comment too long.',
       403: "Signed in with an account that is not a renter's.",
-      404: NO_SUCH_BOOKING,
-      409: `The booking is not accepted, or: "${NOT_ENDED}" Or: "${ALREADY_REVIEWED}"`,
+      404: t(NO_SUCH_BOOKING),
+      409: `The booking is not accepted, or: "${t(NOT_ENDED)}" Or: "${t(ALREADY_REVIEWED)}"`,
     }),
   },
 };
@@ -54,9 +55,9 @@ const REPLY_SCHEMA = {
     201: answer(Review, 'The review with its reply.'),
     ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409], {
       400: 'A malformed id, or content empty or too long.',
-      403: NOT_KEEPER,
-      404: NO_SUCH_REVIEW,
-      409: `"${ALREADY_REPLIED}" Or: "${REMOVED}"`,
+      403: t(NOT_KEEPER),
+      404: t(NO_SUCH_REVIEW),
+      409: `"${t(ALREADY_REPLIED)}" Or: "${t(REMOVED)}"`,
     }),
   },
 };
@@ -70,7 +71,7 @@ const LIST_SCHEMA = {
   querystring: ReviewListQuery,
   response: {
     200: answer(pagedAnswer(Review), "One page of the car's reviews."),
-    ...errors([400, 404], { 404: NO_SUCH_CAR }),
+    ...errors([400, 404], { 404: t(NO_SUCH_CAR) }),
   },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../issue-message';
 import { PASSWORD_MAX } from '../limits';
 import { Account, country, PASSWORDS_DIFFER, passwordsMatch, phoneNumber, type Role } from './accounts';
 import { password } from './fields';
@@ -24,13 +25,14 @@ export const AccountUpdate = z.object({
 });
 export type AccountUpdate = z.input<typeof AccountUpdate>;
 
-export const OWNER_PHONE_REQUIRED = 'Phone number is needed on an owner account: renters who book your cars use it to reach you.';
-export const OWNER_COUNTRY_REQUIRED = 'Country is needed on an owner account.';
+export const OWNER_PHONE_REQUIRED = 'checks.owner.phoneRequired';
+export const OWNER_COUNTRY_REQUIRED = 'checks.owner.countryRequired';
 
 /**
  * Why an update may not clear a detail for an account of `role`, or undefined when it may. Owners
  * register with both a phone number and a country, and renters reach them with these, so an owner
- * may change them but never blank them; renters and admins never needed them.
+ * may change them but never blank them; renters and admins never needed them. The reason is a
+ * checks message id.
  */
 export function ownerDetailCleared(role: Role, update: z.output<typeof AccountUpdate>): string | undefined {
   if (role !== 'owner') return undefined;
@@ -50,7 +52,7 @@ export function accountUpdateFor(role: Role) {
 export const AccountSaved = z.object({ message: z.string(), user: Account });
 export type AccountSaved = z.output<typeof AccountSaved>;
 
-const CURRENT_PASSWORD_MISSING = 'Current password is required: type the password you signed in with.';
+const CURRENT_PASSWORD_MISSING = 'checks.currentPassword.required';
 
 /** The current password proves it is the account's holder, not someone at a device left signed in. */
 export const PasswordChange = z
@@ -58,7 +60,10 @@ export const PasswordChange = z
     currentPassword: z
       .string({ error: CURRENT_PASSWORD_MISSING })
       .min(1, CURRENT_PASSWORD_MISSING)
-      .max(PASSWORD_MAX, `Current password must be at most ${PASSWORD_MAX} characters.`),
+      .max(
+        PASSWORD_MAX,
+        checkText('checks.issue.tooLong', { field: { id: 'checks.field.currentPassword' }, maximum: PASSWORD_MAX }),
+      ),
     password,
     confirmPassword: z.string(),
   })

@@ -19,7 +19,7 @@ export const Account = Identified.extend({
 }).meta({ id: 'Account' });
 export type Account = z.output<typeof Account>;
 
-export const PASSWORDS_DIFFER = 'Passwords do not match.';
+export const PASSWORDS_DIFFER = 'checks.password.differ';
 
 export const passwordsMatch = (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword;
 
@@ -29,10 +29,7 @@ const accountFields = { username, email, password, confirmPassword: z.string() }
 export const phoneNumber = z
   .string()
   .trim()
-  .regex(
-    /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/,
-    'Phone number must be a phone number of 7 to 20 characters: digits, spaces, "+", "-" or brackets.',
-  );
+  .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, 'checks.phoneNumber.format');
 export const country = z.string().trim().min(1).max(60);
 
 export const UserRegistration = z

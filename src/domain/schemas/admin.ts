@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../issue-message';
 import { ADMIN_REASON_MAX } from '../limits';
 import { pagedAnswer, pageParamsOf } from './answers';
 import { Role } from './accounts';
@@ -42,7 +43,12 @@ const adminPageParams = pageParamsOf(ADMIN_PAGE_SIZE);
 
 /** The search box of a console list: what it matches is said by each list. */
 const search = (matches: string) =>
-  blankIsUnsent(z.string().trim().max(ADMIN_SEARCH_MAX, `Search must be at most ${ADMIN_SEARCH_MAX} characters.`)).meta({
+  blankIsUnsent(
+    z
+      .string()
+      .trim()
+      .max(ADMIN_SEARCH_MAX, checkText('checks.issue.tooLong', { field: { id: 'checks.field.q' }, maximum: ADMIN_SEARCH_MAX })),
+  ).meta({
     description: matches,
   });
 
@@ -77,12 +83,19 @@ export type AdminAccountPage = z.output<typeof AdminAccountPage>;
 
 export const AdminIdParams = z.object({ id });
 
+/** A reason left out or blank: the message id, with its values. */
+export const REASON_MISSING = { id: 'checks.reason.required', values: { max: ADMIN_REASON_MAX } } as const;
+/**
+ * Its words in English, which tests compare answers with (server/tests/catalogue-ids.test.ts checks
+ * they are the catalogue's).
+ */
 export const REASON_REQUIRED = `Reason is required: say why, in 1 to ${ADMIN_REASON_MAX} characters.`;
-const REASON_LENGTH = `Reason must be 1 to ${ADMIN_REASON_MAX} characters.`;
+const REASON_MISSING_TEXT = checkText(REASON_MISSING.id, REASON_MISSING.values);
+const REASON_LENGTH = checkText('checks.reason.length', { max: ADMIN_REASON_MAX });
 const reason = z
-  .string({ error: (issue) => (issue.input === undefined ? REASON_REQUIRED : REASON_LENGTH) })
+  .string({ error: (issue) => (issue.input === undefined ? REASON_MISSING_TEXT : REASON_LENGTH) })
   .trim()
-  .min(1, REASON_REQUIRED)
+  .min(1, REASON_MISSING_TEXT)
   .max(ADMIN_REASON_MAX, REASON_LENGTH);
 
 /** The body of an action the people it touches are told the reason for (delisting, cancelling, removing). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../issue-message';
 
 // The wrappers several answers share, around the shape of what they carry.
 
@@ -20,23 +21,31 @@ export const PAGE_SIZE_MAX = 100;
 /** Beyond any real list; keeps the offset a safe integer. */
 const PAGE_MAX = 1_000_000;
 
-const pageParam = (name: string, max: number) =>
-  z.preprocess(
+/** `name`: the id of the parameter's name, as a sentence starts with it. */
+const pageParam = (name: string, max: number) => {
+  const field = { id: name };
+  return z.preprocess(
     (value) => (value === '' ? undefined : value),
     z
       .string()
       .trim()
-      .regex(/^\d+$/, `${name} must be a whole number.`)
+      .regex(/^\d+$/, checkText('checks.issue.type', { field, type: { id: 'checks.type.int' } }))
       .transform(Number)
-      .pipe(z.number().min(1, `${name} must be at least 1.`).max(max, `${name} must be at most ${max}.`))
+      .pipe(
+        z
+          .number()
+          .min(1, checkText('checks.issue.atLeast', { field, minimum: 1 }))
+          .max(max, checkText('checks.issue.atMost', { field, maximum: max })),
+      )
       .optional(),
   );
+};
 
 /** The page parameters of a paged list whose page holds `defaultSize` items when `pageSize` is not sent. */
 export function pageParamsOf(defaultSize: number) {
   return {
-    page: pageParam('Page', PAGE_MAX).meta({ description: 'Which page, from 1; 1 when not sent.' }),
-    pageSize: pageParam('Page size', PAGE_SIZE_MAX).meta({
+    page: pageParam('checks.field.page', PAGE_MAX).meta({ description: 'Which page, from 1; 1 when not sent.' }),
+    pageSize: pageParam('checks.field.pageSize', PAGE_SIZE_MAX).meta({
       description: `Items per page, at most ${PAGE_SIZE_MAX}; ${defaultSize} when not sent.`,
     }),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../issue-message';
 import { pageParams } from './answers';
 import { CarKind } from './cars';
 import { carName, id, Identified, instant, isoInstant } from './fields';
@@ -11,7 +12,7 @@ export type BookingStatus = z.output<typeof BookingStatus>;
 export const BookingAction = z.enum(['accept', 'decline', 'cancel']);
 export type BookingAction = z.output<typeof BookingAction>;
 
-const TOKEN_MESSAGE = "Payment token must be the card provider's token id (such as tok_...), never card details.";
+const TOKEN_MESSAGE = 'checks.paymentToken.format';
 
 /**
  * Only the card provider's token id is kept: a lowercase prefix, an underscore, then letters and
@@ -30,14 +31,14 @@ const razorpayId = (prefix: string) =>
     .string()
     .trim()
     .max(64)
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), `Must be a Razorpay ${prefix} id (${prefix}_...).`);
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), checkText('checks.razorpay.id', { prefix }));
 export const RazorpayCheckoutResult = z.object({
   orderId: razorpayId('order'),
   paymentId: razorpayId('pay'),
   signature: z
     .string()
     .trim()
-    .regex(/^[0-9a-f]{64}$/, "Signature must be the checkout's hex HMAC-SHA256."),
+    .regex(/^[0-9a-f]{64}$/, 'checks.razorpay.signature'),
 });
 
 /** The period a booking is asked for: what a request and a Razorpay order both name. */
@@ -50,7 +51,7 @@ const bookingChoice = { carName, from: instant, to: instant, driver: z.boolean()
 export const NewBooking = z
   .object({ ...bookingChoice, paymentToken: paymentToken.optional(), razorpay: RazorpayCheckoutResult.optional() })
   .refine((booking) => !(booking.paymentToken && booking.razorpay), {
-    message: 'Pay by card or with Razorpay, not both.',
+    message: 'checks.payment.both',
     path: ['razorpay'],
   });
 export type NewBooking = z.input<typeof NewBooking>;
@@ -87,7 +88,7 @@ export const BookingListQuery = z.object({
       z
         .array(
           z.enum(BookingStatus.options, {
-            error: `Status must be one or more of: ${BookingStatus.options.join(', ')}, separated by commas.`,
+            error: checkText('checks.bookingStatus.list', { options: BookingStatus.options.join(', ') }),
           }),
         )
         .optional(),

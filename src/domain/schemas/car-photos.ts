@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CheckMessage, checkText } from '../issue-message';
 import { PHOTO_BYTES_MAX, PHOTOS_PER_CAR_MAX } from '../limits';
 import { id } from './fields';
 
@@ -13,13 +14,13 @@ export const CarPhotoOrder = z
   .object({
     order: z
       .array(id)
-      .max(PHOTOS_PER_CAR_MAX, `Order lists at most ${PHOTOS_PER_CAR_MAX} photos.`)
-      .refine((ids) => new Set(ids).size === ids.length, 'Order must name each photo once.'),
+      .max(PHOTOS_PER_CAR_MAX, checkText('checks.photoOrder.tooMany', { max: PHOTOS_PER_CAR_MAX }))
+      .refine((ids) => new Set(ids).size === ids.length, 'checks.photoOrder.twice'),
     cover: id.optional().meta({ description: 'The photo to show first; the first of `order` when not sent.' }),
   })
   .superRefine((body, context) => {
     if (body.cover !== undefined && !body.order.includes(body.cover)) {
-      context.addIssue({ code: 'custom', path: ['cover'], message: 'Cover must be one of the photos in order.' });
+      context.addIssue({ code: 'custom', path: ['cover'], message: 'checks.photoOrder.cover' });
     }
   });
 export type CarPhotoOrder = z.input<typeof CarPhotoOrder>;
@@ -30,6 +31,16 @@ export const PHOTO_FIELD = 'photo';
 /** The types the server accepts, as a browser's file picker names them. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
+/** Why a photo is refused, as checks messages with their values. */
+export const PHOTO_REFUSALS = {
+  tooLarge: { id: 'checks.photo.tooLarge', values: { megabytes: PHOTO_BYTES_MAX / (1024 * 1024) } },
+  wrongType: { id: 'checks.photo.wrongType' },
+  full: { id: 'checks.photo.full', values: { max: PHOTOS_PER_CAR_MAX } },
+} as const satisfies Record<string, CheckMessage>;
+
+/**
+ * The same in English words, for the photo picker (src/features/owner-cars/PhotoManager/photo-choice.ts)
+ * until it words PHOTO_REFUSALS itself.
+ */
 export const PHOTO_TOO_LARGE = `A photo must be at most ${PHOTO_BYTES_MAX / (1024 * 1024)} MB.`;
 export const PHOTO_WRONG_TYPE = 'A photo must be a JPEG, PNG or WebP image.';
-export const PHOTOS_FULL = `A car can have at most ${PHOTOS_PER_CAR_MAX} photos: remove one to add another.`;

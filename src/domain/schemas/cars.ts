@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../issue-message';
 import { AVAILABILITY_MAX_DAYS, CARNAME_MAX, PRICE_MAX } from '../limits';
 import { pageParams } from './answers';
 import { SEATS_MAX, SEATS_MIN } from '../car-attributes';
@@ -14,19 +15,20 @@ export type CarSort = z.output<typeof CarSort>;
 const optionalParam = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** `name`: the id of the bound's name, as a sentence starts with it. */
 const priceBound = (name: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, `${name} must be a whole number of rupees.`)
+    .regex(/^\d+$/, checkText('checks.priceBound.rupees', { field: { id: name } }))
     .transform(Number)
-    .pipe(z.number().max(PRICE_MAX, `${name} must be at most ${PRICE_MAX}.`))
+    .pipe(z.number().max(PRICE_MAX, checkText('checks.issue.atMost', { field: { id: name }, maximum: PRICE_MAX })))
     .meta({ description: 'Whole rupees per hour.' });
 
 /** A period whose end is not after its start, in every request that names one. */
-export const END_BEFORE_START = 'The end must be after the start.';
+export const END_BEFORE_START = 'checks.period.endBeforeStart';
 
-const SEATS_QUERY_MESSAGE = `Seats must be a whole number from ${SEATS_MIN} to ${SEATS_MAX}.`;
+const SEATS_QUERY_MESSAGE = checkText('checks.seats.range', { min: SEATS_MIN, max: SEATS_MAX });
 
 /** The public list's filters by where the car is and what it is. */
 const attributeParams = {
@@ -45,7 +47,7 @@ const attributeParams = {
   fuel: optionalParam(fuel),
   ac: optionalParam(
     z
-      .enum(['true', 'false'], { error: 'Car type must be AC (true) or non-AC (false).' })
+      .enum(['true', 'false'], { error: 'checks.ac.boolean' })
       .transform((value) => value === 'true')
       .meta({ description: "The spec's car type: `true` for AC cars, `false` for non-AC." }),
   ),
@@ -58,25 +60,28 @@ const attributeParams = {
  */
 export const CarQuery = z
   .object({
-    minPrice: optionalParam(priceBound('Min price')),
-    maxPrice: optionalParam(priceBound('Max price')),
+    minPrice: optionalParam(priceBound('checks.field.minPrice')),
+    maxPrice: optionalParam(priceBound('checks.field.maxPrice')),
     sort: optionalParam(CarSort),
     from: optionalParam(instant),
     to: optionalParam(instant),
-    q: optionalParam(z.string().trim().max(CARNAME_MAX, `Car name must be at most ${CARNAME_MAX} characters.`)),
+    q: optionalParam(
+      z
+        .string()
+        .trim()
+        .max(CARNAME_MAX, checkText('checks.issue.tooLong', { field: { id: 'checks.field.carname' }, maximum: CARNAME_MAX })),
+    ),
     ...attributeParams,
     ...pageParams,
   })
   .superRefine((query, context) => {
-    if (query.from && !query.to)
-      context.addIssue({ code: 'custom', path: ['to'], message: 'The end is required with the start.' });
-    if (query.to && !query.from)
-      context.addIssue({ code: 'custom', path: ['from'], message: 'The start is required with the end.' });
+    if (query.from && !query.to) context.addIssue({ code: 'custom', path: ['to'], message: 'checks.period.endRequired' });
+    if (query.to && !query.from) context.addIssue({ code: 'custom', path: ['from'], message: 'checks.period.startRequired' });
     if (query.from && query.to && query.to <= query.from) {
       context.addIssue({ code: 'custom', path: ['to'], message: END_BEFORE_START });
     }
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
-      context.addIssue({ code: 'custom', path: ['minPrice'], message: 'Min price must not be more than max price.' });
+      context.addIssue({ code: 'custom', path: ['minPrice'], message: 'checks.priceBound.order' });
     }
   });
 /** What the app puts in the query: the checked values, with the period's instants as the text it sends. */
@@ -157,7 +162,7 @@ export const AvailabilityQuery = z.object({ from: instant, to: instant }).superR
     context.addIssue({
       code: 'custom',
       path: ['to'],
-      message: `The end must be at most ${AVAILABILITY_MAX_DAYS} days after the start: ask for a longer period in parts.`,
+      message: checkText('checks.period.tooLong', { days: AVAILABILITY_MAX_DAYS }),
     });
   }
 });

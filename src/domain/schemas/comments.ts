@@ -22,12 +22,16 @@ const ignoredAuthor = z
   .optional()
   .meta({ description: "Ignored: a comment or reply carries its account's username as `author`." });
 
-export const NewComment = z.object({ content: writtenText('Comment'), author: ignoredAuthor, post: postName.optional() });
+export const NewComment = z.object({
+  content: writtenText('checks.field.comment'),
+  author: ignoredAuthor,
+  post: postName.optional(),
+});
 export type NewComment = z.input<typeof NewComment>;
 
 export const CommentIdParams = z.object({ commentId: id });
 
-export const NewReply = z.object({ content: writtenText('Your reply'), author: ignoredAuthor });
+export const NewReply = z.object({ content: writtenText('checks.field.reply'), author: ignoredAuthor });
 export type NewReply = z.input<typeof NewReply>;
 
 /** `DELETE /api/comments/{id}`: a comment or a reply. */

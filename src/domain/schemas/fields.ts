@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../issue-message';
 import { DRIVER_SURCHARGE_PER_HOUR } from '../booking-total';
 import {
   BODY_TYPES,
@@ -56,10 +57,10 @@ export const username = z
   .trim()
   .min(1)
   .max(USERNAME_MAX)
-  .refine((name) => !name.includes('@'), 'Username must not contain "@".');
+  .refine((name) => !name.includes('@'), 'checks.username.noAt');
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const PRICE_MESSAGE = `Price must be a whole number of rupees per hour, from ${rupees.format(PRICE_MIN)} to ${rupees.format(PRICE_MAX)}.`;
+const PRICE_MESSAGE = checkText('checks.price.range', { min: rupees.format(PRICE_MIN), max: rupees.format(PRICE_MAX) });
 
 /** What the published contract says a car's price is, wherever one is read or written. */
 export const PRICE_DESCRIPTION = `Whole rupees per hour. A booking costs its whole hours times this, plus ${rupees.format(DRIVER_SURCHARGE_PER_HOUR)} an hour with a driver.`;
@@ -67,7 +68,7 @@ export const PRICE_DESCRIPTION = `Whole rupees per hour. A booking costs its who
 /** Whole rupees per hour; the add form sends the price as text, so digits in a string count too. */
 export const price = z
   .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
-    error: (issue) => (issue.input === undefined ? 'Price is required.' : PRICE_MESSAGE),
+    error: (issue) => (issue.input === undefined ? 'checks.price.required' : PRICE_MESSAGE),
   })
   .pipe(z.number().int(PRICE_MESSAGE).min(PRICE_MIN, PRICE_MESSAGE).max(PRICE_MAX, PRICE_MESSAGE))
   .meta({ description: PRICE_DESCRIPTION });
@@ -83,49 +84,58 @@ function isImageAddress(value: string): boolean {
 }
 
 /** An http(s) URL or a path on this site. */
-export const imageUrl = z
-  .string()
-  .trim()
-  .min(1)
-  .max(URL_MAX)
-  .refine(isImageAddress, 'Picture address must be an http:// or https:// address, or a path on this site beginning with "/".');
+export const imageUrl = z.string().trim().min(1).max(URL_MAX).refine(isImageAddress, 'checks.imageUrl.address');
 
 export const carName = z.string().trim().min(1).max(CARNAME_MAX);
 
 export const description = z.string().trim().max(DESCRIPTION_MAX);
 
-const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
-  z.enum(values, { error: `${name} must be one of: ${values.join(', ')}.` });
+/** `field`: the id of the field's name, as a sentence starts with it. */
+const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.enum(values, { error: checkText('checks.issue.oneOf', { field: { id: field }, options: values.join(', ') }) });
 
-export const city = oneOf('City', CITIES);
-export const bodyType = oneOf('Body type', BODY_TYPES);
-export const transmission = oneOf('Transmission', TRANSMISSIONS);
-export const fuel = oneOf('Fuel', FUELS);
+export const city = oneOf('checks.field.city', CITIES);
+export const bodyType = oneOf('checks.field.bodyType', BODY_TYPES);
+export const transmission = oneOf('checks.field.transmission', TRANSMISSIONS);
+export const fuel = oneOf('checks.field.fuel', FUELS);
 
 /** Free text telling a renter where to collect the car, e.g. "Indiranagar, near the metro station". */
-export const pickupArea = z.string().trim().max(PICKUP_AREA_MAX, `Pickup area must be at most ${PICKUP_AREA_MAX} characters.`);
+export const pickupArea = z
+  .string()
+  .trim()
+  .max(PICKUP_AREA_MAX, checkText('checks.pickupArea.tooLong', { max: PICKUP_AREA_MAX }));
 
-const SEATS_MESSAGE = `Seats must be a whole number from ${SEATS_MIN} to ${SEATS_MAX}.`;
+const SEATS_MESSAGE = checkText('checks.seats.range', { min: SEATS_MIN, max: SEATS_MAX });
 export const seats = z.int(SEATS_MESSAGE).min(SEATS_MIN, SEATS_MESSAGE).max(SEATS_MAX, SEATS_MESSAGE);
 
 /** The model year; the upper bound moves with the calendar, so it is checked when the request is read. */
-export const carYear = z.int('Year must be a whole number.').superRefine((year, context) => {
+export const carYear = z.int('checks.year.whole').superRefine((year, context) => {
   const max = carYearMax();
   if (year < CAR_YEAR_MIN || year > max) {
-    context.addIssue({ code: 'custom', message: `Year must be from ${CAR_YEAR_MIN} to ${max}.` });
+    context.addIssue({ code: 'custom', message: checkText('checks.year.range', { min: CAR_YEAR_MIN, max }) });
   }
 });
 
-const KM_MESSAGE = `Km per day limit must be a whole number of kilometres from 1 to ${KM_PER_DAY_LIMIT_MAX}.`;
+const KM_MESSAGE = checkText('checks.kmPerDayLimit.range', { max: KM_PER_DAY_LIMIT_MAX });
 export const kmPerDayLimit = z.int(KM_MESSAGE).min(1, KM_MESSAGE).max(KM_PER_DAY_LIMIT_MAX, KM_MESSAGE);
 
-/** A comment's, review's or reply's text, named in every message as its form names it ("Comment", "Your reply"). */
-export const writtenText = (label: string, max = COMMENT_MAX) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
+/**
+ * A comment's, review's or reply's text, named in every message as its form names it ("Comment",
+ * "Your reply"): `label` is the id of that name.
+ */
+export const writtenText = (label: string, max = COMMENT_MAX) => {
+  const field = { id: label };
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? checkText('checks.issue.required', { field })
+          : checkText('checks.issue.type', { field, type: { id: 'checks.type.string' } }),
+    })
     .trim()
-    .min(1, `${label} must not be empty.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .min(1, checkText('checks.issue.empty', { field }))
+    .max(max, checkText('checks.issue.tooLong', { field, maximum: max }));
+};
 
 /** What sign-in forms send: any text (a wrong login is a 401, not a 400), bounded so a flood of huge bodies costs nothing. */
 export const loginName = z.string().max(500).optional().default('');

@@ -11,7 +11,7 @@ export type PasswordResetRequest = z.input<typeof PasswordResetRequest>;
 /** The token is the link's: 32 random bytes in base64url, 43 characters; anything far off it is not worth a query. */
 export const PasswordResetConfirm = z
   .object({
-    token: z.string().min(1, 'The reset link has no token: open the link from the mail again.').max(200),
+    token: z.string().min(1, 'checks.resetToken.missing').max(200),
     password,
     confirmPassword: z.string(),
   })

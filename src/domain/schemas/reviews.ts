@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { checkText } from '../issue-message';
 import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../limits';
 import { pageParams } from './answers';
 import { REMOVED_CONTENT } from './comments';
 import { id, Identified, isoInstant, writtenText } from './fields';
 
-const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5.';
+const RATING_MESSAGE = 'checks.rating.range';
 
 /** `POST /api/bookings/{id}/review`: the renter's stars and, if they like, a few words. */
 export const NewReview = z.object({
@@ -12,7 +13,10 @@ export const NewReview = z.object({
   comment: z
     .string()
     .trim()
-    .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters.`)
+    .max(
+      REVIEW_COMMENT_MAX,
+      checkText('checks.issue.tooLong', { field: { id: 'checks.field.comment' }, maximum: REVIEW_COMMENT_MAX }),
+    )
     .optional()
     .transform((comment) => (comment === '' ? undefined : comment)),
 });
@@ -20,7 +24,7 @@ export type NewReview = z.input<typeof NewReview>;
 
 /** `POST /api/reviews/{id}/reply`: the car owner's one answer to a review. */
 export const NewReviewReply = z.object({
-  content: writtenText('Your reply', REVIEW_REPLY_MAX),
+  content: writtenText('checks.field.reply', REVIEW_REPLY_MAX),
 });
 export type NewReviewReply = z.input<typeof NewReviewReply>;
 

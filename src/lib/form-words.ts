@@ -1,0 +1,16 @@
+import type checks from '#locales/en/checks';
+import { type CheckMessage, checkMessageOf, wordMessage } from '../domain/issue-message';
+import { t, translate } from './i18n';
+
+/** A check's message (src/domain/issue-message.ts) in words: its id's, with its values worded too. */
+export const checkWords = (message: CheckMessage): string =>
+  wordMessage(message, (id, values) => t(id as keyof typeof checks, values));
+
+/**
+ * A form's message in words: a check's id from the contract's schema (maybe with values) worded as
+ * the server words it, a server's sentence as it is.
+ */
+export function formWords(text: string): string {
+  const message = checkMessageOf(text);
+  return message ? checkWords(message) : translate(text);
+}
