@@ -3,6 +3,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import checks from '#locales/en/checks';
 import mail from '#locales/en/mail';
 import server from '#locales/en/server';
+import { giveBackBackslashes, holdBackslashes } from '#domain/message-values';
 
 // The server's words (its answers, mails and receipts) come from the app's message catalogue
 // (src/locales), as ICU messages by id. The server loads the catalogue as plain JSON, under tsx as
@@ -19,4 +20,4 @@ export type MessageId = Extract<keyof typeof checks | keyof typeof server | keyo
 export type MessageValues = Record<string, string | number>;
 
 /** The words of message `id` with its `values`. */
-export const t = (id: MessageId, values?: MessageValues): string => i18n._(id, values);
+export const t = (id: MessageId, values?: MessageValues): string => giveBackBackslashes(i18n._(id, holdBackslashes(values)));

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import checks from '#locales/en/checks';
 import { describeIssue, WHOLE } from '#domain/issue-message';
-import { PHOTO_TOO_LARGE, PHOTO_WRONG_TYPE, PHOTO_REFUSALS } from '#domain/schemas/car-photos';
+import { PHOTO_REFUSALS } from '#domain/schemas/car-photos';
 import { REASON_MISSING, REASON_REQUIRED } from '#domain/schemas/admin';
 import { checkWords, issueWords } from '../src/http/check-words';
 
@@ -59,10 +59,10 @@ describe('the checks ids src/domain writes', () => {
     expect(built.filter((id) => !(id in checks))).toEqual([]);
   });
 
-  it('word as the English the tests and the photo picker still read as constants', () => {
+  it('word as the English the tests still read as a constant, and the photo refusals with their limits', () => {
     expect(checkWords(REASON_MISSING)).toBe(REASON_REQUIRED);
-    expect(checkWords(PHOTO_REFUSALS.tooLarge)).toBe(PHOTO_TOO_LARGE);
-    expect(checkWords(PHOTO_REFUSALS.wrongType)).toBe(PHOTO_WRONG_TYPE);
+    expect(checkWords(PHOTO_REFUSALS.tooLarge)).toBe('A photo must be at most 8 MB.');
+    expect(checkWords(PHOTO_REFUSALS.wrongType)).toBe('A photo must be a JPEG, PNG or WebP image.');
   });
 
   it('word a described issue with its field and values, and leave a sentence as it is', () => {

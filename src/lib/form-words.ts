@@ -1,6 +1,9 @@
-import type checks from '#locales/en/checks';
+import checks from '#locales/en/checks';
 import { type CheckMessage, checkMessageOf, wordMessage } from '../domain/issue-message';
-import { t, translate } from './i18n';
+import { translate, wordsOf } from './i18n';
+
+// The form checks' words load with the form code that shows them, not with every page.
+const { t } = wordsOf(checks);
 
 /** A check's message (src/domain/issue-message.ts) in words: its id's, with its values worded too. */
 export const checkWords = (message: CheckMessage): string =>

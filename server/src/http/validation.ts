@@ -10,9 +10,6 @@ const PART_NAMES: Record<string, CheckMessage> = {
   querystring: WHOLE.querystring,
 };
 
-/** Stands in a message for the NUL character's escape until the message is made. */
-const NUL_MARK = '\uE000';
-
 /** Where in a validated value a string holds a NUL character, if anywhere. */
 function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
@@ -43,10 +40,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     }
     const nul = pathToNul(result.data);
     if (nul) {
-      // Lingui turns any `\u0000` in a message's words (its values too) into the character itself, so
-      // the escape is put in after the words are made, in place of a private-use character.
-      const words = t('server.validation.nul', { field: checkWords(fieldLabel(nul, whole)), escape: NUL_MARK });
-      return { error: new Error(words.replace(NUL_MARK, '\\u0000')) };
+      return { error: new Error(t('server.validation.nul', { field: checkWords(fieldLabel(nul, whole)), escape: '\\u0000' })) };
     }
     return { value: result.data };
   };

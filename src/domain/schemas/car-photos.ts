@@ -37,10 +37,3 @@ export const PHOTO_REFUSALS = {
   wrongType: { id: 'checks.photo.wrongType' },
   full: { id: 'checks.photo.full', values: { max: PHOTOS_PER_CAR_MAX } },
 } as const satisfies Record<string, CheckMessage>;
-
-/**
- * The same in English words, for the photo picker (src/features/owner-cars/PhotoManager/photo-choice.ts)
- * until it words PHOTO_REFUSALS itself.
- */
-export const PHOTO_TOO_LARGE = `A photo must be at most ${PHOTO_BYTES_MAX / (1024 * 1024)} MB.`;
-export const PHOTO_WRONG_TYPE = 'A photo must be a JPEG, PNG or WebP image.';

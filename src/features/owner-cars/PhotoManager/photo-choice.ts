@@ -1,6 +1,6 @@
 import { PHOTO_BYTES_MAX, PHOTOS_PER_CAR_MAX } from '../../../domain/limits';
-import { PHOTO_TOO_LARGE, PHOTO_TYPES, PHOTO_WRONG_TYPE } from '../../../domain/schemas/car-photos';
-import { translate } from '../../../lib/i18n';
+import { PHOTO_REFUSALS, PHOTO_TYPES } from '../../../domain/schemas/car-photos';
+import { checkWords } from '../../../lib/form-words';
 import { t } from '../words';
 
 // What may be added to a car's photos, checked on this device before anything is sent.
@@ -9,8 +9,9 @@ import { t } from '../words';
 function refusal(file: File): string | undefined {
   // Some systems give no type for a file they do not know: the server reads its bytes and decides.
   if (file.type !== '' && !(PHOTO_TYPES as readonly string[]).includes(file.type))
-    return t('owner.photos.refused', { name: file.name, reason: translate(PHOTO_WRONG_TYPE) });
-  if (file.size > PHOTO_BYTES_MAX) return t('owner.photos.refused', { name: file.name, reason: translate(PHOTO_TOO_LARGE) });
+    return t('owner.photos.refused', { name: file.name, reason: checkWords(PHOTO_REFUSALS.wrongType) });
+  if (file.size > PHOTO_BYTES_MAX)
+    return t('owner.photos.refused', { name: file.name, reason: checkWords(PHOTO_REFUSALS.tooLarge) });
   return undefined;
 }
 
