@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { CATALOGUE_FILE } from './catalogue';
 
 const LAYOUT_CHUNK = 'layout';
 
@@ -74,9 +75,11 @@ export function layoutChunkPlugin({ layout, sharedBy, apart }: LayoutChunkOption
       group(LAYOUT_CHUNK, staticallyReached(path.join(root, layout)));
       for (const [chunk, pages] of Object.entries(sharedBy)) {
         const pagesReaching = reachCounts(pages.map((page) => path.join(root, page)));
+        // A part of the message catalogue is words, not code several pages run: the legal pages' long
+        // paragraphs in every page's chunk would weigh more than the request they save.
         group(
           chunk,
-          [...pagesReaching].flatMap(([id, count]) => (count >= 2 ? [id] : [])),
+          [...pagesReaching].flatMap(([id, count]) => (count >= 2 && !CATALOGUE_FILE.test(id) ? [id] : [])),
         );
       }
       // What a public page shares only with the signed-in pages or with parts loaded on demand (the
