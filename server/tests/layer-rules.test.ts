@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const projectDir = path.resolve(import.meta.dirname, '..', '..');
 const biome = path.join(projectDir, 'node_modules', '.bin', 'biome');
+const WORDS_RULE = 'build/lint/words-in-catalogue.grit';
 
 const probes: Record<string, string> = {
   'src/components/UpToFeature.ts': "import { listCars } from '../features/cars/api';",
@@ -51,6 +52,16 @@ const probes: Record<string, string> = {
   'src/domain/UsesZod.ts': "import { z } from 'zod';\nimport { PRICE_MAX } from './limits';",
   'src/domain/schemas/UsesDomain.ts': "import { PRICE_MAX } from '../limits';\nimport { id } from './fields';",
   'server/src/db/UsesDomain.ts': "import { id } from '#domain/schemas/fields';\nimport { catalogueCars } from '#data/cars';",
+  // Words a person reads: written in the code (refused), or taken from the catalogue by id (allowed).
+  'src/features/cars/WritesWords.tsx': 'export const Offer = () => <p>Book now</p>;',
+  'src/pages/WritesAltText.tsx': 'export const Picture = () => <img src="/car.webp" alt="A red car" />;',
+  'src/components/WritesStringChild.tsx': "export const Note = () => <small>{'Prices include GST'}</small>;",
+  'server/src/routes/WritesRefusal.ts':
+    "import { HttpError } from '../http/errors';\nthrow new HttpError(404, 'There is no such car.');",
+  'src/features/cars/WordsById.tsx':
+    "import { t } from './words';\nexport const Offer = () => <p className=\"lead\" aria-labelledby=\"offer-title\">{t('cars.offer')} {' · '}</p>;",
+  'server/src/routes/RefusalById.ts':
+    "import { HttpError } from '../http/errors';\nimport { t } from '../i18n';\nthrow new HttpError(404, t('server.cars.none'));",
 };
 
 interface Diagnostic {
@@ -60,10 +71,14 @@ interface Diagnostic {
 
 let scratch: string;
 let refused: Set<string>;
+/** The probes the words rule (build/lint/words-in-catalogue.grit) found words in. */
+let worded: Set<string>;
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'layer-rules-'));
   await copyFile(path.join(projectDir, 'biome.jsonc'), path.join(scratch, 'biome.jsonc'));
+  await mkdir(path.join(scratch, 'build/lint'), { recursive: true });
+  await copyFile(path.join(projectDir, WORDS_RULE), path.join(scratch, WORDS_RULE));
   for (const [file, imports] of Object.entries(probes)) {
     await mkdir(path.dirname(path.join(scratch, file)), { recursive: true });
     await writeFile(path.join(scratch, file), `${imports}\nexport const probe = 1;\n`);
@@ -73,9 +88,10 @@ beforeAll(async () => {
     cwd: scratch,
   }).catch((failure: { stdout?: string }) => ({ stdout: failure.stdout ?? '' }));
   const { diagnostics } = JSON.parse(output.stdout) as { diagnostics: Diagnostic[] };
-  refused = new Set(
-    diagnostics.filter((found) => found.category === 'lint/style/noRestrictedImports').map((found) => found.location.path),
-  );
+  const pathsOf = (category: string) =>
+    new Set(diagnostics.filter((found) => found.category === category).map((found) => found.location.path));
+  refused = pathsOf('lint/style/noRestrictedImports');
+  worded = pathsOf('plugin');
 }, 30_000);
 
 afterAll(() => rm(scratch, { recursive: true, force: true }));
@@ -123,6 +139,22 @@ describe('layer rules (biome.jsonc)', () => {
   ])('refuses the import of another feature in %s', (file) => {
     expect(refused).toContain(file);
   });
+
+  it.each([
+    'src/features/cars/WritesWords.tsx',
+    'src/pages/WritesAltText.tsx',
+    'src/components/WritesStringChild.tsx',
+    'server/src/routes/WritesRefusal.ts',
+  ])('refuses words written in the code, outside the message catalogue, in %s', (file) => {
+    expect(worded).toContain(file);
+  });
+
+  it.each(['src/features/cars/WordsById.tsx', 'server/src/routes/RefusalById.ts'])(
+    'allows words taken from the catalogue by id, and class names, element ids and separators, in %s',
+    (file) => {
+      expect(worded).not.toContain(file);
+    },
+  );
 
   it.each(['server/src/routes/IntoRoute.ts', 'server/src/routes/RunsQueries.ts', 'server/src/plugins/RunsQueries.ts'])(
     'refuses a route leaning on another route, or a query outside the domain modules, in %s',
