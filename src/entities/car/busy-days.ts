@@ -5,13 +5,6 @@ import { nextIndiaHour, toIndiaIso } from '../../domain/india-time';
 /** What a day on India's calendar holds for a renter: nothing booked, some hours booked, or no hour left to book. */
 export type DayState = 'free' | 'partly' | 'busy';
 
-/**
- * What each state is called where a day shows it, in English. Deprecated: read `dayWord` (day-words.ts)
- * instead, which takes the words from the catalogue. This module stays free of the app's i18n (the
- * contract tests load it outside the app), so the table stays here only until its last reader moves.
- */
-export const DAY_WORDS: Record<DayState, string> = { free: 'Free', partly: 'Partly booked', busy: 'Booked' };
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The instant India's day "YYYY-MM-DD" begins. */

@@ -6,7 +6,8 @@ import RangePickerImport, {
   type PickerFieldProps,
 } from 'react-datetime-range-picker';
 import { cjsDefault } from '../../components/cjs-default';
-import { DAY_WORDS, type DayState } from '../../entities/car/busy-days';
+import type { DayState } from '../../entities/car/busy-days';
+import { dayWord } from '../../entities/car/day-words';
 import '../../styles/availability.css';
 import { t } from './words';
 
@@ -52,8 +53,8 @@ export class AvailabilityRangePicker extends DatetimeRangePicker<AvailabilityRan
     if (state === 'free') return cell;
     return cloneElement(cell, {
       className: `${cell.props.className} day-${state}`,
-      title: DAY_WORDS[state],
-      'aria-label': t('bookings.picker.dayLabel', { day: currentDate.format('D MMMM'), state: DAY_WORDS[state].toLowerCase() }),
+      title: dayWord(state),
+      'aria-label': t('bookings.picker.dayLabel', { day: currentDate.format('D MMMM'), state }),
     });
   }
 }
