@@ -1,18 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import {
-  ADMIN_PAGE_SIZE,
-  AdminOptionalReason,
-  REASON_REQUIRED,
-  type AdminBooking,
-  type BookingStatus,
-} from '../src/domain/contract';
+import { ADMIN_PAGE_SIZE, AdminOptionalReason, type AdminBooking, type BookingStatus } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { admin, paged, uuid } from './mocks/answers';
 import { adminBooking, consoleBookings, fleetRequest } from './mocks/admin-answers';
 import { fail, type Call } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
+
+const REASON_REQUIRED = 'Reason is required: say why, in 1 to 500 characters.';
 
 /** The console's bookings, paged and filtered by status as the server pages them. */
 function serveBookings(bookings: AdminBooking[]) {

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ADMIN_PAGE_SIZE, AdminReason, REASON_REQUIRED, REMOVED_CONTENT, type AdminContent } from '../src/domain/contract';
+import { ADMIN_PAGE_SIZE, AdminReason, REMOVED_CONTENT, type AdminContent } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { admin, paged, swift } from './mocks/answers';
 import { adminContent, ashaComment, ashaReview, consoleContent } from './mocks/admin-answers';
 import { fail, type Call } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
+
+const REASON_REQUIRED = 'Reason is required: say why, in 1 to 500 characters.';
 
 /** The console's comments and reviews, paged and filtered by kind as the server pages them. */
 function serveContent(entries: AdminContent[]) {

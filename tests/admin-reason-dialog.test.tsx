@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { REASON_REQUIRED } from '../src/domain/contract';
 import { ReasonDialog, type ReasonDialogProps } from '../src/features/admin/ReasonDialog';
+
+const REASON_REQUIRED = 'Reason is required: say why, in 1 to 500 characters.';
 
 // The dialog as the console's sections that need a reason use it (delisting, cancelling, removing).
 function renderDialog(props: Partial<ReasonDialogProps> = {}) {

@@ -13,13 +13,15 @@ import type {
   PagedAnswer,
 } from '#domain/contract';
 import { formatIndiaTime } from '#domain/india-time';
-import { REASON_REQUIRED } from '#domain/schemas/admin';
 import { bookings, mailOutbox } from '../src/db/schema';
-import { OWNERS_TO_ANSWER } from '../src/bookings/words';
 import { getOk, listBoundsTests, person, type Person } from './admin-helpers';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
 import { buildTestApp, closeTestApp, signIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+
+const REASON_REQUIRED = 'Reason is required: say why, in 1 to 500 characters.';
+const OWNERS_TO_ANSWER =
+  "This is a request for an owner's listed car: its owner accepts or declines it, not an admin. An admin may only cancel it.";
 
 const admin = { email: 'bookings-console@wheelsonweb.in', username: 'bookingsconsole', password: 'admin-password-1' };
 const HOUR_MS = 60 * 60 * 1000;

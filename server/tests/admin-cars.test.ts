@@ -3,15 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueCars } from '#data/cars';
 import type { AdminActionPage, AdminCar, AdminCarPage, CodedAnswer, OwnerCar, PagedAnswer, PublicCar } from '#domain/contract';
-import { REASON_REQUIRED } from '#domain/schemas/admin';
 import { seedSampleData } from '../src/db/seed';
 import { mailOutbox } from '../src/db/schema';
-import { CAR_DELISTED } from '../src/bookings/requests';
-import { DELISTED_FOR_RENTERS } from '../src/cars/admin-cars';
 import { movableClock } from '../src/clock/clock';
 import { getOk, listBoundsTests, person, type Person } from './admin-helpers';
 import { buildTestApp, closeTestApp, sessionCookie } from './helpers';
 import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
+
+const REASON_REQUIRED = 'Reason is required: say why, in 1 to 500 characters.';
+const CAR_DELISTED = 'This car is not available for booking: it has been taken off the marketplace.';
+const DELISTED_FOR_RENTERS = 'WheelsOnWeb took this car off the marketplace, so the request was declined.';
 
 const admin = { email: 'cars-console@wheelsonweb.in', username: 'carsconsole', password: 'admin-password-1' };
 const NOBODY = '00000000-0000-4000-8000-000000000000';

@@ -14,13 +14,14 @@ import type {
   Review,
 } from '#domain/contract';
 import { blogPosts } from '#data/blogs';
-import { REASON_REQUIRED } from '#domain/schemas/admin';
 import { DELETED_CONTENT, REMOVED_CONTENT } from '#domain/schemas/comments';
 import { slugify } from '#domain/slug';
 import { bookings, comments, reviews } from '../src/db/schema';
 import { listBoundsTests, person, type Person } from './admin-helpers';
 import { accountId, buildTestApp, closeTestApp, signIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+
+const REASON_REQUIRED = 'Reason is required: say why, in 1 to 500 characters.';
 
 const admin = { email: 'moderator@wheelsonweb.in', username: 'moderator', password: 'admin-password-1' };
 const HOUR_MS = 60 * 60 * 1000;

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAccount, AdminAccountPage, AdminActionPage, AdminOverview, PagedAnswer, PublicCar } from '#domain/contract';
 import { indiaWeekStart } from '#domain/india-time';
-import { REASON_REQUIRED } from '#domain/schemas/admin';
 import { getOk, listBoundsTests, person, type Person } from './admin-helpers';
 import { buildTestApp, closeTestApp, newAccount, register, sessionUser, signIn } from './helpers';
 import { indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+
+const REASON_REQUIRED = 'Reason is required: say why, in 1 to 500 characters.';
 
 const admin = { email: 'console@wheelsonweb.in', username: 'console', password: 'admin-password-1' };
 const DISABLED = 'This account has been disabled. Please contact us for help.';

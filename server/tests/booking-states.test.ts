@@ -10,9 +10,11 @@ import {
   type BookingTransition,
 } from '#domain/booking-states';
 import type { AdminBooking, Booking, BookingAction, BookingStatus, CarKind, PagedAnswer } from '#domain/contract';
-import { OWNERS_TO_ANSWER } from '../src/bookings/words';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
+
+const OWNERS_TO_ANSWER =
+  "This is a request for an owner's listed car: its owner accepts or declines it, not an admin. An admin may only cancel it.";
 
 /**
  * The booking state machine through the HTTP API: every step in BOOKING_TRANSITIONS answers 200

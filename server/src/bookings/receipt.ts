@@ -11,7 +11,7 @@ import { HttpError } from '../http/errors';
 import { t } from '../i18n';
 import { asOf } from './status';
 import { actorFor, bookingViews, onCarsSide, showsPaymentRef, type BookingView, visibleTo } from './views';
-import { NO_SUCH_BOOKING } from './words';
+import { NO_SUCH_BOOKING_ID } from './words';
 
 /** Who issues the tax invoice: the platform's name, the same in every language. */
 const SELLER_NAME = 'WheelsOnWeb';
@@ -61,7 +61,7 @@ export async function bookingReceipt(
   { now, support, gst }: { now: Date; support: SupportContact; gst: GstConfig | undefined },
 ): Promise<BookingReceipt> {
   const [view] = await bookingViews(db).where(and(eq(bookings.id, bookingId), visibleTo(db, account)));
-  if (!view) throw new HttpError(404, NO_SUCH_BOOKING);
+  if (!view) throw new HttpError(404, t(NO_SUCH_BOOKING_ID));
   const booking = asOf(view.booking, now);
   const events = await db
     .select({ status: bookingEvents.status, at: bookingEvents.at })

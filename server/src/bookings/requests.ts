@@ -23,8 +23,6 @@ import { t } from '../i18n';
 export const NO_SUCH_CAR = 'server.requests.noSuchCar';
 export const CAR_PAUSED = 'server.requests.carPaused';
 export const CAR_DELISTED_ID = 'server.requests.carDelisted';
-/** Its words, as the tests (and the receipt) read them; answers word the id when they are made. */
-export const CAR_DELISTED = t(CAR_DELISTED_ID);
 export const PAYMENT_NOT_VERIFIED = 'server.requests.paymentNotVerified';
 
 /** The contract's period rules, with `hours` as the booking total counts them. */

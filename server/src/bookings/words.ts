@@ -6,13 +6,9 @@ import { t } from '../i18n';
 
 export const ALREADY_BOOKED = 'server.bookings.alreadyBooked';
 export const NO_SUCH_BOOKING_ID = 'server.bookings.noSuchBooking';
-/** Its words, as the tests (and the receipt) read them; answers word the id when they are made. */
-export const NO_SUCH_BOOKING = t(NO_SUCH_BOOKING_ID);
 /** An admin sees every booking, so the console's 404 can only mean the id is unknown. */
 export const NO_BOOKING_HAS_ID = 'server.bookings.noBookingHasId';
 export const OWNERS_TO_ANSWER_ID = 'server.bookings.ownersToAnswer';
-/** Its words, as the tests (and the receipt) read them; answers word the id when they are made. */
-export const OWNERS_TO_ANSWER = t(OWNERS_TO_ANSWER_ID);
 export const OVERTAKEN = 'server.bookings.overtaken';
 export const PROVIDER_OFF = 'server.bookings.providerOff';
 

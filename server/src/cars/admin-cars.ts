@@ -22,8 +22,6 @@ export const NO_SUCH_CAR = 'server.adminCars.noSuchCar';
 export const ARCHIVED = 'server.adminCars.archived';
 /** What the renters of a delisted car's open requests read: the admin's own reason is for the car's owner. */
 export const DELISTED_FOR_RENTERS_ID = 'server.adminCars.delistedForRenters';
-/** Its words, as the tests (and the receipt) read them; answers word the id when they are made. */
-export const DELISTED_FOR_RENTERS = t(DELISTED_FOR_RENTERS_ID);
 
 /** A car with its owner (none for the fleet), as the console lists it. */
 export interface AdminCarRow {

@@ -11,8 +11,6 @@ const TAGS = ['accounts'];
 
 /** The one answer to every accepted reset request: it must not tell whether the email has an account. */
 export const RESET_REQUESTED_ID = 'server.passwordReset.resetRequested';
-/** Its words, as the tests (and the receipt) read them; answers word the id when they are made. */
-export const RESET_REQUESTED = t(RESET_REQUESTED_ID);
 const PASSWORD_SET = 'server.passwordReset.passwordSet';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {

@@ -85,11 +85,6 @@ export const AdminIdParams = z.object({ id });
 
 /** A reason left out or blank: the message id, with its values. */
 export const REASON_MISSING = { id: 'checks.reason.required', values: { max: ADMIN_REASON_MAX } } as const;
-/**
- * Its words in English, which tests compare answers with (server/tests/catalogue-ids.test.ts checks
- * they are the catalogue's).
- */
-export const REASON_REQUIRED = `Reason is required: say why, in 1 to ${ADMIN_REASON_MAX} characters.`;
 const REASON_MISSING_TEXT = checkText(REASON_MISSING.id, REASON_MISSING.values);
 const REASON_LENGTH = checkText('checks.reason.length', { max: ADMIN_REASON_MAX });
 const reason = z
