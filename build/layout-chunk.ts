@@ -2,6 +2,9 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { CATALOGUE_FILE } from './catalogue';
 
+/** A folder's `words.ts` (or `<something>-words.ts`), which loads a part of the message catalogue (docs/architecture.md#words). */
+const WORDS_FILE = /[\\/-]words\.ts$/;
+
 const LAYOUT_CHUNK = 'layout';
 
 interface LayoutChunkOptions {
@@ -76,7 +79,8 @@ export function layoutChunkPlugin({ layout, sharedBy, apart }: LayoutChunkOption
       for (const [chunk, pages] of Object.entries(sharedBy)) {
         const pagesReaching = reachCounts(pages.map((page) => path.join(root, page)));
         // A part of the message catalogue is words, not code several pages run: the legal pages' long
-        // paragraphs in every page's chunk would weigh more than the request they save.
+        // paragraphs in every page's chunk would weigh more than the request they save. (Nor does a
+        // part join a page's chunk below, where the pages sharing that chunk's code would carry it.)
         group(
           chunk,
           [...pagesReaching].flatMap(([id, count]) => (count >= 2 && !CATALOGUE_FILE.test(id) ? [id] : [])),
@@ -90,8 +94,20 @@ export function layoutChunkPlugin({ layout, sharedBy, apart }: LayoutChunkOption
         const name = `${path.basename(page, path.extname(page))}-parts`;
         group(
           name,
-          [...staticallyReached(path.join(root, page))].filter((id) => (onDemandReaching.get(id) ?? 0) >= 2),
+          [...staticallyReached(path.join(root, page))].filter(
+            (id) => (onDemandReaching.get(id) ?? 0) >= 2 && !CATALOGUE_FILE.test(id),
+          ),
         );
+      }
+      // Each part of the catalogue travels in one chunk with the words.ts files that load it: the
+      // layout's when the layout shows its words, else one of its own, which the pages using it load.
+      for (const id of ids) {
+        if (!CATALOGUE_FILE.test(id) || elsewhere.has(id)) continue;
+        const chunk = chunkOf.get(id) ?? `words-${path.basename(id, '.json')}`;
+        chunkOf.set(id, chunk);
+        for (const importer of this.getModuleInfo(id)?.importers ?? []) {
+          if (WORDS_FILE.test(importer) && !elsewhere.has(importer)) chunkOf.set(importer, chunk);
+        }
       }
     },
     outputOptions(options) {

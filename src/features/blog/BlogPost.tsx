@@ -15,7 +15,7 @@ import { Comments } from './Comments';
 import { blogKeys } from '../../entities/blog/keys';
 import { useBlogPost } from './queries';
 import { RecentPosts } from './RecentPosts';
-import { t } from './words';
+import { t } from './post-words';
 
 /**
  * A blog post named by its title, its comments with replies, and the comment form. The page's
@@ -25,7 +25,7 @@ export function BlogPost({ title }: { title: string }) {
   const loaded = useBlogPost(title);
   const retry = useRetry(blogKeys.post(title));
   const missing = statusOf(loaded.error) === 404;
-  usePageTitle(loaded.data ? loaded.data.post.title : t(missing ? 'site.blog.post.notFound' : 'site.blog.post.pageTitle'));
+  usePageTitle(loaded.data ? loaded.data.post.title : t(missing ? 'blog.post.notFound' : 'blog.post.pageTitle'));
 
   if (loaded.isPending) return <PageSpinner />;
 
@@ -34,13 +34,13 @@ export function BlogPost({ title }: { title: string }) {
       <Container className="py-5 text-center" style={{ maxWidth: '40rem' }}>
         {missing ? (
           <>
-            <h1 className="h2 mb-3">{t('site.blog.post.notFound')}</h1>
-            <p>{t('site.blog.post.noSuchPost', { title })}</p>
+            <h1 className="h2 mb-3">{t('blog.post.notFound')}</h1>
+            <p>{t('blog.post.noSuchPost', { title })}</p>
           </>
         ) : (
           <QueryError error={loaded.error} onRetry={retry} />
         )}
-        <Link to={paths.blogs}>{t('site.blog.post.seeAll')}</Link>
+        <Link to={paths.blogs}>{t('blog.post.seeAll')}</Link>
       </Container>
     );
   }
@@ -49,11 +49,11 @@ export function BlogPost({ title }: { title: string }) {
   return (
     <Container className="py-4">
       <p>
-        <Link to={paths.blogs}>{t('site.blog.post.allPosts')}</Link>
+        <Link to={paths.blogs}>{t('blog.post.allPosts')}</Link>
       </p>
       {offline ? (
         <Alert variant="secondary" className="small" role="note">
-          {t('site.blog.post.offline')}
+          {t('blog.post.offline')}
         </Alert>
       ) : null}
       <Row className="g-4">
@@ -63,7 +63,7 @@ export function BlogPost({ title }: { title: string }) {
               <BlogIllustration post={post} className="rounded" />
             </div>
             <h1 className="h2">{post.title}</h1>
-            <p className="text-muted">{t('site.blog.post.byline', { author: post.author, date: post.date, time: post.time })}</p>
+            <p className="text-muted">{t('blog.post.byline', { author: post.author, date: post.date, time: post.time })}</p>
             <p>{post.description}</p>
             <blockquote className="blockquote border-start border-4 border-primary ps-3 my-4">
               <p className="mb-0">{post.quote}</p>

@@ -12,7 +12,7 @@ import { COMMENT_MAX, EMAIL_MAX, USERNAME_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
-import { t, Words } from './words';
+import { t, Words } from './post-words';
 
 /** The form's heading, which names it. */
 const HEADING_ID = 'leave-comment';
@@ -76,24 +76,24 @@ export function CommentForm({ post }: { post: string }) {
       {(form) => (
         <>
           <h2 id={HEADING_ID} className="h4 mb-2">
-            {t('site.blog.commentForm.heading')}
+            {t('blog.commentForm.heading')}
           </h2>
           {user ? (
-            <p className="small text-muted">{t('site.blog.commentingAs', { username: user.username })}</p>
+            <p className="small text-muted">{t('blog.commentingAs', { username: user.username })}</p>
           ) : (
             <>
               <p className="small text-muted">
-                <Words id="site.blog.commentForm.signIn" components={{ 0: signInLink }} />
+                <Words id="blog.commentForm.signIn" components={{ 0: signInLink }} />
               </p>
               {askedToSignIn ? (
                 <Alert variant="warning" role="alert">
-                  <Words id="site.blog.commentForm.notSent" components={{ 0: signInLink }} />
+                  <Words id="blog.commentForm.notSent" components={{ 0: signInLink }} />
                 </Alert>
               ) : null}
               <Row xs={1} md={2} className="g-md-3">
                 <Col>
                   <FormField
-                    label={t('site.blog.commentForm.fullName')}
+                    label={t('blog.commentForm.fullName')}
                     name="fullName"
                     maxLength={USERNAME_MAX}
                     autoComplete="name"
@@ -101,7 +101,7 @@ export function CommentForm({ post }: { post: string }) {
                 </Col>
                 <Col>
                   <FormField
-                    label={t('site.blog.commentForm.email')}
+                    label={t('blog.commentForm.email')}
                     name="email"
                     type="email"
                     maxLength={EMAIL_MAX}
@@ -113,7 +113,7 @@ export function CommentForm({ post }: { post: string }) {
           )}
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
           <FormField
-            label={t('site.blog.commentForm.comment')}
+            label={t('blog.commentForm.comment')}
             name="content"
             multiline
             rows={5}
@@ -122,7 +122,7 @@ export function CommentForm({ post }: { post: string }) {
             onChange={keepDraft}
           />
           <Button type="submit" disabled={form.sending}>
-            {t(form.sending ? 'site.blog.posting' : 'site.blog.commentForm.submit')}
+            {t(form.sending ? 'blog.posting' : 'blog.commentForm.submit')}
           </Button>
         </>
       )}

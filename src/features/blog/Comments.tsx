@@ -16,7 +16,7 @@ import { ZodForm } from '../../components/ZodForm';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
 import { formatIndiaTime } from '../../domain/india-time';
-import { t, Words } from './words';
+import { t, Words } from './post-words';
 
 /** One comment or reply; its text is rendered as text, so markup someone typed shows as typed and never runs. */
 function CommentBody({ entry }: { entry: Reply }) {
@@ -68,13 +68,13 @@ function DeleteEntry({ entry, what }: { entry: Reply; what: 'comment' | 'reply' 
       <ErrorAlert message={deleting.error ? toApiError(deleting.error).message : null} onClose={deleting.reset} />
       {deleting.isSuccess ? (
         <p role="status" className="small text-muted">
-          {t('site.blog.comments.deleted', { what })}
+          {t('blog.comments.deleted', { what })}
         </p>
       ) : null}
       {mayDelete(user, entry) ? (
         <Button variant="link" className="px-0 me-4 text-danger" onClick={() => setConfirming(true)}>
           <Words
-            id="site.blog.comments.delete"
+            id="blog.comments.delete"
             values={{ what, author: entry.author }}
             components={{ 0: <span className="visually-hidden" /> }}
           />
@@ -85,8 +85,8 @@ function DeleteEntry({ entry, what }: { entry: Reply; what: 'comment' | 'reply' 
         <Suspense fallback={null}>
           <ConfirmDialog
             show={confirming}
-            title={t('site.blog.comments.confirmTitle', { what })}
-            confirmLabel={t('site.blog.comments.confirmLabel', { what })}
+            title={t('blog.comments.confirmTitle', { what })}
+            confirmLabel={t('blog.comments.confirmLabel', { what })}
             pending={deleting.isPending}
             onConfirm={() => deleting.mutate(undefined, { onSettled: close })}
             onClose={close}
@@ -94,7 +94,7 @@ function DeleteEntry({ entry, what }: { entry: Reply; what: 'comment' | 'reply' 
             <blockquote className="border-start ps-3 text-break-anywhere" style={{ whiteSpace: 'pre-line' }}>
               {entry.content}
             </blockquote>
-            <p className="mb-0">{t('site.blog.comments.confirmText', { deleted: DELETED_CONTENT, what })}</p>
+            <p className="mb-0">{t('blog.comments.confirmText', { deleted: DELETED_CONTENT, what })}</p>
           </ConfirmDialog>
         </Suspense>
       ) : null}
@@ -121,7 +121,7 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
   if (!user) {
     return (
       <p className="small mb-2">
-        <Words id="site.blog.reply.signIn" components={{ 0: <Link to={paths.login} state={{ from: location }} /> }} />
+        <Words id="blog.reply.signIn" components={{ 0: <Link to={paths.login} state={{ from: location }} /> }} />
       </p>
     );
   }
@@ -135,14 +135,14 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
         onReplied();
       }}
       className="mb-3"
-      aria-label={t('site.blog.reply.formLabel', { author: comment.author })}
+      aria-label={t('blog.reply.formLabel', { author: comment.author })}
     >
       {(form) => (
         <>
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
           <FormField
-            label={t('site.blog.reply.fieldLabel', { author: comment.author })}
-            lead={<p className="small text-muted mb-1">{t('site.blog.commentingAs', { username: user.username })}</p>}
+            label={t('blog.reply.fieldLabel', { author: comment.author })}
+            lead={<p className="small text-muted mb-1">{t('blog.commentingAs', { username: user.username })}</p>}
             name="content"
             multiline
             rows={3}
@@ -152,10 +152,10 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
           />
           <div className="d-flex gap-2">
             <Button type="submit" size="sm" disabled={form.sending}>
-              {t(form.sending ? 'site.blog.posting' : 'site.blog.reply.submit')}
+              {t(form.sending ? 'blog.posting' : 'blog.reply.submit')}
             </Button>
             <Button type="button" size="sm" variant="link" onClick={onCancel}>
-              {t('site.blog.reply.cancel')}
+              {t('blog.reply.cancel')}
             </Button>
           </div>
         </>
@@ -169,7 +169,7 @@ function CommentList({ comments }: { comments: Comment[] }) {
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
 
   if (comments.length === 0) {
-    return <p className="text-muted">{t('site.blog.comments.none')}</p>;
+    return <p className="text-muted">{t('blog.comments.none')}</p>;
   }
 
   return (
@@ -181,7 +181,7 @@ function CommentList({ comments }: { comments: Comment[] }) {
           {comment.replies.length > 0 ? (
             <ol
               className="list-unstyled ms-3 ms-md-4 ps-3 border-start"
-              aria-label={t('site.blog.comments.repliesTo', { author: comment.author })}
+              aria-label={t('blog.comments.repliesTo', { author: comment.author })}
             >
               {comment.replies.map((reply) => (
                 <li key={reply.id}>
@@ -196,7 +196,7 @@ function CommentList({ comments }: { comments: Comment[] }) {
           ) : (
             <Button variant="link" className="px-0" onClick={() => setReplyingTo(comment.id)}>
               <Words
-                id="site.blog.comments.reply"
+                id="blog.comments.reply"
                 values={{ author: comment.author }}
                 components={{ 0: <span className="visually-hidden" /> }}
               />
@@ -217,14 +217,14 @@ export function Comments({ post }: { post: string }) {
   return (
     <section aria-labelledby={HEADING_ID} className="mt-5">
       <h2 id={HEADING_ID} className="h4">
-        {t('site.blog.comments.heading')}
+        {t('blog.comments.heading')}
       </h2>
       {comments.isPending ? (
         <Spinner animation="border" size="sm" role="status">
-          <span className="visually-hidden">{t('site.blog.comments.loading')}</span>
+          <span className="visually-hidden">{t('blog.comments.loading')}</span>
         </Spinner>
       ) : null}
-      {comments.isError ? <QueryError error={comments.error} what={t('site.blog.comments.loadFailed')} onRetry={retry} /> : null}
+      {comments.isError ? <QueryError error={comments.error} what={t('blog.comments.loadFailed')} onRetry={retry} /> : null}
       {comments.data ? <CommentList comments={comments.data} /> : null}
     </section>
   );

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { blogPosts } from '../../data/blogs';
 import { slugify } from '../../domain/slug';
-import { t } from './words';
+import { t } from './post-words';
 
 const HEADING_ID = 'recent-posts';
 
@@ -11,7 +11,7 @@ export function RecentPosts({ current }: { current: string }) {
   return (
     <aside aria-labelledby={HEADING_ID} className="p-3 band-light rounded">
       <h2 id={HEADING_ID} className="h5">
-        {t('site.blog.recentPosts')}
+        {t('blog.recentPosts')}
       </h2>
       <ul className="list-unstyled mb-0">
         {blogPosts.map((post) => (
