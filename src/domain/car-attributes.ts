@@ -35,22 +35,28 @@ export const CAR_YEAR_MIN = 1990;
 export const PICKUP_AREA_MAX = 120;
 export const KM_PER_DAY_LIMIT_MAX = 5_000;
 
-/** How people read the values. */
-export const BODY_TYPE_LABELS: Record<BodyType, string> = {
-  hatchback: 'Hatchback',
-  sedan: 'Sedan',
-  suv: 'SUV',
-  muv: 'MUV',
-  luxury: 'Luxury',
-};
-export const TRANSMISSION_LABELS: Record<Transmission, string> = { manual: 'Manual', automatic: 'Automatic' };
-export const FUEL_LABELS: Record<Fuel, string> = {
-  petrol: 'Petrol',
-  diesel: 'Diesel',
-  cng: 'CNG',
-  electric: 'Electric',
-  hybrid: 'Hybrid',
-};
+/**
+ * How people read the values: each value's words by message id, in the public car screens' part of
+ * the catalogue (src/locales/en/cars.json), which the app words where it shows them.
+ */
+export const BODY_TYPE_LABEL_IDS = {
+  hatchback: 'cars.attributes.body.hatchback',
+  sedan: 'cars.attributes.body.sedan',
+  suv: 'cars.attributes.body.suv',
+  muv: 'cars.attributes.body.muv',
+  luxury: 'cars.attributes.body.luxury',
+} as const satisfies Record<BodyType, string>;
+export const TRANSMISSION_LABEL_IDS = {
+  manual: 'cars.attributes.transmission.manual',
+  automatic: 'cars.attributes.transmission.automatic',
+} as const satisfies Record<Transmission, string>;
+export const FUEL_LABEL_IDS = {
+  petrol: 'cars.attributes.fuel.petrol',
+  diesel: 'cars.attributes.fuel.diesel',
+  cng: 'cars.attributes.fuel.cng',
+  electric: 'cars.attributes.fuel.electric',
+  hybrid: 'cars.attributes.fuel.hybrid',
+} as const satisfies Record<Fuel, string>;
 
 /**
  * What a car added without them is taken to be (the spec's add form sends none of these), and what

@@ -6,7 +6,7 @@ import { CarImage } from '../../components/CarImage';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { paths } from '../../config/paths';
-import { BODY_TYPE_LABELS, FUEL_LABELS, TRANSMISSION_LABELS } from '../../domain/car-attributes';
+import { BODY_TYPE_LABEL_IDS, FUEL_LABEL_IDS, TRANSMISSION_LABEL_IDS } from '../../domain/car-attributes';
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -30,10 +30,10 @@ const specLabels = [
 /** Where the car is and what it is, labelled apart from the spec's catalogue details (which have their own Transmission and Seats). */
 function carAttributes(car: Car): [label: string, value: string][] {
   return [
-    [t('cars.details.bodyType'), BODY_TYPE_LABELS[car.bodyType]],
+    [t('cars.details.bodyType'), t(BODY_TYPE_LABEL_IDS[car.bodyType])],
     [t('cars.details.seating'), t('cars.card.seats', { count: car.seats })],
-    [t('cars.details.gearbox'), TRANSMISSION_LABELS[car.transmission]],
-    [t('cars.details.fuel'), FUEL_LABELS[car.fuel]],
+    [t('cars.details.gearbox'), t(TRANSMISSION_LABEL_IDS[car.transmission])],
+    [t('cars.details.fuel'), t(FUEL_LABEL_IDS[car.fuel])],
     [t('cars.details.carType'), car.ac ? t('cars.details.ac') : t('cars.details.nonAc')],
     ...(car.year === undefined ? [] : [[t('cars.details.year'), String(car.year)] as [string, string]]),
     [

@@ -8,12 +8,12 @@ import type { CarQuery, CarSort } from '../../domain/contract';
 import { FieldError, useFormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
 import {
-  BODY_TYPE_LABELS,
+  BODY_TYPE_LABEL_IDS,
   BODY_TYPES,
   CITIES,
-  FUEL_LABELS,
+  FUEL_LABEL_IDS,
   FUELS,
-  TRANSMISSION_LABELS,
+  TRANSMISSION_LABEL_IDS,
   TRANSMISSIONS,
 } from '../../domain/car-attributes';
 import { indiaLocalToIso, isoToIndiaLocal } from '../../domain/india-time';
@@ -219,7 +219,7 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
                     <FilterField
                       name="bodyType"
                       label={t('cars.filters.bodyTypeLabel')}
-                      choices={BODY_TYPES.map((type) => [type, BODY_TYPE_LABELS[type]] as const)}
+                      choices={BODY_TYPES.map((type) => [type, t(BODY_TYPE_LABEL_IDS[type])] as const)}
                     />
                   </Col>
                   <Col xs={12}>
@@ -239,14 +239,14 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
                     <FilterField
                       name="transmission"
                       label={t('cars.filters.transmissionLabel')}
-                      choices={TRANSMISSIONS.map((type) => [type, TRANSMISSION_LABELS[type]] as const)}
+                      choices={TRANSMISSIONS.map((type) => [type, t(TRANSMISSION_LABEL_IDS[type])] as const)}
                     />
                   </Col>
                   <Col>
                     <FilterField
                       name="fuel"
                       label={t('cars.filters.fuelLabel')}
-                      choices={FUELS.map((fuel) => [fuel, FUEL_LABELS[fuel]] as const)}
+                      choices={FUELS.map((fuel) => [fuel, t(FUEL_LABEL_IDS[fuel])] as const)}
                     />
                   </Col>
                   <Col>
