@@ -61,7 +61,7 @@ describe('the checks ids src/domain writes', () => {
     expect(built.filter((id) => !(id in checks))).toEqual([]);
   });
 
-  it('word as the English the tests still read as a constant, and the photo refusals with their limits', () => {
+  it('word the reason refusal and the photo refusals, with their limits', () => {
     expect(checkWords(REASON_MISSING)).toBe(REASON_REQUIRED);
     expect(checkWords(PHOTO_REFUSALS.tooLarge)).toBe('A photo must be at most 8 MB.');
     expect(checkWords(PHOTO_REFUSALS.wrongType)).toBe('A photo must be a JPEG, PNG or WebP image.');

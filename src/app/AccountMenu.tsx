@@ -5,7 +5,7 @@ import { NavLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 import type { Account, NotificationSummary, Role } from '../domain/contract';
 import { useNotificationSummary } from '../features/notifications/queries';
-import { t, Words } from '../lib/i18n';
+import { t, Words } from './menu-words';
 
 type Count = keyof NotificationSummary;
 
@@ -20,18 +20,18 @@ interface AccountLink {
 /** The signed-in account's own screens, in its menu; fleet cars' requests are answered by admins. */
 const accountLinks: Record<Role, AccountLink[]> = {
   user: [
-    { to: paths.myBookings, label: 'common.accountMenu.myBookings', counts: 'bookingUpdates' },
-    { to: paths.account, label: 'common.accountMenu.account' },
+    { to: paths.myBookings, label: 'menu.myBookings', counts: 'bookingUpdates' },
+    { to: paths.account, label: 'menu.account' },
   ],
   owner: [
-    { to: paths.ownerCars, label: 'common.accountMenu.myCars' },
-    { to: paths.rentalRequests, label: 'common.accountMenu.rentalRequests', counts: 'requestsAwaitingAnswer' },
-    { to: paths.account, label: 'common.accountMenu.account' },
+    { to: paths.ownerCars, label: 'menu.myCars' },
+    { to: paths.rentalRequests, label: 'menu.rentalRequests', counts: 'requestsAwaitingAnswer' },
+    { to: paths.account, label: 'menu.account' },
   ],
   admin: [
-    { to: paths.admin, label: 'common.accountMenu.adminConsole' },
-    { to: paths.rentalRequests, label: 'common.accountMenu.rentalRequests', counts: 'requestsAwaitingAnswer' },
-    { to: paths.account, label: 'common.accountMenu.account' },
+    { to: paths.admin, label: 'menu.adminConsole' },
+    { to: paths.rentalRequests, label: 'menu.rentalRequests', counts: 'requestsAwaitingAnswer' },
+    { to: paths.account, label: 'menu.account' },
   ],
 };
 
@@ -40,8 +40,8 @@ const accountLinks: Record<Role, AccountLink[]> = {
  * a bare number read aloud says nothing.
  */
 const countedNames = {
-  requestsAwaitingAnswer: 'common.accountMenu.countedRequests',
-  bookingUpdates: 'common.accountMenu.countedBookings',
+  requestsAwaitingAnswer: 'menu.countedRequests',
+  bookingUpdates: 'menu.countedBookings',
 } as const satisfies Record<Count, Parameters<typeof t>[0]>;
 
 /**
@@ -50,8 +50,8 @@ const countedNames = {
  * own noun since the link it belongs to is not named beside it.
  */
 const toggleNames = {
-  requestsAwaitingAnswer: 'common.accountMenu.toggleNameRequests',
-  bookingUpdates: 'common.accountMenu.toggleNameBookings',
+  requestsAwaitingAnswer: 'menu.toggleNameRequests',
+  bookingUpdates: 'menu.toggleNameBookings',
 } as const satisfies Record<Count, Parameters<typeof t>[0]>;
 
 /** The link's count, 0 while unknown or for a link that counts nothing. */
@@ -89,7 +89,7 @@ export default function AccountMenu({ user, onLogout }: AccountMenuProps) {
   const count = counted ? countOf(counted, summary) : 0;
   const toggleName = counted?.counts
     ? t(toggleNames[counted.counts], { username: user.username, count })
-    : t('common.accountMenu.toggleName', { username: user.username });
+    : t('menu.toggleName', { username: user.username });
 
   return (
     <Dropdown align="end">
@@ -98,7 +98,7 @@ export default function AccountMenu({ user, onLogout }: AccountMenuProps) {
       </Dropdown.Toggle>
       <Dropdown.Menu>
         <Dropdown.ItemText className="text-muted small">
-          <Words id="common.accountMenu.signedInAs" values={{ username: user.username }} components={{ 0: <strong /> }} />
+          <Words id="menu.signedInAs" values={{ username: user.username }} components={{ 0: <strong /> }} />
         </Dropdown.ItemText>
         {links.map((link) => {
           const linkCount = countOf(link, summary);
@@ -111,7 +111,7 @@ export default function AccountMenu({ user, onLogout }: AccountMenuProps) {
         })}
         <Dropdown.Divider />
         <Dropdown.Item href={paths.landing} onClick={onLogout}>
-          {t('common.accountMenu.logout')}
+          {t('menu.logout')}
         </Dropdown.Item>
       </Dropdown.Menu>
     </Dropdown>

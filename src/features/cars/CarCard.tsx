@@ -5,7 +5,7 @@ import type { PublicCar } from '../../domain/contract';
 import { CAR_CARD_IMAGE_SIZES, CarImage } from '../../components/CarImage';
 import { formatRupees } from '../../domain/money';
 import type { BodyType, Fuel, Transmission } from '../../domain/car-attributes';
-import { t, Words } from './words';
+import { t, Words } from '../../lib/i18n';
 
 export type CarSummary = Pick<
   PublicCar,
@@ -40,7 +40,7 @@ const FUEL_WORDS = {
 export function carKindLine(car: Pick<PublicCar, 'bodyType' | 'seats' | 'transmission' | 'fuel'>): string {
   return [
     t(BODY_TYPE_WORDS[car.bodyType]),
-    t('cars.card.seats', { count: car.seats }),
+    t('common.carCard.seats', { count: car.seats }),
     t(TRANSMISSION_WORDS[car.transmission]),
     t(FUEL_WORDS[car.fuel]),
   ].join(' · ');
@@ -73,22 +73,24 @@ export function CarCard({ car, linkSearch = '', priority = false }: CarCardProps
         </Card.Title>
         <p className="mb-2">
           <span className="fs-5 fw-semibold text-primary price">{formatRupees(car.price)}</span>{' '}
-          <span className="text-muted">{t('cars.card.perHour')}</span>
+          <span className="text-muted">{t('common.carCard.perHour')}</span>
         </p>
         <p className="small mb-1">{car.city}</p>
         <p className="small text-muted mb-2">{carKindLine(car)}</p>
-        {car.ownerName ? <p className="small text-muted mb-2">{t('cars.card.listedBy', { ownerName: car.ownerName })}</p> : null}
+        {car.ownerName ? (
+          <p className="small text-muted mb-2">{t('common.carCard.listedBy', { ownerName: car.ownerName })}</p>
+        ) : null}
         <div className="d-flex gap-2 mt-auto">
           <Link to={target} className="btn btn-primary flex-fill">
             <Words
-              id="cars.card.rent"
+              id="common.carCard.rent"
               values={{ carName: car.carName }}
               components={{ 0: <span className="visually-hidden" /> }}
             />
           </Link>
           <Link to={target} className="btn btn-outline-primary flex-fill">
             <Words
-              id="cars.card.details"
+              id="common.carCard.details"
               values={{ carName: car.carName }}
               components={{ 0: <span className="visually-hidden" /> }}
             />

@@ -31,7 +31,7 @@ const specLabels = [
 function carAttributes(car: Car): [label: string, value: string][] {
   return [
     [t('cars.details.bodyType'), t(BODY_TYPE_LABEL_IDS[car.bodyType])],
-    [t('cars.details.seating'), t('cars.card.seats', { count: car.seats })],
+    [t('cars.details.seating'), t('common.carCard.seats', { count: car.seats })],
     [t('cars.details.gearbox'), t(TRANSMISSION_LABEL_IDS[car.transmission])],
     [t('cars.details.fuel'), t(FUEL_LABEL_IDS[car.fuel])],
     [t('cars.details.carType'), car.ac ? t('cars.details.ac') : t('cars.details.nonAc')],
