@@ -79,15 +79,21 @@ export function AdminFilters({ label, filters, query }: AdminFiltersProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const inUrl = valuesIn(searchParams, filters);
 
-  const apply = (next: Values) => {
-    const params = new URLSearchParams(searchParams);
-    for (const { name } of filters) {
-      const value = next[name]?.trim() ?? '';
-      if (value) params.set(name, value);
-      else params.delete(name);
-    }
-    params.delete('page');
-    setSearchParams(params);
+  /**
+   * Sets the named filters in the address as it stands when the change lands, not as it stood when
+   * the form was last drawn: a search still being checked must not undo a choice made meanwhile.
+   */
+  const apply = (next: Values, names: readonly string[] = filters.map(({ name }) => name)) => {
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      for (const name of names) {
+        const value = next[name]?.trim() ?? '';
+        if (value) params.set(name, value);
+        else params.delete(name);
+      }
+      params.delete('page');
+      return params;
+    });
   };
   /** A select applies at once, with the boxes as they stand. */
   const applyForm = (form: HTMLFormElement | null) => {
@@ -105,7 +111,11 @@ export function AdminFilters({ label, filters, query }: AdminFiltersProps) {
       defaultValues={inUrl}
       values={inUrl}
       onSubmit={(values) => {
-        apply(values);
+        // A select applies itself when chosen; a search applies its boxes.
+        apply(
+          values,
+          filters.filter((filter) => filter.kind === 'search').map(({ name }) => name),
+        );
         return undefined;
       }}
       role="search"
