@@ -77,7 +77,7 @@ export function sweepAt(app: FastifyInstance, now: Date = app.clock.now()): Prom
     log: app.log,
     gst: undefined,
     links: bookingLinks,
-    clock: { now: () => now },
+    clock: { now: () => now, hold: () => Promise.resolve() },
   });
 }
 

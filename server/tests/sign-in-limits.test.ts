@@ -1,43 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SLOWDOWN, slowdownMs } from '../src/accounts/sign-in';
 import { movableClock } from '../src/clock/clock';
 import { signInFailures } from '../src/db/schema';
-
-// The slowdown holds an answer with node's timer: recorded here, and still run, so a test reads how
-// long the server held an answer without timing it.
-vi.mock('node:timers/promises', async (importOriginal) => {
-  const timers = await importOriginal<typeof import('node:timers/promises')>();
-  return { ...timers, setTimeout: vi.fn(timers.setTimeout) };
-});
-
-// The server project's files share a worker's loaded modules, so the app another file loaded first
-// holds the real timer: this file loads the app, and the timer it holds, afresh after the mock.
-let hold: typeof import('node:timers/promises').setTimeout;
-let helpers: typeof import('./helpers');
-const register: typeof import('./helpers')['register'] = (...args) => helpers.register(...args);
-const newAccount: typeof import('./helpers')['newAccount'] = (...args) => helpers.newAccount(...args);
-
-/** How long each answer since the last `beforeEach` (or the last call to this) was held, in ms. */
-function holds(): unknown[] {
-  const held = vi.mocked(hold).mock.calls.map(([ms]) => ms);
-  vi.mocked(hold).mockClear();
-  return held;
-}
+import { buildTestApp, closeTestApp, newAccount, register } from './helpers';
 
 let app: FastifyInstance;
-/** Stands still unless a test moves it: failures age only when the clock is moved past their window. */
+/**
+ * Stands still unless a test moves it: failures age only when the clock is moved past their window.
+ * It records how long the server held each answer (the slowdown) instead of waiting.
+ */
 const clock = movableClock(new Date());
 
+/** How long each answer since the last `beforeEach` (or the last call to this) was held, in ms. */
+function holds(): number[] {
+  return clock.held.splice(0);
+}
+
 beforeAll(async () => {
-  vi.resetModules();
-  helpers = await import('./helpers');
-  hold = (await import('node:timers/promises')).setTimeout;
-  app = await helpers.buildTestApp({}, { clock });
+  app = await buildTestApp({}, { clock });
 });
-afterAll(() => helpers.closeTestApp(app));
+afterAll(() => closeTestApp(app));
 beforeEach(() => {
-  vi.mocked(hold).mockClear();
+  clock.held.length = 0;
 });
 
 const WINDOW_SECONDS = 15 * 60;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Passwords } from '../auth/passwords';
+import type { Clock } from '../clock/clock';
 import type { Database } from '../db/client';
 import { accounts, type AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -36,14 +37,14 @@ export async function proveCurrentPassword(
   passwords: Passwords,
   account: AccountRow,
   attempt: { password: string; address: string },
-  now: Date,
+  clock: Clock,
 ): Promise<void> {
   try {
     await signIn(
       db,
       passwords,
       { login: account.email, password: attempt.password, kind: 'email', address: attempt.address },
-      now,
+      clock,
     );
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(403, t(WRONG_CURRENT_PASSWORD));

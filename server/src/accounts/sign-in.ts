@@ -1,7 +1,7 @@
-import { setTimeout } from 'node:timers/promises';
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '#domain/contract';
 import { countAttempts, secondsUntilAllowed, type AttemptLimit, type AttemptRows } from '../db/attempt-window';
+import type { Clock } from '../clock/clock';
 import type { Database } from '../db/client';
 import { accounts, signInFailures, type AccountRow } from '../db/schema';
 import { HttpError, tooManyAttempts } from '../http/errors';
@@ -72,7 +72,8 @@ export function slowdownMs(failures: number): number {
  * checked before the account is looked up: an unknown login is limited, slowed and answered exactly
  * as a real one, and an email's failures say nothing about which username shares its account.
  */
-export async function signIn(db: Database, passwords: Passwords, attempt: SignInAttempt, now: Date): Promise<AccountRow> {
+export async function signIn(db: Database, passwords: Passwords, attempt: SignInAttempt, clock: Clock): Promise<AccountRow> {
+  const now = clock.now();
   const login = attempt.login.trim().toLowerCase();
   const subject = `login:${login}`;
 
@@ -98,8 +99,7 @@ export async function signIn(db: Database, passwords: Passwords, attempt: SignIn
   }
   const failures = await countAttempts(db, failuresOf(ofLogin), WINDOW_MS, now, SLOWDOWN.after + SLOWDOWN_STEPS);
   const delay = slowdownMs(failures);
-  // A real wait, whatever the app's clock says: it is the answer that is held, not a rule's instant.
-  if (delay > 0) await setTimeout(delay);
+  if (delay > 0) await clock.hold(delay);
 
   const [account] = await findAccount(db, login, attempt.kind);
   const passwordMatches = await passwords.verify(attempt.password, account?.passwordHash);

@@ -24,10 +24,9 @@ export async function answerSignIn(
   attempt: Omit<SignInAttempt, 'address'>,
 ): Promise<LoginAnswer> {
   const { db, passwords, clock } = request.server;
-  const now = clock.now();
-  const account = await signIn(db, passwords, { ...attempt, address: addressKey(request.ip) }, now);
+  const account = await signIn(db, passwords, { ...attempt, address: addressKey(request.ip) }, clock);
   await reply.startSession(account.id);
   // Here and not in signIn, which also checks the current password of a signed-in person changing it: that is no sign-in.
-  await recordSignIn(db, account.id, now);
+  await recordSignIn(db, account.id, clock.now());
   return { message: t('server.answerSignIn.signedIn'), user: toAccount(account) };
 }

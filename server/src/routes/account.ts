@@ -97,7 +97,7 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       const account = signedInAccount(request);
       const { currentPassword, password } = request.body;
       const attempt = { password: currentPassword, address: addressKey(request.ip) };
-      await proveCurrentPassword(app.db, app.passwords, account, attempt, app.clock.now());
+      await proveCurrentPassword(app.db, app.passwords, account, attempt, app.clock);
       const passwordHash = await app.passwords.hash(password);
       const change = {
         passwordHash,
