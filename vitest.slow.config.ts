@@ -12,6 +12,7 @@ export const slowServerTests = [
   'server/tests/migrations.test.ts',
   // Photo storage on s3rver, a local S3 server the file starts, each upload resized by sharp.
   'server/tests/photo-storage-s3.test.ts',
+  'server/tests/pglite-template.test.ts',
 ];
 
 /** The server project's settings (vitest.config.ts), with its global setup: on PostgreSQL too with TEST_DATABASE_URL. */
