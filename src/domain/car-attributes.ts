@@ -36,26 +36,26 @@ export const PICKUP_AREA_MAX = 120;
 export const KM_PER_DAY_LIMIT_MAX = 5_000;
 
 /**
- * How people read the values: each value's words by message id, in the public car screens' part of
- * the catalogue (src/locales/en/cars.json), which the app words where it shows them.
+ * How people read the values: each value's words by message id, in the shared part of the catalogue
+ * (src/locales/en/common.json, on every page with the car cards), which the app words where it shows them.
  */
 export const BODY_TYPE_LABEL_IDS = {
-  hatchback: 'cars.attributes.body.hatchback',
-  sedan: 'cars.attributes.body.sedan',
-  suv: 'cars.attributes.body.suv',
-  muv: 'cars.attributes.body.muv',
-  luxury: 'cars.attributes.body.luxury',
+  hatchback: 'common.car.body.hatchback',
+  sedan: 'common.car.body.sedan',
+  suv: 'common.car.body.suv',
+  muv: 'common.car.body.muv',
+  luxury: 'common.car.body.luxury',
 } as const satisfies Record<BodyType, string>;
 export const TRANSMISSION_LABEL_IDS = {
-  manual: 'cars.attributes.transmission.manual',
-  automatic: 'cars.attributes.transmission.automatic',
+  manual: 'common.car.transmission.manual',
+  automatic: 'common.car.transmission.automatic',
 } as const satisfies Record<Transmission, string>;
 export const FUEL_LABEL_IDS = {
-  petrol: 'cars.attributes.fuel.petrol',
-  diesel: 'cars.attributes.fuel.diesel',
-  cng: 'cars.attributes.fuel.cng',
-  electric: 'cars.attributes.fuel.electric',
-  hybrid: 'cars.attributes.fuel.hybrid',
+  petrol: 'common.car.fuel.petrol',
+  diesel: 'common.car.fuel.diesel',
+  cng: 'common.car.fuel.cng',
+  electric: 'common.car.fuel.electric',
+  hybrid: 'common.car.fuel.hybrid',
 } as const satisfies Record<Fuel, string>;
 
 /**

@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import type { PublicCar } from '../../domain/contract';
 import { CAR_CARD_IMAGE_SIZES, CarImage } from '../../components/CarImage';
 import { formatRupees } from '../../domain/money';
-import type { BodyType, Fuel, Transmission } from '../../domain/car-attributes';
+import { BODY_TYPE_LABEL_IDS, FUEL_LABEL_IDS, TRANSMISSION_LABEL_IDS } from '../../domain/car-attributes';
 import { t, Words } from '../../lib/i18n';
 
 export type CarSummary = Pick<
@@ -13,36 +13,13 @@ export type CarSummary = Pick<
 > &
   Partial<Pick<PublicCar, 'id' | 'kind' | 'ownerName' | 'photos'>>;
 
-/**
- * The card's words for what a car is, by id. The card shows on the home page too, which loads only
- * the shared words (common.json), so it does not word the domain's ids of the car screens' part.
- */
-const BODY_TYPE_WORDS = {
-  hatchback: 'common.carCard.body.hatchback',
-  sedan: 'common.carCard.body.sedan',
-  suv: 'common.carCard.body.suv',
-  muv: 'common.carCard.body.muv',
-  luxury: 'common.carCard.body.luxury',
-} as const satisfies Record<BodyType, string>;
-const TRANSMISSION_WORDS = {
-  manual: 'common.carCard.transmission.manual',
-  automatic: 'common.carCard.transmission.automatic',
-} as const satisfies Record<Transmission, string>;
-const FUEL_WORDS = {
-  petrol: 'common.carCard.fuel.petrol',
-  diesel: 'common.carCard.fuel.diesel',
-  cng: 'common.carCard.fuel.cng',
-  electric: 'common.carCard.fuel.electric',
-  hybrid: 'common.carCard.fuel.hybrid',
-} as const satisfies Record<Fuel, string>;
-
 /** What kind of car it is, in one line: "SUV · 7 seats · Automatic · Diesel". */
 export function carKindLine(car: Pick<PublicCar, 'bodyType' | 'seats' | 'transmission' | 'fuel'>): string {
   return [
-    t(BODY_TYPE_WORDS[car.bodyType]),
+    t(BODY_TYPE_LABEL_IDS[car.bodyType]),
     t('common.carCard.seats', { count: car.seats }),
-    t(TRANSMISSION_WORDS[car.transmission]),
-    t(FUEL_WORDS[car.fuel]),
+    t(TRANSMISSION_LABEL_IDS[car.transmission]),
+    t(FUEL_LABEL_IDS[car.fuel]),
   ].join(' · ');
 }
 

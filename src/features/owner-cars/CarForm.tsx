@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import type { z } from 'zod';
 import {
   BODY_TYPES,
+  BODY_TYPE_LABEL_IDS,
   type BodyType,
   CAR_DEFAULTS,
   CAR_YEAR_MIN,
@@ -11,12 +12,14 @@ import {
   type City,
   carYearMax,
   FUELS,
+  FUEL_LABEL_IDS,
   type Fuel,
   KM_PER_DAY_LIMIT_MAX,
   PICKUP_AREA_MAX,
   SEATS_MAX,
   SEATS_MIN,
   TRANSMISSIONS,
+  TRANSMISSION_LABEL_IDS,
   type Transmission,
 } from '../../domain/car-attributes';
 import type { OwnerCar } from '../../domain/contract';
@@ -100,31 +103,11 @@ interface CarFormProps<Saved> {
 
 const cityChoices = CITIES.map((city) => [city, city] as const);
 
-/** The owner's words for what a car is, by id (the domain's ids are the public car screens'). */
-const BODY_TYPE_WORDS = {
-  hatchback: 'owner.attributes.body.hatchback',
-  sedan: 'owner.attributes.body.sedan',
-  suv: 'owner.attributes.body.suv',
-  muv: 'owner.attributes.body.muv',
-  luxury: 'owner.attributes.body.luxury',
-} as const satisfies Record<BodyType, string>;
-const TRANSMISSION_WORDS = {
-  manual: 'owner.attributes.transmission.manual',
-  automatic: 'owner.attributes.transmission.automatic',
-} as const satisfies Record<Transmission, string>;
-const FUEL_WORDS = {
-  petrol: 'owner.attributes.fuel.petrol',
-  diesel: 'owner.attributes.fuel.diesel',
-  cng: 'owner.attributes.fuel.cng',
-  electric: 'owner.attributes.fuel.electric',
-  hybrid: 'owner.attributes.fuel.hybrid',
-} as const satisfies Record<Fuel, string>;
-
 /** What the car is: its body, seats, gearbox, fuel, year, AC and the km a day its price includes. */
 function CarKindFields({ disabled }: { disabled: boolean }) {
-  const bodyTypeChoices = BODY_TYPES.map((type) => [type, t(BODY_TYPE_WORDS[type])] as const);
-  const transmissionChoices = TRANSMISSIONS.map((type) => [type, t(TRANSMISSION_WORDS[type])] as const);
-  const fuelChoices = FUELS.map((fuel) => [fuel, t(FUEL_WORDS[fuel])] as const);
+  const bodyTypeChoices = BODY_TYPES.map((type) => [type, t(BODY_TYPE_LABEL_IDS[type])] as const);
+  const transmissionChoices = TRANSMISSIONS.map((type) => [type, t(TRANSMISSION_LABEL_IDS[type])] as const);
+  const fuelChoices = FUELS.map((fuel) => [fuel, t(FUEL_LABEL_IDS[fuel])] as const);
   return (
     <>
       <FormField label={t('owner.form.bodyType')} name="bodyType" choices={bodyTypeChoices} disabled={disabled} />
