@@ -54,6 +54,8 @@ interface ZodFormProps<V extends FieldValues> {
   'aria-label'?: string;
   'aria-labelledby'?: string;
   className?: string;
+  /** The form element's id, by which code outside it reads what the fields show. */
+  id?: string;
   role?: string;
 }
 

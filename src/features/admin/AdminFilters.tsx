@@ -1,10 +1,12 @@
 import type { z } from 'zod';
+import { type ChangeEvent, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router-dom';
 import { FieldError, useFormField } from '../../components/FormField';
+import type { FieldElement } from '../../components/form-wiring';
 import { ZodForm } from '../../components/ZodForm';
 import { t } from './words';
 
@@ -44,18 +46,27 @@ const valuesIn = (params: URLSearchParams, filters: readonly AdminFilter[]): Val
   Object.fromEntries(filters.map((filter) => [filter.name, params.get(filter.name) ?? '']));
 
 /** One filter: its label over its box or select, its error under it. */
-function FilterField({ filter, onChoice }: { filter: AdminFilter; onChoice: (form: HTMLFormElement | null) => void }) {
-  const field = useFormField(filter.name, {
-    label: filter.label,
-    onChange: filter.kind === 'choice' ? (event) => onChoice(event.target.form) : undefined,
-  });
+function FilterField({ filter, onChoice }: { filter: AdminFilter; onChoice: () => void }) {
+  const field = useFormField(filter.name, { label: filter.label });
+  // A choice applies itself from the control's own change, not through the form library's handler,
+  // which skips a field it is re-registering (the address changing under it).
+  const props =
+    filter.kind === 'choice'
+      ? {
+          ...field.props,
+          onChange: (event: ChangeEvent<FieldElement>) => {
+            field.props.onChange?.(event);
+            onChoice();
+          },
+        }
+      : field.props;
   return (
     <Form.Group controlId={field.id}>
       <Form.Label className="mb-1">{filter.label}</Form.Label>
       {filter.kind === 'search' ? (
-        <Form.Control type="search" maxLength={filter.maxLength} {...field.props} isInvalid={Boolean(field.error)} />
+        <Form.Control type="search" maxLength={filter.maxLength} {...props} isInvalid={Boolean(field.error)} />
       ) : (
-        <Form.Select {...field.props} isInvalid={Boolean(field.error)}>
+        <Form.Select {...props} isInvalid={Boolean(field.error)}>
           <option value="">{filter.anyLabel}</option>
           {filter.choices.map(([value, text]) => (
             <option key={value} value={value}>
@@ -79,25 +90,25 @@ export function AdminFilters({ label, filters, query }: AdminFiltersProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const inUrl = valuesIn(searchParams, filters);
 
-  /**
-   * Sets the named filters in the address as it stands when the change lands, not as it stood when
-   * the form was last drawn: a search still being checked must not undo a choice made meanwhile.
-   */
-  const apply = (next: Values, names: readonly string[] = filters.map(({ name }) => name)) => {
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      for (const name of names) {
-        const value = next[name]?.trim() ?? '';
-        if (value) params.set(name, value);
-        else params.delete(name);
-      }
-      params.delete('page');
-      return params;
-    });
+  const formId = useId();
+  const apply = (next: Values) => {
+    const params = new URLSearchParams(searchParams);
+    for (const { name } of filters) {
+      const value = next[name]?.trim() ?? '';
+      if (value) params.set(name, value);
+      else params.delete(name);
+    }
+    params.delete('page');
+    setSearchParams(params);
   };
-  /** A select applies at once, with the boxes as they stand. */
-  const applyForm = (form: HTMLFormElement | null) => {
-    if (!form) return;
+  /**
+   * Applies every filter as the form shows it now. The address this component last drew can be behind
+   * (the router renders navigations as transitions), and a search's checks finish after a select
+   * chosen meanwhile has applied itself: the fields on screen are what the person last chose.
+   */
+  const applyForm = () => {
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
     const data = new FormData(form);
     apply(Object.fromEntries(filters.map(({ name }) => [name, String(data.get(name) ?? '')])));
   };
@@ -110,14 +121,11 @@ export function AdminFilters({ label, filters, query }: AdminFiltersProps) {
       schema={query}
       defaultValues={inUrl}
       values={inUrl}
-      onSubmit={(values) => {
-        // A select applies itself when chosen; a search applies its boxes.
-        apply(
-          values,
-          filters.filter((filter) => filter.kind === 'search').map(({ name }) => name),
-        );
+      onSubmit={() => {
+        applyForm();
         return undefined;
       }}
+      id={formId}
       role="search"
       aria-label={label}
       className="mb-3"
