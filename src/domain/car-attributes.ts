@@ -39,24 +39,14 @@ export const KM_PER_DAY_LIMIT_MAX = 5_000;
  * How people read the values: each value's words by message id, in the shared part of the catalogue
  * (src/locales/en/common.json, on every page with the car cards), which the app words where it shows them.
  */
-export const BODY_TYPE_LABEL_IDS = {
-  hatchback: 'common.car.body.hatchback',
-  sedan: 'common.car.body.sedan',
-  suv: 'common.car.body.suv',
-  muv: 'common.car.body.muv',
-  luxury: 'common.car.body.luxury',
-} as const satisfies Record<BodyType, string>;
-export const TRANSMISSION_LABEL_IDS = {
-  manual: 'common.car.transmission.manual',
-  automatic: 'common.car.transmission.automatic',
-} as const satisfies Record<Transmission, string>;
-export const FUEL_LABEL_IDS = {
-  petrol: 'common.car.fuel.petrol',
-  diesel: 'common.car.fuel.diesel',
-  cng: 'common.car.fuel.cng',
-  electric: 'common.car.fuel.electric',
-  hybrid: 'common.car.fuel.hybrid',
-} as const satisfies Record<Fuel, string>;
+function labelIds<Group extends string, Value extends string>(group: Group, values: readonly Value[]) {
+  return Object.fromEntries(values.map((value) => [value, `common.car.${group}.${value}`])) as {
+    [V in Value]: `common.car.${Group}.${V}`;
+  };
+}
+export const BODY_TYPE_LABEL_IDS = labelIds('body', BODY_TYPES);
+export const TRANSMISSION_LABEL_IDS = labelIds('transmission', TRANSMISSIONS);
+export const FUEL_LABEL_IDS = labelIds('fuel', FUELS);
 
 /**
  * What a car added without them is taken to be (the spec's add form sends none of these), and what
