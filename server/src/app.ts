@@ -9,6 +9,7 @@ import { openApiPlugin } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { systemClock, type Clock } from './clock/clock';
 import { clockPlugin } from './plugins/clock';
+import type { OpenDatabase } from './db/client';
 import { databasePlugin } from './plugins/database';
 import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/errors';
 import { bookingRemindersPlugin } from './plugins/booking-reminders';
@@ -62,8 +63,8 @@ const REDACTED_PATHS = [
 export interface AppOptions {
   /** Where log lines go instead of stdout: tests read them here. */
   logStream?: { write(line: string): void };
-  /** PGlite only: start from this dump of a data folder (the tests' migrated and seeded database). */
-  initialData?: Blob;
+  /** How the database is opened (`openDatabase` unless given): tests lend databases they recycle. */
+  openDatabase?: OpenDatabase;
   /** The time every rule reads (the machine's unless given): tests move it instead of sleeping. */
   clock?: Clock;
 }
@@ -107,7 +108,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     // Each plugin names the ones it needs (fastify-plugin `dependencies`), so a wrong order fails here.
     await app.register(securityPlugin, config);
     await app.register(passwordsPlugin, config);
-    await app.register(databasePlugin, { ...config, initialData: options.initialData });
+    await app.register(databasePlugin, { ...config, ...(options.openDatabase ? { open: options.openDatabase } : {}) });
     await app.register(changeFeedPlugin);
     // Before compress: they keep answers as the serialized text, and send them compressed themselves.
     await app.register(publicCachePlugin);

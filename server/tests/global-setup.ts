@@ -7,11 +7,15 @@ import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedSampleData } from '../src/db/seed';
 import { withAdminClient } from './postgres-admin';
+import { prepareRecycling } from './recycled-pglite';
 
 /** Databases made once per run, which the tests' databases start from instead of being made anew. */
 export interface DatabaseTemplates {
-  /** Dumps of PGlite data folders (`dumpDataDir`): a new, empty database and the migrated and seeded one. */
-  pglite: { empty: string; migrated: string };
+  /**
+   * Dumps of PGlite data folders (`dumpDataDir`): a new, empty database and the migrated and seeded
+   * one, ready for recycling, with the script that resets a database loaded from it (recycled-pglite.ts).
+   */
+  pglite: { empty: string; migrated: string; reset: string };
   /** With TEST_DATABASE_URL: the migrated and seeded database each test database is created from (`CREATE DATABASE ... TEMPLATE`). */
   postgres?: string;
 }
@@ -34,22 +38,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const step of cleanUp.reverse()) await step();
   };
   try {
-    const pglite = { empty: path.join(dir, 'empty.tar'), migrated: path.join(dir, 'migrated.tar') };
+    const files = { empty: path.join(dir, 'empty.tar'), migrated: path.join(dir, 'migrated.tar') };
+    let reset = '';
     const client = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
     try {
       if (client.kind !== 'pglite') throw new Error('a database without a URL is PGlite');
       const dump = async (file: string) => writeFile(file, Buffer.from(await (await client.dumpDataDir()).arrayBuffer()));
-      await dump(pglite.empty);
+      await dump(files.empty);
       await migrate(client);
       await seedSampleData(client.db);
-      await dump(pglite.migrated);
+      reset = await prepareRecycling(client);
+      await dump(files.migrated);
     } finally {
       await client.close();
     }
 
     const serverUrl = process.env.TEST_DATABASE_URL;
     const postgres = serverUrl ? await postgresTemplate(serverUrl, cleanUp) : undefined;
-    project.provide('databaseTemplates', { pglite, ...(postgres ? { postgres } : {}) });
+    project.provide('databaseTemplates', { pglite: { ...files, reset }, ...(postgres ? { postgres } : {}) });
     return tearDown;
   } catch (error) {
     await tearDown();

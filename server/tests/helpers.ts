@@ -5,8 +5,10 @@ import { expect, inject } from 'vitest';
 import type { Account, RegisterType, SessionCheck } from '#domain/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
+import { type DatabaseClient, type OpenDatabase, openDatabase as openOwnDatabase } from '../src/db/client';
 import type { WriteQuotas } from '../src/limits/quotas';
 import { withAdminClient } from './postgres-admin';
+import { recycledPglite } from './recycled-pglite';
 
 /**
  * Limits on writes in tests, where every account comes from 127.0.0.1 and one renter may make dozens
@@ -41,7 +43,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 
 /**
  * A real app on a real, fresh database, a copy of the run's migrated and seeded template
- * (global-setup.ts): in-memory PGlite by default; with TEST_DATABASE_URL, a new database with a
+ * (global-setup.ts): in-memory PGlite by default, often one an earlier app in this worker closed,
+ * reset to the template (recycled-pglite.ts); with TEST_DATABASE_URL, a new database with a
  * random name on that PostgreSQL server, dropped again by `closeTestApp`. An app given its own
  * `databaseUrl`, or a `dataDir` that already holds a database, starts on that instead.
  */
@@ -51,7 +54,21 @@ export async function buildTestApp(overrides: Partial<ServerConfig> = {}, option
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl && overrides.dataDir === undefined) return buildOnPostgres(serverUrl, overrides, options);
-  return buildApp(testConfig(overrides), { ...options, initialData: await pgliteDump('migrated') });
+  const initialData = await pgliteDump('migrated');
+  const reset = inject('databaseTemplates')?.pglite.reset;
+  const openDatabase: OpenDatabase =
+    overrides.dataDir === undefined && initialData && reset
+      ? lendPglite(initialData, reset)
+      : (databaseOptions) => openOwnDatabase({ ...databaseOptions, ...(initialData ? { initialData } : {}) });
+  return buildApp(testConfig(overrides), { ...options, openDatabase });
+}
+
+let lend: (() => Promise<DatabaseClient>) | undefined;
+
+/** An in-memory database as the template left it, recycled from an app this worker closed when it can be. */
+function lendPglite(initialData: Blob, reset: string): OpenDatabase {
+  lend ??= recycledPglite(() => openOwnDatabase({ databaseUrl: undefined, dataDir: 'memory://', initialData }), reset);
+  return lend;
 }
 
 async function isEmptyFolder(dir: string): Promise<boolean> {

@@ -91,6 +91,8 @@ const IN_MEMORY_PREFIX = 'memory://';
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
+export type OpenDatabase = (options: DatabaseOptions) => Promise<DatabaseClient>;
+
 /** PostgreSQL through `pg` when a URL is given, else embedded PGlite persisted in `dataDir`. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseClient> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
 import type { ChangeListener } from '../db/change-notices';
-import { openDatabase, type Database, type DatabaseKind } from '../db/client';
+import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedAdmin, seedSampleData } from '../db/seed';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -18,8 +18,8 @@ declare module 'fastify' {
 }
 
 export type DatabasePluginOptions = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'databaseTimeouts' | 'admin'> & {
-  /** PGlite only: start from this dump of a data folder instead of an empty one (the tests' prepared database). */
-  initialData?: Blob;
+  /** Opens the database (`openDatabase` unless given); the plugin closes what it returns when the server stops. */
+  open?: OpenDatabase;
 };
 
 /**
@@ -27,7 +27,7 @@ export type DatabasePluginOptions = Pick<ServerConfig, 'databaseUrl' | 'dataDir'
  * stopped. Needs the passwords plugin to hash the first admin's password.
  */
 async function database(app: FastifyInstance, config: DatabasePluginOptions): Promise<void> {
-  const client = await openDatabase({
+  const client = await (config.open ?? openDatabase)({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onPoolError: (error) => app.log.error({ err: error }, 'database connection lost'),
@@ -37,7 +37,6 @@ async function database(app: FastifyInstance, config: DatabasePluginOptions): Pr
       app.log.fatal({ err: error }, `lost the lock on DATA_DIR ${config.dataDir}; stopping`);
       process.exit(1);
     },
-    ...(config.initialData ? { initialData: config.initialData } : {}),
   }).catch((error: unknown) => {
     throw unreachable(config, error);
   });
