@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../src/domain/booking-total';
 

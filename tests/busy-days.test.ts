@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { availabilityPeriod, dayStates, indiaDays } from '../src/entities/car/busy-days';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { toIndiaIso, toIndiaWallClock } from '../src/domain/india-time';
 import { pickedPeriod } from '../src/features/bookings/picked-period';

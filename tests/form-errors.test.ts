@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/lib/api-error';
 import { fieldNamedIn, placeErrors, serverFieldError } from '../src/lib/form-errors';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { catalogueCars } from '../src/data/cars';
 import { fromPrice, lowestPrice } from '../src/features/marketing/offers';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { surelySignedOut } from '../src/lib/auth/session-api';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { financialYearLabel, financialYearOf, financialYearStart, invoiceNumber } from '../src/domain/tax-invoice';
 
