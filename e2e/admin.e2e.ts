@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import type { Booking, NewBooking, PagedAnswer, PublicCar } from '#domain/contract';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
-import { DESKTOP_WIDTH, launchBrowser, openSession, PHONE_WIDTH, type BrowserSession } from './support/browser';
+import { DESKTOP_WIDTH, openSession, PHONE_WIDTH, type BrowserSession } from './support/browser';
 import { horizontalOverflow, settle, unexpectedProblems } from './support/page-checks';
 import { startServer, type RunningServer } from './support/server';
 
@@ -32,16 +32,15 @@ const CONSOLE_PAGES = [
 ] as const;
 
 let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  // A server's first start in a run may build the app.
+  test.setTimeout(120_000);
   server = await startServer(undefined, {
     env: { ADMIN_EMAIL: admin.email, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password },
   });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
+});
+test.afterAll(async () => {
   await server?.stop();
 });
 
@@ -67,20 +66,20 @@ async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/admin$/);
-  await page.getByRole('heading', { level: 1, name: /^Admin console/ }).waitFor();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Admin console/ })).toBeVisible();
 }
 
 /** Opens a console section from its navigation and waits for its table. */
 async function openSection(page: Page, link: string, heading: RegExp): Promise<void> {
   await page.getByRole('navigation', { name: 'Admin console' }).getByRole('link', { name: link, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
 async function search(page: Page, label: string, text: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).fill(text);
   await page.getByLabel(label, { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.searchParams.get('q') === text);
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === text);
 }
 
 /** Confirms the open dialog with a reason, and waits for the console to say it is done. */
@@ -88,12 +87,14 @@ async function confirmWithReason(page: Page, confirm: string, reason: string, do
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/^Reason/).fill(reason);
   await dialog.getByRole('button', { name: confirm, exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('status').filter({ hasText: done }).waitFor();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: done })).toBeVisible();
 }
 
-describe('the admin console', () => {
-  it('lets the admin from the variables disable an owner, delist a car, accept a fleet request and remove a comment, each in the audit log', async () => {
+test.describe('the admin console', () => {
+  test('lets the admin from the variables disable an owner, delist a car, accept a fleet request and remove a comment, each in the audit log', async ({
+    browser,
+  }) => {
     const sessions: BrowserSession[] = [];
     const session = async () => {
       const opened = await openSession(browser, server.baseURL);
@@ -135,7 +136,7 @@ describe('the admin console', () => {
       );
       expect(await publicCarNames(renter.context, car.carname)).toEqual([car.carname]);
       await disabledOwner.page.goto('/get/cars');
-      await disabledOwner.page.getByRole('heading', { level: 1 }).waitFor();
+      await expect(disabledOwner.page.getByRole('heading', { level: 1 })).toBeVisible();
 
       const console_ = await session();
       const { page } = console_;
@@ -146,9 +147,9 @@ describe('the admin console', () => {
       await search(page, 'Username or email', ownerAccount.email);
       await page.getByRole('button', { name: `Disable ${ownerAccount.username}` }).click();
       await confirmWithReason(page, 'Disable account', 'Listing cars that are not theirs.', /is disabled\.$/);
-      await page.getByRole('row').filter({ hasText: ownerAccount.email }).getByText('Disabled').waitFor();
+      await expect(page.getByRole('row').filter({ hasText: ownerAccount.email }).getByText('Disabled')).toBeVisible();
       await disabledOwner.page.reload();
-      await disabledOwner.page.waitForURL(/\/login/);
+      await expect(disabledOwner.page).toHaveURL(/\/login/);
       const refused = await disabledOwner.context.request.post('/ownerloginSchema', {
         data: { email: ownerAccount.email, password: ownerAccount.password },
       });
@@ -162,7 +163,7 @@ describe('the admin console', () => {
       await confirmWithReason(page, 'Delist car', 'Photos show a different car.', /is delisted\.$/);
       expect(await publicCarNames(renter.context, car.carname)).toEqual([]);
       await lister.page.goto('/get/cars');
-      await lister.page.getByText('Photos show a different car.').waitFor();
+      await expect(lister.page.getByText('Photos show a different car.')).toBeVisible();
 
       // Accept the renter's request for a fleet car.
       await openSection(page, 'Bookings', /^Bookings/);
@@ -170,8 +171,10 @@ describe('the admin console', () => {
       await page.getByRole('button', { name: `Accept booking ${booking.number}` }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('button', { name: 'Accept request', exact: true }).click();
-      await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('row').filter({ hasText: booking.number }).getByText('accepted', { exact: false }).first().waitFor();
+      await expect(dialog).toHaveCount(0);
+      await expect(
+        page.getByRole('row').filter({ hasText: booking.number }).getByText('accepted', { exact: false }).first(),
+      ).toBeVisible();
       const accepted = await ok<Booking>(
         'GET /api/bookings/{id}',
         await renter.context.request.get(`/api/bookings/${booking.id}`),
@@ -184,15 +187,15 @@ describe('the admin console', () => {
       await page.getByRole('button', { name: /^Remove / }).click();
       await confirmWithReason(page, 'Remove comment', 'Spam.', /removed/);
       await renter.page.goto(`/blogs/${encodeURIComponent(POST_TITLE)}`);
-      await renter.page.getByRole('heading', { level: 1, name: POST_TITLE }).waitFor();
+      await expect(renter.page.getByRole('heading', { level: 1, name: POST_TITLE })).toBeVisible();
       const comments = renter.page.getByRole('region', { name: 'Comments', exact: true });
-      await comments.getByText('[removed by an admin]').first().waitFor();
-      expect(await comments.getByText(comment).count()).toBe(0);
+      await expect(comments.getByText('[removed by an admin]').first()).toBeVisible();
+      await expect(comments.getByText(comment)).toHaveCount(0);
 
       // All four are on record, newest first.
       await openSection(page, 'Audit log', /^Audit log/);
       const rows = page.getByRole('row');
-      await rows.filter({ hasText: 'Disabled account' }).waitFor();
+      await expect(rows.filter({ hasText: 'Disabled account' })).toBeVisible();
       // Each action's own row carries its reason; accepting asked for none.
       for (const [what, reason] of [
         ['Disabled account', 'Listing cars that are not theirs.'],
@@ -200,7 +203,7 @@ describe('the admin console', () => {
         ['Accepted booking', 'none given'],
         ['Removed comment', 'Spam.'],
       ] as const) {
-        expect(await rows.filter({ hasText: what }).textContent()).toContain(reason);
+        await expect(rows.filter({ hasText: what })).toContainText(reason);
       }
       expect(unexpectedProblems(console_.problems)).toEqual([]);
     } finally {
@@ -208,16 +211,17 @@ describe('the admin console', () => {
     }
   });
 
-  it.each([PHONE_WIDTH, DESKTOP_WIDTH])(
-    'has no serious or critical accessibility violation and no sideways scroll on any console page at %i px',
-    async (width) => {
+  for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
+    test(`has no serious or critical accessibility violation and no sideways scroll on any console page at ${width} px`, async ({
+      browser,
+    }) => {
       const session = await openSession(browser, server.baseURL, width);
       try {
         await signInAsAdmin(session.page);
         const found: string[] = [];
         for (const { path, heading } of CONSOLE_PAGES) {
           await session.page.goto(path);
-          await session.page.getByRole('heading', { level: 1, name: new RegExp(`^${heading}`) }).waitFor();
+          await expect(session.page.getByRole('heading', { level: 1, name: new RegExp(`^${heading}`) })).toBeVisible();
           await settle(session.page);
           found.push(...(await seriousAccessibilityViolations(session.page)).map((violation) => `${path}: ${violation}`));
           const overflow = await horizontalOverflow(session.page);
@@ -228,6 +232,6 @@ describe('the admin console', () => {
       } finally {
         await session.context.close();
       }
-    },
-  );
+    });
+  }
 });

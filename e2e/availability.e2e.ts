@@ -1,21 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import type { Booking, OwnerCar } from '#domain/contract';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
-import { launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
+import { openSession, PHONE_WIDTH } from './support/browser';
 import { horizontalOverflow, unexpectedProblems } from './support/page-checks';
 
-const baseURL = inject('baseURL');
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INDIA_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 const PERIOD_LABEL = 'Rental period: start, then end';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** India's date `ahead` days from today, "YYYY-MM-DD". */
 function indiaDate(ahead: number): string {
@@ -34,7 +27,7 @@ async function ok<T>(
  * An owner's car with two accepted bookings, made through the API: India's day 3 from midnight to
  * midnight, and day 5 from 10:00 to 14:00; and a request for day 7 nobody answered.
  */
-async function carWithBookings(): Promise<OwnerCar> {
+async function carWithBookings(browser: Browser, baseURL: string): Promise<OwnerCar> {
   const ownerContext = await browser.newContext({ baseURL });
   const renterContext = await browser.newContext({ baseURL });
   try {
@@ -87,14 +80,14 @@ async function checkPageOf(car: OwnerCar, page: Page): Promise<void> {
   await page.goto(`/cars/${car.id}`);
 
   // The strip: 30 days from today, day 3 booked, day 5 partly, the unanswered request's day 7 free.
-  await page.getByRole('list', { name: 'Availability, next 30 days' }).waitFor();
-  expect(await page.locator('.availability-strip li').count()).toBe(30);
-  expect(await stripDay(page, 0).getAttribute('data-day')).toBe(indiaDate(0));
-  expect(await stripDay(page, 3).textContent()).toMatch(/: booked$/);
+  await expect(page.getByRole('list', { name: 'Availability, next 30 days' })).toBeVisible();
+  await expect(page.locator('.availability-strip li')).toHaveCount(30);
+  await expect(stripDay(page, 0)).toHaveAttribute('data-day', indiaDate(0));
+  await expect(stripDay(page, 3)).toHaveText(/: booked$/);
   expect(await stripDay(page, 3).getAttribute('class')).toContain('availability-day--busy');
-  expect(await stripDay(page, 5).textContent()).toMatch(/: partly booked$/);
-  expect(await stripDay(page, 4).textContent()).toMatch(/: free$/);
-  expect(await stripDay(page, 7).textContent()).toMatch(/: free$/);
+  await expect(stripDay(page, 5)).toHaveText(/: partly booked$/);
+  await expect(stripDay(page, 4)).toHaveText(/: free$/);
+  await expect(stripDay(page, 7)).toHaveText(/: free$/);
 
   // The picker: the booked day is disabled for start and end; clicking it changes nothing.
   const start = page.getByRole('textbox', { name: PERIOD_LABEL }).first();
@@ -102,7 +95,7 @@ async function checkPageOf(car: OwnerCar, page: Page): Promise<void> {
   const shown = [await start.inputValue(), await end.inputValue()];
   const bookedStart = await pickerDay(page, 0, 3);
   expect(await bookedStart.getAttribute('class')).toMatch(/\brdtDisabled\b.*\bday-busy\b/);
-  expect(await bookedStart.getAttribute('title')).toBe('Booked');
+  await expect(bookedStart).toHaveAttribute('title', 'Booked');
   await bookedStart.click();
   await page.getByRole('heading', { name: 'Check Out' }).click();
   const bookedEnd = await pickerDay(page, 1, 3);
@@ -116,41 +109,35 @@ async function checkPageOf(car: OwnerCar, page: Page): Promise<void> {
   const partly = await pickerDay(page, 0, 5);
   expect(await partly.getAttribute('class')).toContain('day-partly');
   expect(await partly.getAttribute('class')).not.toContain('rdtDisabled');
-  expect(await partly.getAttribute('title')).toBe('Partly booked');
+  await expect(partly).toHaveAttribute('title', 'Partly booked');
   await partly.click();
   await page.getByRole('heading', { name: 'Check Out' }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('from')?.slice(0, 10)).toBe(indiaDate(5));
   expect(pageErrors).toEqual([]);
 }
 
-describe.each(['Asia/Kolkata', 'America/New_York'])(
-  'the car page of a car with accepted bookings, in the browser zone %s',
-  (timezoneId) => {
-    it('marks the booked and partly booked days in the strip and the picker, and a booked day cannot be picked', async () => {
-      const car = await carWithBookings();
-      const context = await browser.newContext({ baseURL, timezoneId, locale: 'en-IN' });
-      context.setDefaultTimeout(15_000);
-      const origin = new URL(baseURL).origin;
-      await context.route(
-        (url) => url.origin !== origin,
-        (route) => route.abort('internetdisconnected'),
-      );
-      try {
-        await checkPageOf(car, await context.newPage());
-      } finally {
-        await context.close();
-      }
-    });
-  },
-);
+for (const timezoneId of ['Asia/Kolkata', 'America/New_York']) {
+  test.describe(`the car page of a car with accepted bookings, in the browser zone ${timezoneId}`, () => {
+    test.use({ timezoneId });
 
-describe('the availability strip on a phone', () => {
-  it('fits 375 px without sideways scrolling and passes axe', async () => {
-    const car = await carWithBookings();
-    const { context, page, problems } = await openSession(browser, baseURL, PHONE_WIDTH);
+    test('marks the booked and partly booked days in the strip and the picker, and a booked day cannot be picked', async ({
+      browser,
+      page,
+      suiteServer,
+    }) => {
+      const car = await carWithBookings(browser, suiteServer.baseURL);
+      await checkPageOf(car, page);
+    });
+  });
+}
+
+test.describe('the availability strip on a phone', () => {
+  test('fits 375 px without sideways scrolling and passes axe', async ({ browser, suiteServer }) => {
+    const car = await carWithBookings(browser, suiteServer.baseURL);
+    const { context, page, problems } = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
     try {
       await page.goto(`/cars/${car.id}`);
-      await page.getByRole('list', { name: 'Availability, next 30 days' }).waitFor();
+      await expect(page.getByRole('list', { name: 'Availability, next 30 days' })).toBeVisible();
       expect(await horizontalOverflow(page)).toBe(0);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       expect(unexpectedProblems(problems)).toEqual([]);

@@ -1,20 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { test } from './support/fixtures';
 import { registerAndSignIn, uniqueName } from './support/accounts';
-import { launchBrowser, openSession } from './support/browser';
+import { openSession } from './support/browser';
 import { unexpectedProblems } from './support/page-checks';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let photoDir: string;
 let photoFiles: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+test.beforeAll(async () => {
   photoDir = await mkdtemp(path.join(tmpdir(), 'wow-e2e-photos-'));
   // Two photos as a phone would take them: a large JPEG and a PNG, told apart by colour.
   photoFiles = [path.join(photoDir, 'front.jpg'), path.join(photoDir, 'side.png')];
@@ -25,8 +22,7 @@ beforeAll(async () => {
     .png()
     .toFile(photoFiles[1] ?? '');
 });
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await rm(photoDir, { recursive: true, force: true });
 });
 
@@ -44,16 +40,19 @@ function loadedFrom(page: Page, alt: string): Promise<string | null> {
     );
 }
 
-describe('finding a car by where it is and what it is', () => {
-  it('an owner lists a Pune SUV with two photos; a renter finds it from the home search and the filters and sees its gallery', async () => {
+test.describe('finding a car by where it is and what it is', () => {
+  test('an owner lists a Pune SUV with two photos; a renter finds it from the home search and the filters and sees its gallery', async ({
+    browser,
+    suiteServer,
+  }) => {
     const carName = uniqueName('Mahindra XUV700 ');
-    const owner = await openSession(browser, baseURL);
-    const renter = await openSession(browser, baseURL);
+    const owner = await openSession(browser, suiteServer.baseURL);
+    const renter = await openSession(browser, suiteServer.baseURL);
     try {
       await registerAndSignIn(owner.context, 'owner');
       const { page } = owner;
       await page.goto('/Renting');
-      await page.getByRole('heading', { name: 'Add Your Car', level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Add Your Car', level: 1 })).toBeVisible();
       await page.getByLabel('Car Name').fill(carName);
       await page.getByLabel('Any Description').fill('Seven seats, sunroof, child seat on request.');
       await page.getByLabel('Price').fill('450');
@@ -65,9 +64,9 @@ describe('finding a car by where it is and what it is', () => {
       await page.getByLabel('Fuel').selectOption({ label: 'Diesel' });
       await page.getByLabel('Add photos').setInputFiles(photoFiles);
       const chosen = page.getByRole('list', { name: 'Photos, the cover first' }).getByRole('listitem');
-      await expect.poll(() => chosen.count()).toBe(2);
+      await expect(chosen).toHaveCount(2);
       await page.getByRole('button', { name: 'Submit' }).click();
-      await page.waitForURL(`${baseURL}/get/cars`);
+      await expect(page).toHaveURL('/get/cars');
       expect(unexpectedProblems(owner.problems)).toEqual([]);
 
       const shopper = renter.page;
@@ -77,7 +76,7 @@ describe('finding a car by where it is and what it is', () => {
       await shopper.getByLabel('Journey date').fill(indiaTomorrow());
       await shopper.getByLabel('Journey time').fill('10:00');
       await shopper.getByRole('button', { name: 'Find Car' }).click();
-      await shopper.waitForURL((url) => url.pathname === '/layout/cars');
+      await expect(shopper).toHaveURL((url) => url.pathname === '/layout/cars');
       expect(new URL(shopper.url()).searchParams.get('city')).toBe('Pune');
 
       const filters = shopper.getByRole('form', { name: 'Filter cars' });
@@ -96,16 +95,16 @@ describe('finding a car by where it is and what it is', () => {
       };
       await expect.poll(everyCardFiltered).toBe(true);
       const card = cards.filter({ has: shopper.getByRole('heading', { name: carName, exact: true }) });
-      await card.waitFor();
-      expect(await card.textContent()).toContain('SUV · 7 seats · Automatic · Diesel');
+      await expect(card).toBeVisible();
+      await expect(card).toContainText('SUV · 7 seats · Automatic · Diesel');
 
       await card.getByRole('link', { name: `Details of ${carName}` }).click();
-      await shopper.getByRole('heading', { name: carName, level: 1 }).waitFor();
-      await shopper.getByText('Baner, near the D-Mart').waitFor();
+      await expect(shopper.getByRole('heading', { name: carName, level: 1 })).toBeVisible();
+      await expect(shopper.getByText('Baner, near the D-Mart')).toBeVisible();
       const gallery = shopper.getByRole('region', { name: `Photos of ${carName}` });
-      await gallery.waitFor();
+      await expect(gallery).toBeVisible();
       // Slick hides the slides not shown from assistive technology, so they are counted as elements.
-      expect(await gallery.locator('img').count()).toBe(2);
+      await expect(gallery.locator('img')).toHaveCount(2);
       const first = `${carName}, photo 1 of 2`;
       await expect.poll(() => loadedFrom(shopper, first)).toMatch(/\/uploads\/[0-9a-f]{32}-\d+\.webp$/);
       await gallery.getByRole('button', { name: 'Next' }).click();

@@ -1,29 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import { addCarThroughApi, newAccount, registerAndSignIn, registerThroughApi, uniqueName } from './support/accounts';
-import { launchBrowser, openSession, type BrowserSession } from './support/browser';
+import { openSession, type BrowserSession } from './support/browser';
 import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
 
 /** What the app says whenever the server cannot be reached (src/api/client.ts). */
 const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
 
-let browser: Browser;
 /** Each test stops a server of its own, so the run's shared one keeps serving the other files. */
 let server: RunningServer | undefined;
 let session: BrowserSession | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
+test.afterEach(async () => {
   await session?.context.close();
   await server?.stop();
   session = undefined;
   server = undefined;
 });
-afterAll(() => browser?.close());
 
-async function openOnOwnServer(): Promise<BrowserSession & { stopServer: () => Promise<void> }> {
+async function openOnOwnServer(browser: Browser): Promise<BrowserSession & { stopServer: () => Promise<void> }> {
   const started = await startServerOnCopyOfBuild();
   server = started;
   session = await openSession(browser, started.baseURL);
@@ -31,12 +26,12 @@ async function openOnOwnServer(): Promise<BrowserSession & { stopServer: () => P
 }
 
 async function alertSays(page: Page, text: string): Promise<void> {
-  await page.getByRole('alert').filter({ hasText: text }).waitFor();
+  await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
 }
 
-describe('with the server stopped', () => {
-  it('sign-in says the server could not be reached and the form stays usable', async () => {
-    const { context, page, problems, stopServer } = await openOnOwnServer();
+test.describe('with the server stopped', () => {
+  test('sign-in says the server could not be reached and the form stays usable', async ({ browser }) => {
+    const { context, page, problems, stopServer } = await openOnOwnServer(browser);
     const account = newAccount('user');
     await registerThroughApi(context, account);
     await page.goto('/login');
@@ -46,19 +41,19 @@ describe('with the server stopped', () => {
 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await alertSays(page, UNREACHABLE);
-    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
-    expect(await page.getByLabel('Email').isEnabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+    await expect(page.getByLabel('Email')).toHaveValue(account.email);
+    await expect(page.getByLabel('Email')).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
 
     // The page still answers: the owner tab opens and its form takes input.
     await page.getByRole('tab', { name: 'Become an owner' }).click();
     await page.getByLabel('Email').fill('owner@example.com');
-    expect(await page.getByLabel('Email').inputValue()).toBe('owner@example.com');
+    await expect(page.getByLabel('Email')).toHaveValue('owner@example.com');
     expect(problems.pageErrors).toEqual([]);
   });
 
-  it('the owner list says its cars could not be loaded, and its Retry answers again', async () => {
-    const { context, page, problems, stopServer } = await openOnOwnServer();
+  test('the owner list says its cars could not be loaded, and its Retry answers again', async ({ browser }) => {
+    const { context, page, problems, stopServer } = await openOnOwnServer(browser);
     await registerAndSignIn(context, 'owner');
     const car = await addCarThroughApi(context, {
       url: '/images/cars/tesla-malibu.svg',
@@ -67,37 +62,37 @@ describe('with the server stopped', () => {
       price: 700,
     });
     await page.goto('/get/cars');
-    await page.getByRole('heading', { name: car.carname }).waitFor();
+    await expect(page.getByRole('heading', { name: car.carname })).toBeVisible();
     // Opens the add form while the server is up, so going back to the list needs no new download.
     await page.getByRole('link', { name: 'Add Cars' }).first().click();
-    await page.getByRole('heading', { name: 'Add Your Car', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Add Your Car', level: 1 })).toBeVisible();
     await stopServer();
 
     await page.getByRole('link', { name: 'Back to List' }).click();
     await alertSays(page, `Your cars could not be loaded. ${UNREACHABLE}`);
     await page.getByRole('button', { name: 'Retry' }).click();
     await alertSays(page, `Your cars could not be loaded. ${UNREACHABLE}`);
-    expect(await page.getByRole('heading', { name: 'Your Cars', level: 1 }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Add Cars' }).first().isEnabled()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Your Cars', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Cars' }).first()).toBeEnabled();
     expect(problems.pageErrors).toEqual([]);
   });
 
-  it('posting a comment says it was not sent and keeps the text', async () => {
-    const { context, page, problems, stopServer } = await openOnOwnServer();
+  test('posting a comment says it was not sent and keeps the text', async ({ browser }) => {
+    const { context, page, problems, stopServer } = await openOnOwnServer(browser);
     await registerAndSignIn(context, 'user');
     await page.goto('/blogs/Why renting a car is better');
-    await page.getByRole('region', { name: 'Comments', exact: true }).getByText('No comments yet').waitFor();
+    await expect(page.getByRole('region', { name: 'Comments', exact: true }).getByText('No comments yet')).toBeVisible();
     // The form shows once the session check has answered, which can come after the comments.
     const field = page.getByLabel('Comment', { exact: true });
-    await expect.poll(() => field.isEditable()).toBe(true);
+    await expect(field).toBeEditable();
     await stopServer();
 
     const text = `Written while offline ${uniqueName('')}`;
     await field.fill(text);
     await page.getByRole('button', { name: 'Post a Comment' }).click();
     await alertSays(page, UNREACHABLE);
-    expect(await field.inputValue()).toBe(text);
-    expect(await page.getByRole('button', { name: 'Post a Comment' }).isEnabled()).toBe(true);
+    await expect(field).toHaveValue(text);
+    await expect(page.getByRole('button', { name: 'Post a Comment' })).toBeEnabled();
     expect(problems.pageErrors).toEqual([]);
   });
 });

@@ -1,16 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import type { OwnerCar } from '#domain/contract';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
-import { inSession, launchBrowser, type BrowserSession } from './support/browser';
+import { inSession } from './support/browser';
 import { accountToggle, openAccountMenu } from './support/header';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 /** A car of an owner that no test below signs in as. */
 let othersCar: OwnerCar;
-
-const withSession = (work: (session: BrowserSession) => Promise<void>) => inSession(browser, baseURL, work);
 
 async function listCar(context: BrowserContext, label: string): Promise<OwnerCar> {
   return addCarThroughApi(context, {
@@ -21,86 +17,83 @@ async function listCar(context: BrowserContext, label: string): Promise<OwnerCar
   });
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await withSession(async ({ context }) => {
+test.beforeAll(async ({ browser, suiteServer }) => {
+  await inSession(browser, suiteServer.baseURL, async ({ context }) => {
     await registerAndSignIn(context, 'owner');
     othersCar = await listCar(context, 'Private');
   });
 });
-afterAll(() => browser?.close());
 
 async function showsOwnerOnlyNotice(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.getByRole('heading', { name: 'This page is for owner accounts' }).waitFor();
+  await expect(page.getByRole('heading', { name: 'This page is for owner accounts' })).toBeVisible();
 }
 
-describe('route guards and signing out', () => {
-  it('keeps a renter out of the owner screens and off another owner’s car', () =>
-    withSession(async ({ context, page }) => {
-      const renter = await registerAndSignIn(context, 'user');
-      for (const path of ['/get/cars', '/Renting', '/owner', '/get/requests', `/get/car/${othersCar.id}`]) {
-        await showsOwnerOnlyNotice(page, path);
-        expect(await page.getByText(`You are signed in as ${renter.username}, a user account.`).count()).toBe(1);
-        expect(await page.getByText(othersCar.carname).count()).toBe(0);
-        expect(await page.getByRole('textbox').count()).toBe(0);
-      }
-      // The server refuses too, whatever the screens do.
-      expect((await context.request.get(`/get-car/${othersCar.id}`)).status()).toBe(403);
-      expect((await context.request.get('/get-cars')).status()).toBe(403);
-    }));
+test.describe('route guards and signing out', () => {
+  test('keeps a renter out of the owner screens and off another owner’s car', async ({ context, page }) => {
+    const renter = await registerAndSignIn(context, 'user');
+    for (const path of ['/get/cars', '/Renting', '/owner', '/get/requests', `/get/car/${othersCar.id}`]) {
+      await showsOwnerOnlyNotice(page, path);
+      await expect(page.getByText(`You are signed in as ${renter.username}, a user account.`)).toHaveCount(1);
+      await expect(page.getByText(othersCar.carname)).toHaveCount(0);
+      await expect(page.getByRole('textbox')).toHaveCount(0);
+    }
+    // The server refuses too, whatever the screens do.
+    expect((await context.request.get(`/get-car/${othersCar.id}`)).status()).toBe(403);
+    expect((await context.request.get('/get-cars')).status()).toBe(403);
+  });
 
-  it('shows an owner nothing of another owner’s car on its edit page', () =>
-    withSession(async ({ context, page }) => {
-      await registerAndSignIn(context, 'owner');
-      await page.goto(`/get/car/${othersCar.id}`);
-      await page.getByRole('alert').filter({ hasText: 'This car was not found among your cars.' }).waitFor();
-      expect(await page.getByText(othersCar.carname).count()).toBe(0);
-      expect(await page.getByRole('textbox').count()).toBe(0);
+  test('shows an owner nothing of another owner’s car on its edit page', async ({ context, page }) => {
+    await registerAndSignIn(context, 'owner');
+    await page.goto(`/get/car/${othersCar.id}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'This car was not found among your cars.' })).toBeVisible();
+    await expect(page.getByText(othersCar.carname)).toHaveCount(0);
+    await expect(page.getByRole('textbox')).toHaveCount(0);
 
-      await page.goto('/get/cars');
-      await page.getByText('No cars yet').waitFor();
-      expect(await page.getByText(othersCar.carname).count()).toBe(0);
-    }));
+    await page.goto('/get/cars');
+    await expect(page.getByText('No cars yet')).toBeVisible();
+    await expect(page.getByText(othersCar.carname)).toHaveCount(0);
+  });
 
-  it('ends an owner’s session with the header’s Logout; Back does not bring the owner’s cars back', () =>
-    withSession(async ({ context, page }) => {
-      const owner = await registerAndSignIn(context, 'owner');
-      const mine = await listCar(context, 'Mine');
-      await page.goto('/get/cars');
-      await page.getByRole('heading', { name: mine.carname }).waitFor();
+  test('ends an owner’s session with the header’s Logout; Back does not bring the owner’s cars back', async ({
+    context,
+    page,
+  }) => {
+    const owner = await registerAndSignIn(context, 'owner');
+    const mine = await listCar(context, 'Mine');
+    await page.goto('/get/cars');
+    await expect(page.getByRole('heading', { name: mine.carname })).toBeVisible();
 
-      await (await openAccountMenu(page, owner.username)).getByRole('link', { name: 'Logout' }).click();
-      await page.waitForURL(`${baseURL}/`);
-      await page.getByRole('heading', { name: 'Best offers and variety of cars for your need!' }).waitFor();
-      expect(await (await context.request.get('/api/session')).json()).toEqual({ user: null });
+    await (await openAccountMenu(page, owner.username)).getByRole('link', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Best offers and variety of cars for your need!' })).toBeVisible();
+    expect(await (await context.request.get('/api/session')).json()).toEqual({ user: null });
 
-      await page.goBack();
-      await page.waitForURL(/\/login/);
-      // The guard sends them to sign in again, saying what for.
-      await page.getByRole('heading', { name: 'Sign in to see your cars', level: 1 }).waitFor();
-      expect(await page.getByText(mine.carname).count()).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login/);
+    // The guard sends them to sign in again, saying what for.
+    await expect(page.getByRole('heading', { name: 'Sign in to see your cars', level: 1 })).toBeVisible();
+    await expect(page.getByText(mine.carname)).toHaveCount(0);
 
-      await page.goto('/get/cars');
-      await page.waitForURL(/\/login/);
-      expect(await page.getByText(mine.carname).count()).toBe(0);
-    }));
+    await page.goto('/get/cars');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByText(mine.carname)).toHaveCount(0);
+  });
 
-  it('ends a renter’s session with the header’s Logout; Back shows them signed out', () =>
-    withSession(async ({ context, page }) => {
-      const renter = await registerAndSignIn(context, 'user');
-      await page.goto('/layout/about');
-      await (await openAccountMenu(page, renter.username)).getByRole('link', { name: 'Logout' }).click();
-      await page.waitForURL(`${baseURL}/`);
-      expect(await (await context.request.get('/api/session')).json()).toEqual({ user: null });
+  test('ends a renter’s session with the header’s Logout; Back shows them signed out', async ({ context, page }) => {
+    const renter = await registerAndSignIn(context, 'user');
+    await page.goto('/layout/about');
+    await (await openAccountMenu(page, renter.username)).getByRole('link', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/');
+    expect(await (await context.request.get('/api/session')).json()).toEqual({ user: null });
 
-      await page.goBack();
-      await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor();
-      await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
-      expect(await accountToggle(page, renter.username).count()).toBe(0);
-      expect(await page.getByRole('link', { name: 'Logout' }).count()).toBe(0);
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(accountToggle(page, renter.username)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Logout' })).toHaveCount(0);
 
-      await page.goto('/bookings');
-      await page.waitForURL(/\/login/);
-    }));
+    await page.goto('/bookings');
+    await expect(page).toHaveURL(/\/login/);
+  });
 });

@@ -1,21 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import type { Booking, ListAnswer, NewBooking } from '#domain/contract';
 import { addCarThroughApi, newAccount, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
-import { launchBrowser, openSession } from './support/browser';
+import { openSession } from './support/browser';
 import { horizontalOverflow } from './support/page-checks';
 import { saveScreenshotsAtBothWidths } from './support/screenshots';
 
-const baseURL = inject('baseURL');
 const HOUR_MS = 60 * 60 * 1000;
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** An owner's card in the Your Cars list, found by its heading. */
 const ownerCard = (page: Page, carName: string) =>
@@ -23,19 +16,22 @@ const ownerCard = (page: Page, carName: string) =>
 
 async function addCarThroughForm(page: Page, car: { name: string; price: number }): Promise<void> {
   await page.getByRole('link', { name: 'Add Cars' }).first().click();
-  await page.getByRole('heading', { name: 'Add Your Car', level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Add Your Car', level: 1 })).toBeVisible();
   await page.getByLabel('Picture address').fill('/images/cars/nissan-mercielago.svg');
   await page.getByLabel('Car Name').fill(car.name);
   await page.getByLabel('Any Description').fill('Serviced last month; non-smoking; a phone holder on the dashboard.');
   await page.getByLabel('Price').fill(String(car.price));
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(`${baseURL}/get/cars`);
+  await expect(page).toHaveURL('/get/cars');
 }
 
-describe('an owner', () => {
-  it('registers, lists and edits a car, deletes two at once, and accepts a renter’s request', async () => {
-    const { context, page, problems } = await openSession(browser, baseURL);
-    const renterSession = await openSession(browser, baseURL);
+test.describe('an owner', () => {
+  test('registers, lists and edits a car, deletes two at once, and accepts a renter’s request', async ({
+    browser,
+    suiteServer,
+  }) => {
+    const { context, page, problems } = await openSession(browser, suiteServer.baseURL);
+    const renterSession = await openSession(browser, suiteServer.baseURL);
     try {
       const owner = newAccount('owner');
       await page.goto('/signup');
@@ -47,36 +43,36 @@ describe('an owner', () => {
       await page.getByLabel('Password', { exact: true }).fill(owner.password);
       await page.getByLabel('Confirm Password').fill(owner.password);
       await page.getByRole('button', { name: 'Register' }).click();
-      await page.getByRole('status').filter({ hasText: 'Account created. Taking you to sign in…' }).waitFor();
+      await expect(page.getByRole('status').filter({ hasText: 'Account created. Taking you to sign in…' })).toBeVisible();
       // Straight to the owner's tab with the new email filled in (and not in the address): the first sign-in works.
-      await page.waitForURL(`${baseURL}/login?tab=owner`);
-      await page.getByRole('tab', { name: 'Become an owner', selected: true }).waitFor();
-      expect(await page.getByLabel('Email').inputValue()).toBe(owner.email);
+      await expect(page).toHaveURL('/login?tab=owner');
+      await expect(page.getByRole('tab', { name: 'Become an owner', selected: true })).toBeVisible();
+      await expect(page.getByLabel('Email')).toHaveValue(owner.email);
       await page.getByLabel('Password').fill(owner.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${baseURL}/get/cars`);
-      await page.getByText('No cars yet').waitFor();
+      await expect(page).toHaveURL('/get/cars');
+      await expect(page.getByText('No cars yet')).toBeVisible();
 
       const kept = { name: `Nissan of ${owner.username}`, price: 1500 };
       await addCarThroughForm(page, kept);
       const keptCard = ownerCard(page, kept.name);
-      await keptCard.getByText(`Rs.${kept.price} Only/- per hour`, { exact: true }).waitFor();
+      await expect(keptCard.getByText(`Rs.${kept.price} Only/- per hour`, { exact: true })).toBeVisible();
 
       await page.goto('/layout/cars');
       const listed = page.locator('.card').filter({ has: page.getByRole('heading', { name: kept.name, exact: true }) });
-      await listed.waitFor();
-      expect(await listed.textContent()).toContain(`${rupees.format(kept.price)} / hour`);
-      expect(await listed.textContent()).toContain(`Listed by ${owner.username}`);
+      await expect(listed).toBeVisible();
+      await expect(listed).toContainText(`${rupees.format(kept.price)} / hour`);
+      await expect(listed).toContainText(`Listed by ${owner.username}`);
 
       await page.goto('/get/cars');
       await keptCard.getByRole('link', { name: `Edit ${kept.name}` }).click();
-      await page.getByRole('heading', { name: 'Edit your Car Details', level: 1 }).waitFor();
-      expect(await page.getByLabel('Car Name').inputValue()).toBe(kept.name);
+      await expect(page.getByRole('heading', { name: 'Edit your Car Details', level: 1 })).toBeVisible();
+      await expect(page.getByLabel('Car Name')).toHaveValue(kept.name);
       kept.price = 1750;
       await page.getByLabel('Price').fill(String(kept.price));
       await page.getByRole('button', { name: 'Submit' }).click();
-      await page.waitForURL(`${baseURL}/get/cars`);
-      await keptCard.getByText(`Rs.${kept.price} Only/- per hour`, { exact: true }).waitFor();
+      await expect(page).toHaveURL('/get/cars');
+      await expect(keptCard.getByText(`Rs.${kept.price} Only/- per hour`, { exact: true })).toBeVisible();
 
       const doomed = [uniqueName('Old hatchback '), uniqueName('Spare sedan ')];
       for (const carname of doomed) {
@@ -88,18 +84,18 @@ describe('an owner', () => {
         });
       }
       await page.reload();
-      for (const carname of doomed) await ownerCard(page, carname).waitFor();
-      expect(await page.getByRole('button', { name: 'DELETE SELECTED' }).count()).toBe(0);
+      for (const carname of doomed) await expect(ownerCard(page, carname)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'DELETE SELECTED' })).toHaveCount(0);
       for (const carname of doomed) await page.getByRole('checkbox', { name: `Delete ${carname}` }).check();
       await page.getByRole('button', { name: 'DELETE SELECTED' }).click();
       await page
         .getByRole('dialog', { name: /^Delete 2 cars: / })
         .getByRole('button', { name: 'Delete 2 cars' })
         .click();
-      for (const carname of doomed) await ownerCard(page, carname).waitFor({ state: 'detached' });
+      for (const carname of doomed) await expect(ownerCard(page, carname)).toHaveCount(0);
       await page.reload();
-      await keptCard.waitFor();
-      for (const carname of doomed) expect(await ownerCard(page, carname).count()).toBe(0);
+      await expect(keptCard).toBeVisible();
+      for (const carname of doomed) await expect(ownerCard(page, carname)).toHaveCount(0);
 
       // A renter asks for the kept car for five hours, starting tomorrow.
       const renter = await registerAndSignIn(renterSession.context, 'user');
@@ -114,25 +110,22 @@ describe('an owner', () => {
       expect(asked.status()).toBe(201);
 
       await page.goto('/get/requests');
-      await page.getByRole('heading', { name: 'Rental requests', level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Rental requests', level: 1 })).toBeVisible();
       const requestItem = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: kept.name });
-      await requestItem.waitFor();
-      expect(await requestItem.textContent()).toContain(`Renter: ${renter.username}`);
-      expect(await requestItem.textContent()).toContain('requested');
-      expect(await requestItem.textContent()).toContain(rupees.format(5 * kept.price));
+      await expect(requestItem).toBeVisible();
+      await expect(requestItem).toContainText(`Renter: ${renter.username}`);
+      await expect(requestItem).toContainText('requested');
+      await expect(requestItem).toContainText(rupees.format(5 * kept.price));
       await requestItem.getByRole('button', { name: /^Accept/ }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Booking WOW-\d+ accepted\.$/ })
-        .waitFor();
+      await expect(page.getByRole('status').filter({ hasText: /^Booking WOW-\d+ accepted\.$/ })).toBeVisible();
       // Answered, the request leaves Awaiting answer for Accepted.
-      await requestItem.waitFor({ state: 'detached' });
+      await expect(requestItem).toHaveCount(0);
       await page.getByRole('tab', { name: 'Accepted' }).click();
-      await requestItem.getByText('accepted', { exact: true }).waitFor();
-      expect(await requestItem.getByRole('button', { name: /^Accept/ }).count()).toBe(0);
+      await expect(requestItem.getByText('accepted', { exact: true })).toBeVisible();
+      await expect(requestItem.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
 
       await page.reload();
-      await requestItem.getByText('accepted', { exact: true }).waitFor();
+      await expect(requestItem.getByText('accepted', { exact: true })).toBeVisible();
       await saveScreenshotsAtBothWidths(page, 'journey-rental-requests');
       expect(await horizontalOverflow(page)).toBe(0);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);

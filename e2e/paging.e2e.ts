@@ -1,19 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import { registerAndSignIn, uniqueName } from './support/accounts';
-import { launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
+import { openSession, PHONE_WIDTH } from './support/browser';
 import { horizontalOverflow, unexpectedProblems } from './support/page-checks';
 
-const baseURL = inject('baseURL');
 const CARS = 60;
-let browser: Browser;
 /** The part of the name every car of this test has and no other test's car does. */
 let prefix: string;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser, suiteServer }) => {
   prefix = uniqueName('Paged');
-  const ownerContext = await browser.newContext({ baseURL });
+  const ownerContext = await browser.newContext({ baseURL: suiteServer.baseURL });
   try {
     await registerAndSignIn(ownerContext, 'owner');
     for (let index = 1; index <= CARS; index += 1) {
@@ -26,43 +23,45 @@ beforeAll(async () => {
     await ownerContext.close();
   }
 });
-afterAll(() => browser?.close());
 
 /** The car names the page shows, in order. */
 const shownNames = (page: Page) => page.getByRole('heading', { level: 3 }).allTextContents();
 
-describe('Paging through the cars on a phone', () => {
-  it('shows 24 cars at a time with where they sit in the list, next and previous, the page in the address, nothing wider than the screen', async () => {
-    const { context, page, problems } = await openSession(browser, baseURL, PHONE_WIDTH);
+test.describe('Paging through the cars on a phone', () => {
+  test('shows 24 cars at a time with where they sit in the list, next and previous, the page in the address, nothing wider than the screen', async ({
+    browser,
+    suiteServer,
+  }) => {
+    const { context, page, problems } = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
     try {
       await page.goto(`/layout/cars?q=${encodeURIComponent(prefix)}`);
-      await expect.poll(() => page.getByText(`1–24 of ${CARS}`).isVisible()).toBe(true);
+      await expect(page.getByText(`1–24 of ${CARS}`)).toBeVisible();
       // Listed one after the other, the newest first.
       expect((await shownNames(page)).slice(0, 2)).toEqual([`${prefix} ${CARS}`, `${prefix} ${CARS - 1}`]);
-      expect(await page.getByRole('heading', { level: 3 }).count()).toBe(24);
+      await expect(page.getByRole('heading', { level: 3 })).toHaveCount(24);
       expect(await horizontalOverflow(page)).toBe(0);
 
       const pager = page.getByRole('navigation', { name: 'Cars pages' });
       await pager.getByRole('button', { name: 'Next' }).click();
-      await expect.poll(() => page.getByText(`25–48 of ${CARS}`).isVisible()).toBe(true);
+      await expect(page.getByText(`25–48 of ${CARS}`)).toBeVisible();
       expect(new URL(page.url()).searchParams.get('page')).toBe('2');
       expect((await shownNames(page))[0]).toBe(`${prefix} ${CARS - 24}`);
       await expect.poll(() => page.evaluate('window.scrollY')).toBe(0);
       expect(await horizontalOverflow(page)).toBe(0);
 
       await pager.getByRole('button', { name: 'Next' }).click();
-      await expect.poll(() => page.getByText(`49–60 of ${CARS}`).isVisible()).toBe(true);
+      await expect(page.getByText(`49–60 of ${CARS}`)).toBeVisible();
       expect(await shownNames(page)).toHaveLength(12);
-      expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+      await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
       expect(await horizontalOverflow(page)).toBe(0);
 
       await pager.getByRole('button', { name: 'Previous' }).click();
-      await expect.poll(() => page.getByText(`25–48 of ${CARS}`).isVisible()).toBe(true);
+      await expect(page.getByText(`25–48 of ${CARS}`)).toBeVisible();
       expect(new URL(page.url()).searchParams.get('page')).toBe('2');
 
       // The address keeps the page: Back returns to the last page seen before.
       await page.goBack();
-      await expect.poll(() => page.getByText(`49–60 of ${CARS}`).isVisible()).toBe(true);
+      await expect(page.getByText(`49–60 of ${CARS}`)).toBeVisible();
       expect(unexpectedProblems(problems)).toEqual([]);
     } finally {
       await context.close();

@@ -1,61 +1,54 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect } from '@playwright/test';
+import { test } from './support/fixtures';
 import { newAccount, registerThroughApi } from './support/accounts';
-import { inSession, launchBrowser } from './support/browser';
 import { mailInOutbox } from './support/outbox';
 import { unexpectedProblems } from './support/page-checks';
 
-const baseURL = inject('baseURL');
-const dataDir = inject('dataDir');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-describe('A renter who forgot their password', () => {
-  it('asks for a link, opens it from the mail in the outbox folder, sets a new password once and signs in with it', async () => {
+test.describe('A renter who forgot their password', () => {
+  test('asks for a link, opens it from the mail in the outbox folder, sets a new password once and signs in with it', async ({
+    context,
+    page,
+    problems,
+    suiteServer,
+  }) => {
     const renter = newAccount('user');
     const newPassword = `${renter.password}-new`;
-    await inSession(browser, baseURL, async ({ context, page, problems }) => {
-      await registerThroughApi(context, renter);
+    await registerThroughApi(context, renter);
 
-      await page.goto('/login');
-      await page.getByRole('link', { name: 'Forgot Password?' }).first().click();
-      await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
-      await page.getByLabel('Email').fill(renter.email);
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByRole('status').filter({ hasText: 'If an account uses this email' }).waitFor();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot Password?' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await page.getByLabel('Email').fill(renter.email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account uses this email' })).toBeVisible();
 
-      const mail = await mailInOutbox(dataDir, renter.email, 'Reset your WheelsOnWeb password');
-      const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
-      expect(link, mail.text).toBeDefined();
-      const resetPath = new URL(link!);
-      await page.goto(`${resetPath.pathname}${resetPath.search}`);
-      await page.getByLabel('New password', { exact: true }).fill(newPassword);
-      await page.getByLabel('Confirm new password').fill(newPassword);
-      await page.getByRole('button', { name: 'Set new password' }).click();
-      await page.getByRole('status').filter({ hasText: 'Your new password is set' }).waitFor();
+    const mail = await mailInOutbox(suiteServer.dataDir, renter.email, 'Reset your WheelsOnWeb password');
+    const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+    expect(link, mail.text ?? '').toBeDefined();
+    const resetPath = new URL(link!);
+    await page.goto(`${resetPath.pathname}${resetPath.search}`);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your new password is set' })).toBeVisible();
 
-      await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
-      await page.getByLabel('Email').fill(renter.email);
-      await page.getByLabel('Password').fill(newPassword);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(/\/layout\/home$/);
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(renter.email);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/layout\/home$/);
 
-      // The link works once, and the old password no longer signs in.
-      await page.goto(`${resetPath.pathname}${resetPath.search}`);
-      await page.getByLabel('New password', { exact: true }).fill(`${newPassword}-again`);
-      await page.getByLabel('Confirm new password').fill(`${newPassword}-again`);
-      await page.getByRole('button', { name: 'Set new password' }).click();
-      await page.getByRole('alert').filter({ hasText: 'This reset link has already been used.' }).waitFor();
-      const oldPassword = await context.request.post('/carsSchema', { data: { email: renter.email, password: renter.password } });
-      expect(oldPassword.status()).toBe(401);
+    // The link works once, and the old password no longer signs in.
+    await page.goto(`${resetPath.pathname}${resetPath.search}`);
+    await page.getByLabel('New password', { exact: true }).fill(`${newPassword}-again`);
+    await page.getByLabel('Confirm new password').fill(`${newPassword}-again`);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This reset link has already been used.' })).toBeVisible();
+    const oldPassword = await context.request.post('/carsSchema', { data: { email: renter.email, password: renter.password } });
+    expect(oldPassword.status()).toBe(401);
 
-      // The used link's 400 is the answer the page shows; Chromium also logs it as a failed load.
-      const refusedLink = `${new URL('/api/password-reset/confirm', baseURL).toString()})`;
-      expect(unexpectedProblems(problems).filter((line) => !line.endsWith(refusedLink))).toEqual([]);
-    });
+    // The used link's 400 is the answer the page shows; Chromium also logs it as a failed load.
+    const refusedLink = `${new URL('/api/password-reset/confirm', suiteServer.baseURL).toString()})`;
+    expect(unexpectedProblems(problems).filter((line) => !line.endsWith(refusedLink))).toEqual([]);
   });
 });

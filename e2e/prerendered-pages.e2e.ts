@@ -1,24 +1,25 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, type BrowserContext } from '@playwright/test';
+import { test } from './support/fixtures';
 import { blogPosts } from '#data/blogs';
 import { catalogueCars } from '#data/cars';
 import { publicPageAddresses } from '#data/public-pages';
 import { indiaToday } from '#domain/india-time';
 import { blogPostPath, carPagePath } from '#domain/page-addresses';
-import { DESKTOP_WIDTH, launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
+import { DESKTOP_WIDTH, openSession, PHONE_WIDTH } from './support/browser';
 import { unexpectedProblems, watchIssuesPanel } from './support/page-checks';
 import { specRoutes } from './support/spec-routes';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 /** A browser that runs no script: what it shows is what the server's HTML holds. */
 let noScript: BrowserContext;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: PHONE_WIDTH, height: 812 } });
+test.beforeAll(async ({ browser, suiteServer }) => {
+  noScript = await browser.newContext({
+    baseURL: suiteServer.baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: PHONE_WIDTH, height: 812 },
+  });
 });
-afterAll(() => browser?.close());
+test.afterAll(() => noScript?.close());
 
 /** The page title (after the product name) and the h1 each public page shows. */
 function expectedOf(address: string): { title: string; heading: string } {
@@ -31,46 +32,48 @@ function expectedOf(address: string): { title: string; heading: string } {
   return { title: route.title, heading: route.heading };
 }
 
-describe('the public pages, as their HTML arrives, before any script runs', () => {
-  it.each(publicPageAddresses)('%s carries its heading, title, description and the chunks it needs', async (address) => {
-    const page = await noScript.newPage();
-    try {
-      const response = await page.goto(address);
-      // The boot script (src/boot.ts) names the entry and the page's chunks, and loads them once the page is painted.
-      const boot = page.locator('script[data-entry]');
-      const entry = await boot.getAttribute('data-entry');
-      const chunks = ((await boot.getAttribute('data-chunks')) ?? '').split(' ').filter(Boolean);
-      const found = {
-        status: response?.status(),
-        cacheControl: response?.headers()['cache-control'],
-        title: await page.title(),
-        h1s: await page.getByRole('heading', { level: 1 }).allTextContents(),
-        describedOwnWay: await page.locator('meta[name="description"]').getAttribute('content'),
-      };
-      const expected = expectedOf(address);
-      expect(found).toEqual({
-        status: 200,
-        cacheControl: 'no-cache',
-        title: `WheelsOnWeb - ${expected.title}`,
-        h1s: [expected.heading],
-        describedOwnWay: expect.stringMatching(/\S{3,}/),
-      });
-      // The entry's imports and the page's own screens: the landing page at least adds its screen.
-      expect(chunks.length, address).toBeGreaterThan(0);
-      for (const href of [entry ?? 'no entry named', ...chunks]) {
-        const chunk = await noScript.request.get(href);
-        expect({ href, status: chunk.status(), type: chunk.headers()['content-type'] }).toEqual({
-          href,
+test.describe('the public pages, as their HTML arrives, before any script runs', () => {
+  for (const address of publicPageAddresses) {
+    test(`${address} carries its heading, title, description and the chunks it needs`, async () => {
+      const page = await noScript.newPage();
+      try {
+        const response = await page.goto(address);
+        // The boot script (src/boot.ts) names the entry and the page's chunks, and loads them once the page is painted.
+        const boot = page.locator('script[data-entry]');
+        const entry = await boot.getAttribute('data-entry');
+        const chunks = ((await boot.getAttribute('data-chunks')) ?? '').split(' ').filter(Boolean);
+        const found = {
+          status: response?.status(),
+          cacheControl: response?.headers()['cache-control'],
+          title: await page.title(),
+          h1s: await page.getByRole('heading', { level: 1 }).allTextContents(),
+          describedOwnWay: await page.locator('meta[name="description"]').getAttribute('content'),
+        };
+        const expected = expectedOf(address);
+        expect(found).toEqual({
           status: 200,
-          type: expect.stringMatching(/javascript/),
+          cacheControl: 'no-cache',
+          title: `WheelsOnWeb - ${expected.title}`,
+          h1s: [expected.heading],
+          describedOwnWay: expect.stringMatching(/\S{3,}/),
         });
+        // The entry's imports and the page's own screens: the landing page at least adds its screen.
+        expect(chunks.length, address).toBeGreaterThan(0);
+        for (const href of [entry ?? 'no entry named', ...chunks]) {
+          const chunk = await noScript.request.get(href);
+          expect({ href, status: chunk.status(), type: chunk.headers()['content-type'] }).toEqual({
+            href,
+            status: 200,
+            type: expect.stringMatching(/javascript/),
+          });
+        }
+      } finally {
+        await page.close();
       }
-    } finally {
-      await page.close();
-    }
-  });
+    });
+  }
 
-  it('gives each page a description of its own', async () => {
+  test('gives each page a description of its own', async () => {
     const descriptions = new Set<string>();
     for (const address of publicPageAddresses) {
       const page = await noScript.newPage();
@@ -81,7 +84,7 @@ describe('the public pages, as their HTML arrives, before any script runs', () =
     expect(descriptions.size).toBe(publicPageAddresses.length);
   });
 
-  it('shows the controls disabled until the app runs, so nothing typed or clicked before it is lost', async () => {
+  test('shows the controls disabled until the app runs, so nothing typed or clicked before it is lost', async () => {
     const page = await noScript.newPage();
     await page.goto('/layout/home');
     const controls = page.locator('#root').locator('input, select, textarea, button');
@@ -90,7 +93,7 @@ describe('the public pages, as their HTML arrives, before any script runs', () =
     await page.close();
   });
 
-  it('leaves signed-in pages and addresses with a query to the browser', async () => {
+  test('leaves signed-in pages and addresses with a query to the browser', async () => {
     for (const address of ['/get/cars', '/layout/cars?city=Pune']) {
       const page = await noScript.newPage();
       await page.goto(address);
@@ -104,29 +107,34 @@ describe('the public pages, as their HTML arrives, before any script runs', () =
 const KEEP_FIRST_HEADING = `document.addEventListener('DOMContentLoaded', () => { window.firstHeading = document.querySelector('h1'); });`;
 const SAME_HEADING = `document.querySelector('h1') === window.firstHeading && window.firstHeading !== null`;
 
-describe('the public pages in the browser', () => {
-  it.each(publicPageAddresses)('%s hydrates its HTML without a warning or an issue at 1280 px and 375 px', async (address) => {
-    for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
-      const { context, page, problems } = await openSession(browser, baseURL, width);
-      try {
-        const issuesPanel = await watchIssuesPanel(page);
-        await page.addInitScript(KEEP_FIRST_HEADING);
-        await page.goto(address);
-        await page.waitForLoadState('networkidle');
-        expect({
-          width,
-          keptItsHeading: await page.evaluate<boolean>(SAME_HEADING),
-          problems: unexpectedProblems(problems),
-          issuesPanel,
-        }).toEqual({ width, keptItsHeading: true, problems: [], issuesPanel: [] });
-      } finally {
-        await context.close();
+test.describe('the public pages in the browser', () => {
+  for (const address of publicPageAddresses) {
+    test(`${address} hydrates its HTML without a warning or an issue at 1280 px and 375 px`, async ({ browser, suiteServer }) => {
+      for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
+        const { context, page, problems } = await openSession(browser, suiteServer.baseURL, width);
+        try {
+          const issuesPanel = await watchIssuesPanel(page);
+          await page.addInitScript(KEEP_FIRST_HEADING);
+          await page.goto(address);
+          await page.waitForLoadState('networkidle');
+          expect({
+            width,
+            keptItsHeading: await page.evaluate<boolean>(SAME_HEADING),
+            problems: unexpectedProblems(problems),
+            issuesPanel,
+          }).toEqual({ width, keptItsHeading: true, problems: [], issuesPanel: [] });
+        } finally {
+          await context.close();
+        }
       }
-    }
-  });
+    });
+  }
 
-  it('keeps a search typed the moment the home page lets its fields take it, on a phone four times slower', async () => {
-    const { context, page, problems } = await openSession(browser, baseURL, PHONE_WIDTH);
+  test('keeps a search typed the moment the home page lets its fields take it, on a phone four times slower', async ({
+    browser,
+    suiteServer,
+  }) => {
+    const { context, page, problems } = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
     try {
       const devtools = await context.newCDPSession(page);
       await devtools.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -137,7 +145,7 @@ describe('the public pages in the browser', () => {
       await page.getByLabel('Journey date').fill(indiaToday());
       await page.getByLabel('Journey time').fill('23:30');
       await page.getByRole('button', { name: 'Find Car' }).click();
-      await page.waitForURL((url) => url.pathname === '/layout/cars');
+      await expect(page).toHaveURL((url) => url.pathname === '/layout/cars');
       expect(new URL(page.url()).searchParams.get('city')).toBe('Pune');
       expect(unexpectedProblems(problems)).toEqual([]);
     } finally {
@@ -145,8 +153,11 @@ describe('the public pages in the browser', () => {
     }
   });
 
-  it('asks the API nothing for a first-time visitor of the home page until they scroll to the footer', async () => {
-    const { context, page, problems } = await openSession(browser, baseURL, PHONE_WIDTH);
+  test('asks the API nothing for a first-time visitor of the home page until they scroll to the footer', async ({
+    browser,
+    suiteServer,
+  }) => {
+    const { context, page, problems } = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
     try {
       const calls: string[] = [];
       page.on('request', (request) => {
@@ -164,8 +175,11 @@ describe('the public pages in the browser', () => {
     }
   });
 
-  it('says the page could not finish loading, with a way to reload, when its code cannot be fetched', async () => {
-    const { context, page } = await openSession(browser, baseURL, PHONE_WIDTH);
+  test('says the page could not finish loading, with a way to reload, when its code cannot be fetched', async ({
+    browser,
+    suiteServer,
+  }) => {
+    const { context, page } = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
     try {
       const entry = await (await noScript.newPage()).goto('/layout/home').then(async (response) => {
         const html = (await response?.text()) ?? '';
@@ -173,9 +187,9 @@ describe('the public pages in the browser', () => {
       });
       await page.route(`**${entry}`, (route) => route.abort('internetdisconnected'));
       await page.goto('/layout/home');
-      await page.getByRole('alert').filter({ hasText: 'This page could not finish loading' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Reload' }).isEnabled()).toBe(true);
-      expect(await page.getByRole('button', { name: 'Find Car' }).isDisabled()).toBe(true);
+      await expect(page.getByRole('alert').filter({ hasText: 'This page could not finish loading' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Reload' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Find Car' })).toBeDisabled();
     } finally {
       await context.close();
     }

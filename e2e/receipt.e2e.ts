@@ -1,27 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import type { Booking, BookingReceipt, NewBooking } from '#domain/contract';
 import { formatIndiaTime } from '#domain/india-time';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
-import { launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
+import { openSession, PHONE_WIDTH } from './support/browser';
 import { accountToggle } from './support/header';
 import { horizontalOverflow } from './support/page-checks';
 import { saveScreenshotsAtBothWidths } from './support/screenshots';
 
-const baseURL = inject('baseURL');
 const HOUR_MS = 60 * 60 * 1000;
 /** The spec's surcharge for a driver, per hour, in rupees. */
 const DRIVER_PER_HOUR = 30;
 /** What the registration helpers give every owner. */
 const OWNER_PHONE = '+91 98765 43210';
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** The price table's rows as a person reads them: the line, then its amount. */
 async function breakdownRows(page: Page): Promise<string[][]> {
@@ -39,10 +32,13 @@ async function historyShown(page: Page): Promise<string[]> {
   return Promise.all(items.map(async (item) => ((await item.textContent()) ?? '').trim()));
 }
 
-describe('a booking’s receipt', () => {
-  it('shows the breakdown that the server computed, the payment, the history and, once accepted, who to call', async () => {
-    const owner = await openSession(browser, baseURL);
-    const renter = await openSession(browser, baseURL);
+test.describe('a booking’s receipt', () => {
+  test('shows the breakdown that the server computed, the payment, the history and, once accepted, who to call', async ({
+    browser,
+    suiteServer,
+  }) => {
+    const owner = await openSession(browser, suiteServer.baseURL);
+    const renter = await openSession(browser, suiteServer.baseURL);
     try {
       await registerAndSignIn(owner.context, 'owner');
       const ownerName = (await (await owner.context.request.get('/api/session')).json()) as { user: { username: string } };
@@ -67,50 +63,50 @@ describe('a booking’s receipt', () => {
       const booking = (await asked.json()) as Booking;
       // As the owner's page sends it: a bodiless step names the page it comes from, this site.
       const accepted = await owner.context.request.post(`/api/bookings/${booking.id}/accept`, {
-        headers: { origin: new URL(baseURL).origin },
+        headers: { origin: new URL(suiteServer.baseURL).origin },
       });
       expect(accepted.status()).toBe(200);
 
       const { page, problems } = renter;
       await page.goto('/bookings');
       const item = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: car.carname });
-      await item.getByText(`Booking ${booking.number}`).waitFor();
+      await expect(item.getByText(`Booking ${booking.number}`)).toBeVisible();
       await item.getByRole('link', { name: `Receipt of booking ${booking.number}` }).click();
-      await page.getByRole('heading', { level: 1, name: `Booking ${booking.number}` }).waitFor();
-      await page.waitForURL(`${baseURL}/bookings/${booking.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Booking ${booking.number}` })).toBeVisible();
+      await expect(page).toHaveURL(`/bookings/${booking.id}`);
       expect(await page.title()).toBe(`WheelsOnWeb - Booking ${booking.number}`);
 
       const answer = (await (await renter.context.request.get(`/api/bookings/${booking.id}`)).json()) as BookingReceipt;
       expect(answer).toMatchObject({ number: booking.number, hours: 7, driver: true, pricePerHour: 1234, status: 'accepted' });
       expect(answer.hours * answer.pricePerHour + answer.hours * DRIVER_PER_HOUR).toBe(answer.total);
-      expect(await breakdownRows(page)).toEqual([
-        [`${answer.hours} hours × ${rupees.format(answer.pricePerHour)}`, rupees.format(answer.hours * answer.pricePerHour)],
-        [`Driver: ${answer.hours} hours × ${rupees.format(DRIVER_PER_HOUR)}`, rupees.format(answer.hours * DRIVER_PER_HOUR)],
-        ['Total', rupees.format(answer.total)],
-      ]);
-      await page.getByText(`${formatIndiaTime(answer.from)} – ${formatIndiaTime(answer.to)} (India time)`).waitFor();
+      await expect
+        .poll(() => breakdownRows(page))
+        .toEqual([
+          [`${answer.hours} hours × ${rupees.format(answer.pricePerHour)}`, rupees.format(answer.hours * answer.pricePerHour)],
+          [`Driver: ${answer.hours} hours × ${rupees.format(DRIVER_PER_HOUR)}`, rupees.format(answer.hours * DRIVER_PER_HOUR)],
+          ['Total', rupees.format(answer.total)],
+        ]);
+      await expect(page.getByText(`${formatIndiaTime(answer.from)} – ${formatIndiaTime(answer.to)} (India time)`)).toBeVisible();
       expect(answer.payment.status).toBe('none');
-      expect(await page.getByRole('region', { name: 'Payment' }).textContent()).toContain(
-        'Not paid: sent without a card payment',
-      );
-      expect(await historyShown(page)).toEqual(
-        answer.history.map(({ status, at }) => `${status} ${formatIndiaTime(at)} (India time)`),
-      );
+      await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Not paid: sent without a card payment');
+      await expect
+        .poll(() => historyShown(page))
+        .toEqual(answer.history.map(({ status, at }) => `${status} ${formatIndiaTime(at)} (India time)`));
       expect(answer.history.map(({ status }) => status)).toEqual(['requested', 'accepted']);
 
       const contacts = page.getByRole('region', { name: 'Who to call' });
       expect(answer.contacts).toEqual({ carKeeper: { name: ownerName.user.username, phone: OWNER_PHONE } });
-      expect(await contacts.textContent()).toContain(ownerName.user.username);
-      expect(await contacts.getByRole('link', { name: OWNER_PHONE }).getAttribute('href')).toBe('tel:+919876543210');
+      await expect(contacts).toContainText(ownerName.user.username);
+      await expect(contacts.getByRole('link', { name: OWNER_PHONE })).toHaveAttribute('href', 'tel:+919876543210');
 
       await page.screenshot({ path: '/tmp/receipt.png', fullPage: true });
       await page.emulateMedia({ media: 'print' });
       await page.screenshot({ path: '/tmp/receipt-print.png', fullPage: true });
       // On paper: the receipt, without the controls, the way back or who is signed in.
-      expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
-      expect(await page.getByRole('link', { name: '← My bookings' }).isVisible()).toBe(false);
-      expect(await accountToggle(page, renterAccount.username).isVisible()).toBe(false);
-      expect(await page.getByRole('table', { name: 'Price' }).isVisible()).toBe(true);
+      await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+      await expect(page.getByRole('link', { name: '← My bookings' })).toBeHidden();
+      await expect(accountToggle(page, renterAccount.username)).toBeHidden();
+      await expect(page.getByRole('table', { name: 'Price' })).toBeVisible();
       await page.emulateMedia({ media: 'screen' });
 
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -121,12 +117,13 @@ describe('a booking’s receipt', () => {
 
       await owner.page.goto(`/bookings/${booking.id}`);
       const ownersContacts = owner.page.getByRole('region', { name: 'Who to call' });
-      await ownersContacts.waitFor();
-      expect(await ownersContacts.textContent()).toContain(renterAccount.username);
-      expect(await ownersContacts.getByRole('link', { name: renterAccount.email }).getAttribute('href')).toBe(
+      await expect(ownersContacts).toBeVisible();
+      await expect(ownersContacts).toContainText(renterAccount.username);
+      await expect(ownersContacts.getByRole('link', { name: renterAccount.email })).toHaveAttribute(
+        'href',
         `mailto:${renterAccount.email}`,
       );
-      expect(await owner.page.getByRole('link', { name: OWNER_PHONE }).count()).toBe(0);
+      await expect(owner.page.getByRole('link', { name: OWNER_PHONE })).toHaveCount(0);
       expect(owner.problems.pageErrors).toEqual([]);
     } finally {
       await renter.context.close();

@@ -1,27 +1,17 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import { newAccount, registerAndSignIn } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
-import { inSession, launchBrowser, type BrowserSession } from './support/browser';
 import { answerCheckoutWithStandIn, checkoutsOpened, TEST_TOKEN_PREFIX } from './support/checkout-stand-in';
 import { accountToggle } from './support/header';
 import { horizontalOverflow } from './support/page-checks';
 import { saveScreenshotsAtBothWidths } from './support/screenshots';
 
-const baseURL = inject('baseURL');
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** The spec's surcharge for a driver, per hour, in rupees. */
 const DRIVER_PER_HOUR = 30;
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-const withSession = (work: (session: BrowserSession) => Promise<void>) => inSession(browser, baseURL, work);
 
 /** 'MMM DD YYYY HH:mm' in India time, as the car page shows a period's ends, to an instant. */
 function indiaTime(shown: string): Date {
@@ -63,120 +53,115 @@ async function moveEndTwoDaysLater(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Check Out' }).click();
 }
 
-describe('a renter', () => {
-  it('registers, signs in, finds a car by budget, books it with a driver and sees the booking', () =>
-    withSession(async ({ page, problems }) => {
-      const renter = newAccount('user');
-      await answerCheckoutWithStandIn(page);
+test.describe('a renter', () => {
+  test('registers, signs in, finds a car by budget, books it with a driver and sees the booking', async ({ page, problems }) => {
+    const renter = newAccount('user');
+    await answerCheckoutWithStandIn(page);
 
-      await page.goto('/');
-      await page.getByRole('link', { name: 'Register Now' }).click();
-      await page.getByRole('heading', { name: 'Register', level: 1 }).waitFor();
-      await page.getByLabel('Username').fill(renter.username);
-      await page.getByLabel('Email').fill(renter.email);
-      await page.getByLabel('Password', { exact: true }).fill(renter.password);
-      await page.getByLabel('Confirm Password').fill(`${renter.password}-typo`);
-      await page.getByRole('button', { name: 'Register' }).click();
-      // The mismatch is told under the field it concerns, which is marked invalid.
-      await page.getByText('Passwords do not match.').waitFor();
-      if ((await page.getByLabel('Confirm Password').getAttribute('aria-invalid')) !== 'true') {
-        throw new Error('Confirm Password is not marked invalid');
-      }
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Register Now' }).click();
+    await expect(page.getByRole('heading', { name: 'Register', level: 1 })).toBeVisible();
+    await page.getByLabel('Username').fill(renter.username);
+    await page.getByLabel('Email').fill(renter.email);
+    await page.getByLabel('Password', { exact: true }).fill(renter.password);
+    await page.getByLabel('Confirm Password').fill(`${renter.password}-typo`);
+    await page.getByRole('button', { name: 'Register' }).click();
+    // The mismatch is told under the field it concerns, which is marked invalid.
+    await expect(page.getByText('Passwords do not match.')).toBeVisible();
+    await expect(page.getByLabel('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
 
-      await page.getByLabel('Confirm Password').fill(renter.password);
-      await page.getByRole('button', { name: 'Register' }).click();
-      await page.getByRole('status').filter({ hasText: 'Account created. Taking you to sign in…' }).waitFor();
-      await page.waitForURL(`${baseURL}/login`);
+    await page.getByLabel('Confirm Password').fill(renter.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Account created. Taking you to sign in…' })).toBeVisible();
+    await expect(page).toHaveURL('/login');
 
-      expect(await page.getByLabel('Email').inputValue()).toBe(renter.email);
-      await page.getByLabel('Password').fill(renter.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${baseURL}/layout/home`);
-      await accountToggle(page, renter.username).waitFor();
+    await expect(page.getByLabel('Email')).toHaveValue(renter.email);
+    await page.getByLabel('Password').fill(renter.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/layout/home');
+    await expect(accountToggle(page, renter.username)).toBeVisible();
 
-      await page.getByRole('navigation').getByRole('link', { name: 'Cars', exact: true }).click();
-      await page.getByRole('heading', { name: 'Car Listing', level: 1 }).waitFor();
-      const carsAnswered = (...wanted: string[]) =>
-        page.waitForResponse(
-          (response) => response.url().includes('/api/cars?') && wanted.every((part) => response.url().includes(part)),
-        );
-      await Promise.all([
-        carsAnswered('sort=price-asc'),
-        page.getByLabel('Sort by price').selectOption({ label: 'Low to High' }),
-      ]);
-      await page.getByLabel('Max price per hour').fill('50');
-      await Promise.all([
-        carsAnswered('sort=price-asc', 'maxPrice=50'),
-        page.getByRole('button', { name: 'Apply filters' }).click(),
-      ]);
-      await page
-        .getByRole('status')
-        .filter({ hasText: /cars? match your filters/ })
-        .waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Cars', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Car Listing', level: 1 })).toBeVisible();
+    const carsAnswered = (...wanted: string[]) =>
+      page.waitForResponse(
+        (response) => response.url().includes('/api/cars?') && wanted.every((part) => response.url().includes(part)),
+      );
+    await Promise.all([carsAnswered('sort=price-asc'), page.getByLabel('Sort by price').selectOption({ label: 'Low to High' })]);
+    await page.getByLabel('Max price per hour').fill('50');
+    await Promise.all([
+      carsAnswered('sort=price-asc', 'maxPrice=50'),
+      page.getByRole('button', { name: 'Apply filters' }).click(),
+    ]);
+    await expect(page.getByRole('status').filter({ hasText: /cars? match your filters/ })).toBeVisible();
 
-      const cars = await listedCars(page);
-      expect(cars.length).toBeGreaterThan(0);
-      expect(cars.every((car) => car.price <= 50)).toBe(true);
-      expect(cars.map((car) => car.price)).toEqual([...cars.map((car) => car.price)].sort((a, b) => a - b));
-      expect(cars.map((car) => car.name)).toContain('Ferrari Camry');
+    const cars = await listedCars(page);
+    expect(cars.length).toBeGreaterThan(0);
+    expect(cars.every((car) => car.price <= 50)).toBe(true);
+    expect(cars.map((car) => car.price)).toEqual([...cars.map((car) => car.price)].sort((a, b) => a - b));
+    expect(cars.map((car) => car.name)).toContain('Ferrari Camry');
 
-      await page.getByRole('link', { name: 'Rent Ferrari Camry' }).click();
-      await page.getByRole('heading', { name: 'Ferrari Camry', level: 1 }).waitFor();
-      // The unit the page labels the price in is the one the total below charges it by.
-      await page.getByText('Rs45.00 / Hour', { exact: true }).waitFor();
-      await moveEndTwoDaysLater(page);
-      // The choice lives in the address, so the box shows ticked once the router has moved there.
-      const driver = page.getByRole('checkbox', { name: /Driver Required/ });
-      await driver.click();
-      await expect.poll(() => driver.isChecked()).toBe(true);
+    await page.getByRole('link', { name: 'Rent Ferrari Camry' }).click();
+    await expect(page.getByRole('heading', { name: 'Ferrari Camry', level: 1 })).toBeVisible();
+    // The unit the page labels the price in is the one the total below charges it by.
+    await expect(page.getByText('Rs45.00 / Hour', { exact: true })).toBeVisible();
+    await moveEndTwoDaysLater(page);
+    // The choice lives in the address, so the box shows ticked once the router has moved there.
+    const driver = page.getByRole('checkbox', { name: /Driver Required/ });
+    await driver.click();
+    await expect(driver).toBeChecked();
 
-      const { from, to } = await shownPeriod(page);
-      const hours = Math.floor((to.getTime() - from.getTime()) / HOUR_MS);
-      expect(hours).toBe(72);
-      const total = hours * 45 + hours * DRIVER_PER_HOUR;
-      const totalBox = page.getByRole('group', { name: 'Total Amount' });
-      await totalBox.getByText(rupees.format(total), { exact: true }).waitFor();
-      expect(await totalBox.textContent()).toContain(`${hours} hours × ${rupees.format(45)}`);
+    const { from, to } = await shownPeriod(page);
+    const hours = Math.floor((to.getTime() - from.getTime()) / HOUR_MS);
+    expect(hours).toBe(72);
+    const total = hours * 45 + hours * DRIVER_PER_HOUR;
+    const totalBox = page.getByRole('group', { name: 'Total Amount' });
+    await expect(totalBox.getByText(rupees.format(total), { exact: true })).toBeVisible();
+    await expect(totalBox).toContainText(`${hours} hours × ${rupees.format(45)}`);
 
-      await page.getByRole('button', { name: 'Reserve Now' }).click();
-      const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
-      await confirmation.waitFor();
-      expect(await confirmation.textContent()).toContain(rupees.format(total));
-      expect(await confirmation.textContent()).toContain('Card payment held: taken only when the request is accepted');
-      const [opened] = await checkoutsOpened(page);
-      expect(opened).toMatchObject({ key: 'pk_test_e2e', amount: total * 100, currency: 'INR', email: renter.email });
-      expect(opened?.token.startsWith(TEST_TOKEN_PREFIX)).toBe(true);
+    await page.getByRole('button', { name: 'Reserve Now' }).click();
+    const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
+    await expect(confirmation).toBeVisible();
+    await expect(confirmation).toContainText(rupees.format(total));
+    await expect(confirmation).toContainText('Card payment held: taken only when the request is accepted');
+    const [opened] = await checkoutsOpened(page);
+    expect(opened).toMatchObject({ key: 'pk_test_e2e', amount: total * 100, currency: 'INR', email: renter.email });
+    expect(opened?.token.startsWith(TEST_TOKEN_PREFIX)).toBe(true);
 
-      await confirmation.getByRole('link', { name: 'See my bookings' }).click();
-      await page.waitForURL(`${baseURL}/bookings`);
-      const booking = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: 'Ferrari Camry' });
-      await booking.waitFor();
-      const text = (await booking.textContent()) ?? '';
-      expect(text).toContain('requested');
-      expect(text).toContain(rupees.format(total));
-      expect(text).toContain(`${hours} h, with a driver`);
-      expect(text).toContain('Card payment held: taken only when the request is accepted');
+    await confirmation.getByRole('link', { name: 'See my bookings' }).click();
+    await expect(page).toHaveURL('/bookings');
+    const booking = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: 'Ferrari Camry' });
+    await expect(booking).toBeVisible();
+    await expect(booking).toContainText('requested');
+    await expect(booking).toContainText(rupees.format(total));
+    await expect(booking).toContainText(`${hours} h, with a driver`);
+    await expect(booking).toContainText('Card payment held: taken only when the request is accepted');
 
-      await saveScreenshotsAtBothWidths(page, 'journey-my-bookings');
-      expect(await horizontalOverflow(page)).toBe(0);
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      expect(problems.pageErrors).toEqual([]);
-    }));
+    await saveScreenshotsAtBothWidths(page, 'journey-my-bookings');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+  });
 
-  it('is told when the card checkout cannot be loaded, and can still send the request unpaid', () =>
-    withSession(async ({ context, page, problems }) => {
-      // No stand-in here: the checkout's address stays unreachable, as it is from this machine.
-      await registerAndSignIn(context, 'user');
-      await page.goto('/cars/Audi Fiesta');
-      // The checkout's script is fetched when the renter starts paying.
-      await page.getByRole('button', { name: 'Reserve Now' }).click();
-      await page.getByText('The card checkout could not be loaded. Check your connection, or send the request unpaid.').waitFor();
-      expect(await page.getByRole('button', { name: 'Reserve Now' }).count()).toBe(0);
+  test('is told when the card checkout cannot be loaded, and can still send the request unpaid', async ({
+    context,
+    page,
+    problems,
+  }) => {
+    // No stand-in here: the checkout's address stays unreachable, as it is from this machine.
+    await registerAndSignIn(context, 'user');
+    await page.goto('/cars/Audi Fiesta');
+    // The checkout's script is fetched when the renter starts paying.
+    await page.getByRole('button', { name: 'Reserve Now' }).click();
+    await expect(
+      page.getByText('The card checkout could not be loaded. Check your connection, or send the request unpaid.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reserve Now' })).toHaveCount(0);
 
-      await page.getByRole('button', { name: 'Send request without paying' }).click();
-      const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
-      await confirmation.waitFor();
-      expect(await confirmation.textContent()).toContain('Not paid');
-      expect(problems.pageErrors).toEqual([]);
-    }));
+    await page.getByRole('button', { name: 'Send request without paying' }).click();
+    const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
+    await expect(confirmation).toBeVisible();
+    await expect(confirmation).toContainText('Not paid');
+    expect(problems.pageErrors).toEqual([]);
+  });
 });

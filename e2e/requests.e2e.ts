@@ -1,25 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect } from '@playwright/test';
+import { test } from './support/fixtures';
 import type { Booking, NewBooking } from '#domain/contract';
 import { formatIndiaTime } from '#domain/india-time';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
-import { launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
+import { openSession, PHONE_WIDTH } from './support/browser';
 import { horizontalOverflow, unexpectedProblems } from './support/page-checks';
 
-const baseURL = inject('baseURL');
 const HOUR_MS = 60 * 60 * 1000;
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-describe('Rental requests', () => {
-  it('declines a request only after a dialog naming it, says so, and moves it from Awaiting answer to Past', async () => {
-    const owner = await openSession(browser, baseURL, PHONE_WIDTH);
-    const renter = await openSession(browser, baseURL);
+test.describe('Rental requests', () => {
+  test('declines a request only after a dialog naming it, says so, and moves it from Awaiting answer to Past', async ({
+    browser,
+    suiteServer,
+  }) => {
+    const owner = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
+    const renter = await openSession(browser, suiteServer.baseURL);
     try {
       await registerAndSignIn(owner.context, 'owner');
       const car = await addCarThroughApi(owner.context, {
@@ -44,31 +40,28 @@ describe('Rental requests', () => {
 
       const { page } = owner;
       await page.goto('/get/requests');
-      await page.getByRole('tab', { name: 'Awaiting answer', selected: true }).waitFor();
+      await expect(page.getByRole('tab', { name: 'Awaiting answer', selected: true })).toBeVisible();
       const item = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: car.carname });
-      await item.getByText(`Renter: ${renterAccount.username}`).waitFor();
-      expect(await item.textContent()).toContain(`Booking ${booking.number}`);
-      expect(await item.textContent()).toContain('Pickup: Koregaon Park, Lane 5, Pune');
+      await expect(item.getByText(`Renter: ${renterAccount.username}`)).toBeVisible();
+      await expect(item).toContainText(`Booking ${booking.number}`);
+      await expect(item).toContainText('Pickup: Koregaon Park, Lane 5, Pune');
 
       await item.getByRole('button', { name: /^Decline/ }).click();
       const dialog = page.getByRole('dialog', {
         name: `Decline ${renterAccount.username}'s request for the ${car.carname}, ${formatIndiaTime(booking.from)} – ${formatIndiaTime(booking.to)}?`,
       });
-      await dialog.waitFor();
+      await expect(dialog).toBeVisible();
       expect(await horizontalOverflow(page)).toBe(0);
       await dialog.getByRole('button', { name: 'Decline request' }).click();
 
-      await page
-        .getByRole('status')
-        .filter({ hasText: `Booking ${booking.number} declined.` })
-        .waitFor();
-      await item.waitFor({ state: 'detached' });
-      await page.getByText('No rental requests are awaiting your answer.').waitFor();
+      await expect(page.getByRole('status').filter({ hasText: `Booking ${booking.number} declined.` })).toBeVisible();
+      await expect(item).toHaveCount(0);
+      await expect(page.getByText('No rental requests are awaiting your answer.')).toBeVisible();
 
       await page.getByRole('tab', { name: 'Past' }).click();
-      await page.waitForURL(`${baseURL}/get/requests?tab=past`);
-      await item.getByText('declined', { exact: true }).waitFor();
-      expect(await item.getByRole('button').count()).toBe(0);
+      await expect(page).toHaveURL('/get/requests?tab=past');
+      await expect(item.getByText('declined', { exact: true })).toBeVisible();
+      await expect(item.getByRole('button')).toHaveCount(0);
       expect(await horizontalOverflow(page)).toBe(0);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 

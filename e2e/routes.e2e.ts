@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import { addCarThroughApi, newAccount, registerThroughApi, signInThroughApi, type TestAccount } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
-import { DESKTOP_WIDTH, launchBrowser, openSession, PHONE_WIDTH } from './support/browser';
+import { inSession, PHONE_WIDTH } from './support/browser';
 import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
 import {
   brokenImages,
@@ -17,32 +17,23 @@ import {
 import { saveScreenshot } from './support/screenshots';
 import { specRoutes, type SpecRoute } from './support/spec-routes';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 const accounts: Record<'user' | 'owner', TestAccount> = { user: newAccount('user'), owner: newAccount('owner') };
 /** The car the sweep's owner lists: its edit page and its public page are routes of the spec. */
 let ownerCar = { id: '', carname: '' };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const { context } = await openSession(browser, baseURL);
-  try {
+test.beforeAll(async ({ browser, suiteServer }) => {
+  await inSession(browser, suiteServer.baseURL, async ({ context }) => {
     await registerThroughApi(context, accounts.user);
     await registerThroughApi(context, accounts.owner);
     await signInThroughApi(context, accounts.owner);
-    const car = await addCarThroughApi(context, {
+    ownerCar = await addCarThroughApi(context, {
       url: '/images/cars/bmw-x3.svg',
       carname: `Route sweep car ${accounts.owner.username}`,
       description: 'Listed so that the owner screens have a car to show and edit.',
       price: 1200,
     });
-    ownerCar = car;
-  } finally {
-    await context.close();
-  }
+  });
 });
-
-afterAll(() => browser?.close());
 
 /** A route's address, title or heading with the sweep's car put in. */
 function withCar(text: string): string {
@@ -67,10 +58,13 @@ async function findingsAt(page: Page, route: SpecRoute) {
   return findings;
 }
 
-describe('every route of the spec, at 1280 px and 375 px', () => {
-  it.each(specRoutes)('$path ($who) renders its screen without errors, accessibly, with no sideways scroll', async (route) => {
-    const { context, page, problems } = await openSession(browser, baseURL, DESKTOP_WIDTH);
-    try {
+test.describe('every route of the spec, at 1280 px and 375 px', () => {
+  for (const route of specRoutes) {
+    test(`${route.path} (${route.who}) renders its screen without errors, accessibly, with no sideways scroll`, async ({
+      context,
+      page,
+      problems,
+    }) => {
       const issuesPanel = await watchIssuesPanel(page);
       if (route.who !== 'visitor') {
         await signInThroughApi(context, accounts[route.who]);
@@ -79,13 +73,13 @@ describe('every route of the spec, at 1280 px and 375 px', () => {
       }
       const heading = page.getByRole('heading', { level: 1, name: withCar(route.heading), exact: true });
       await page.goto(withCar(route.path));
-      await heading.waitFor({ state: 'attached' });
+      await expect(heading).toBeAttached();
 
       const desktop = await findingsAt(page, route);
 
       await page.setViewportSize({ width: PHONE_WIDTH, height: 812 });
       await page.reload();
-      await heading.waitFor({ state: 'attached' });
+      await expect(heading).toBeAttached();
       const phone = await findingsAt(page, route);
 
       const expected = {
@@ -104,10 +98,8 @@ describe('every route of the spec, at 1280 px and 375 px', () => {
         consoleErrorsWarningsAndExceptions: [],
         issuesPanel: [],
       });
-    } finally {
-      await context.close();
-    }
-  });
+    });
+  }
 });
 
 /** The routes anyone may open, for a renter and an owner: signed in, the header asks for their name and counts. */
@@ -115,10 +107,13 @@ const publicRoutesSignedIn = specRoutes
   .filter((route) => route.who === 'visitor')
   .flatMap((route) => (['user', 'owner'] as const).map((who) => ({ ...route, who })));
 
-describe('every route anyone may open, signed in as a renter and as an owner', () => {
-  it.each(publicRoutesSignedIn)('$path ($who) logs no console error, warning or issue at 1280 px and 375 px', async (route) => {
-    const { context, page, problems } = await openSession(browser, baseURL, DESKTOP_WIDTH);
-    try {
+test.describe('every route anyone may open, signed in as a renter and as an owner', () => {
+  for (const route of publicRoutesSignedIn) {
+    test(`${route.path} (${route.who}) logs no console error, warning or issue at 1280 px and 375 px`, async ({
+      context,
+      page,
+      problems,
+    }) => {
       const issuesPanel = await watchIssuesPanel(page);
       await signInThroughApi(context, accounts[route.who]);
       await answerCheckoutWithStandIn(page);
@@ -128,8 +123,6 @@ describe('every route anyone may open, signed in as a renter and as an owner', (
       await page.reload();
       await settle(page);
       expect({ problems: unexpectedProblems(problems), issuesPanel }).toEqual({ problems: [], issuesPanel: [] });
-    } finally {
-      await context.close();
-    }
-  });
+    });
+  }
 });

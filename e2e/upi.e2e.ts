@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import type { Booking, BookingReceipt, ListAnswer, PublicConfig } from '#domain/contract';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
-import { launchBrowser, openSession } from './support/browser';
+import { openSession } from './support/browser';
 import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
 import { answerRazorpayCheckoutWithStandIn, razorpayCheckoutsOpened } from './support/razorpay-checkout-stand-in';
 import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
@@ -17,14 +17,14 @@ const GST_ENV = { GST_RATE_BPS: '1800', GSTIN: '29ABCDE1234F1Z5', GST_STATE: 'Ka
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const paise = (amount: number) => rupees.format(amount / 100);
 
-let browser: Browser;
 let server: RunningServer;
 
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServerOnCopyOfBuild({ razorpay: true, env: GST_ENV })]);
+test.beforeAll(async () => {
+  // A server's first start in a run may build the app.
+  test.setTimeout(120_000);
+  server = await startServerOnCopyOfBuild({ razorpay: true, env: GST_ENV });
 });
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.stop();
 });
 
@@ -39,8 +39,10 @@ async function breakdownRows(page: Page): Promise<string[][]> {
   );
 }
 
-describe('paying by UPI through Razorpay, with GST', () => {
-  it('holds the UPI payment at the request, captures it when the owner accepts, and the receipt is a tax invoice', async () => {
+test.describe('paying by UPI through Razorpay, with GST', () => {
+  test('holds the UPI payment at the request, captures it when the owner accepts, and the receipt is a tax invoice', async ({
+    browser,
+  }) => {
     const { baseURL, razorpay } = server;
     const owner = await openSession(browser, baseURL);
     const renter = await openSession(browser, baseURL);
@@ -70,15 +72,15 @@ describe('paying by UPI through Razorpay, with GST', () => {
 
       // 5 × ₹1,234 + 5 × ₹30 = ₹6,320, and CGST and SGST at 9 % each: ₹568.80 twice.
       const total = page.getByRole('group', { name: 'Total Amount' });
-      await total.getByText('Total including GST').waitFor();
-      expect(await total.getByLabel('GST').textContent()).toBe(
+      await expect(total.getByText('Total including GST')).toBeVisible();
+      await expect(total.getByLabel('GST')).toHaveText(
         'Taxable value₹6,320.00CGST 9%₹568.80SGST 9%₹568.80Total including GST₹7,457.60',
       );
       await page.getByRole('button', { name: 'Pay with UPI, card or netbanking' }).click();
       const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
-      await confirmation.waitFor();
-      expect(await confirmation.textContent()).toContain('UPI payment held: taken only when the owner accepts');
-      expect(await confirmation.textContent()).toContain('₹7,457.60 including GST');
+      await expect(confirmation).toBeVisible();
+      await expect(confirmation).toContainText('UPI payment held: taken only when the owner accepts');
+      await expect(confirmation).toContainText('₹7,457.60 including GST');
 
       const opened = await razorpayCheckoutsOpened(page);
       expect(opened).toHaveLength(1);
@@ -116,18 +118,20 @@ describe('paying by UPI through Razorpay, with GST', () => {
 
       await page.goto(`/bookings/${booking.id}`);
       const invoice = page.getByRole('region', { name: `Tax invoice ${answer.invoiceNumber}` });
-      await invoice.waitFor();
-      expect(await invoice.textContent()).toContain(`GSTIN${answer.seller?.gstin}`);
-      expect(await invoice.textContent()).toContain(`State${answer.seller?.state}`);
-      expect(await breakdownRows(page)).toEqual([
-        [`5 hours × ${rupees.format(answer.pricePerHour)}`, rupees.format(answer.hours * answer.pricePerHour)],
-        [`Driver: 5 hours × ${rupees.format(DRIVER_PER_HOUR)}`, rupees.format(answer.hours * DRIVER_PER_HOUR)],
-        ['Taxable value', rupees.format(answer.total)],
-        ...answer.taxLines.map((line) => [`${line.name} ${line.rateBps / 100}%`, paise(line.paise)]),
-        ['Total including GST', paise(answer.amountPaise)],
-      ]);
+      await expect(invoice).toBeVisible();
+      await expect(invoice).toContainText(`GSTIN${answer.seller?.gstin}`);
+      await expect(invoice).toContainText(`State${answer.seller?.state}`);
+      await expect
+        .poll(() => breakdownRows(page))
+        .toEqual([
+          [`5 hours × ${rupees.format(answer.pricePerHour)}`, rupees.format(answer.hours * answer.pricePerHour)],
+          [`Driver: 5 hours × ${rupees.format(DRIVER_PER_HOUR)}`, rupees.format(answer.hours * DRIVER_PER_HOUR)],
+          ['Taxable value', rupees.format(answer.total)],
+          ...answer.taxLines.map((line) => [`${line.name} ${line.rateBps / 100}%`, paise(line.paise)]),
+          ['Total including GST', paise(answer.amountPaise)],
+        ]);
       expect(answer.taxLines.map((line) => line.name)).toEqual(['CGST', 'SGST']);
-      expect(await page.getByRole('region', { name: 'Payment' }).textContent()).toContain('Paid by UPI');
+      await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Paid by UPI');
       await page.screenshot({ path: '/tmp/upi-receipt.png', fullPage: true });
       expect(problems.pageErrors).toEqual([]);
       expect(problems.consoleErrors).toEqual([]);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext } from '@playwright/test';
 import type { CodedAnswer, OwnerCar, OwnerCarInput, RegisterType } from '#domain/contract';
 
 export interface TestAccount {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AxeResults, Result } from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { projectDir } from './server';
 
 const AXE_SCRIPT = path.join(projectDir, 'node_modules', 'axe-core', 'axe.min.js');

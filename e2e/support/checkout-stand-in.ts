@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** Where react-stripe-checkout loads the card provider's script from (node_modules/react-stripe-checkout/dist/main.js). */
 export const CHECKOUT_SCRIPT_URL = 'https://checkout.stripe.com/checkout.js';

@@ -1,23 +1,17 @@
 import { mkdir, rm } from 'node:fs/promises';
-import type { TestProject } from 'vitest/node';
+import { SUITE_BASE_URL_VAR, SUITE_DATA_DIR_VAR } from './fixtures';
 import { SCREENSHOT_DIR } from './screenshots';
 import { startServer } from './server';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Where the run's server answers, e.g. http://127.0.0.1:40123. */
-    baseURL: string;
-    /** The run's server's DATA_DIR, whose outbox/ folder holds the mail it sent. */
-    dataDir: string;
-  }
-}
-
-/** One server for the whole run, on a fresh database; every file's tests make their own accounts. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/**
+ * One server for the whole run, on a fresh database; every file's tests make their own accounts.
+ * The workers start after this and inherit its environment, which is how they learn where it is.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
   await rm(SCREENSHOT_DIR, { recursive: true, force: true });
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const server = await startServer();
-  project.provide('baseURL', server.baseURL);
-  project.provide('dataDir', server.dataDir);
+  process.env[SUITE_BASE_URL_VAR] = server.baseURL;
+  process.env[SUITE_DATA_DIR_VAR] = server.dataDir;
   return server.stop;
 }

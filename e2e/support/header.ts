@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The header's button under the signed-in person's name, named with any count its badge shows. */
 export function accountToggle(page: Page, username: string): Locator {
@@ -10,7 +10,7 @@ export async function openAccountMenu(page: Page, username: string): Promise<Loc
   const toggle = accountToggle(page, username);
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   const menu = page.locator(`[aria-labelledby="${await toggle.getAttribute('id')}"]`);
-  await menu.getByRole('link', { name: 'Logout' }).waitFor();
+  await expect(menu.getByRole('link', { name: 'Logout' })).toBeVisible();
   return menu;
 }
 

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 /** More stops than any screen of the app has: a Tab loop that long has lost its way. */
 const MAX_TAB_STOPS = 60;

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import type { PageProblems } from './browser';
 
 /** Roles of the form fields a person fills in; each must have a name (its label) in the accessibility tree. */
@@ -6,19 +6,14 @@ const FIELD_ROLES = ['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 
 /** An ARIA snapshot line of such a field with no quoted name after its role, e.g. `- textbox [disabled]`. */
 const UNNAMED_FIELD = new RegExp(`^\\s*- (${FIELD_ROLES.join('|')})(?! ")`);
 
-const POLL_MS = 100;
 const IMAGES_TIMEOUT_MS = 10_000;
 
 /**
- * Polls an expression until it is true. Playwright's waitForFunction evaluates a string with eval,
- * which the server's CSP (rightly) refuses; page.evaluate is not subject to it.
+ * Polled with page.evaluate rather than waited for with waitForFunction, which evaluates a string
+ * with eval: the server's CSP (rightly) refuses that.
  */
 async function waitUntilTrue(page: Page, expression: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await page.evaluate<boolean>(expression))) {
-    if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
+  await expect.poll(() => page.evaluate<boolean>(expression), { message: expression, timeout: timeoutMs }).toBe(true);
 }
 
 /** Scrolls down a window at a time, so that every lazy image below the fold is asked for. */

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { RazorpayStandIn } from '../../server/tests/fixtures/razorpay-stand-in';
 
 /** Where the app loads Razorpay's standard checkout from (src/features/bookings/razorpay-script.ts). */

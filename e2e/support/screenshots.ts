@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { DESKTOP_WIDTH, PHONE_WIDTH } from './browser';
 import { projectDir } from './server';
 

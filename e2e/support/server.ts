@@ -85,7 +85,7 @@ export async function startServer(
     REGISTRATIONS_PER_HOUR: '100000',
     ...extraEnv,
   };
-  // As `npm start` in a plain shell: Vitest's NODE_ENV=test would make the build a development one
+  // As `npm start` in a plain shell: a test runner's NODE_ENV=test would make the build a development one
   // (calling the API on port 4000), the build must call its own origin, and the data is this run's.
   delete env.NODE_ENV;
   delete env.VITE_API_URL;
