@@ -2,6 +2,7 @@ import { type Browser, expect, type Page } from '@playwright/test';
 import { test } from './support/fixtures';
 import { addCarThroughApi, newAccount, registerAndSignIn, registerThroughApi, uniqueName } from './support/accounts';
 import { openSession, type BrowserSession } from './support/browser';
+import { accountToggle } from './support/header';
 import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
 
 /** What the app says whenever the server cannot be reached (src/api/client.ts). */
@@ -79,10 +80,14 @@ test.describe('with the server stopped', () => {
 
   test('posting a comment says it was not sent and keeps the text', async ({ browser }) => {
     const { context, page, problems, stopServer } = await openOnOwnServer(browser);
-    await registerAndSignIn(context, 'user');
+    const account = await registerAndSignIn(context, 'user');
     await page.goto('/blogs/Why renting a car is better');
     await expect(page.getByRole('region', { name: 'Comments', exact: true }).getByText('No comments yet')).toBeVisible();
-    // The form shows once the session check has answered, which can come after the comments.
+    // The session check can answer after the comments. Signed out, the form has a Comment field too, so
+    // it is the account's name in the form that tells the answer came; and the header's menu under that
+    // name is code of its own, loaded once the answer came, which a stopped server could no longer send.
+    await expect(page.getByText(`Commenting as ${account.username}`)).toBeVisible();
+    await expect(accountToggle(page, account.username)).toBeVisible();
     const field = page.getByLabel('Comment', { exact: true });
     await expect(field).toBeEditable();
     await stopServer();
