@@ -35,8 +35,8 @@ export const test = base.extend<{ problems: PageProblems }, { suiteServer: Suite
   baseURL: async ({ suiteServer }, use) => {
     await use(suiteServer.baseURL);
   },
-  context: async ({ context, baseURL }, use) => {
-    await refuseOtherHosts(context, baseURL ?? '');
+  context: async ({ context, baseURL, suiteServer }, use) => {
+    await refuseOtherHosts(context, baseURL ?? suiteServer.baseURL);
     await use(context);
   },
   problems: async ({ page }, use) => {
