@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ReasonDialog, type ReasonDialogProps } from '../src/features/admin/ReasonDialog';
@@ -36,8 +36,9 @@ describe('a dialog whose action needs a reason', () => {
 
     await user.type(reason, '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Delist car' }));
+    // The form's checks load with the first keystroke; the refusal shows once they have run.
+    await waitFor(() => expect(reason).toBeInvalid());
     expect(onConfirm).not.toHaveBeenCalled();
-    expect(reason).toBeInvalid();
     expect(reason).toHaveAccessibleDescription(`${REASON_REQUIRED} Sent to the owner with the notice.`);
   });
 
