@@ -32,25 +32,12 @@ export default defineConfig({
         },
       },
       {
-        // The app's API functions against the real server: node, because they call it over HTTP.
-        test: {
-          name: 'contract',
-          environment: 'node',
-          include: ['tests/contract/**/*.test.ts'],
-          // The server suite's: every test app starts from one migrated and seeded database.
-          globalSetup: ['server/tests/global-setup.ts'],
-          // Files share loaded modules (Fastify, PGlite); each file starts its own server and database.
-          isolate: false,
-          env: { TZ: process.env.TZ ?? 'UTC' },
-          testTimeout: 30000,
-          hookTimeout: 60000,
-        },
-      },
-      {
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/tests/**/*.test.ts'],
+          // With the server's own tests, the app's API functions (src/features/*/api.ts) called over
+          // HTTP against it (tests/contract): one project, so its workers load Fastify and PGlite once.
+          include: ['server/tests/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           // The slow files (processes of their own, tens of seconds each) run in `npm run test:slow`.
           exclude: [...configDefaults.exclude, ...slowServerTests],
           // Migrates and seeds one database per run, which every test app starts from.
@@ -60,6 +47,7 @@ export default defineConfig({
           // between files (every test app has its own database); the one file that mocks a module
           // (node's timer, in sign-in-limits) loads the app afresh after its mock.
           isolate: false,
+          env: { TZ: process.env.TZ ?? 'UTC' },
           testTimeout: 30000,
           hookTimeout: 60000,
         },
