@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client';
+import { z } from 'zod';
+import { type DatabaseClient, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedSampleData } from '../src/db/seed';
 import { withAdminClient } from './postgres-admin';
@@ -27,8 +28,8 @@ declare module 'vitest' {
 }
 
 /**
- * A new PGlite database costs a second or more (initdb), migrating and seeding it about as much
- * again; loading a dump of either takes a fraction of that, as does copying a template database on
+ * A new PGlite database costs several seconds (initdb), migrating and seeding it a fraction of that
+ * more; loading a dump of either takes about a second, as does copying a template database on
  * PostgreSQL instead of migrating a new one.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -38,17 +39,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const step of cleanUp.reverse()) await step();
   };
   try {
-    const files = { empty: path.join(dir, 'empty.tar'), migrated: path.join(dir, 'migrated.tar') };
+    const { client, dump: empty } = await newDatabase(project.config.root);
+    const files = { empty, migrated: path.join(dir, 'migrated.tar') };
     let reset = '';
-    const client = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
     try {
-      if (client.kind !== 'pglite') throw new Error('a database without a URL is PGlite');
-      const dump = async (file: string) => writeFile(file, Buffer.from(await (await client.dumpDataDir()).arrayBuffer()));
-      await dump(files.empty);
       await migrate(client);
       await seedSampleData(client.db);
       reset = await prepareRecycling(client);
-      await dump(files.migrated);
+      await writeFile(files.migrated, await dumpOf(client));
     } finally {
       await client.close();
     }
@@ -59,6 +57,40 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return tearDown;
   } catch (error) {
     await tearDown();
+    throw error;
+  }
+}
+
+type PgliteClient = DatabaseClient & { kind: 'pglite' };
+
+async function dumpOf(client: PgliteClient): Promise<Buffer> {
+  return Buffer.from(await (await client.dumpDataDir()).arrayBuffer());
+}
+
+/**
+ * A new, empty PGlite database, and the file its dump is in. What initdb makes depends only on
+ * PGlite's release, so the dump is kept between runs, named by that release: only the first run
+ * after an install waits for initdb.
+ */
+async function newDatabase(root: string): Promise<{ client: PgliteClient; dump: string }> {
+  const packageFile = path.join(root, 'node_modules/@electric-sql/pglite/package.json');
+  const { version } = z.object({ version: z.string() }).parse(JSON.parse(await readFile(packageFile, 'utf8')));
+  const cacheDir = path.join(root, 'node_modules/.cache/wow-tests');
+  const dump = path.join(cacheDir, `pglite-${version}-empty.tar`);
+  const kept = await stat(dump).catch(() => undefined);
+  const initialData = kept ? new Blob([await readFile(dump)]) : undefined;
+  const client = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', initialData });
+  if (client.kind !== 'pglite') throw new Error('a database without a URL is PGlite');
+  if (kept) return { client, dump };
+  try {
+    await mkdir(cacheDir, { recursive: true });
+    // Written aside and renamed, so a run beside this one never reads half a dump.
+    const partial = `${dump}.${process.pid}`;
+    await writeFile(partial, await dumpOf(client));
+    await rename(partial, dump);
+    return { client, dump };
+  } catch (error) {
+    await client.close();
     throw error;
   }
 }
