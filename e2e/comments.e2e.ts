@@ -25,7 +25,7 @@ async function postComment(page: Page, text: string): Promise<void> {
 test.describe('blog comments', () => {
   test('tells a signed-out visitor to sign in, keeps what they typed and sends nothing', async ({ page }) => {
     await openPost(page);
-    await expect(page.getByText('You must sign in to make or comment a post.')).toBeVisible();
+    await expect(page.getByText('Sign in to comment on this post.')).toBeVisible();
     const text = `Signed-out note ${uniqueName('')}`;
     await postComment(page, text);
 

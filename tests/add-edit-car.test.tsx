@@ -69,7 +69,7 @@ describe('Add Your Car (/renting)', () => {
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Renault Kwid' })).toBeInTheDocument();
-    expect(screen.getByText('Rs.700 Only/- per hour')).toBeInTheDocument();
+    expect(screen.getByText('₹700.00 / hour')).toBeInTheDocument();
     const notice = await findNotice('Renault Kwid is listed.');
     // Read once: the history entry no longer carries it, so reloading the list does not say it again.
     expect(router.state.location.state).toBeNull();
@@ -210,7 +210,7 @@ describe('Edit your Car Details (/get/car/{id})', () => {
     ]);
     const card = (await screen.findByRole('heading', { name: 'Hyundai Creta' })).closest('.card');
     expect(card).not.toBeNull();
-    expect(within(card as HTMLElement).getByText('Rs.80 Only/- per hour')).toBeInTheDocument();
+    expect(within(card as HTMLElement).getByText('₹80.00 / hour')).toBeInTheDocument();
     expect(await findNotice('Your changes to Hyundai Creta are saved.')).toBeInTheDocument();
     expect(router.state.location.state).toBeNull();
   });

@@ -116,7 +116,9 @@ describe('blog post page', () => {
     const { posted } = servePostWithComments();
     const { user } = renderRoute(FIRST_POST_PATH);
     const requests = recordAllRequests();
-    expect(await screen.findByText(/^You must sign in to make or comment a post\./)).toBeInTheDocument();
+    const invitation = await screen.findByText(/to comment on this post\./);
+    expect(invitation).toHaveTextContent('Sign in to comment on this post.');
+    expect(within(invitation).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByLabelText('Full name')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.queryByText(/^Commenting as/)).not.toBeInTheDocument();

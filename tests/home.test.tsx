@@ -14,14 +14,14 @@ function sectionOf(heading: HTMLElement): HTMLElement {
 describe('home page', () => {
   it('shows the marketing sections in the spec order', async () => {
     renderRoute('/layout/home');
-    await screen.findByRole('heading', { name: /Hot Offers/ });
+    await screen.findByRole('heading', { name: /Current offers/ });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent ?? '');
     const order = [
       'Welcome!',
       'Find your best car here',
-      'Welcome to car rent service',
+      'Cars to rent across India, by the hour',
       'Popular Services',
-      'Hot Offers',
+      'Current offers',
       'Do You Want to Earn With Us?',
       'Testimonials',
       'Latest Blogs',
@@ -39,7 +39,7 @@ describe('home page', () => {
 
   it('offers the first six catalogue cars, each linking Rent and Details to its car page', async () => {
     renderRoute('/layout/home');
-    const offers = sectionOf(await screen.findByRole('heading', { name: /Hot Offers/ }));
+    const offers = sectionOf(await screen.findByRole('heading', { name: /Current offers/ }));
     const names = within(offers)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
@@ -48,11 +48,11 @@ describe('home page', () => {
     expect(within(offers).getByRole('link', { name: 'Details of Tesla Malibu' })).toHaveAttribute('href', '/cars/Tesla%20Malibu');
   });
 
-  it('lists the six services and sends owners to sign in from "Give a Rent"', async () => {
+  it('lists the six services and sends owners to sign in from "List your car"', async () => {
     renderRoute('/layout/home');
     const services = sectionOf(await screen.findByRole('heading', { name: /Popular Services/ }));
     expect(within(services).getAllByRole('heading', { level: 3 })).toHaveLength(6);
-    expect(screen.getByRole('link', { name: 'Give a Rent' })).toHaveAttribute('href', '/login?tab=owner');
+    expect(screen.getByRole('link', { name: 'List your car' })).toHaveAttribute('href', '/login?tab=owner');
   });
 
   it('has hero slides whose Reserve Now buttons lead to the car listing', async () => {

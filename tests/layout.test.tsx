@@ -38,7 +38,7 @@ describe('header', () => {
     }
     expect(within(navigation).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
     expect(within(banner).getByRole('link', { name: 'Request a call' })).toHaveAttribute('href', '/layout/contact');
-    expect(banner).toHaveTextContent('India anywhere you want to go!');
+    expect(banner).toHaveTextContent('India wherever you want to go');
     expect(banner).toHaveTextContent('Sunday to Friday 10am - 7pm');
     expect(within(banner).getByRole('button', { name: 'Menu' })).toBeInTheDocument();
   });

@@ -47,10 +47,10 @@ describe('Your Cars (/get/cars)', () => {
     const swiftCard = card('Maruti Swift');
     expect(within(swiftCard).getByRole('img', { name: 'Maruti Swift' })).toHaveAttribute('src', '/uploads/maruti-swift.jpg');
     expect(within(swiftCard).getByText('A nippy hatchback, serviced last month, ideal for city errands.')).toBeInTheDocument();
-    expect(within(swiftCard).getByText('Rs.40 Only/- per hour')).toBeInTheDocument();
+    expect(within(swiftCard).getByText('₹40.00 / hour')).toBeInTheDocument();
     expect(within(swiftCard).getByRole('link', { name: 'Edit Maruti Swift' })).toHaveAttribute('href', `/get/car/${swift.id}`);
 
-    expect(within(card('Hyundai Creta')).getByText('Rs.65 Only/- per hour')).toBeInTheDocument();
+    expect(within(card('Hyundai Creta')).getByText('₹65.00 / hour')).toBeInTheDocument();
     // That an owner sees only their own cars is the server's rule: tests/contract/cars.test.ts checks it.
     expect(screen.getAllByRole('link', { name: /^Edit / }).map((link) => link.getAttribute('href'))).toEqual([
       `/get/car/${swift.id}`,

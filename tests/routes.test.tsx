@@ -27,7 +27,7 @@ interface RouteCase {
 const cases: RouteCase[] = [
   { path: '/', title: 'Welcome', shows: /Best offers and variety of cars for your need!/ },
   { path: '/layout', title: 'Home', shows: /Popular Services/ },
-  { path: '/layout/home', title: 'Home', shows: /Hot Offers/ },
+  { path: '/layout/home', title: 'Home', shows: /Current offers/ },
   { path: '/layout/about', title: 'About', shows: /Our Members/ },
   { path: '/layout/cars', title: 'Cars', shows: /Car Listing/ },
   { path: '/layout/blogs', title: 'Blogs', shows: /The best way to drive cars/ },

@@ -15,6 +15,7 @@ import { QueryError } from '../../components/QueryError';
 import { paths } from '../../config/paths';
 import type { CarRemoval, DeletedCount, OwnerCar } from '../../domain/contract';
 import { formatIndiaTime } from '../../domain/india-time';
+import { formatRupees } from '../../domain/money';
 import { useRetry } from '../../lib/query-client';
 import { noticeIn } from './notice';
 import { ownerCarKeys, useDeleteOwnerCars, useOwnerCars, usePauseOwnerCar } from './queries';
@@ -225,7 +226,7 @@ export function OwnerCarList() {
                     </p>
                   ) : null}
                   <Card.Text>{car.description}</Card.Text>
-                  <Card.Text className="fw-semibold">{t('owner.list.price', { price: car.price })}</Card.Text>
+                  <Card.Text className="fw-semibold">{t('owner.list.price', { price: formatRupees(car.price) })}</Card.Text>
                   {pausing.isError && pausing.variables.id === car._id ? (
                     <ErrorAlert message={pausing.error.message} onClose={pausing.reset} />
                   ) : null}
