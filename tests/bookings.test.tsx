@@ -303,6 +303,18 @@ describe('Rental requests', () => {
     expect(within(item).getByRole('link', { name: '+91 91234 56789' })).toHaveAttribute('href', 'tel:+919123456789');
   });
 
+  it('tells the owner what Accept and Decline do with a renter’s UPI payment, in the owner’s words', async () => {
+    session(ravi);
+    serveBookings(swiftRequest({ payment: { status: 'held', provider: 'razorpay', method: 'upi', amountPaise: 120_000 } }));
+    renderRoute('/get/requests');
+
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent(
+      'UPI payment held: the renter has paid; it is taken when you accept and refunded to them if you decline',
+    );
+    expect(item).not.toHaveTextContent('your UPI account');
+  });
+
   it('warns before Accept that a request overlaps an accepted booking', async () => {
     session(ravi);
     serveBookings(swiftRequest({ overlapsAccepted: 'WOW-00012' }));

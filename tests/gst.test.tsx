@@ -130,26 +130,42 @@ describe('GST on the receipt', () => {
 describe('payment words by provider and method', () => {
   it('words a Razorpay UPI payment’s life: held has left the bank account, released comes back as a refund', () => {
     const upi = { provider: 'razorpay' as const, method: 'upi' };
-    expect(paymentInWords({ status: 'held', ...upi })).toBe(
+    expect(paymentInWords({ status: 'held', ...upi }, 'renter')).toBe(
       'UPI payment held: taken only when the owner accepts; the money has left your UPI account meanwhile',
     );
-    expect(paymentInWords({ status: 'captured', ...upi })).toBe('Paid by UPI');
-    expect(paymentInWords({ status: 'released', ...upi })).toBe(
+    expect(paymentInWords({ status: 'captured', ...upi }, 'renter')).toBe('Paid by UPI');
+    expect(paymentInWords({ status: 'released', ...upi }, 'renter')).toBe(
       'UPI payment released: it comes back to your UPI account as a refund within 5–7 working days',
     );
-    expect(paymentInWords({ status: 'refunded', ...upi })).toBe('Refunded to your UPI account');
-    expect(paymentInWords({ status: 'released', provider: 'razorpay', method: 'netbanking' })).toBe(
+    expect(paymentInWords({ status: 'refunded', ...upi }, 'renter')).toBe('Refunded to your UPI account');
+    expect(paymentInWords({ status: 'released', provider: 'razorpay', method: 'netbanking' }, 'renter')).toBe(
       'Netbanking payment released: it comes back to your bank account as a refund within 5–7 working days',
     );
-    expect(paymentInWords({ status: 'released', provider: 'razorpay', method: 'card' })).toBe(
+    expect(paymentInWords({ status: 'released', provider: 'razorpay', method: 'card' }, 'renter')).toBe(
       'Card payment released: nothing was taken',
     );
   });
 
+  it('tells whoever answers for the car what Accept and Decline do with a Razorpay payment, not where their own money is', () => {
+    const upi = { provider: 'razorpay' as const, method: 'upi' };
+    expect(paymentInWords({ status: 'held', ...upi }, 'carKeeper')).toBe(
+      'UPI payment held: the renter has paid; it is taken when you accept and refunded to them if you decline',
+    );
+    expect(paymentInWords({ status: 'released', ...upi }, 'carKeeper')).toBe('UPI payment released: refunded to the renter');
+    expect(paymentInWords({ status: 'refunded', ...upi }, 'carKeeper')).toBe('Refunded to the renter');
+    expect(paymentInWords({ status: 'captured', ...upi }, 'carKeeper')).toBe('Paid by UPI');
+    expect(paymentInWords({ status: 'held', provider: 'razorpay', method: 'card' }, 'carKeeper')).toBe(
+      'Card payment held: taken only when you accept',
+    );
+    for (const status of ['held', 'released', 'refunded'] as const) {
+      expect(paymentInWords({ status, ...upi }, 'carKeeper')).not.toMatch(/your (UPI|bank) account/);
+    }
+  });
+
   it('keeps the card checkout’s words for Stripe and for payments from before providers were named', () => {
-    expect(paymentInWords({ status: 'held', provider: 'stripe' })).toBe(
+    expect(paymentInWords({ status: 'held', provider: 'stripe' }, 'renter')).toBe(
       'Card payment held: taken only when the request is accepted',
     );
-    expect(paymentInWords({ status: 'captured' })).toBe('Paid by card');
+    expect(paymentInWords({ status: 'captured' }, 'renter')).toBe('Paid by card');
   });
 });

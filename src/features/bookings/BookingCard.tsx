@@ -142,7 +142,7 @@ export function BookingCard({
               )}
             </p>
           ) : null}
-          <p className="mb-0 small text-muted">{paymentInWords(booking.payment)}</p>
+          <p className="mb-0 small text-muted">{paymentInWords(booking.payment, who)}</p>
           {who === 'renter' ? <TripReview booking={booking} now={now} reviewForm={reviewForm} /> : null}
         </div>
         <div className="text-sm-end">

@@ -16,6 +16,7 @@ import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
 import { hoursLabel } from '../../entities/booking/hours-label';
+import type { PartySide } from './BookingCard';
 import { paymentInWords } from './payment-words';
 import { receiptKey, useBookingReceipt } from './queries';
 import { statusNote } from '../../entities/booking/status-note';
@@ -143,7 +144,7 @@ function TaxInvoiceHeader({ invoiceNumber, seller }: Pick<Receipt, 'invoiceNumbe
   );
 }
 
-function ReceiptBody({ receipt }: { receipt: Receipt }) {
+function ReceiptBody({ receipt, side }: { receipt: Receipt; side: PartySide }) {
   const { carKeeper, renter } = receipt.contacts;
   const taxed = receipt.taxLines.length > 0;
   const note = statusNote(receipt);
@@ -185,7 +186,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         <h2 id={HEADING.payment} className="h5">
           {t('bookings.receipt.payment')}
         </h2>
-        <p className="mb-0">{paymentInWords(receipt.payment)}</p>
+        <p className="mb-0">{paymentInWords(receipt.payment, side)}</p>
         {receipt.payment.ref ? (
           <p className="mb-0 small text-muted">{t('bookings.receipt.reference', { ref: receipt.payment.ref })}</p>
         ) : null}
@@ -269,7 +270,8 @@ export function BookingReceipt({ id }: { id: string }) {
       ) : receipt.isLoadingError ? (
         <QueryError error={receipt.error} what={t('bookings.receipt.loadFailed')} onRetry={retry} />
       ) : (
-        <ReceiptBody receipt={receipt.data} />
+        // Whoever is not its renter opened it as the car's owner, or an admin answering for a fleet car.
+        <ReceiptBody receipt={receipt.data} side={receipt.data.renter.id === user?.id ? 'renter' : 'carKeeper'} />
       )}
     </PageShell>
   );

@@ -1,4 +1,5 @@
 import type { Payment, PaymentStatus } from '../../domain/contract';
+import type { PartySide } from './BookingCard';
 import { type BookingsId, t } from './words';
 
 /** Where the money stands, in words a renter or an owner reads: "paid" only once it was taken. */
@@ -15,22 +16,33 @@ const CARD_WORDS: Record<PaymentStatus, BookingsId> = {
  * A Razorpay payment's words, which name it by the method the renter chose in its checkout (a
  * `method` select in each message). A held card payment is only a hold; a held UPI, netbanking or
  * wallet payment has left the renter's account, so letting it go is a refund that takes working
- * days, and says so.
+ * days, and says so. The renter reads where their money is; whoever answers for the car reads what
+ * their Accept or Decline does with it.
  */
-const RAZORPAY_WORDS: Record<PaymentStatus, BookingsId> = {
-  none: 'bookings.payment.none',
-  held: 'bookings.payment.razorpay.held',
-  captured: 'bookings.payment.razorpay.captured',
-  released: 'bookings.payment.razorpay.released',
-  refunded: 'bookings.payment.razorpay.refunded',
-  failed: 'bookings.payment.razorpay.failed',
+const RAZORPAY_WORDS: Record<PartySide, Record<PaymentStatus, BookingsId>> = {
+  renter: {
+    none: 'bookings.payment.none',
+    held: 'bookings.payment.razorpay.held',
+    captured: 'bookings.payment.razorpay.captured',
+    released: 'bookings.payment.razorpay.released',
+    refunded: 'bookings.payment.razorpay.refunded',
+    failed: 'bookings.payment.razorpay.failed',
+  },
+  carKeeper: {
+    none: 'bookings.payment.none',
+    held: 'bookings.payment.razorpay.keeperHeld',
+    captured: 'bookings.payment.razorpay.captured',
+    released: 'bookings.payment.razorpay.keeperReleased',
+    refunded: 'bookings.payment.razorpay.keeperRefunded',
+    failed: 'bookings.payment.razorpay.failed',
+  },
 };
 
 /** The methods the messages name; any other is worded as a payment through Razorpay. */
 const RAZORPAY_METHODS: ReadonlySet<string> = new Set(['upi', 'card', 'netbanking', 'wallet']);
 
-export function paymentInWords(payment: Pick<Payment, 'status' | 'provider' | 'method'>): string {
+export function paymentInWords(payment: Pick<Payment, 'status' | 'provider' | 'method'>, side: PartySide): string {
   if (payment.provider !== 'razorpay') return t(CARD_WORDS[payment.status]);
   const method = payment.method && RAZORPAY_METHODS.has(payment.method) ? payment.method : 'other';
-  return t(RAZORPAY_WORDS[payment.status], { method });
+  return t(RAZORPAY_WORDS[side][payment.status], { method });
 }

@@ -35,7 +35,7 @@ export function BookingDone({ booked }: { booked: Booking }) {
           components={{ 0: <strong className="price" /> }}
         />
       </p>
-      <p className="mb-2">{t('bookings.done.payment', { payment: paymentInWords(booked.payment) })}</p>
+      <p className="mb-2">{t('bookings.done.payment', { payment: paymentInWords(booked.payment, 'renter') })}</p>
       <Link to={paths.myBookings}>{t('bookings.done.seeMyBookings')}</Link>
     </Alert>
   );
