@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Booking, NewBooking, NewRazorpayOrder, OwnerCar, PublicConfig, RazorpayOrder } from '#domain/contract';
-import { bookings, paymentOrders } from '../src/db/schema';
+import { bookings, mailOutbox, paymentOrders } from '../src/db/schema';
 import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
 import { startRazorpayStandIn, type CheckoutSuccess, type RazorpayStandIn } from './fixtures/razorpay-stand-in';
-import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
+import { buildTestApp, closeTestApp, registerAndSignIn, sessionUser } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 
 let razorpay: RazorpayStandIn;
@@ -209,6 +209,18 @@ describe('the life cycle', () => {
     const declined = await act(app, owner, booking.id, 'decline');
     expect(declined.json<Booking>()).toMatchObject({ status: 'declined', payment: { status: 'released' } });
     expect(razorpay.payments.get(booking.payment.ref ?? '')?.status).toBe('authorized');
+  });
+
+  it('tells a UPI payer whose request is declined that the money comes back in 5–7 working days, not that nothing was charged', async () => {
+    const booking = await paidBooking();
+    await act(app, owner, booking.id, 'decline');
+    const email = (await sessionUser(app, renter))?.email ?? '';
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    const declined = mails.find((mail) => mail.subject.startsWith('Request declined'));
+    expect(declined?.textBody).toContain(
+      'The ₹690.00 you paid by UPI comes back to your UPI account as a refund within 5–7 working days.',
+    );
+    expect(declined?.textBody).not.toContain('You are not charged for it');
   });
 
   it('refuses the accept with 402 when Razorpay refuses the capture, leaving the request open', async () => {

@@ -24,6 +24,8 @@ export interface BookingFacts
     | 'declineReason'
     | 'cancelReason'
     | 'paymentStatus'
+    | 'paymentProvider'
+    | 'paymentMethod'
   > {
   carName: string;
   renterName: string;
@@ -108,7 +110,9 @@ export function bookingDeclinedMail(renter: Recipient, booking: BookingFacts, li
     paragraphs: [
       t('mail.bookingDeclined.declined', facts(booking)),
       ...(booking.declineReason ? [t('mail.bookingDeclined.reason', { reason: booking.declineReason })] : []),
-      t('mail.bookingDeclined.nothingCharged'),
+      ...(paidAlready(booking)
+        ? [...moneyBack(booking), t('mail.booking.otherCarsFree')]
+        : [t('mail.bookingDeclined.nothingCharged')]),
     ],
     action: { label: t('mail.booking.seeYourRequest'), url: receiptUrl(links, booking) },
     footnote: renterFootnote(),
@@ -123,7 +127,7 @@ export function bookingExpiredMail(renter: Recipient, booking: BookingFacts, lin
     subject: t('mail.bookingExpired.subject', subjectFacts(booking)),
     paragraphs: [
       t('mail.bookingExpired.expired', { ...facts(booking), expiresAt: formatIndiaTime(booking.expiresAt) }),
-      t('mail.bookingExpired.nothingCharged'),
+      ...(paidAlready(booking) ? moneyBack(booking) : [t('mail.bookingExpired.nothingCharged')]),
     ],
     action: { label: t('mail.booking.seeYourRequest'), url: receiptUrl(links, booking) },
     footnote: renterFootnote(),
@@ -146,12 +150,27 @@ export function bookingCancelledMail(keeper: Recipient, booking: BookingFacts, l
 const byAdmin = (booking: BookingFacts) =>
   t('mail.booking.cancelledByBrand', { brand: MAIL_SENDER_NAME, reason: booking.cancelReason ?? '' });
 
+/** The Razorpay methods whose held payment has already left the renter's account: anything but a card. */
+const paidAlready = (booking: BookingFacts) =>
+  booking.paymentProvider === 'razorpay' &&
+  booking.paymentMethod !== 'card' &&
+  (booking.paymentStatus === 'held' || booking.paymentStatus === 'released');
+
+/** The methods the refund's words name; any other is "the account you paid from". */
+const NAMED_METHODS: ReadonlySet<string> = new Set(['upi', 'netbanking', 'wallet']);
+
 /**
  * What becomes of the renter's money, told as the mail is queued, before the provider is asked: a
- * hold is let go and money taken is given back in full, whoever cancels.
+ * card hold is let go, money taken is given back in full, and a UPI, netbanking or wallet payment,
+ * which left the renter's account when they paid, comes back as a refund that takes working days.
  */
-function moneyOnCancel(booking: BookingFacts): string[] {
-  if (booking.paymentStatus === 'captured') return [t('mail.booking.refunded', { amount: formatPaise(booking.amountPaise) })];
+function moneyBack(booking: BookingFacts): string[] {
+  const amount = formatPaise(booking.amountPaise);
+  if (booking.paymentStatus === 'captured') return [t('mail.booking.refunded', { amount })];
+  if (paidAlready(booking)) {
+    const method = booking.paymentMethod && NAMED_METHODS.has(booking.paymentMethod) ? booking.paymentMethod : 'other';
+    return [t('mail.booking.paidComesBack', { amount, method })];
+  }
   if (booking.paymentStatus === 'held') return [t('mail.booking.holdReleased')];
   return [];
 }
@@ -165,7 +184,7 @@ export function renterCancelledByAdminMail(renter: Recipient, booking: BookingFa
     paragraphs: [
       t('mail.cancelledByAdmin.toRenter', { ...facts(booking), brand: MAIL_SENDER_NAME }),
       byAdmin(booking),
-      ...moneyOnCancel(booking),
+      ...moneyBack(booking),
       t('mail.booking.otherCarsFree'),
     ],
     action: { label: t('mail.booking.seeYourBooking'), url: receiptUrl(links, booking) },
