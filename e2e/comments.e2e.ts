@@ -83,6 +83,32 @@ test.describe('blog comments', () => {
     await expect(deleted).toContainText('[deleted]');
   });
 
+  test('posts a comment once for a double click on Post a Comment, and shows it once', async ({ context, page, problems }) => {
+    await registerAndSignIn(context, 'user');
+    await openPost(page);
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/comments/get-comment') posts += 1;
+    });
+    const text = `Double-clicked by mistake ${uniqueName('')}`;
+    await page.getByLabel('Comment', { exact: true }).fill(text);
+    await page.getByRole('button', { name: 'Post a Comment' }).dblclick();
+
+    const posted = comments(page).getByText(text, { exact: true });
+    await expect(posted).toBeVisible();
+    // The form empties once the comment is in and the list loaded again: a second post would have been sent by then.
+    await expect(page.getByLabel('Comment', { exact: true })).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Post a Comment' })).toBeEnabled();
+    expect(posts).toBe(1);
+    await expect(posted).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await page.reload();
+    await postShown(page);
+    await expect(comments(page).getByText(text, { exact: true })).toHaveCount(1);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
   test('shows markup typed into a comment as text and runs none of it', async ({ context, page, problems }) => {
     await registerAndSignIn(context, 'user');
     await openPost(page);
