@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Comment } from '#domain/contract';
 import { DELETED_CONTENT } from '#domain/schemas/comments';
 import type { Database } from '../db/client';
@@ -15,6 +15,13 @@ export const UNKNOWN_COMMENT = 'server.comments.unknownComment';
 export const NOT_YOURS = 'server.comments.notYours';
 export const ADMIN_REMOVES_IN_CONSOLE = 'server.comments.adminRemovesInConsole';
 export const DELETED_PARENT = 'server.comments.deletedParent';
+export const REPEATED = 'server.comments.repeated';
+
+/**
+ * How long the same text from the same account in the same place counts as the one sent again (a
+ * double click, a retry after a slow answer) rather than something said twice on purpose.
+ */
+const REPEAT_WINDOW_MS = 60 * 1000;
 
 type Author = Pick<AccountRow, 'id' | 'username'>;
 
@@ -38,16 +45,45 @@ export async function findThread(db: Database, commentId: string): Promise<Comme
   return threads[0];
 }
 
-/** Writes one comment or reply by `author` at `now`, counted against their quota in the same transaction. */
-async function writeEntry(
-  db: Database,
-  author: Author,
-  entry: { postId?: string | null; parentId?: string; content: string },
-  quota: number,
-  now: Date,
-): Promise<CommentRow> {
+type Entry = { postId?: string | null; parentId?: string; content: string };
+
+/**
+ * Refuses (409) `entry` when `author` wrote the same text in the same place (the same post, or none;
+ * the same comment, for a reply) within the last minute, and has not deleted it since. Same text is
+ * the same letters in the same case once surrounding whitespace is trimmed: the contract trims what
+ * is stored, and a change of case is an edit, not a repeat. Run under the account's comment lock
+ * (enforceQuota's), so that of two copies sent at once the second sees the first.
+ */
+async function refuseRepeat(tx: Database, author: Author, entry: Entry, now: Date): Promise<void> {
+  const place = entry.parentId
+    ? eq(comments.parentId, entry.parentId)
+    : entry.postId
+      ? eq(comments.postId, entry.postId)
+      : and(isNull(comments.postId), isNull(comments.parentId));
+  const [repeat] = await tx
+    .select({ id: comments.id })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.accountId, author.id),
+        gt(comments.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS)),
+        place,
+        eq(comments.content, entry.content.trim()),
+        isNull(comments.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (repeat) throw new HttpError(409, t(REPEATED));
+}
+
+/**
+ * Writes one comment or reply by `author` at `now`, counted against their quota and refused as a
+ * repeat in the same transaction.
+ */
+async function writeEntry(db: Database, author: Author, entry: Entry, quota: number, now: Date): Promise<CommentRow> {
   const [row] = await db.transaction(async (tx) => {
     await enforceQuota(tx, 'comments', author.id, quota, now);
+    await refuseRepeat(tx, author, entry, now);
     return tx
       .insert(comments)
       .values({ ...entry, accountId: author.id, author: author.username, createdAt: now })

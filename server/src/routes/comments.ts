@@ -22,6 +22,7 @@ import {
   findThread,
   listComments,
   NOT_YOURS,
+  REPEATED,
   UNKNOWN_COMMENT,
 } from '../comments/comments';
 import { findPost, UNKNOWN_POST } from '../content/blog-posts';
@@ -35,6 +36,9 @@ import { t } from '../i18n';
 const TAGS = ['blog'];
 const COMMENT_LIMIT_MEANING =
   'Too many comments and replies by this account in the last 10 minutes (20), or too many requests; Retry-After says when to try again.';
+
+const REPEAT_MEANING =
+  'This account sent the same text (the same letters in the same case, surrounding whitespace aside) to the same post or comment in the last minute and has not deleted it: nothing was written.';
 
 /** The most comments the spec's bare list answers: the newest ones, so a busy post's list stays small. */
 const BARE_LIST_MAX = 200;
@@ -69,9 +73,10 @@ const COMMENT_SCHEMA = {
   body: NewComment,
   response: {
     201: answer(Comment, 'The new comment.'),
-    ...errors([...JSON_BODY_ERRORS, 401, 404], {
+    ...errors([...JSON_BODY_ERRORS, 401, 404, 409], {
       400: 'Empty content, or over 2,000 characters.',
       404: t(UNKNOWN_POST),
+      409: `"${t(REPEATED)}" ${REPEAT_MEANING}`,
       429: COMMENT_LIMIT_MEANING,
     }),
   },
@@ -88,7 +93,7 @@ const REPLY_SCHEMA = {
     201: answer(Reply, 'The new reply.'),
     ...errors([...JSON_BODY_ERRORS, 401, 404, 409], {
       404: `${t(UNKNOWN_COMMENT)} (Replies take no replies.)`,
-      409: t(DELETED_PARENT),
+      409: `"${t(DELETED_PARENT)}" Or, for a repeat: "${t(REPEATED)}" ${REPEAT_MEANING}`,
       429: COMMENT_LIMIT_MEANING,
     }),
   },
