@@ -227,6 +227,26 @@ describe('blog post page', () => {
     expect(within(comments).getByLabelText('Your reply to Priya Nair')).toHaveValue('My reply');
   });
 
+  it('says the comment or reply was posted a moment ago when the server refuses it as a repeat', async () => {
+    session(asha);
+    servePostWithComments();
+    serve('POST /api/comments/get-comment', fail(409, serverSays.repeatedComment));
+    serve('POST /api/comments/get-reply/:commentId', fail(409, serverSays.repeatedComment));
+    const { user } = renderRoute(FIRST_POST_PATH);
+    const comments = await waitFor(() => commentsSection());
+    await within(comments).findByText('Priya Nair');
+
+    await user.type(screen.getByLabelText('Comment'), 'Said it already');
+    await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
+    const form = screen.getByRole('form', { name: 'Leave a Comment' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent(serverSays.repeatedComment);
+
+    await user.click(within(comments).getByRole('button', { name: 'Reply to Priya Nair' }));
+    await user.type(within(comments).getByLabelText('Your reply to Priya Nair'), 'Replied already');
+    await user.click(within(comments).getByRole('button', { name: 'Post Reply' }));
+    expect(await within(comments).findByText(serverSays.repeatedComment)).toBeInTheDocument();
+  });
+
   it('shows the saved copy of the post when the server cannot be reached, and retries the comments', async () => {
     servePostWithComments();
     serve('GET /api/comments/get-comment/:slug', unreachable);

@@ -44,6 +44,15 @@ describe('blog posts and comments, against the real server', () => {
     expect(comment).toMatchObject({ post: slug, author: reader.username, content: 'Three seconds is the rule.', replies: [] });
     const reply = conforms(Reply, await postReply(comment.id, { content: 'Once a fortnight.', author: 'Asha K' }));
     expect(reply).toMatchObject({ author: reader.username, content: 'Once a fortnight.' });
+    // Sent again at once, as a double click would: refused, in the words the app shows.
+    await expect(postComment({ content: 'Three seconds is the rule.', post: title })).rejects.toMatchObject({
+      status: 409,
+      message: serverSays.repeatedComment,
+    });
+    await expect(postReply(comment.id, { content: 'Once a fortnight.' })).rejects.toMatchObject({
+      status: 409,
+      message: serverSays.repeatedComment,
+    });
 
     expect(conforms(z.array(Comment), await listComments(slug))).toEqual([{ ...comment, replies: [reply] }]);
   });

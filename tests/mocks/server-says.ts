@@ -30,6 +30,7 @@ export const serverSays = {
   notYourComment: 'You can only delete your own comments.',
   emptyComment: 'Comment must not be empty.',
   emptyReply: 'Your reply must not be empty.',
+  repeatedComment: 'You posted this comment a moment ago.',
   contactThanks: 'Thanks, we will get back to you soon.',
   tooManyMessages: 'You have sent 5 messages in the last hour. Please try again in 60 minutes.',
   subscribed: 'Thanks for subscribing.',
