@@ -47,7 +47,7 @@ test.describe('with the server stopped', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
 
     // The page still answers: the owner tab opens and its form takes input.
-    await page.getByRole('tab', { name: 'Become an owner' }).click();
+    await page.getByRole('tab', { name: 'Owner' }).click();
     await page.getByLabel('Email').fill('owner@example.com');
     await expect(page.getByLabel('Email')).toHaveValue('owner@example.com');
     expect(problems.pageErrors).toEqual([]);

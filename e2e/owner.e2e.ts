@@ -46,7 +46,7 @@ test.describe('an owner', () => {
       await expect(page.getByRole('status').filter({ hasText: 'Account created. Taking you to sign in…' })).toBeVisible();
       // Straight to the owner's tab with the new email filled in (and not in the address): the first sign-in works.
       await expect(page).toHaveURL('/login?tab=owner');
-      await expect(page.getByRole('tab', { name: 'Become an owner', selected: true })).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Owner', selected: true })).toBeVisible();
       await expect(page.getByLabel('Email')).toHaveValue(owner.email);
       await page.getByLabel('Password').fill(owner.password);
       await page.getByRole('button', { name: 'Sign in' }).click();

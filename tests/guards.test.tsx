@@ -20,7 +20,7 @@ describe('owner-only routes', () => {
     const { router } = renderRoute(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { level: 1, name: why })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Become an owner' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Owner' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('do not mistake a session check that failed for a signed-out visitor, and offer Retry', async () => {

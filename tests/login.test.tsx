@@ -21,7 +21,7 @@ describe('login page', () => {
     renderRoute('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'Become an owner' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tab', { name: 'Owner' })).toHaveAttribute('aria-selected', 'false');
     const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('type', 'text');
     expect(email).not.toBeRequired();
@@ -63,11 +63,16 @@ describe('login page', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
   });
 
-  it("shows the server's own words when the account belongs on the other tab (403)", async () => {
-    serve('POST /carsSchema', fail(403, serverSays.ownerAccountOnUserTab));
-    const { user } = renderRoute('/login');
+  it('signs an owner in on the user tab as an owner, shows their cars and says which account it was', async () => {
+    acceptSignIn(session(null), 'POST /carsSchema', ravi);
+    serve('GET /get-cars', success([swift, creta]));
+    const { router, user } = renderRoute('/login');
     await fillAndSubmit(user, ravi.email, PASSWORD);
-    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.ownerAccountOnUserTab);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    expect(await screen.findByText('This is an owner account, so you are signed in as an owner.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/so you are signed in as/)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/get/cars');
   });
 
   it("shows the server's message after too many attempts (429)", async () => {
@@ -99,17 +104,18 @@ describe('login page', () => {
     acceptSignIn(session(null), 'POST /ownerloginSchema', ravi);
     serve('GET /get-cars', success([swift, creta]));
     const { router, user } = renderRoute('/login');
-    await user.click(await screen.findByRole('tab', { name: 'Become an owner' }));
+    await user.click(await screen.findByRole('tab', { name: 'Owner' }));
     await fillAndSubmit(user, ravi.email, PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
     expect(await screen.findByText('Maruti Swift')).toBeInTheDocument();
   });
 
-  it('refuses a user account on the owner tab with the reason', async () => {
-    serve('POST /ownerloginSchema', fail(403, serverSays.userAccountOnOwnerTab));
-    const { user } = renderRoute('/login?tab=owner');
+  it('signs a user in on the owner tab as a user, saying so on the home page', async () => {
+    acceptSignIn(session(null), 'POST /ownerloginSchema', asha);
+    const { router, user } = renderRoute('/login?tab=owner');
     await fillAndSubmit(user, asha.email, PASSWORD);
-    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.userAccountOnOwnerTab);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
+    expect(await screen.findByText('This is a user account, so you are signed in as a user.')).toBeInTheDocument();
   });
 
   it('signs an admin in on the user tab and lands on the admin console', async () => {
@@ -119,18 +125,22 @@ describe('login page', () => {
     await fillAndSubmit(user, admin.email, PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(await screen.findByRole('heading', { name: 'Admin console' })).toBeInTheDocument();
+    // The user tab is where admins sign in: nothing to point out.
+    expect(screen.queryByText(/so you are signed in as/)).not.toBeInTheDocument();
   });
 
-  it('refuses an admin account on the owner tab, pointing to the user tab', async () => {
-    serve('POST /ownerloginSchema', fail(403, serverSays.adminAccountOnOwnerTab));
-    const { user } = renderRoute('/login?tab=owner');
+  it('signs an admin in on the owner tab as an admin, saying so', async () => {
+    acceptSignIn(session(null), 'POST /ownerloginSchema', admin);
+    serve('GET /api/admin/overview', overviewCounts);
+    const { router, user } = renderRoute('/login?tab=owner');
     await fillAndSubmit(user, admin.email, PASSWORD);
-    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.adminAccountOnOwnerTab);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByText('This is an admin account, so you are signed in as an admin.')).toBeInTheDocument();
   });
 
   it.each(['/login?tab=owner', '/ownerlogin'])('%s opens the owner tab', async (path) => {
     const { router } = renderRoute(path);
-    expect(await screen.findByRole('tab', { name: 'Become an owner' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Owner' })).toHaveAttribute('aria-selected', 'true');
     expect(router.state.location.pathname).toBe('/login');
   });
 
@@ -140,7 +150,7 @@ describe('login page', () => {
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Browse cars without signing in' })).toHaveAttribute('href', '/layout/cars');
 
-    await user.click(screen.getByRole('tab', { name: 'Become an owner' }));
+    await user.click(screen.getByRole('tab', { name: 'Owner' }));
     expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/owner-forgot-password');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup?tab=owner');
   });

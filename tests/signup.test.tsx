@@ -157,7 +157,7 @@ describe('registration page', () => {
         confirmPassword: 'kiran-pass-1',
       },
     ]);
-    await expectRedirectToLogin(router, 'Become an owner');
+    await expectRedirectToLogin(router, 'Owner');
     expect(router.state.location.search).toBe('?tab=owner');
     expect(screen.getByLabelText('Email')).toHaveValue('kiran@example.com');
 

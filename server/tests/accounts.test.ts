@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer, RegisterAnswer } from '#domain/contract';
 import { accounts } from '../src/db/schema';
 import { seedAdmin } from '../src/db/seed';
-import { buildTestApp, closeTestApp, newAccount, register, sessionCookie, signIn } from './helpers';
+import { buildTestApp, closeTestApp, newAccount, register, sessionCookie, sessionUser, signIn } from './helpers';
 
 let app: FastifyInstance;
 const admin = { email: 'root@wheelsonweb.in', username: 'root', password: 'admin-password-1' };
@@ -183,27 +183,32 @@ describe('the user and owner sign-in forms', () => {
     expect(wrong.cookies).toEqual([]);
   });
 
-  it('answers 403 when the password is right but the account is for the other tab', async () => {
+  it('signs an account in as what it is on either tab, the answer naming its role', async () => {
     const owner = await register(app, 'owner');
     const user = await register(app, 'user');
     const ownerOnUserTab = await post('/carsSchema', { email: owner.email, password: owner.password });
-    expect(ownerOnUserTab.statusCode).toBe(403);
-    expect(ownerOnUserTab.json()).toEqual({ message: 'This is an owner account: sign in on the owner tab.' });
-    expect(ownerOnUserTab.cookies).toEqual([]);
+    expect(ownerOnUserTab.statusCode).toBe(200);
+    expect(ownerOnUserTab.json<LoginAnswer>().user).toMatchObject({ username: owner.username, role: 'owner' });
+    expect(await sessionUser(app, sessionCookie(ownerOnUserTab))).toMatchObject({ role: 'owner' });
     const userOnOwnerTab = await post('/ownerloginSchema', { email: user.email, password: user.password });
-    expect(userOnOwnerTab.statusCode).toBe(403);
-    expect(userOnOwnerTab.json<{ message: string }>().message).toMatch(/user account/);
+    expect(userOnOwnerTab.statusCode).toBe(200);
+    expect(userOnOwnerTab.json<LoginAnswer>().user).toMatchObject({ username: user.username, role: 'user' });
   });
 
-  it('signs an admin in on the user tab, and sends one on the owner tab to the user tab', async () => {
-    const onUserTab = await post('/carsSchema', { email: admin.email, password: admin.password });
-    expect(onUserTab.statusCode).toBe(200);
-    expect(onUserTab.json<LoginAnswer>().user).toMatchObject({ username: admin.username, role: 'admin' });
-    sessionCookie(onUserTab);
-    const onOwnerTab = await post('/ownerloginSchema', { email: admin.email, password: admin.password });
-    expect(onOwnerTab.statusCode).toBe(403);
-    expect(onOwnerTab.json()).toEqual({ message: 'This is an admin account: sign in on the user tab.' });
-    expect(onOwnerTab.cookies).toEqual([]);
+  it('signs an admin in on either tab', async () => {
+    for (const path of ['/carsSchema', '/ownerloginSchema']) {
+      const answer = await post(path, { email: admin.email, password: admin.password });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json<LoginAnswer>().user).toMatchObject({ username: admin.username, role: 'admin' });
+      sessionCookie(answer);
+    }
+  });
+
+  it('still answers a wrong password on the other tab with 401 and no cookie', async () => {
+    const owner = await register(app, 'owner');
+    const wrong = await post('/carsSchema', { email: owner.email, password: `${owner.password}x` }, '10.1.0.9');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.cookies).toEqual([]);
   });
 
   it('answers 400 when the password is missing', async () => {

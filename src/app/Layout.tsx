@@ -5,6 +5,7 @@ import { t } from '../lib/i18n';
 import { appQueryClient } from '../lib/query-client';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { SignedInAsNote } from './SignedInAsNote';
 
 /** Whether a route asked for the footer (routes.tsx marks the spec's /layout/* pages with `handle: { footer: true }`). */
 function asksForFooter(handle: unknown): boolean {
@@ -26,6 +27,7 @@ export default function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
+        <SignedInAsNote />
         <Outlet />
       </main>
       {footer ? <Footer /> : null}

@@ -43,7 +43,7 @@ export default function LoginPage() {
             loginLabel={t('account.login.email')}
             initialLogin={email}
             signIn={loginUser}
-            destinationFor={(account) => (account.role === 'admin' ? paths.admin : paths.home)}
+            tabRoles={['user', 'admin']}
             forgotPasswordPath={paths.forgotPassword}
           />
         </Tab>
@@ -52,7 +52,7 @@ export default function LoginPage() {
             loginLabel={t('account.login.email')}
             initialLogin={email}
             signIn={loginOwner}
-            destinationFor={() => paths.ownerCars}
+            tabRoles={['owner']}
             forgotPasswordPath={paths.ownerForgotPassword}
           />
         </Tab>

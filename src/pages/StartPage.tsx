@@ -1,14 +1,10 @@
 import { Link } from 'react-router-dom';
 import { signIn } from '../features/auth/api';
-import type { Account } from '../domain/contract';
 import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { PageShell } from '../components/PageShell';
 import { SignInForm } from '../features/auth/SignInForm';
 import { t } from '../features/auth/words';
-
-/** Owners manage their cars and admins the marketplace; renters start at the marketplace. */
-const homeFor: Record<Account['role'], string> = { user: paths.home, owner: paths.ownerCars, admin: paths.admin };
 
 /** /start: one sign-in form for any account, by username or email. */
 export default function StartPage() {
@@ -18,7 +14,7 @@ export default function StartPage() {
       <SignInForm
         loginLabel={t('account.start.login')}
         signIn={signIn}
-        destinationFor={(account) => homeFor[account.role]}
+        tabRoles={['user', 'owner', 'admin']}
         forgotPasswordPath={paths.forgotPassword}
       >
         <p className="mb-0">

@@ -1,5 +1,4 @@
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { Role } from '#domain/contract';
 import { countAttempts, secondsUntilAllowed, type AttemptLimit, type AttemptRows } from '../db/attempt-window';
 import type { Clock } from '../clock/clock';
 import type { Database } from '../db/client';
@@ -33,17 +32,9 @@ export interface SignInAttempt {
   login: string;
   password: string;
   kind: LoginKind;
-  /** The roles the form is for; undefined accepts any role. */
-  roles?: readonly Role[];
   /** The client's address as limits count it (an IPv6 address as its /64): see addressKey. */
   address: string;
 }
-
-const WRONG_FORM = {
-  user: 'server.signIn.wrongFormUser',
-  owner: 'server.signIn.wrongFormOwner',
-  admin: 'server.signIn.wrongFormAdmin',
-} as const satisfies Record<Role, string>;
 
 function findAccount(db: Database, normalized: string, kind: LoginKind): Promise<AccountRow[]> {
   const byUsername = kind === 'email-or-username' && !normalized.includes('@');
@@ -110,7 +101,6 @@ export async function signIn(db: Database, passwords: Passwords, attempt: SignIn
   await db.delete(signInFailures).where(and(eq(signInFailures.subject, subject), eq(signInFailures.address, attempt.address)));
 
   if (account.disabled) throw new HttpError(403, t('server.signIn.disabled'));
-  if (attempt.roles && !attempt.roles.includes(account.role)) throw new HttpError(403, t(WRONG_FORM[account.role]));
   return account;
 }
 

@@ -12,7 +12,7 @@ export const SIGN_IN_ANSWERS = {
   ...errors([...JSON_BODY_ERRORS, 401, 403], {
     400: 'The password is missing, or a field is too long.',
     401: 'Invalid email or password: the same answer for an unknown login and a wrong password.',
-    403: "The password is right, but the account is disabled or of another role than the form's.",
+    403: 'The password is right, but the account is disabled.',
     429: 'Too many failed sign-ins for this login from this address, or from this address for any login, or too many requests; the same answer whether or not the login names an account. Retry-After says when to try again.',
   }),
 };

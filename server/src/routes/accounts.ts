@@ -71,39 +71,28 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Admins sign in on the user form too: they have no sign-up of their own, and a tab for them on
-  // the public login page would only tell strangers where to knock.
-  app.post(
-    '/carsSchema',
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Sign in on the spec's user form",
-        description: 'Takes user and admin accounts; an owner account gets 403.',
-        body: Credentials,
-        response: SIGN_IN_ANSWERS,
+  // The user and owner forms sign any account in as what it is: someone who knows their password
+  // but picked the other tab is helped on, not turned away (the app says which account it was).
+  // Admins have no tab of their own, which would only tell strangers where to knock.
+  for (const [path, summary] of [
+    ['/carsSchema', "Sign in on the spec's user form"],
+    ['/ownerloginSchema', "Sign in on the spec's owner form"],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: TAGS,
+          summary,
+          description: 'Takes an email, for an account of any role: the answer says which.',
+          body: Credentials,
+          response: SIGN_IN_ANSWERS,
+        },
       },
-    },
-    (request, reply) =>
-      answerSignIn(request, reply, {
-        login: request.body.email,
-        password: request.body.password,
-        kind: 'email',
-        roles: ['user', 'admin'],
-      }),
-  );
-
-  app.post(
-    '/ownerloginSchema',
-    { schema: { tags: TAGS, summary: "Sign in on the spec's owner form", body: Credentials, response: SIGN_IN_ANSWERS } },
-    (request, reply) =>
-      answerSignIn(request, reply, {
-        login: request.body.email,
-        password: request.body.password,
-        kind: 'email',
-        roles: ['owner'],
-      }),
-  );
+      (request, reply) =>
+        answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email' }),
+    );
+  }
 
   // The sign-in page posts to the empty path; there `email` may also be a username, for any role.
   app.post(

@@ -4,13 +4,14 @@ import Button from 'react-bootstrap/Button';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ApiError } from '../../lib/api-error';
 import { toApiError } from '../../lib/api-client';
-import type { Account, LoginAnswer } from '../../domain/contract';
+import type { LoginAnswer, Role } from '../../domain/contract';
+import { paths } from '../../config/paths';
 import type { Credentials } from '../../domain/schemas/accounts';
 import { sessionStarted } from '../../lib/auth/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
-import { returnPath } from '../../lib/auth/sign-in-state';
+import { returnPath, type SignedInState } from '../../lib/auth/sign-in-state';
 import { t } from './words';
 
 /**
@@ -32,25 +33,21 @@ interface SignInFormProps {
   /** What the first field starts with: the email someone has just registered. */
   initialLogin?: string;
   signIn: (credentials: Credentials) => Promise<LoginAnswer>;
-  /** Where a signed-in account goes when it was not sent here by a guarded page. */
-  destinationFor: (account: Account) => string;
+  /** The roles the form's tab is for: an account of another role is signed in all the same, and told so where it lands. */
+  tabRoles: readonly Role[];
   forgotPasswordPath: string;
   /** Links shown under the form. */
   children?: ReactNode;
 }
 
+/** Where each account goes once signed in, when no guarded page sent it here. */
+const HOME_OF: Record<Role, string> = { user: paths.home, owner: paths.ownerCars, admin: paths.admin };
+
 // The schema (and zod with it) loads once someone starts signing in, not with the page.
 const signInChecks = () => import('../../domain/schemas/accounts').then((schemas) => schemas.Credentials);
 
 /** Email (or username) and password, with the spec's submitting state and error alert. */
-export function SignInForm({
-  loginLabel,
-  initialLogin = '',
-  signIn,
-  destinationFor,
-  forgotPasswordPath,
-  children,
-}: SignInFormProps) {
+export function SignInForm({ loginLabel, initialLogin = '', signIn, tabRoles, forgotPasswordPath, children }: SignInFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -58,7 +55,8 @@ export function SignInForm({
     mutationFn: signIn,
     onSuccess: async ({ user }) => {
       await sessionStarted(queryClient);
-      navigate(returnPath(location.state) ?? destinationFor(user), { replace: true });
+      const state: SignedInState | undefined = tabRoles.includes(user.role) ? undefined : { signedInAs: user.role };
+      navigate(returnPath(location.state) ?? HOME_OF[user.role], { replace: true, state });
     },
   });
   const credentials: Credentials = { email: initialLogin, password: '' };

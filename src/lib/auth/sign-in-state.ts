@@ -1,4 +1,5 @@
 import type { Path } from 'react-router-dom';
+import type { Role } from '../../domain/contract';
 
 /**
  * What a screen that sends someone to /login (or on to /signup and back) hands over in router
@@ -23,6 +24,21 @@ export function readSignInState(state: unknown): SignInState {
     reason: typeof reason === 'string' ? reason : undefined,
     email: typeof email === 'string' ? email : undefined,
   };
+}
+
+/**
+ * What signing in hands to the page it leads to, in router state: the role of an account that
+ * signed in on the other role's tab, so the page can say which account it was.
+ */
+export interface SignedInState {
+  signedInAs: Role;
+}
+
+/** The role an account signed in as on the other tab, when the router state says so. */
+export function readSignedInAs(state: unknown): Role | undefined {
+  if (typeof state !== 'object' || state === null || !('signedInAs' in state)) return undefined;
+  const role = state.signedInAs;
+  return role === 'user' || role === 'owner' || role === 'admin' ? role : undefined;
 }
 
 /** Where signing in returns the person to, when a page sent them. */
