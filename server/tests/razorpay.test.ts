@@ -193,6 +193,23 @@ describe('a booking paid through the checkout', () => {
   });
 });
 
+describe('a card the card checkout cannot take, with Razorpay on', () => {
+  it.each([
+    ['asks for authentication (requires_action)', 'tok_threeDSecureRequired'],
+    ['is declined for want of authentication (authentication_required)', 'tok_authenticationRequired'],
+  ])('that %s is refused with 402 pointing to Razorpay, and stores no booking', async (_card, token) => {
+    const before = await app.db.$count(bookings);
+    const response = await send(app, 'POST', '/api/bookings', renter, { ...choice(), paymentToken: token });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({
+      message:
+        'The card payment was refused: this card asks for an extra authentication step that the card checkout cannot do, as most cards issued in India do. Nothing was charged. Pay through Razorpay instead (UPI, card or netbanking), which can do that step.',
+      reason: 'cardNeedsAuthentication',
+    });
+    expect(await app.db.$count(bookings)).toBe(before);
+  });
+});
+
 describe('the life cycle', () => {
   it('captures exactly the amount on accept, and refunds it when the renter cancels after', async () => {
     const booking = await paidBooking();

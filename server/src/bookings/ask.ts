@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import type { AccountRow, BookingRow, CarRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
-import type { PaymentProviders } from '../payments/provider';
+import { CardNeedsAuthentication, type PaymentProviders } from '../payments/provider';
 import type { RazorpayPayments } from '../payments/razorpay';
 import type { CardHold, StripePayments } from '../payments/stripe';
 import { PAYMENT_NOT_VERIFIED, priceRequest, storeRazorpayRequest, storeRequest, type HeldMoney } from './requests';
@@ -26,6 +26,12 @@ export interface AskContext {
   log: FastifyBaseLogger;
   /** The renter's hourly quota of requests. */
   quotaPerHour: number;
+}
+
+/** The card's refusal for want of authentication, pointing to Razorpay's checkout only when this server offers it. */
+function cardNeedsAuthentication(razorpayOn: boolean): HttpError {
+  const message = t('server.ask.cardNeedsAuthentication', { razorpay: razorpayOn ? 'on' : 'off' });
+  return new HttpError(402, message, {}, 'cardNeedsAuthentication');
 }
 
 /**
@@ -75,6 +81,7 @@ export async function askForBooking(
         hold = await stripe
           .hold({ bookingId: request.bookingId, amountPaise: price.amountPaise, token: paymentToken, description })
           .catch((error: unknown) => {
+            if (error instanceof CardNeedsAuthentication) throw cardNeedsAuthentication(ctx.payments.razorpay !== null);
             throw providerError(error, (reason) => t('server.ask.cardRefused', { reason }));
           });
         return { provider: 'stripe', method: 'card', ref: hold.ref };

@@ -1,3 +1,4 @@
+import type { ErrorReason } from '#domain/schemas/errors';
 import { t } from '../i18n';
 /**
  * An answer the client should see: its status and one sentence a person can act on. Routes and
@@ -6,12 +7,15 @@ import { t } from '../i18n';
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly headers: Readonly<Record<string, string>>;
+  /** Why, for a refusal a client can act on beyond showing the message (the body's `reason`). */
+  readonly reason: ErrorReason | undefined;
 
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}, reason?: ErrorReason) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.headers = headers;
+    this.reason = reason;
   }
 }
 

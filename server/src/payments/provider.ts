@@ -3,6 +3,12 @@ import type { PaymentProvider } from '#domain/schemas/bookings';
 /** The provider said no (a declined card, a capture it will not take): the message is for the renter or the owner. */
 export class PaymentRefused extends Error {}
 
+/**
+ * The card asks for an extra authentication step (3-D Secure) that the card checkout cannot do, as
+ * most cards issued in India do: another way to pay can work where another try of this one cannot.
+ */
+export class CardNeedsAuthentication extends PaymentRefused {}
+
 /** The provider could not be asked (unreachable, overloaded, or our key refused): nothing happened, try again later. */
 export class PaymentUnavailable extends Error {}
 

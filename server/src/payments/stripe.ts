@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { PaymentRefused, PaymentUnavailable, type HeldPayments } from './provider';
+import { CardNeedsAuthentication, PaymentRefused, PaymentUnavailable, type HeldPayments } from './provider';
 import { t } from '../i18n';
 
 export interface CardHold {
@@ -27,10 +27,20 @@ export interface StripeSettings {
 /** Long enough for a slow bank's answer, short enough that a renter is not left waiting on a dead connection. */
 const PROVIDER_TIMEOUT_MS = 20_000;
 
+const AUTHENTICATION_REQUIRED = 'authentication_required';
+const NEEDS_AUTHENTICATION = 'server.stripe.needsAuthentication';
+
 /** The provider's answer in our terms: a refusal about this payment, or the provider out of reach; anything else is a bug. */
 const refusedBy =
   (errors: typeof Stripe.errors) =>
   (error: unknown): never => {
+    // Declined for want of authentication, which the legacy token cannot give (Stripe's `authentication_required`).
+    if (
+      error instanceof errors.StripeCardError &&
+      (error.code === AUTHENTICATION_REQUIRED || error.decline_code === AUTHENTICATION_REQUIRED)
+    ) {
+      throw new CardNeedsAuthentication(t(NEEDS_AUTHENTICATION));
+    }
     if (error instanceof errors.StripeCardError || error instanceof errors.StripeInvalidRequestError) {
       throw new PaymentRefused(error.message);
     }
@@ -84,9 +94,8 @@ export async function stripePayments({ secretKey, apiBase }: StripeSettings): Pr
       if (intent.status === 'requires_capture') return { ref: intent.id };
       // Anything else (a card asking for extra authentication, which this legacy token cannot give) is not a hold: let it go.
       await stripe.paymentIntents.cancel(intent.id).catch(refused);
-      throw new PaymentRefused(
-        t(intent.status === 'requires_action' ? 'server.stripe.needsAuthentication' : 'server.stripe.notHeld'),
-      );
+      if (intent.status === 'requires_action') throw new CardNeedsAuthentication(t(NEEDS_AUTHENTICATION));
+      throw new PaymentRefused(t('server.stripe.notHeld'));
     },
     async capture(ref, amountPaise) {
       // The sweep asks again for a capture a crash interrupted: the key makes Stripe answer the first one's result.

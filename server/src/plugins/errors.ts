@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorBody } from '#domain/contract';
+import type { ErrorBody, ErrorReason } from '#domain/contract';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../http/errors';
@@ -17,6 +17,7 @@ interface Answer {
   status: number;
   message: string;
   headers: Readonly<Record<string, string>>;
+  reason?: ErrorReason;
 }
 
 const NOT_JSON = 'server.errors.notJson';
@@ -49,7 +50,9 @@ const GENERIC_MESSAGES: Record<number, () => string> = {
 };
 
 function describe(error: FastifyError | HttpError | Error): Answer {
-  if (error instanceof HttpError) return { status: error.statusCode, message: error.message, headers: error.headers };
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, message: error.message, headers: error.headers, reason: error.reason };
+  }
   const fastifyError = error as FastifyError;
   if (fastifyError.code === 'FST_ERR_VALIDATION') return { status: 400, message: error.message, headers: {} };
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
@@ -61,9 +64,19 @@ function describe(error: FastifyError | HttpError | Error): Answer {
   return { status: status >= 500 && status < 600 ? status : 500, message: t(SERVER_FAULT), headers: {} };
 }
 
-/** The contract's error body; with `code` on the routes the spec reads it from. */
-function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
-  const body: ErrorBody = request.routeOptions.config.coded ? { message, code: status } : { message };
+/** The contract's error body; with `code` on the routes the spec reads it from, and `reason` when the refusal has one. */
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  reason?: ErrorReason,
+): FastifyReply {
+  const body: ErrorBody = {
+    message,
+    ...(request.routeOptions.config.coded ? { code: status } : {}),
+    ...(reason ? { reason } : {}),
+  };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -101,7 +114,7 @@ export const errorsPlugin = fp(
       const answer = describe(error);
       if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
       reply.headers(answer.headers);
-      return sendError(request, reply, answer.status, answer.message);
+      return sendError(request, reply, answer.status, answer.message, answer.reason);
     });
   },
   { name: 'errors', fastify: '5.x' },

@@ -1,13 +1,23 @@
 import { z } from 'zod';
 
 /**
+ * Why a refusal happened, for the refusals a client can do something about beyond showing the
+ * message: `cardNeedsAuthentication`, the card asks for an extra authentication step (3-D Secure,
+ * as most cards issued in India do) that the card checkout cannot do, so another way to pay works.
+ */
+export const ErrorReason = z.enum(['cardNeedsAuthentication']);
+export type ErrorReason = z.output<typeof ErrorReason>;
+
+/**
  * Every error answer: one sentence a person can act on. The routes the spec reads `code` from
- * (`/get-cars`, `/get-car/{id}`, `/edit-cars`, `/delete-cars`) also carry the HTTP status as `code`.
+ * (`/get-cars`, `/get-car/{id}`, `/edit-cars`, `/delete-cars`) also carry the HTTP status as `code`;
+ * a refusal a client can act on says why in `reason`.
  */
 export const ErrorBody = z
   .object({
     message: z.string(),
     code: z.int().optional(),
+    reason: ErrorReason.optional(),
   })
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.output<typeof ErrorBody>;
