@@ -156,7 +156,7 @@ describe('car page', () => {
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: true }));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
     expect(await screen.findByText('Card payments are not configured yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Reserve Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay with a card' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send request without paying' }));
     const confirmation = await screen.findByRole('status');

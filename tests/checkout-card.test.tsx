@@ -8,45 +8,23 @@ vi.hoisted(() => vi.resetModules());
 afterAll(() => vi.resetModules());
 
 import { renderRoute } from './render';
-import { CHECKOUT_SCRIPT, PERIOD, removeCheckoutScripts, teslaBooked } from './checkout';
+import {
+  CARD_PAYMENTS,
+  CHECKOUT_SCRIPT,
+  installCheckoutProvider,
+  PERIOD,
+  removeCheckoutProviders,
+  removeCheckoutScripts,
+  teslaBooked,
+} from './checkout';
 import { asha, fleetCar } from './mocks/answers';
 import { serve, session } from './mocks/serve';
 
 // A server that takes card payments, and says so with its publishable key.
-beforeEach(() => serve('GET /api/config', { payments: { card: { provider: 'stripe', publishableKey: 'pk_test_wheelsonweb' } } }));
-
-interface CheckoutOptions {
-  amount: number;
-  currency: string;
-  name: string;
-  description: string;
-  shippingAddress: boolean;
-  token: (token: { id: string }) => void;
-}
-
-/** Stands in for the provider's checkout.js: records what it is opened with and hands back a card token. */
-function installCheckoutProvider() {
-  const opened: CheckoutOptions[] = [];
-  const configured: { key: string }[] = [];
-  Object.assign(window, {
-    StripeCheckout: {
-      configure: (options: { key: string }) => {
-        configured.push(options);
-        return {
-          open: (config: CheckoutOptions) => {
-            opened.push(config);
-            config.token({ id: 'tok_visa_4242' });
-          },
-          close: () => {},
-        };
-      },
-    },
-  });
-  return { opened, configured };
-}
+beforeEach(() => serve('GET /api/config', { payments: CARD_PAYMENTS }));
 
 afterEach(() => {
-  Reflect.deleteProperty(window, 'StripeCheckout');
+  removeCheckoutProviders();
   removeCheckoutScripts();
 });
 
@@ -57,10 +35,10 @@ describe('card checkout', () => {
     const provider = installCheckoutProvider();
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: true, paymentToken: 'tok_visa_4242' }));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
-    const reserve = await screen.findByRole('button', { name: 'Reserve Now' });
+    const payByCard = await screen.findByRole('button', { name: 'Pay with a card' });
     // The provider's script is fetched when the renter starts paying, not with the page.
     expect(document.querySelector(CHECKOUT_SCRIPT)).toBeNull();
-    await user.click(reserve);
+    await user.click(payByCard);
 
     const script = await waitFor(() => {
       const element = document.querySelector(CHECKOUT_SCRIPT);

@@ -8,12 +8,12 @@ vi.hoisted(() => vi.resetModules());
 afterAll(() => vi.resetModules());
 
 import { renderRoute } from './render';
-import { CHECKOUT_SCRIPT, PERIOD, removeCheckoutScripts, teslaBooked } from './checkout';
+import { CARD_PAYMENTS, CHECKOUT_SCRIPT, PERIOD, removeCheckoutScripts, teslaBooked } from './checkout';
 import { asha, fleetCar } from './mocks/answers';
 import { serve, session } from './mocks/serve';
 
 // A server that takes card payments, and says so with its publishable key.
-beforeEach(() => serve('GET /api/config', { payments: { card: { provider: 'stripe', publishableKey: 'pk_test_wheelsonweb' } } }));
+beforeEach(() => serve('GET /api/config', { payments: CARD_PAYMENTS }));
 
 /**
  * react-stripe-checkout leaves one promise rejection unhandled when its script fails to load (a
@@ -62,7 +62,7 @@ describe('card checkout that cannot be loaded', () => {
     serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: true }));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
-    const reserve = await screen.findByRole('button', { name: 'Reserve Now' });
+    const reserve = await screen.findByRole('button', { name: 'Pay with a card' });
     expect(reserve).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Send request without paying' })).not.toBeInTheDocument();
 
@@ -73,7 +73,7 @@ describe('card checkout that cannot be loaded', () => {
     expect(
       await screen.findByText('The card checkout could not be loaded. Check your connection, or send the request unpaid.'),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Reserve Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay with a card' })).not.toBeInTheDocument();
     // Changing the choice after the failure re-renders the panel: the page must stay up.
     await user.click(screen.getByRole('checkbox', { name: /Driver Required/ }));
     expect(screen.getByRole('group', { name: 'Total Amount' })).toHaveTextContent('₹240.00');
@@ -91,12 +91,12 @@ describe('card checkout that cannot be loaded', () => {
     session(asha);
     serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
     const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
-    await user.click(await screen.findByRole('button', { name: 'Reserve Now' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay with a card' }));
     const first = await checkoutScript();
     first.dispatchEvent(new Event('error'));
     await user.click(await screen.findByRole('button', { name: 'Try the card checkout again' }));
 
-    await user.click(await screen.findByRole('button', { name: 'Reserve Now' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay with a card' }));
     await waitFor(() => expect(document.querySelectorAll(CHECKOUT_SCRIPT)).toHaveLength(2));
     expect(document.querySelectorAll(CHECKOUT_SCRIPT)[1]).not.toBe(first);
     await waitFor(() => expect(rejections).toHaveLength(1));

@@ -1,42 +1,28 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RazorpayCheckoutOptions } from '../src/types/razorpay';
 import { renderRoute } from './render';
-import { FROM, PERIOD, TO, teslaBooked } from './checkout';
+import {
+  FROM,
+  installRazorpay,
+  PERIOD,
+  RAZORPAY_SCRIPT,
+  removeCheckoutProviders,
+  removeCheckoutScripts,
+  SIGNATURE,
+  TO,
+  teslaBooked,
+  UPI_PAYMENTS,
+} from './checkout';
 import { asha, fleetCar } from './mocks/answers';
 import { fail } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 
 const UPI_BUTTON = 'Pay with UPI, card or netbanking';
-const RAZORPAY_SCRIPT = 'script[src="https://checkout.razorpay.com/v1/checkout.js"]';
-const UPI_CONFIG = { payments: { upi: { provider: 'razorpay' as const, keyId: 'rzp_test_wheelsonweb' } } };
-const SIGNATURE = 'a'.repeat(64);
-
-/** Stands in for Razorpay's checkout.js: records what each checkout is opened with, and pays at once by UPI. */
-function installRazorpay({ pay = true } = {}) {
-  const opened: RazorpayCheckoutOptions[] = [];
-  class Razorpay {
-    constructor(private readonly options: RazorpayCheckoutOptions) {}
-    open() {
-      opened.push(this.options);
-      if (pay) {
-        this.options.handler({
-          razorpay_order_id: this.options.order_id,
-          razorpay_payment_id: 'pay_UpiTesla1',
-          razorpay_signature: SIGNATURE,
-        });
-      } else {
-        this.options.modal?.ondismiss?.();
-      }
-    }
-  }
-  window.Razorpay = Razorpay;
-  return opened;
-}
+const UPI_CONFIG = { payments: UPI_PAYMENTS };
 
 afterEach(() => {
-  Reflect.deleteProperty(window, 'Razorpay');
-  for (const script of document.querySelectorAll(RAZORPAY_SCRIPT)) script.remove();
+  removeCheckoutProviders();
+  removeCheckoutScripts();
 });
 
 describe('paying with UPI, card or netbanking through Razorpay', () => {

@@ -1,12 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { Booking, NewBooking } from '../src/domain/contract';
-import { booking, fleetCar } from './mocks/answers';
+import type { RazorpayCheckoutOptions } from '../src/types/razorpay';
+import { asha, booking, fleetCar } from './mocks/answers';
+import { refuse } from './mocks/routes';
+import { serve, session } from './mocks/serve';
+import { renderRoute } from './render';
 
 /** The card provider's checkout.js, as the page adds it. */
 export const CHECKOUT_SCRIPT = 'script[src="https://checkout.stripe.com/checkout.js"]';
 
-/** The page adds the script to the document's head, which outlives a test's render: each test starts without one. */
+/** Razorpay's checkout.js, as the page adds it. */
+export const RAZORPAY_SCRIPT = 'script[src="https://checkout.razorpay.com/v1/checkout.js"]';
+
+/** The page adds the scripts to the document's head, which outlives a test's render: each test starts without them. */
 export function removeCheckoutScripts(): void {
-  for (const script of document.querySelectorAll(CHECKOUT_SCRIPT)) script.remove();
+  for (const script of document.querySelectorAll(`${CHECKOUT_SCRIPT}, ${RAZORPAY_SCRIPT}`)) script.remove();
+}
+
+/** The server's `GET /api/config` with the card checkout on, Razorpay's, or both. */
+export const CARD_PAYMENTS = { card: { provider: 'stripe' as const, publishableKey: 'pk_test_wheelsonweb' } };
+export const UPI_PAYMENTS = { upi: { provider: 'razorpay' as const, keyId: 'rzp_test_wheelsonweb' } };
+
+export interface CardCheckoutOptions {
+  amount: number;
+  currency: string;
+  name: string;
+  description: string;
+  shippingAddress: boolean;
+  token: (token: { id: string }) => void;
+}
+
+/** Stands in for the card provider's checkout.js: records what it is opened with and hands back the card token `token`. */
+export function installCheckoutProvider(token = 'tok_visa_4242') {
+  const opened: CardCheckoutOptions[] = [];
+  const configured: { key: string }[] = [];
+  Object.assign(window, {
+    StripeCheckout: {
+      configure: (options: { key: string }) => {
+        configured.push(options);
+        return {
+          open: (config: CardCheckoutOptions) => {
+            opened.push(config);
+            config.token({ id: token });
+          },
+          close: () => {},
+        };
+      },
+    },
+  });
+  return { opened, configured };
+}
+
+/** The signature the Razorpay stand-in signs every payment with. */
+export const SIGNATURE = 'a'.repeat(64);
+
+/** Stands in for Razorpay's checkout.js: records what each checkout is opened with, and pays at once by UPI (or is closed). */
+export function installRazorpay({ pay = true } = {}) {
+  const opened: RazorpayCheckoutOptions[] = [];
+  class Razorpay {
+    constructor(private readonly options: RazorpayCheckoutOptions) {}
+    open() {
+      opened.push(this.options);
+      if (pay) {
+        this.options.handler({
+          razorpay_order_id: this.options.order_id,
+          razorpay_payment_id: 'pay_UpiTesla1',
+          razorpay_signature: SIGNATURE,
+        });
+      } else {
+        this.options.modal?.ondismiss?.();
+      }
+    }
+  }
+  window.Razorpay = Razorpay;
+  return opened;
+}
+
+/** Takes both stand-ins away after a test. */
+export function removeCheckoutProviders(): void {
+  Reflect.deleteProperty(window, 'StripeCheckout');
+  Reflect.deleteProperty(window, 'Razorpay');
 }
 
 /** The car page's test period: three whole hours across midnight and a month end, in India time. */
@@ -34,4 +108,38 @@ export function teslaBooked(request: Pick<NewBooking, 'driver' | 'paymentToken'>
       ...(request.paymentToken ? { ref: 'pi_3Tesla' } : {}),
     },
   });
+}
+
+/** The Tesla Malibu's page for the test period, Asha signed in, on a server taking `payments`. */
+export function openCarPage(payments: object) {
+  serve('GET /api/config', { payments });
+  session(asha);
+  serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+  return renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+}
+
+/**
+ * Pays with the card checkout's button named `name`, with a card the server refuses for want of
+ * authentication (in `serverWords`); resolves with the page's alert. The card checkout's module
+ * state lets this run once a test file.
+ */
+export async function payWithCardNeedingAuthentication(
+  user: ReturnType<typeof renderRoute>['user'],
+  name: string,
+  serverWords: string,
+): Promise<HTMLElement> {
+  installCheckoutProvider('tok_threeDSecureRequired');
+  const bookings = serve('POST /api/bookings', refuse(402, serverWords, 'cardNeedsAuthentication'));
+  await user.click(await screen.findByRole('button', { name }));
+  const script = await waitFor(() => {
+    const element = document.querySelector(CHECKOUT_SCRIPT);
+    if (!element) throw new Error('the checkout script was not added');
+    return element;
+  });
+  script.dispatchEvent(new Event('load'));
+  const alert = await screen.findByRole('alert');
+  expect(bookings.map((call) => call.body)).toEqual([
+    { carName: 'Tesla Malibu', from: FROM, to: TO, driver: false, paymentToken: 'tok_threeDSecureRequired' },
+  ]);
+  return alert;
 }

@@ -1,3 +1,5 @@
+import type { ErrorReason } from '../domain/contract';
+
 /**
  * Every failed call comes back as this: the HTTP status (0 when the server was not reached) and a
  * sentence to show. Its own module, without axios, so the screens of the first bundle (the route
@@ -6,12 +8,15 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | undefined;
+  /** Why the server refused, when it says so for a refusal the screen can do more about (the body's `reason`). */
+  readonly reason: ErrorReason | undefined;
 
-  constructor(status: number, message: string, serverMessage?: string) {
+  constructor(status: number, message: string, serverMessage?: string, reason?: ErrorReason) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.reason = reason;
   }
 }
 

@@ -41,6 +41,7 @@ export function toApiError(error: unknown): ApiError {
       status,
       serverMessage ?? `The server answered with an error (${status}). Please try again.`,
       serverMessage,
+      body?.reason,
     );
   }
   // Not an HTTP failure at all: a bug of ours, which must not be blamed on the network.

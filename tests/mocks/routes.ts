@@ -24,6 +24,7 @@ import {
   Comment,
   DeletedCount,
   ErrorBody,
+  type ErrorReason,
   LoginAnswer,
   MessageAnswer,
   NotificationSummary,
@@ -129,14 +130,19 @@ export type SuccessBody<R extends Route> = (typeof routes)[R] extends { schema: 
   ? z.input<S>
   : undefined;
 
-/** An error answer as the server gives it: a status and one sentence, from `fail`. */
+/** An error answer as the server gives it: a status and one sentence, from `fail`, and the reason of a refusal that has one. */
 export interface Failure {
-  readonly failure: { status: number; message: string; headers?: Record<string, string> };
+  readonly failure: { status: number; message: string; headers?: Record<string, string>; reason?: ErrorReason };
 }
 
 /** The server refusing the call (use the server's own words: see server-says.ts). */
 export function fail(status: number, message: string, headers?: Record<string, string>): Failure {
   return { failure: { status, message, headers } };
+}
+
+/** The server refusing the call for a reason the app can act on, as the body's `reason` says it. */
+export function refuse(status: number, message: string, reason: ErrorReason): Failure {
+  return { failure: { status, message, reason } };
 }
 
 /** The network failing: the server was not reached (a resolver: `serve(route, unreachable)`). */
@@ -174,8 +180,8 @@ function isFailure(outcome: unknown): outcome is Failure {
 function toResponse(answer: Answer, outcome: unknown): Response {
   if (outcome instanceof Response) return outcome;
   if (isFailure(outcome)) {
-    const { status, message, headers } = outcome.failure;
-    const body = ErrorBody.parse('coded' in answer ? { code: status, message } : { message });
+    const { status, message, headers, reason } = outcome.failure;
+    const body = ErrorBody.parse({ message, ...('coded' in answer ? { code: status } : {}), ...(reason ? { reason } : {}) });
     return HttpResponse.json(body, { status, headers });
   }
   switch (answer.kind) {

@@ -1,16 +1,21 @@
 import { useEffect, useRef } from 'react';
-import Button from 'react-bootstrap/Button';
+import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import StripeCheckoutImport, { type Token } from 'react-stripe-checkout';
 import { cjsDefault } from '../../components/cjs-default';
 import { PRODUCT_NAME } from '../../config/product';
-import { t } from './words';
 
 const StripeCheckout = cjsDefault(StripeCheckoutImport);
 
 /** The component's own click handler, which its types leave out: it opens the checkout, or does once the script has loaded. */
 type CheckoutInstance = InstanceType<typeof StripeCheckout> & { onClick(): void };
 
+/** How the card checkout's button reads and looks: the first choice alone, or second to Razorpay's. */
+export interface CardButton extends Pick<ButtonProps, 'variant' | 'size'> {
+  label: string;
+}
+
 interface CardCheckoutProps {
+  button: CardButton;
   stripeKey: string;
   amountPaise: number;
   description: string;
@@ -22,12 +27,13 @@ interface CardCheckoutProps {
 }
 
 /**
- * The card checkout's Reserve Now, shown once the renter has first pressed it: react-stripe-checkout
+ * The card checkout's button, shown once the renter has first pressed it: react-stripe-checkout
  * adds the provider's script as it mounts, so it mounts only then (a visitor who never pays never
  * loads it), and that first press opens the checkout as soon as the script is there. Later presses
  * are the component's own.
  */
 export function CardCheckout({
+  button: { label, variant, size },
   stripeKey,
   amountPaise,
   description,
@@ -38,11 +44,11 @@ export function CardCheckout({
   onLoading,
 }: CardCheckoutProps) {
   const checkout = useRef<CheckoutInstance>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const buttonElement = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     // This button replaced the one that was pressed: the focus stays where the renter put it.
-    button.current?.focus();
+    buttonElement.current?.focus();
     checkout.current?.onClick();
   }, []);
 
@@ -62,8 +68,8 @@ export function CardCheckout({
       showLoadingDialog={() => onLoading(true)}
       hideLoadingDialog={() => onLoading(false)}
     >
-      <Button ref={button} variant="primary" size="lg" disabled={disabled}>
-        {t('bookings.checkout.reserveNow')}
+      <Button ref={buttonElement} variant={variant} size={size} disabled={disabled}>
+        {label}
       </Button>
     </StripeCheckout>
   );

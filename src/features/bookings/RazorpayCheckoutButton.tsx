@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { toApiError } from '../../lib/api-client';
@@ -12,6 +12,8 @@ import { t } from './words';
 type CheckoutResult = NonNullable<NewBooking['razorpay']>;
 
 interface RazorpayCheckoutButtonProps {
+  /** The button itself, which a card refused for want of authentication starts from its message. */
+  buttonRef: RefObject<HTMLButtonElement | null>;
   /** The booking about to be asked for: the server prices the order from it. */
   choice: NewRazorpayOrder;
   description: string;
@@ -25,10 +27,12 @@ interface RazorpayCheckoutButtonProps {
 }
 
 /**
- * "Pay with UPI, card or netbanking": asks the server for a Razorpay order, loads Razorpay's
- * checkout only now (a renter who pays by card never loads it) and opens it on that order.
+ * "Pay with UPI, card or netbanking", the first way to pay when it is on: asks the server for a
+ * Razorpay order, loads Razorpay's checkout only now (a renter who pays by card never loads it) and
+ * opens it on that order.
  */
 export function RazorpayCheckoutButton({
+  buttonRef,
   choice,
   description,
   email,
@@ -84,8 +88,8 @@ export function RazorpayCheckoutButton({
   };
 
   return (
-    <div className="mt-3">
-      <Button variant="success" size="lg" disabled={disabled || opening} onClick={() => void pay()}>
+    <div>
+      <Button ref={buttonRef} variant="primary" size="lg" disabled={disabled || opening} onClick={() => void pay()}>
         {t('bookings.razorpay.pay')}
       </Button>
       <p className="small text-muted mt-2 mb-0">{t('bookings.razorpay.holdNote')}</p>

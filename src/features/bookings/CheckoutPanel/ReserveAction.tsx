@@ -1,14 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type RefObject, Suspense, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import type { Account } from '../../../domain/contract';
 import { hoursLabel } from '../../../entities/booking/hours-label';
+import type { CardButton } from '../CardCheckout';
 import type { usePaymentOptions } from '../payment-options';
 import { RazorpayCheckoutButton } from '../RazorpayCheckoutButton';
 import type { BookingChoice, BookingPayment } from './useReservation';
 import { t } from '../words';
 
-// react-stripe-checkout loads with the renter's first press of Reserve Now, and the provider's script with it.
+// react-stripe-checkout loads with the renter's first press of the card button, and the provider's script with it.
 const CardCheckout = lazy(async () => ({ default: (await import('../CardCheckout')).CardCheckout }));
 
 interface PaymentChoicesProps {
@@ -21,13 +22,27 @@ interface PaymentChoicesProps {
   enabled: boolean;
   choice: BookingChoice;
   reserve: (payment?: BookingPayment) => void;
+  /** Razorpay's button, which a refused card's message starts. */
+  upiButton: RefObject<HTMLButtonElement | null>;
 }
 
 /**
- * The ways a signed-in renter can send the request: the card checkout, Razorpay's UPI checkout, and,
- * only when none the server offers can be used, the request unpaid.
+ * The ways a signed-in renter can send the request: Razorpay's checkout first, since it takes the
+ * Indian cards the legacy card checkout cannot (they ask for an extra authentication step); then
+ * that card checkout, for international cards; and, only when none the server offers can be used,
+ * the request unpaid.
  */
-function PaymentChoices({ user, paymentOptions, carName, hours, amountPaise, enabled, choice, reserve }: PaymentChoicesProps) {
+function PaymentChoices({
+  user,
+  paymentOptions,
+  carName,
+  hours,
+  amountPaise,
+  enabled,
+  choice,
+  reserve,
+  upiButton,
+}: PaymentChoicesProps) {
   const [scriptFailed, setScriptFailed] = useState(false);
   const [upiScriptFailed, setUpiScriptFailed] = useState(false);
   const [checkoutLoading, setCheckoutLoading] = useState(false);
@@ -38,63 +53,25 @@ function PaymentChoices({ user, paymentOptions, carName, hours, amountPaise, ena
   // Unpaid only when no checkout the server offers can be used: none is configured, or each failed to load.
   const offerUnpaid = !paymentOptions.isPending && (!cardKey || scriptFailed) && (!upi || upiScriptFailed);
   const description = t('bookings.checkout.description', { car: carName, hours: hoursLabel(hours) });
+  const upiLabel = t('bookings.razorpay.pay');
+  // Beside Razorpay's checkout the card checkout is the second choice, for the cards it can take.
+  const card: CardButton = {
+    label: t('bookings.checkout.payByCard', { international: upi ? 'yes' : 'no' }),
+    variant: upi ? 'outline-primary' : 'primary',
+    size: upi ? undefined : 'lg',
+  };
 
-  const reserveButton = (
-    <Button variant="primary" size="lg" disabled={!enabled} onClick={() => setCardStarted(true)}>
-      {t('bookings.checkout.reserveNow')}
+  const cardButton = (
+    <Button variant={card.variant} size={card.size} disabled={!enabled} onClick={() => setCardStarted(true)}>
+      {card.label}
     </Button>
   );
 
   return (
     <>
-      {/*
-       * Once its script has failed, react-stripe-checkout throws on its next update (it calls the
-       * provider's missing global), so it leaves the page instead of being rendered again.
-       */}
-      {cardKey && !scriptFailed ? (
-        cardStarted ? (
-          <Suspense fallback={reserveButton}>
-            <CardCheckout
-              stripeKey={cardKey}
-              amountPaise={amountPaise}
-              description={description}
-              email={user.email}
-              disabled={!enabled}
-              onToken={(token) => reserve({ paymentToken: token.id })}
-              onScriptError={() => {
-                setScriptFailed(true);
-                setCardStarted(false);
-                setCheckoutLoading(false);
-              }}
-              onLoading={setCheckoutLoading}
-            />
-          </Suspense>
-        ) : (
-          reserveButton
-        )
-      ) : null}
-      {!cardKey && !upi ? (
-        <Alert variant="warning" role="note">
-          {paymentOptions.isError ? t('bookings.checkout.cardsUnchecked') : t('bookings.checkout.cardsNotConfigured')}
-        </Alert>
-      ) : cardKey ? (
-        <p className="small text-muted mt-2 mb-0">{t('bookings.checkout.cardHoldNote')}</p>
-      ) : null}
-      {checkoutLoading ? (
-        <p className="small text-muted mt-2 mb-0" role="status">
-          {t('bookings.checkout.openingCard')}
-        </p>
-      ) : null}
-      {scriptFailed ? (
-        <Alert variant="warning">
-          <p className="mb-2">{t('bookings.checkout.cardScriptFailed')}</p>
-          <Button variant="outline-dark" size="sm" onClick={() => setScriptFailed(false)}>
-            {t('bookings.checkout.retryCard')}
-          </Button>
-        </Alert>
-      ) : null}
       {upi ? (
         <RazorpayCheckoutButton
+          buttonRef={upiButton}
           choice={choice}
           description={description}
           email={user.email}
@@ -104,6 +81,60 @@ function PaymentChoices({ user, paymentOptions, carName, hours, amountPaise, ena
           onScriptFailed={setUpiScriptFailed}
         />
       ) : null}
+      <div className={upi && cardKey ? 'mt-4' : undefined}>
+        {/*
+         * Once its script has failed, react-stripe-checkout throws on its next update (it calls the
+         * provider's missing global), so it leaves the page instead of being rendered again.
+         */}
+        {cardKey && !scriptFailed ? (
+          cardStarted ? (
+            <Suspense fallback={cardButton}>
+              <CardCheckout
+                button={card}
+                stripeKey={cardKey}
+                amountPaise={amountPaise}
+                description={description}
+                email={user.email}
+                disabled={!enabled}
+                onToken={(token) => reserve({ paymentToken: token.id })}
+                onScriptError={() => {
+                  setScriptFailed(true);
+                  setCardStarted(false);
+                  setCheckoutLoading(false);
+                }}
+                onLoading={setCheckoutLoading}
+              />
+            </Suspense>
+          ) : (
+            cardButton
+          )
+        ) : null}
+        {!cardKey && !upi ? (
+          <Alert variant="warning" role="note">
+            {paymentOptions.isError ? t('bookings.checkout.cardsUnchecked') : t('bookings.checkout.cardsNotConfigured')}
+          </Alert>
+        ) : cardKey ? (
+          <>
+            {upi ? (
+              <p className="small text-muted mt-2 mb-0">{t('bookings.checkout.indianCardsNote', { upiButton: upiLabel })}</p>
+            ) : null}
+            <p className="small text-muted mt-2 mb-0">{t('bookings.checkout.cardHoldNote')}</p>
+          </>
+        ) : null}
+        {checkoutLoading ? (
+          <p className="small text-muted mt-2 mb-0" role="status">
+            {t('bookings.checkout.openingCard')}
+          </p>
+        ) : null}
+        {scriptFailed ? (
+          <Alert variant="warning" className="mt-2">
+            <p className="mb-2">{t('bookings.checkout.cardScriptFailed')}</p>
+            <Button variant="outline-dark" size="sm" onClick={() => setScriptFailed(false)}>
+              {t('bookings.checkout.retryCard')}
+            </Button>
+          </Alert>
+        ) : null}
+      </div>
       {offerUnpaid ? (
         <Button variant="outline-primary" className="mt-2" disabled={!enabled} onClick={() => reserve()}>
           {t('bookings.checkout.sendUnpaid')}

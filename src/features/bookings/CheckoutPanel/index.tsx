@@ -1,15 +1,14 @@
+import { useRef } from 'react';
 import Form from 'react-bootstrap/Form';
-import { ErrorAlert } from '../../../components/ErrorAlert';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../../domain/booking-total';
 import { toIndiaIso } from '../../../domain/india-time';
 import { formatRupees } from '../../../domain/money';
 import { useBusyDays } from '../../../entities/car/queries';
-import { toApiError } from '../../../lib/api-client';
-import { statusOf } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth/session';
 import { useCheckoutScriptFailureHandled } from '../checkout-script';
 import { useGstConfig, usePaymentOptions } from '../payment-options';
 import { BookingDone } from './BookingDone';
+import { BookingRefused } from './BookingRefused';
 import { PeriodPicker } from './PeriodPicker';
 import { ReserveAction } from './ReserveAction';
 import { TotalAmount } from './TotalAmount';
@@ -26,7 +25,8 @@ interface CheckoutPanelProps {
 
 /**
  * The car page's "Check Out": pick a period, say whether a driver is needed, see the total and pay
- * by card (or, when the card checkout is missing, send the request unpaid). The period and the
+ * by UPI, card or netbanking, or by an international card (or, when no checkout is there, send the
+ * request unpaid). The period and the
  * driver choice live in the address (`from`, `to`, `driver`), so they arrive from the car listing
  * and survive the detour through sign-in.
  */
@@ -42,6 +42,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const bill = bookingTotal(from, to, price, driver, gst ? { rateBps: gst.rateBps, intraState: true } : undefined);
   const choice = { carName: carRef, from: toIndiaIso(from), to: toIndiaIso(to), driver };
   const { booking, signIn, reserve } = useReservation(carName, choice);
+  const upiButton = useRef<HTMLButtonElement>(null);
 
   if (booking.isSuccess) return <BookingDone booked={booking.data} />;
 
@@ -62,10 +63,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
           {t('bookings.checkout.pickPeriod')}
         </p>
       ) : null}
-      <ErrorAlert
-        message={booking.error && statusOf(booking.error) !== 401 ? toApiError(booking.error).message : null}
-        onClose={booking.reset}
-      />
+      <BookingRefused error={booking.error} onClose={booking.reset} upiButton={paymentOptions.data?.upi ? upiButton : null} />
       <ReserveAction
         user={user}
         sessionLoading={sessionLoading}
@@ -78,6 +76,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
         choice={choice}
         reserve={reserve}
         signIn={signIn}
+        upiButton={upiButton}
       />
     </div>
   );
