@@ -43,14 +43,14 @@ test.describe('keyboard only', () => {
     await expect(page.getByRole('heading', { name: 'Your Cars', level: 1 })).toBeVisible();
   });
 
-  test('the car page tabs through the header, then from the way back to the period, the driver and Reserve Now, which opens the checkout', async ({
+  test('the car page tabs through the header, then from the way back to the period, the driver and the card button, which opens the checkout', async ({
     context,
     page,
   }) => {
     const renter = await registerAndSignIn(context, 'user');
     await answerCheckoutWithStandIn(page);
     await page.goto('/cars/Tesla Malibu');
-    const reserve = page.getByRole('button', { name: 'Reserve Now' });
+    const reserve = page.getByRole('button', { name: 'Pay with a card' });
     // The prerendered page's controls are disabled, out of the tab order, until the app has hydrated them.
     await expect(reserve).toBeEnabled();
 
@@ -61,7 +61,7 @@ test.describe('keyboard only', () => {
       'textbox "Rental period: start, then end"',
       'textbox "Rental period: start, then end"',
       'checkbox "Driver Required (₹30.00 per hour)"',
-      'button "Reserve Now"',
+      'button "Pay with a card"',
     ]);
     expect(order).toEqual(expect.arrayContaining(await operableControls(page)));
 
@@ -73,7 +73,7 @@ test.describe('keyboard only', () => {
     expect(await total.textContent()).not.toBe(before);
 
     await page.keyboard.press('Tab');
-    await expect.poll(() => focusedControl(page)).toBe('button "Reserve Now"');
+    await expect.poll(() => focusedControl(page)).toBe('button "Pay with a card"');
     await page.keyboard.press('Enter');
     await expect.poll(() => checkoutsOpened(page)).toHaveLength(1);
     const [opened] = await checkoutsOpened(page);

@@ -44,7 +44,7 @@ for (const [timezoneId, daysAhead] of ZONES_AND_DAYS_AHEAD) {
   test.describe(`the car page’s picker in the browser zone ${timezoneId}`, () => {
     test.use({ timezoneId });
 
-    // Nothing leaves the machine: the card checkout cannot load, so once Reserve Now is pressed the unpaid request is offered.
+    // Nothing leaves the machine: the card checkout cannot load, so once its button is pressed the unpaid request is offered.
     test('books the start and end days clicked, and the server stores them', async ({ context, page }) => {
       await registerAndSignIn(context, 'user');
       const pageErrors: string[] = [];
@@ -69,7 +69,7 @@ for (const [timezoneId, daysAhead] of ZONES_AND_DAYS_AHEAD) {
       expect([address.get('from'), address.get('to')]).toEqual([toIndiaIso(from), toIndiaIso(to)]);
 
       // The checkout's script is fetched when the renter starts paying; unreachable here, it leaves the unpaid request.
-      await page.getByRole('button', { name: 'Reserve Now' }).click();
+      await page.getByRole('button', { name: 'Pay with a card' }).click();
       const [answer] = await Promise.all([
         page.waitForResponse((response) => response.url().endsWith('/api/bookings') && response.request().method() === 'POST'),
         page.getByRole('button', { name: 'Send request without paying' }).click(),

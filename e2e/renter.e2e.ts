@@ -119,7 +119,7 @@ test.describe('a renter', () => {
     await expect(totalBox.getByText(rupees.format(total), { exact: true })).toBeVisible();
     await expect(totalBox).toContainText(`${hours} hours × ${rupees.format(45)}`);
 
-    await page.getByRole('button', { name: 'Reserve Now' }).click();
+    await page.getByRole('button', { name: 'Pay with a card' }).click();
     const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
     await expect(confirmation).toBeVisible();
     await expect(confirmation).toContainText(rupees.format(total));
@@ -152,11 +152,11 @@ test.describe('a renter', () => {
     await registerAndSignIn(context, 'user');
     await page.goto('/cars/Audi Fiesta');
     // The checkout's script is fetched when the renter starts paying.
-    await page.getByRole('button', { name: 'Reserve Now' }).click();
+    await page.getByRole('button', { name: 'Pay with a card' }).click();
     await expect(
       page.getByText('The card checkout could not be loaded. Check your connection, or send the request unpaid.'),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Reserve Now' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pay with a card' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Send request without paying' }).click();
     const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });

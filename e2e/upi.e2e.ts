@@ -2,12 +2,14 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/fixtures';
 import type { Booking, BookingReceipt, ListAnswer, PublicConfig } from '#domain/contract';
 import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
+import { seriousAccessibilityViolations } from './support/axe';
 import { openSession } from './support/browser';
 import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
 import { answerRazorpayCheckoutWithStandIn, razorpayCheckoutsOpened } from './support/razorpay-checkout-stand-in';
 import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
 
 const HOUR_MS = 60 * 60 * 1000;
+const UPI_BUTTON = 'Pay with UPI, card or netbanking';
 const DRIVER_PER_HOUR = 30;
 /**
  * Razorpay on, and GST at 18 % for a seller registered in Karnataka: this file's server only, so the
@@ -76,7 +78,7 @@ test.describe('paying by UPI through Razorpay, with GST', () => {
       await expect(total.getByLabel('GST')).toHaveText(
         'Taxable value₹6,320.00CGST 9%₹568.80SGST 9%₹568.80Total including GST₹7,457.60',
       );
-      await page.getByRole('button', { name: 'Pay with UPI, card or netbanking' }).click();
+      await page.getByRole('button', { name: UPI_BUTTON }).click();
       const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
       await expect(confirmation).toBeVisible();
       await expect(confirmation).toContainText('UPI payment held: taken only when the owner accepts');
@@ -138,6 +140,48 @@ test.describe('paying by UPI through Razorpay, with GST', () => {
     } finally {
       await renter.context.close();
       await owner.context.close();
+    }
+  });
+});
+
+test.describe('the pay buttons with both checkouts on', () => {
+  test('offer UPI, card or netbanking first, the international card checkout second, and point a card asking for authentication to the first', async ({
+    browser,
+  }) => {
+    const { baseURL, razorpay } = server;
+    const renter = await openSession(browser, baseURL);
+    try {
+      await registerAndSignIn(renter.context, 'user');
+      const { page, problems } = renter;
+      // A card that asks for an extra authentication step, as most Indian cards do: the provider's stand-in answers requires_action.
+      await answerCheckoutWithStandIn(page, { token: 'tok_threeDSecureRequired' });
+      await answerRazorpayCheckoutWithStandIn(page, razorpay, 'card');
+      await page.goto('/cars/Audi Fiesta');
+
+      const payButtons = page.getByRole('button', { name: /^Pay with/ });
+      await expect(payButtons).toHaveText([UPI_BUTTON, 'Pay with an international card']);
+      await expect(payButtons.first()).toHaveClass(/\bbtn-primary\b/);
+      await expect(payButtons.last()).toHaveClass(/\bbtn-outline-primary\b/);
+      await expect(
+        page.getByText('For cards issued outside India: most Indian cards need “Pay with UPI, card or netbanking” above.'),
+      ).toBeVisible();
+
+      await payButtons.last().click();
+      const refusal = page.getByRole('alert');
+      await expect(refusal).toContainText(
+        'This card asks for an extra authentication step, as most cards issued in India do, which the international card checkout cannot do. Nothing was charged: use “Pay with UPI, card or netbanking” instead',
+      );
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await refusal.getByRole('button', { name: 'Pay with UPI, card or netbanking instead' }).click();
+      const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
+      await expect(confirmation).toBeVisible();
+      await expect(confirmation).toContainText('Card payment held: taken only when the owner accepts');
+      expect(await razorpayCheckoutsOpened(page)).toHaveLength(1);
+      expect(problems.pageErrors).toEqual([]);
+      // The refused request is the one failed answer, which Chromium logs.
+      expect(problems.consoleErrors).toEqual([expect.stringContaining('status of 402')]);
+    } finally {
+      await renter.context.close();
     }
   });
 });

@@ -18,9 +18,10 @@ export interface CheckoutOpened {
  * The part of the provider's API that react-stripe-checkout calls: `StripeCheckout.configure({key})`
  * once the script loads, then `.open(config)` on a click, where config carries `token`, `opened`,
  * `closed` and the payment's details, and `.close()` when the button leaves the page. Opening no
- * window, it answers at once with a test token, as the real checkout does once a card is accepted.
+ * window, it answers at once with a token, as the real checkout does once a card is accepted.
  */
-const STAND_IN_SCRIPT = `
+function standInScript(token: string | undefined): string {
+  return `
 (function () {
   window.checkoutStandInOpened = [];
   window.StripeCheckout = {
@@ -29,7 +30,7 @@ const STAND_IN_SCRIPT = `
       return {
         open: function (options) {
           var config = Object.assign({}, settings, options);
-          var token = '${TEST_TOKEN_PREFIX}' + Math.random().toString(36).slice(2, 12);
+          var token = ${token ? JSON.stringify(token) : `'${TEST_TOKEN_PREFIX}' + Math.random().toString(36).slice(2, 12)`};
           window.checkoutStandInOpened.push({
             key: config.key, amount: config.amount, currency: config.currency,
             email: config.email, description: config.description, token: token
@@ -49,12 +50,16 @@ const STAND_IN_SCRIPT = `
   };
 })();
 `;
+}
 
-/** Answers the checkout script's address in this page with the stand-in. */
-export async function answerCheckoutWithStandIn(page: Page): Promise<void> {
-  await page.route(CHECKOUT_SCRIPT_URL, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN_SCRIPT }),
-  );
+/**
+ * Answers the checkout script's address in this page with the stand-in. Its tokens are new test
+ * tokens, or `token` when given: one of those the card provider's stand-in answers in its own way
+ * (server/tests/fixtures/card-provider-stand-in.ts), such as a card asking for authentication.
+ */
+export async function answerCheckoutWithStandIn(page: Page, { token }: { token?: string } = {}): Promise<void> {
+  const body = standInScript(token);
+  await page.route(CHECKOUT_SCRIPT_URL, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body }));
 }
 
 export function checkoutsOpened(page: Page): Promise<CheckoutOpened[]> {
