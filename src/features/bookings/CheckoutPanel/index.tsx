@@ -26,9 +26,8 @@ interface CheckoutPanelProps {
 /**
  * The car page's "Check Out": pick a period, say whether a driver is needed, see the total and pay
  * by UPI, card or netbanking, or by an international card (or, when no checkout is there, send the
- * request unpaid). The period and the
- * driver choice live in the address (`from`, `to`, `driver`), so they arrive from the car listing
- * and survive the detour through sign-in.
+ * request unpaid). The period and the driver choice live in the address (`from`, `to`, `driver`),
+ * so they arrive from the car listing and survive the detour through sign-in.
  */
 export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const { user, loading: sessionLoading } = useSession();
