@@ -49,8 +49,14 @@ export function taxLines(taxablePaise: number, gst: GstSetting | undefined): Tax
   ];
 }
 
+/** Whole hours from `from` to `to`, rounded down as the spec's moment difference does; 0 for a period that does not move forward. */
+export function wholeHours(from: Date | string | number, to: Date | string | number): number {
+  const ms = new Date(to).getTime() - new Date(from).getTime();
+  return Number.isFinite(ms) && ms > 0 ? Math.floor(ms / MS_PER_HOUR) : 0;
+}
+
 /**
- * Whole hours between `from` and `to`, rounded down as the spec's moment difference does, times
+ * Whole hours between `from` and `to` (wholeHours), times
  * the car's price, plus the driver surcharge per hour; then GST on that total when a rate is set.
  * Instants, not wall-clock strings, so the answer is the same in every time zone. A period that does
  * not move forward costs nothing.
@@ -62,8 +68,7 @@ export function bookingTotal(
   driver: boolean,
   gst?: GstSetting,
 ): BookingTotal {
-  const ms = new Date(to).getTime() - new Date(from).getTime();
-  const hours = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / MS_PER_HOUR) : 0;
+  const hours = wholeHours(from, to);
   const total = hours * pricePerUnit + (driver ? DRIVER_SURCHARGE_PER_HOUR * hours : 0);
   const lines = taxLines(total * 100, gst);
   const taxPaise = lines.reduce((sum, line) => sum + line.paise, 0);

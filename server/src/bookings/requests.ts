@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { expiresAt } from '#domain/booking-states';
 import { bookingTotal, type BookingTotal } from '#domain/booking-total';
 import { toIndiaIso } from '#domain/india-time';
-import { BOOKING_MAX_HOURS, BOOKING_PAST_GRACE_MS } from '#domain/limits';
+import { periodProblems } from '#domain/booking-period';
 import type { PaymentProvider } from '#domain/schemas/bookings';
-import { END_BEFORE_START } from '#domain/schemas/cars';
 import type { GstConfig } from '../config';
 import type { Database } from '../db/client';
 import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period, whyUnlisted } from '../cars/public-cars';
 import { bookings, paymentOrders, type BookingRow, type CarRow } from '../db/schema';
+import { checkWords } from '../http/check-words';
 import { HttpError } from '../http/errors';
 import { enforceQuota } from '../limits/quotas';
 import type { BookingLinks } from '../mail/booking-mails';
@@ -25,14 +25,10 @@ export const CAR_PAUSED = 'server.requests.carPaused';
 export const CAR_DELISTED_ID = 'server.requests.carDelisted';
 export const PAYMENT_NOT_VERIFIED = 'server.requests.paymentNotVerified';
 
-/** The contract's period rules, with `hours` as the booking total counts them. */
-export function checkPeriod({ from, to }: Period, hours: number, now: Date): void {
-  if (to <= from) throw new HttpError(400, t(END_BEFORE_START));
-  if (hours < 1) throw new HttpError(400, t('server.requests.underAnHour'));
-  if (hours > BOOKING_MAX_HOURS) {
-    throw new HttpError(400, t('server.requests.tooLong', { hours: BOOKING_MAX_HOURS, days: BOOKING_MAX_HOURS / 24 }));
-  }
-  if (from.getTime() < now.getTime() - BOOKING_PAST_GRACE_MS) throw new HttpError(400, t('server.requests.startPast'));
+/** The contract's period rules (the app's checkout checks the same): the first one broken is refused. */
+export function checkPeriod({ from, to }: Period, now: Date): void {
+  const [problem] = periodProblems(from, to, now);
+  if (problem) throw new HttpError(400, checkWords(problem.message));
 }
 
 /**
@@ -59,7 +55,7 @@ export async function priceRequest(
     choice.driver,
     gst ? { rateBps: gst.rateBps, intraState: true } : undefined,
   );
-  checkPeriod(choice, price.hours, now);
+  checkPeriod(choice, now);
   return { car: found.car, price };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { END_BEFORE_START } from '../booking-period';
 import { checkText } from '../issue-message';
 import { AVAILABILITY_MAX_DAYS, CARNAME_MAX, PRICE_MAX } from '../limits';
 import { pageParams } from './answers';
@@ -24,9 +25,6 @@ const priceBound = (name: string) =>
     .transform(Number)
     .pipe(z.number().max(PRICE_MAX, checkText('checks.issue.atMost', { field: { id: name }, maximum: PRICE_MAX })))
     .meta({ description: 'Whole rupees per hour.' });
-
-/** A period whose end is not after its start, in every request that names one. */
-export const END_BEFORE_START = 'checks.period.endBeforeStart';
 
 const SEATS_QUERY_MESSAGE = checkText('checks.seats.range', { min: SEATS_MIN, max: SEATS_MAX });
 
