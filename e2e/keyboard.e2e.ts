@@ -3,7 +3,15 @@ import { test } from './support/fixtures';
 import { newAccount, registerAndSignIn, registerThroughApi } from './support/accounts';
 import { answerCheckoutWithStandIn, checkoutsOpened } from './support/checkout-stand-in';
 import { headerTabStops } from './support/header';
-import { focusedControl, operableControls, tabOrder } from './support/keyboard';
+import { seriousAccessibilityViolations } from './support/axe';
+import { focusedControl, operableControls, tabOrder, tabTo } from './support/keyboard';
+import { toIndiaIso } from '#domain/india-time';
+
+/**
+ * The Tab stops of Chromium's date or time field: one for each of its three parts (month, day and
+ * year; hours, minutes and a.m. or p.m.), then its calendar or clock button.
+ */
+const fieldStops = (control: string) => Array.from({ length: 4 }, () => control);
 
 test.describe('keyboard only', () => {
   test('the login page tabs through its controls in reading order, and an owner signs in without a mouse', async ({
@@ -43,7 +51,7 @@ test.describe('keyboard only', () => {
     await expect(page.getByRole('heading', { name: 'Your Cars', level: 1 })).toBeVisible();
   });
 
-  test('the car page tabs through the header, then from the way back to the period, the driver and the card button, which opens the checkout', async ({
+  test('the car page tabs through the header, then from the way back to the period’s fields, the calendar’s button, the driver and the card button, which opens the checkout', async ({
     context,
     page,
   }) => {
@@ -58,8 +66,11 @@ test.describe('keyboard only', () => {
     expect(order).toEqual([
       ...headerTabStops(renter.username),
       'link "← Car Listing"',
-      'textbox "Rental period: start, then end"',
-      'textbox "Rental period: start, then end"',
+      ...fieldStops('textbox "From date"'),
+      ...fieldStops('textbox "From time"'),
+      ...fieldStops('textbox "To date"'),
+      ...fieldStops('textbox "To time"'),
+      'button "Pick on a calendar"',
       'checkbox "Driver Required (₹30.00 per hour)"',
       'button "Pay with a card"',
     ]);
@@ -79,5 +90,50 @@ test.describe('keyboard only', () => {
     const [opened] = await checkoutsOpened(page);
     // The page's default period is one day: 24 hours × (₹50 + ₹30 for the driver), in paise.
     expect(opened).toMatchObject({ key: 'pk_test_e2e', currency: 'INR', email: renter.email, amount: 24 * (50 + 30) * 100 });
+  });
+
+  test('a renter types a period of their own on the car page, sees its total and books it, all without a mouse', async ({
+    context,
+    page,
+    problems,
+  }) => {
+    await registerAndSignIn(context, 'user');
+    await answerCheckoutWithStandIn(page);
+    await page.goto('/cars/Tesla Malibu');
+    await expect(page.getByRole('button', { name: 'Reserve Now' })).toBeEnabled();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Next year's third of March, whose day and month read the same whichever order the browser's date field takes them in.
+    const year = Number(toIndiaIso(new Date()).slice(0, 4)) + 1;
+    const day = `${year}-03-03`;
+    await tabTo(page, 'textbox "From date"');
+    await page.keyboard.type(`0303${year}`);
+    await tabTo(page, 'textbox "From time"');
+    // Hours, minutes, then "a" for a.m. where the field has a 12-hour clock (a 24-hour one ignores it).
+    await page.keyboard.type('0900a');
+    const toTime = page.getByLabel('To time');
+    // The end is still the page's own, before the new start: the To fields say so.
+    await expect(toTime).toHaveAttribute('aria-invalid', 'true');
+    await expect(toTime).toHaveAccessibleDescription(/The end must be after the start\./);
+    await expect(page.getByRole('button', { name: 'Reserve Now' })).toBeDisabled();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await tabTo(page, 'textbox "To date"');
+    await page.keyboard.type(`0303${year}`);
+    await tabTo(page, 'textbox "To time"');
+    await page.keyboard.type('1100a');
+    await expect(toTime).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByRole('group', { name: 'Total Amount' })).toContainText('2 hours × ₹50.00');
+
+    await tabTo(page, 'button "Reserve Now"');
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/bookings') && response.request().method() === 'POST'),
+      page.keyboard.press('Enter'),
+    ]);
+    expect(answer.status()).toBe(201);
+    expect(answer.request().postDataJSON()).toMatchObject({ from: `${day}T09:00:00+05:30`, to: `${day}T11:00:00+05:30` });
+    const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
+    await expect(confirmation).toContainText('(2 hours)');
+    expect(problems.pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Availability } from '../src/domain/contract';
+import { expectFieldError, expectNoFieldError } from './field-errors';
 import { renderRoute } from './render';
 import { fail } from './mocks/routes';
 import { serve } from './mocks/serve';
@@ -8,7 +9,7 @@ import { serverSays } from './mocks/server-says';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INDIA_OFFSET_MS = 5.5 * 60 * 60 * 1000;
-const PERIOD_LABEL = 'Rental period: start, then end';
+const PERIOD_LABEL = 'Calendar: start, then end';
 
 /** India's calendar `ahead` days from today, read through UTC getters. */
 function indiaDay(ahead: number): Date {
@@ -24,8 +25,10 @@ const BOOKED: Availability = {
   ],
 };
 
-/** The cell of India's day `ahead` in picker `which` (0 start, 1 end), paging the calendar on until it shows. */
+/** The cell of India's day `ahead` in picker `which` (0 start, 1 end), with the calendar shown and paging the calendar on until it shows. */
 async function dayCell(user: ReturnType<typeof renderRoute>['user'], which: 0 | 1, ahead: number): Promise<HTMLElement> {
+  const showCalendar = await screen.findByRole('button', { name: 'Pick on a calendar' });
+  if (showCalendar.getAttribute('aria-expanded') === 'false') await user.click(showCalendar);
   const field = (await screen.findAllByRole('textbox', { name: PERIOD_LABEL }))[which]!;
   await user.click(field);
   const calendar = field.closest('.rdt') as HTMLElement;
@@ -42,10 +45,9 @@ describe("the car page's picker and the car's bookings", () => {
     serve('GET /api/cars/:carName/availability', BOOKED);
     const { router, user } = renderRoute('/cars/Tesla%20Malibu');
     await screen.findByRole('list', { name: 'Availability, next 30 days' });
-    const [start, end] = await screen.findAllByRole('textbox', { name: PERIOD_LABEL });
-    const shown = [start!.getAttribute('value'), end!.getAttribute('value')];
-
     const bookedStart = await dayCell(user, 0, 3);
+    const [start, end] = screen.getAllByRole('textbox', { name: PERIOD_LABEL });
+    const shown = [start!.getAttribute('value'), end!.getAttribute('value')];
     expect(bookedStart).toHaveClass('rdtDisabled', 'day-busy');
     expect(bookedStart).toHaveAttribute('title', 'Booked');
     await user.click(bookedStart);
@@ -59,6 +61,32 @@ describe("the car page's picker and the car's bookings", () => {
     // The days around it stay open.
     expect(await dayCell(user, 0, 2)).not.toHaveClass('rdtDisabled');
     expect(await dayCell(user, 0, 4)).not.toHaveClass('rdtDisabled');
+  });
+
+  it('refuses a booked day typed as start or end at its date field', async () => {
+    serve('GET /api/cars/:carName/availability', BOOKED);
+    const { router, user } = renderRoute('/cars/Tesla%20Malibu');
+    await screen.findByRole('list', { name: 'Availability, next 30 days' });
+    const toDate = await screen.findByLabelText('To date');
+    await user.clear(toDate);
+    await user.type(toDate, dateOf(3));
+    await expectFieldError(toDate, 'The car is booked all of that day: choose another.');
+    expectNoFieldError(screen.getByLabelText('To time'));
+    const fromDate = screen.getByLabelText('From date');
+    await user.clear(fromDate);
+    await user.type(fromDate, dateOf(3));
+    await expectFieldError(fromDate, 'The car is booked all of that day: choose another.');
+    expect(await screen.findByRole('button', { name: 'Reserve Now' })).toBeDisabled();
+
+    // The partly booked day is the server's to judge.
+    await user.clear(fromDate);
+    await user.type(fromDate, dateOf(5));
+    await user.clear(toDate);
+    await user.type(toDate, dateOf(6));
+    expectNoFieldError(fromDate);
+    expectNoFieldError(toDate);
+    expect(new URLSearchParams(router.state.location.search).get('from')?.slice(0, 10)).toBe(dateOf(5));
+    expect(screen.getByRole('button', { name: 'Reserve Now' })).toBeEnabled();
   });
 
   it('marks a partly booked day, which can still be picked', async () => {

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicCar } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { PERIOD, teslaBooked } from './checkout';
+import { FROM, PERIOD, TO, teslaBooked } from './checkout';
+import { expectFieldError, expectNoFieldError } from './field-errors';
 import { asha, creta, fleetCar, listed, ravi, swift } from './mocks/answers';
 import { fail } from './mocks/routes';
 import { acceptSignIn, recordAllRequests, serve, session } from './mocks/serve';
@@ -60,34 +61,42 @@ describe('car page', () => {
     expect(totalAmount()).toHaveTextContent('3 hours × ₹50.00');
   });
 
-  it('shows the picker in India time and recomputes the total when the end of the period changes', async () => {
+  it('shows the period in typed fields on India’s clock, and a typed period changes the total and the address', async () => {
     serveCar(tesla);
     const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
-    const [start, end] = await screen.findAllByRole('textbox', { name: 'Rental period: start, then end' });
+    const fromDate = await screen.findByLabelText('From date');
+    expect(fromDate).toHaveValue('2030-01-31');
+    expect(screen.getByLabelText('From time')).toHaveValue('22:30');
+    expect(screen.getByLabelText('To date')).toHaveValue('2030-02-01');
+    expect(screen.getByLabelText('To time')).toHaveValue('02:15');
+    expect(fromDate).toHaveAccessibleDescription('Times are India time (IST).');
+
+    await user.clear(screen.getByLabelText('To date'));
+    await user.type(screen.getByLabelText('To date'), '2030-02-02');
+    await user.clear(screen.getByLabelText('To time'));
+    await user.type(screen.getByLabelText('To time'), '10:45');
+
+    expect(totalAmount()).toHaveTextContent('36 hours × ₹50.00');
+    expect(totalAmount()).toHaveTextContent('₹1,800.00');
+    expect(screen.getByText('Feb 02 2030 10:45')).toBeInTheDocument();
+    const address = new URLSearchParams(router.state.location.search);
+    expect([address.get('from'), address.get('to')]).toEqual([FROM, '2030-02-02T10:45:00+05:30']);
+    expectNoFieldError(screen.getByLabelText('To date'));
+  });
+
+  it('shows a day picked on the calendar in the typed fields, starting on the day clicked after the end and ending a day later', async () => {
+    serveCar(tesla);
+    const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const showCalendar = await screen.findByRole('button', { name: 'Pick on a calendar' });
+    expect(showCalendar).toHaveAttribute('aria-expanded', 'false');
+    await user.click(showCalendar);
+    expect(showCalendar).toHaveAttribute('aria-expanded', 'true');
+    const [start, end] = await screen.findAllByRole('textbox', { name: 'Calendar: start, then end' });
     expect(start).toHaveValue('Jan 31 2030 22:30');
     expect(end).toHaveValue('Feb 01 2030 02:15');
 
-    await user.click(end);
-    const endCalendar = end.closest('.rdt') as HTMLElement;
-    const secondOfFebruary = within(endCalendar)
-      .getAllByRole('cell', { name: '2' })
-      .find((cell) => !/rdtOld|rdtNew/.test(cell.className));
-    await user.click(secondOfFebruary!);
-
-    expect(end).toHaveValue('Feb 02 2030 02:15');
-    expect(screen.getByText('Feb 02 2030 02:15')).toBeInTheDocument();
-    expect(totalAmount()).toHaveTextContent('₹1,350.00');
-    expect(totalAmount()).toHaveTextContent('27 hours × ₹50.00');
-    expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2030-02-02T02:15:00+05:30');
-  });
-
-  it('starts on the day clicked when it is after the end, and ends a day later', async () => {
-    serveCar(tesla);
-    const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
-    const [start, end] = await screen.findAllByRole('textbox', { name: 'Rental period: start, then end' });
-
-    await user.click(start);
-    const startCalendar = start.closest('.rdt') as HTMLElement;
+    await user.click(start!);
+    const startCalendar = start!.closest('.rdt') as HTMLElement;
     await user.click(within(startCalendar).getByText('›'));
     const fifthOfFebruary = within(startCalendar)
       .getAllByRole('cell', { name: '5' })
@@ -96,9 +105,17 @@ describe('car page', () => {
 
     expect(start).toHaveValue('Feb 05 2030 22:30');
     expect(end).toHaveValue('Feb 06 2030 22:30');
+    expect(screen.getByLabelText('From date')).toHaveValue('2030-02-05');
+    expect(screen.getByLabelText('From time')).toHaveValue('22:30');
+    expect(screen.getByLabelText('To date')).toHaveValue('2030-02-06');
     expect(totalAmount()).toHaveTextContent('24 hours × ₹50.00');
     const address = new URLSearchParams(router.state.location.search);
     expect([address.get('from'), address.get('to')]).toEqual(['2030-02-05T22:30:00+05:30', '2030-02-06T22:30:00+05:30']);
+
+    // A typed end moves the calendar's end too.
+    await user.clear(screen.getByLabelText('To date'));
+    await user.type(screen.getByLabelText('To date'), '2030-02-08');
+    expect(end).toHaveValue('Feb 08 2030 22:30');
   });
 
   it('adds the driver surcharge when Driver Required is ticked, and takes it off again', async () => {
@@ -123,15 +140,68 @@ describe('car page', () => {
     expect(totalAmount()).toHaveTextContent('₹1,560.00');
   });
 
-  it('disables Reserve Now with a hint while the period is shorter than an hour', async () => {
+  it('marks the end shorter than an hour after the start with the rule’s words, and disables Reserve Now', async () => {
     const instant = encodeURIComponent('2030-01-31T22:30:00+05:30');
     const halfHourLater = encodeURIComponent('2030-01-31T23:00:00+05:30');
     serveCar(tesla);
     renderRoute(`/cars/Tesla%20Malibu?from=${instant}&to=${halfHourLater}`);
-    expect(await screen.findByText(/Pick a period of at least one hour/)).toBeInTheDocument();
+    await expectFieldError(await screen.findByLabelText('To date'), 'The end must be at least one hour after the start.');
+    await expectFieldError(screen.getByLabelText('To time'), 'The end must be at least one hour after the start.');
+    expectNoFieldError(screen.getByLabelText('From date'));
+    expect(screen.getByText('Correct the rental period above to reserve.')).toBeInTheDocument();
     expect(totalAmount()).toHaveTextContent('₹0.00');
     // The button shows once the session check has answered.
     expect(await screen.findByRole('button', { name: 'Reserve Now' })).toBeDisabled();
+  });
+
+  it('refuses a typed start in the past at the From fields, and an unfinished time at its own field', async () => {
+    serveCar(tesla);
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const fromDate = await screen.findByLabelText('From date');
+    const toDate = screen.getByLabelText('To date');
+    await user.clear(toDate);
+    await user.type(toDate, '2020-02-01');
+    await expectFieldError(toDate, 'The end must be after the start.');
+    await user.clear(fromDate);
+    await user.type(fromDate, '2020-01-31');
+    await expectFieldError(fromDate, 'The start must not be in the past.');
+    await expectFieldError(screen.getByLabelText('From time'), 'The start must not be in the past.');
+    expectNoFieldError(toDate);
+    expect(await screen.findByRole('button', { name: 'Reserve Now' })).toBeDisabled();
+
+    await user.clear(fromDate);
+    await user.type(fromDate, '2030-01-31');
+    await user.clear(toDate);
+    await user.type(toDate, '2030-02-01');
+    expectNoFieldError(fromDate);
+    expectNoFieldError(toDate);
+    expect(screen.getByRole('button', { name: 'Reserve Now' })).toBeEnabled();
+
+    await user.clear(screen.getByLabelText('To time'));
+    await expectFieldError(screen.getByLabelText('To time'), 'Enter the time: hours and minutes.');
+    expectNoFieldError(screen.getByLabelText('To date'));
+    expect(screen.getByRole('button', { name: 'Reserve Now' })).toBeDisabled();
+  });
+
+  it('reads a typed period as India time and sends it as typed', async () => {
+    session(asha);
+    serveCar(tesla);
+    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
+    const { user } = renderRoute('/cars/Tesla%20Malibu');
+    for (const [label, value] of [
+      ['From date', '2030-01-31'],
+      ['From time', '22:30'],
+      ['To date', '2030-02-01'],
+      ['To time', '02:15'],
+    ] as const) {
+      const field = await screen.findByLabelText(label);
+      await user.clear(field);
+      await user.type(field, value);
+    }
+    expect(totalAmount()).toHaveTextContent('3 hours × ₹50.00');
+    await user.click(await screen.findByRole('button', { name: 'Send request without paying' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Total: ₹150.00');
+    expect(bookings.map((call) => call.body)).toEqual([{ carName: 'Tesla Malibu', from: FROM, to: TO, driver: false }]);
   });
 
   it('sends a signed-out visitor to sign in first and brings them back with the period', async () => {

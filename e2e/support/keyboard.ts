@@ -20,9 +20,18 @@ async function announced(control: Locator): Promise<string> {
   return match[2] === undefined ? match[1]! : `${match[1]} "${match[2]}"`;
 }
 
+/**
+ * The element that has the focus: the innermost one it is within, as a date or a time field keeps it
+ * while the calendar or clock button inside the field (in its own shadow tree) has it, where `:focus`
+ * matches nothing.
+ */
+function focusedElement(page: Page): Locator {
+  return page.locator(':focus-within:not(:has(:focus-within))');
+}
+
 /** The control that has the focus now, as announced. */
 export function focusedControl(page: Page): Promise<string> {
-  return announced(page.locator(':focus'));
+  return announced(focusedElement(page));
 }
 
 /**
@@ -31,7 +40,7 @@ export function focusedControl(page: Page): Promise<string> {
  */
 export async function tabOrder(page: Page): Promise<string[]> {
   const stops: string[] = [];
-  const focused = page.locator(':focus');
+  const focused = focusedElement(page);
   for (let step = 0; step < MAX_TAB_STOPS; step += 1) {
     await page.keyboard.press('Tab');
     if ((await focused.count()) === 0) break;
@@ -48,4 +57,16 @@ export async function operableControls(page: Page): Promise<string[]> {
     'a[href]:visible, button:not([disabled]):not([tabindex="-1"]):visible, input:not([type=hidden]):not([disabled]):visible, select:not([disabled]):visible, textarea:not([disabled]):visible',
   );
   return Promise.all((await controls.all()).map(announced));
+}
+
+/**
+ * Presses Tab until `control` (as announced) has the focus, and answers how many presses it took: a
+ * date or a time field takes one Tab stop for each of its parts, as many as the browser's language gives it.
+ */
+export async function tabTo(page: Page, control: string): Promise<number> {
+  for (let step = 1; step <= MAX_TAB_STOPS; step += 1) {
+    await page.keyboard.press('Tab');
+    if ((await focusedElement(page).count()) > 0 && (await focusedControl(page)) === control) return step;
+  }
+  throw new Error(`Tab never reached ${control}`);
 }

@@ -9,6 +9,7 @@ import { useCheckoutScriptFailureHandled } from '../checkout-script';
 import { useGstConfig, usePaymentOptions } from '../payment-options';
 import { BookingDone } from './BookingDone';
 import { BookingRefused } from './BookingRefused';
+import { periodErrors, usePeriodDrafts } from './period-drafts';
 import { PeriodPicker } from './PeriodPicker';
 import { ReserveAction } from './ReserveAction';
 import { TotalAmount } from './TotalAmount';
@@ -24,10 +25,10 @@ interface CheckoutPanelProps {
 }
 
 /**
- * The car page's "Check Out": pick a period, say whether a driver is needed, see the total and pay
- * by UPI, card or netbanking, or by an international card (or, when no checkout is there, send the
- * request unpaid). The period and the driver choice live in the address (`from`, `to`, `driver`),
- * so they arrive from the car listing and survive the detour through sign-in.
+ * The car page's "Check Out": type or pick a period, say whether a driver is needed, see the total
+ * and pay by UPI, card or netbanking, or by an international card (or, when no checkout is there,
+ * send the request unpaid). The period and the driver choice live in the address (`from`, `to`,
+ * `driver`), so they arrive from the car listing and survive the detour through sign-in.
  */
 export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const { user, loading: sessionLoading } = useSession();
@@ -37,6 +38,8 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const { stateOf } = useBusyDays(carRef);
   useCheckoutScriptFailureHandled();
   const { from, to, driver, pickerStart, pickerEnd, updateChoice, pick } = useCheckoutChoice();
+  const { drafts, type } = usePeriodDrafts(from, to, updateChoice);
+  const errors = periodErrors(drafts, new Date(), stateOf);
   // Every car is taken to be in the seller's state for now, so GST is CGST and SGST, as the server computes it.
   const bill = bookingTotal(from, to, price, driver, gst ? { rateBps: gst.rateBps, intraState: true } : undefined);
   const choice = { carName: carRef, from: toIndiaIso(from), to: toIndiaIso(to), driver };
@@ -45,10 +48,20 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
 
   if (booking.isSuccess) return <BookingDone booked={booking.data} />;
 
-  const canPay = bill.total > 0;
+  const canPay = bill.total > 0 && !errors.from && !errors.to;
   return (
     <div>
-      <PeriodPicker from={from} to={to} pickerStart={pickerStart} pickerEnd={pickerEnd} stateOf={stateOf} onPick={pick} />
+      <PeriodPicker
+        from={from}
+        to={to}
+        drafts={drafts}
+        errors={errors}
+        onType={type}
+        pickerStart={pickerStart}
+        pickerEnd={pickerEnd}
+        stateOf={stateOf}
+        onPick={pick}
+      />
       <Form.Check
         id="checkout-driver"
         type="checkbox"
