@@ -8,7 +8,7 @@ import { horizontalOverflow, unexpectedProblems } from './support/page-checks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INDIA_OFFSET_MS = 5.5 * 60 * 60 * 1000;
-const PERIOD_LABEL = 'Rental period: start, then end';
+const PERIOD_LABEL = 'Calendar: start, then end';
 
 /** India's date `ahead` days from today, "YYYY-MM-DD". */
 function indiaDate(ahead: number): string {
@@ -61,8 +61,10 @@ async function carWithBookings(browser: Browser, baseURL: string): Promise<Owner
   }
 }
 
-/** The cell of India's day `ahead` in picker `which` (0 start, 1 end), with the calendar open and paged to it. */
+/** The cell of India's day `ahead` in picker `which` (0 start, 1 end), with the calendar shown, open and paged to it. */
 async function pickerDay(page: Page, which: 0 | 1, ahead: number) {
+  const showCalendar = page.getByRole('button', { name: 'Pick on a calendar' });
+  if ((await showCalendar.getAttribute('aria-expanded')) === 'false') await showCalendar.click();
   await page.getByRole('textbox', { name: PERIOD_LABEL }).nth(which).click();
   const calendar = page.locator('.rdt').nth(which);
   const [year, month, day] = indiaDate(ahead).split('-').map(Number) as [number, number, number];
@@ -90,10 +92,10 @@ async function checkPageOf(car: OwnerCar, page: Page): Promise<void> {
   await expect(stripDay(page, 7)).toHaveText(/: free$/);
 
   // The picker: the booked day is disabled for start and end; clicking it changes nothing.
+  const bookedStart = await pickerDay(page, 0, 3);
   const start = page.getByRole('textbox', { name: PERIOD_LABEL }).first();
   const end = page.getByRole('textbox', { name: PERIOD_LABEL }).nth(1);
   const shown = [await start.inputValue(), await end.inputValue()];
-  const bookedStart = await pickerDay(page, 0, 3);
   expect(await bookedStart.getAttribute('class')).toMatch(/\brdtDisabled\b.*\bday-busy\b/);
   await expect(bookedStart).toHaveAttribute('title', 'Booked');
   await bookedStart.click();

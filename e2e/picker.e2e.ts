@@ -5,7 +5,7 @@ import { registerAndSignIn } from './support/accounts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const PERIOD_LABEL = 'Rental period: start, then end';
+const PERIOD_LABEL = 'Calendar: start, then end';
 
 /** 'MMM DD YYYY HH:mm' in India time, as the picker and the car page show it, to an instant. */
 function indiaTime(shown: string): Date {
@@ -15,8 +15,16 @@ function indiaTime(shown: string): Date {
 /** India's calendar fields of an instant, read through UTC getters. */
 const indiaDay = (instant: Date) => new Date(instant.getTime() + 5.5 * HOUR_MS);
 
+/** Shows the calendar picker, hidden behind its button until asked for. */
+async function showCalendar(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Pick on a calendar' });
+  if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
 /** Opens picker `which` (0 start, 1 end) and clicks the day of `target` (India's calendar), as a person does. */
 async function clickDay(page: Page, which: 0 | 1, target: Date): Promise<void> {
+  await showCalendar(page);
   const field = page.getByRole('textbox', { name: PERIOD_LABEL }).nth(which);
   const calendar = page.locator('.rdt').nth(which);
   await field.click();
@@ -50,6 +58,7 @@ for (const [timezoneId, daysAhead] of ZONES_AND_DAYS_AHEAD) {
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       await page.goto('/cars/Toyota%20Aventador');
+      await showCalendar(page);
       const shownStart = indiaTime(await page.getByRole('textbox', { name: PERIOD_LABEL }).first().inputValue());
       expect(indiaDay(shownStart).getUTCMinutes()).toBe(0);
 
@@ -65,6 +74,10 @@ for (const [timezoneId, daysAhead] of ZONES_AND_DAYS_AHEAD) {
       await expect(shownTerm(page, 'From')).toHaveText(formatIndiaTime(from));
       const totalBox = page.getByRole('group', { name: 'Total Amount' });
       await expect(totalBox).toContainText('72 hours ×');
+      // The typed fields show what was clicked, on India's clock.
+      await expect(page.getByLabel('From date')).toHaveValue(toIndiaIso(from).slice(0, 10));
+      await expect(page.getByLabel('To date')).toHaveValue(toIndiaIso(to).slice(0, 10));
+      await expect(page.getByLabel('To time')).toHaveValue(toIndiaIso(to).slice(11, 16));
       const address = new URL(page.url()).searchParams;
       expect([address.get('from'), address.get('to')]).toEqual([toIndiaIso(from), toIndiaIso(to)]);
 
