@@ -37,9 +37,10 @@ async function listedCars(page: Page): Promise<{ name: string; price: number }[]
   );
 }
 
-/** Clicks a day in the end picker's month, two days after the day it shows, the way a person picks one. */
+/** Shows the calendar and clicks a day in the end picker's month, two days after the day it shows, the way a person picks one. */
 async function moveEndTwoDaysLater(page: Page): Promise<void> {
-  const end = page.getByRole('textbox', { name: 'Rental period: start, then end' }).nth(1);
+  await page.getByRole('button', { name: 'Pick on a calendar' }).click();
+  const end = page.getByRole('textbox', { name: 'Calendar: start, then end' }).nth(1);
   const target = new Date(indiaTime(await end.inputValue()).getTime() + 2 * DAY_MS);
   const indiaDay = (date: Date) => new Date(date.getTime() + 5.5 * HOUR_MS);
   const calendar = page.locator('.rdt').nth(1);
