@@ -51,6 +51,7 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/bookings/{id}/decline': ['post'],
   '/api/bookings/{id}/cancel': ['post'],
   '/api/bookings/{id}/review': ['post'],
+  '/api/reviews/latest': ['get'],
   '/api/reviews/{id}/reply': ['post'],
   '/api/contact': ['post'],
   '/api/newsletter': ['post'],

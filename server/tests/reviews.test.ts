@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking, BookingReceipt, PagedAnswer, PublicCar, Review } from '#domain/contract';
+import type { Booking, BookingReceipt, LatestReview, PagedAnswer, PublicCar, Review } from '#domain/contract';
 import { bookings, reviews } from '../src/db/schema';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
@@ -302,5 +302,81 @@ describe('GET /api/cars/{car}/reviews and the ratings on the car', () => {
     expect((await send(app, 'GET', '/api/cars/No%20Such%20Car/reviews')).statusCode).toBe(404);
     expect((await send(app, 'GET', `/api/cars/${carId}/reviews?page=0`)).statusCode).toBe(400);
     expect((await send(app, 'GET', `/api/cars/${carId}/reviews?pageSize=101`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/reviews/latest', () => {
+  async function latest(): Promise<LatestReview[]> {
+    const response = await send(app, 'GET', '/api/reviews/latest');
+    expect(response.statusCode, response.body).toBe(200);
+    // The same to everyone, so kept in memory and by browsers for a few seconds: what follows shows
+    // a change is seen at once all the same.
+    expect(response.headers['cache-control']).toBe('public, max-age=5');
+    return response.json<LatestReview[]>();
+  }
+
+  /** A review of an ended trip of `car` by `who`, through the API. */
+  async function reviewed(car: string, who: string, body: { rating: number; comment?: string }): Promise<Review> {
+    const trip = await endedTrip(car, who, car === FLEET_CAR ? adminCookie : owner);
+    const response = await review(who, trip.id, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Review>();
+  }
+
+  it('answers anyone the six newest reviews with a comment, newest first, whatever their rating, with their car', async () => {
+    const written: Review[] = [];
+    for (const [car, rating] of [
+      [carId, 5],
+      [FLEET_CAR, 1],
+      [carId, 2],
+      [FLEET_CAR, 4],
+      [carId, 1],
+      [carId, 3],
+      [FLEET_CAR, 2],
+    ] as const) {
+      written.push(await reviewed(car, written.length % 2 === 0 ? renter : otherRenter, { rating, comment: `Rated ${rating}.` }));
+    }
+    // Stars alone say nothing a person can read: it is left out, newest though it is.
+    const starsOnly = await reviewed(carId, renter, { rating: 5 });
+
+    const answer = await latest();
+    const newestSix = written.slice(-6).reverse();
+    expect(answer.map((item) => item.id)).toEqual(newestSix.map((item) => item.id));
+    expect(answer.map((item) => item.id)).not.toContain(starsOnly.id);
+    expect(answer.map((item) => item.rating)).toEqual([2, 3, 1, 4, 2, 1]);
+    const [newest] = answer;
+    expect(newest).toEqual({
+      _id: newestSix[0]?.id,
+      id: newestSix[0]?.id,
+      rating: 2,
+      comment: 'Rated 2.',
+      author: newestSix[0]?.author,
+      createdAt: newestSix[0]?.createdAt,
+      car: { id: expect.any(String), carName: FLEET_CAR, path: `/cars/${encodeURIComponent(FLEET_CAR)}` },
+    });
+    // An owner's car is linked by its id, since owners' cars may share a name.
+    expect(answer[1]?.car).toEqual({ id: carId, carName: 'Tata Nexon Reviewed', path: `/cars/${carId}` });
+  });
+
+  it('shows a new review at once and drops it once an admin removes it', async () => {
+    await latest();
+    const fresh = await reviewed(carId, otherRenter, { rating: 1, comment: 'The AC did not work.' });
+    expect((await latest())[0]).toMatchObject({ id: fresh.id, rating: 1, comment: 'The AC did not work.' });
+
+    const removed = await send(app, 'DELETE', `/api/admin/reviews/${fresh.id}`, adminCookie, { reason: 'Names a person.' });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = await latest();
+    expect(after.map((item) => item.id)).not.toContain(fresh.id);
+    expect(after).toHaveLength(6);
+  });
+
+  it('leaves out the reviews of a car nobody can open now, whose link would lead nowhere', async () => {
+    const car = await listCar(app, owner, 'Maruti Baleno Paused', 700);
+    const ofPaused = await reviewed(car.id, renter, { rating: 4, comment: 'Smooth ride.' });
+    expect((await latest())[0]?.id).toBe(ofPaused.id);
+    expect((await send(app, 'POST', `/api/cars/${car.id}/pause`, owner)).statusCode).toBe(200);
+    expect((await latest()).map((item) => item.id)).not.toContain(ofPaused.id);
+    expect((await send(app, 'POST', `/api/cars/${car.id}/resume`, owner)).statusCode).toBe(200);
+    expect((await latest())[0]?.id).toBe(ofPaused.id);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deleteComment, getBlogPost, listComments, postComment, postReply } from '../../src/features/blog/api';
-import { sendContactMessage, subscribeNewsletter } from '../../src/features/marketing/api';
+import { latestReviews, sendContactMessage, subscribeNewsletter } from '../../src/features/marketing/api';
 import { blogPosts } from '../../src/data/blogs';
-import { BlogPost, Comment, DELETED_CONTENT, MessageAnswer, Reply } from '../../src/domain/contract';
+import { BlogPost, Comment, DELETED_CONTENT, LatestReviews, MessageAnswer, Reply } from '../../src/domain/contract';
 import { uuid } from '../mocks/answers';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
@@ -109,5 +109,11 @@ describe('contact and newsletter, against the real server', () => {
       expect(conforms(MessageAnswer, await subscribeNewsletter({ email }))).toEqual({ message: serverSays.subscribed });
     }
     await expect(subscribeNewsletter({ email: 'asha' })).rejects.toMatchObject({ status: 400, message: serverSays.notAnEmail });
+  });
+});
+
+describe("the home page's reviews, against the real server", () => {
+  it('answers none on a site where nobody has reviewed a trip yet', async () => {
+    expect(conforms(LatestReviews, await latestReviews())).toEqual([]);
   });
 });

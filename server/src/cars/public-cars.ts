@@ -57,7 +57,7 @@ export interface PublicCarRow {
  * looked up apart from the join that names the owner: as one filter over the join, the planner
  * guessed it kept a handful of cars and sorted the whole table for every page.
  */
-const isPublic = and(
+export const isPublic = and(
   sql`not ${cars.delisted} and ${cars.pausedAt} is null and ${cars.archivedAt} is null`,
   sql`not exists (select 1 from ${accounts} as owner where owner.id = ${cars.ownerId} and owner.disabled)`,
 );

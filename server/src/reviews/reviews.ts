@@ -1,11 +1,12 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { statusAt } from '#domain/booking-states';
-import type { NewReview } from '#domain/schemas/reviews';
-import { findPublicCar } from '../cars/public-cars';
+import { carPagePath } from '#domain/page-addresses';
+import { LATEST_REVIEWS_MAX, type LatestReview, type NewReview } from '#domain/schemas/reviews';
+import { findPublicCar, isPublic } from '../cars/public-cars';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { type AccountRow, bookings, cars, type ReviewRow, reviews } from '../db/schema';
+import { type AccountRow, accounts, bookings, cars, type ReviewRow, reviews } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { reviewViews } from './views';
 import { t } from '../i18n';
@@ -116,4 +117,41 @@ export async function carReviews(
     db.select({ total: count() }).from(reviews).where(ofCar),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * The newest reviews with a comment, whatever their rating, for the home page: none an admin removed,
+ * and only of cars anyone can still open, since each links to its car.
+ */
+export async function latestReviews(db: Database): Promise<LatestReview[]> {
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+      author: accounts.username,
+      car: { id: cars.id, kind: cars.kind, carName: cars.carName },
+    })
+    .from(reviews)
+    .innerJoin(accounts, eq(accounts.id, reviews.renterId))
+    .innerJoin(cars, eq(cars.id, reviews.carId))
+    .where(and(isNotNull(reviews.comment), isNull(reviews.removedAt), isPublic))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(LATEST_REVIEWS_MAX);
+  return rows.flatMap(({ id, comment, createdAt, car, ...rest }) =>
+    // Never null here (the query asks for a comment); the check only tells the type so.
+    comment === null
+      ? []
+      : [
+          {
+            _id: id,
+            id,
+            comment,
+            createdAt: createdAt.toISOString(),
+            car: { id: car.id, carName: car.carName, path: carPagePath(car) },
+            ...rest,
+          },
+        ],
+  );
 }

@@ -2,7 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
 import { BookingIdParams } from '#domain/schemas/bookings';
 import { CarNameParams } from '#domain/schemas/cars';
-import { NewReview, NewReviewReply, Review, ReviewIdParams, ReviewListQuery } from '#domain/schemas/reviews';
+import {
+  LATEST_REVIEWS_MAX,
+  LatestReviews,
+  NewReview,
+  NewReviewReply,
+  Review,
+  ReviewIdParams,
+  ReviewListQuery,
+} from '#domain/schemas/reviews';
 import { toReview } from '../contract-shapes';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';
@@ -11,6 +19,7 @@ import {
   ALREADY_REPLIED,
   ALREADY_REVIEWED,
   carReviews,
+  latestReviews,
   NO_SUCH_BOOKING,
   NO_SUCH_CAR,
   NO_SUCH_REVIEW,
@@ -75,6 +84,13 @@ const LIST_SCHEMA = {
   },
 };
 
+const LATEST_SCHEMA = {
+  tags: TAGS,
+  summary: 'The newest reviews with a comment, for the home page',
+  description: `At most ${LATEST_REVIEWS_MAX}, newest first, whatever their rating: only reviews with a comment, none an admin removed, and only of cars in the public list, each with the car it is about and the address of its page.`,
+  response: { 200: answer(LatestReviews, 'The reviews, newest first; empty when there are none yet.'), ...errors([]) },
+};
+
 const toAnswer = ({ review, author }: ReviewView): Review => toReview(review, author);
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,6 +107,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.code(201);
     return toAnswer(await readReview(app.db, reviewId));
   });
+
+  // Kept with the cars' answers: a review, a car or a renter's name changing drops them all.
+  app.get('/api/reviews/latest', { config: { publicCache: 'cars' }, schema: LATEST_SCHEMA }, () => latestReviews(app.db));
 
   app.get('/api/cars/:carName/reviews', { schema: LIST_SCHEMA }, async (request) => {
     const { page, pageSize, limit, offset } = pageWindow(request.query);

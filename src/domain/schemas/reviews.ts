@@ -5,6 +5,9 @@ import { pageParams } from './answers';
 import { REMOVED_CONTENT } from './comments';
 import { id, Identified, isoInstant, writtenText } from './fields';
 
+/** How many reviews the home page shows at most. */
+export const LATEST_REVIEWS_MAX = 6;
+
 const RATING_MESSAGE = 'checks.rating.range';
 
 /** `POST /api/bookings/{id}/review`: the renter's stars and, if they like, a few words. */
@@ -51,3 +54,21 @@ export const Review = Identified.extend({
     }),
 }).meta({ id: 'Review' });
 export type Review = z.output<typeof Review>;
+
+/**
+ * `GET /api/reviews/latest`: one of the newest reviews with words in them, whatever their rating,
+ * with the car it is about, for the home page.
+ */
+export const LatestReview = Review.pick({ _id: true, id: true, rating: true, author: true, createdAt: true }).extend({
+  comment: z.string(),
+  car: z.object({
+    id,
+    carName: z.string(),
+    /** The car's page in the app: a catalogue car's by its name, an owner's by its id. */
+    path: z.string(),
+  }),
+});
+export type LatestReview = z.output<typeof LatestReview>;
+
+export const LatestReviews = z.array(LatestReview).max(LATEST_REVIEWS_MAX);
+export type LatestReviews = z.output<typeof LatestReviews>;

@@ -1,5 +1,5 @@
 import { client } from '../../lib/api-client';
-import type { ContactMessage, MessageAnswer, NewsletterSignup } from '../../domain/contract';
+import type { ContactMessage, LatestReviews, MessageAnswer, NewsletterSignup } from '../../domain/contract';
 
 export async function sendContactMessage(body: ContactMessage): Promise<MessageAnswer> {
   return (await client.post<MessageAnswer>('/api/contact', body)).data;
@@ -7,4 +7,9 @@ export async function sendContactMessage(body: ContactMessage): Promise<MessageA
 
 export async function subscribeNewsletter(body: NewsletterSignup): Promise<MessageAnswer> {
   return (await client.post<MessageAnswer>('/api/newsletter', body)).data;
+}
+
+/** The newest reviews with a comment, whatever their rating, for the home page. */
+export async function latestReviews(signal?: AbortSignal): Promise<LatestReviews> {
+  return (await client.get<LatestReviews>('/api/reviews/latest', { signal })).data;
 }
