@@ -1,9 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { allCars, paged } from './mocks/answers';
+import { allCars, paged, uuid } from './mocks/answers';
 import { serve } from './mocks/serve';
 import { catalogueCars, HOT_OFFERS_COUNT } from '../src/data/cars';
+import type { LatestReview } from '../src/domain/contract';
+
+/** Two renters' reviews as the server answers them, newest first: a poor one of an owner's car, a good one of a fleet car. */
+const latestReviews: LatestReview[] = [
+  {
+    _id: uuid(71),
+    id: uuid(71),
+    rating: 2,
+    comment: 'Pickup was an hour late.',
+    author: 'kabir_r',
+    createdAt: '2026-02-03T06:30:00.000Z',
+    car: { id: uuid(72), carName: 'Tata Nexon', path: `/cars/${uuid(72)}` },
+  },
+  {
+    _id: uuid(73),
+    id: uuid(73),
+    rating: 5,
+    comment: 'Spotless, and the driver knew every shortcut.',
+    author: 'asha_k',
+    createdAt: '2026-01-20T12:00:00.000Z',
+    car: { id: uuid(74), carName: 'Tesla Malibu', path: '/cars/Tesla%20Malibu' },
+  },
+];
 
 function sectionOf(heading: HTMLElement): HTMLElement {
   const section = heading.closest('section');
@@ -13,8 +36,9 @@ function sectionOf(heading: HTMLElement): HTMLElement {
 
 describe('home page', () => {
   it('shows the marketing sections in the spec order', async () => {
+    serve('GET /api/reviews/latest', latestReviews);
     renderRoute('/layout/home');
-    await screen.findByRole('heading', { name: /Current offers/ });
+    await screen.findByRole('heading', { name: /What renters say/ });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent ?? '');
     const order = [
       'Welcome!',
@@ -23,7 +47,7 @@ describe('home page', () => {
       'Popular Services',
       'Current offers',
       'Do You Want to Earn With Us?',
-      'Testimonials',
+      'What renters say',
       'Latest Blogs',
     ];
     const positions = order.map((text) => headings.findIndex((heading) => heading.includes(text)));
@@ -120,12 +144,38 @@ describe('home page', () => {
     expect(router.state.location.pathname).toBe('/layout/home');
   });
 
-  it('shows the four testimonials and the three latest blog posts', async () => {
+  it("shows renters' latest reviews, poor ones too, each with its stars, author, date and a link to its car", async () => {
+    const asked = serve('GET /api/reviews/latest', latestReviews);
     renderRoute('/layout/home');
-    const testimonials = await screen.findByRole('region', { name: 'What our customers say' });
-    expect(testimonials).toHaveTextContent('Aarav Sharma');
-    expect(testimonials).toHaveTextContent('Meera Iyer');
-    const blogs = sectionOf(screen.getByRole('heading', { name: /Latest Blogs/ }));
+    const reviews = await screen.findByRole('region', { name: "Renters' reviews" });
+    expect(sectionOf(screen.getByRole('heading', { name: /What renters say/ }))).toContainElement(reviews);
+    expect(asked).toHaveLength(1);
+    const cards = within(reviews).getAllByRole('figure');
+    expect(cards).toHaveLength(2);
+    const [late, spotless] = cards.map((card) => within(card));
+    expect(late.getByRole('img', { name: '2 out of 5 stars' })).toBeInTheDocument();
+    expect(late.getByText('Pickup was an hour late.')).toBeInTheDocument();
+    expect(late.getByText('kabir_r')).toBeInTheDocument();
+    expect(late.getByText('3 Feb 2026')).toBeInTheDocument();
+    expect(late.getByRole('link', { name: 'Tata Nexon' })).toHaveAttribute('href', `/cars/${uuid(72)}`);
+    expect(spotless.getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+    expect(spotless.getByText('asha_k')).toBeInTheDocument();
+    expect(spotless.getByRole('link', { name: 'Tesla Malibu' })).toHaveAttribute('href', '/cars/Tesla%20Malibu');
+  });
+
+  it('has no reviews section at all while there are no reviews yet', async () => {
+    const asked = serve('GET /api/reviews/latest', []);
+    renderRoute('/layout/home');
+    await screen.findByRole('heading', { name: /Latest Blogs/ });
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: /What renters say/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: "Renters' reviews" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Testimonials|Aarav Sharma/)).not.toBeInTheDocument();
+  });
+
+  it('shows the three latest blog posts', async () => {
+    renderRoute('/layout/home');
+    const blogs = sectionOf(await screen.findByRole('heading', { name: /Latest Blogs/ }));
     expect(within(blogs).getAllByRole('link', { name: /Read More/ })).toHaveLength(3);
   });
 });

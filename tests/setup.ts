@@ -61,6 +61,7 @@ beforeEach(() => {
   session(null);
   serve('GET /api/cars/:carName/availability', { busy: [] });
   serve('GET /api/cars/:carName/reviews', paged([]));
+  serve('GET /api/reviews/latest', []);
   serve('GET /api/config', { payments: {} });
   serve('GET /api/notifications/summary', { requestsAwaitingAnswer: 0, bookingUpdates: 0 });
   serve('POST /api/notifications/bookings-seen', { requestsAwaitingAnswer: 0, bookingUpdates: 0 });

@@ -85,6 +85,18 @@ export function formatIndiaTime(instant: Date | string | number): string {
   return `${part('month')} ${part('day')} ${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
+const indiaDate = new Intl.DateTimeFormat('en-IN', {
+  timeZone: INDIA_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** The India day an instant falls on, as reviews are dated ("5 Jan 2026"). */
+export function formatIndiaDate(instant: Date | string | number): string {
+  return indiaDate.format(new Date(instant));
+}
+
 /** When the India week holding `now` began: Monday 00:00 in India, as an instant. */
 export function indiaWeekStart(now: Date = new Date()): Date {
   const indiaDay = Math.floor((now.getTime() + OFFSET_MS) / DAY_MS);

@@ -8,9 +8,9 @@ import { EarnWithUs } from '../features/marketing/EarnWithUs';
 import { FindCarForm } from '../features/marketing/FindCarForm';
 import { HeroSlider } from '../features/marketing/HeroSlider';
 import { HotOffers } from '../features/cars/HotOffers';
+import { LatestReviews } from '../features/marketing/LatestReviews';
 import { PageSection } from '../components/PageSection';
 import { ServicesGrid } from '../features/marketing/ServicesGrid';
-import { TestimonialSlider } from '../features/marketing/TestimonialSlider';
 
 const { t } = wordsOf(site);
 
@@ -41,9 +41,7 @@ export default function HomePage() {
         <HotOffers />
       </PageSection>
       <EarnWithUs />
-      <PageSection heading={{ lead: t('site.home.testimonialsLead'), title: t('site.home.testimonialsTitle') }} band>
-        <TestimonialSlider />
-      </PageSection>
+      <LatestReviews />
       <PageSection heading={{ lead: t('site.blogs.latestLead'), title: t('site.blogs.latestTitle') }}>
         <BlogList />
       </PageSection>

@@ -6,6 +6,7 @@ import { QueryError } from '../../components/QueryError';
 import { ReviewStars, StarRating } from '../../components/StarRating';
 import { ZodForm } from '../../components/ZodForm';
 import type { Account, Review } from '../../domain/contract';
+import { formatIndiaDate } from '../../domain/india-time';
 import { REVIEW_REPLY_MAX } from '../../domain/limits';
 import { toApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
@@ -13,13 +14,6 @@ import { useRetry } from '../../lib/query-client';
 import type { CarDetails } from '../../entities/car/queries';
 import { reviewKeys, useCarRating, useCarReviews, useReplyToReview } from './queries';
 import { t } from './words';
-
-const reviewDate = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 /**
  * Who may reply: the car's owner, or an admin for a fleet car (which has no owner's name). The
@@ -76,7 +70,7 @@ function ReviewItem({ review, carRef, mayReply }: { review: Review; carRef: stri
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className="fw-semibold">{review.author}</span>
         {review.removed ? null : <ReviewStars rating={review.rating} />}
-        <span className="small text-muted">{reviewDate.format(new Date(review.createdAt))}</span>
+        <span className="small text-muted">{formatIndiaDate(review.createdAt)}</span>
       </div>
       {review.comment ? <p className={`mb-1 mt-1${review.removed ? ' fst-italic text-muted' : ''}`}>{review.comment}</p> : null}
       {review.reply ? (
