@@ -113,12 +113,4 @@ describe('social links elsewhere', () => {
     await waitFor(() => expect(asked).toHaveLength(1));
     expect(within(information).queryByRole('heading', { name: 'Follow Us' })).not.toBeInTheDocument();
   });
-
-  it('gives the placeholder team members no social links that lead nowhere', async () => {
-    serve('GET /api/config', { payments: {}, social: profiles });
-    renderRoute('/layout/about');
-    const members = (await screen.findByRole('heading', { name: /Our Members/ })).closest('section')!;
-    expect(within(members).getByRole('heading', { name: 'Ananya Rao' })).toBeInTheDocument();
-    expect(within(members).queryAllByRole('link')).toEqual([]);
-  });
 });

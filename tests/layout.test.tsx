@@ -161,16 +161,16 @@ describe('the same header on every page but the landing page', () => {
 });
 
 describe('other marketing pages', () => {
-  it('shows the About page with its banner, help line and members', async () => {
+  it('shows the About page with its banner and help line, and no invented team', async () => {
     renderRoute('/layout/about');
     expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
     expect(screen.getByText('Need any help?')).toBeInTheDocument();
-    const members = screen.getByRole('heading', { name: /Our Members/ }).closest('section')!;
-    expect(
-      within(members)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Ananya Rao', 'Vikram Singh', 'Kavya Menon']);
+    // The page's only section heading is its own introduction: no "Our Members" of people who do not work here.
+    const page = within(screen.getByRole('main'));
+    expect(page.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'About UsWelcome to car rent service',
+    ]);
+    expect(page.queryByRole('heading', { level: 3 })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - About'));
   });
 });

@@ -4,7 +4,6 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { AboutSection } from '../features/marketing/AboutSection';
 import { Icon } from '../components/icons';
 import { PageSection } from '../components/PageSection';
-import { TeamSection } from '../features/marketing/TeamSection';
 
 const { t } = wordsOf(site);
 
@@ -28,9 +27,6 @@ export default function AboutPage() {
             </a>
           </div>
         </div>
-      </PageSection>
-      <PageSection heading={{ lead: t('site.about.membersLead'), title: t('site.about.membersTitle') }} band>
-        <TeamSection />
       </PageSection>
     </>
   );
