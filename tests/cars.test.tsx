@@ -63,6 +63,22 @@ describe('cars page', () => {
     expect(screen.queryByText(/\/ day/i)).not.toBeInTheDocument();
   });
 
+  it('rates each card from its real reviews only: the average and count when it has some, "New" when none', async () => {
+    serve('GET /api/cars', () =>
+      paged([{ ...fleetCar('BMW X3'), ratingAverage: 4.5, ratingCount: 2 }, fleetCar('Tesla Malibu'), listed(swift)]),
+    );
+    renderRoute('/layout/cars');
+    await shownCarNames();
+    const cardOf = (carName: string) => screen.getByRole('heading', { level: 3, name: carName }).closest('.card') as HTMLElement;
+    expect(within(cardOf('BMW X3')).getByRole('img', { name: 'Rated 4.5 out of 5 stars, 2 ratings' })).toBeInTheDocument();
+    expect(within(cardOf('BMW X3')).queryByText('New')).not.toBeInTheDocument();
+    for (const carName of ['Tesla Malibu', 'Maruti Swift']) {
+      expect(within(cardOf(carName)).getByText('New')).toBeInTheDocument();
+      expect(within(cardOf(carName)).queryByTestId('stars')).not.toBeInTheDocument();
+      expect(cardOf(carName)).not.toHaveTextContent(/ratings?\)/);
+    }
+  });
+
   it('sorts by price both ways and keeps the choice in the address', async () => {
     serveCars({ 'sort=price-asc': byPrice(1), 'sort=price-desc': byPrice(-1) });
     const { router, user } = renderRoute('/layout/cars');

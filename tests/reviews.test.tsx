@@ -39,10 +39,10 @@ describe('reviews on the car page', () => {
       review(n, n === 0 ? { reply: { content: 'Thank you, drive with us again!', createdAt: '2026-10-02T09:00:00.000Z' } } : {}),
     );
     const pages = serveReviews(reviews);
-    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 4.3, ratingCount: 138 });
+    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 4.3, ratingCount: 26 });
     const { user } = renderRoute('/cars/Tesla%20Malibu');
 
-    expect(await screen.findByRole('img', { name: 'Rated 4.3 out of 5 stars, 138 ratings' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Rated 4.3 out of 5 stars, 26 ratings' })).toBeInTheDocument();
     expect(screen.getByText('4.3')).toBeInTheDocument();
     const items = within(reviewList()).getAllByRole('listitem');
     expect(items).toHaveLength(24);
@@ -64,19 +64,31 @@ describe('reviews on the car page', () => {
     expect(pages[0]?.params).toEqual({ carName: 'Tesla Malibu' });
   });
 
-  it('shows the catalogue’s sample count, and asks for no average, while the car has no reviews yet', async () => {
+  it('shows a fleet car without reviews as New, with no stars and no count, and asks for no average', async () => {
     const asked = recordAllRequests();
     renderRoute('/cars/Tesla%20Malibu');
     expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Rated 5 out of 5 stars by 112 people' })).toBeInTheDocument();
+    expect(screen.getByText('New')).toBeInTheDocument();
+    expect(screen.queryByTestId('stars')).not.toBeInTheDocument();
+    expect(screen.queryByText(/ratings?\)/)).not.toBeInTheDocument();
     expect(asked).not.toContain('GET /api/cars/Tesla%20Malibu');
   });
 
-  it('says an owner’s car without reviews has no ratings yet', async () => {
+  it('shows an owner’s car without reviews as New, with no stars', async () => {
     serve('GET /api/cars/:carName', listed(creta));
     renderRoute(`/cars/${creta.id}`);
     expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument();
-    expect(screen.getByText('No ratings yet.')).toBeInTheDocument();
+    expect(screen.getByText('New')).toBeInTheDocument();
+    expect(screen.queryByTestId('stars')).not.toBeInTheDocument();
+  });
+
+  it('shows a fleet car’s real average and count from the server, and not New', async () => {
+    serveReviews([review(1), review(2)]);
+    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 3.5, ratingCount: 2 });
+    renderRoute('/cars/Tesla%20Malibu');
+    expect(await screen.findByRole('img', { name: 'Rated 3.5 out of 5 stars, 2 ratings' })).toBeInTheDocument();
+    expect(screen.getByText('(2 ratings)')).toBeInTheDocument();
+    expect(screen.queryByText('New')).not.toBeInTheDocument();
   });
 
   it('lets the car’s owner reply to a review that has none, and shows the reply in its place', async () => {
@@ -155,7 +167,7 @@ describe('reviews on the car page', () => {
   it('offers an admin, and not an owner, the reply form on a fleet car', async () => {
     session(admin);
     serveReviews([review(1)]);
-    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 2, ratingCount: 113 });
+    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 2, ratingCount: 1 });
     renderRoute('/cars/Tesla%20Malibu');
     expect(await screen.findByRole('textbox', { name: 'Your reply' })).toBeInTheDocument();
   });
@@ -163,7 +175,7 @@ describe('reviews on the car page', () => {
   it('offers no reply form on a fleet car to an owner', async () => {
     session(ravi);
     serveReviews([review(1)]);
-    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 2, ratingCount: 113 });
+    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 2, ratingCount: 1 });
     renderRoute('/cars/Tesla%20Malibu');
     expect(await within(await screen.findByRole('list', { name: 'Reviews' })).findByText('renter1')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Your reply' })).not.toBeInTheDocument();

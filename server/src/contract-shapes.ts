@@ -88,7 +88,6 @@ export function toPublicCar(row: CarRow, ownerName: string | null, extras: CarEx
     ...withoutNulls({
       brand: row.brand,
       model: row.model,
-      rating: row.rating,
       speed: row.speed,
       gps: row.gps,
       seatType: row.seatType,
@@ -97,7 +96,7 @@ export function toPublicCar(row: CarRow, ownerName: string | null, extras: CarEx
     }),
     photos,
     ...(extras.ratingAverage === null ? {} : { ratingAverage: Math.round(extras.ratingAverage * 10) / 10 }),
-    ratingCount: (row.rating ?? 0) + extras.reviewCount,
+    ratingCount: extras.reviewCount,
   };
 }
 

@@ -52,14 +52,14 @@ describe('GET /api/cars', () => {
     const [tesla] = catalogueCars;
     // The Tesla has no km limit, which the answer leaves out rather than send null.
     const { id: _catalogueId, kmPerDayLimit: _noLimit, ...catalogueFields } = tesla!;
-    // With no photos and no reviews yet: the catalogue's picture and its sample count of ratings.
+    // With no photos and no reviews yet: the catalogue's picture, no average and a count of none.
     expect(list[0]).toEqual({
       _id: list[0]!.id,
       id: expect.any(String),
       kind: 'fleet',
       ...catalogueFields,
       photos: [],
-      ratingCount: tesla!.rating,
+      ratingCount: 0,
     });
     expect(list.find((car) => car.id === swift.id)).toEqual({
       _id: swift.id,

@@ -282,17 +282,25 @@ describe('GET /api/cars/{car}/reviews and the ratings on the car', () => {
     });
   });
 
-  it("adds a fleet car's real reviews to its catalogue count, the average from real reviews only", async () => {
-    const before = await publicCar(FLEET_CAR);
-    const sample = before.rating ?? 0;
-    expect(sample).toBeGreaterThan(0);
-    const realBefore = (await carReviews(FLEET_CAR)).total;
-    expect(before.ratingCount).toBe(sample + realBefore);
+  it("counts a fleet car's real reviews alone: none and no average before its first, then that one", async () => {
+    // No other test here reviews this car.
+    const unreviewed = 'Nissan Mercielago';
+    const before = await publicCar(unreviewed);
+    expect(before.ratingCount).toBe(0);
+    expect(before).not.toHaveProperty('ratingAverage');
+    expect(before).not.toHaveProperty('rating');
 
+    const trip = await endedTrip(unreviewed, otherRenter, adminCookie);
+    expect((await review(otherRenter, trip.id, { rating: 2 })).statusCode).toBe(201);
+    expect(await publicCar(unreviewed)).toMatchObject({ ratingCount: 1, ratingAverage: 2 });
+  });
+
+  it("averages a fleet car's real reviews", async () => {
+    const realBefore = (await carReviews(FLEET_CAR)).total;
     const trip = await endedTrip(FLEET_CAR, otherRenter, adminCookie);
     expect((await review(otherRenter, trip.id, { rating: 2 })).statusCode).toBe(201);
     const after = await publicCar(FLEET_CAR);
-    expect(after.ratingCount).toBe(sample + realBefore + 1);
+    expect(after.ratingCount).toBe(realBefore + 1);
     const all = await carReviews(FLEET_CAR, '?pageSize=100');
     const average = all.data.reduce((sum, item) => sum + item.rating, 0) / all.total;
     expect(after.ratingAverage).toBe(Math.round(average * 10) / 10);

@@ -21,23 +21,24 @@ function Stars({ filled }: { filled: number }) {
 }
 
 /**
- * The spec's five-star display with the number of ratings beside it. Without an `average` (the
- * catalogue only holds how many people rated a car) all five stars show, as in the spec; with
- * renters' reviews, the average to one decimal and as many stars, rounded.
+ * A car's rating from its renters' reviews alone: the average to one decimal, as many stars
+ * (rounded) and how many reviews count; "New" while none does, since stars without reviews
+ * would be invented.
  */
 export function StarRating({ count, average }: { count: number; average?: number }) {
-  const label =
-    average === undefined
-      ? t('common.stars.byPeople', { stars: STARS, count })
-      : t('common.stars.average', { average: average.toFixed(1), stars: STARS, count });
+  if (count === 0 || average === undefined) {
+    return <span className="badge text-bg-info align-self-start">{t('common.stars.new')}</span>;
+  }
   return (
-    <div className="d-flex align-items-center gap-1" role="img" aria-label={label}>
-      {average === undefined ? null : (
-        <span className="fw-semibold" aria-hidden="true">
-          {average.toFixed(1)}
-        </span>
-      )}
-      <Stars filled={average === undefined ? STARS : Math.round(average)} />
+    <div
+      className="d-flex align-items-center gap-1"
+      role="img"
+      aria-label={t('common.stars.average', { average: average.toFixed(1), stars: STARS, count })}
+    >
+      <span className="fw-semibold" aria-hidden="true">
+        {average.toFixed(1)}
+      </span>
+      <Stars filled={Math.round(average)} />
       <span className="text-muted small price" aria-hidden="true">
         {t('common.stars.ratings', { count })}
       </span>

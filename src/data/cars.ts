@@ -4,7 +4,6 @@ import type { BodyType, City, Fuel, Transmission } from '../domain/car-attribute
 export interface CatalogueCar {
   id: string;
   brand: string;
-  rating: number;
   carName: string;
   imgUrl: string;
   model: string;
@@ -29,7 +28,6 @@ export const catalogueCars: readonly CatalogueCar[] = [
   {
     id: '01',
     brand: 'Tesla',
-    rating: 112,
     carName: 'Tesla Malibu',
     imgUrl: '/images/cars/tesla-malibu.svg',
     model: 'Model 3',
@@ -53,7 +51,6 @@ export const catalogueCars: readonly CatalogueCar[] = [
   {
     id: '02',
     brand: 'Toyota',
-    rating: 102,
     carName: 'Toyota Aventador',
     imgUrl: '/images/cars/toyota-aventador.svg',
     model: 'Model-2022',
@@ -77,7 +74,6 @@ export const catalogueCars: readonly CatalogueCar[] = [
   {
     id: '03',
     brand: 'BMW',
-    rating: 132,
     carName: 'BMW X3',
     imgUrl: '/images/cars/bmw-x3.svg',
     model: 'Model-2022',
@@ -101,7 +97,6 @@ export const catalogueCars: readonly CatalogueCar[] = [
   {
     id: '04',
     brand: 'Nissan',
-    rating: 102,
     carName: 'Nissan Mercielago',
     imgUrl: '/images/cars/nissan-mercielago.svg',
     model: 'Model-2022',
@@ -125,7 +120,6 @@ export const catalogueCars: readonly CatalogueCar[] = [
   {
     id: '05',
     brand: 'Ferrari',
-    rating: 94,
     carName: 'Ferrari Camry',
     imgUrl: '/images/cars/ferrari-camry.svg',
     model: 'Model-2022',
@@ -149,7 +143,6 @@ export const catalogueCars: readonly CatalogueCar[] = [
   {
     id: '06',
     brand: 'Mercedes',
-    rating: 119,
     carName: 'Mercedes Benz XC90',
     imgUrl: '/images/cars/mercedes-benz-xc90.svg',
     model: 'Model-2022',
@@ -172,7 +165,6 @@ export const catalogueCars: readonly CatalogueCar[] = [
   {
     id: '07',
     brand: 'Audi',
-    rating: 82,
     carName: 'Audi Fiesta',
     imgUrl: '/images/cars/audi-fiesta.svg',
     model: 'Model 3',
@@ -196,7 +188,6 @@ export const catalogueCars: readonly CatalogueCar[] = [
   {
     id: '08',
     brand: 'Colorado',
-    rating: 52,
     carName: 'Colorado Rover',
     imgUrl: '/images/cars/colorado-rover.svg',
     model: 'Model 3',

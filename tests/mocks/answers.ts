@@ -101,7 +101,7 @@ export const fleet: PublicCar[] = catalogueCars.map(({ id, kmPerDayLimit, ...car
   ...car,
   ...(kmPerDayLimit === null ? {} : { kmPerDayLimit }),
   photos: [],
-  ratingCount: car.rating,
+  ratingCount: 0,
 }));
 
 export function fleetCar(carName: string): PublicCar {

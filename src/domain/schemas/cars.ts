@@ -126,7 +126,6 @@ export const PublicCar = Identified.extend({
   description: z.string(),
   brand: z.string().optional(),
   model: z.string().optional(),
-  rating: z.int().optional(),
   speed: z.string().optional(),
   gps: z.string().optional(),
   seatType: z.string().optional(),
@@ -142,7 +141,8 @@ export const PublicCar = Identified.extend({
     .optional()
     .meta({ description: "The average of renters' reviews, to one decimal; absent until the car has one." }),
   ratingCount: z.int().meta({
-    description: "How many ratings the car has: the catalogue's sample count for a fleet car, plus every renter's review.",
+    description:
+      "How many renters' reviews count towards `ratingAverage` (those an admin removed left out); 0 for a car nobody has reviewed.",
   }),
 }).meta({ id: 'PublicCar' });
 export type PublicCar = z.output<typeof PublicCar>;

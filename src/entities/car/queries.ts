@@ -16,14 +16,12 @@ export function useCarList(query: CarQuery) {
   });
 }
 
-/** What the car page shows: the catalogue's cars have no owner, owners' cars no rating; every car has a city and attributes. */
+/** What the car page shows: the catalogue's cars have no owner; every car has a city and attributes. */
 export type CarDetails = Pick<
   PublicCar,
   'carName' | 'imgUrl' | 'price' | 'description' | 'city' | 'pickupArea' | 'ac' | 'bodyType' | 'seats' | 'transmission' | 'fuel'
 > &
-  Partial<
-    Pick<PublicCar, 'brand' | 'model' | 'rating' | 'speed' | 'gps' | 'seatType' | 'automatic' | 'ownerName' | 'year' | 'photos'>
-  > & {
+  Partial<Pick<PublicCar, 'brand' | 'model' | 'speed' | 'gps' | 'seatType' | 'automatic' | 'ownerName' | 'year' | 'photos'>> & {
     /** None (the catalogue writes null, the server leaves it out) means no limit. */
     kmPerDayLimit?: number | null;
   };

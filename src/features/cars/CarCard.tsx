@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import type { PublicCar } from '../../domain/contract';
 import { CAR_CARD_IMAGE_SIZES, CarImage } from '../../components/CarImage';
+import { StarRating } from '../../components/StarRating';
 import { formatRupees } from '../../domain/money';
 import { BODY_TYPE_LABEL_IDS, FUEL_LABEL_IDS, TRANSMISSION_LABEL_IDS } from '../../domain/car-attributes';
 import { t, Words } from '../../lib/i18n';
@@ -11,7 +12,7 @@ export type CarSummary = Pick<
   PublicCar,
   'carName' | 'imgUrl' | 'price' | 'city' | 'bodyType' | 'seats' | 'transmission' | 'fuel'
 > &
-  Partial<Pick<PublicCar, 'id' | 'kind' | 'ownerName' | 'photos'>>;
+  Partial<Pick<PublicCar, 'id' | 'kind' | 'ownerName' | 'photos' | 'ratingCount' | 'ratingAverage'>>;
 
 /** What kind of car it is, in one line: "SUV · 7 seats · Automatic · Diesel". */
 export function carKindLine(car: Pick<PublicCar, 'bodyType' | 'seats' | 'transmission' | 'fuel'>): string {
@@ -31,7 +32,11 @@ interface CarCardProps {
   priority?: boolean;
 }
 
-/** One car in a list: picture, name, city, what kind of car it is, price per hour and the spec's Rent and Details buttons. */
+/**
+ * One car in a list: picture, name, city, what kind of car it is, price per hour and the spec's Rent
+ * and Details buttons; its rating too when the car came from the server (the home page's static
+ * cards cannot know it, so they show none).
+ */
 export function CarCard({ car, linkSearch = '', priority = false }: CarCardProps) {
   const target = `${paths.carPage(car)}${linkSearch}`;
   return (
@@ -54,6 +59,11 @@ export function CarCard({ car, linkSearch = '', priority = false }: CarCardProps
         </p>
         <p className="small mb-1">{car.city}</p>
         <p className="small text-muted mb-2">{carKindLine(car)}</p>
+        {car.ratingCount === undefined ? null : (
+          <div className="mb-2">
+            <StarRating count={car.ratingCount} average={car.ratingAverage} />
+          </div>
+        )}
         {car.ownerName ? (
           <p className="small text-muted mb-2">{t('common.carCard.listedBy', { ownerName: car.ownerName })}</p>
         ) : null}

@@ -92,8 +92,8 @@ interface CarReviewsProps {
 }
 
 /**
- * The car's rating and its renters' reviews, newest first, a page at a time. The count is the
- * catalogue's sample (fleet cars) plus the real reviews; the average is the real reviews' alone.
+ * The car's rating and its renters' reviews, newest first, a page at a time. The rating is the
+ * server's, from the reviews alone, and shows only once known: a prerendered page cannot know it.
  */
 export function CarReviews({ carRef, car }: CarReviewsProps) {
   const reviews = useCarReviews(carRef);
@@ -101,7 +101,8 @@ export function CarReviews({ carRef, car }: CarReviewsProps) {
   const { user } = useSession();
   const real = reviews.data?.pages[0]?.total ?? 0;
   const rating = useCarRating(carRef, { enabled: real > 0 });
-  const count = rating.data?.ratingCount ?? (car.rating ?? 0) + real;
+  // Without reviews there is nothing to average, so the server need not be asked.
+  const shown = reviews.isSuccess && real === 0 ? { ratingCount: 0, ratingAverage: undefined } : rating.data;
   const mayReply = answersFor(car, user);
 
   return (
@@ -109,7 +110,7 @@ export function CarReviews({ carRef, car }: CarReviewsProps) {
       <h2 id={HEADING_ID} className="h4">
         {t('cars.reviews.heading')}
       </h2>
-      {count > 0 ? <StarRating count={count} average={rating.data?.ratingAverage} /> : <p>{t('cars.reviews.noRatings')}</p>}
+      {shown ? <StarRating count={shown.ratingCount} average={shown.ratingAverage} /> : null}
       {reviews.isPending ? (
         <PageSpinner />
       ) : reviews.isLoadingError ? (
