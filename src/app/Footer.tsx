@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { SocialLinks } from '../components/SocialLinks';
-import { t } from '../lib/i18n';
+import { telHref, useSupportContact } from '../components/SupportContact';
+import { t, Words } from '../lib/i18n';
 import { NewsletterForm } from '../features/marketing/NewsletterForm';
 
 const quickLinks = [
@@ -21,6 +22,7 @@ const quickLinks = [
 export function Footer() {
   // A named element, not written in the prop: the words lint reads any string in a `heading` as words.
   const followUs = <h3 className="visually-hidden">{t('common.footer.followUs')}</h3>;
+  const support = useSupportContact();
   return (
     <footer className="site-footer pt-5 pb-3">
       <Container>
@@ -44,10 +46,28 @@ export function Footer() {
           </Col>
           <Col md={6} lg={3}>
             <h2 className="h5">{t('common.footer.headOffice')}</h2>
-            <address className="mb-0">
+            <address className="mb-0" ref={support.ref}>
               <p className="mb-1">{t('common.footer.address')}</p>
-              <p className="mb-1">{t('common.footer.phone')}</p>
-              <p className="mb-1">{t('common.footer.email')}</p>
+              {support.phone ? (
+                <p className="mb-1">
+                  <Words
+                    id="common.footer.phone"
+                    values={{ phone: support.phone }}
+                    // biome-ignore lint/a11y/useAnchorContent: the message's <0>…</0> is the link's content.
+                    components={{ 0: <a href={telHref(support.phone)} /> }}
+                  />
+                </p>
+              ) : null}
+              {support.email ? (
+                <p className="mb-1">
+                  <Words
+                    id="common.footer.email"
+                    values={{ email: support.email }}
+                    // biome-ignore lint/a11y/useAnchorContent: the message's <0>…</0> is the link's content.
+                    components={{ 0: <a href={`mailto:${support.email}`} /> }}
+                  />
+                </p>
+              ) : null}
               <p className="mb-0">{t('common.footer.officeTime')}</p>
             </address>
           </Col>

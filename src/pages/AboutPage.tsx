@@ -4,13 +4,13 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { AboutSection } from '../features/marketing/AboutSection';
 import { Icon } from '../components/icons';
 import { PageSection } from '../components/PageSection';
+import { telHref, useSupportContact } from '../components/SupportContact';
 
 const { t } = wordsOf(site);
 
-const HELP_PHONE = '+91 00000 00000';
-
 export default function AboutPage() {
   usePageTitle(t('site.about.pageTitle'));
+  const { ref, phone } = useSupportContact();
   return (
     <>
       <div className="page-banner text-center">
@@ -18,15 +18,20 @@ export default function AboutPage() {
       </div>
       <PageSection>
         <AboutSection />
-        <div className="mt-4 p-3 band-light rounded d-flex flex-wrap align-items-center gap-3">
-          <Icon name="phone" size={28} className="text-primary" />
-          <div>
-            <p className="mb-0 fw-semibold text-navy">{t('site.about.needHelp')}</p>
-            <a href={`tel:${HELP_PHONE.replace(/\s/g, '')}`} className="fs-5 price">
-              {HELP_PHONE}
-            </a>
+        {/* The help line shows only when the server has a support phone; the marker watches the scrolling until then. */}
+        {phone ? (
+          <div className="mt-4 p-3 band-light rounded d-flex flex-wrap align-items-center gap-3">
+            <Icon name="phone" size={28} className="text-primary" />
+            <div>
+              <p className="mb-0 fw-semibold text-navy">{t('site.about.needHelp')}</p>
+              <a href={telHref(phone)} className="fs-5 price">
+                {phone}
+              </a>
+            </div>
           </div>
-        </div>
+        ) : (
+          <span ref={ref} />
+        )}
       </PageSection>
     </>
   );
