@@ -6,7 +6,7 @@ import { PageSection } from '../components/PageSection';
 
 const { t } = wordsOf(site);
 
-/** /layout/blogs: the spec shows the same blog list twice; here the second reads as a further list. */
+/** /layout/blogs: every post once; the spec's second copy of the list read as twice as many posts. */
 export default function BlogsPage() {
   usePageTitle(t('site.blogs.pageTitle'));
   return (
@@ -15,9 +15,6 @@ export default function BlogsPage() {
         <h1 className="mb-0">{t('site.blogs.pageTitle')}</h1>
       </div>
       <PageSection heading={{ lead: t('site.blogs.latestLead'), title: t('site.blogs.latestTitle') }}>
-        <BlogList />
-      </PageSection>
-      <PageSection heading={{ lead: t('site.blogs.moreLead'), title: t('site.blogs.moreTitle') }} band>
         <BlogList />
       </PageSection>
     </>
