@@ -37,7 +37,7 @@ describe('header', () => {
       expect(within(navigation).getByRole('link', { name })).toHaveAttribute('href', href);
     }
     expect(within(navigation).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
-    expect(within(banner).getByRole('link', { name: 'Request a call' })).toHaveAttribute('href', '/layout/contact');
+    expect(within(banner).getByRole('button', { name: 'Request a call' })).toHaveAttribute('aria-haspopup', 'dialog');
     expect(banner).toHaveTextContent('India wherever you want to go');
     expect(banner).toHaveTextContent('Sunday to Friday 10am - 7pm');
     expect(within(banner).getByRole('button', { name: 'Menu' })).toBeInTheDocument();
@@ -161,14 +161,15 @@ describe('the same header on every page but the landing page', () => {
 });
 
 describe('other marketing pages', () => {
-  it('shows the About page with its banner and help line, and no invented team', async () => {
+  it('shows the About page with its banner, the configured help line, and no invented team', async () => {
+    serve('GET /api/config', { payments: {}, support: { phone: '+91 80 4567 8900' } });
     renderRoute('/layout/about');
     expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
-    expect(screen.getByText('Need any help?')).toBeInTheDocument();
+    expect(await screen.findByText('Need any help?')).toBeInTheDocument();
     // The page's only section heading is its own introduction: no "Our Members" of people who do not work here.
     const page = within(screen.getByRole('main'));
     expect(page.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
-      'About UsWelcome to car rent service',
+      'About UsCars to rent across India, by the hour',
     ]);
     expect(page.queryByRole('heading', { level: 3 })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - About'));

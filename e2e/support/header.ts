@@ -21,7 +21,7 @@ export async function openAccountMenu(page: Page, username: string): Promise<Loc
 export function headerTabStops(signedInAs?: string): string[] {
   return [
     'link "Skip to content"',
-    'link "Request a call"',
+    'button "Request a call"',
     'link "WheelsOnWeb home"',
     ...['Home', 'About', 'Cars', 'Blog', 'Contact'].map((name) => `link "${name}"`),
     signedInAs ? `button "Signed in as ${signedInAs}"` : 'link "Sign in"',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
@@ -9,6 +9,7 @@ import { Icon } from '../components/icons';
 import { useSession } from '../lib/auth/session';
 import { t, Words } from '../lib/i18n';
 import { useSignOut } from '../lib/auth/useSignOut';
+import { useHydrated } from '../lib/useHydrated';
 import { ErrorAlert } from '../components/ErrorAlert';
 
 /**
@@ -16,6 +17,9 @@ import { ErrorAlert } from '../components/ErrorAlert';
  * has loaded: its code (a dropdown placed by Popper) loads then, not with every visitor's page.
  */
 const AccountMenu = lazy(() => import('./AccountMenu'));
+
+/** The call request's form (with zod and the form code) loads when someone asks for a call, not with every page. */
+const CallRequestDialog = lazy(() => import('../features/marketing/CallRequestDialog'));
 
 const mainLinks = [
   { to: paths.home, label: 'common.nav.home' },
@@ -33,6 +37,11 @@ const mainLinks = [
 export function Header() {
   const { user } = useSession();
   const { signOutAndLeave, error, dismissError } = useSignOut();
+  // Mounted from the first ask on, so the dialog keeps its closing animation and its code stays loaded.
+  const [callAsked, setCallAsked] = useState(false);
+  const [callOpen, setCallOpen] = useState(false);
+  // A press before the page's code has taken over would do nothing.
+  const hydrated = useHydrated();
 
   const handleLogout = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -57,10 +66,24 @@ export function Header() {
               </span>
             </p>
           </div>
-          <Link to={paths.contact} className="btn btn-navy btn-sm">
+          <button
+            type="button"
+            className="btn btn-navy btn-sm"
+            aria-haspopup="dialog"
+            disabled={!hydrated}
+            onClick={() => {
+              setCallAsked(true);
+              setCallOpen(true);
+            }}
+          >
             <Icon name="phone" size={16} className="me-2" />
             {t('common.header.requestCall')}
-          </Link>
+          </button>
+          {callAsked ? (
+            <Suspense fallback={null}>
+              <CallRequestDialog show={callOpen} onClose={() => setCallOpen(false)} />
+            </Suspense>
+          ) : null}
         </Container>
       </div>
       <Navbar expand="lg" bg="white" className="shadow-sm" collapseOnSelect>

@@ -11,6 +11,26 @@ export const ContactMessage = z.object({
 });
 export type ContactMessage = z.input<typeof ContactMessage>;
 
+/**
+ * An Indian mobile number as people write it: ten digits from 6 to 9 on, after an optional +91, 91
+ * or 0, with spaces or dashes anywhere between.
+ */
+export const indianMobile = z
+  .string()
+  .trim()
+  .regex(/^(?:(?:\+|00)?91|0)?[\s-]*[6-9](?:[\s-]*\d){9}$/, 'checks.callRequest.phone');
+
+/**
+ * "Request a call": who to call and on which mobile, with an email to write to should the call not
+ * get through. The app sends it to `POST /api/contact` as a message asking for the call.
+ */
+export const CallRequest = z.object({
+  name: ContactMessage.shape.name,
+  phone: indianMobile,
+  email,
+});
+export type CallRequest = z.input<typeof CallRequest>;
+
 export const NewsletterSignup = z.object({ email });
 export type NewsletterSignup = z.input<typeof NewsletterSignup>;
 
