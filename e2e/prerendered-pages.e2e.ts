@@ -178,6 +178,41 @@ test.describe('the public pages in the browser', () => {
     }
   });
 
+  test('shows a car nobody has reviewed as New, with no stars or count, in its HTML, on its page and in the list', async ({
+    browser,
+    suiteServer,
+  }) => {
+    // No test of the suite reviews a car, so every fleet car has no reviews.
+    const [car] = catalogueCars;
+    const html = await noScript.newPage();
+    try {
+      await html.goto(carPagePath(car!));
+      await expect(html.getByRole('heading', { level: 1, name: car!.carName })).toBeVisible();
+      await expect(html.getByTestId('stars')).toHaveCount(0);
+      await expect(html.getByText(/ratings?\)|out of 5 stars/)).toHaveCount(0);
+    } finally {
+      await html.close();
+    }
+
+    const { context, page, problems } = await openSession(browser, suiteServer.baseURL, DESKTOP_WIDTH);
+    try {
+      await page.goto(carPagePath(car!));
+      const reviews = page.getByRole('region', { name: 'Reviews' });
+      await expect(reviews.getByText('No reviews yet', { exact: false })).toBeVisible();
+      await expect(reviews.getByText('New', { exact: true })).toBeVisible();
+      await expect(page.getByTestId('stars')).toHaveCount(0);
+      await expect(page.getByText(/ratings?\)/)).toHaveCount(0);
+
+      await page.goto('/layout/cars');
+      const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: car!.carName, exact: true }) });
+      await expect(card.getByText('New', { exact: true })).toBeVisible();
+      await expect(card.getByTestId('stars')).toHaveCount(0);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('says the page could not finish loading, with a way to reload, when its code cannot be fetched', async ({
     browser,
     suiteServer,
