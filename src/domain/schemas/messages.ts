@@ -12,8 +12,8 @@ export const ContactMessage = z.object({
 export type ContactMessage = z.input<typeof ContactMessage>;
 
 /**
- * An Indian mobile number as people write it: ten digits from 6 to 9 on, after an optional +91, 91
- * or 0, with spaces or dashes anywhere between.
+ * An Indian mobile number as people write it: ten digits, the first 6, 7, 8 or 9, after an optional
+ * +91, 0091, 91 or 0, with spaces or dashes anywhere between.
  */
 export const indianMobile = z
   .string()
