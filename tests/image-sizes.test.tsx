@@ -8,7 +8,7 @@ import { serve } from './mocks/serve';
 const pages = [
   { path: '/', shows: /Best offers and variety of cars for your need!/ },
   { path: '/layout/home', shows: /Tesla Malibu/ },
-  { path: '/layout/about', shows: /Need any help\?/ },
+  { path: '/layout/about', shows: /Cars to rent across India, by the hour/ },
   { path: '/layout/cars', shows: /Tesla Malibu/ },
   { path: '/layout/blogs', shows: /The best way to drive cars/ },
   { path: '/cars/BMW%20X3', shows: /Rs65\.00 \/ Hour/ },

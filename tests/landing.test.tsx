@@ -22,6 +22,6 @@ describe('landing page', () => {
   it('opens the owner sign-in from Earn With Us, where owners sign in', async () => {
     const { user } = renderRoute('/');
     await user.click(await screen.findByRole('link', { name: 'Earn With Us' }));
-    expect(await screen.findByRole('tab', { name: 'Become an owner' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Owner' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -28,7 +28,7 @@ const cases: RouteCase[] = [
   { path: '/', title: 'Welcome', shows: /Best offers and variety of cars for your need!/ },
   { path: '/layout', title: 'Home', shows: /Popular Services/ },
   { path: '/layout/home', title: 'Home', shows: /Current offers/ },
-  { path: '/layout/about', title: 'About', shows: /Need any help\?/ },
+  { path: '/layout/about', title: 'About', shows: /Cars to rent across India, by the hour/ },
   { path: '/layout/cars', title: 'Cars', shows: /Car Listing/ },
   { path: '/layout/blogs', title: 'Blogs', shows: /The best way to drive cars/ },
   { path: '/layout/contact', title: 'Contact', shows: /Send Message/ },

@@ -10,12 +10,10 @@ import { ReviewStars } from '../../components/StarRating';
 import { formatRupees } from '../../domain/money';
 import { formatIndiaTime } from '../../domain/india-time';
 import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
+import type { PartySide } from './party-side';
 import { paymentInWords } from './payment-words';
 import { statusNote } from '../../entities/booking/status-note';
 import { type BookingsId, t, Words } from './words';
-
-/** The sides a booking list is for; an admin's steps of their own are taken in the admin console. */
-export type PartySide = 'renter' | 'carKeeper';
 
 const actionLabel: Record<BookingAction, BookingsId> = {
   accept: 'bookings.card.accept',

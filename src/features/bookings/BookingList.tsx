@@ -11,7 +11,8 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { Pager, pageInUrl, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
 import { useRetry } from '../../lib/query-client';
-import { BookingCard, type PartySide, periodOf, type ReviewFormFor } from './BookingCard';
+import { BookingCard, periodOf, type ReviewFormFor } from './BookingCard';
+import type { PartySide } from './party-side';
 import { type BookingsId, t } from './words';
 
 /** The steps the state machine allows this side now, its deadlines applied (a renter cancels only before the period starts). */

@@ -16,7 +16,7 @@ import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
 import { hoursLabel } from '../../entities/booking/hours-label';
-import type { PartySide } from './BookingCard';
+import type { PartySide } from './party-side';
 import { paymentInWords } from './payment-words';
 import { receiptKey, useBookingReceipt } from './queries';
 import { statusNote } from '../../entities/booking/status-note';

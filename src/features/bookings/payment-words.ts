@@ -1,5 +1,5 @@
 import type { Payment, PaymentStatus } from '../../domain/contract';
-import type { PartySide } from './BookingCard';
+import type { PartySide } from './party-side';
 import { type BookingsId, t } from './words';
 
 /** Where the money stands, in words a renter or an owner reads: "paid" only once it was taken. */
