@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/fixtures';
 import type { Booking, ListAnswer, NewBooking } from '#domain/contract';
+import { formatRupees } from '#domain/money';
 import { addCarThroughApi, newAccount, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { openSession } from './support/browser';
@@ -56,7 +57,7 @@ test.describe('an owner', () => {
       const kept = { name: `Nissan of ${owner.username}`, price: 1500 };
       await addCarThroughForm(page, kept);
       const keptCard = ownerCard(page, kept.name);
-      await expect(keptCard.getByText(`₹${kept.price}.00 / hour`, { exact: true })).toBeVisible();
+      await expect(keptCard.getByText(`${formatRupees(kept.price)} / hour`, { exact: true })).toBeVisible();
 
       await page.goto('/layout/cars');
       const listed = page.locator('.card').filter({ has: page.getByRole('heading', { name: kept.name, exact: true }) });
@@ -72,7 +73,7 @@ test.describe('an owner', () => {
       await page.getByLabel('Price').fill(String(kept.price));
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page).toHaveURL('/get/cars');
-      await expect(keptCard.getByText(`₹${kept.price}.00 / hour`, { exact: true })).toBeVisible();
+      await expect(keptCard.getByText(`${formatRupees(kept.price)} / hour`, { exact: true })).toBeVisible();
 
       const doomed = [uniqueName('Old hatchback '), uniqueName('Spare sedan ')];
       for (const carname of doomed) {
