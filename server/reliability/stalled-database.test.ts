@@ -106,8 +106,14 @@ describe.each(onPostgres)('a PostgreSQL database that stalls and returns (%s)', 
     DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
   };
 
-  /** What a person's visit touches: public lists, their session and bookings, a sign-in, a sign-up and a comment. */
+  let visits = 0;
+
+  /**
+   * What a person's visit touches: public lists, their session and bookings, a sign-in, a sign-up and a
+   * comment, worded anew each visit (the same words again within a minute are refused as a repeat).
+   */
   function visit() {
+    visits += 1;
     return [
       call(server.baseURL, 'GET', '/api/cars'),
       call(server.baseURL, 'GET', '/api/cars/audi%20fiesta'),
@@ -118,7 +124,7 @@ describe.each(onPostgres)('a PostgreSQL database that stalls and returns (%s)', 
       call(server.baseURL, 'POST', '/register/user', {
         body: { ...newPerson('user', 'stall'), confirmPassword: 'pass-word-stall', password: 'pass-word-stall' },
       }),
-      call(server.baseURL, 'POST', '/api/comments/get-comment', { cookie, body: { content: 'Still here?' } }),
+      call(server.baseURL, 'POST', '/api/comments/get-comment', { cookie, body: { content: `Still here? (visit ${visits})` } }),
     ];
   }
 
