@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { SocialLinks } from '../components/SocialLinks';
-import { telHref, useSupportContact } from '../components/SupportContact';
+import { useSupportContact } from '../components/SupportContact';
+import { telHref } from '../lib/tel-href';
 import { t, Words } from '../lib/i18n';
 import { NewsletterForm } from '../features/marketing/NewsletterForm';
 

@@ -1,11 +1,6 @@
 import { usePublicConfig } from '../lib/public-config';
 import { useNearViewport } from '../lib/useNearViewport';
 
-/** A phone number as a `tel:` address: the digits and the leading +, without the spaces written for reading. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
 /**
  * The platform's support phone and email as the server is configured (SUPPORT_PHONE, SUPPORT_EMAIL,
  * through `GET /api/config`), each undefined while unknown or unset, so nothing is ever shown in

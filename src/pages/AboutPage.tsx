@@ -4,7 +4,8 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { AboutSection } from '../features/marketing/AboutSection';
 import { Icon } from '../components/icons';
 import { PageSection } from '../components/PageSection';
-import { telHref, useSupportContact } from '../components/SupportContact';
+import { useSupportContact } from '../components/SupportContact';
+import { telHref } from '../lib/tel-href';
 
 const { t } = wordsOf(site);
 

@@ -11,6 +11,7 @@ import { formatRupees } from '../../domain/money';
 import { formatIndiaTime } from '../../domain/india-time';
 import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
 import type { PartySide } from './party-side';
+import { telHref } from '../../lib/tel-href';
 import { paymentInWords } from './payment-words';
 import { statusNote } from '../../entities/booking/status-note';
 import { type BookingsId, t, Words } from './words';
@@ -133,7 +134,7 @@ export function BookingCard({
                 <Words
                   id="bookings.card.renterWithPhone"
                   values={{ renter: booking.renter.username, phone: booking.renter.phone }}
-                  components={{ 0: <a href={`tel:${booking.renter.phone.replace(/\s/g, '')}`}>{booking.renter.phone}</a> }}
+                  components={{ 0: <a href={telHref(booking.renter.phone)}>{booking.renter.phone}</a> }}
                 />
               ) : (
                 t('bookings.card.renter', { renter: booking.renter.username })

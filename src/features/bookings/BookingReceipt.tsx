@@ -13,6 +13,7 @@ import { BookingIdParams } from '../../domain/schemas/bookings';
 import { statusOf } from '../../lib/api-error';
 import { useSession } from '../../lib/auth/session';
 import { useRetry } from '../../lib/query-client';
+import { telHref } from '../../lib/tel-href';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
 import { hoursLabel } from '../../entities/booking/hours-label';
@@ -34,11 +35,6 @@ const HEADING = {
 
 /** A receipt reads best as one column of a page's width; on paper it takes the whole sheet. */
 const RECEIPT_WIDTH = { maxWidth: '48rem' };
-
-/** A tel: address dials digits and a leading "+" only; the number is shown as the person wrote it. */
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+\d]/g, '')}`;
-}
 
 function ContactCard({ label, contact }: { label: string; contact: Contact }) {
   return (

@@ -1,6 +1,7 @@
 import { Icon } from '../../components/icons';
 import { SocialLinks } from '../../components/SocialLinks';
-import { telHref, useSupportContact } from '../../components/SupportContact';
+import { useSupportContact } from '../../components/SupportContact';
+import { telHref } from '../../lib/tel-href';
 import { t } from './words';
 
 /** Where to find us: the place, the phone and the email when the server has them, and the social profiles. */
