@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PRODUCT_NAME } from '../config/product';
 import { SocialLinks } from '../components/SocialLinks';
-import { useSupportContact } from '../components/SupportContact';
+import { usePublicConfigNear } from '../lib/public-config';
 import { telHref } from '../lib/tel-href';
 import { t, Words } from '../lib/i18n';
 import { NewsletterForm } from '../features/marketing/NewsletterForm';
@@ -23,7 +23,8 @@ const quickLinks = [
 export function Footer() {
   // A named element, not written in the prop: the words lint reads any string in a `heading` as words.
   const followUs = <h3 className="visually-hidden">{t('common.footer.followUs')}</h3>;
-  const support = useSupportContact();
+  // SUPPORT_PHONE and SUPPORT_EMAIL as the server is configured; each line is left out while unknown or unset.
+  const { ref: supportRef, data: support } = usePublicConfigNear((config) => config.support);
   return (
     <footer className="site-footer pt-5 pb-3">
       <Container>
@@ -47,9 +48,9 @@ export function Footer() {
           </Col>
           <Col md={6} lg={3}>
             <h2 className="h5">{t('common.footer.headOffice')}</h2>
-            <address className="mb-0" ref={support.ref}>
+            <address className="mb-0" ref={supportRef}>
               <p className="mb-1">{t('common.footer.address')}</p>
-              {support.phone ? (
+              {support?.phone ? (
                 <p className="mb-1">
                   <Words
                     id="common.footer.phone"
@@ -59,7 +60,7 @@ export function Footer() {
                   />
                 </p>
               ) : null}
-              {support.email ? (
+              {support?.email ? (
                 <p className="mb-1">
                   <Words
                     id="common.footer.email"

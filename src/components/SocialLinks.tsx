@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../config/product';
 import type { SocialNetwork } from '../domain/contract';
 import { t } from '../lib/i18n';
-import { usePublicConfig } from '../lib/public-config';
-import { useNearViewport } from '../lib/useNearViewport';
+import { usePublicConfigNear } from '../lib/public-config';
 import { Icon } from './icons';
 
 /** Each network's name, by id. */
@@ -36,11 +35,8 @@ interface SocialLinksProps {
  * set: an icon must never lead nowhere.
  */
 export function SocialLinks({ heading, variant = 'outline-primary', className = '' }: SocialLinksProps) {
-  // Asked for as the links scroll near: in the footer they are below every page's first screen, and
-  // a first screen that makes no call loads no HTTP client, which keeps it within its JavaScript
-  // budget.
-  const { ref, near } = useNearViewport();
-  const { data: profiles } = usePublicConfig((config) => config.social, { enabled: near });
+  // In the footer the links are below every page's first screen: asked for as they scroll near.
+  const { ref, data: profiles } = usePublicConfigNear((config) => config.social);
   const links = networks.flatMap((network) => {
     const href = profiles?.[network];
     return href ? [{ network, href }] : [];

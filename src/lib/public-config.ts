@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../domain/contract';
 import { client } from './api-client';
+import { useNearViewport } from './useNearViewport';
 
 async function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return (await client.get<PublicConfig>('/api/config', { signal })).data;
@@ -19,4 +20,16 @@ export function usePublicConfig<T>(select: (config: PublicConfig) => T, { enable
     select,
     enabled,
   });
+}
+
+/**
+ * A part of the server's config for something below the first screen (the footer's contact and
+ * profiles): asked for once the element given `ref` comes near the viewport, since a first screen
+ * that makes no call loads no HTTP client, which keeps it within its JavaScript budget. `data` is
+ * undefined until then, and when the call failed: nothing is ever shown in its place.
+ */
+export function usePublicConfigNear<T>(select: (config: PublicConfig) => T) {
+  const { ref, near } = useNearViewport();
+  const { data } = usePublicConfig(select, { enabled: near });
+  return { ref, data };
 }

@@ -4,14 +4,14 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { AboutSection } from '../features/marketing/AboutSection';
 import { Icon } from '../components/icons';
 import { PageSection } from '../components/PageSection';
-import { useSupportContact } from '../components/SupportContact';
+import { usePublicConfigNear } from '../lib/public-config';
 import { telHref } from '../lib/tel-href';
 
 const { t } = wordsOf(site);
 
 export default function AboutPage() {
   usePageTitle(t('site.about.pageTitle'));
-  const { ref, phone } = useSupportContact();
+  const { ref, data: phone } = usePublicConfigNear((config) => config.support?.phone);
   return (
     <>
       <div className="page-banner text-center">

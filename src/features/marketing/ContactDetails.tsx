@@ -1,13 +1,14 @@
 import { Icon } from '../../components/icons';
 import { SocialLinks } from '../../components/SocialLinks';
-import { useSupportContact } from '../../components/SupportContact';
+import { usePublicConfigNear } from '../../lib/public-config';
 import { telHref } from '../../lib/tel-href';
 import { t } from './words';
 
 /** Where to find us: the place, the phone and the email when the server has them, and the social profiles. */
 export function ContactDetails() {
   const followUs = <h3 className="h5 mt-4">{t('site.contactDetails.followUs')}</h3>;
-  const { ref, phone, email } = useSupportContact();
+  const { ref, data: support } = usePublicConfigNear((config) => config.support);
+  const { phone, email } = support ?? {};
   return (
     <>
       <h2 className="h4 mb-3">{t('site.contactDetails.heading')}</h2>
