@@ -10,7 +10,7 @@ import { formatIndiaTime, indiaToday, toIndiaWallClock } from '../../../domain/i
 import type { DayState } from '../../../entities/car/busy-days';
 import { AvailabilityRangePicker, pickerDay } from '../AvailabilityRangePicker';
 import { pickedPeriod } from '../picked-period';
-import type { DraftField, EndError, PeriodDrafts, PeriodErrors } from './period-drafts';
+import { type DraftField, END_FIELDS, type EndError, type PeriodDrafts, type PeriodErrors } from './period-drafts';
 import type { ChoiceChange } from './useCheckoutChoice';
 import { t } from '../words';
 
@@ -19,17 +19,6 @@ import { t } from '../words';
  * picker offers whole hours only, and the car page's own start is a whole hour in India.
  */
 const WHOLE_HOURS = { minutes: { step: 60 } };
-
-const END_FIELDS = {
-  from: [
-    ['fromDate', 'date', 'bookings.picker.fromDate'],
-    ['fromTime', 'time', 'bookings.picker.fromTime'],
-  ],
-  to: [
-    ['toDate', 'date', 'bookings.picker.toDate'],
-    ['toTime', 'time', 'bookings.picker.toTime'],
-  ],
-} as const satisfies Record<PeriodEnd, readonly (readonly [DraftField, 'date' | 'time', string])[]>;
 
 interface EndFieldsProps {
   end: PeriodEnd;
@@ -47,12 +36,13 @@ function EndFields({ end, drafts, error, hintId, onType }: EndFieldsProps) {
   return (
     <div className="mb-2">
       <Row className="g-2">
-        {END_FIELDS[end].map(([field, type, label]) => {
+        {(['date', 'time'] as const).map((type) => {
+          const field = END_FIELDS[end][type];
           const invalid = error?.fields.includes(field) === true;
           return (
             <Col xs={6} key={field}>
               <Form.Label htmlFor={`${id}-${field}`} className="small mb-0">
-                {t(label)}
+                {t(`bookings.picker.${field}`)}
               </Form.Label>
               <Form.Control
                 id={`${id}-${field}`}

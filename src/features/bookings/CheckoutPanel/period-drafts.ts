@@ -22,7 +22,8 @@ export interface EndError {
 }
 export type PeriodErrors = Partial<Record<PeriodEnd, EndError>>;
 
-const END_FIELDS = {
+/** Each end's two fields, by what they hold. */
+export const END_FIELDS = {
   from: { date: 'fromDate', time: 'fromTime' },
   to: { date: 'toDate', time: 'toTime' },
 } as const satisfies Record<PeriodEnd, { date: DraftField; time: DraftField }>;
