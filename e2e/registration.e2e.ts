@@ -1,15 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test } from './support/fixtures';
 import { newAccount } from './support/accounts';
-
-/** Counts the POSTs the page sends to `path` from now on, as they leave the browser. */
-function countPosts(page: Page, path: string): () => number {
-  let sent = 0;
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === path) sent += 1;
-  });
-  return () => sent;
-}
+import { countPosts } from './support/page-checks';
 
 test.describe('registration', () => {
   test('sends one registration for a double click on Register, and tells of success, not a conflict', async ({

@@ -123,3 +123,12 @@ export function unexpectedProblems(problems: PageProblems): string[] {
     ...problems.pageErrors.map((message) => `uncaught: ${message}`),
   ];
 }
+
+/** Counts the POSTs the page sends to `path` from now on, as they leave the browser. */
+export function countPosts(page: Page, path: string): () => number {
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === path) sent += 1;
+  });
+  return () => sent;
+}
