@@ -160,8 +160,6 @@ export const cars = pgTable(
     description: text('description').notNull(),
     brand: text('brand'),
     model: text('model'),
-    /** Once the catalogue's sample count of ratings, never real ones: no longer written or read, kept until a migration drops it. */
-    rating: integer('rating'),
     speed: text('speed'),
     gps: text('gps'),
     seatType: text('seat_type'),
