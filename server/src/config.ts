@@ -111,6 +111,8 @@ export interface S3Settings {
 export interface SupportContact {
   phone?: string;
   email?: string;
+  /** The postal address (SUPPORT_ADDRESS), one line as people write it. */
+  address?: string;
 }
 
 const flag = z
@@ -268,6 +270,7 @@ const envSchema = z.object({
     }),
   GST_STATE: optionalText,
   SUPPORT_PHONE: optionalText,
+  SUPPORT_ADDRESS: optionalText,
   PUBLIC_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, message: 'PUBLIC_URL must be an http:// or https:// address' }).optional(),
   ),
@@ -456,6 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     support: {
       ...(e.SUPPORT_PHONE ? { phone: e.SUPPORT_PHONE } : {}),
       ...(e.SUPPORT_EMAIL ? { email: e.SUPPORT_EMAIL } : {}),
+      ...(e.SUPPORT_ADDRESS ? { address: e.SUPPORT_ADDRESS } : {}),
     },
     clockStartAt: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : undefined,
     social: Object.fromEntries(

@@ -12,7 +12,7 @@ beforeAll(async () => {
     buildTestApp(),
     buildTestApp({
       social: { instagram: 'https://www.instagram.com/wheelsonweb', linkedin: 'https://www.linkedin.com/company/wheelsonweb' },
-      support: { email: 'help@wheelsonweb.in', phone: '+91 80 4000 4000' },
+      support: { email: 'help@wheelsonweb.in', phone: '+91 80 4000 4000', address: '27 Residency Road, Bengaluru 560025' },
     }),
   ]);
 });
@@ -33,6 +33,10 @@ describe('GET /api/config', () => {
       instagram: 'https://www.instagram.com/wheelsonweb',
       linkedin: 'https://www.linkedin.com/company/wheelsonweb',
     });
-    expect(config.support).toEqual({ email: 'help@wheelsonweb.in', phone: '+91 80 4000 4000' });
+    expect(config.support).toEqual({
+      email: 'help@wheelsonweb.in',
+      phone: '+91 80 4000 4000',
+      address: '27 Residency Road, Bengaluru 560025',
+    });
   });
 });

@@ -162,6 +162,7 @@ describe('loadConfig', () => {
       SCRYPT_COST: '65536',
       SUPPORT_PHONE: '+91 80 4000 4000',
       SUPPORT_EMAIL: 'help@wheelsonweb.in',
+      SUPPORT_ADDRESS: '27 Residency Road, Bengaluru 560025',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -178,7 +179,7 @@ describe('loadConfig', () => {
       requestsPerMinute: 600,
       quotas: { registrationsPerHour: 50 },
       scryptCost: 65536,
-      support: { phone: '+91 80 4000 4000', email: 'help@wheelsonweb.in' },
+      support: { phone: '+91 80 4000 4000', email: 'help@wheelsonweb.in', address: '27 Residency Road, Bengaluru 560025' },
     });
   });
 

@@ -23,7 +23,7 @@ const quickLinks = [
 export function Footer() {
   // A named element, not written in the prop: the words lint reads any string in a `heading` as words.
   const followUs = <h3 className="visually-hidden">{t('common.footer.followUs')}</h3>;
-  // SUPPORT_PHONE and SUPPORT_EMAIL as the server is configured; each line is left out while unknown or unset.
+  // SUPPORT_ADDRESS, SUPPORT_PHONE and SUPPORT_EMAIL as the server is configured; each line is left out while unknown or unset.
   const { ref: supportRef, data: support } = usePublicConfigNear((config) => config.support);
   return (
     <footer className="site-footer pt-5 pb-3">
@@ -49,7 +49,7 @@ export function Footer() {
           <Col md={6} lg={3}>
             <h2 className="h5">{t('common.footer.headOffice')}</h2>
             <address className="mb-0" ref={supportRef}>
-              <p className="mb-1">{t('common.footer.address')}</p>
+              {support?.address ? <p className="mb-1">{support.address}</p> : null}
               {support?.phone ? (
                 <p className="mb-1">
                   <Words

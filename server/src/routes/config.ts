@@ -13,7 +13,7 @@ export const configRoutes: FastifyPluginAsyncZod<
     },
     ...(gst ? { gst: { rateBps: gst.rateBps, gstin: gst.gstin, state: gst.state } } : {}),
     ...(Object.keys(social).length > 0 ? { social } : {}),
-    ...(support.email || support.phone ? { support } : {}),
+    ...(support.email || support.phone || support.address ? { support } : {}),
   };
   app.get(
     '/api/config',
@@ -22,7 +22,7 @@ export const configRoutes: FastifyPluginAsyncZod<
         tags: ['config'],
         summary: 'The ways to pay this server takes, and where to find the platform',
         description:
-          'Public: the payment providers that are on, with their public keys (a provider not listed cannot be charged); the GST rate, GSTIN and state when the seller charges GST; the platform’s social profiles that are set (SOCIAL_*_URL), and its support email and phone (SUPPORT_EMAIL, SUPPORT_PHONE) when set.',
+          'Public: the payment providers that are on, with their public keys (a provider not listed cannot be charged); the GST rate, GSTIN and state when the seller charges GST; the platform’s social profiles that are set (SOCIAL_*_URL), and its support email, phone and address (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_ADDRESS) when set.',
         response: {
           200: answer(PublicConfig, 'The payment providers that are on, GST, social profiles and the support contact.'),
           ...errors([]),

@@ -33,8 +33,8 @@ export const PublicConfig = z
     gst: z.object({ rateBps: z.int(), gstin: z.string(), state: z.string() }).optional(),
     /** The platform's social profiles that are set; left out when none is. */
     social: SocialProfiles.optional(),
-    /** The platform's support contact (SUPPORT_EMAIL, SUPPORT_PHONE), where people ask about their data; left out when neither is set. */
-    support: z.object({ email: z.email().optional(), phone: z.string().optional() }).optional(),
+    /** The platform's support contact (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_ADDRESS), where people ask about their data; left out when none is set. */
+    support: z.object({ email: z.email().optional(), phone: z.string().optional(), address: z.string().optional() }).optional(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.output<typeof PublicConfig>;
