@@ -213,7 +213,7 @@ async function writeBoot(outDir: string): Promise<string> {
   return file;
 }
 
-/** Where a page's HTML goes under `pagesDir`: its address decoded ("/cars/Tesla Malibu"). */
+/** Where a page's HTML goes under `pagesDir`: its address decoded ("/cars/Tata Nexon EV"). */
 function fileFor(pagesDir: string, address: string): string {
   const folder = path.join(pagesDir, decodeURIComponent(address));
   if (!`${folder}${path.sep}`.startsWith(pagesDir + path.sep)) {

@@ -16,7 +16,7 @@ const admin = {
   password: `admin-${randomBytes(8).toString('hex')}`,
 };
 const HOUR_MS = 60 * 60 * 1000;
-const FLEET_CAR = 'Toyota Aventador';
+const FLEET_CAR = 'Maruti Ertiga';
 const POST_TITLE = 'If you are renting a car';
 
 /** Every page of the console, by the heading it opens with. */

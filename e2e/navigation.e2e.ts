@@ -7,7 +7,7 @@ import { accountToggle, openAccountMenu } from './support/header';
 import { horizontalOverflow, settle } from './support/page-checks';
 import { saveScreenshot } from './support/screenshots';
 
-const CAR_PAGE = '/cars/Toyota%20Aventador';
+const CAR_PAGE = '/cars/Maruti%20Ertiga';
 const BLOG_POST = `/blogs/${encodeURIComponent('If you are renting a car')}`;
 const SITE_LINKS = ['Home', 'About', 'Cars', 'Blog', 'Contact'];
 

@@ -57,7 +57,7 @@ for (const [timezoneId, daysAhead] of ZONES_AND_DAYS_AHEAD) {
       await registerAndSignIn(context, 'user');
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
-      await page.goto('/cars/Toyota%20Aventador');
+      await page.goto('/cars/Maruti%20Ertiga');
       await showCalendar(page);
       const shownStart = indiaTime(await page.getByRole('textbox', { name: PERIOD_LABEL }).first().inputValue());
       expect(indiaDay(shownStart).getUTCMinutes()).toBe(0);

@@ -156,7 +156,7 @@ test.describe('the pay buttons with both checkouts on', () => {
       // A card that asks for an extra authentication step, as most Indian cards do: the provider's stand-in answers requires_action.
       await answerCheckoutWithStandIn(page, { token: 'tok_threeDSecureRequired' });
       await answerRazorpayCheckoutWithStandIn(page, razorpay, 'card');
-      await page.goto('/cars/Audi Fiesta');
+      await page.goto('/cars/Maruti Dzire');
 
       const payButtons = page.getByRole('button', { name: /^Pay with/ });
       await expect(payButtons).toHaveText([UPI_BUTTON, 'Pay with an international card']);

@@ -6,6 +6,7 @@ import { routes } from './app/routes';
 import { blogPosts } from './data/blogs';
 import { catalogueCars } from './data/cars';
 import { publicPageAddresses } from './data/public-pages';
+import { formatRupees } from './domain/money';
 import { blogPostPath, carPagePath, publicPages } from './domain/page-addresses';
 import { PageHeadContext, type PageHead } from './lib/page-head';
 import { createQueryClient } from './lib/query-client';
@@ -24,7 +25,7 @@ const fixedDescriptions: Record<string, string> = {
   [publicPages.home]: 'Hot offers on cars for rent by the hour across India, our services, and what our customers say.',
   '/layout': 'Hot offers on cars for rent by the hour across India, our services, and what our customers say.',
   [publicPages.about]: 'Who we are: a car rental platform for India, where owners earn by listing their cars.',
-  [publicPages.cars]: 'Every car for rent by the hour: filter by city, body type, seats, gearbox and fuel.',
+  [publicPages.cars]: 'Every car for rent by the hour: filter by city, body type, seats, transmission and fuel.',
   [publicPages.blogs]: 'Tips on driving, renting and owning a car in India, from the WheelsOnWeb blog.',
   [publicPages.contact]: 'Write to us or call: our address, phone number and a form for your message.',
 };
@@ -40,7 +41,7 @@ function shortened(text: string): string {
 /** The page's own words for search results: a car's or a post's from the data the page shows. */
 function descriptionOf(address: string): string {
   const car = catalogueCars.find((candidate) => carPagePath(candidate) === address);
-  if (car) return shortened(`${car.carName} for rent in ${car.city} at Rs${car.price} an hour. ${car.description}`);
+  if (car) return shortened(`${car.carName} for rent in ${car.city} at ${formatRupees(car.price)} an hour. ${car.description}`);
   const post = blogPosts.find((candidate) => blogPostPath(candidate.title) === address);
   if (post) return shortened(post.description);
   const fixed = fixedDescriptions[address];

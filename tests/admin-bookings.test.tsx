@@ -70,7 +70,7 @@ describe('the bookings list', () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       'WOW-00042made Feb 05 2026 10:00',
-      'Toyota Aventador',
+      'Maruti Ertiga',
       'asha',
       'Fleet',
       'Feb 10 2030 09:00 – Feb 10 2030 13:004 hours',
@@ -79,9 +79,9 @@ describe('the bookings list', () => {
       'HeldRazorpay (upi)',
       'AcceptDeclineCancel',
     ]);
-    expect(within(rowOf('WOW-00042')).getByRole('link', { name: 'Toyota Aventador' })).toHaveAttribute(
+    expect(within(rowOf('WOW-00042')).getByRole('link', { name: 'Maruti Ertiga' })).toHaveAttribute(
       'href',
-      '/cars/Toyota%20Aventador',
+      '/cars/Maruti%20Ertiga',
     );
     const cells = within(rowOf('WOW-00301')).getAllByRole('cell');
     expect(cells[3]).toHaveTextContent('ravi');
@@ -182,7 +182,7 @@ describe("an admin's steps on a booking", () => {
 
     await user.click(await screen.findByRole('button', { name: 'Cancel booking WOW-00042' }));
     const dialog = await screen.findByRole('dialog', {
-      name: 'Cancel booking WOW-00042 of renter asha for the Toyota Aventador?',
+      name: 'Cancel booking WOW-00042 of renter asha for the Maruti Ertiga?',
     });
     expect(dialog).toHaveTextContent('asha reads it with the booking and is mailed it.');
     await user.click(within(dialog).getByRole('button', { name: 'Keep booking' }));
@@ -197,7 +197,7 @@ describe("an admin's steps on a booking", () => {
 
     await user.click(await screen.findByRole('button', { name: 'Accept booking WOW-00042' }));
     const dialog = await screen.findByRole('dialog', {
-      name: 'Accept booking WOW-00042 of renter asha for the Toyota Aventador?',
+      name: 'Accept booking WOW-00042 of renter asha for the Maruti Ertiga?',
     });
     await user.click(within(dialog).getByRole('button', { name: 'Accept request' }));
 
@@ -215,7 +215,7 @@ describe("an admin's steps on a booking", () => {
 
     await user.click(await screen.findByRole('button', { name: 'Accept booking WOW-00042' }));
     const dialog = await screen.findByRole('dialog', {
-      name: 'Accept booking WOW-00042 of renter asha for the Toyota Aventador?',
+      name: 'Accept booking WOW-00042 of renter asha for the Maruti Ertiga?',
     });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Regular customer.');
     await user.click(within(dialog).getByRole('button', { name: 'Accept request' }));

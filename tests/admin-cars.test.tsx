@@ -85,10 +85,10 @@ describe('the cars list', () => {
     expect(creta.getAllByRole('cell')[5]).toHaveTextContent('Delistedsince Feb 04 2026 15:30: The photos show another car.');
     expect(creta.getByRole('button', { name: 'Relist the Hyundai Creta of ravi' })).toBeInTheDocument();
 
-    const fleetCar = within(rowOf('Toyota Aventador'));
+    const fleetCar = within(rowOf('Maruti Ertiga'));
     expect(fleetCar.getAllByRole('cell')[1]).toHaveTextContent('Fleet');
-    expect(fleetCar.getByRole('link', { name: 'Toyota Aventador' })).toHaveAttribute('href', '/cars/Toyota%20Aventador');
-    expect(fleetCar.getByRole('button', { name: "Delist the fleet's Toyota Aventador" })).toBeInTheDocument();
+    expect(fleetCar.getByRole('link', { name: 'Maruti Ertiga' })).toHaveAttribute('href', '/cars/Maruti%20Ertiga');
+    expect(fleetCar.getByRole('button', { name: "Delist the fleet's Maruti Ertiga" })).toBeInTheDocument();
 
     // An archived car is gone for good: no page to link to, nothing to do.
     const archived = within(rowOf('Tata Nexon'));
@@ -188,8 +188,8 @@ describe('delisting and relisting a car', () => {
     serve('POST /api/admin/cars/:id/delist', fail(409, serverSays.carArchived));
     const { user } = renderRoute('/admin/cars');
 
-    await user.click(await screen.findByRole('button', { name: "Delist the fleet's Toyota Aventador" }));
-    const dialog = await screen.findByRole('dialog', { name: "Delist the fleet's Toyota Aventador?" });
+    await user.click(await screen.findByRole('button', { name: "Delist the fleet's Maruti Ertiga" }));
+    const dialog = await screen.findByRole('dialog', { name: "Delist the fleet's Maruti Ertiga?" });
     const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
     await user.type(reason, 'Being repainted.');
     await user.click(within(dialog).getByRole('button', { name: 'Delist car' }));

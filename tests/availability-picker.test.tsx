@@ -43,7 +43,7 @@ async function dayCell(user: ReturnType<typeof renderRoute>['user'], which: 0 | 
 describe("the car page's picker and the car's bookings", () => {
   it('does not let a booked day be picked as start or end, and leaves the period as it was', async () => {
     serve('GET /api/cars/:carName/availability', BOOKED);
-    const { router, user } = renderRoute('/cars/Tesla%20Malibu');
+    const { router, user } = renderRoute('/cars/Tata%20Nexon%20EV');
     await screen.findByRole('list', { name: 'Availability, next 30 days' });
     const bookedStart = await dayCell(user, 0, 3);
     const [start, end] = screen.getAllByRole('textbox', { name: PERIOD_LABEL });
@@ -65,7 +65,7 @@ describe("the car page's picker and the car's bookings", () => {
 
   it('refuses a booked day typed as start or end at its date field', async () => {
     serve('GET /api/cars/:carName/availability', BOOKED);
-    const { router, user } = renderRoute('/cars/Tesla%20Malibu');
+    const { router, user } = renderRoute('/cars/Tata%20Nexon%20EV');
     await screen.findByRole('list', { name: 'Availability, next 30 days' });
     const toDate = await screen.findByLabelText('To date');
     await user.clear(toDate);
@@ -91,7 +91,7 @@ describe("the car page's picker and the car's bookings", () => {
 
   it('marks a partly booked day, which can still be picked', async () => {
     serve('GET /api/cars/:carName/availability', BOOKED);
-    const { router, user } = renderRoute('/cars/Tesla%20Malibu');
+    const { router, user } = renderRoute('/cars/Tata%20Nexon%20EV');
     await screen.findByRole('list', { name: 'Availability, next 30 days' });
 
     const partly = await dayCell(user, 0, 5);
@@ -109,7 +109,7 @@ describe("the car page's picker and the car's bookings", () => {
 
   it('opens every day when the bookings could not be loaded, leaving the server to refuse a clash', async () => {
     serve('GET /api/cars/:carName/availability', fail(500, serverSays.serverFault));
-    const { user } = renderRoute('/cars/Tesla%20Malibu');
+    const { user } = renderRoute('/cars/Tata%20Nexon%20EV');
     await screen.findByText(/When this car is booked could not be loaded/);
     const cell = await dayCell(user, 0, 3);
     expect(cell).not.toHaveClass('rdtDisabled');

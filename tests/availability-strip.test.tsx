@@ -36,7 +36,7 @@ function strip(): HTMLElement {
 describe("the car page's availability strip", () => {
   it('shows the next 30 India days, each free, partly booked or booked in words as well as colour, with a legend', async () => {
     const calls = serve('GET /api/cars/:carName/availability', BOOKED);
-    renderRoute('/cars/Tesla%20Malibu');
+    renderRoute('/cars/Tata%20Nexon%20EV');
     await screen.findByRole('list', { name: 'Availability, next 30 days' });
 
     const days = within(strip()).getAllByRole('listitem');
@@ -65,7 +65,7 @@ describe("the car page's availability strip", () => {
 
     // One request, for the car as the address names it, from the start of India's today for 90 days.
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.params.carName).toBe('Tesla Malibu');
+    expect(calls[0]?.params.carName).toBe('Tata Nexon EV');
     expect(calls[0]?.query).toEqual({
       from: `${indiaDate(0)}T00:00:00+05:30`,
       to: `${indiaDate(90)}T00:00:00+05:30`,
@@ -74,20 +74,20 @@ describe("the car page's availability strip", () => {
 
   it('says it is loading while the server has not answered, with the car already shown', async () => {
     const release = hold('GET /api/cars/:carName/availability');
-    renderRoute('/cars/Tesla%20Malibu');
+    renderRoute('/cars/Tata%20Nexon%20EV');
     const loading = await screen.findByText('Loading when this car is booked…');
     expect(loading).toHaveAttribute('role', 'status');
-    expect(screen.getByRole('heading', { level: 1, name: 'Tesla Malibu' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Tata Nexon EV' })).toBeInTheDocument();
     release();
     expect(await screen.findByRole('list', { name: 'Availability, next 30 days' })).toBeInTheDocument();
   });
 
   it('says in a line when it cannot load, keeps the page and its checkout, and tries again when asked', async () => {
     serve('GET /api/cars/:carName/availability', fail(500, serverSays.serverFault), { once: true });
-    const { user } = renderRoute('/cars/Tesla%20Malibu');
+    const { user } = renderRoute('/cars/Tata%20Nexon%20EV');
     const note = await screen.findByRole('note');
     expect(note).toHaveTextContent('When this car is booked could not be loaded. You can still pick a period');
-    expect(screen.getByRole('heading', { level: 1, name: 'Tesla Malibu' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Tata Nexon EV' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Check Out' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Availability, next 30 days' })).not.toBeInTheDocument();
 

@@ -133,7 +133,7 @@ describe('a booking’s receipt', () => {
 
   it('gives the renter of a fleet car the platform’s support', async () => {
     session(asha);
-    const bmw = fleetCar('BMW X3');
+    const bmw = fleetCar('Kia Seltos');
     serve(
       'GET /api/bookings/:id',
       receipt({
@@ -151,7 +151,7 @@ describe('a booking’s receipt', () => {
       'href',
       'mailto:help@wheelsonweb.in',
     );
-    expect(screen.getByRole('link', { name: 'BMW X3' })).toHaveAttribute('href', '/cars/BMW%20X3');
+    expect(screen.getByRole('link', { name: 'Kia Seltos' })).toHaveAttribute('href', '/cars/Kia%20Seltos');
   });
 
   it('gives the owner the renter’s name, email and phone, and a way back to the requests', async () => {

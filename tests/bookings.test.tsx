@@ -390,14 +390,14 @@ describe('Rental requests', () => {
 describe('Rental requests for an admin', () => {
   it('accepts a fleet car’s request and only looks at an owner’s', async () => {
     session(admin);
-    const bmw = fleetCar('BMW X3');
+    const bmw = fleetCar('Kia Seltos');
     serveBookings(
       swiftRequest({ _id: uuid(303), id: uuid(303), car: { id: bmw.id, kind: 'fleet', carName: bmw.carName } }),
       swiftRequest(),
     );
     const { user } = renderRoute('/get/requests');
 
-    const fleetItem = (await screen.findByRole('link', { name: 'BMW X3' })).closest('li')!;
+    const fleetItem = (await screen.findByRole('link', { name: 'Kia Seltos' })).closest('li')!;
     const ownerItem = screen.getByRole('link', { name: 'Maruti Swift' }).closest('li')!;
     expect(within(ownerItem).queryByRole('button')).not.toBeInTheDocument();
     await user.click(within(fleetItem).getByRole('button', { name: /^Accept/ }));

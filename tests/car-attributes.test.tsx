@@ -23,9 +23,9 @@ describe('the cars page', () => {
     expect(cardOf('Hyundai Creta')).toHaveTextContent('SUV · 7 seats · Automatic · Diesel');
     expect(cardOf('Maruti Swift')).toHaveTextContent('Bengaluru');
     expect(cardOf('Maruti Swift')).toHaveTextContent('Hatchback · 5 seats · Manual · Petrol');
-    expect(cardOf('Colorado Rover')).toHaveTextContent('Jaipur');
-    expect(cardOf('Colorado Rover')).toHaveTextContent('SUV · 7 seats · Automatic · CNG');
-    expect(screen.queryByText(/20kmpl/)).not.toBeInTheDocument();
+    expect(cardOf('Mahindra Bolero')).toHaveTextContent('Jaipur');
+    expect(cardOf('Mahindra Bolero')).toHaveTextContent('SUV · 7 seats · Manual · Diesel');
+    expect(screen.queryByText(/kmpl/)).not.toBeInTheDocument();
   });
 
   it('filters by city, body type, seats, transmission, fuel and car type, in the address and to the server', async () => {
@@ -78,9 +78,9 @@ describe('the cars page', () => {
   });
 
   it('restores the filters from the address and drops values off the lists', async () => {
-    const calls = serve('GET /api/cars', onePage([fleetCar('Mercedes Benz XC90')]));
+    const calls = serve('GET /api/cars', onePage([fleetCar('Toyota Innova Hycross')]));
     renderRoute('/layout/cars?city=Pune&bodyType=suv&seats=5&transmission=automatic&fuel=hybrid&ac=true');
-    await screen.findByRole('heading', { level: 3, name: 'Mercedes Benz XC90' });
+    await screen.findByRole('heading', { level: 3, name: 'Toyota Innova Hycross' });
     expect(screen.getByLabelText('City')).toHaveDisplayValue('Pune');
     expect(screen.getByLabelText('Body type')).toHaveDisplayValue('SUV');
     expect(screen.getByLabelText('Seats')).toHaveDisplayValue('5 or more');
@@ -145,7 +145,7 @@ describe('the home page’s search', () => {
   });
 
   it('sends the From address’s city and the car type to the Cars page, which asks the server for them', async () => {
-    const calls = serve('GET /api/cars', onePage([fleetCar('Mercedes Benz XC90')]));
+    const calls = serve('GET /api/cars', onePage([fleetCar('Toyota Innova Hycross')]));
     const { router, user } = renderRoute('/layout/home');
     await fillJourney(user, 'Koregaon Park, Pune');
     await user.selectOptions(screen.getByLabelText('Car type'), 'Non AC Car');
@@ -195,17 +195,17 @@ describe('the car page', () => {
 
   it('shows a catalogue car’s city, pickup area and what it is', async () => {
     serve('GET /api/cars/:carName/availability', { busy: [] });
-    renderRoute('/cars/Tesla%20Malibu');
-    await screen.findByRole('heading', { level: 1, name: 'Tesla Malibu' });
+    renderRoute('/cars/Tata%20Nexon%20EV');
+    await screen.findByRole('heading', { level: 1, name: 'Tata Nexon EV' });
     expect(screen.getByText('Bengaluru')).toBeInTheDocument();
     expect(screen.getByText('Pickup: Indiranagar, near the metro station')).toBeInTheDocument();
     expect(attributesShown()).toEqual({
-      'Body type': 'Sedan',
-      Seating: '5 seats',
-      Gearbox: 'Automatic',
+      'Body type': 'SUV',
+      Seats: '5 seats',
+      Transmission: 'Automatic',
       Fuel: 'Electric',
       'Car type': 'AC',
-      Year: '2023',
+      Year: '2024',
       'Km per day': 'No limit',
     });
   });
@@ -218,8 +218,8 @@ describe('the car page', () => {
     expect(screen.getByText('Pickup: Indiranagar, near the metro station')).toBeInTheDocument();
     expect(attributesShown()).toEqual({
       'Body type': 'Hatchback',
-      Seating: '5 seats',
-      Gearbox: 'Manual',
+      Seats: '5 seats',
+      Transmission: 'Manual',
       Fuel: 'Petrol',
       'Car type': 'AC',
       Year: '2021',

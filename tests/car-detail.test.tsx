@@ -9,7 +9,7 @@ import { fail } from './mocks/routes';
 import { acceptSignIn, recordAllRequests, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 
-const tesla = fleetCar('Tesla Malibu');
+const tesla = fleetCar('Tata Nexon EV');
 
 /** `GET /api/cars/{name or id}` answers this car. */
 function serveCar(car: PublicCar) {
@@ -23,38 +23,43 @@ function totalAmount(): HTMLElement {
 describe('car page', () => {
   it('shows a catalogue car at once with its price label and specifications, and no stars it cannot know', async () => {
     const asked = recordAllRequests();
-    renderRoute('/cars/Tesla%20Malibu');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tesla Malibu' })).toBeInTheDocument();
-    expect(screen.getByText('Rs50.00 / Hour')).toBeInTheDocument();
+    renderRoute('/cars/Tata%20Nexon%20EV');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tata Nexon EV' })).toBeInTheDocument();
+    expect(screen.getByText('₹50.00 / hour')).toBeInTheDocument();
     // The catalogue holds no ratings: stars wait for the car's reviews (reviews.test.tsx).
     expect(screen.queryByTestId('stars')).not.toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Tesla Malibu' })).toHaveAttribute('src', '/images/cars/tesla-malibu.svg');
+    expect(screen.getByRole('img', { name: 'Tata Nexon EV' })).toHaveAttribute('src', '/images/cars/tesla-malibu.svg');
     for (const [label, value] of [
-      ['Model', 'Model 3'],
+      ['Model', 'Empowered 45'],
+      ['Body type', 'SUV'],
       ['Transmission', 'Automatic'],
-      ['Mileage', '20kmpl'],
+      ['Seats', '5 seats'],
+      ['Fuel', 'Electric'],
+      ['Year', '2024'],
+      // An electric car burns no fuel: it has a range where others have a mileage.
+      ['Range', '489 km (ARAI)'],
       ['GPS', 'GPS Navigation'],
-      ['Seats', 'Heated seats'],
-      ['Brand', 'Tesla'],
+      ['Brand', 'Tata'],
     ]) {
       expect(screen.getByText(label).nextElementSibling).toHaveTextContent(value);
     }
+    for (const gone of ['Mileage', 'Gearbox', 'Seating']) expect(screen.queryByText(gone)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Car Listing' })).toHaveAttribute('href', '/layout/cars');
     expect(screen.getByRole('heading', { name: 'Check Out' })).toBeInTheDocument();
     expect(screen.getByText('Pay Here')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Tesla Malibu'));
+    await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Tata Nexon EV'));
     // The catalogue is in the app: its cars need no call to the server, only when they are booked and reviewed does.
     await waitFor(() =>
       expect(asked.filter((call) => call.includes('/api/cars')).sort()).toEqual([
-        'GET /api/cars/Tesla%20Malibu/availability',
-        'GET /api/cars/Tesla%20Malibu/reviews',
+        'GET /api/cars/Tata%20Nexon%20EV/availability',
+        'GET /api/cars/Tata%20Nexon%20EV/reviews',
       ]),
     );
   });
 
   it('starts the period from the address, shows it in India time and totals the whole hours', async () => {
     serveCar(tesla);
-    renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     expect(await screen.findByText('Jan 31 2030 22:30')).toBeInTheDocument();
     expect(screen.getByText('Feb 01 2030 02:15')).toBeInTheDocument();
     expect(totalAmount()).toHaveTextContent('₹150.00');
@@ -63,7 +68,7 @@ describe('car page', () => {
 
   it('shows the period in typed fields on India’s clock, and a typed period changes the total and the address', async () => {
     serveCar(tesla);
-    const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { router, user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     const fromDate = await screen.findByLabelText('From date');
     expect(fromDate).toHaveValue('2030-01-31');
     expect(screen.getByLabelText('From time')).toHaveValue('22:30');
@@ -86,7 +91,7 @@ describe('car page', () => {
 
   it('shows a day picked on the calendar in the typed fields, starting on the day clicked after the end and ending a day later', async () => {
     serveCar(tesla);
-    const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { router, user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     const showCalendar = await screen.findByRole('button', { name: 'Pick on a calendar' });
     expect(showCalendar).toHaveAttribute('aria-expanded', 'false');
     await user.click(showCalendar);
@@ -120,7 +125,7 @@ describe('car page', () => {
 
   it('adds the driver surcharge when Driver Required is ticked, and takes it off again', async () => {
     serveCar(tesla);
-    const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { router, user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     const driver = await screen.findByRole('checkbox', { name: /Driver Required/ });
     expect(driver).not.toBeChecked();
 
@@ -134,8 +139,8 @@ describe('car page', () => {
   });
 
   it('offers a one-day period when the address names only a start', async () => {
-    serveCar(fleetCar('BMW X3'));
-    renderRoute(`/cars/BMW%20X3?from=${encodeURIComponent('2030-03-01T09:00:00+05:30')}`);
+    serveCar(fleetCar('Kia Seltos'));
+    renderRoute(`/cars/Kia%20Seltos?from=${encodeURIComponent('2030-03-01T09:00:00+05:30')}`);
     expect(await screen.findByText('Mar 02 2030 09:00')).toBeInTheDocument();
     expect(totalAmount()).toHaveTextContent('₹1,560.00');
   });
@@ -144,7 +149,7 @@ describe('car page', () => {
     const instant = encodeURIComponent('2030-01-31T22:30:00+05:30');
     const halfHourLater = encodeURIComponent('2030-01-31T23:00:00+05:30');
     serveCar(tesla);
-    renderRoute(`/cars/Tesla%20Malibu?from=${instant}&to=${halfHourLater}`);
+    renderRoute(`/cars/Tata%20Nexon%20EV?from=${instant}&to=${halfHourLater}`);
     await expectFieldError(await screen.findByLabelText('To date'), 'The end must be at least one hour after the start.');
     await expectFieldError(screen.getByLabelText('To time'), 'The end must be at least one hour after the start.');
     expectNoFieldError(screen.getByLabelText('From date'));
@@ -156,7 +161,7 @@ describe('car page', () => {
 
   it('refuses a typed start in the past at the From fields, and an unfinished time at its own field', async () => {
     serveCar(tesla);
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     const fromDate = await screen.findByLabelText('From date');
     const toDate = screen.getByLabelText('To date');
     await user.clear(toDate);
@@ -187,7 +192,7 @@ describe('car page', () => {
     session(asha);
     serveCar(tesla);
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
-    const { user } = renderRoute('/cars/Tesla%20Malibu');
+    const { user } = renderRoute('/cars/Tata%20Nexon%20EV');
     for (const [label, value] of [
       ['From date', '2030-01-31'],
       ['From time', '22:30'],
@@ -201,22 +206,22 @@ describe('car page', () => {
     expect(totalAmount()).toHaveTextContent('3 hours × ₹50.00');
     await user.click(await screen.findByRole('button', { name: 'Send request without paying' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Total: ₹150.00');
-    expect(bookings.map((call) => call.body)).toEqual([{ carName: 'Tesla Malibu', from: FROM, to: TO, driver: false }]);
+    expect(bookings.map((call) => call.body)).toEqual([{ carName: 'Tata Nexon EV', from: FROM, to: TO, driver: false }]);
   });
 
   it('sends a signed-out visitor to sign in first and brings them back with the period', async () => {
     serveCar(tesla);
     acceptSignIn(session(null), 'POST /carsSchema', asha);
-    const { router, user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { router, user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     await user.click(await screen.findByRole('button', { name: 'Reserve Now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to reserve the Tesla Malibu' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to reserve the Tata Nexon EV' })).toBeInTheDocument();
 
     await user.type(await screen.findByLabelText('Email'), 'asha@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct-horse-42');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/cars/Tesla%20Malibu'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cars/Tata%20Nexon%20EV'));
     expect(await screen.findByText('Jan 31 2030 22:30')).toBeInTheDocument();
   });
 
@@ -224,7 +229,7 @@ describe('car page', () => {
     session(asha);
     serveCar(tesla);
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: true }));
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}&driver=1`);
     expect(await screen.findByText('Card payments are not configured yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay with a card' })).not.toBeInTheDocument();
 
@@ -235,7 +240,7 @@ describe('car page', () => {
     expect(confirmation).toHaveTextContent('Jan 31 2030 22:30 to Feb 01 2030 02:15 (3 hours, with a driver)');
     expect(confirmation).toHaveTextContent('Not paid');
     expect(bookings.map((call) => call.body)).toEqual([
-      { carName: 'Tesla Malibu', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: true },
+      { carName: 'Tata Nexon EV', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: true },
     ]);
   });
 
@@ -263,7 +268,7 @@ describe('car page', () => {
     session(asha);
     serveCar(tesla);
     serve('POST /api/bookings', fail(409, serverSays.alreadyBooked));
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     await user.click(await screen.findByRole('button', { name: 'Send request without paying' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.alreadyBooked);
     expect(screen.getByText('Jan 31 2030 22:30')).toBeInTheDocument();
@@ -273,7 +278,7 @@ describe('car page', () => {
   it('explains that owners do not book cars', async () => {
     session(ravi);
     serveCar(tesla);
-    renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     expect(await screen.findByText(/Cars are booked from a renter account/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send request without paying' })).not.toBeInTheDocument();
   });
@@ -282,7 +287,7 @@ describe('car page', () => {
     serveCar(listed(swift));
     renderRoute('/cars/Maruti%20Swift');
     expect(await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' })).toBeInTheDocument();
-    expect(screen.getByText('Rs40.00 / Hour')).toBeInTheDocument();
+    expect(screen.getByText('₹40.00 / hour')).toBeInTheDocument();
     expect(screen.getByText('Listed by').nextElementSibling).toHaveTextContent('ravi');
     expect(screen.queryByText(/ratings\)/)).not.toBeInTheDocument();
   });

@@ -57,7 +57,7 @@ describe('cars page', () => {
     renderRoute('/layout/cars');
     await shownCarNames();
     const cardOf = (carName: string) => screen.getByRole('heading', { level: 3, name: carName }).closest('.card');
-    expect(cardOf('BMW X3')).toHaveTextContent('₹65.00 / hour');
+    expect(cardOf('Kia Seltos')).toHaveTextContent('₹65.00 / hour');
     expect(cardOf('Maruti Swift')).toHaveTextContent('₹40.00 / hour');
     expect(screen.getAllByText('/ hour')).toHaveLength(allCars.length);
     expect(screen.queryByText(/\/ day/i)).not.toBeInTheDocument();
@@ -65,14 +65,14 @@ describe('cars page', () => {
 
   it('rates each card from its real reviews only: the average and count when it has some, "New" when none', async () => {
     serve('GET /api/cars', () =>
-      paged([{ ...fleetCar('BMW X3'), ratingAverage: 4.5, ratingCount: 2 }, fleetCar('Tesla Malibu'), listed(swift)]),
+      paged([{ ...fleetCar('Kia Seltos'), ratingAverage: 4.5, ratingCount: 2 }, fleetCar('Tata Nexon EV'), listed(swift)]),
     );
     renderRoute('/layout/cars');
     await shownCarNames();
     const cardOf = (carName: string) => screen.getByRole('heading', { level: 3, name: carName }).closest('.card') as HTMLElement;
-    expect(within(cardOf('BMW X3')).getByRole('img', { name: 'Rated 4.5 out of 5 stars, 2 ratings' })).toBeInTheDocument();
-    expect(within(cardOf('BMW X3')).queryByText('New')).not.toBeInTheDocument();
-    for (const carName of ['Tesla Malibu', 'Maruti Swift']) {
+    expect(within(cardOf('Kia Seltos')).getByRole('img', { name: 'Rated 4.5 out of 5 stars, 2 ratings' })).toBeInTheDocument();
+    expect(within(cardOf('Kia Seltos')).queryByText('New')).not.toBeInTheDocument();
+    for (const carName of ['Tata Nexon EV', 'Maruti Swift']) {
       expect(within(cardOf(carName)).getByText('New')).toBeInTheDocument();
       expect(within(cardOf(carName)).queryByTestId('stars')).not.toBeInTheDocument();
       expect(cardOf(carName)).not.toHaveTextContent(/ratings?\)/);
@@ -116,18 +116,18 @@ describe('cars page', () => {
     await waitFor(() => expect(shownPrices().every((price) => price <= 50)).toBe(true));
     const after = await shownCarNames();
     expect(after.length).toBeLessThan(before);
-    expect(after).not.toContain('Mercedes Benz XC90');
+    expect(after).not.toContain('Toyota Innova Hycross');
     expect(screen.getByText(`${after.length} cars match your filters`)).toBeInTheDocument();
   });
 
   it('restores every filter from the address on load and sends them to the server', async () => {
-    const calls = serve('GET /api/cars', paged([fleetCar('BMW X3'), fleetCar('Toyota Aventador')]));
+    const calls = serve('GET /api/cars', paged([fleetCar('Kia Seltos'), fleetCar('Maruti Ertiga')]));
     renderRoute(
       '/layout/cars?maxPrice=65&sort=price-desc&q=o&from=2030-02-01T10%3A00%3A00%2B05%3A30&to=2030-02-02T10%3A00%3A00%2B05%3A30',
     );
 
     // Filtering and sorting are the server's (the contract tests check them): the list is its answer, in its order.
-    expect(await shownCarNames()).toEqual(['BMW X3', 'Toyota Aventador']);
+    expect(await shownCarNames()).toEqual(['Kia Seltos', 'Maruti Ertiga']);
     expect(screen.getByLabelText('Max price per hour')).toHaveValue(65);
     expect(screen.getByLabelText('Sort by price')).toHaveDisplayValue('High to Low');
     expect(screen.getByLabelText('Car name')).toHaveValue('o');
@@ -142,9 +142,9 @@ describe('cars page', () => {
         to: '2030-02-02T10:00:00+05:30',
       },
     ]);
-    expect(screen.getByRole('link', { name: 'Rent Toyota Aventador' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Rent Maruti Ertiga' })).toHaveAttribute(
       'href',
-      `/cars/Toyota%20Aventador?from=${encodeURIComponent('2030-02-01T10:00:00+05:30')}&to=${encodeURIComponent('2030-02-02T10:00:00+05:30')}`,
+      `/cars/Maruti%20Ertiga?from=${encodeURIComponent('2030-02-01T10:00:00+05:30')}&to=${encodeURIComponent('2030-02-02T10:00:00+05:30')}`,
     );
   });
 

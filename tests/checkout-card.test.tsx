@@ -31,10 +31,10 @@ afterEach(() => {
 describe('card checkout', () => {
   it('opens with the total in paise and INR, then books with the card token', async () => {
     session(asha);
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const provider = installCheckoutProvider();
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: true, paymentToken: 'tok_visa_4242' }));
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}&driver=1`);
     const payByCard = await screen.findByRole('button', { name: 'Pay with a card' });
     // The provider's script is fetched when the renter starts paying, not with the page.
     expect(document.querySelector(CHECKOUT_SCRIPT)).toBeNull();
@@ -54,7 +54,7 @@ describe('card checkout', () => {
       amount: 24_000,
       currency: 'INR',
       name: 'WheelsOnWeb',
-      description: 'Tesla Malibu, 3 hours',
+      description: 'Tata Nexon EV, 3 hours',
       shippingAddress: true,
     });
     const confirmation = await screen.findByRole('status');
@@ -63,7 +63,7 @@ describe('card checkout', () => {
     expect(confirmation).toHaveTextContent('Card payment held: taken only when the request is accepted');
     expect(bookings.map((call) => call.body)).toEqual([
       {
-        carName: 'Tesla Malibu',
+        carName: 'Tata Nexon EV',
         from: '2030-01-31T22:30:00+05:30',
         to: '2030-02-01T02:15:00+05:30',
         driver: true,

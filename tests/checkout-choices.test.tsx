@@ -91,7 +91,7 @@ describe('a card the card checkout cannot take, for want of authentication', () 
 
     await waitFor(() => expect(opened).toHaveLength(1));
     expect(opened[0]).toMatchObject({ order_id: 'order_Tesla150', amount: 15_000 });
-    expect(orders.map((call) => call.body)).toEqual([{ carName: 'Tesla Malibu', from: FROM, to: TO, driver: false }]);
+    expect(orders.map((call) => call.body)).toEqual([{ carName: 'Tata Nexon EV', from: FROM, to: TO, driver: false }]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: UPI_BUTTON })).toHaveFocus();
   });

@@ -59,9 +59,9 @@ describe('card checkout that cannot be loaded', () => {
   it('says so, lets the renter send the request unpaid, and never breaks the page', async () => {
     const rejections = catchCheckoutScriptRejections();
     session(asha);
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: true }));
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     const reserve = await screen.findByRole('button', { name: 'Pay with a card' });
     expect(reserve).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Send request without paying' })).not.toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('card checkout that cannot be loaded', () => {
     await user.click(screen.getByRole('button', { name: 'Send request without paying' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Not paid');
     expect(bookings.map((call) => call.body)).toEqual([
-      { carName: 'Tesla Malibu', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: true },
+      { carName: 'Tata Nexon EV', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: true },
     ]);
     await waitFor(() => expect(rejections).toHaveLength(1));
   });
@@ -89,8 +89,8 @@ describe('card checkout that cannot be loaded', () => {
   it('loads the script again when the renter asks to try the card checkout again', async () => {
     const rejections = catchCheckoutScriptRejections();
     session(asha);
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     await user.click(await screen.findByRole('button', { name: 'Pay with a card' }));
     const first = await checkoutScript();
     first.dispatchEvent(new Event('error'));

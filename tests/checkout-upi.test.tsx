@@ -28,8 +28,8 @@ afterEach(() => {
 describe('paying with UPI, card or netbanking through Razorpay', () => {
   it('is not offered when the server has no Razorpay key', async () => {
     session(asha);
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
-    renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
+    renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 
     expect(await screen.findByRole('button', { name: 'Send request without paying' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: UPI_BUTTON })).not.toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
   it('asks the server for an order for the period, opens the checkout with it, then books with the signed result', async () => {
     serve('GET /api/config', UPI_CONFIG);
     session(asha);
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const opened = installRazorpay();
     const orders = serve('POST /api/payments/razorpay/orders', {
       orderId: 'order_Tesla240',
@@ -50,7 +50,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
       ...teslaBooked({ driver: true }),
       payment: { status: 'held', provider: 'razorpay', method: 'upi', amountPaise: 24_000 },
     });
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}&driver=1`);
 
     const pay = await screen.findByRole('button', { name: UPI_BUTTON });
     expect(screen.getByText(/held on your UPI or bank account now and taken only when the owner accepts/)).toHaveTextContent(
@@ -64,7 +64,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
     const confirmation = await screen.findByRole('status');
     expect(confirmation).toHaveTextContent('Booking requested');
     expect(confirmation).toHaveTextContent('UPI payment held: taken only when the owner accepts');
-    expect(orders.map((call) => call.body)).toEqual([{ carName: 'Tesla Malibu', from: FROM, to: TO, driver: true }]);
+    expect(orders.map((call) => call.body)).toEqual([{ carName: 'Tata Nexon EV', from: FROM, to: TO, driver: true }]);
     expect(opened).toHaveLength(1);
     expect(opened[0]).toMatchObject({
       key: 'rzp_test_wheelsonweb',
@@ -72,12 +72,12 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
       amount: 24_000,
       currency: 'INR',
       name: 'WheelsOnWeb',
-      description: 'Tesla Malibu, 3 hours',
+      description: 'Tata Nexon EV, 3 hours',
       prefill: { email: 'asha@example.com' },
     });
     expect(bookings.map((call) => call.body)).toEqual([
       {
-        carName: 'Tesla Malibu',
+        carName: 'Tata Nexon EV',
         from: FROM,
         to: TO,
         driver: true,
@@ -89,7 +89,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
   it('books nothing when the renter closes the checkout, and the button works again', async () => {
     serve('GET /api/config', UPI_CONFIG);
     session(asha);
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const opened = installRazorpay({ pay: false });
     serve('POST /api/payments/razorpay/orders', {
       orderId: 'order_Tesla150',
@@ -98,7 +98,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
       currency: 'INR',
     });
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 
     await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
     await user.click(screen.getByRole('button', { name: UPI_BUTTON }));
@@ -111,11 +111,11 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
   it('shows the server’s refusal of the order and books nothing', async () => {
     serve('GET /api/config', UPI_CONFIG);
     session(asha);
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const opened = installRazorpay();
     serve('POST /api/payments/razorpay/orders', fail(409, 'This car is already booked for part of that period.'));
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 
     await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
 
@@ -127,10 +127,10 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
   it('says so when the checkout script cannot load, and offers the unpaid request when cards are off too', async () => {
     serve('GET /api/config', UPI_CONFIG);
     session(asha);
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const orders = serve('POST /api/payments/razorpay/orders', fail(500, 'not to be called'));
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 
     await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
     const script = document.querySelector(RAZORPAY_SCRIPT);
@@ -143,6 +143,6 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
     expect(orders).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Send request without paying' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Booking requested');
-    expect(bookings.map((call) => call.body)).toEqual([{ carName: 'Tesla Malibu', from: FROM, to: TO, driver: false }]);
+    expect(bookings.map((call) => call.body)).toEqual([{ carName: 'Tata Nexon EV', from: FROM, to: TO, driver: false }]);
   });
 });

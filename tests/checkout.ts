@@ -88,9 +88,9 @@ export const FROM = '2030-01-31T22:30:00+05:30';
 export const TO = '2030-02-01T02:15:00+05:30';
 export const PERIOD = `from=${encodeURIComponent(FROM)}&to=${encodeURIComponent(TO)}`;
 
-/** The server's answer to a request for the Tesla Malibu for that period: 3 hours × ₹50, and × ₹30 for a driver. */
+/** The server's answer to a request for the Tata Nexon EV for that period: 3 hours × ₹50, and × ₹30 for a driver. */
 export function teslaBooked(request: Pick<NewBooking, 'driver' | 'paymentToken'>): Booking {
-  const tesla = fleetCar('Tesla Malibu');
+  const tesla = fleetCar('Tata Nexon EV');
   const total = request.driver ? 240 : 150;
   return booking({
     car: { id: tesla.id, kind: 'fleet', carName: tesla.carName },
@@ -110,12 +110,12 @@ export function teslaBooked(request: Pick<NewBooking, 'driver' | 'paymentToken'>
   });
 }
 
-/** The Tesla Malibu's page for the test period, Asha signed in, on a server taking `payments`. */
+/** The Tata Nexon EV's page for the test period, Asha signed in, on a server taking `payments`. */
 export function openCarPage(payments: object) {
   serve('GET /api/config', { payments });
   session(asha);
-  serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
-  return renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+  serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
+  return renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 }
 
 /**
@@ -139,7 +139,7 @@ export async function payWithCardNeedingAuthentication(
   script.dispatchEvent(new Event('load'));
   const alert = await screen.findByRole('alert');
   expect(bookings.map((call) => call.body)).toEqual([
-    { carName: 'Tesla Malibu', from: FROM, to: TO, driver: false, paymentToken: 'tok_threeDSecureRequired' },
+    { carName: 'Tata Nexon EV', from: FROM, to: TO, driver: false, paymentToken: 'tok_threeDSecureRequired' },
   ]);
   return alert;
 }

@@ -40,8 +40,8 @@ function taxedReceipt(overrides: Partial<BookingReceipt> = {}): BookingReceipt {
 describe('GST in the checkout total', () => {
   it('shows the taxable value, CGST and SGST at half the rate each, and the total including tax', async () => {
     serve('GET /api/config', { payments: {}, gst: GST });
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
-    renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
+    renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}&driver=1`);
 
     const total = await screen.findByRole('group', { name: 'Total Amount' });
     await within(total).findByText('Total including GST');
@@ -60,8 +60,8 @@ describe('GST in the checkout total', () => {
   });
 
   it('has no tax lines when the server charges no GST', async () => {
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
-    renderRoute(`/cars/Tesla%20Malibu?${PERIOD}&driver=1`);
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
+    renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}&driver=1`);
 
     const total = await screen.findByRole('group', { name: 'Total Amount' });
     expect(within(total).getByText('₹240.00')).toBeInTheDocument();

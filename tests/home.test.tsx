@@ -25,7 +25,7 @@ const latestReviews: LatestReview[] = [
     comment: 'Spotless, and the driver knew every shortcut.',
     author: 'asha_k',
     createdAt: '2026-01-20T12:00:00.000Z',
-    car: { id: uuid(74), carName: 'Tesla Malibu', path: '/cars/Tesla%20Malibu' },
+    car: { id: uuid(74), carName: 'Tata Nexon EV', path: '/cars/Tata%20Nexon%20EV' },
   },
 ];
 
@@ -71,8 +71,11 @@ describe('home page', () => {
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
     expect(names).toEqual(catalogueCars.slice(0, HOT_OFFERS_COUNT).map((car) => car.carName));
-    expect(within(offers).getByRole('link', { name: 'Rent Tesla Malibu' })).toHaveAttribute('href', '/cars/Tesla%20Malibu');
-    expect(within(offers).getByRole('link', { name: 'Details of Tesla Malibu' })).toHaveAttribute('href', '/cars/Tesla%20Malibu');
+    expect(within(offers).getByRole('link', { name: 'Rent Tata Nexon EV' })).toHaveAttribute('href', '/cars/Tata%20Nexon%20EV');
+    expect(within(offers).getByRole('link', { name: 'Details of Tata Nexon EV' })).toHaveAttribute(
+      'href',
+      '/cars/Tata%20Nexon%20EV',
+    );
   });
 
   it('lists the six services and sends owners to sign in from "List your car"', async () => {
@@ -163,7 +166,7 @@ describe('home page', () => {
     expect(late.getByRole('link', { name: 'Tata Nexon' })).toHaveAttribute('href', `/cars/${uuid(72)}`);
     expect(spotless.getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
     expect(spotless.getByText('asha_k')).toBeInTheDocument();
-    expect(spotless.getByRole('link', { name: 'Tesla Malibu' })).toHaveAttribute('href', '/cars/Tesla%20Malibu');
+    expect(spotless.getByRole('link', { name: 'Tata Nexon EV' })).toHaveAttribute('href', '/cars/Tata%20Nexon%20EV');
   });
 
   it('has no reviews section at all while there are no reviews yet', async () => {

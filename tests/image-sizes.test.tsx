@@ -7,11 +7,11 @@ import { serve } from './mocks/serve';
 /** The public pages with pictures, each with something it shows once its data is in (and its pictures with it). */
 const pages = [
   { path: '/', shows: /Best offers and variety of cars for your need!/ },
-  { path: '/layout/home', shows: /Tesla Malibu/ },
+  { path: '/layout/home', shows: /Tata Nexon EV/ },
   { path: '/layout/about', shows: /Cars to rent across India, by the hour/ },
-  { path: '/layout/cars', shows: /Tesla Malibu/ },
+  { path: '/layout/cars', shows: /Tata Nexon EV/ },
   { path: '/layout/blogs', shows: /The best way to drive cars/ },
-  { path: '/cars/BMW%20X3', shows: /Rs65\.00 \/ Hour/ },
+  { path: '/cars/Kia%20Seltos', shows: /₹65\.00 \/ hour/ },
   { path: '/blogs/If%20you%20are%20renting%20a%20car', shows: /Leave a Comment/ },
 ];
 
@@ -22,7 +22,7 @@ const pages = [
 describe('pictures on the public pages', () => {
   beforeEach(() => {
     serve('GET /api/cars', paged(allCars));
-    serve('GET /api/cars/:carName', fleetCar('BMW X3'));
+    serve('GET /api/cars/:carName', fleetCar('Kia Seltos'));
     serve('GET /api/comments/get-comment/:slug', posts.find((post) => post.title === 'If you are renting a car')!);
     serve('GET /api/comments/get-comment', []);
   });
@@ -41,7 +41,7 @@ describe('pictures on the public pages', () => {
 
   it('/layout/cars: the first row’s pictures, the largest paint, are fetched at once and first; the rest when scrolled near', async () => {
     renderRoute('/layout/cars');
-    await screen.findAllByText(/Tesla Malibu/);
+    await screen.findAllByText(/Tata Nexon EV/);
     await waitFor(() => expect(document.querySelector('.spinner-border')).toBeNull());
     const loading = [...document.querySelectorAll('.card img')].map((image) => ({
       loading: image.getAttribute('loading'),
@@ -54,8 +54,8 @@ describe('pictures on the public pages', () => {
   });
 
   it('a car page: the car’s picture, the largest paint, is fetched at once and first', async () => {
-    renderRoute('/cars/BMW%20X3');
-    const [picture] = await screen.findAllByRole('img', { name: /^BMW X3/ });
+    renderRoute('/cars/Kia%20Seltos');
+    const [picture] = await screen.findAllByRole('img', { name: /^Kia Seltos/ });
     expect({ loading: picture?.getAttribute('loading'), priority: picture?.getAttribute('fetchpriority') }).toEqual({
       loading: 'eager',
       priority: 'high',

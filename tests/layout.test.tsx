@@ -109,7 +109,7 @@ describe('header', () => {
 
 describe('the same header on every page but the landing page', () => {
   it.each([
-    ['/cars/Tesla%20Malibu', null, '← Car Listing'],
+    ['/cars/Tata%20Nexon%20EV', null, '← Car Listing'],
     [`/blogs/${encodeURIComponent(posts[0].title)}`, null, '← All blog posts'],
     ['/login', null, null],
     ['/bookings', asha, null],
@@ -138,7 +138,7 @@ describe('the same header on every page but the landing page', () => {
   it('takes a renter from a car page to My bookings', async () => {
     session(asha);
     serve('GET /api/bookings', paged([]));
-    const { router, user } = renderRoute('/cars/Tesla%20Malibu');
+    const { router, user } = renderRoute('/cars/Tata%20Nexon%20EV');
     await user.click(within(await openAccountMenu(user, asha)).getByRole('link', { name: 'My bookings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bookings'));
     expect(await screen.findByRole('heading', { level: 1, name: 'My bookings' })).toBeInTheDocument();

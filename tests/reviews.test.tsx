@@ -6,7 +6,7 @@ import { admin, asha, creta, fleetCar, listed, paged, ravi, uuid } from './mocks
 import { fail } from './mocks/routes';
 import { recordAllRequests, serve, session } from './mocks/serve';
 
-const tesla = fleetCar('Tesla Malibu');
+const tesla = fleetCar('Tata Nexon EV');
 const meera: Account = { ...ravi, _id: uuid(4), id: uuid(4), username: 'meera', email: 'meera@example.com' };
 
 /** The `n`th review, newest first: renter{n}'s, written `n` hours before a fixed instant. */
@@ -40,7 +40,7 @@ describe('reviews on the car page', () => {
     );
     const pages = serveReviews(reviews);
     serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 4.3, ratingCount: 26 });
-    const { user } = renderRoute('/cars/Tesla%20Malibu');
+    const { user } = renderRoute('/cars/Tata%20Nexon%20EV');
 
     expect(await screen.findByRole('img', { name: 'Rated 4.3 out of 5 stars, 26 ratings' })).toBeInTheDocument();
     expect(screen.getByText('4.3')).toBeInTheDocument();
@@ -61,17 +61,17 @@ describe('reviews on the car page', () => {
     expect(within(reviewList()).getAllByRole('listitem')[25]).toHaveTextContent('renter25');
     expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();
     expect(pages.map((call) => call.query.page)).toEqual(['1', '2']);
-    expect(pages[0]?.params).toEqual({ carName: 'Tesla Malibu' });
+    expect(pages[0]?.params).toEqual({ carName: 'Tata Nexon EV' });
   });
 
   it('shows a fleet car without reviews as New, with no stars and no count, and asks for no average', async () => {
     const asked = recordAllRequests();
-    renderRoute('/cars/Tesla%20Malibu');
+    renderRoute('/cars/Tata%20Nexon%20EV');
     expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument();
     expect(screen.getByText('New')).toBeInTheDocument();
     expect(screen.queryByTestId('stars')).not.toBeInTheDocument();
     expect(screen.queryByText(/ratings?\)/)).not.toBeInTheDocument();
-    expect(asked).not.toContain('GET /api/cars/Tesla%20Malibu');
+    expect(asked).not.toContain('GET /api/cars/Tata%20Nexon%20EV');
   });
 
   it('shows an owner’s car without reviews as New, with no stars', async () => {
@@ -85,7 +85,7 @@ describe('reviews on the car page', () => {
   it('shows a fleet car’s real average and count from the server, and not New', async () => {
     serveReviews([review(1), review(2)]);
     serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 3.5, ratingCount: 2 });
-    renderRoute('/cars/Tesla%20Malibu');
+    renderRoute('/cars/Tata%20Nexon%20EV');
     expect(await screen.findByRole('img', { name: 'Rated 3.5 out of 5 stars, 2 ratings' })).toBeInTheDocument();
     expect(screen.getByText('(2 ratings)')).toBeInTheDocument();
     expect(screen.queryByText('New')).not.toBeInTheDocument();
@@ -168,7 +168,7 @@ describe('reviews on the car page', () => {
     session(admin);
     serveReviews([review(1)]);
     serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 2, ratingCount: 1 });
-    renderRoute('/cars/Tesla%20Malibu');
+    renderRoute('/cars/Tata%20Nexon%20EV');
     expect(await screen.findByRole('textbox', { name: 'Your reply' })).toBeInTheDocument();
   });
 
@@ -176,7 +176,7 @@ describe('reviews on the car page', () => {
     session(ravi);
     serveReviews([review(1)]);
     serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 2, ratingCount: 1 });
-    renderRoute('/cars/Tesla%20Malibu');
+    renderRoute('/cars/Tata%20Nexon%20EV');
     expect(await within(await screen.findByRole('list', { name: 'Reviews' })).findByText('renter1')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Your reply' })).not.toBeInTheDocument();
   });

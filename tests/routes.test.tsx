@@ -40,7 +40,7 @@ const cases: RouteCase[] = [
   { path: '/Forgotpassword', title: 'Forgot Password', shows: /Email/ },
   { path: '/owner-forgot-password', title: 'Forgot Password', shows: /Email/ },
   { path: '/start', title: 'Sign in', shows: /Do you need an Account\?/ },
-  { path: '/cars/BMW%20X3', title: 'BMW X3', shows: /Rs65\.00 \/ Hour/ },
+  { path: '/cars/Kia%20Seltos', title: 'Kia Seltos', shows: /₹65\.00 \/ hour/ },
   { path: '/blogs/If%20you%20are%20renting%20a%20car', title: 'If you are renting a car', shows: /Leave a Comment/ },
   { path: '/bookcar', title: 'Book a car', shows: /Cars are booked from their own page/ },
   { path: '/get/cars', title: 'Your Cars', shows: /Maruti Swift/, signedInAs: ravi },
@@ -53,7 +53,7 @@ const cases: RouteCase[] = [
   { path: '/account', title: 'Account', shows: /Sign out of all devices/, signedInAs: asha },
   { path: '/admin', title: 'Admin', shows: /Admin console/, signedInAs: admin },
   { path: '/admin/accounts', title: 'Accounts', shows: /asha@example\.com/, signedInAs: admin },
-  { path: '/admin/cars', title: 'Cars', shows: /Toyota Aventador/, signedInAs: admin },
+  { path: '/admin/cars', title: 'Cars', shows: /Maruti Ertiga/, signedInAs: admin },
   { path: '/admin/bookings', title: 'Bookings', shows: /WOW-00042/, signedInAs: admin },
   { path: '/admin/comments', title: 'Comments and reviews', shows: /Do I need an international licence/, signedInAs: admin },
   { path: '/admin/messages', title: 'Messages', shows: /Do you rent cars in Goa/, signedInAs: admin },
@@ -69,7 +69,7 @@ describe('every route renders its screen', () => {
   // What each screen asks the server for when it opens: the answers the cases above show.
   beforeEach(() => {
     serve('GET /api/cars', paged(allCars));
-    serve('GET /api/cars/:carName', fleetCar('BMW X3'));
+    serve('GET /api/cars/:carName', fleetCar('Kia Seltos'));
     serve('GET /api/comments/get-comment/:slug', posts.find((post) => post.title === 'If you are renting a car')!);
     serve('GET /api/comments/get-comment', []);
     serve('GET /get-cars', success([swift, creta]));

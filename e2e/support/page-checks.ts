@@ -50,8 +50,8 @@ export async function unlabelledFields(page: Page): Promise<string[]> {
 }
 
 /**
- * Each heading that goes more than one level below the heading before it ("h1 Car Listing → h3 Tesla
- * Malibu", as axe's heading-order finds them), among the headings a screen reader lists at this width:
+ * Each heading that goes more than one level below the heading before it ("h1 Car Listing → h3 Tata Nexon
+ * EV", as axe's heading-order finds them), among the headings a screen reader lists at this width:
  * one hidden by a stylesheet (an off-canvas panel on a phone) is not among them, one only visually hidden is.
  */
 export function skippedHeadingLevels(page: Page): Promise<string[]> {

@@ -36,8 +36,8 @@ export const specRoutes: readonly SpecRoute[] = [
   },
   { name: 'ownerlogin', path: '/ownerlogin', who: 'visitor', title: 'Sign in', heading: 'Sign in' },
   { name: 'start', path: '/start', who: 'visitor', title: 'Sign in', heading: 'Sign in' },
-  { name: 'cars-slug', path: '/cars/Tesla Malibu', who: 'visitor', title: 'Tesla Malibu', heading: 'Tesla Malibu' },
-  { name: 'cars-slug-renter', path: '/cars/BMW X3', who: 'user', title: 'BMW X3', heading: 'BMW X3' },
+  { name: 'cars-slug', path: '/cars/Tata Nexon EV', who: 'visitor', title: 'Tata Nexon EV', heading: 'Tata Nexon EV' },
+  { name: 'cars-slug-renter', path: '/cars/Kia Seltos', who: 'user', title: 'Kia Seltos', heading: 'Kia Seltos' },
   { name: 'cars-listed-car', path: '/cars/{carId}', who: 'visitor', title: '{carName}', heading: '{carName}' },
   {
     name: 'blogs-slug',

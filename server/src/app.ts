@@ -24,6 +24,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staticAppPlugin } from './plugins/static-app';
+import { formerCarAddresses } from './cars/former-names';
 import { toSafeError } from './safe-error';
 import { ownAccountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
@@ -119,7 +120,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(mailPlugin, config);
     await app.register(bookingRemindersPlugin, config);
     await app.register(photoStoragePlugin, config);
-    if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir });
+    if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir, moved: formerCarAddresses() });
     else app.setNotFoundHandler(sendNotFound);
     // Beside the app's files: photos are files a page loads by the dozen, left out of the API's ceiling like them.
     await app.register(inRootContext(uploadedFileRoutes));

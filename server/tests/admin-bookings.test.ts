@@ -25,7 +25,7 @@ const OWNERS_TO_ANSWER =
 
 const admin = { email: 'bookings-console@wheelsonweb.in', username: 'bookingsconsole', password: 'admin-password-1' };
 const HOUR_MS = 60 * 60 * 1000;
-const FLEET_CAR = 'Colorado Rover';
+const FLEET_CAR = 'Mahindra Bolero';
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 
 let provider: CardProviderStandIn;

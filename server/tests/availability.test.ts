@@ -81,7 +81,7 @@ describe('GET /api/cars/{carName}/availability: its bounds', () => {
   });
 
   it('needs nobody signed in', async () => {
-    const response = await ask('Tesla Malibu', { from, to: '2030-01-02T00:00:00+05:30' });
+    const response = await ask('Tata Nexon EV', { from, to: '2030-01-02T00:00:00+05:30' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ busy: [] });
   });

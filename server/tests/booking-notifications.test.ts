@@ -94,11 +94,11 @@ describe('booking mails', () => {
       ])
       .returning();
     const renter = await person('user');
-    const booking = await requestBooking(app, renter.cookie, fourHours('Tesla Malibu'));
+    const booking = await requestBooking(app, renter.cookie, fourHours('Tata Nexon EV'));
 
     for (const email of [admin.email, second?.email ?? '']) {
       const mails = await mailTo(email);
-      expect(mails.map((mail) => mail.subject)).toContain(`New rental request: Tesla Malibu, ${formatIndiaTime(booking.from)}`);
+      expect(mails.map((mail) => mail.subject)).toContain(`New rental request: Tata Nexon EV, ${formatIndiaTime(booking.from)}`);
       expect(mails.at(-1)?.textBody).toContain('You get this mail because you answer for the WheelsOnWeb fleet.');
     }
     expect(await mailTo(disabled?.email ?? '')).toEqual([]);
@@ -312,7 +312,7 @@ describe('GET /api/notifications/summary', () => {
     const adminCookie = await signIn(app, admin.email, admin.password);
     const before = (await summary(adminCookie)).requestsAwaitingAnswer;
     const renter = await person('user');
-    const booking = await requestBooking(app, renter.cookie, fourHours('Tesla Malibu'));
+    const booking = await requestBooking(app, renter.cookie, fourHours('Tata Nexon EV'));
     expect((await summary(adminCookie)).requestsAwaitingAnswer).toBe(before + 1);
     await act(app, adminCookie, booking.id, 'decline');
     expect((await summary(adminCookie)).requestsAwaitingAnswer).toBe(before);

@@ -241,7 +241,7 @@ describe("a receipt's contacts", () => {
   it("point the renter of a fleet car at the platform's support, from SUPPORT_PHONE and SUPPORT_EMAIL", async () => {
     const day = freshDay();
     const asked = await requestBooking(app, renter, {
-      carName: 'Tesla Malibu',
+      carName: 'Tata Nexon EV',
       from: indiaTime(day, '09:00'),
       to: indiaTime(day, '12:00'),
       driver: true,
@@ -264,7 +264,7 @@ describe("a receipt's contacts", () => {
       const cookie = await signIn(bare, person.email, person.password);
       const day = freshDay();
       const booked = await send(bare, 'POST', '/api/bookings', cookie, {
-        carName: 'Tesla Malibu',
+        carName: 'Tata Nexon EV',
         from: indiaTime(day, '09:00'),
         to: indiaTime(day, '12:00'),
         driver: false,

@@ -58,7 +58,7 @@ beforeAll(async () => {
   ]);
   const car = await listCar(app, owner, 'Maruti Ertiga', 1100);
   keepers = { listed: owner, fleet: adminCookie };
-  carRefs = { listed: car.id, fleet: 'Colorado Rover' };
+  carRefs = { listed: car.id, fleet: 'Mahindra Bolero' };
 });
 afterAll(() => closeTestApp(app));
 

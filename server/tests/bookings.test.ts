@@ -74,7 +74,7 @@ describe('POST /api/bookings', () => {
     const from = indiaTime(day, '10:00');
     const to = indiaTime(day, '18:00');
     const response = await send(app, 'POST', '/api/bookings', renter, {
-      carName: 'Tesla Malibu',
+      carName: 'Tata Nexon EV',
       from,
       to,
       driver: true,
@@ -96,7 +96,7 @@ describe('POST /api/bookings', () => {
       car: {
         id: expect.any(String),
         kind: 'fleet',
-        carName: 'Tesla Malibu',
+        carName: 'Tata Nexon EV',
         city: 'Bengaluru',
         pickupArea: 'Indiranagar, near the metro station',
       },
@@ -131,7 +131,7 @@ describe('POST /api/bookings', () => {
     });
     expect(byId).toMatchObject({ hours: 4, pricePerHour: 1200, total: 4800, amountPaise: 480000 });
     const byName = await requestBooking(app, renter, bookingFor({ carName: 'audi fiesta' }));
-    expect(byName.car).toMatchObject({ kind: 'fleet', carName: 'Audi Fiesta' });
+    expect(byName.car).toMatchObject({ kind: 'fleet', carName: 'Maruti Dzire' });
   });
 
   it('rounds a part hour down, as the booking total does', async () => {
@@ -175,7 +175,7 @@ describe('POST /api/bookings', () => {
       app,
       renter,
       bookingFor({
-        carName: 'Colorado Rover',
+        carName: 'Mahindra Bolero',
         from: justNow.toISOString(),
         to: new Date(justNow.getTime() + 2 * HOUR_MS).toISOString(),
       }),
@@ -222,7 +222,7 @@ describe('POST /api/bookings', () => {
     ['a driver as text', { driver: 'yes' }, /^Driver must be true or false/],
     ['a missing car', { carName: undefined }, /^Car name is required/],
     ['a blank car name', { carName: '   ' }, /^Car name must not be empty/],
-    ['a car name as a list', { carName: ['Tesla Malibu'] }, /^Car name must be text/],
+    ['a car name as a list', { carName: ['Tata Nexon EV'] }, /^Car name must be text/],
     ['a huge number as car name', { carName: 1e308 }, /^Car name must be text/],
     ['a car name over 100 characters', { carName: 'x'.repeat(5000) }, /^Car name must be at most 100 characters/],
     ['a NUL character in the car name', { carName: 'Tesla\u0000Malibu' }, /^Car name must not contain the NUL character/],
@@ -245,7 +245,7 @@ describe('POST /api/bookings', () => {
 
   it.each([
     ['a body that is a list', () => [1, 2, 3]],
-    ['a body that is a string', () => 'Tesla Malibu'],
+    ['a body that is a string', () => 'Tata Nexon EV'],
     ['a far-future year with hours beyond 720', () => bookingFor({ from: '9999-01-01T00:00:00Z', to: '9999-12-31T23:59:59Z' })],
   ])('answers 400, not 500, for %s', async (_case, payload) => {
     const response = await send(app, 'POST', '/api/bookings', renter, payload());
@@ -255,7 +255,7 @@ describe('POST /api/bookings', () => {
 
   it('books as far ahead as the year 9999, and reads it back in India time', async () => {
     const booking = await requestBooking(app, renter, {
-      carName: 'BMW X3',
+      carName: 'Kia Seltos',
       from: '9999-12-30T20:00:00Z',
       to: '9999-12-30T22:00:00Z',
       driver: false,
@@ -347,7 +347,7 @@ describe('GET /api/bookings', () => {
   beforeAll(async () => {
     mine = await requestBooking(app, renter, bookingFor());
     theirs = await requestBooking(app, otherRenter, bookingFor({ carName: otherOwnersCar.id }));
-    fleetBooking = await requestBooking(app, otherRenter, bookingFor({ carName: 'Nissan Mercielago' }));
+    fleetBooking = await requestBooking(app, otherRenter, bookingFor({ carName: 'Mahindra XUV700' }));
   });
 
   it('shows a renter their own bookings only, newest first', async () => {
@@ -383,7 +383,7 @@ describe('GET /api/bookings', () => {
 describe('who may act on a booking', () => {
   it("answers 404 to another owner, to an admin for an owner's car, to an owner for a fleet car, and to another renter", async () => {
     const listed = await requestBooking(app, renter, bookingFor());
-    const fleet = await requestBooking(app, renter, bookingFor({ carName: 'Ferrari Camry' }));
+    const fleet = await requestBooking(app, renter, bookingFor({ carName: 'Maruti Baleno' }));
     const attempts: [string, string, BookingAction][] = [
       [otherOwner, listed.id, 'accept'],
       [otherOwner, listed.id, 'decline'],
@@ -402,7 +402,7 @@ describe('who may act on a booking', () => {
   });
 
   it('lets an admin answer for a fleet car', async () => {
-    const fleet = await requestBooking(app, renter, bookingFor({ carName: 'Mercedes Benz XC90' }));
+    const fleet = await requestBooking(app, renter, bookingFor({ carName: 'Toyota Innova Hycross' }));
     const response = await act(app, adminCookie, fleet.id, 'decline');
     expect(response.statusCode).toBe(200);
     expect(response.json<Booking>().status).toBe('declined');
@@ -609,7 +609,7 @@ describe('expiry', () => {
   it("lets an expired request stand in nobody's way: its renter may ask again, and an accept declines it not", async () => {
     const justNow = Date.now() - 60 * 1000;
     const at = (hours: number) => new Date(justNow + hours * HOUR_MS).toISOString();
-    const car = { carName: 'Toyota Aventador', driver: false };
+    const car = { carName: 'Maruti Ertiga', driver: false };
     const expired = await requestBooking(app, renter, { ...car, from: at(0), to: at(3) });
     const again = await requestBooking(app, renter, { ...car, from: at(1), to: at(2) });
     const theirs = await requestBooking(app, otherRenter, { ...car, from: at(1), to: at(2) });

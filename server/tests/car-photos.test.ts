@@ -13,7 +13,7 @@ import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers
 import { jpeg, listCar as listCarFor, photoForm, png, uploadedPhoto, uploadPhoto } from './photo-helpers';
 
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
-const FLEET_CAR = 'Colorado Rover';
+const FLEET_CAR = 'Mahindra Bolero';
 const MB = 1024 * 1024;
 
 let app: FastifyInstance;

@@ -50,7 +50,7 @@ describe('GET /api/cars', () => {
   it("gives a fleet car every catalogue field and a listed car its owner's username", async () => {
     const list = await listPublic();
     const [tesla] = catalogueCars;
-    // The Tesla has no km limit, which the answer leaves out rather than send null.
+    // The Nexon EV has no km limit, which the answer leaves out rather than send null.
     const { id: _catalogueId, kmPerDayLimit: _noLimit, ...catalogueFields } = tesla!;
     // With no photos and no reviews yet: the catalogue's picture, no average and a count of none.
     expect(list[0]).toEqual({
@@ -87,7 +87,7 @@ describe('GET /api/cars', () => {
     const cheap = await listPublic('?maxPrice=50');
     expect(cheap.length).toBeGreaterThan(0);
     expect(prices(cheap).every((price) => price <= 50)).toBe(true);
-    expect(names(cheap)).toContain('Tesla Malibu');
+    expect(names(cheap)).toContain('Tata Nexon EV');
     expect(names(cheap)).toContain('Tata 100% Electric');
     expect(names(cheap)).not.toContain('Maruti Swift');
 
@@ -115,7 +115,7 @@ describe('GET /api/cars', () => {
   });
 
   it('finds cars whose name contains q, in any letter case', async () => {
-    expect(names(await listPublic('?q=tesla'))).toEqual(['Tesla Malibu']);
+    expect(names(await listPublic('?q=nEXON'))).toEqual(['Tata Nexon EV']);
     expect(names(await listPublic('?q=MARUTI%20sw'))).toEqual(['Maruti Swift']);
     expect(await listPublic('?q=lamborghini')).toEqual([]);
   });
@@ -133,30 +133,30 @@ describe('GET /api/cars', () => {
 
   it('leaves out cars with an accepted booking overlapping [from, to), and only those', async () => {
     const booking = await requestBooking(app, renter, {
-      carName: 'Audi Fiesta',
+      carName: 'Maruti Dzire',
       from: indiaTime(3, '10:00'),
       to: indiaTime(3, '18:00'),
       driver: false,
     });
     const during = `?from=${encodeURIComponent(indiaTime(3, '12:00'))}&to=${encodeURIComponent(indiaTime(3, '13:00'))}`;
     // A request alone does not take the car.
-    expect(names(await listPublic(during))).toContain('Audi Fiesta');
+    expect(names(await listPublic(during))).toContain('Maruti Dzire');
 
     expect((await act(app, adminCookie, booking.id, 'accept')).statusCode).toBe(200);
     const busy = names(await listPublic(during));
-    expect(busy).not.toContain('Audi Fiesta');
-    expect(busy).toContain('Tesla Malibu');
+    expect(busy).not.toContain('Maruti Dzire');
+    expect(busy).toContain('Tata Nexon EV');
 
     const nextDay = `?from=${encodeURIComponent(indiaTime(4, '10:00'))}&to=${encodeURIComponent(indiaTime(4, '18:00'))}`;
-    expect(names(await listPublic(nextDay))).toContain('Audi Fiesta');
+    expect(names(await listPublic(nextDay))).toContain('Maruti Dzire');
     // [from, to) periods: starting as the booking ends, or ending as it starts, is free.
     const rightAfter = `?from=${encodeURIComponent(indiaTime(3, '18:00'))}&to=${encodeURIComponent(indiaTime(3, '20:00'))}`;
-    expect(names(await listPublic(rightAfter))).toContain('Audi Fiesta');
+    expect(names(await listPublic(rightAfter))).toContain('Maruti Dzire');
     const rightBefore = `?from=${encodeURIComponent(indiaTime(3, '08:00'))}&to=${encodeURIComponent(indiaTime(3, '10:00'))}`;
-    expect(names(await listPublic(rightBefore))).toContain('Audi Fiesta');
+    expect(names(await listPublic(rightBefore))).toContain('Maruti Dzire');
     // The same instants written in UTC.
     const utc = `?from=${new Date(indiaTime(3, '17:00')).toISOString()}&to=${new Date(indiaTime(3, '19:00')).toISOString()}`;
-    expect(names(await listPublic(utc))).not.toContain('Audi Fiesta');
+    expect(names(await listPublic(utc))).not.toContain('Maruti Dzire');
   });
 
   it('leaves out a delisted car and the cars of a disabled owner', async () => {
@@ -223,10 +223,10 @@ describe('GET /api/cars', () => {
 
 describe('GET /api/cars/{carName}', () => {
   it('answers a fleet car by its name in any letter case, as the object itself', async () => {
-    const response = await send(app, 'GET', `/api/cars/${encodeURIComponent('tesla MALIBU')}`);
+    const response = await send(app, 'GET', `/api/cars/${encodeURIComponent('tata NEXON ev')}`);
     expect(response.statusCode).toBe(200);
     const car = response.json<PublicCar>();
-    expect(car).toMatchObject({ kind: 'fleet', carName: 'Tesla Malibu', price: 50, brand: 'Tesla' });
+    expect(car).toMatchObject({ kind: 'fleet', carName: 'Tata Nexon EV', price: 50, brand: 'Tata' });
     expect(car._id).toBe(car.id);
   });
 
@@ -245,9 +245,9 @@ describe('GET /api/cars/{carName}', () => {
     expect((await send(app, 'GET', `/api/cars/${newer.id}`)).json<PublicCar>().price).toBe(800);
     expect((await send(app, 'GET', '/api/cars/twin%20tourer')).json<PublicCar>().id).toBe(newer.id);
 
-    const namesake = await listCar(app, first, 'BMW X3', 10);
-    const byName = (await send(app, 'GET', '/api/cars/BMW%20X3')).json<PublicCar>();
-    expect(byName).toMatchObject({ kind: 'fleet', carName: 'BMW X3' });
+    const namesake = await listCar(app, first, 'Kia Seltos', 10);
+    const byName = (await send(app, 'GET', '/api/cars/Kia%20Seltos')).json<PublicCar>();
+    expect(byName).toMatchObject({ kind: 'fleet', carName: 'Kia Seltos' });
     expect((await send(app, 'GET', `/api/cars/${namesake.id}`)).json<PublicCar>().kind).toBe('listed');
   });
 

@@ -329,7 +329,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
             fuel: 'petrol',
           }),
         ]);
-        const fleetCar = await app.inject({ method: 'GET', url: '/api/cars/BMW%20X3' });
+        const fleetCar = await app.inject({ method: 'GET', url: '/api/cars/Kia%20Seltos' });
         expect(fleetCar.json()).toMatchObject({ city: 'Delhi NCR', bodyType: 'suv', seats: 5, fuel: 'diesel', year: 2022 });
         const [booked] = await rows<{ number: string; price_per_hour: number; expires_at: Date; payment_status: string }>(
           app.db,

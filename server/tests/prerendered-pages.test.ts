@@ -16,6 +16,8 @@ const prerendered = (heading: string) =>
 const PAGES: Record<string, string> = {
   '': prerendered('Welcome'),
   'layout/home': prerendered('Home'),
+  'cars/Tata Nexon EV': prerendered('Tata Nexon EV'),
+  // A page under a fleet car's former name, as a build before the rename wrote it.
   'cars/Tesla Malibu': prerendered('Tesla Malibu'),
   // As long as a real page, so it is worth compressing.
   'blogs/A long read': prerendered(`A long read ${'and our cars '.repeat(200)}`),
@@ -56,7 +58,7 @@ describe('the prerendered public pages', () => {
 
   it('answers each address with its own HTML, with or without a trailing slash, revalidated like index.html', async () => {
     const answers = [];
-    for (const url of ['/', '/layout/home', '/layout/home/', '/cars/Tesla%20Malibu', '/cars/Tesla%20Malibu/']) {
+    for (const url of ['/', '/layout/home', '/layout/home/', '/cars/Tata%20Nexon%20EV', '/cars/Tata%20Nexon%20EV/']) {
       const response = await page(url);
       answers.push({ url, status: response.statusCode, cacheControl: response.headers['cache-control'], body: response.body });
     }
@@ -64,8 +66,8 @@ describe('the prerendered public pages', () => {
       { url: '/', status: 200, cacheControl: 'no-cache', body: PAGES[''] },
       { url: '/layout/home', status: 200, cacheControl: 'no-cache', body: PAGES['layout/home'] },
       { url: '/layout/home/', status: 200, cacheControl: 'no-cache', body: PAGES['layout/home'] },
-      { url: '/cars/Tesla%20Malibu', status: 200, cacheControl: 'no-cache', body: PAGES['cars/Tesla Malibu'] },
-      { url: '/cars/Tesla%20Malibu/', status: 200, cacheControl: 'no-cache', body: PAGES['cars/Tesla Malibu'] },
+      { url: '/cars/Tata%20Nexon%20EV', status: 200, cacheControl: 'no-cache', body: PAGES['cars/Tata Nexon EV'] },
+      { url: '/cars/Tata%20Nexon%20EV/', status: 200, cacheControl: 'no-cache', body: PAGES['cars/Tata Nexon EV'] },
     ]);
   });
 
@@ -74,7 +76,7 @@ describe('the prerendered public pages', () => {
     for (const url of [
       '/layout/home?tab=1',
       '/layout/about',
-      '/cars/BMW%20X3',
+      '/cars/Kia%20Seltos',
       '/cars/owner-car-id',
       '/get/cars',
       '/layout/nope',
@@ -82,6 +84,37 @@ describe('the prerendered public pages', () => {
       const response = await page(url);
       expect({ url, status: response.statusCode, body: response.body }).toEqual({ url, status: 200, body: INDEX_HTML });
     }
+  });
+
+  it("redirects each fleet car's former address for good to its page under its present name", async () => {
+    const answers = [];
+    for (const url of [
+      '/cars/Tesla%20Malibu',
+      '/cars/tesla%20malibu/',
+      '/cars/Toyota%20Aventador',
+      '/cars/BMW%20X3',
+      '/cars/Nissan%20Mercielago',
+      '/cars/Ferrari%20Camry',
+      '/cars/Mercedes%20Benz%20XC90',
+      '/cars/Audi%20Fiesta',
+      '/cars/Colorado%20Rover',
+    ]) {
+      const response = await page(url);
+      answers.push({ url, status: response.statusCode, location: response.headers.location });
+    }
+    expect(answers).toEqual([
+      { url: '/cars/Tesla%20Malibu', status: 301, location: '/cars/Tata%20Nexon%20EV' },
+      { url: '/cars/tesla%20malibu/', status: 301, location: '/cars/Tata%20Nexon%20EV' },
+      { url: '/cars/Toyota%20Aventador', status: 301, location: '/cars/Maruti%20Ertiga' },
+      { url: '/cars/BMW%20X3', status: 301, location: '/cars/Kia%20Seltos' },
+      { url: '/cars/Nissan%20Mercielago', status: 301, location: '/cars/Mahindra%20XUV700' },
+      { url: '/cars/Ferrari%20Camry', status: 301, location: '/cars/Maruti%20Baleno' },
+      { url: '/cars/Mercedes%20Benz%20XC90', status: 301, location: '/cars/Toyota%20Innova%20Hycross' },
+      { url: '/cars/Audi%20Fiesta', status: 301, location: '/cars/Maruti%20Dzire' },
+      { url: '/cars/Colorado%20Rover', status: 301, location: '/cars/Mahindra%20Bolero' },
+    ]);
+    const followed = await page(String(answers[0]?.location));
+    expect({ status: followed.statusCode, body: followed.body }).toEqual({ status: 200, body: PAGES['cars/Tata Nexon EV'] });
   });
 
   it('does not serve the prerendered files by their own paths as files', async () => {

@@ -117,7 +117,7 @@ describe('booking requests, per renter', () => {
     const [renter, other] = await Promise.all([registerAndSignIn(app, 'user'), registerAndSignIn(app, 'user')]);
     const ask = (cookie: string, day: number) =>
       send(app, 'POST', '/api/bookings', cookie, {
-        carName: 'Tesla Malibu',
+        carName: 'Tata Nexon EV',
         from: indiaTime(day, '10:00'),
         to: indiaTime(day, '12:00'),
         driver: false,

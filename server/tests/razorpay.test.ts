@@ -114,12 +114,15 @@ describe('Razorpay orders', () => {
     });
     try {
       const offRenter = await registerAndSignIn(off, 'user');
-      const offAnswer = await send(off, 'POST', '/api/payments/razorpay/orders', offRenter, { ...choice(), carName: 'BMW X3' });
+      const offAnswer = await send(off, 'POST', '/api/payments/razorpay/orders', offRenter, {
+        ...choice(),
+        carName: 'Kia Seltos',
+      });
       expect(offAnswer.statusCode).toBe(400);
       const lostRenter = await registerAndSignIn(unreachable, 'user');
       const lost = await send(unreachable, 'POST', '/api/payments/razorpay/orders', lostRenter, {
         ...choice(),
-        carName: 'BMW X3',
+        carName: 'Kia Seltos',
       });
       expect(lost.statusCode).toBe(503);
       expect(await unreachable.db.$count(paymentOrders)).toBe(0);

@@ -54,7 +54,11 @@ describe('the embedded database on disk', () => {
 
   it('brings the sample fleet and posts back in step with the data modules at the next start', async () => {
     const first = await buildTestApp({ dataDir });
-    await first.db.update(cars).set({ price: 1, carName: 'Stale name' }).where(eq(cars.catalogueId, catalogueCars[0]!.id));
+    // As a database seeded before the fleet took real models' names holds its first car.
+    await first.db
+      .update(cars)
+      .set({ price: 1, carName: 'Tesla Malibu', brand: 'Tesla', model: 'Model-2022', speed: '20kmpl' })
+      .where(eq(cars.catalogueId, catalogueCars[0]!.id));
     await first.db
       .update(blogPosts)
       .set({ title: 'Stale title', quote: 'Stale' })
@@ -64,7 +68,8 @@ describe('the embedded database on disk', () => {
     const second = await buildTestApp({ dataDir });
     try {
       const [car] = await second.db.select().from(cars).where(eq(cars.catalogueId, catalogueCars[0]!.id));
-      expect(car).toMatchObject({ price: catalogueCars[0]!.price, carName: catalogueCars[0]!.carName });
+      const { price, carName, brand, model, speed } = catalogueCars[0]!;
+      expect(car).toMatchObject({ price, carName, brand, model, speed });
       const [post] = await second.db.select().from(blogPosts).where(eq(blogPosts.catalogueId, sampleBlogPosts[0]!.id));
       expect(post).toMatchObject({ title: sampleBlogPosts[0]!.title, quote: sampleBlogPosts[0]!.quote });
     } finally {

@@ -14,7 +14,7 @@ import { act, indiaTime, listCar, requestBooking, send } from './marketplace-hel
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const FLEET_CAR = 'Colorado Rover';
+const FLEET_CAR = 'Mahindra Bolero';
 
 let app: FastifyInstance;
 let renter: string;
@@ -284,7 +284,7 @@ describe('GET /api/cars/{car}/reviews and the ratings on the car', () => {
 
   it("counts a fleet car's real reviews alone: none and no average before its first, then that one", async () => {
     // No other test here reviews this car.
-    const unreviewed = 'Nissan Mercielago';
+    const unreviewed = 'Mahindra XUV700';
     const before = await publicCar(unreviewed);
     expect(before.ratingCount).toBe(0);
     expect(before).not.toHaveProperty('ratingAverage');

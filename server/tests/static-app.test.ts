@@ -137,7 +137,7 @@ describe('the built app', () => {
   it("answers the app's page addresses with index.html, so a reload works", async () => {
     for (const url of [
       '/layout/cars',
-      '/cars/Tesla%20Malibu',
+      '/cars/Tata%20Nexon%20EV',
       '/get/cars',
       '/Renting',
       '/blogs/If%20you%20are%20renting%20a%20car',

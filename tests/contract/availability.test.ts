@@ -50,7 +50,7 @@ describe("a car's availability, against the real server", () => {
 
   it("refuses a longer period and an unknown car in the server's words", async () => {
     const period = availabilityPeriod(indiaToday());
-    await expect(getCarAvailability('Tesla Malibu', { from: period.from, to: '9999-01-01T00:00:00Z' })).rejects.toMatchObject({
+    await expect(getCarAvailability('Tata Nexon EV', { from: period.from, to: '9999-01-01T00:00:00Z' })).rejects.toMatchObject({
       status: 400,
       message: 'The end must be at most 90 days after the start: ask for a longer period in parts.',
     });

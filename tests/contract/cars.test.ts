@@ -106,8 +106,8 @@ describe('the public car list, against the real server', () => {
 
     expect(conforms(PublicCar, await getCar(listed.id))).toEqual(listed);
     expect(await getCar(name.toUpperCase())).toEqual(listed);
-    const tesla = await getCar('Tesla Malibu');
-    expect(tesla).toMatchObject({ kind: 'fleet', carName: 'Tesla Malibu', price: 50, brand: 'Tesla', model: 'Model 3' });
+    const tesla = await getCar('Tata Nexon EV');
+    expect(tesla).toMatchObject({ kind: 'fleet', carName: 'Tata Nexon EV', price: 50, brand: 'Tata', model: 'Empowered 45' });
   });
 
   it('filters by budget, name and sort order', async () => {
@@ -123,7 +123,7 @@ describe('the public car list, against the real server', () => {
     const descending = (await listCars({ sort: 'price-desc' })).data.map((car) => car.price);
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
 
-    expect((await listCars({ q: 'tESLA' })).data.map((car) => car.carName)).toEqual(['Tesla Malibu']);
+    expect((await listCars({ q: 'nEXON' })).data.map((car) => car.carName)).toEqual(['Tata Nexon EV']);
     expect(await listCars({ q: 'spaceship' })).toEqual({ data: [], total: 0, page: 1, pageSize: 24 });
   });
 

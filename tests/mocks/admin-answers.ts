@@ -105,7 +105,7 @@ export const cretaDelisted = adminCar(ownersCar(creta), {
 
 /** The cars the tests list, as the server orders them: the fleet's first, then owners' newest first. */
 export const consoleCars: AdminCar[] = [
-  adminCar(fleetCar('Toyota Aventador')),
+  adminCar(fleetCar('Maruti Ertiga')),
   swiftInConsole,
   cretaDelisted,
   adminCar(
@@ -119,12 +119,12 @@ export function adminBooking(overrides: Partial<AdminBooking> = {}): AdminBookin
   return { ...booking(), owner: { id: ravi.id, username: ravi.username }, adminActions: ['cancel'], ...overrides };
 }
 
-/** Asha's open request for the fleet's Toyota Aventador, which admins answer for. */
+/** Asha's open request for the fleet's Maruti Ertiga, which admins answer for. */
 export const fleetRequest = adminBooking({
   _id: uuid(342),
   id: uuid(342),
   number: 'WOW-00042',
-  car: { id: fleetCar('Toyota Aventador').id, kind: 'fleet', carName: 'Toyota Aventador' },
+  car: { id: fleetCar('Maruti Ertiga').id, kind: 'fleet', carName: 'Maruti Ertiga' },
   owner: null,
   from: '2030-02-10T09:00:00+05:30',
   to: '2030-02-10T13:00:00+05:30',

@@ -37,7 +37,7 @@ async function readPage(file: string): Promise<KeptAnswer> {
 }
 
 /**
- * The prerendered pages by address ("/cars/Tesla Malibu", decoded, no trailing slash). None when
+ * The prerendered pages by address ("/cars/Tata Nexon EV", decoded, no trailing slash). None when
  * the build made none.
  */
 async function prerenderedPages(root: string): Promise<Map<string, KeptAnswer>> {
@@ -62,13 +62,22 @@ function pageAddress(url: string): string | undefined {
   }
 }
 
+interface StaticAppOptions {
+  root: string;
+  /**
+   * Page addresses that moved for good, decoded and in lower case, with where each moved to: a
+   * request for one is redirected (301) there, whether or not a page was prerendered at it.
+   */
+  moved?: ReadonlyMap<string, string>;
+}
+
 /**
  * Serves the built single-page app next to the API: hashed assets cached for a year, everything
  * else revalidated, the prerendered HTML of a public page at its address (the browser hydrates it),
  * and index.html for any other page address of the app, so reloading /get/cars works. Call it before the API routes: it watches them being added, and an address under any of
  * their first path segments (/api, /get-cars, /register...) is never answered with the page.
  */
-async function staticApp(app: FastifyInstance, options: { root: string }): Promise<void> {
+async function staticApp(app: FastifyInstance, options: StaticAppOptions): Promise<void> {
   const root = path.resolve(options.root);
   const assetsDir = path.join(root, HASHED_ASSETS_DIR) + path.sep;
   const pages = await prerenderedPages(root);
@@ -110,6 +119,8 @@ async function staticApp(app: FastifyInstance, options: { root: string }): Promi
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (wantsPage(request) && !notPageSegments.has(firstSegment(request.url))) {
       const address = pageAddress(request.url);
+      const movedTo = address === undefined ? undefined : options.moved?.get(address.toLowerCase());
+      if (movedTo !== undefined) return reply.redirect(movedTo, 301);
       const page = (address === undefined ? undefined : pages.get(address)) ?? appPage;
       return sendKept(request, reply.asPage().type('text/html; charset=utf-8').header('cache-control', ALWAYS_REVALIDATE), page);
     }

@@ -66,7 +66,7 @@ function carsQueryIn(params: URLSearchParams): Partial<AdminCarsQuery> {
 }
 
 /**
- * The car as a question or a notice names it ("the Toyota Aventador of ravi", "the fleet's BMW X3"):
+ * The car as a question or a notice names it ("the Maruti Ertiga of ravi", "the fleet's Kia Seltos"):
  * the values of a message that selects on `whose`.
  */
 function carNamed(car: AdminCar) {

@@ -62,7 +62,7 @@ function contentQueryIn(params: URLSearchParams): Partial<AdminContentQuery> {
 }
 
 /**
- * "comment by asha on 'If you are renting a car'", "review by ravi of the Toyota Aventador": the
+ * "comment by asha on 'If you are renting a car'", "review by ravi of the Maruti Ertiga": the
  * entry and what it was left on, as a question or a notice names it.
  */
 function entryNamed({ kind, author, on }: AdminContent): string {

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { paths } from '../../config/paths';
 import { BODY_TYPE_LABEL_IDS, FUEL_LABEL_IDS, TRANSMISSION_LABEL_IDS } from '../../domain/car-attributes';
+import { formatRupees } from '../../domain/money';
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -16,23 +17,31 @@ import { carKeys } from '../../entities/car/keys';
 import { useCarDetails, type CarDetails as Car } from '../../entities/car/queries';
 import { t } from './words';
 
-/** The specifications the spec lists, in its order, with their labels' ids; an owner's car shows only those it has. */
+/**
+ * The catalogue's details, in the spec's order, with their labels' ids; an owner's car shows only
+ * those it has. Transmission and seats are among the car's attributes, so they are not repeated here.
+ */
 const specLabels = [
   ['model', 'cars.details.model'],
-  ['automatic', 'cars.details.transmission'],
   ['speed', 'cars.details.mileage'],
   ['gps', 'cars.details.gps'],
-  ['seatType', 'cars.details.seats'],
   ['brand', 'cars.details.brand'],
   ['ownerName', 'cars.details.listedBy'],
 ] as const satisfies readonly (readonly [keyof Car, string])[];
 
-/** Where the car is and what it is, labelled apart from the spec's catalogue details (which have their own Transmission and Seats). */
+type SpecLabel = (typeof specLabels)[number];
+
+/** An electric car's `speed` is how far it goes on a charge: it burns no fuel to have a mileage. */
+function specLabel(car: Car, [key, label]: SpecLabel): string {
+  return key === 'speed' && car.fuel === 'electric' ? t('cars.details.range') : t(label);
+}
+
+/** Where the car is and what it is. */
 function carAttributes(car: Car): [label: string, value: string][] {
   return [
     [t('cars.details.bodyType'), t(BODY_TYPE_LABEL_IDS[car.bodyType])],
-    [t('cars.details.seating'), t('common.carCard.seats', { count: car.seats })],
-    [t('cars.details.gearbox'), t(TRANSMISSION_LABEL_IDS[car.transmission])],
+    [t('cars.details.seats'), t('common.carCard.seats', { count: car.seats })],
+    [t('cars.details.transmission'), t(TRANSMISSION_LABEL_IDS[car.transmission])],
     [t('cars.details.fuel'), t(FUEL_LABEL_IDS[car.fuel])],
     [t('cars.details.carType'), car.ac ? t('cars.details.ac') : t('cars.details.nonAc')],
     ...(car.year === undefined ? [] : [[t('cars.details.year'), String(car.year)] as [string, string]]),
@@ -48,7 +57,7 @@ function CarFacts({ car }: { car: Car }) {
   return (
     <>
       <h1 className="h2 mb-2 text-break-anywhere">{car.carName}</h1>
-      <p className="fs-4 fw-bold text-primary mb-2 price">{t('cars.details.price', { price: car.price })}</p>
+      <p className="fs-4 fw-bold text-primary mb-2 price">{t('cars.details.price', { price: formatRupees(car.price) })}</p>
       <p className="mt-3 mb-1 fw-semibold">{car.city}</p>
       <p className="text-muted">
         {car.pickupArea ? t('cars.details.pickup', { pickupArea: car.pickupArea }) : t('cars.details.noPickup')}
@@ -64,10 +73,10 @@ function CarFacts({ car }: { car: Car }) {
       </dl>
       {facts.length > 0 ? (
         <dl className="row row-cols-2 row-cols-md-3 g-2 mb-0">
-          {facts.map(([key, label]) => (
-            <div key={key} className="col">
-              <dt className="small text-muted fw-normal">{t(label)}</dt>
-              <dd className="mb-0 fw-semibold">{String(car[key])}</dd>
+          {facts.map((spec) => (
+            <div key={spec[0]} className="col">
+              <dt className="small text-muted fw-normal">{specLabel(car, spec)}</dt>
+              <dd className="mb-0 fw-semibold">{String(car[spec[0]])}</dd>
             </div>
           ))}
         </dl>
