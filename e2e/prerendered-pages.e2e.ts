@@ -178,6 +178,21 @@ test.describe('the public pages in the browser', () => {
     }
   });
 
+  test("takes a fleet car's former address to its page under its present name, prerendered", async () => {
+    const page = await noScript.newPage();
+    try {
+      const response = await page.goto('/cars/Tesla%20Malibu');
+      const [car] = catalogueCars;
+      const redirect = await response?.request().redirectedFrom()?.response();
+      expect(redirect?.status()).toBe(301);
+      await expect(page).toHaveURL((url) => url.pathname === carPagePath(car!));
+      // No script runs here: the heading is in the HTML the server sent for the new address.
+      await expect(page.getByRole('heading', { level: 1, name: car!.carName })).toBeVisible();
+    } finally {
+      await page.close();
+    }
+  });
+
   test('shows a car nobody has reviewed as New, with no stars or count, in its HTML, on its page and in the list', async ({
     browser,
     suiteServer,

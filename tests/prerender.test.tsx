@@ -64,7 +64,11 @@ describe('the build’s prerender of the public pages', () => {
     const listing = textOf((await render('/layout/cars')).html);
     for (const car of catalogueCars) expect(listing).toContain(car.carName);
     const car = catalogueCars[0]!;
-    expect(textOf((await render(carPagePath(car))).html)).toContain(car.description);
+    const carPage = await render(carPagePath(car));
+    expect(textOf(carPage.html)).toContain(car.description);
+    // Its price as every other price is written, in the page and in what a search result shows of it.
+    expect(textOf(carPage.html)).toContain(`₹${car.price}.00 / hour`);
+    expect(carPage.description).toContain(`at ₹${car.price}.00 an hour`);
     const post = blogPosts[0]!;
     expect(textOf((await render(blogPostPath(post.title))).html)).toContain(post.description);
   });

@@ -49,9 +49,9 @@ describe('GET /api/cars', () => {
 
   it("gives a fleet car every catalogue field and a listed car its owner's username", async () => {
     const list = await listPublic();
-    const [tesla] = catalogueCars;
+    const [nexon] = catalogueCars;
     // The Nexon EV has no km limit, which the answer leaves out rather than send null.
-    const { id: _catalogueId, kmPerDayLimit: _noLimit, ...catalogueFields } = tesla!;
+    const { id: _catalogueId, kmPerDayLimit: _noLimit, ...catalogueFields } = nexon!;
     // With no photos and no reviews yet: the catalogue's picture, no average and a count of none.
     expect(list[0]).toEqual({
       _id: list[0]!.id,
@@ -256,7 +256,7 @@ describe('GET /api/cars/{carName}', () => {
     ['an unknown id', '/api/cars/00000000-0000-4000-8000-000000000000'],
     ['a SQL-looking name', `/api/cars/${encodeURIComponent("x'; DROP TABLE cars; --")}`],
     ['a unicode name', `/api/cars/${encodeURIComponent('टेस्ला 🚗')}`],
-    ['a part of a name', '/api/cars/Tesla'],
+    ['a part of a name', '/api/cars/Tata'],
   ])('answers 404 for %s', async (_case, url) => {
     const response = await send(app, 'GET', url);
     expect(response.statusCode).toBe(404);
@@ -264,7 +264,7 @@ describe('GET /api/cars/{carName}', () => {
   });
 
   it('answers 400 for a name with a NUL character, which no car name can hold', async () => {
-    const response = await send(app, 'GET', '/api/cars/Tesla%00Malibu');
+    const response = await send(app, 'GET', '/api/cars/Tata%00Nexon');
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toMatch(/^Car name must not contain the NUL character/);
   });
