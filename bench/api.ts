@@ -353,7 +353,7 @@ async function firstAnswers(base: string, routes: BenchRoute[], sessions: Sessio
       throw new Error(`${route.label} (${route.url}) answered ${response.status}: ${body.toString().slice(0, 200)}`);
     const problem = route.check(JSON.parse(body.toString()));
     if (problem) throw new Error(`${route.label} (${route.url}): ${problem}`);
-    // Fastify matches routes on the decoded path: the twin's route for `/api/cars/Tesla%20Malibu` is `/api/cars/Tesla Malibu`.
+    // Fastify matches routes on the decoded path: the twin's route for `/api/cars/Tata%20Nexon%20EV` is `/api/cars/Tata Nexon EV`.
     const pathOnly = decodeURIComponent(route.url.split('?')[0] ?? route.url);
     answers.push({
       route,

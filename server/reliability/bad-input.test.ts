@@ -87,7 +87,7 @@ beforeAll(async () => {
     to: indiaTime(3, '17:00'),
     driver: false,
   });
-  known = [car.id, car.carname, booking.id, 'Colorado Rover', 'user', 'owner'];
+  known = [car.id, car.carname, booking.id, 'Mahindra Bolero', 'user', 'owner'];
   before = await snapshot();
 });
 afterAll(async () => {
