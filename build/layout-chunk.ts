@@ -78,12 +78,21 @@ export function layoutChunkPlugin({ layout, sharedBy, apart }: LayoutChunkOption
       group(LAYOUT_CHUNK, staticallyReached(path.join(root, layout)));
       for (const [chunk, pages] of Object.entries(sharedBy)) {
         const pagesReaching = reachCounts(pages.map((page) => path.join(root, page)));
+        // Every page loads the layout's chunk; another is only for its own pages, so what a page
+        // outside it reaches too stays out, or that page would load the whole chunk for it (the
+        // Cars page's filter sheet shares a transition with the sign-in pages' tabs).
+        const outsiders = Object.entries(sharedBy).flatMap(([other, otherPages]) =>
+          chunk === LAYOUT_CHUNK || other === chunk ? [] : otherPages,
+        );
+        const reachedOutside = new Set(outsiders.flatMap((page) => [...staticallyReached(path.join(root, page))]));
         // A part of the message catalogue is words, not code several pages run: the legal pages' long
         // paragraphs in every page's chunk would weigh more than the request they save. (Nor does a
         // part join a page's chunk below, where the pages sharing that chunk's code would carry it.)
         group(
           chunk,
-          [...pagesReaching].flatMap(([id, count]) => (count >= 2 && !CATALOGUE_FILE.test(id) ? [id] : [])),
+          [...pagesReaching].flatMap(([id, count]) =>
+            count >= 2 && !CATALOGUE_FILE.test(id) && !reachedOutside.has(id) ? [id] : [],
+          ),
         );
       }
       // What a public page shares only with the signed-in pages or with parts loaded on demand (the

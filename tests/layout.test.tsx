@@ -43,6 +43,29 @@ describe('header', () => {
     expect(within(banner).getByRole('button', { name: 'Menu' })).toBeInTheDocument();
   });
 
+  it("folds where and when we work and the call request into the phone's menu, which a link taken closes", async () => {
+    const { user } = renderRoute('/layout/about');
+    const banner = await waitFor(() => header());
+    // The bar over the header is for wide screens; below lg it takes no room.
+    const bar = within(banner).getByRole('button', { name: 'Request a call' }).closest('.header-top');
+    expect(bar).toHaveClass('d-none', 'd-lg-block');
+
+    const menuButton = within(banner).getByRole('button', { name: 'Menu' });
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const menu = within(document.getElementById('main-navigation')!);
+    expect(menu.getByText('wherever you want to go')).toBeInTheDocument();
+    expect(menu.getByText('10am - 7pm')).toBeInTheDocument();
+    await user.click(menu.getByRole('button', { name: 'Request a call' }));
+    expect(await screen.findByRole('dialog', { name: 'Request a call' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(menu.getByRole('link', { name: 'Blog' }));
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(within(banner).getAllByRole('button', { name: 'Request a call' })).toHaveLength(1);
+  });
+
   it('offers a signed-out visitor Sign in, and neither Logout nor Sign out', async () => {
     renderRoute('/layout/home');
     const banner = await waitFor(() => header());
