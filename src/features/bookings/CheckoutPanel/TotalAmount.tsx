@@ -15,14 +15,20 @@ interface TotalAmountProps {
   driver: boolean;
 }
 
+/** The amount to pay: with GST in paise when it is charged, else the whole rupees. */
+export function billTotalText({ total, taxLines, amountPaise }: ReturnType<typeof bookingTotal>): string {
+  return taxLines.length > 0 ? formatPaise(amountPaise) : formatRupees(total);
+}
+
 /** The total, worked out as the server will: hours times the price (and the driver's), then GST line by line when it is charged. */
-export function TotalAmount({ bill: { hours, total, taxLines, amountPaise }, price, driver }: TotalAmountProps) {
+export function TotalAmount({ bill, price, driver }: TotalAmountProps) {
+  const { hours, total, taxLines, amountPaise } = bill;
   return (
     <fieldset className="my-3 p-3 band-light rounded" aria-labelledby={TOTAL_HEADING} aria-live="polite">
       <p id={TOTAL_HEADING} className="mb-1 fw-semibold text-navy">
         {t('bookings.total.title')}
       </p>
-      <p className="fs-3 fw-bold mb-0 price">{taxLines.length > 0 ? formatPaise(amountPaise) : formatRupees(total)}</p>
+      <p className="fs-3 fw-bold mb-0 price">{billTotalText(bill)}</p>
       <p className="small text-muted mb-0 price">
         {t('bookings.total.breakdown', {
           hours: hoursLabel(hours),

@@ -7,12 +7,13 @@ import { useBusyDays } from '../../../entities/car/queries';
 import { useSession } from '../../../lib/auth/session';
 import { useCheckoutScriptFailureHandled } from '../checkout-script';
 import { useGstConfig, usePaymentOptions } from '../payment-options';
+import { BookBar } from './BookBar';
 import { BookingDone } from './BookingDone';
 import { BookingRefused } from './BookingRefused';
 import { periodErrors, usePeriodDrafts } from './period-drafts';
 import { PeriodPicker } from './PeriodPicker';
 import { ReserveAction } from './ReserveAction';
-import { TotalAmount } from './TotalAmount';
+import { billTotalText, TotalAmount } from './TotalAmount';
 import { useCheckoutChoice } from './useCheckoutChoice';
 import { useReservation } from './useReservation';
 import { t } from '../words';
@@ -45,12 +46,14 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const choice = { carName: carRef, from: toIndiaIso(from), to: toIndiaIso(to), driver };
   const { booking, signIn, reserve } = useReservation(carName, choice);
   const upiButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
 
   if (booking.isSuccess) return <BookingDone booked={booking.data} />;
 
   const canPay = bill.total > 0 && !errors.from && !errors.to;
   return (
-    <div>
+    // Scrolled to by the phone's Book bar, the checkout's heading above it still in sight.
+    <div ref={panel} tabIndex={-1} style={{ scrollMarginTop: '6rem' }}>
       <PeriodPicker
         from={from}
         to={to}
@@ -90,6 +93,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
         signIn={signIn}
         upiButton={upiButton}
       />
+      <BookBar total={billTotalText(bill)} checkout={panel} />
     </div>
   );
 }
