@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { paged } from './mocks/answers';
+import { fleetCities, paged } from './mocks/answers';
 import { server } from './mocks/server';
 import { serve, session } from './mocks/serve';
 
@@ -53,13 +53,14 @@ beforeAll(() => {
     handlerFaults.push(`${request.method} ${new URL(request.url).pathname}: ${error.message}`);
   });
 });
-// Every test starts with a signed-out visitor, cars with nothing booked and no reviews, a server that takes no
-// card payments, and nothing for the header's badges to count; a test that needs someone signed in, a booked
-// day, card payments or a count says so.
+// Every test starts with a signed-out visitor, cars in the fleet's cities with nothing booked and no reviews, a
+// server that takes no card payments, and nothing for the header's badges to count; a test that needs someone
+// signed in, a booked day, card payments or a count says so.
 beforeEach(() => {
   unserved = [];
   session(null);
   serve('GET /api/cars/:carName/availability', { busy: [] });
+  serve('GET /api/car-cities', { cities: fleetCities });
   serve('GET /api/cars/:carName/reviews', paged([]));
   serve('GET /api/reviews/latest', []);
   serve('GET /api/config', { payments: {} });

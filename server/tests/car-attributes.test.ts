@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueCars } from '#data/cars';
+import { CITIES } from '#domain/car-attributes';
 import type { CodedAnswer, OwnerCar, PublicCar } from '#domain/contract';
 import { cars } from '../src/db/schema';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
@@ -280,5 +281,29 @@ describe('the public list filtered by where the car is and what it is', () => {
     const response = await send(app, 'GET', `/api/cars${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: expect.stringMatching(message) });
+  });
+});
+
+describe('the cities a search offers (GET /api/car-cities)', () => {
+  const cities = async (): Promise<string[]> => {
+    const response = await send(app, 'GET', '/api/car-cities');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ cities: string[] }>().cities;
+  };
+
+  it("names each city with a car once, in the list's order, and none without a car", async () => {
+    // The fleet's cities, Bengaluru (the spec form's car), Pune (two owners' cars and a fleet car) and Kochi.
+    const withCars = new Set<string>([...catalogueCars.map((car) => car.city), 'Bengaluru', 'Pune', 'Kochi']);
+    expect(await cities()).toEqual(CITIES.filter((city) => withCars.has(city)));
+    expect(await cities()).not.toContain('Chandigarh');
+  });
+
+  it('drops a city once its only car is paused, and names it again once the car is back', async () => {
+    const kochi = await ownersCar('Kochi Sedan');
+    expect(await cities()).toContain('Kochi');
+    expect((await send(app, 'POST', `/api/cars/${kochi.id}/pause`, owner)).statusCode).toBe(200);
+    expect(await cities()).not.toContain('Kochi');
+    expect((await send(app, 'POST', `/api/cars/${kochi.id}/resume`, owner)).statusCode).toBe(200);
+    expect(await cities()).toContain('Kochi');
   });
 });

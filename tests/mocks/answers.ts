@@ -1,5 +1,6 @@
 import { blogPosts } from '../../src/data/blogs';
 import { catalogueCars } from '../../src/data/cars';
+import { CITIES, type City } from '../../src/domain/car-attributes';
 import type { Account, BlogPost, Booking, Comment, OwnerCar, PublicCar, Reply } from '../../src/domain/contract';
 import { slugify } from '../../src/domain/slug';
 
@@ -111,6 +112,9 @@ export function fleetCar(carName: string): PublicCar {
 }
 
 /** Every car of the public list: the fleet, then ravi's two. */
+/** The fleet's cities in the city list's order, as GET /api/car-cities answers for the fleet alone. */
+export const fleetCities: City[] = CITIES.filter((city) => fleet.some((car) => car.city === city));
+
 export const allCars: PublicCar[] = [...fleet, listed(swift), listed(creta)];
 
 /** A renter's request: asha's for ravi's Maruti Swift, 8 hours with a driver, unless overridden. */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { RESERVING_STATUSES } from '#domain/booking-states';
-import type { BodyType, City, Fuel, Transmission } from '#domain/car-attributes';
+import { type BodyType, CITIES, type City, type Fuel, type Transmission } from '#domain/car-attributes';
 import type { BookingStatus, CarSort } from '#domain/contract';
 import { id } from '#domain/schemas/fields';
 import type { Database } from '../db/client';
@@ -128,6 +128,13 @@ export function publicCarQueries(db: Database, filters: CarFilters, window: RowW
       .offset(window.offset),
     total: db.select({ total: count() }).from(cars).leftJoin(accounts, eq(accounts.id, cars.ownerId)).where(where),
   };
+}
+
+/** The cities with at least one public car, in the city list's order. */
+export async function citiesWithPublicCars(db: Database): Promise<City[]> {
+  const rows = await db.selectDistinct({ city: cars.city }).from(cars).where(isPublic);
+  const present = new Set<string>(rows.map((row) => row.city));
+  return CITIES.filter((city) => present.has(city));
 }
 
 /** One page of the public list under `filters`, and how many cars the whole list holds. */

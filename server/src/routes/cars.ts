@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toIndiaIso } from '#domain/india-time';
 import { pagedAnswer, pageWindow } from '#domain/schemas/answers';
-import { AVAILABILITY_MAX_DAYS, Availability, AvailabilityQuery, CarNameParams, CarQuery, PublicCar } from '#domain/schemas/cars';
+import {
+  AVAILABILITY_MAX_DAYS,
+  Availability,
+  AvailabilityQuery,
+  CarCities,
+  CarNameParams,
+  CarQuery,
+  PublicCar,
+} from '#domain/schemas/cars';
 import { toPublicCar } from '../contract-shapes';
 import { busyDuring } from '../cars/availability';
 import { carExtras } from '../cars/car-extras';
-import { findPublicCar, listPublicCars } from '../cars/public-cars';
+import { citiesWithPublicCars, findPublicCar, listPublicCars } from '../cars/public-cars';
 import { answer, errors } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n';
@@ -52,6 +60,22 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
         pageSize,
       };
     },
+  );
+
+  // Beside /api/cars rather than under it, where it would take the name of a car called "cities".
+  app.get(
+    '/api/car-cities',
+    {
+      config: { publicCache: 'cars' },
+      schema: {
+        tags: TAGS,
+        summary: 'The cities where a car anyone may book stands',
+        description:
+          "In the city list's order: what a search's city may usefully be. A car's own form still takes any city of the list.",
+        response: { 200: answer(CarCities, 'The cities with at least one car.') },
+      },
+    },
+    async () => ({ cities: await citiesWithPublicCars(app.db) }),
   );
 
   app.get(

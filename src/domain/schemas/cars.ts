@@ -176,3 +176,12 @@ export const Availability = z.object({
   busy: z.array(z.object({ from: isoInstant, to: isoInstant })),
 });
 export type Availability = z.output<typeof Availability>;
+
+/**
+ * The cities where at least one car anyone may book stands, in the city list's order: what the
+ * search and the listing's city filter offer. A car's own form offers every city of the list.
+ */
+export const CarCities = z.object({
+  cities: z.array(city),
+});
+export type CarCities = z.output<typeof CarCities>;

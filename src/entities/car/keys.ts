@@ -7,6 +7,7 @@ import type { AvailabilityQuery, CarQuery } from '../../domain/contract';
 export const carKeys = {
   all: ['cars'] as const,
   list: (query: CarQuery) => ['cars', 'list', query] as const,
+  cities: ['cars', 'cities'] as const,
   detail: (carName: string) => ['cars', 'detail', carName] as const,
   availability: (carRef: string, period: AvailabilityQuery) => ['cars', 'availability', carRef, period] as const,
 };

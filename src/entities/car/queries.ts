@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { catalogueCars } from '../../data/cars';
+import type { City } from '../../domain/car-attributes';
 import type { CarQuery, PublicCar } from '../../domain/contract';
 import { indiaToday } from '../../domain/india-time';
-import { getCar, getCarAvailability, listCars } from './api';
+import { getCar, getCarAvailability, getCarCities, listCars } from './api';
 import { availabilityPeriod, dayStates } from './busy-days';
 import { carKeys } from './keys';
 
@@ -25,6 +26,19 @@ export type CarDetails = Pick<
     /** None (the catalogue writes null, the server leaves it out) means no limit. */
     kmPerDayLimit?: number | null;
   };
+
+/**
+ * The cities a search may usefully name: those where a car stands now, as the server knows them, in
+ * the city list's order, with `chosen` (a city already asked for) kept so the field can show it.
+ * Nothing until the server answers: a city offered from a guess could lead to an empty list.
+ */
+export function useCarCities(chosen?: City): readonly City[] {
+  const { data } = useQuery({ queryKey: carKeys.cities, queryFn: ({ signal }) => getCarCities(signal) });
+  return useMemo(() => {
+    const cities = data?.cities ?? [];
+    return chosen === undefined || cities.includes(chosen) ? cities : [...cities, chosen];
+  }, [data, chosen]);
+}
 
 function catalogueCar(carName: string): CarDetails | undefined {
   const wanted = carName.toLowerCase();
