@@ -92,17 +92,16 @@ describe('cars page', () => {
 
     await user.selectOptions(sort, 'Low to High');
     await waitFor(() => expect(router.state.location.search).toBe('?sort=price-asc'));
-    await shownCarNames();
+    // The list on screen stays until the sorted one arrives.
+    await waitFor(() => expect(shownPrices()[0]).toBe(40));
     const ascending = shownPrices();
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-    expect(ascending[0]).toBe(40);
 
     await user.selectOptions(screen.getByLabelText('Sort by price'), 'High to Low');
     await waitFor(() => expect(router.state.location.search).toBe('?sort=price-desc'));
-    await shownCarNames();
+    await waitFor(() => expect(shownPrices()[0]).toBe(85));
     const descending = shownPrices();
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
-    expect(descending[0]).toBe(85);
   });
 
   it('narrows the list to a budget', async () => {
@@ -189,6 +188,59 @@ describe('cars page', () => {
     await user.selectOptions(screen.getByLabelText('Sort by price'), 'High to Low');
     await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=50&sort=price-desc'));
     expect(screen.getByLabelText('Max price per hour')).toHaveValue(50);
+  });
+
+  it('applies the filters being edited with a new sort, never putting back the applied ones', async () => {
+    serveCars({
+      'city=Pune': [fleetCar('Mercedes Benz XC90')],
+      'maxPrice=60&sort=price-asc&city=Pune&transmission=manual': [],
+    });
+    const { router, user } = renderRoute('/layout/cars?city=Pune');
+    await screen.findByText(/\d+ cars? match/);
+    await user.type(screen.getByLabelText('Max price per hour'), '60');
+    await user.selectOptions(screen.getByLabelText('Transmission'), 'Manual');
+    await user.selectOptions(screen.getByLabelText('Sort by price'), 'Low to High');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=60&sort=price-asc&city=Pune&transmission=manual'));
+    expect(await screen.findByText('0 cars match your filters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Max price per hour')).toHaveValue(60);
+    expect(screen.getByLabelText('Transmission')).toHaveDisplayValue('Manual');
+    expect(screen.getByLabelText('City')).toHaveDisplayValue('Pune');
+    expect(screen.getByLabelText('Sort by price')).toHaveDisplayValue('Low to High');
+  });
+
+  it('keeps an edit that fails its check, with its error and the new sort, until it is put right', async () => {
+    serveCars({ 'maxPrice=80&sort=price-desc': [] });
+    const { router, user } = renderRoute('/layout/cars');
+    await screen.findByText(/\d+ cars?\b/);
+    const maxPrice = screen.getByLabelText('Max price per hour');
+    await user.type(maxPrice, '2000000');
+    await user.selectOptions(screen.getByLabelText('Sort by price'), 'High to Low');
+
+    expect(await screen.findByText(/must be at most/)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(maxPrice).toHaveValue(2000000);
+    expect(screen.getByLabelText('Sort by price')).toHaveDisplayValue('High to Low');
+
+    await user.clear(maxPrice);
+    await user.type(maxPrice, '80');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=80&sort=price-desc'));
+  });
+
+  it('offers in its city filter only the cities where a car stands, and the city already asked for', async () => {
+    serve('GET /api/car-cities', { cities: ['Pune', 'Goa'] });
+    serveCars({ 'city=Kochi': [] });
+    renderRoute('/layout/cars?city=Kochi');
+    const city = await screen.findByLabelText('City');
+    await waitFor(() =>
+      expect(
+        within(city)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Any', 'Pune', 'Goa', 'Kochi']),
+    );
+    expect(city).toHaveDisplayValue('Kochi');
   });
 
   it('shows the server’s refusal of a filter without pretending the server is down', async () => {

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId, useState } from 'react';
+import { type InputHTMLAttributes, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -10,13 +10,13 @@ import { ZodForm } from '../../components/ZodForm';
 import {
   BODY_TYPE_LABEL_IDS,
   BODY_TYPES,
-  CITIES,
   FUEL_LABEL_IDS,
   FUELS,
   TRANSMISSION_LABEL_IDS,
   TRANSMISSIONS,
 } from '../../domain/car-attributes';
 import { indiaLocalToIso, isoToIndiaLocal } from '../../domain/india-time';
+import { useCarCities } from '../../entities/car/queries';
 import { t } from './words';
 
 /** The seat counts a renter usually asks for at least: a couple, a small family, a big one. */
@@ -78,9 +78,8 @@ interface CarFiltersProps {
   query: CarQuery;
   /** Whether the address holds any filter, so there is something to clear. */
   filtered: boolean;
+  /** The filters and the sort, applied together. */
   onApply: (next: URLSearchParams) => void;
-  /** A new sort, taken at once with the filters applied now. */
-  onSort: (sort: CarSort | undefined) => void;
   onClear: () => void;
 }
 
@@ -121,12 +120,25 @@ function searchOf(values: FilterFields, sort: CarSort | undefined): URLSearchPar
 /**
  * The car listing's sort and filters; applying them writes them into the address. On a phone the
  * filters wait in a sheet behind "Filters (n)", so the first car is in sight when the page opens;
- * from the md breakpoint up, the same form stands above the list.
+ * from the md breakpoint up, the same form stands above the list. A new sort applies the filters as
+ * the fields show them with it: the filters being edited are never put back to the applied ones.
  */
-export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFiltersProps) {
+export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProps) {
   const sheetTitleId = useId();
+  const formId = useId();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Shown at once; applied with the filters once their checks pass (or shown beside their errors).
+  const [sort, setSort] = useState(query.sort);
+  // What the submit reads: it runs before a re-render would hand it the new sort.
+  const sortToApply = useRef(query.sort);
+  const cities = useCarCities(query.city);
   const count = filterCount(query);
+  const sortBy = (next: CarSort | undefined) => {
+    setSort(next);
+    sortToApply.current = next;
+    const form = document.getElementById(formId);
+    if (form instanceof HTMLFormElement) form.requestSubmit();
+  };
   const applied: FilterFields = {
     city: query.city ?? '',
     maxPrice: query.maxPrice === undefined ? '' : String(query.maxPrice),
@@ -155,8 +167,8 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
         <Form.Group controlId="cars-sort" className="flex-grow-1 flex-md-grow-0">
           <Form.Label>{t('cars.filters.sortLabel')}</Form.Label>
           <Form.Select
-            value={query.sort ?? ''}
-            onChange={(event) => onSort((event.currentTarget.value || undefined) as CarSort | undefined)}
+            value={sort ?? ''}
+            onChange={(event) => sortBy((event.currentTarget.value || undefined) as CarSort | undefined)}
           >
             <option value="">{t('cars.filters.sortNone')}</option>
             <option value="price-asc">{t('cars.filters.sortAscending')}</option>
@@ -183,26 +195,29 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
           <ZodForm
             schema={carQueryChecks}
             defaultValues={applied}
-            bodyOf={(values) => Object.fromEntries(searchOf(values, query.sort))}
+            bodyOf={(values) => Object.fromEntries(searchOf(values, sortToApply.current))}
             loadOn="intent"
             onSubmit={(values) => {
-              onApply(searchOf(values, query.sort));
+              onApply(searchOf(values, sortToApply.current));
               return undefined;
             }}
+            id={formId}
             aria-label={t('cars.filters.formLabel')}
             className="w-100"
           >
             {() => (
               <>
-                <Row xs={2} md={3} lg={5} className="g-3 align-items-end">
-                  <Col>
+                {/* From lg on two rows of twelve: the period's fields take twice a select's width, so the
+                    time's "AM" is not cut off at 1280 px. */}
+                <Row xs={2} md={3} className="g-3 align-items-end">
+                  <Col lg={2}>
                     <FilterField
                       name="city"
                       label={t('cars.filters.cityLabel')}
-                      choices={CITIES.map((city) => [city, city] as const)}
+                      choices={cities.map((city) => [city, city] as const)}
                     />
                   </Col>
-                  <Col>
+                  <Col lg={2}>
                     <FilterField
                       name="maxPrice"
                       label={t('cars.filters.maxPriceLabel')}
@@ -212,44 +227,44 @@ export function CarFilters({ query, filtered, onApply, onSort, onClear }: CarFil
                       inputMode="numeric"
                     />
                   </Col>
-                  <Col>
+                  <Col lg={2}>
                     <FilterField name="q" label={t('cars.filters.nameLabel')} type="search" />
                   </Col>
-                  <Col>
+                  <Col lg={2}>
                     <FilterField
                       name="bodyType"
                       label={t('cars.filters.bodyTypeLabel')}
                       choices={BODY_TYPES.map((type) => [type, t(BODY_TYPE_LABEL_IDS[type])] as const)}
                     />
                   </Col>
-                  <Col xs={12}>
+                  <Col xs={12} md={6} lg={4}>
                     <FilterField name="from" label={t('cars.filters.fromLabel')} type="datetime-local" />
                   </Col>
-                  <Col xs={12}>
+                  <Col xs={12} md={6} lg={4}>
                     <FilterField name="to" label={t('cars.filters.toLabel')} type="datetime-local" />
                   </Col>
-                  <Col>
+                  <Col lg={2}>
                     <FilterField
                       name="seats"
                       label={t('cars.filters.seatsLabel')}
                       choices={SEAT_CHOICES.map((seats) => [String(seats), t('cars.filters.seatsAtLeast', { seats })] as const)}
                     />
                   </Col>
-                  <Col>
+                  <Col lg={2}>
                     <FilterField
                       name="transmission"
                       label={t('cars.filters.transmissionLabel')}
                       choices={TRANSMISSIONS.map((type) => [type, t(TRANSMISSION_LABEL_IDS[type])] as const)}
                     />
                   </Col>
-                  <Col>
+                  <Col lg={2}>
                     <FilterField
                       name="fuel"
                       label={t('cars.filters.fuelLabel')}
                       choices={FUELS.map((fuel) => [fuel, t(FUEL_LABEL_IDS[fuel])] as const)}
                     />
                   </Col>
-                  <Col>
+                  <Col lg={2}>
                     <FilterField
                       name="ac"
                       label={t('cars.filters.acLabel')}

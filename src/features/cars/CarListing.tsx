@@ -10,7 +10,6 @@ import { Pager, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
 import { statusOf } from '../../lib/api-error';
 import { useRetry } from '../../lib/query-client';
-import type { CarSort } from '../../domain/contract';
 import { CarCard } from './CarCard';
 import { CarFilters } from './CarFilters';
 import { catalogueMatching, queryFrom, type CarListing as CarListingItem } from './car-query';
@@ -42,13 +41,6 @@ export function CarListing() {
   const retry = useRetry(carKeys.list(query));
 
   const clearFilters = () => setSearchParams(new URLSearchParams());
-  /* A new order keeps the filters and starts again from the first page. */
-  const sortBy = (sort: CarSort | undefined) => {
-    const next = new URLSearchParams(searchParams);
-    if (sort) next.set('sort', sort);
-    else next.delete('sort');
-    setSearchParams(withPage(next, 1));
-  };
 
   const status = statusOf(list.error);
   // A refused filter is the person's to fix; only a server that did not answer calls for the saved fleet.
@@ -69,14 +61,7 @@ export function CarListing() {
   return (
     <>
       {/* Keyed by the address so the fields show what is applied after Back, a shared link or Clear. */}
-      <CarFilters
-        key={search}
-        query={query}
-        filtered={search !== ''}
-        onApply={setSearchParams}
-        onSort={sortBy}
-        onClear={clearFilters}
-      />
+      <CarFilters key={search} query={query} filtered={search !== ''} onApply={setSearchParams} onClear={clearFilters} />
       {/* Each card's name is an h3, as under Hot Offers' heading: the list has its h2 too, so no level is skipped. */}
       <h2 className="visually-hidden">{t('cars.listing.heading')}</h2>
 
