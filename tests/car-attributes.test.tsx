@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueCars } from '../src/data/cars';
 import type { PublicCar } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { allCars, creta, fleetCar, listed, swift } from './mocks/answers';
+import { allCars, creta, fleetCar, fleetCities, listed, swift } from './mocks/answers';
 import { fail } from './mocks/routes';
 import { serve } from './mocks/serve';
 
@@ -35,25 +35,15 @@ describe('the cars page', () => {
     const { router, user } = renderRoute('/layout/cars');
     await screen.findByRole('heading', { level: 3, name: 'Maruti Swift' });
     const city = screen.getByLabelText('City');
-    expect(
-      within(city)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual([
-      'Any',
-      'Bengaluru',
-      'Mumbai',
-      'Delhi NCR',
-      'Chennai',
-      'Hyderabad',
-      'Pune',
-      'Kolkata',
-      'Ahmedabad',
-      'Jaipur',
-      'Goa',
-      'Kochi',
-      'Chandigarh',
-    ]);
+    // The cities where a car stands (here the fleet's, as GET /api/car-cities answers by default), not every city of the list.
+    await waitFor(() =>
+      expect(
+        within(city)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Any', ...fleetCities]),
+    );
+    expect(fleetCities).toEqual(['Bengaluru', 'Mumbai', 'Delhi NCR', 'Chennai', 'Hyderabad', 'Pune', 'Jaipur', 'Goa']);
     await user.selectOptions(city, 'Mumbai');
     await user.selectOptions(screen.getByLabelText('Body type'), 'SUV');
     await user.selectOptions(screen.getByLabelText('Seats'), '7 or more');
@@ -115,33 +105,22 @@ describe('the cars page', () => {
 describe('the home page’s search', () => {
   async function fillJourney(user: ReturnType<typeof renderRoute>['user'], fromAddress: string) {
     await user.type(await screen.findByLabelText('From address'), fromAddress);
-    await user.type(screen.getByLabelText('To address'), 'Lonavala');
     await user.type(screen.getByLabelText('Journey date'), '2030-01-31');
     await user.type(screen.getByLabelText('Journey time'), '09:00');
   }
 
-  it('suggests the cities as the person types and says one-way trips are not offered', async () => {
+  it('suggests only the cities where a car stands, as the server names them, and asks for no destination', async () => {
+    const asked = serve('GET /api/car-cities', { cities: ['Pune', 'Kochi'] });
     renderRoute('/layout/home');
     const fromAddress = await screen.findByLabelText('From address');
     const suggestions = document.getElementById(fromAddress.getAttribute('list') ?? '');
     expect(suggestions?.tagName).toBe('DATALIST');
-    expect([...(suggestions?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual([
-      'Bengaluru',
-      'Mumbai',
-      'Delhi NCR',
-      'Chennai',
-      'Hyderabad',
-      'Pune',
-      'Kolkata',
-      'Ahmedabad',
-      'Jaipur',
-      'Goa',
-      'Kochi',
-      'Chandigarh',
-    ]);
-    expect(screen.getByLabelText('To address')).toHaveAccessibleDescription(
-      'Return to the same place: one-way trips are not offered yet.',
+    await waitFor(() =>
+      expect([...(suggestions?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual(['Pune', 'Kochi']),
     );
+    expect(asked).toHaveLength(1);
+    // Cars are returned where they were collected: there is no "To address" to fill in.
+    expect(screen.queryByLabelText(/To address/)).not.toBeInTheDocument();
   });
 
   it('sends the From address’s city and the car type to the Cars page, which asks the server for them', async () => {

@@ -23,7 +23,8 @@ export default function HomePage() {
     <>
       <h1 className="visually-hidden">{t('site.home.heading')}</h1>
       <HeroSlider />
-      <section className="section band-light" aria-labelledby={FIND_CAR_ID}>
+      {/* Tighter on a phone, where the whole search fits the first screen under the slider. */}
+      <section className="section band-light pt-4 pt-sm-5" aria-labelledby={FIND_CAR_ID}>
         <Container>
           <h2 id={FIND_CAR_ID} className="h3 mb-3">
             {t('site.home.findCarHeading')}

@@ -7,6 +7,7 @@ import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
 import { CITIES } from '../../domain/car-attributes';
 import { indiaLocalToIso, indiaToday } from '../../domain/india-time';
+import { useCarCities } from '../../entities/car/queries';
 import type { FindCarFields } from './find-car-checks';
 import { cityOf } from './find-car-city';
 import { t } from './words';
@@ -19,7 +20,7 @@ const findCarChecks = () =>
     checks.findCarChecks(cityOf, t('site.findCar.noSuchCity', { cities: CITIES.join(', ') })),
   );
 
-const EMPTY: FindCarFields = { fromAddress: '', toAddress: '', journeyDate: '', journeyTime: '', carType: 'ac' };
+const EMPTY: FindCarFields = { fromAddress: '', journeyDate: '', journeyTime: '', carType: 'ac' };
 
 const CAR_TYPES = [
   ['ac', 'site.findCar.ac'],
@@ -30,11 +31,12 @@ const CAR_TYPES = [
  * The home page's "find your best car" form (spec section 3). The From address's city and the car
  * type (AC or not) travel to the car listing as its `city` and `ac` filters, the journey's date and
  * time as `from` (an India-time instant), where the availability filter and then the car page's
- * period picker start from it. Cars are returned where they were collected, so the To address is
- * only the renter's note of where they are going: no call of the contract takes it.
+ * period picker start from it. Cars are returned where they were collected, so the search asks for
+ * no destination. The From address suggests only the cities where a car stands now.
  */
 export function FindCarForm() {
   const navigate = useNavigate();
+  const cities = useCarCities();
 
   const search = ({ fromAddress, journeyDate, journeyTime, carType }: FindCarFields) => {
     const city = cityOf(fromAddress);
@@ -50,7 +52,7 @@ export function FindCarForm() {
     <ZodForm schema={findCarChecks} defaultValues={EMPTY} loadOn="intent" onSubmit={search} aria-label={t('site.findCar.label')}>
       {() => (
         <>
-          <Row xs={1} md={2} lg={5} className="g-3 align-items-end">
+          <Row xs={1} md={2} lg={4} className="g-3 align-items-end">
             <Col>
               <FormField
                 label={t('site.findCar.fromAddress')}
@@ -60,18 +62,16 @@ export function FindCarForm() {
                 hint={t('site.findCar.fromAddressHint')}
               />
               <datalist id={CITY_LIST_ID}>
-                {CITIES.map((city) => (
+                {cities.map((city) => (
                   <option key={city} value={city} />
                 ))}
               </datalist>
             </Col>
-            <Col>
-              <FormField label={t('site.findCar.toAddress')} name="toAddress" required hint={t('site.findCar.toAddressHint')} />
-            </Col>
-            <Col>
+            {/* Side by side on a phone too, so the whole search fits the first screen. */}
+            <Col xs={6} md>
               <FormField label={t('site.findCar.journeyDate')} name="journeyDate" type="date" min={indiaToday()} required />
             </Col>
-            <Col>
+            <Col xs={6} md>
               <FormField label={t('site.findCar.journeyTime')} name="journeyTime" type="time" required />
             </Col>
             <Col>

@@ -50,7 +50,7 @@ export function HeroSlider() {
       {slides.map((slide) => (
         <div key={slide.id}>
           <div className="hero-slide" style={{ backgroundImage: `url(${slide.background})` }}>
-            <Container className="py-5">
+            <Container className="py-4 py-sm-5">
               <p className="fs-5 mb-2">{slide.kicker()}</p>
               <h2 className="display-5 mb-4">{t(slide.heading)}</h2>
               <Link to={paths.cars} className="btn btn-primary btn-lg">

@@ -13,7 +13,6 @@ import type { City } from '../../domain/car-attributes';
 export function findCarChecks(cityOf: (address: string) => City | undefined, noSuchCity: string) {
   return z.object({
     fromAddress: z.string().refine((address) => cityOf(address) !== undefined, noSuchCity),
-    toAddress: z.string().trim().min(1),
     journeyDate: z.string().min(1),
     journeyTime: z.string().min(1),
     carType: z.enum(['ac', 'non-ac']),
