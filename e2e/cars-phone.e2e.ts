@@ -74,4 +74,67 @@ test.describe('the Cars page on a phone (375 × 812)', () => {
     await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeHidden();
     expect(unexpectedProblems(problems)).toEqual([]);
   });
+
+  test('folds the top bar into the menu and shows the whole home search in the first screen', async ({ browser, suiteServer }) => {
+    const { context, page, problems } = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
+    try {
+      await page.goto('/layout/home');
+      const banner = page.getByRole('banner');
+      await expect(banner.getByRole('button', { name: 'Menu' })).toBeVisible();
+      // Where and when we work and the call request no longer take 129 px over every page.
+      await expect(banner.getByRole('button', { name: 'Request a call' })).toBeHidden();
+      expect((await settledBox(banner)).height).toBeLessThanOrEqual(70);
+
+      const find = page.getByRole('button', { name: 'Find Car' });
+      const findBox = await settledBox(find);
+      expect(findBox.y + findBox.height).toBeLessThanOrEqual(page.viewportSize()?.height ?? 0);
+      await expect(page.getByLabel('From address')).toBeVisible();
+      await expect(page.getByLabel(/To address/)).toHaveCount(0);
+
+      await banner.getByRole('button', { name: 'Menu' }).click();
+      const menu = page.locator('#main-navigation');
+      const call = menu.getByRole('button', { name: 'Request a call' });
+      await expect(call).toBeVisible();
+      await expect(menu.getByText('10am - 7pm')).toBeVisible();
+      await call.click();
+      await expect(page.getByRole('dialog', { name: 'Request a call' })).toBeVisible();
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("keeps the car page's total and Book in sight at the foot of the screen until the checkout is", async ({
+    browser,
+    suiteServer,
+  }) => {
+    const { context, page, problems } = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
+    try {
+      await page.goto('/cars/Tesla%20Malibu');
+      const bar = page.getByRole('region', { name: 'Book this car' });
+      await expect(bar).toBeVisible();
+      const barBox = await settledBox(bar);
+      const viewport = page.viewportSize()?.height ?? 0;
+      expect(barBox.y + barBox.height).toBeCloseTo(viewport, 0);
+      // The checkout's own total, as its Total Amount shows it.
+      const checkoutTotal = page.getByRole('group', { name: 'Total Amount' }).locator('.fs-3');
+      await expect(bar).toContainText((await checkoutTotal.textContent()) ?? 'no total');
+
+      await bar.getByRole('button', { name: 'Book' }).click();
+      await expect(page.getByRole('heading', { name: 'Check Out', level: 2 })).toBeInViewport();
+      await expect(bar).toBeHidden();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('shows no Book bar at 1280 px, where the checkout stands beside the details', async ({ page, problems }) => {
+    await page.goto('/cars/Tesla%20Malibu');
+    await expect(page.getByRole('group', { name: 'Total Amount' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Book this car' })).toBeHidden();
+    expect(unexpectedProblems(problems)).toEqual([]);
+  });
 });

@@ -109,12 +109,15 @@ describe('the home page’s search', () => {
     await user.type(screen.getByLabelText('Journey time'), '09:00');
   }
 
-  it('suggests only the cities where a car stands, as the server names them, and asks for no destination', async () => {
+  it('suggests only the cities where a car stands, asked of the server once the search is used, and asks for no destination', async () => {
     const asked = serve('GET /api/car-cities', { cities: ['Pune', 'Kochi'] });
-    renderRoute('/layout/home');
+    const { user } = renderRoute('/layout/home');
     const fromAddress = await screen.findByLabelText('From address');
     const suggestions = document.getElementById(fromAddress.getAttribute('list') ?? '');
     expect(suggestions?.tagName).toBe('DATALIST');
+    // The home page asks the server nothing until someone starts to search.
+    expect(asked).toHaveLength(0);
+    await user.click(fromAddress);
     await waitFor(() =>
       expect([...(suggestions?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual(['Pune', 'Kochi']),
     );

@@ -30,10 +30,11 @@ export type CarDetails = Pick<
 /**
  * The cities a search may usefully name: those where a car stands now, as the server knows them, in
  * the city list's order, with `chosen` (a city already asked for) kept so the field can show it.
- * Nothing until the server answers: a city offered from a guess could lead to an empty list.
+ * Nothing until the server answers: a city offered from a guess could lead to an empty list. Asked
+ * once `wanted`, so a page can wait until someone starts to search.
  */
-export function useCarCities(chosen?: City): readonly City[] {
-  const { data } = useQuery({ queryKey: carKeys.cities, queryFn: ({ signal }) => getCarCities(signal) });
+export function useCarCities({ chosen, wanted = true }: { chosen?: City; wanted?: boolean } = {}): readonly City[] {
+  const { data } = useQuery({ queryKey: carKeys.cities, queryFn: ({ signal }) => getCarCities(signal), enabled: wanted });
   return useMemo(() => {
     const cities = data?.cities ?? [];
     return chosen === undefined || cities.includes(chosen) ? cities : [...cities, chosen];

@@ -131,7 +131,7 @@ export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProp
   const [sort, setSort] = useState(query.sort);
   // What the submit reads: it runs before a re-render would hand it the new sort.
   const sortToApply = useRef(query.sort);
-  const cities = useCarCities(query.city);
+  const cities = useCarCities({ chosen: query.city });
   const count = filterCount(query);
   const sortBy = (next: CarSort | undefined) => {
     setSort(next);

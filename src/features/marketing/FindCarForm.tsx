@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -36,7 +37,9 @@ const CAR_TYPES = [
  */
 export function FindCarForm() {
   const navigate = useNavigate();
-  const cities = useCarCities();
+  // The home page asks the API nothing until someone scrolls or searches: the cities come on the first focus.
+  const [searching, setSearching] = useState(false);
+  const cities = useCarCities({ wanted: searching });
 
   const search = ({ fromAddress, journeyDate, journeyTime, carType }: FindCarFields) => {
     const city = cityOf(fromAddress);
@@ -53,7 +56,7 @@ export function FindCarForm() {
       {() => (
         <>
           <Row xs={1} md={2} lg={4} className="g-3 align-items-end">
-            <Col>
+            <Col onFocus={() => setSearching(true)}>
               <FormField
                 label={t('site.findCar.fromAddress')}
                 name="fromAddress"
