@@ -34,6 +34,7 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/account': ['get', 'patch'],
   '/api/account/password': ['post'],
   '/api/account/sessions': ['delete'],
+  '/api/car-cities': ['get'],
   '/api/cars': ['get'],
   '/api/cars/{carName}': ['get'],
   '/api/cars/{carName}/availability': ['get'],

@@ -72,7 +72,7 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The cities where a car anyone may book stands',
         description:
           "In the city list's order: what a search's city may usefully be. A car's own form still takes any city of the list.",
-        response: { 200: answer(CarCities, 'The cities with at least one car.') },
+        response: { 200: answer(CarCities, 'The cities with at least one car.'), ...errors([]) },
       },
     },
     async () => ({ cities: await citiesWithPublicCars(app.db) }),
