@@ -55,7 +55,7 @@ function standInScript(token: string | undefined): string {
 /**
  * Answers the checkout script's address in this page with the stand-in. Its tokens are new test
  * tokens, or `token` when given: one of those the card provider's stand-in answers in its own way
- * (server/tests/fixtures/card-provider-stand-in.ts), such as a card asking for authentication.
+ * (server/src/payments/demo/card-provider-stand-in.ts), such as a card asking for authentication.
  */
 export async function answerCheckoutWithStandIn(page: Page, { token }: { token?: string } = {}): Promise<void> {
   const body = standInScript(token);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { RazorpayStandIn } from '../../server/tests/fixtures/razorpay-stand-in';
+import type { RazorpayStandIn } from '../../server/src/payments/demo/razorpay-stand-in';
 
 /** Where the app loads Razorpay's standard checkout from (src/features/bookings/razorpay-script.ts). */
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';

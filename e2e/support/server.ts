@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startCardProviderStandIn } from '../../server/tests/fixtures/card-provider-stand-in';
-import { startRazorpayStandIn, type RazorpayStandIn } from '../../server/tests/fixtures/razorpay-stand-in';
+import { startCardProviderStandIn } from '../../server/src/payments/demo/card-provider-stand-in';
+import { startRazorpayStandIn, type RazorpayStandIn } from '../../server/src/payments/demo/razorpay-stand-in';
 
 export const projectDir = fileURLToPath(new URL('../../', import.meta.url));
 

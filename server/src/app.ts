@@ -37,7 +37,9 @@ import { bookingRoutes } from './routes/bookings';
 import { carPhotoRoutes, uploadedFileRoutes } from './routes/car-photos';
 import { carRoutes } from './routes/cars';
 import { commentRoutes } from './routes/comments';
+import type { DemoProviders } from './payments/demo/demo-mode';
 import { configRoutes } from './routes/config';
+import { demoProviderRoutes } from './routes/demo-providers';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
@@ -68,6 +70,8 @@ export interface AppOptions {
   openDatabase?: OpenDatabase;
   /** The time every rule reads (the machine's unless given): tests move it instead of sleeping. */
   clock?: Clock;
+  /** Demo mode: the providers' stand-ins the config points at, whose checkout side the app's demo forms ask. */
+  demoProviders?: DemoProviders;
 }
 
 /**
@@ -131,7 +135,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(rateLimitPlugin, config);
 
     await app.register(inRootContext(healthRoutes));
-    await app.register(inRootContext(configRoutes), config);
+    await app.register(inRootContext(configRoutes), { ...config, demo: options.demoProviders !== undefined });
+    if (options.demoProviders) await app.register(inRootContext(demoProviderRoutes), { providers: options.demoProviders });
     await app.register(inRootContext(accountRoutes));
     await app.register(inRootContext(sessionRoutes));
     await app.register(inRootContext(passwordResetRoutes), { publicUrl: config.publicUrl });

@@ -15,7 +15,7 @@ import type {
 import { formatIndiaTime } from '#domain/india-time';
 import { bookings, mailOutbox } from '../src/db/schema';
 import { getOk, listBoundsTests, person, type Person } from './admin-helpers';
-import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
+import { startCardProviderStandIn, type CardProviderStandIn } from '../src/payments/demo/card-provider-stand-in';
 import { buildTestApp, closeTestApp, signIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 

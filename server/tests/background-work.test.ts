@@ -6,7 +6,7 @@ import { bookingEvents, bookings, mailOutbox } from '../src/db/schema';
 import { queueDueReminders } from '../src/mail/booking-notices';
 import { queueMail } from '../src/mail/outbox';
 import { sweepExpiredRequests } from '../src/bookings/sweep';
-import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
+import { startCardProviderStandIn, type CardProviderStandIn } from '../src/payments/demo/card-provider-stand-in';
 import { buildTestApp, closeTestApp, newPostgresDatabase, register, registerAndSignIn } from './helpers';
 import { quickMail, startSmtp, type TestSmtp } from './mail-helpers';
 import { act, bookingLinks, indiaTime, listCar, requestBooking, sweepAt } from './marketplace-helpers';

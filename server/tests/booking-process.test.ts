@@ -7,7 +7,7 @@ import { EFFECT_HANDLERS, type EffectHandler } from '../src/bookings/effects';
 import { movableClock } from '../src/clock/clock';
 import { bookings, cars } from '../src/db/schema';
 import { SETTLING_MS } from '../src/payments/settle-payments';
-import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
+import { startCardProviderStandIn, type CardProviderStandIn } from '../src/payments/demo/card-provider-stand-in';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
 

@@ -14,8 +14,8 @@ import type {
   PublicCar,
 } from '#domain/contract';
 import { bookings, carPhotos, cars } from '../src/db/schema';
-import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
-import { startRazorpayStandIn, type RazorpayStandIn } from './fixtures/razorpay-stand-in';
+import { startCardProviderStandIn, type CardProviderStandIn } from '../src/payments/demo/card-provider-stand-in';
+import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { priceRequest, storeRequest } from '../src/bookings/requests';
 import { accountId, buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 import { act, bookingLinks, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';

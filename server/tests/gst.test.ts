@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, BookingReceipt, NewRazorpayOrder, OwnerCar, PublicConfig, RazorpayOrder } from '#domain/contract';
 import { bookings } from '../src/db/schema';
 import { nextInvoiceNumber } from '../src/bookings/effects';
-import { startRazorpayStandIn, type RazorpayStandIn } from './fixtures/razorpay-stand-in';
+import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 

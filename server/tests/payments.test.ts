@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_HOLD_MS } from '#domain/booking-states';
 import type { Booking, BookingReceipt, NewBooking, OwnerCar, PublicConfig } from '#domain/contract';
 import { bookings } from '../src/db/schema';
-import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
+import { startCardProviderStandIn, type CardProviderStandIn } from '../src/payments/demo/card-provider-stand-in';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 import { act, indiaTime, listBookings, listCar, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Booking, NewBooking, NewRazorpayOrder, OwnerCar, PublicConfig, RazorpayOrder } from '#domain/contract';
 import { bookings, mailOutbox, paymentOrders } from '../src/db/schema';
-import { startCardProviderStandIn, type CardProviderStandIn } from './fixtures/card-provider-stand-in';
-import { startRazorpayStandIn, type CheckoutSuccess, type RazorpayStandIn } from './fixtures/razorpay-stand-in';
+import { startCardProviderStandIn, type CardProviderStandIn } from '../src/payments/demo/card-provider-stand-in';
+import { startRazorpayStandIn, type CheckoutSuccess, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { buildTestApp, closeTestApp, registerAndSignIn, sessionUser } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 

@@ -4,9 +4,10 @@ import type { ServerConfig } from '../config';
 import { answer, errors } from '../http/answers';
 
 export const configRoutes: FastifyPluginAsyncZod<
-  Pick<ServerConfig, 'cardPayments' | 'razorpay' | 'gst' | 'social' | 'support'>
-> = async (app, { cardPayments, razorpay, gst, social, support }) => {
+  Pick<ServerConfig, 'cardPayments' | 'razorpay' | 'gst' | 'social' | 'support'> & { demo: boolean }
+> = async (app, { cardPayments, razorpay, gst, social, support, demo }) => {
   const publicConfig: PublicConfig = {
+    ...(demo ? { demo: true as const } : {}),
     payments: {
       ...(cardPayments ? { card: { provider: 'stripe', publishableKey: cardPayments.publishableKey } } : {}),
       ...(razorpay ? { upi: { provider: 'razorpay', keyId: razorpay.keyId } } : {}),
@@ -22,7 +23,7 @@ export const configRoutes: FastifyPluginAsyncZod<
         tags: ['config'],
         summary: 'The ways to pay this server takes, and where to find the platform',
         description:
-          'Public: the payment providers that are on, with their public keys (a provider not listed cannot be charged); the GST rate, GSTIN and state when the seller charges GST; the platform’s social profiles that are set (SOCIAL_*_URL), and its support email, phone and address (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_ADDRESS) when set.',
+          'Public: whether this is a demo server (`demo`: its payments go to built-in stand-ins of the providers, and no money moves); the payment providers that are on, with their public keys (a provider not listed cannot be charged); the GST rate, GSTIN and state when the seller charges GST; the platform’s social profiles that are set (SOCIAL_*_URL), and its support email, phone and address (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_ADDRESS) when set.',
         response: {
           200: answer(PublicConfig, 'The payment providers that are on, GST, social profiles and the support contact.'),
           ...errors([]),

@@ -23,6 +23,8 @@ export type SocialProfiles = z.output<typeof SocialProfiles>;
  */
 export const PublicConfig = z
   .object({
+    /** Demo mode (`npm run demo`): the providers are the server's own stand-ins, so the app uses its own checkout forms. */
+    demo: z.literal(true).optional(),
     payments: z.object({
       /** Cards through react-stripe-checkout's token: held at the request, taken when the owner accepts. */
       card: z.object({ provider: z.literal('stripe'), publishableKey: z.string() }).optional(),

@@ -1,15 +1,19 @@
-import { type RefObject, useState } from 'react';
+import { lazy, type RefObject, Suspense, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { toApiError } from '../../lib/api-client';
 import { PRODUCT_NAME } from '../../config/product';
-import type { NewBooking, NewRazorpayOrder } from '../../domain/contract';
+import type { NewBooking, NewRazorpayOrder, RazorpayOrder } from '../../domain/contract';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useDemoPayments } from './payment-options';
 import { useCreateRazorpayOrder } from './queries';
 import { loadRazorpayCheckout } from './razorpay-script';
 import { t } from './words';
 
 type CheckoutResult = NonNullable<NewBooking['razorpay']>;
+
+// Demo mode's own UPI form takes Razorpay's window's place, loaded only there.
+const DemoUpiCheckout = lazy(() => import('./demo-checkout/DemoUpiCheckout'));
 
 interface RazorpayCheckoutButtonProps {
   /** The button itself, which a card refused for want of authentication starts from its message. */
@@ -44,6 +48,8 @@ export function RazorpayCheckoutButton({
   const order = useCreateRazorpayOrder();
   const [opening, setOpening] = useState(false);
   const [scriptFailed, setScriptFailed] = useState(false);
+  const demo = useDemoPayments();
+  const [demoOrder, setDemoOrder] = useState<RazorpayOrder>();
 
   const failScript = (failed: boolean) => {
     setScriptFailed(failed);
@@ -53,6 +59,10 @@ export function RazorpayCheckoutButton({
   const pay = async () => {
     setOpening(true);
     failScript(false);
+    if (demo) {
+      order.mutate(choice, { onSuccess: setDemoOrder, onError: () => setOpening(false) });
+      return;
+    }
     let Razorpay: Awaited<ReturnType<typeof loadRazorpayCheckout>>;
     try {
       Razorpay = await loadRazorpayCheckout();
@@ -104,6 +114,22 @@ export function RazorpayCheckoutButton({
         </Alert>
       ) : null}
       <ErrorAlert message={order.error ? toApiError(order.error).message : null} onClose={order.reset} />
+      {demoOrder ? (
+        <Suspense fallback={null}>
+          <DemoUpiCheckout
+            order={demoOrder}
+            onPaid={(paid) => {
+              setDemoOrder(undefined);
+              setOpening(false);
+              onPaid(paid);
+            }}
+            onDismiss={() => {
+              setDemoOrder(undefined);
+              setOpening(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -12,3 +12,8 @@ export function usePaymentOptions() {
 export function useGstConfig() {
   return usePublicConfig((config) => config.gst);
 }
+
+/** Demo mode: the server's providers are its own stand-ins, so the checkouts are the app's own demo forms. */
+export function useDemoPayments(): boolean {
+  return usePublicConfig((config) => config.demo === true).data === true;
+}

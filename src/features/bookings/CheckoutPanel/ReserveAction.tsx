@@ -4,13 +4,15 @@ import Button from 'react-bootstrap/Button';
 import type { Account } from '../../../domain/contract';
 import { hoursLabel } from '../../../entities/booking/hours-label';
 import type { CardButton } from '../CardCheckout';
-import type { usePaymentOptions } from '../payment-options';
+import { useDemoPayments, type usePaymentOptions } from '../payment-options';
 import { RazorpayCheckoutButton } from '../RazorpayCheckoutButton';
 import type { BookingChoice, BookingPayment } from './useReservation';
 import { t } from '../words';
 
 // react-stripe-checkout loads with the renter's first press of the card button, and the provider's script with it.
 const CardCheckout = lazy(async () => ({ default: (await import('../CardCheckout')).CardCheckout }));
+// Demo mode's own card form takes the provider's window's place, loaded only there.
+const DemoCardCheckout = lazy(() => import('../demo-checkout/DemoCardCheckout'));
 
 interface PaymentChoicesProps {
   user: Account;
@@ -47,6 +49,7 @@ function PaymentChoices({
   const [upiScriptFailed, setUpiScriptFailed] = useState(false);
   const [checkoutLoading, setCheckoutLoading] = useState(false);
   const [cardStarted, setCardStarted] = useState(false);
+  const demo = useDemoPayments();
   // Until the server says whether it takes cards, no way to pay is offered; if it cannot say, the request goes unpaid.
   const cardKey = paymentOptions.data?.card?.publishableKey;
   const upi = paymentOptions.data?.upi;
@@ -89,21 +92,31 @@ function PaymentChoices({
         {cardKey && !scriptFailed ? (
           cardStarted ? (
             <Suspense fallback={cardButton}>
-              <CardCheckout
-                button={card}
-                stripeKey={cardKey}
-                amountPaise={amountPaise}
-                description={description}
-                email={user.email}
-                disabled={!enabled}
-                onToken={(token) => reserve({ paymentToken: token.id })}
-                onScriptError={() => {
-                  setScriptFailed(true);
-                  setCardStarted(false);
-                  setCheckoutLoading(false);
-                }}
-                onLoading={setCheckoutLoading}
-              />
+              {demo ? (
+                <DemoCardCheckout
+                  button={card}
+                  stripeKey={cardKey}
+                  amountPaise={amountPaise}
+                  disabled={!enabled}
+                  onToken={(token) => reserve({ paymentToken: token.id })}
+                />
+              ) : (
+                <CardCheckout
+                  button={card}
+                  stripeKey={cardKey}
+                  amountPaise={amountPaise}
+                  description={description}
+                  email={user.email}
+                  disabled={!enabled}
+                  onToken={(token) => reserve({ paymentToken: token.id })}
+                  onScriptError={() => {
+                    setScriptFailed(true);
+                    setCardStarted(false);
+                    setCheckoutLoading(false);
+                  }}
+                  onLoading={setCheckoutLoading}
+                />
+              )}
             </Suspense>
           ) : (
             cardButton

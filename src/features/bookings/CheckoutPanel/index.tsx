@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../../domain/booking-total';
 import { toIndiaIso } from '../../../domain/india-time';
@@ -6,7 +7,7 @@ import { formatRupees } from '../../../domain/money';
 import { useBusyDays } from '../../../entities/car/queries';
 import { useSession } from '../../../lib/auth/session';
 import { useCheckoutScriptFailureHandled } from '../checkout-script';
-import { useGstConfig, usePaymentOptions } from '../payment-options';
+import { useDemoPayments, useGstConfig, usePaymentOptions } from '../payment-options';
 import { BookBar } from './BookBar';
 import { BookingDone } from './BookingDone';
 import { BookingRefused } from './BookingRefused';
@@ -35,6 +36,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const { user, loading: sessionLoading } = useSession();
   const paymentOptions = usePaymentOptions();
   const gst = useGstConfig().data;
+  const demo = useDemoPayments();
   // Only a guide: a request for a day that looked free can still meet the server's 409.
   const { stateOf } = useBusyDays(carRef);
   useCheckoutScriptFailureHandled();
@@ -54,6 +56,11 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   return (
     // Scrolled to by the phone's Book bar, the checkout's heading above it still in sight.
     <div ref={panel} tabIndex={-1} style={{ scrollMarginTop: '6rem' }}>
+      {demo ? (
+        <Alert variant="info" role="note">
+          {t('bookings.demo.banner')}
+        </Alert>
+      ) : null}
       <PeriodPicker
         from={from}
         to={to}

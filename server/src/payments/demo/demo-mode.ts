@@ -1,0 +1,53 @@
+import { type CardProviderStandIn, startCardProviderStandIn } from './card-provider-stand-in';
+import { type RazorpayStandIn, startRazorpayStandIn } from './razorpay-stand-in';
+
+/** The providers' stand-ins a demo server talks to, in its own process on loopback ports. */
+export interface DemoProviders {
+  card: CardProviderStandIn;
+  razorpay: RazorpayStandIn;
+  /** The settings that point the server's real provider code at the stand-ins. */
+  env: NodeJS.ProcessEnv;
+  close(): Promise<void>;
+}
+
+/** The variables that would make a server take money: any set one means this is no place for a demo. */
+const PROVIDER_VARIABLE = /^(VITE_)?(STRIPE|RAZORPAY)_/;
+
+/**
+ * Why demo mode must not start with this environment, or undefined when it may. A production server
+ * must never answer payments with a stand-in, and a provider key set beside DEMO is a real setting
+ * the demo would silently replace: both stop the start rather than guess.
+ */
+export function demoRefusal(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.NODE_ENV?.trim() === 'production') {
+    return 'Demo mode refused: NODE_ENV is production, and demo payments move no money. Unset DEMO, or NODE_ENV.';
+  }
+  const set = Object.keys(env).filter((name) => PROVIDER_VARIABLE.test(name) && env[name]?.trim());
+  if (set.length > 0) {
+    return `Demo mode refused: ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, and demo mode brings its own stand-ins for the payment providers. Unset ${set.length === 1 ? 'it' : 'them'}, or DEMO.`;
+  }
+  return undefined;
+}
+
+/** Starts both stand-ins, or refuses (throwing the reason) when the environment is no place for a demo. */
+export async function startDemoProviders(env: NodeJS.ProcessEnv): Promise<DemoProviders> {
+  const refused = demoRefusal(env);
+  if (refused) throw new Error(refused);
+  const [card, razorpay] = await Promise.all([startCardProviderStandIn(), startRazorpayStandIn()]);
+  return {
+    card,
+    razorpay,
+    env: {
+      STRIPE_SECRET_KEY: card.secretKey,
+      VITE_STRIPE_PUBLISHABLE_KEY: card.publishableKey,
+      STRIPE_API_BASE: card.url,
+      RAZORPAY_KEY_ID: razorpay.keyId,
+      RAZORPAY_KEY_SECRET: razorpay.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+      RAZORPAY_API_BASE: razorpay.url,
+    },
+    close: async () => {
+      await Promise.all([card.close(), razorpay.close()]);
+    },
+  };
+}
