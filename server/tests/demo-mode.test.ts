@@ -1,0 +1,174 @@
+import { spawn } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking, NewBooking, OwnerCar, PublicConfig, RazorpayOrder } from '#domain/contract';
+import { loadConfig } from '../src/config';
+import { demoRefusal, type DemoProviders, startDemoProviders } from '../src/payments/demo/demo-mode';
+import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
+import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+
+const SERVER_MAIN = new URL('../src/main.ts', import.meta.url).pathname;
+
+/** Starts the real server's entry with `env` and returns its exit code and what it wrote, when it stops on its own. */
+function startServerWith(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+      env: { PATH: process.env.PATH, DATA_DIR: 'memory://', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('demo mode refuses to start', () => {
+  it.each([
+    ['NODE_ENV is production', { NODE_ENV: 'production' }, /NODE_ENV is production/],
+    ['a Stripe key is set', { STRIPE_SECRET_KEY: 'sk_live_x' }, /STRIPE_SECRET_KEY is set/],
+    ['a Razorpay key is set', { RAZORPAY_KEY_ID: 'rzp_live_x' }, /RAZORPAY_KEY_ID is set/],
+    ['the publishable key is set', { VITE_STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }, /VITE_STRIPE_PUBLISHABLE_KEY is set/],
+  ])('when %s', async (_case, env, reason) => {
+    expect(demoRefusal(env)).toMatch(reason);
+    await expect(startDemoProviders(env)).rejects.toThrow(reason);
+  });
+
+  it('names every provider variable set, and lets an empty one pass', () => {
+    expect(demoRefusal({ STRIPE_API_BASE: 'http://x', RAZORPAY_KEY_SECRET: 's' })).toMatch(
+      /STRIPE_API_BASE, RAZORPAY_KEY_SECRET are set/,
+    );
+    expect(demoRefusal({ STRIPE_SECRET_KEY: ' ', NODE_ENV: 'development' })).toBeUndefined();
+  });
+
+  it('stops the server process with the reason, before it listens', async () => {
+    const production = await startServerWith({ DEMO: '1', NODE_ENV: 'production' });
+    expect(production.code).toBe(1);
+    expect(production.output).toMatch(/Demo mode refused: NODE_ENV is production/);
+    expect(production.output).not.toMatch(/listening/);
+  }, 30_000);
+});
+
+describe('a demo server, against its stand-ins', () => {
+  let providers: DemoProviders;
+  let app: FastifyInstance;
+  let renter: string;
+  let owner: string;
+  let car: OwnerCar;
+  let nextDay = 2;
+
+  beforeAll(async () => {
+    providers = await startDemoProviders({});
+    const { cardPayments, razorpay } = loadConfig(providers.env);
+    app = await buildTestApp({ cardPayments, razorpay }, { demoProviders: providers });
+    [renter, owner] = await Promise.all([registerAndSignIn(app, 'user'), registerAndSignIn(app, 'owner')]);
+    car = await listCar(app, owner, 'Honda City', 100);
+  });
+  afterAll(async () => {
+    await closeTestApp(app);
+    await providers.close();
+  });
+
+  const choice = () => {
+    const day = nextDay++;
+    return { carName: car.id, from: indiaTime(day, '10:00'), to: indiaTime(day, '12:00'), driver: false };
+  };
+  const cardToken = (number: string, expiry = { exp_month: 12, exp_year: 2034 }) =>
+    send(app, 'POST', '/demo-providers/stripe/v1/tokens', undefined, {
+      key: providers.card.publishableKey,
+      card: { number, cvc: '123', ...expiry },
+    });
+  const tokenFor = async (number: string) => (await cardToken(number)).json<{ id: string }>().id;
+  const payByUpi = (orderId: string, vpa: string) =>
+    send(app, 'POST', '/demo-providers/razorpay/v1/payments/upi', undefined, {
+      key_id: providers.razorpay.keyId,
+      order_id: orderId,
+      vpa,
+    });
+  const openOrder = async (chosen: ReturnType<typeof choice>) =>
+    (await send(app, 'POST', '/api/payments/razorpay/orders', renter, chosen)).json<RazorpayOrder>();
+
+  it('tells the app it is a demo, with both checkouts on', async () => {
+    const config = (await send(app, 'GET', '/api/config')).json<PublicConfig>();
+    expect(config).toMatchObject({
+      demo: true,
+      payments: {
+        card: { provider: 'stripe', publishableKey: providers.card.publishableKey },
+        upi: { provider: 'razorpay', keyId: providers.razorpay.keyId },
+      },
+    });
+  });
+
+  it('holds 4242 4242 4242 4242, takes it when the owner accepts and refunds it when the renter cancels', async () => {
+    const booking = await requestBooking(app, renter, { ...choice(), paymentToken: await tokenFor('4242 4242 4242 4242') });
+    expect(booking.payment).toMatchObject({ status: 'held', amountPaise: 20_000 });
+    expect(providers.card.intents.get(booking.payment.ref ?? '')?.status).toBe('requires_capture');
+
+    expect((await act(app, owner, booking.id, 'accept')).statusCode).toBe(200);
+    expect(providers.card.intents.get(booking.payment.ref ?? '')?.status).toBe('succeeded');
+    expect((await act(app, renter, booking.id, 'cancel')).statusCode).toBe(200);
+    expect(providers.card.intents.get(booking.payment.ref ?? '')?.refunded).toBe(true);
+  });
+
+  it('refuses the request for 4000 0000 0000 0002 as declined', async () => {
+    const response = await send(app, 'POST', '/api/bookings', renter, {
+      ...choice(),
+      paymentToken: await tokenFor('4000000000000002'),
+    } satisfies NewBooking);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ message: 'The card payment was refused: Your card was declined.' });
+  });
+
+  it('refuses the request for 4000 0027 6000 3184 as asking for authentication, pointing to UPI', async () => {
+    const response = await send(app, 'POST', '/api/bookings', renter, {
+      ...choice(),
+      paymentToken: await tokenFor('4000 0027 6000 3184'),
+    } satisfies NewBooking);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({ reason: 'cardNeedsAuthentication' });
+  });
+
+  it("refuses a card that is not one of Stripe's test cards, a wrong number and a past expiry, as Stripe's test mode does", async () => {
+    const real = await cardToken('4111 1111 1111 1111');
+    expect(real.statusCode).toBe(402);
+    expect(real.json()).toMatchObject({ error: { code: 'card_declined', message: expect.stringMatching(/non test card/) } });
+    expect((await cardToken('4242 4242 4242 4241')).json()).toMatchObject({ error: { code: 'incorrect_number' } });
+    expect((await cardToken('4242424242424242', { exp_month: 1, exp_year: 2020 })).json()).toMatchObject({
+      error: { code: 'invalid_expiry_year' },
+    });
+    const wrongKey = await send(app, 'POST', '/demo-providers/stripe/v1/tokens', undefined, {
+      key: 'pk_test_other',
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+    });
+    expect(wrongKey.statusCode).toBe(401);
+  });
+
+  it('pays with success@razorpay: the signed result books, and the owner accepting captures it', async () => {
+    const chosen = choice();
+    const order = await openOrder(chosen);
+    const paid = await payByUpi(order.orderId, 'success@razorpay');
+    expect(paid.statusCode).toBe(200);
+    const result = paid.json<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>();
+    const booking: Booking = await requestBooking(app, renter, {
+      ...chosen,
+      razorpay: {
+        orderId: result.razorpay_order_id,
+        paymentId: result.razorpay_payment_id,
+        signature: result.razorpay_signature,
+      },
+    });
+    expect(booking.payment).toMatchObject({ status: 'held', amountPaise: 20_000 });
+    expect((await act(app, owner, booking.id, 'accept')).statusCode).toBe(200);
+    expect(providers.razorpay.payments.get(result.razorpay_payment_id)?.status).toBe('captured');
+  });
+
+  it('fails the payment with failure@razorpay, and refuses any other UPI id', async () => {
+    const order = await openOrder(choice());
+    const failed = await payByUpi(order.orderId, 'failure@razorpay');
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json()).toMatchObject({ error: { description: 'Payment failed', reason: 'payment_failed' } });
+    const other = await payByUpi(order.orderId, 'someone@okbank');
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({ error: { description: expect.stringMatching(/success@razorpay/) } });
+  });
+});
