@@ -50,12 +50,14 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export interface ServerOptions {
   razorpay?: boolean;
+  /** Demo mode (`npm run demo`): no provider settings at all, the server brings its own stand-ins. */
+  demo?: boolean;
   env?: NodeJS.ProcessEnv;
 }
 
 export async function startServer(
   staticDir: string = E2E_BUILD_DIR,
-  { razorpay: razorpayOn = false, env: extraEnv = {} }: ServerOptions = {},
+  { razorpay: razorpayOn = false, demo = false, env: extraEnv = {} }: ServerOptions = {},
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-e2e-data-'));
   // Card payments are on, and Razorpay's when asked, against stand-ins for the providers' APIs: no test reaches the network.
@@ -67,10 +69,14 @@ export async function startServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     STATIC_DIR: staticDir,
-    VITE_STRIPE_PUBLISHABLE_KEY: TEST_CARD_KEY,
-    STRIPE_SECRET_KEY: cardProvider.secretKey,
-    STRIPE_API_BASE: cardProvider.url,
-    ...(razorpayOn
+    ...(demo
+      ? { DEMO: '1' }
+      : {
+          VITE_STRIPE_PUBLISHABLE_KEY: TEST_CARD_KEY,
+          STRIPE_SECRET_KEY: cardProvider.secretKey,
+          STRIPE_API_BASE: cardProvider.url,
+        }),
+    ...(razorpayOn && !demo
       ? {
           RAZORPAY_KEY_ID: razorpay.keyId,
           RAZORPAY_KEY_SECRET: razorpay.keySecret,

@@ -26,7 +26,6 @@ const app = await buildApp(config, { ...clock, ...(demoProviders ? { demoProvide
   failToStart(safeErrorLine(error)),
 );
 if (demoProviders) {
-  app.addHook('onClose', () => demoProviders.close());
   app.log.warn('demo mode: payments go to built-in stand-ins of Stripe and Razorpay, and no real money moves');
 }
 
@@ -43,6 +42,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   try {
     // Stops listening, lets in-flight requests finish, then closes the database (an onClose hook).
     await app.close();
+    await demoProviders?.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
