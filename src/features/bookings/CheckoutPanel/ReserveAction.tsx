@@ -64,6 +64,15 @@ function PaymentChoices({
     size: upi ? undefined : 'lg',
   };
 
+  // What the card checkout, the provider's or demo mode's own, is opened with.
+  const cardCheckout = (stripeKey: string) => ({
+    button: card,
+    stripeKey,
+    amountPaise,
+    disabled: !enabled,
+    onToken: (token: { id: string }) => reserve({ paymentToken: token.id }),
+  });
+
   const cardButton = (
     <Button variant={card.variant} size={card.size} disabled={!enabled} onClick={() => setCardStarted(true)}>
       {card.label}
@@ -93,22 +102,12 @@ function PaymentChoices({
           cardStarted ? (
             <Suspense fallback={cardButton}>
               {demo ? (
-                <DemoCardCheckout
-                  button={card}
-                  stripeKey={cardKey}
-                  amountPaise={amountPaise}
-                  disabled={!enabled}
-                  onToken={(token) => reserve({ paymentToken: token.id })}
-                />
+                <DemoCardCheckout {...cardCheckout(cardKey)} />
               ) : (
                 <CardCheckout
-                  button={card}
-                  stripeKey={cardKey}
-                  amountPaise={amountPaise}
+                  {...cardCheckout(cardKey)}
                   description={description}
                   email={user.email}
-                  disabled={!enabled}
-                  onToken={(token) => reserve({ paymentToken: token.id })}
                   onScriptError={() => {
                     setScriptFailed(true);
                     setCardStarted(false);

@@ -1,5 +1,4 @@
 import { useRef } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../../domain/booking-total';
 import { toIndiaIso } from '../../../domain/india-time';
@@ -7,6 +6,7 @@ import { formatRupees } from '../../../domain/money';
 import { useBusyDays } from '../../../entities/car/queries';
 import { useSession } from '../../../lib/auth/session';
 import { useCheckoutScriptFailureHandled } from '../checkout-script';
+import { DemoBanner } from '../demo-checkout/DemoBanner';
 import { useDemoPayments, useGstConfig, usePaymentOptions } from '../payment-options';
 import { BookBar } from './BookBar';
 import { BookingDone } from './BookingDone';
@@ -56,11 +56,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   return (
     // Scrolled to by the phone's Book bar, the checkout's heading above it still in sight.
     <div ref={panel} tabIndex={-1} style={{ scrollMarginTop: '6rem' }}>
-      {demo ? (
-        <Alert variant="info" role="note">
-          {t('bookings.demo.banner')}
-        </Alert>
-      ) : null}
+      {demo ? <DemoBanner /> : null}
       <PeriodPicker
         from={from}
         to={to}

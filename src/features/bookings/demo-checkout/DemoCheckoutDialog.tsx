@@ -1,11 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Modal from 'react-bootstrap/Modal';
 import { DialogButtons, DialogFrame } from '../../../components/DialogFrame';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { toApiError } from '../../../lib/api-client';
 import { ProviderRefusal } from './ask-stand-in';
-import { t } from '../words';
+import { DemoBanner } from './DemoBanner';
 
 interface DemoCheckoutDialogProps {
   title: string;
@@ -45,9 +44,7 @@ export function DemoCheckoutDialog({
     <DialogFrame show title={title} onClose={onClose}>
       <form onSubmit={submit} aria-label={title}>
         <Modal.Body>
-          <Alert variant="info" role="note">
-            {t('bookings.demo.banner')}
-          </Alert>
+          <DemoBanner />
           <ErrorAlert message={failureWords(failure)} />
           {children}
           <p className="small text-muted mb-0">{hint}</p>
