@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { Booking, ListAnswer, PublicConfig } from '#domain/contract';
 import { registerAndSignIn } from './support/accounts';
+import { seriousAccessibilityViolations } from './support/axe';
 import { DESKTOP_WIDTH, openSession, PHONE_WIDTH } from './support/browser';
 import { test } from './support/fixtures';
 import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
@@ -48,6 +49,7 @@ test.describe('the demo checkout end to end', () => {
         await checkout.getByRole('textbox', { name: 'Card number' }).fill(number);
         await checkout.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
         await checkout.getByRole('textbox', { name: 'CVC' }).fill('123');
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
         await checkout.getByRole('button', { name: /^Hold ₹/ }).click();
         await expect(checkout).toHaveCount(0);
       };
@@ -87,6 +89,7 @@ test.describe('the demo checkout end to end', () => {
       await upiId.fill('failure@razorpay');
       await pay.click();
       await expect(checkout.getByRole('alert')).toHaveText('Payment failed');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
       expect(await myBookings(page)).toEqual([]);
 
       await upiId.fill('success@razorpay');
