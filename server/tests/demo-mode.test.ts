@@ -29,6 +29,7 @@ describe('demo mode refuses to start', () => {
     ['a Stripe key is set', { STRIPE_SECRET_KEY: 'sk_live_x' }, /STRIPE_SECRET_KEY is set/],
     ['a Razorpay key is set', { RAZORPAY_KEY_ID: 'rzp_live_x' }, /RAZORPAY_KEY_ID is set/],
     ['the publishable key is set', { VITE_STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }, /VITE_STRIPE_PUBLISHABLE_KEY is set/],
+    ['a database URL is set', { DATABASE_URL: 'postgres://db/real' }, /DATABASE_URL is set/],
   ])('when %s', async (_case, env, reason) => {
     expect(demoRefusal(env)).toMatch(reason);
     await expect(startDemoProviders(env)).rejects.toThrow(reason);
@@ -39,6 +40,17 @@ describe('demo mode refuses to start', () => {
       /STRIPE_API_BASE, RAZORPAY_KEY_SECRET are set/,
     );
     expect(demoRefusal({ STRIPE_SECRET_KEY: ' ', NODE_ENV: 'development' })).toBeUndefined();
+  });
+
+  it("keeps its data in ./data-demo unless DATA_DIR names another folder, never in the real server's", async () => {
+    const unset = await startDemoProviders({});
+    const named = await startDemoProviders({ DATA_DIR: '/tmp/my-demo' });
+    try {
+      expect(loadConfig(unset.env).dataDir).toBe('./data-demo');
+      expect(loadConfig(named.env).dataDir).toBe('/tmp/my-demo');
+    } finally {
+      await Promise.all([unset.close(), named.close()]);
+    }
   });
 
   it('stops the server process with the reason, before it listens', async () => {

@@ -10,17 +10,25 @@ export interface DemoProviders {
   close(): Promise<void>;
 }
 
+/** Where demo mode keeps its data unless DATA_DIR says otherwise: never the real server's ./data. */
+export const DEMO_DATA_DIR = './data-demo';
+
 /** The variables that would make a server take money: any set one means this is no place for a demo. */
 const PROVIDER_VARIABLE = /^(VITE_)?(STRIPE|RAZORPAY)_/;
 
 /**
  * Why demo mode must not start with this environment, or undefined when it may. A production server
- * must never answer payments with a stand-in, and a provider key set beside DEMO is a real setting
- * the demo would silently replace: both stop the start rather than guess.
+ * must never answer payments with a stand-in, a provider key set beside DEMO is a real setting the
+ * demo would silently replace, and a database URL would mix demo bookings into real data: each stops
+ * the start rather than guess.
  */
 export function demoRefusal(env: NodeJS.ProcessEnv): string | undefined {
   if (env.NODE_ENV?.trim() === 'production') {
     return 'Demo mode refused: NODE_ENV is production, and demo payments move no money. Unset DEMO, or NODE_ENV.';
+  }
+  // Demo bookings hold stand-in payments: they belong in the demo's own PGlite folder, never in a real database.
+  if (env.DATABASE_URL?.trim()) {
+    return `Demo mode refused: DATABASE_URL is set, and demo data is kept apart in its own folder (DATA_DIR, ${DEMO_DATA_DIR} by default). Unset DATABASE_URL, or DEMO.`;
   }
   const set = Object.keys(env).filter((name) => PROVIDER_VARIABLE.test(name) && env[name]?.trim());
   if (set.length > 0) {
@@ -38,6 +46,7 @@ export async function startDemoProviders(env: NodeJS.ProcessEnv): Promise<DemoPr
     card,
     razorpay,
     env: {
+      DATA_DIR: env.DATA_DIR?.trim() || DEMO_DATA_DIR,
       STRIPE_SECRET_KEY: card.secretKey,
       VITE_STRIPE_PUBLISHABLE_KEY: card.publishableKey,
       STRIPE_API_BASE: card.url,
