@@ -60,6 +60,7 @@ test.describe('the demo checkout end to end', () => {
 
       await payByCard('4242 4242 4242 4242');
       await expect(page.getByRole('status').filter({ hasText: 'Booking requested' })).toBeVisible();
+      await expect(page.getByRole('note').filter({ hasText: BANNER })).toBeVisible();
       const [booking] = await myBookings(page);
       expect(booking?.payment).toMatchObject({ status: 'held', provider: 'stripe' });
       // The browser logs the declined request's answer; nothing else went wrong.

@@ -67,6 +67,7 @@ describe('the demo checkout', () => {
     await user.click(within(checkout).getByRole('button', { name: 'Hold ₹150.00' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Booking requested');
+    expect(screen.getByText(BANNER)).toBeInTheDocument();
     expect(tokens.at(-1)).toEqual({
       key: 'pk_test_wheelsonweb',
       card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },

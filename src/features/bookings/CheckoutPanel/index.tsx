@@ -50,13 +50,22 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   const upiButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
-  if (booking.isSuccess) return <BookingDone booked={booking.data} />;
+  const banner = demo ? <DemoBanner /> : null;
+  // In a demo the banner stays over the confirmation too: its "held" moved no money either.
+  if (booking.isSuccess) {
+    return (
+      <>
+        {banner}
+        <BookingDone booked={booking.data} />
+      </>
+    );
+  }
 
   const canPay = bill.total > 0 && !errors.from && !errors.to;
   return (
     // Scrolled to by the phone's Book bar, the checkout's heading above it still in sight.
     <div ref={panel} tabIndex={-1} style={{ scrollMarginTop: '6rem' }}>
-      {demo ? <DemoBanner /> : null}
+      {banner}
       <PeriodPicker
         from={from}
         to={to}
