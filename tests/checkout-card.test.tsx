@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // react-stripe-checkout keeps whether its script has loaded in module state, and test files share
@@ -18,10 +18,15 @@ import {
   teslaBooked,
 } from './checkout';
 import { asha, fleetCar } from './mocks/answers';
+import { refuseNaming } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 
 // A server that takes card payments, and says so with its publishable key.
-beforeEach(() => serve('GET /api/config', { payments: CARD_PAYMENTS }));
+beforeEach(() => {
+  serve('GET /api/config', { payments: CARD_PAYMENTS });
+  // The server finds nothing in the request's way before the checkout opens.
+  serve('POST /api/bookings/check', undefined);
+});
 
 afterEach(() => {
   removeCheckoutProviders();
@@ -29,6 +34,36 @@ afterEach(() => {
 });
 
 describe('card checkout', () => {
+  it('asks the server first, and on its refusal shows it with a link to the booking it names, the checkout never opening', async () => {
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    const provider = installCheckoutProvider();
+    const words =
+      'You already asked for this car for part of that period: booking WOW-00042, Jan 31 2030 22:30 to Feb 01 2030 02:15 (India time).';
+    const checks = serve(
+      'POST /api/bookings/check',
+      refuseNaming(409, words, { number: 'WOW-00042', path: '/bookings/7f1c2a34-5b6d-4e8f-9a0b-1c2d3e4f5a6b' }),
+    );
+    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false, paymentToken: 'tok_visa_4242' }));
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    await user.click(await screen.findByRole('button', { name: 'Pay with a card' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(words);
+    expect(within(alert).getByRole('link', { name: 'Open booking WOW-00042 in My bookings' })).toHaveAttribute(
+      'href',
+      '/bookings/7f1c2a34-5b6d-4e8f-9a0b-1c2d3e4f5a6b',
+    );
+    expect(checks.map((call) => call.body)).toEqual([
+      { carName: 'Tesla Malibu', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: false },
+    ]);
+    // Neither the provider's script nor its checkout: nothing was paid, and nothing was asked for.
+    expect(document.querySelector(CHECKOUT_SCRIPT)).toBeNull();
+    expect(provider.opened).toHaveLength(0);
+    expect(bookings).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Pay with a card' })).toBeEnabled();
+  });
+
   it('opens with the total in paise and INR, then books with the card token', async () => {
     session(asha);
     serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));

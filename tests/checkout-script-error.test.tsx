@@ -13,7 +13,11 @@ import { asha, fleetCar } from './mocks/answers';
 import { serve, session } from './mocks/serve';
 
 // A server that takes card payments, and says so with its publishable key.
-beforeEach(() => serve('GET /api/config', { payments: CARD_PAYMENTS }));
+beforeEach(() => {
+  serve('GET /api/config', { payments: CARD_PAYMENTS });
+  // The server finds nothing in the request's way before the checkout opens.
+  serve('POST /api/bookings/check', undefined);
+});
 
 /**
  * react-stripe-checkout leaves one promise rejection unhandled when its script fails to load (a

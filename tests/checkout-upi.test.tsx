@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
 import {
@@ -14,7 +14,7 @@ import {
   UPI_PAYMENTS,
 } from './checkout';
 import { asha, fleetCar } from './mocks/answers';
-import { fail } from './mocks/routes';
+import { fail, refuseNaming } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 
 const UPI_BUTTON = 'Pay with UPI, card or netbanking';
@@ -122,6 +122,25 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This car is already booked for part of that period.');
     expect(opened).toEqual([]);
     expect(bookings).toEqual([]);
+  });
+
+  it('links to the renter’s own open request the server names when it refuses the order', async () => {
+    serve('GET /api/config', UPI_CONFIG);
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    const opened = installRazorpay();
+    const words =
+      'You already asked for this car for part of that period: booking WOW-00042, Jan 31 2030 22:30 to Feb 01 2030 02:15 (India time).';
+    const path = '/bookings/7f1c2a34-5b6d-4e8f-9a0b-1c2d3e4f5a6b';
+    serve('POST /api/payments/razorpay/orders', refuseNaming(409, words, { number: 'WOW-00042', path }));
+    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+
+    await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(words);
+    expect(within(alert).getByRole('link', { name: 'Open booking WOW-00042 in My bookings' })).toHaveAttribute('href', path);
+    expect(opened).toEqual([]);
   });
 
   it('says so when the checkout script cannot load, and offers the unpaid request when cards are off too', async () => {

@@ -129,6 +129,7 @@ export async function payWithCardNeedingAuthentication(
   serverWords: string,
 ): Promise<HTMLElement> {
   installCheckoutProvider('tok_threeDSecureRequired');
+  serve('POST /api/bookings/check', undefined);
   const bookings = serve('POST /api/bookings', refuse(402, serverWords, 'cardNeedsAuthentication'));
   await user.click(await screen.findByRole('button', { name }));
   const script = await waitFor(() => {

@@ -2,9 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingTotal } from '#domain/booking-total';
+import { formatIndiaTime } from '#domain/india-time';
 import type { Booking, BookingAction, NewBooking, OwnerCar } from '#domain/contract';
 import { isExclusionViolation } from '../src/db/errors';
-import { bookings } from '../src/db/schema';
+import { bookingEvents, bookings, mailOutbox } from '../src/db/schema';
 import { sweepExpiredRequests } from '../src/bookings/sweep';
 import { accountId, buildTestApp, closeTestApp, register, registerAndSignIn, signIn } from './helpers';
 import { act, bookingLinks, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
@@ -308,7 +309,8 @@ describe('POST /api/bookings', () => {
     const refused = await send(app, 'POST', '/api/bookings', renter, overlapping);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      message: `You already asked for this car for part of that period: booking ${open.id}, ${open.from} to ${open.to}.`,
+      message: `You already asked for this car for part of that period: booking ${open.number}, ${formatIndiaTime(open.from)} to ${formatIndiaTime(open.to)} (India time).`,
+      booking: { number: open.number, path: `/bookings/${open.id}` },
     });
     expect(await app.db.$count(bookings)).toBe(before);
 
@@ -330,12 +332,89 @@ describe('POST /api/bookings', () => {
     const answers = await Promise.all([1, 2].map(() => send(app, 'POST', '/api/bookings', renter, request)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     const stored = answers.find((answer) => answer.statusCode === 201)?.json<Booking>();
-    expect(answers.find((answer) => answer.statusCode === 409)?.json<{ message: string }>().message).toContain(stored?.id);
+    const refused = answers.find((answer) => answer.statusCode === 409)?.json<{ message: string; booking: unknown }>();
+    expect(refused?.message).toContain(stored?.number);
+    expect(refused?.booking).toEqual({ number: stored?.number, path: `/bookings/${stored?.id}` });
     const rows = await app.db
       .select({ id: bookings.id })
       .from(bookings)
       .where(and(eq(bookings.carId, ownersCar.id), eq(bookings.startsAt, new Date(request.from))));
     expect(rows).toEqual([{ id: stored?.id }]);
+  });
+});
+
+describe('POST /api/bookings/check', () => {
+  /** How many rows a request would write: bookings, their history and mail. */
+  const written = async () => Promise.all([app.db.$count(bookings), app.db.$count(bookingEvents), app.db.$count(mailOutbox)]);
+  /** The check's answer and the request's, for the same body; the check sent first. */
+  async function checkThenAsk(cookie: string, body: NewBooking) {
+    const { paymentToken: _unpaid, ...choice } = body;
+    const check = await send(app, 'POST', '/api/bookings/check', cookie, choice);
+    const request = await send(app, 'POST', '/api/bookings', cookie, body);
+    return { check, request };
+  }
+
+  it("refuses the renter's repeated request as the request does, naming the open one, and writes nothing", async () => {
+    const day = freshDay();
+    const open = await requestBooking(app, renter, bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '14:00') }));
+    const again = bookingFor({ from: indiaTime(day, '12:00'), to: indiaTime(day, '16:00') });
+    const before = await written();
+
+    const { check, request } = await checkThenAsk(renter, again);
+    expect(check.statusCode).toBe(409);
+    expect(check.json()).toEqual({
+      message: `You already asked for this car for part of that period: booking ${open.number}, ${formatIndiaTime(open.from)} to ${formatIndiaTime(open.to)} (India time).`,
+      booking: { number: open.number, path: `/bookings/${open.id}` },
+    });
+    expect(request.statusCode).toBe(check.statusCode);
+    expect(request.json()).toEqual(check.json());
+    expect(await written()).toEqual(before);
+  });
+
+  it('refuses a period an accepted booking holds as the request does, and writes nothing', async () => {
+    const day = freshDay();
+    const taken = await requestBooking(
+      app,
+      otherRenter,
+      bookingFor({ from: indiaTime(day, '10:00'), to: indiaTime(day, '14:00') }),
+    );
+    expect((await act(app, owner, taken.id, 'accept')).statusCode).toBe(200);
+    const before = await written();
+
+    const { check, request } = await checkThenAsk(
+      renter,
+      bookingFor({ from: indiaTime(day, '13:00'), to: indiaTime(day, '15:00') }),
+    );
+    expect(check.statusCode).toBe(409);
+    expect(check.json()).toEqual(ALREADY_BOOKED);
+    expect(request.json()).toEqual(check.json());
+    expect(request.statusCode).toBe(409);
+    expect(await written()).toEqual(before);
+  });
+
+  it('answers 204 for a request nothing stands in the way of, without storing or counting it', async () => {
+    const choice = bookingFor();
+    const before = await written();
+    const check = await send(app, 'POST', '/api/bookings/check', renter, choice);
+    expect(check.statusCode).toBe(204);
+    expect(check.body).toBe('');
+    expect(await written()).toEqual(before);
+    // Checked twice, still free: the check holds nothing for the renter.
+    expect((await send(app, 'POST', '/api/bookings/check', renter, choice)).statusCode).toBe(204);
+    expect((await send(app, 'POST', '/api/bookings', renter, choice)).statusCode).toBe(201);
+  });
+
+  it("refuses what the request refuses before any booking is looked at: a bad period, an unknown car, an owner's account", async () => {
+    const day = freshDay();
+    const backwards = bookingFor({ from: indiaTime(day, '14:00'), to: indiaTime(day, '10:00') });
+    const unknown = bookingFor({ carName: 'No Such Car' });
+    for (const body of [backwards, unknown]) {
+      const { check, request } = await checkThenAsk(renter, body);
+      expect(check.statusCode).toBeGreaterThanOrEqual(400);
+      expect([check.statusCode, check.json()]).toEqual([request.statusCode, request.json()]);
+    }
+    expect((await send(app, 'POST', '/api/bookings/check', owner, bookingFor())).statusCode).toBe(403);
+    expect((await send(app, 'POST', '/api/bookings/check', undefined, bookingFor())).statusCode).toBe(401);
   });
 });
 

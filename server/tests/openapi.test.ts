@@ -47,6 +47,7 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/payments/razorpay/orders': ['post'],
   '/api/payments/razorpay/webhook': ['post'],
   '/api/bookings': ['get', 'post'],
+  '/api/bookings/check': ['post'],
   '/api/bookings/{id}': ['get'],
   '/api/bookings/{id}/accept': ['post'],
   '/api/bookings/{id}/decline': ['post'],

@@ -1,4 +1,4 @@
-import { blogPostPath, carPagePath, publicPages } from '../domain/page-addresses';
+import { blogPostPath, bookingPagePath, carPagePath, publicPages } from '../domain/page-addresses';
 
 /** Every route path of the app in one place; screens link through these helpers, never by hand. */
 export const paths = {
@@ -35,7 +35,7 @@ export const paths = {
   terms: '/terms',
   myBookings: '/bookings',
   /** A booking's receipt, by the booking's id. */
-  booking: (id: string) => `/bookings/${encodeURIComponent(id)}`,
+  booking: bookingPagePath,
   rentalRequests: '/get/requests',
   /** The signed-in person's profile: phone, country, password, sessions. */
   account: '/account',

@@ -19,3 +19,6 @@ export const carPagePath = (car: { kind?: CarKind; id?: string; carName: string 
   `/cars/${encodeURIComponent(car.kind === 'listed' && car.id ? car.id : car.carName)}`;
 
 export const blogPostPath = (title: string): string => `/blogs/${encodeURIComponent(title)}`;
+
+/** A booking's page (its receipt) in the app, by the booking's id: where the app and the server's answers link to it. */
+export const bookingPagePath = (id: string): string => `/bookings/${encodeURIComponent(id)}`;

@@ -1,4 +1,4 @@
-import type { ErrorReason } from '../domain/contract';
+import type { ErrorBooking, ErrorReason } from '../domain/contract';
 
 /**
  * Every failed call comes back as this: the HTTP status (0 when the server was not reached) and a
@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** Why the server refused, when it says so for a refusal the screen can do more about (the body's `reason`). */
   readonly reason: ErrorReason | undefined;
+  /** The booking the refusal names, with the address of its page (the body's `booking`). */
+  readonly booking: ErrorBooking | undefined;
 
-  constructor(status: number, message: string, serverMessage?: string, reason?: ErrorReason) {
+  constructor(status: number, message: string, serverMessage?: string, reason?: ErrorReason, booking?: ErrorBooking) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.reason = reason;
+    this.booking = booking;
   }
 }
 

@@ -42,6 +42,7 @@ export function toApiError(error: unknown): ApiError {
       serverMessage ?? `The server answered with an error (${status}). Please try again.`,
       serverMessage,
       body?.reason,
+      body?.booking,
     );
   }
   // Not an HTTP failure at all: a bug of ours, which must not be blamed on the network.

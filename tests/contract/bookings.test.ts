@@ -3,7 +3,8 @@ import { signIn } from '../../src/features/auth/api';
 import { actOnBooking, createBooking, listBookings } from '../../src/features/bookings/api';
 import { listCars } from '../../src/entities/car/api';
 import { addOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
-import { indiaToday } from '../../src/domain/india-time';
+import { formatIndiaTime, indiaToday } from '../../src/domain/india-time';
+import { paths } from '../../src/config/paths';
 import { Booking, pagedAnswer, type OwnerCar } from '../../src/domain/contract';
 import { newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
@@ -89,7 +90,8 @@ describe('bookings, against the real server', () => {
     const first = await createBooking({ carName: car.id, ...period(2, 10, 14), driver: false });
     await expect(createBooking({ carName: car.id, ...period(2, 12, 16), driver: true })).rejects.toMatchObject({
       status: 409,
-      message: `You already asked for this car for part of that period: booking ${first.id}, ${first.from} to ${first.to}.`,
+      message: `You already asked for this car for part of that period: booking ${first.number}, ${formatIndiaTime(first.from)} to ${formatIndiaTime(first.to)} (India time).`,
+      booking: { number: first.number, path: paths.booking(first.id) },
     });
     expect((await listBookings()).data.map((booking) => booking.id)).toEqual([first.id]);
   });

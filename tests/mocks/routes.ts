@@ -25,6 +25,7 @@ import {
   Comment,
   DeletedCount,
   ErrorBody,
+  type ErrorBooking,
   type ErrorReason,
   LatestReviews,
   LoginAnswer,
@@ -91,6 +92,7 @@ const routes = {
   'GET /api/cars/:carName/reviews': json(pagedAnswer(Review)),
   'GET /api/config': json(PublicConfig),
   'POST /api/bookings': json(Booking, 201),
+  'POST /api/bookings/check': { kind: 'empty' as const, status: 204 },
   'GET /api/bookings': json(pagedAnswer(Booking)),
   'GET /api/bookings/:id': json(BookingReceipt),
   'POST /api/bookings/:id/review': json(Review, 201),
@@ -136,7 +138,13 @@ export type SuccessBody<R extends Route> = (typeof routes)[R] extends { schema: 
 
 /** An error answer as the server gives it: a status and one sentence, from `fail`, and the reason of a refusal that has one. */
 export interface Failure {
-  readonly failure: { status: number; message: string; headers?: Record<string, string>; reason?: ErrorReason };
+  readonly failure: {
+    status: number;
+    message: string;
+    headers?: Record<string, string>;
+    reason?: ErrorReason;
+    booking?: ErrorBooking;
+  };
 }
 
 /** The server refusing the call (use the server's own words: see server-says.ts). */
@@ -147,6 +155,11 @@ export function fail(status: number, message: string, headers?: Record<string, s
 /** The server refusing the call for a reason the app can act on, as the body's `reason` says it. */
 export function refuse(status: number, message: string, reason: ErrorReason): Failure {
   return { failure: { status, message, reason } };
+}
+
+/** The server refusing the call over a booking it names (the renter's own open request for the period), as the body's `booking` says. */
+export function refuseNaming(status: number, message: string, booking: ErrorBooking): Failure {
+  return { failure: { status, message, booking } };
 }
 
 /** The network failing: the server was not reached (a resolver: `serve(route, unreachable)`). */
@@ -184,8 +197,13 @@ function isFailure(outcome: unknown): outcome is Failure {
 function toResponse(answer: Answer, outcome: unknown): Response {
   if (outcome instanceof Response) return outcome;
   if (isFailure(outcome)) {
-    const { status, message, headers, reason } = outcome.failure;
-    const body = ErrorBody.parse({ message, ...('coded' in answer ? { code: status } : {}), ...(reason ? { reason } : {}) });
+    const { status, message, headers, reason, booking } = outcome.failure;
+    const body = ErrorBody.parse({
+      message,
+      ...('coded' in answer ? { code: status } : {}),
+      ...(reason ? { reason } : {}),
+      ...(booking ? { booking } : {}),
+    });
     return HttpResponse.json(body, { status, headers });
   }
   switch (answer.kind) {

@@ -11,7 +11,7 @@ import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
 import type { RazorpayPayments } from '../payments/razorpay';
 import type { RazorpayPayment } from '../payments/razorpay-api';
-import { checkRequestPossible, priceRequest, storeRazorpayRequest } from './requests';
+import { checkRequest, priceRequest, storeRazorpayRequest } from './requests';
 import { providerError } from './words';
 import { t } from '../i18n';
 
@@ -36,8 +36,7 @@ export async function openRazorpayOrder(
   now: Date,
 ): Promise<z.input<typeof RazorpayOrder>> {
   const { from, to, driver } = body;
-  const { car, price } = await priceRequest(db, body, gst, now);
-  await checkRequestPossible(db, car.id, renter.id, { from, to });
+  const { car, price } = await checkRequest(db, renter.id, body, gst, now);
   const order = await razorpay
     .createOrder({
       amountPaise: price.amountPaise,

@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { expiresAt } from '#domain/booking-states';
 import { bookingTotal, type BookingTotal } from '#domain/booking-total';
-import { toIndiaIso } from '#domain/india-time';
+import { bookingNumber } from '#domain/booking-number';
+import { formatIndiaTime } from '#domain/india-time';
+import { bookingPagePath } from '#domain/page-addresses';
 import { periodProblems } from '#domain/booking-period';
 import type { PaymentProvider } from '#domain/schemas/bookings';
 import type { GstConfig } from '../config';
@@ -60,23 +62,53 @@ export async function priceRequest(
 }
 
 /** The renter's own open request that a new one would overlap, named so they can find (or cancel) it. */
-function alreadyRequested(existing: Pick<BookingRow, 'id' | 'startsAt' | 'endsAt'>): HttpError {
-  const from = toIndiaIso(existing.startsAt);
-  const to = toIndiaIso(existing.endsAt);
-  return new HttpError(409, t('server.requests.alreadyAsked', { id: existing.id, from, to }));
+function alreadyRequested(existing: Pick<BookingRow, 'id' | 'number' | 'startsAt' | 'endsAt'>): HttpError {
+  const number = bookingNumber(existing.number);
+  const from = formatIndiaTime(existing.startsAt);
+  const to = formatIndiaTime(existing.endsAt);
+  return new HttpError(409, t('server.requests.alreadyAsked', { number, from, to }), {}, undefined, {
+    number,
+    path: bookingPagePath(existing.id),
+  });
 }
 
-/** Refuses a request that overlaps an accepted booking of the car, or the renter's own open request for it. */
-export async function checkRequestPossible(db: Database, carId: string, renterId: string, period: Period): Promise<void> {
+/**
+ * Refuses a request that overlaps an accepted booking of the car, or the renter's own open request for
+ * it; one of theirs that is due to expire by `now` is not open any more, though the sweep may not have marked it yet.
+ */
+export async function checkRequestPossible(
+  db: Database,
+  carId: string,
+  renterId: string,
+  period: Period,
+  now: Date,
+): Promise<void> {
   const [clash] = await db.select({ id: bookings.id }).from(bookings).where(acceptedBookingOverlaps(carId, period)).limit(1);
   if (clash) throw new HttpError(409, t(ALREADY_BOOKED));
   const [own] = await db
-    .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .select({ id: bookings.id, number: bookings.number, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
-    .where(and(bookingOverlaps(carId, 'requested', period), eq(bookings.renterId, renterId)))
+    .where(and(bookingOverlaps(carId, 'requested', period), eq(bookings.renterId, renterId), gt(bookings.expiresAt, now)))
     .orderBy(bookings.startsAt)
     .limit(1);
   if (own) throw alreadyRequested(own);
+}
+
+/**
+ * What a request for `choice` would be refused for that is known before anything is paid: no such car,
+ * a paused or delisted one, a bad period, an accepted booking or the renter's own open request in the
+ * way. The same checks, in the same words, as the request itself; it reads, and writes nothing.
+ */
+export async function checkRequest(
+  db: Database,
+  renterId: string,
+  choice: { carName: string; from: Date; to: Date; driver: boolean },
+  gst: GstConfig | undefined,
+  now: Date,
+): Promise<{ car: CarRow; price: BookingTotal }> {
+  const priced = await priceRequest(db, choice, gst, now);
+  await checkRequestPossible(db, priced.car.id, renterId, { from: choice.from, to: choice.to }, now);
+  return priced;
 }
 
 /** Money held for a request, and by whom. */
@@ -120,7 +152,7 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
     if (standing.delisted) throw new HttpError(409, t(CAR_DELISTED_ID));
     if (standing.pausedAt) throw new HttpError(409, t(CAR_PAUSED));
     await expireDueRequests(tx, car.id, requestedAt, links);
-    await checkRequestPossible(tx, car.id, renterId, period);
+    await checkRequestPossible(tx, car.id, renterId, period, requestedAt);
 
     // Paid only once the request can be made, so a refused request never holds money.
     const money = await request.pay(tx);

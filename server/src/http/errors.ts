@@ -1,4 +1,4 @@
-import type { ErrorReason } from '#domain/schemas/errors';
+import type { ErrorBooking, ErrorReason } from '#domain/schemas/errors';
 import { t } from '../i18n';
 /**
  * An answer the client should see: its status and one sentence a person can act on. Routes and
@@ -9,13 +9,22 @@ export class HttpError extends Error {
   readonly headers: Readonly<Record<string, string>>;
   /** Why, for a refusal a client can act on beyond showing the message (the body's `reason`). */
   readonly reason: ErrorReason | undefined;
+  /** The booking the refusal is about, when it names one (the body's `booking`). */
+  readonly booking: ErrorBooking | undefined;
 
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}, reason?: ErrorReason) {
+  constructor(
+    statusCode: number,
+    message: string,
+    headers: Record<string, string> = {},
+    reason?: ErrorReason,
+    booking?: ErrorBooking,
+  ) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.headers = headers;
     this.reason = reason;
+    this.booking = booking;
   }
 }
 

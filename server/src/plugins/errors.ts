@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorBody, ErrorReason } from '#domain/contract';
+import type { ErrorBody, ErrorBooking, ErrorReason } from '#domain/contract';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../http/errors';
@@ -17,7 +17,8 @@ interface Answer {
   status: number;
   message: string;
   headers: Readonly<Record<string, string>>;
-  reason?: ErrorReason;
+  reason?: ErrorReason | undefined;
+  booking?: ErrorBooking | undefined;
 }
 
 const NOT_JSON = 'server.errors.notJson';
@@ -51,7 +52,13 @@ const GENERIC_MESSAGES: Record<number, () => string> = {
 
 function describe(error: FastifyError | HttpError | Error): Answer {
   if (error instanceof HttpError) {
-    return { status: error.statusCode, message: error.message, headers: error.headers, reason: error.reason };
+    return {
+      status: error.statusCode,
+      message: error.message,
+      headers: error.headers,
+      reason: error.reason,
+      booking: error.booking,
+    };
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.code === 'FST_ERR_VALIDATION') return { status: 400, message: error.message, headers: {} };
@@ -71,11 +78,13 @@ function sendError(
   status: number,
   message: string,
   reason?: ErrorReason,
+  booking?: ErrorBooking,
 ): FastifyReply {
   const body: ErrorBody = {
     message,
     ...(request.routeOptions.config.coded ? { code: status } : {}),
     ...(reason ? { reason } : {}),
+    ...(booking ? { booking } : {}),
   };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
@@ -114,7 +123,7 @@ export const errorsPlugin = fp(
       const answer = describe(error);
       if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
       reply.headers(answer.headers);
-      return sendError(request, reply, answer.status, answer.message, answer.reason);
+      return sendError(request, reply, answer.status, answer.message, answer.reason, answer.booking);
     });
   },
   { name: 'errors', fastify: '5.x' },

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { BOOKING_TRANSITIONS } from '#domain/booking-states';
 import { pagedAnswer } from '#domain/schemas/answers';
 import {
   Booking,
+  BookingCheck,
   BookingIdParams,
   BookingListQuery,
   BookingReceipt,
@@ -13,7 +15,7 @@ import { askForBooking, CARD_PAYMENTS_OFF } from '../bookings/ask';
 import { listBookings, nextTurnOf } from '../bookings/lists';
 import { runStep, type ProcessContext } from '../bookings/process';
 import { bookingReceipt } from '../bookings/receipt';
-import { CAR_DELISTED_ID, CAR_PAUSED } from '../bookings/requests';
+import { CAR_DELISTED_ID, CAR_PAUSED, checkRequest } from '../bookings/requests';
 import { asOf } from '../bookings/status';
 import { sweepBookings } from '../bookings/sweep';
 import { showsPaymentRef } from '../bookings/views';
@@ -42,6 +44,9 @@ const STEP_SUMMARIES: Record<BookingAction, string> = {
   cancel: 'Cancel a request or an accepted booking before it begins (the renter who made it)',
 };
 
+/** Why a request is refused with 409: said alike of the request and of its check. */
+const REQUEST_REFUSED = `${t(ALREADY_BOOKED)} Or the renter already has an open request for this car overlapping the period: the message names it by its number with its period on India's clock ("You already asked for this car for part of that period: booking WOW-01042, Jan 31 2030 10:00 to Jan 31 2030 14:00 (India time)."), and \`booking\` gives its number and the path of its page in the app. Or: "${t(CAR_PAUSED)}" Or, for a car an admin delisted: "${t(CAR_DELISTED_ID)}"`;
+
 const ASK_SCHEMA = {
   tags: TAGS,
   summary: 'Ask to rent a car for a period',
@@ -58,7 +63,25 @@ const ASK_SCHEMA = {
       403: "Signed in with an account that is not a renter's.",
       404: 'There is no car by that name.',
       429: 'Too many booking requests by this renter in the last hour (30), or too many requests; Retry-After says when to try again.',
-      409: `${t(ALREADY_BOOKED)} Or the renter already has an open request for this car overlapping the period: the message names it ("You already asked for this car for part of that period: booking <id>, <from> to <to>."). Or: "${t(CAR_PAUSED)}" Or, for a car an admin delisted: "${t(CAR_DELISTED_ID)}"`,
+      409: REQUEST_REFUSED,
+    }),
+  },
+};
+
+const CHECK_SCHEMA = {
+  tags: TAGS,
+  summary: 'Check a request before paying for it',
+  description:
+    'What `POST /api/bookings` would refuse the same car, period and driver for, asked before the renter pays: the same checks, with the same statuses and messages. Nothing is stored, held or counted against the hourly quota. A 204 is no promise: another request can still take the period before the real one is sent.',
+  security: SIGNED_IN,
+  body: BookingCheck,
+  response: {
+    204: z.undefined().describe('Nothing known now would refuse the request.'),
+    ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409], {
+      400: 'A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past.',
+      403: "Signed in with an account that is not a renter's.",
+      404: 'There is no car by that name.',
+      409: REQUEST_REFUSED,
     }),
   },
 };
@@ -146,6 +169,18 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       reply.code(201);
       // A request made within the grace after its start is already expired, and says so.
       return toBooking(asOf(row, app.clock.now()), { car, renter }, true);
+    },
+  );
+
+  app.post(
+    '/api/bookings/check',
+    {
+      onRequest: app.requireRole('user'),
+      schema: CHECK_SCHEMA,
+    },
+    async (request, reply) => {
+      await checkRequest(app.db, signedInAccount(request).id, request.body, gst, app.clock.now());
+      return reply.code(204).send();
     },
   );
 

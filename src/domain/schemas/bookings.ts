@@ -56,6 +56,13 @@ export const NewBooking = z
   });
 export type NewBooking = z.input<typeof NewBooking>;
 
+/**
+ * `POST /api/bookings/check`: the booking about to be asked for, checked before the renter pays for it
+ * (the car, the period, an accepted booking or the renter's own open request in the way); nothing is stored.
+ */
+export const BookingCheck = z.object(bookingChoice);
+export type BookingCheck = z.input<typeof BookingCheck>;
+
 /** `POST /api/payments/razorpay/orders`: the booking about to be asked for, so the server prices the order itself. */
 export const NewRazorpayOrder = z.object(bookingChoice);
 export type NewRazorpayOrder = z.input<typeof NewRazorpayOrder>;

@@ -1,13 +1,12 @@
 import { lazy, type RefObject, Suspense, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { toApiError } from '../../lib/api-client';
 import { PRODUCT_NAME } from '../../config/product';
 import type { NewBooking, NewRazorpayOrder, RazorpayOrder } from '../../domain/contract';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { useDemoPayments } from './payment-options';
 import { useCreateRazorpayOrder } from './queries';
 import { loadRazorpayCheckout } from './razorpay-script';
+import { RefusalAlert } from './RefusalAlert';
 import { t } from './words';
 
 type CheckoutResult = NonNullable<NewBooking['razorpay']>;
@@ -113,7 +112,7 @@ export function RazorpayCheckoutButton({
           {t('bookings.razorpay.scriptFailed')}
         </Alert>
       ) : null}
-      <ErrorAlert message={order.error ? toApiError(order.error).message : null} onClose={order.reset} />
+      <RefusalAlert error={order.error} onClose={order.reset} />
       {demoOrder ? (
         <Suspense fallback={null}>
           <DemoUpiCheckout

@@ -2,6 +2,7 @@ import { client } from '../../lib/api-client';
 import type {
   Booking,
   BookingAction,
+  BookingCheck,
   BookingReceipt,
   BookingListQuery,
   BookingStatus,
@@ -13,6 +14,11 @@ import type {
 
 export async function createBooking(body: NewBooking): Promise<Booking> {
   return (await client.post<Booking>('/api/bookings', body)).data;
+}
+
+/** Whether the server would refuse the request before the renter pays for it: rejects with the request's own refusal. */
+export async function checkBooking(body: BookingCheck): Promise<void> {
+  await client.post('/api/bookings/check', body);
 }
 
 /** What the app asks `GET /api/bookings` for: one status or several, which go as one comma-separated value. */

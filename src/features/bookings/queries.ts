@@ -1,11 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingAction } from '../../domain/contract';
-import type { NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
+import type { BookingCheck, NewBooking, NewRazorpayOrder } from '../../domain/schemas/bookings';
 import { checked, loadChecks } from '../../lib/form-check';
 import { bookingsKey } from '../../entities/booking/keys';
 import { carKeys } from '../../entities/car/keys';
 import { notificationsKey } from '../../entities/notification/keys';
-import { actOnBooking, type BookingsWanted, createBooking, createRazorpayOrder, getBookingReceipt, listBookings } from './api';
+import {
+  actOnBooking,
+  type BookingsWanted,
+  checkBooking,
+  createBooking,
+  createRazorpayOrder,
+  getBookingReceipt,
+  listBookings,
+} from './api';
 
 /** Which bookings a list (a tab) shows: the statuses and side of now it asks the server for. */
 export type BookingsFilter = Pick<BookingsWanted, 'status' | 'when'>;
@@ -56,6 +64,13 @@ export function useCreateBooking() {
   return useMutation({
     mutationFn: async (booking: NewBooking) => createBooking(checked((await bookingSchemas()).NewBooking, booking)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsKey }),
+  });
+}
+
+/** Asks the server whether it would refuse the request, before a checkout takes the renter's money for it. */
+export function useCheckBooking() {
+  return useMutation({
+    mutationFn: async (choice: BookingCheck) => checkBooking(checked((await bookingSchemas()).BookingCheck, choice)),
   });
 }
 

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { toApiError } from '../../../lib/api-client';
 import { statusOf } from '../../../lib/api-error';
+import { RefusalAlert } from '../RefusalAlert';
 import { t } from '../words';
 
 interface BookingRefusedProps {
@@ -14,7 +15,7 @@ interface BookingRefusedProps {
 }
 
 /**
- * Why the request was refused, in the server's words; except a card that asks for an extra
+ * Why the request was refused, in the server's words, with a link to the booking it names; except a card that asks for an extra
  * authentication step, which the page words itself, since only the page knows its buttons: it
  * points to Razorpay's checkout, and offers to start it, only when that checkout is there.
  */
@@ -22,7 +23,7 @@ export function BookingRefused({ error, onClose, upiButton }: BookingRefusedProp
   // A session that ended is not a refusal: the renter is sent to sign in instead.
   if (!error || statusOf(error) === 401) return null;
   const refusal = toApiError(error);
-  if (refusal.reason !== 'cardNeedsAuthentication') return <ErrorAlert message={refusal.message} onClose={onClose} />;
+  if (refusal.reason !== 'cardNeedsAuthentication') return <RefusalAlert error={error} onClose={onClose} />;
 
   const upiLabel = t('bookings.razorpay.pay');
   const payWithUpi = () => {

@@ -24,6 +24,8 @@ interface PaymentChoicesProps {
   enabled: boolean;
   choice: BookingChoice;
   reserve: (payment?: BookingPayment) => void;
+  /** Asks the server whether it would refuse the request; a checkout opens only when it answers true. */
+  checkFirst: () => Promise<boolean>;
   /** Razorpay's button, which a refused card's message starts. */
   upiButton: RefObject<HTMLButtonElement | null>;
 }
@@ -43,12 +45,16 @@ function PaymentChoices({
   enabled,
   choice,
   reserve,
+  checkFirst,
   upiButton,
 }: PaymentChoicesProps) {
   const [scriptFailed, setScriptFailed] = useState(false);
   const [upiScriptFailed, setUpiScriptFailed] = useState(false);
   const [checkoutLoading, setCheckoutLoading] = useState(false);
-  const [cardStarted, setCardStarted] = useState(false);
+  // The choice the card checkout was checked and opened for: another period or driver choice is checked again before it opens.
+  const [cardStartedFor, setCardStartedFor] = useState<string | null>(null);
+  const choiceKey = JSON.stringify(choice);
+  const cardStarted = cardStartedFor === choiceKey;
   const demo = useDemoPayments();
   // Until the server says whether it takes cards, no way to pay is offered; if it cannot say, the request goes unpaid.
   const cardKey = paymentOptions.data?.card?.publishableKey;
@@ -74,7 +80,14 @@ function PaymentChoices({
   });
 
   const cardButton = (
-    <Button variant={card.variant} size={card.size} disabled={!enabled} onClick={() => setCardStarted(true)}>
+    <Button
+      variant={card.variant}
+      size={card.size}
+      disabled={!enabled}
+      onClick={async () => {
+        if (await checkFirst()) setCardStartedFor(choiceKey);
+      }}
+    >
       {card.label}
     </Button>
   );
@@ -110,7 +123,7 @@ function PaymentChoices({
                   email={user.email}
                   onScriptError={() => {
                     setScriptFailed(true);
-                    setCardStarted(false);
+                    setCardStartedFor(null);
                     setCheckoutLoading(false);
                   }}
                   onLoading={setCheckoutLoading}

@@ -46,7 +46,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
   // Every car is taken to be in the seller's state for now, so GST is CGST and SGST, as the server computes it.
   const bill = bookingTotal(from, to, price, driver, gst ? { rateBps: gst.rateBps, intraState: true } : undefined);
   const choice = { carName: carRef, from: toIndiaIso(from), to: toIndiaIso(to), driver };
-  const { booking, signIn, reserve } = useReservation(carName, choice);
+  const { booking, check, signIn, reserve, checkFirst } = useReservation(carName, choice);
   const upiButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
@@ -90,7 +90,14 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
           {t('bookings.checkout.pickPeriod')}
         </p>
       ) : null}
-      <BookingRefused error={booking.error} onClose={booking.reset} upiButton={paymentOptions.data?.upi ? upiButton : null} />
+      <BookingRefused
+        error={booking.error ?? check.error}
+        onClose={() => {
+          booking.reset();
+          check.reset();
+        }}
+        upiButton={paymentOptions.data?.upi ? upiButton : null}
+      />
       <ReserveAction
         user={user}
         sessionLoading={sessionLoading}
@@ -99,9 +106,10 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
         hours={bill.hours}
         amountPaise={bill.amountPaise}
         canPay={canPay}
-        sending={booking.isPending}
+        sending={booking.isPending || check.isPending}
         choice={choice}
         reserve={reserve}
+        checkFirst={checkFirst}
         signIn={signIn}
         upiButton={upiButton}
       />

@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths';
 import type { NewBooking } from '../../../domain/contract';
 import { statusOf } from '../../../lib/api-error';
 import type { SignInState } from '../../../lib/auth/sign-in-state';
-import { useCreateBooking } from '../queries';
+import { useCheckBooking, useCreateBooking } from '../queries';
 import { t } from '../words';
 
 /** What a booking request carries besides its payment: the car, the period and the driver choice. */
@@ -18,6 +18,7 @@ export function useReservation(carName: string, choice: BookingChoice) {
   const location = useLocation();
   const navigate = useNavigate();
   const booking = useCreateBooking();
+  const check = useCheckBooking();
 
   const signIn = () => {
     const state: SignInState = { from: location, reason: t('bookings.checkout.signInReason', { car: carName }) };
@@ -35,5 +36,21 @@ export function useReservation(carName: string, choice: BookingChoice) {
       },
     );
 
-  return { booking, signIn, reserve };
+  /**
+   * Asks the server first whether it would refuse the request (a period already taken, the renter's
+   * own request for it): true when a checkout may open. A refusal stays in `check.error`, shown as the
+   * request's own would be, so the renter never pays for a request the server already knows it refuses.
+   */
+  const checkFirst = async (): Promise<boolean> => {
+    booking.reset();
+    try {
+      await check.mutateAsync(choice);
+      return true;
+    } catch (error) {
+      if (statusOf(error) === 401) signIn();
+      return false;
+    }
+  };
+
+  return { booking, check, signIn, reserve, checkFirst };
 }
