@@ -384,6 +384,72 @@ describe('Rental requests', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Booking WOW-00301 declined.');
     expect(await within(item).findByText('declined')).toBeInTheDocument();
     expect(steps.map((step) => step.params)).toEqual([{ id: swiftRequest().id, action: 'decline' }]);
+    // Left blank, the reason is left out.
+    expect(steps.map((step) => step.body)).toEqual([undefined]);
+  });
+
+  it('sends the reason the owner gives for a decline, for the renter to read', async () => {
+    session(ravi);
+    const steps = serveBookings(swiftRequest());
+    const { user } = renderRoute('/get/requests');
+
+    const item = await screen.findByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: /^Decline/ }));
+    const dialog = await screen.findByRole('dialog');
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    expect(dialog).toHaveTextContent('asha reads it with the booking and is mailed it.');
+    await user.type(reason, '  The car is in for servicing that week. ');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking WOW-00301 declined.');
+    expect(steps.map((step) => step.body)).toEqual([{ reason: 'The car is in for servicing that week.' }]);
+  });
+
+  it('refuses a decline reason over 500 characters in the dialog, sending nothing', async () => {
+    session(ravi);
+    const steps = serveBookings(swiftRequest());
+    const { user } = renderRoute('/get/requests');
+
+    const item = await screen.findByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: /^Decline/ }));
+    const dialog = await screen.findByRole('dialog');
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    // The field stops at 500; a longer one pasted past it is still refused in the server's words.
+    reason.removeAttribute('maxLength');
+    await user.click(reason);
+    await user.paste('x'.repeat(501));
+    await user.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    expect(await within(dialog).findByText('Reason must be 1 to 500 characters.')).toBeInTheDocument();
+    expect(steps).toHaveLength(0);
+  });
+
+  it('shows before Accept which open requests a request overlaps, and after it which were declined with it', async () => {
+    session(ravi);
+    const chosen = swiftRequest({ overlapsRequests: ['WOW-00305', 'WOW-00306'] });
+    serve('GET /api/bookings', paged([chosen]));
+    const accepts = serve('POST /api/bookings/:id/:action', {
+      ...chosen,
+      overlapsRequests: undefined,
+      status: 'accepted',
+      declinedWith: ['WOW-00305', 'WOW-00306'],
+    });
+    const { user } = renderRoute('/get/requests');
+
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent('Overlaps with requests WOW-00305, WOW-00306: accepting this one declines them.');
+    await user.click(within(item).getByRole('button', { name: /^Accept/ }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Booking WOW-00301 accepted. Declined with it, as they overlapped: requests WOW-00305, WOW-00306.',
+    );
+    expect(accepts.map((call) => call.params)).toEqual([{ id: chosen.id, action: 'accept' }]);
+  });
+
+  it('shows the renter the reason their request was declined', async () => {
+    session(asha);
+    serveBookings(swiftRequest({ status: 'declined', declineReason: 'The car is in for servicing that week.' }));
+    renderRoute('/bookings?tab=cancelled');
+
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent('The car is in for servicing that week.');
   });
 });
 

@@ -142,6 +142,24 @@ describe('booking mails', () => {
     expect(mails[0]?.textBody).toContain('You are not charged for it');
   });
 
+  it("gives the renter the owner's reason for a decline, with the booking and in the mail; refuses a reason too long", async () => {
+    const renter = await person('user');
+    const booking = await requestBooking(app, renter.cookie, fourHours(car));
+    const tooLong = await send(app, 'POST', `/api/bookings/${booking.id}/decline`, owner.cookie, { reason: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ message: 'Reason must be 1 to 500 characters.' });
+    expect(await mailTo(renter.email)).toEqual([]);
+
+    const reason = 'The car is in for servicing that week.';
+    const declined = await send(app, 'POST', `/api/bookings/${booking.id}/decline`, owner.cookie, { reason: `  ${reason} ` });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json<Booking>()).toMatchObject({ status: 'declined', declineReason: reason });
+    const renters = await send(app, 'GET', '/api/bookings', renter.cookie);
+    expect(renters.json<{ data: Booking[] }>().data.find(({ id }) => id === booking.id)?.declineReason).toBe(reason);
+    const [mail] = await mailTo(renter.email);
+    expect(mail?.textBody).toContain(`The reason: ${reason}`);
+  });
+
   it("tells the car's owner when the renter cancels, naming the renter and the booking", async () => {
     const renter = await person('user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));

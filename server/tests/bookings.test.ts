@@ -576,10 +576,22 @@ describe('overlapping bookings', () => {
       bookingFor({ from: indiaTime(day, '08:00'), to: indiaTime(day, '10:01') }),
     );
     expect((await act(app, otherRenter, cancelled.id, 'cancel')).statusCode).toBe(200);
+    // Before Accept, the owner's list says which open requests each one overlaps (a cancelled one is none).
+    const before = new Map((await listBookings(app, owner)).map((booking) => [booking.id, booking]));
+    expect(before.get(chosen.id)?.overlapsRequests).toEqual([overlapping.number]);
+    expect(before.get(overlapping.id)?.overlapsRequests).toEqual([chosen.number, backToBack.number]);
+    expect(before.get(backToBack.id)?.overlapsRequests).toEqual([overlapping.number]);
+    // The renters never see the other renters' requests.
+    expect((await listBookings(app, renter)).find((booking) => booking.id === chosen.id)).not.toHaveProperty('overlapsRequests');
 
     const accepted = await act(app, owner, chosen.id, 'accept');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json<Booking>()).not.toHaveProperty('declineReason');
+    // The answer names the requests the accept declined with it.
+    expect(accepted.json<Booking>().declinedWith).toEqual([overlapping.number]);
+    expect((await listBookings(app, owner)).find((booking) => booking.id === backToBack.id)).not.toHaveProperty(
+      'overlapsRequests',
+    );
 
     const seen = new Map((await listBookings(app, otherRenter)).map((booking) => [booking.id, booking]));
     expect(seen.get(overlapping.id)).toMatchObject({ status: 'declined', declineReason: OVERTAKEN });
@@ -592,6 +604,12 @@ describe('overlapping bookings', () => {
     const ownersView = (await listBookings(app, owner)).find((booking) => booking.id === overlapping.id);
     expect(ownersView).toMatchObject({ status: 'declined', declineReason: OVERTAKEN });
     expect(await act(app, owner, overlapping.id, 'accept').then((answer) => answer.json())).toEqual(NOW_DECLINED);
+  });
+
+  it('answers an accept that overlapped nothing with an empty declinedWith', async () => {
+    const request = await requestBooking(app, renter, bookingFor());
+    const accepted = await act(app, owner, request.id, 'accept');
+    expect(accepted.json<Booking>().declinedWith).toEqual([]);
   });
 
   it('declines nothing when the accept itself is refused', async () => {

@@ -85,7 +85,6 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
 const BODILESS = new Set([
   'post /register/{type}',
   'post /api/bookings/{id}/accept',
-  'post /api/bookings/{id}/decline',
   'post /api/bookings/{id}/cancel',
   'post /api/cars/{id}/pause',
   'post /api/cars/{id}/resume',

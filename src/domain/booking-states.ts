@@ -27,6 +27,8 @@ export const BOOKING_EFFECTS = {
   declineOverlapping: 'write',
   /** The admin's reason is stored for both sides to read; an admin's step needs one. */
   storeReason: 'write',
+  /** The reason the one declining gave, if any, is stored for the renter to read and be mailed (the console's stays in the audit log). */
+  storeDeclineReason: 'write',
   /** The new status joins the booking's history, and the other side is mailed about it. */
   recordEvent: 'write',
   /** An admin's step is written to the audit log. */
@@ -61,7 +63,7 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
     action: 'decline',
     to: 'declined',
     who: 'carKeeper',
-    effects: ['recordEvent', 'auditAdmin', 'settleMoney'],
+    effects: ['storeDeclineReason', 'recordEvent', 'auditAdmin', 'settleMoney'],
   },
   // The renter changes their mind only before the trip: once it has begun, the car is theirs.
   { from: 'requested', action: 'cancel', to: 'cancelled', who: 'renter', until: 'start', effects: CANCEL_EFFECTS },

@@ -29,6 +29,8 @@ export interface StepWrite {
   /** Who took the step, when a person did (the clock takes expiry), and whether they did it as an admin. */
   takenBy: { accountId: string; asAdmin: boolean } | undefined;
   reason: string | undefined;
+  /** Whether the reason is for the booking's parties to read: a party's own, not the console's (kept in the audit log). */
+  reasonShown: boolean;
   /** When the new status took effect: now, or for an expiry the moment the request expired. */
   at: Date;
   now: Date;
@@ -39,7 +41,7 @@ export interface StepWrite {
 }
 
 /** Columns of the booking a step's update writes. */
-export type StepFields = Partial<Pick<BookingRow, 'paymentStatus' | 'invoiceNumber' | 'cancelReason'>>;
+export type StepFields = Partial<Pick<BookingRow, 'paymentStatus' | 'invoiceNumber' | 'cancelReason' | 'declineReason'>>;
 
 /** What the server runs after the commit: the providers, and the bookings whose money a step left to move. */
 export interface AfterCommit {
@@ -158,6 +160,9 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
       if (!reason) throw new HttpError(400, checkWords(REASON_MISSING));
     },
     fields: ({ reason }) => (reason ? { cancelReason: reason } : {}),
+  },
+  storeDeclineReason: {
+    fields: ({ reason, reasonShown }) => (reason && reasonShown ? { declineReason: reason } : {}),
   },
   recordEvent: {
     async apply({ tx, booking, to, at, links }) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { EXPIRY } from '#domain/booking-states';
 import { bookingNumber } from '#domain/booking-number';
@@ -57,6 +57,29 @@ function overlappingAcceptedNumber(db: Database): SQL<number | null> {
   return sql<number | null>`(${overlapping})`.mapWith(acceptedOther.number);
 }
 
+const requestedOther = alias(bookings, 'requested_other');
+/**
+ * The numbers of the car's other requests still open at `now` whose periods overlap the listed one's,
+ * earliest first: those an accept of it would decline with it. A subquery of the list's query, as above.
+ */
+function overlappingRequestNumbers(db: Database, now: Date): SQL<number[]> {
+  const overlapping = db
+    .select({
+      numbers: sql`coalesce(array_agg(${requestedOther.number} order by ${requestedOther.startsAt}, ${requestedOther.number}), '{}')`,
+    })
+    .from(requestedOther)
+    .where(
+      and(
+        eq(requestedOther.carId, bookings.carId),
+        eq(requestedOther.status, EXPIRY.from),
+        gt(requestedOther.expiresAt, now),
+        ne(requestedOther.id, bookings.id),
+        sql`${requestedOther.period} && ${bookings.period}`,
+      ),
+    );
+  return sql<number[]>`(${overlapping})`.mapWith((numbers: (string | number)[]) => numbers.map(Number));
+}
+
 /**
  * One page of the bookings `account` may see under the filters, newest first, each with what its
  * answer shows and its review, and the whole list's size; unrun: what GET /api/bookings runs, and
@@ -81,6 +104,7 @@ export function bookingListQueries(
       ...viewColumns,
       renterPhone: accounts.phoneNumber,
       overlapsAccepted: overlappingAcceptedNumber(db),
+      overlapsRequests: overlappingRequestNumbers(db, now),
       review: reviews,
       reviewAuthor: reviewAuthors.username,
       total: sql<number>`(${counted})`.mapWith(Number),
@@ -135,16 +159,19 @@ export async function listBookings(
   const rows = await pageQuery;
   // A page past the end carries no row to read the total from.
   const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await counted)[0]?.total ?? 0));
-  const listed = ({ renterPhone, overlapsAccepted, ...view }: (typeof rows)[number]): Booking => {
+  const listed = ({ renterPhone, overlapsAccepted, overlapsRequests, ...view }: (typeof rows)[number]): Booking => {
     const booking = toBooking(asOf(view.booking, now), view, showsPaymentRef(account));
     if (!onCarsSide(account, view)) return booking;
     // The receipt's rule: the renter's phone once accepted, never before.
     const phone = booking.status === 'accepted' && renterPhone !== null ? renterPhone : undefined;
-    const clash = booking.status === 'requested' && overlapsAccepted !== null ? bookingNumber(overlapsAccepted) : undefined;
+    const open = booking.status === 'requested';
+    const clash = open && overlapsAccepted !== null ? bookingNumber(overlapsAccepted) : undefined;
+    const rivals = open && overlapsRequests.length > 0 ? overlapsRequests.map(bookingNumber) : undefined;
     return {
       ...booking,
       renter: { ...booking.renter, ...(phone === undefined ? {} : { phone }) },
       ...(clash === undefined ? {} : { overlapsAccepted: clash }),
+      ...(rivals === undefined ? {} : { overlapsRequests: rivals }),
     };
   };
   const withItsReview = (row: (typeof rows)[number]): Booking => {

@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import {
   adminActionsAt,
   adminActorFor,
@@ -36,8 +36,11 @@ export interface ProcessContext extends AfterCommit {
 
 /** Who takes a step, and through which door. */
 export type StepTaker =
-  /** `/api/bookings`: the renter who asked, or whoever answers for the car (an admin, for the fleet's). */
-  | { via: 'party'; account: AccountRow }
+  /**
+   * `/api/bookings`: the renter who asked, or whoever answers for the car (an admin, for the fleet's),
+   * with the reason a decline may give the renter.
+   */
+  | { via: 'party'; account: AccountRow; reason?: string | undefined }
   /** The admin console: an admin over any booking, with the reason the console asks for (a cancellation's is required). */
   | { via: 'console'; account: AccountRow; reason: string | undefined };
 
@@ -99,7 +102,8 @@ function stepWrite(
   tx: Database,
   booking: BookingRow,
   step: Step,
-  rest: Pick<StepWrite, 'at' | 'now' | 'links' | 'gst'> & Partial<Pick<StepWrite, 'takenBy' | 'reason' | 'moneyMoved'>>,
+  rest: Pick<StepWrite, 'at' | 'now' | 'links' | 'gst'> &
+    Partial<Pick<StepWrite, 'takenBy' | 'reason' | 'reasonShown' | 'moneyMoved'>>,
 ): StepWrite {
   return {
     tx,
@@ -109,6 +113,7 @@ function stepWrite(
     action: step.action,
     takenBy: undefined,
     reason: undefined,
+    reasonShown: false,
     moneyMoved: false,
     ...rest,
   };
@@ -190,7 +195,8 @@ async function firstPart(ctx: ProcessContext, bookingId: string, action: Booking
         links: ctx.links,
         gst: ctx.gst,
         takenBy: { accountId: taker.account.id, asAdmin: taker.account.role === 'admin' },
-        reason: taker.via === 'console' ? taker.reason : undefined,
+        reason: taker.reason,
+        reasonShown: taker.via === 'party',
       },
     );
     for (const check of handlersIn(transition, 'check')) await check(write);
@@ -258,6 +264,11 @@ export async function finishPending(ctx: ProcessContext, booking: BookingRow): P
   });
 }
 
+/** A step done: the booking after it, and the numbers of the car's overlapping requests it declined with it (an accept's), earliest first. */
+export interface StepDone extends BookingView {
+  declinedWith: number[];
+}
+
 /**
  * Takes one step of the booking process for `taker`, as the table allows it, and answers the booking
  * after it. The exclusion constraint stays the last word on overlaps: its refusal is the same 409.
@@ -267,7 +278,7 @@ export async function runStep(
   bookingId: string,
   action: BookingAction,
   taker: StepTaker,
-): Promise<BookingView> {
+): Promise<StepDone> {
   let first: FirstPart;
   try {
     first = await firstPart(ctx, bookingId, action, taker);
@@ -285,5 +296,13 @@ export async function runStep(
   await settleOvertaken(ctx, overtaken);
   const [view] = await bookingViews(ctx.db).where(eq(bookings.id, bookingId));
   if (!view) throw new Error('the booking left during its step');
-  return view;
+  const declined =
+    overtaken.length === 0
+      ? []
+      : await ctx.db
+          .select({ number: bookings.number })
+          .from(bookings)
+          .where(inArray(bookings.id, overtaken))
+          .orderBy(bookings.startsAt, bookings.number);
+  return { ...view, declinedWith: declined.map(({ number }) => number) };
 }

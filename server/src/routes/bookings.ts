@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bookingNumber } from '#domain/booking-number';
 import { BOOKING_TRANSITIONS } from '#domain/booking-states';
 import { pagedAnswer } from '#domain/schemas/answers';
 import {
@@ -8,6 +9,7 @@ import {
   BookingIdParams,
   BookingListQuery,
   BookingReceipt,
+  DeclineReason,
   NewBooking,
   type BookingAction,
 } from '#domain/schemas/bookings';
@@ -112,6 +114,18 @@ const RECEIPT_SCHEMA = {
   },
 };
 
+/** A bodiless POST reaches the validator as null: no body is no reason. */
+const declineBody = z.preprocess((body) => body ?? {}, DeclineReason);
+
+/** What each step's answer says besides the booking. */
+const STEP_ANSWERS: Record<BookingAction, string> = {
+  accept:
+    'The booking after the step, with `declinedWith`: the numbers of the overlapping requests for the car that the accept declined (each with the reason that another request for the period was accepted).',
+  decline:
+    "The booking after the step. A `reason` in the body (optional, 1 to 500 characters) is stored as the booking's `declineReason`, which its renter reads with the booking and in the mail telling them.",
+  cancel: 'The booking after the step.',
+};
+
 /** A step's path in the document; only accepting moves money, so only it can meet the provider's 402 and 503. */
 function stepSchema(action: BookingAction) {
   return {
@@ -119,11 +133,12 @@ function stepSchema(action: BookingAction) {
     summary: STEP_SUMMARIES[action],
     security: SIGNED_IN,
     params: BookingIdParams,
+    ...(action === 'decline' ? { body: declineBody } : {}),
     response: {
-      200: answer(Booking, 'The booking after the step.'),
+      200: answer(Booking, STEP_ANSWERS[action]),
       // No body is read, but one sent is still parsed: malformed JSON, an oversized or a non-JSON body is refused.
       ...errors([...JSON_BODY_ERRORS, 401, 404, 409, ...(action === 'accept' ? ([402, 503] as const) : [])], {
-        400: 'A malformed id, or a body that is not JSON.',
+        400: `A malformed id, or a body that is not JSON${action === 'decline' ? ', or a reason that is blank or over 500 characters' : ''}.`,
         402: 'The card provider refused to take the money held for the request: the message says why; the request stays open.',
         503: 'The card provider could not be reached (or card payments are off): the request stays open.',
         404: 'No booking the caller may take this step on.',
@@ -214,13 +229,16 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       `/api/bookings/:id/${action}`,
       {
         onRequest: app.requireSignedIn,
-        config: { takesNoBody: true },
+        config: { takesNoBody: action !== 'decline' },
         schema: stepSchema(action),
       },
       async (request) => {
         const account = signedInAccount(request);
-        const view = await runStep(processOf(request.log), request.params.id, action, { via: 'party', account });
-        return toBooking(view.booking, view, showsPaymentRef(account));
+        // Only a decline's body is read; its route has already validated it, so this parse cannot refuse it.
+        const reason = action === 'decline' ? declineBody.parse(request.body).reason : undefined;
+        const done = await runStep(processOf(request.log), request.params.id, action, { via: 'party', account, reason });
+        const booking = toBooking(done.booking, done, showsPaymentRef(account));
+        return action === 'accept' ? { ...booking, declinedWith: done.declinedWith.map(bookingNumber) } : booking;
       },
     );
   }

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { checkText } from '../issue-message';
-import { ADMIN_REASON_MAX } from '../limits';
 import { pagedAnswer, pageParamsOf } from './answers';
 import { Role } from './accounts';
 import { Booking, BookingAction, BookingStatus, PaymentStatus } from './bookings';
 import { CarKind } from './cars';
-import { city, id, Identified, isoInstant } from './fields';
+import { city, id, Identified, isoInstant, reason } from './fields';
 
 // The admin console's requests and answers (`/api/admin`): lists of 50 to a page, newest first,
 // and the audit log every admin action writes to.
@@ -83,15 +82,7 @@ export type AdminAccountPage = z.output<typeof AdminAccountPage>;
 
 export const AdminIdParams = z.object({ id });
 
-/** A reason left out or blank: the message id, with its values. */
-export const REASON_MISSING = { id: 'checks.reason.required', values: { max: ADMIN_REASON_MAX } } as const;
-const REASON_MISSING_TEXT = checkText(REASON_MISSING.id, REASON_MISSING.values);
-const REASON_LENGTH = checkText('checks.reason.length', { max: ADMIN_REASON_MAX });
-const reason = z
-  .string({ error: (issue) => (issue.input === undefined ? REASON_MISSING_TEXT : REASON_LENGTH) })
-  .trim()
-  .min(1, REASON_MISSING_TEXT)
-  .max(ADMIN_REASON_MAX, REASON_LENGTH);
+export { REASON_MISSING } from './fields';
 
 /** The body of an action the people it touches are told the reason for (delisting, cancelling, removing). */
 export const AdminReason = z.object({ reason });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkText } from '../issue-message';
 import { pageParams } from './answers';
 import { CarKind } from './cars';
-import { carName, id, Identified, instant, isoInstant } from './fields';
+import { carName, id, Identified, instant, isoInstant, reason } from './fields';
 import { Review } from './reviews';
 
 /** `expired`: a request nobody answered before its period began (see EXPIRY in booking-states). */
@@ -107,6 +107,13 @@ export type BookingListQuery = z.output<typeof BookingListQuery>;
 
 export const BookingIdParams = z.object({ id });
 
+/**
+ * `POST /api/bookings/{id}/decline`: why, if the one declining says, for the renter to read with the
+ * booking and in the mail telling them (1 to 500 characters); the body may be left out.
+ */
+export const DeclineReason = z.object({ reason: reason.optional() });
+export type DeclineReason = z.input<typeof DeclineReason>;
+
 export const TaxLine = z.object({ name: z.enum(['CGST', 'SGST', 'IGST']), rateBps: z.number(), paise: z.int() });
 export type TaxLine = z.output<typeof TaxLine>;
 
@@ -169,7 +176,7 @@ export const Booking = Identified.extend({
   payment: Payment,
   /** The tax invoice's number, given when the payment is captured (consecutive per financial year, `WOW/26-27/00042`). */
   invoiceNumber: z.string().optional(),
-  /** Why the server declined the request, for the renter: set when accepting an overlapping request declined this one, when its owner removed the car, or when an admin delisted it. */
+  /** Why the request was declined, for the renter: the reason its owner gave, or the server's when accepting an overlapping request declined this one, when its owner removed the car, or when an admin delisted it. */
   declineReason: z.string().optional(),
   /** Why an admin cancelled the booking, for its renter and owner to read. */
   cancelReason: z.string().optional(),
@@ -178,6 +185,13 @@ export const Booking = Identified.extend({
    * same car whose period overlaps this one's. Accepting it would be refused (409), as the car is taken.
    */
   overlapsAccepted: z.string().optional(),
+  /**
+   * For whoever answers for the car, on a request still open: the numbers of the car's other open
+   * requests whose periods overlap this one's, earliest first; accepting it declines them with it.
+   */
+  overlapsRequests: z.array(z.string()).optional(),
+  /** On the answer to an accept: the numbers of the car's overlapping requests it declined with it. */
+  declinedWith: z.array(z.string()).optional(),
   /** The renter's review of the trip, once given (only an accepted booking whose period has ended can have one). */
   review: Review.optional(),
   createdAt: isoInstant,

@@ -24,6 +24,7 @@ import {
   PRICE_MIN,
   URL_MAX,
   USERNAME_MAX,
+  ADMIN_REASON_MAX,
 } from '../limits';
 
 // The fields several requests share, with the contract's limits, and the pieces every answer
@@ -147,3 +148,14 @@ export const isoInstant = z.iso.datetime({ offset: true });
 /** Every object the server returns carries both `_id` and `id`, with the same value (ids are opaque strings). */
 export const Identified = z.object({ _id: z.string(), id: z.string() });
 export type Identified = z.output<typeof Identified>;
+
+/** A reason left out or blank: the message id, with its values. */
+export const REASON_MISSING = { id: 'checks.reason.required', values: { max: ADMIN_REASON_MAX } } as const;
+const REASON_MISSING_TEXT = checkText(REASON_MISSING.id, REASON_MISSING.values);
+const REASON_LENGTH = checkText('checks.reason.length', { max: ADMIN_REASON_MAX });
+/** A reason a person gives for a step, for others to read: 1 to ADMIN_REASON_MAX characters once trimmed. */
+export const reason = z
+  .string({ error: (issue) => (issue.input === undefined ? REASON_MISSING_TEXT : REASON_LENGTH) })
+  .trim()
+  .min(1, REASON_MISSING_TEXT)
+  .max(ADMIN_REASON_MAX, REASON_LENGTH);

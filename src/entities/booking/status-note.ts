@@ -3,8 +3,8 @@ import type { Booking } from '../../domain/contract';
 import { t } from './words';
 
 /**
- * Why a booking stands where it does when neither of its parties put it there: an admin's
- * cancellation (worded as the server's mails word it), or the server's reason for a decline.
+ * Why a booking stands where it does: an admin's cancellation (worded as the server's mails word
+ * it), or the reason for a decline (the owner's own, or the server's when an overlapping one was accepted).
  */
 export function statusNote({ cancelReason, declineReason }: Pick<Booking, 'cancelReason' | 'declineReason'>) {
   return cancelReason

@@ -3,12 +3,14 @@ import type { BookingAction } from '../../domain/schemas/bookings';
 import { checked } from '../../lib/form-check';
 import type { CarListingAction } from './api';
 
+import type { ReasonNeed } from '../../components/ReasonDialog';
+
 /**
  * Whether an action needs a reason. Those whose people are told why (delisting a car, cancelling a
  * booking, removing a comment or review) do; the rest (disabling an account, accepting a request,
  * marking a message answered) keep one in the audit log only if given.
  */
-export type ReasonNeed = 'required' | 'optional';
+export type { ReasonNeed };
 
 export const CAR_LISTING_REASON: Record<CarListingAction, ReasonNeed> = { delist: 'required', relist: 'optional' };
 

@@ -105,6 +105,7 @@ export function BookingCard({
   const pickup = pickupOf(booking);
   // Only worth saying while the owner could still press Accept.
   const clash = actions.includes('accept') ? booking.overlapsAccepted : undefined;
+  const rivals = actions.includes('accept') ? (booking.overlapsRequests ?? []) : [];
   return (
     <Card>
       <Card.Body className="d-flex flex-wrap justify-content-between gap-3">
@@ -168,6 +169,11 @@ export function BookingCard({
         {clash ? (
           <Alert variant="warning" className="w-100 mb-0">
             {t('bookings.card.overlaps', { booking: clash })}
+          </Alert>
+        ) : null}
+        {rivals.length > 0 ? (
+          <Alert variant="info" className="w-100 mb-0">
+            {t('bookings.card.overlapsRequests', { count: rivals.length, numbers: rivals.join(', ') })}
           </Alert>
         ) : null}
         {error ? (

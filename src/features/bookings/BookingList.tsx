@@ -7,6 +7,7 @@ import type { Booking, BookingAction } from '../../domain/contract';
 import { paths } from '../../config/paths';
 import { ActionNotice } from '../../components/ActionNotice';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { PageSpinner } from '../../components/PageSpinner';
 import { Pager, pageInUrl, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
@@ -43,6 +44,54 @@ function question(booking: Booking, action: AskedAction) {
       };
 }
 
+/** What a step done says: the booking and the step, and for an accept the overlapping requests it declined with it. */
+function doneNotice(booking: Booking, action: BookingAction, after: Booking): string {
+  const done = t('bookings.list.done', { number: booking.number, action });
+  const declined = after.declinedWith ?? [];
+  if (declined.length === 0) return done;
+  return `${done} ${t('bookings.list.declinedWith', { count: declined.length, numbers: declined.join(', ') })}`;
+}
+
+interface AskDialogProps {
+  asking: { booking: Booking; action: AskedAction };
+  show: boolean;
+  pending: boolean;
+  /** The step confirmed, with the reason a decline gave (undefined when left blank). */
+  onConfirm: (reason?: string) => void;
+  onClose: () => void;
+}
+
+/** The question a step that cannot be undone asks; a decline may also say why, which its renter reads with the booking and in the mail telling them. */
+function AskDialog({ asking: { booking, action }, show, pending, onConfirm, onClose }: AskDialogProps) {
+  const asked = question(booking, action);
+  const buttons = { confirmLabel: asked.confirmLabel, dismissLabel: asked.dismissLabel };
+  if (action === 'decline') {
+    return (
+      <ReasonDialog
+        show={show}
+        title={asked.title}
+        {...buttons}
+        reason="optional"
+        reasonLabel={t('bookings.list.declineReason')}
+        reasonHint={t('bookings.list.declineReasonHint', { renter: booking.renter.username })}
+        pending={pending}
+        onConfirm={(reason) => {
+          onConfirm(reason);
+          return undefined;
+        }}
+        onClose={onClose}
+      >
+        <p>{asked.body}</p>
+      </ReasonDialog>
+    );
+  }
+  return (
+    <ConfirmDialog show={show} title={asked.title} {...buttons} pending={pending} onConfirm={() => onConfirm()} onClose={onClose}>
+      <p className="mb-0">{asked.body}</p>
+    </ConfirmDialog>
+  );
+}
+
 interface BookingListProps {
   /** Whose view this is: the renter's own bookings, or the requests for the cars someone answers for. */
   who: PartySide;
@@ -72,12 +121,12 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
   const [dialogOpen, setDialogOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const take = (booking: Booking, action: BookingAction) => {
+  const take = (booking: Booking, action: BookingAction, reason?: string) => {
     setNotice(null);
     step.mutate(
-      { id: booking.id, action },
+      { id: booking.id, action, reason },
       {
-        onSuccess: () => setNotice(t('bookings.list.done', { number: booking.number, action })),
+        onSuccess: (after) => setNotice(doneNotice(booking, action, after)),
         onSettled: () => setDialogOpen(false),
       },
     );
@@ -94,19 +143,14 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
   // A failed reload in the background keeps the list that is on screen.
   if (bookings.isLoadingError) return <QueryError error={bookings.error} what={t('bookings.list.loadFailed')} onRetry={retry} />;
 
-  const asked = asking ? question(asking.booking, asking.action) : null;
-  const dialog = asking && asked && (
-    <ConfirmDialog
+  const dialog = asking && (
+    <AskDialog
+      asking={asking}
       show={dialogOpen}
-      title={asked.title}
-      confirmLabel={asked.confirmLabel}
-      dismissLabel={asked.dismissLabel}
       pending={step.isPending}
-      onConfirm={() => take(asking.booking, asking.action)}
+      onConfirm={(reason) => take(asking.booking, asking.action, reason)}
       onClose={() => setDialogOpen(false)}
-    >
-      <p className="mb-0">{asked.body}</p>
-    </ConfirmDialog>
+    />
   );
 
   if (bookings.data.total === 0) {

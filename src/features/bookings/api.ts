@@ -6,6 +6,7 @@ import type {
   BookingReceipt,
   BookingListQuery,
   BookingStatus,
+  DeclineReason,
   NewBooking,
   NewRazorpayOrder,
   PagedAnswer,
@@ -38,8 +39,9 @@ export async function getBookingReceipt(id: string, signal?: AbortSignal): Promi
   return (await client.get<BookingReceipt>(`/api/bookings/${encodeURIComponent(id)}`, { signal })).data;
 }
 
-export async function actOnBooking(id: string, action: BookingAction): Promise<Booking> {
-  return (await client.post<Booking>(`/api/bookings/${encodeURIComponent(id)}/${action}`)).data;
+/** A step on a booking; a decline may carry the reason its renter reads. */
+export async function actOnBooking(id: string, action: BookingAction, body?: DeclineReason): Promise<Booking> {
+  return (await client.post<Booking>(`/api/bookings/${encodeURIComponent(id)}/${action}`, body)).data;
 }
 
 /** A Razorpay order for the booking about to be asked for, priced by the server: what its checkout opens with. */

@@ -45,7 +45,8 @@ export function useBookingReceipt(id: string, { enabled = true }: { enabled?: bo
 export function useBookingAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: BookingAction }) => actOnBooking(id, action),
+    mutationFn: async ({ id, action, reason }: { id: string; action: BookingAction; reason?: string }) =>
+      actOnBooking(id, action, reason === undefined ? undefined : checked((await bookingSchemas()).DeclineReason, { reason })),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingsKey }),
