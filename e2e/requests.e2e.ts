@@ -73,4 +73,81 @@ test.describe('Rental requests', () => {
       await renter.context.close();
     }
   });
+
+  test('shows the owner overlapping requests before Accept, which were declined with it, and a decline reason the renter reads', async ({
+    browser,
+    suiteServer,
+  }) => {
+    const owner = await openSession(browser, suiteServer.baseURL);
+    const renter = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
+    const rival = await openSession(browser, suiteServer.baseURL);
+    try {
+      await registerAndSignIn(owner.context, 'owner');
+      const car = await addCarThroughApi(owner.context, {
+        url: '/images/cars/audi-fiesta.svg',
+        carname: uniqueName('Overlap'),
+        description: 'A well-kept car.',
+        price: 70,
+        city: 'Pune',
+        pickupArea: 'Koregaon Park, Lane 5',
+      });
+      await registerAndSignIn(renter.context, 'user');
+      await registerAndSignIn(rival.context, 'user');
+      const start = Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 96 * HOUR_MS;
+      const ask = async (session: typeof renter, fromHour: number, hours: number) => {
+        const from = new Date(start + fromHour * HOUR_MS);
+        const request: NewBooking = {
+          carName: car.id,
+          from: from.toISOString(),
+          to: new Date(from.getTime() + hours * HOUR_MS).toISOString(),
+          driver: false,
+        };
+        const asked = await session.context.request.post('/api/bookings', { data: request });
+        expect(asked.status()).toBe(201);
+        return (await asked.json()) as Booking;
+      };
+      const chosen = await ask(rival, 0, 6);
+      const overlapping = await ask(renter, 4, 6);
+      const later = await ask(renter, 48, 4);
+
+      const { page } = owner;
+      await page.goto('/get/requests');
+      const list = page.getByRole('list', { name: 'Bookings' });
+      const itemOf = (booking: Booking) => list.getByRole('listitem').filter({ hasText: `Booking ${booking.number}` });
+      await expect(itemOf(chosen)).toContainText(`Overlaps with request ${overlapping.number}: accepting this one declines it.`);
+      await expect(itemOf(later)).not.toContainText('Overlaps with');
+      await itemOf(chosen)
+        .getByRole('button', { name: /^Accept/ })
+        .click();
+      await expect(
+        page.getByRole('status').filter({
+          hasText: `Booking ${chosen.number} accepted. Declined with it, as it overlapped: request ${overlapping.number}.`,
+        }),
+      ).toBeVisible();
+      await expect(itemOf(overlapping)).toHaveCount(0);
+
+      const reason = 'The car is in for servicing that week.';
+      await itemOf(later)
+        .getByRole('button', { name: /^Decline/ })
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill(reason);
+      await dialog.getByRole('button', { name: 'Decline request' }).click();
+      await expect(page.getByRole('status').filter({ hasText: `Booking ${later.number} declined.` })).toBeVisible();
+
+      await renter.page.goto('/bookings?tab=cancelled');
+      const renterList = renter.page.getByRole('list', { name: 'Bookings' });
+      await expect(renterList.getByRole('listitem').filter({ hasText: `Booking ${later.number}` })).toContainText(reason);
+      await expect(renterList.getByRole('listitem').filter({ hasText: `Booking ${overlapping.number}` })).toContainText(
+        'Another request for this period was accepted.',
+      );
+      expect(await horizontalOverflow(renter.page)).toBe(0);
+      expect(unexpectedProblems(owner.problems)).toEqual([]);
+      expect(unexpectedProblems(renter.problems)).toEqual([]);
+    } finally {
+      await owner.context.close();
+      await renter.context.close();
+      await rival.context.close();
+    }
+  });
 });
