@@ -120,6 +120,7 @@ test.describe('a renter', () => {
     await expect(totalBox.getByText(rupees.format(total), { exact: true })).toBeVisible();
     await expect(totalBox).toContainText(`${hours} hours × ${rupees.format(45)}`);
 
+    const carPage = page.url();
     await page.getByRole('button', { name: 'Pay with a card' }).click();
     const confirmation = page.getByRole('status').filter({ hasText: 'Booking requested' });
     await expect(confirmation).toBeVisible();
@@ -141,6 +142,18 @@ test.describe('a renter', () => {
     await saveScreenshotsAtBothWidths(page, 'journey-my-bookings');
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Asking again for the same period is refused before the card checkout opens, naming the booking and linking to it.
+    const number = /Booking (WOW-\d{5})/.exec((await booking.textContent()) ?? '')?.[1];
+    await page.goto(carPage);
+    await page.getByRole('button', { name: 'Pay with a card' }).click();
+    const refusal = page.getByRole('alert');
+    await expect(refusal).toContainText(`You already asked for this car for part of that period: booking ${number}, `);
+    await expect(refusal).toContainText('(India time)');
+    expect(await checkoutsOpened(page)).toEqual([]);
+    await refusal.getByRole('link', { name: `Open booking ${number} in My bookings` }).click();
+    await expect(page).toHaveURL(/\/bookings\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(number ?? 'no number', { exact: false }).first()).toBeVisible();
     expect(problems.pageErrors).toEqual([]);
   });
 
