@@ -272,6 +272,17 @@ describe("accepting and declining a fleet car's request", () => {
     ]);
   });
 
+  it("keeps the console's decline reason in the audit log only: the renter never reads it", async () => {
+    const renter = await person(app, 'user');
+    const booking = await requestBooking(app, renter.cookie, fourHours(FLEET_CAR));
+    const reason = 'Renter flagged by support.';
+    expect((await consoleStep(booking.id, 'decline', { reason })).statusCode).toBe(200);
+    const seen = await seenBy(renter.cookie, booking.id);
+    expect(seen?.status).toBe('declined');
+    expect(seen).not.toHaveProperty('declineReason');
+    expect((await auditOf(booking.id)).data).toEqual([expect.objectContaining({ action: 'booking.decline', reason })]);
+  });
+
   it("refuses to answer a listed car's request (409, the owner's to answer), changing nothing", async () => {
     const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours());
