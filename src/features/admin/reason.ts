@@ -1,9 +1,8 @@
 import { AdminOptionalReason, AdminReason } from '../../domain/schemas/admin';
 import type { BookingAction } from '../../domain/schemas/bookings';
 import { checked } from '../../lib/form-check';
-import type { CarListingAction } from './api';
-
 import type { ReasonNeed } from '../../components/ReasonDialog';
+import type { CarListingAction } from './api';
 
 /**
  * Whether an action needs a reason. Those whose people are told why (delisting a car, cancelling a
