@@ -111,7 +111,7 @@ test.describe('the Cars page on a phone (375 × 812)', () => {
   }) => {
     const { context, page, problems } = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
     try {
-      await page.goto('/cars/Tesla%20Malibu');
+      await page.goto('/cars/Tata%20Nexon%20EV');
       const bar = page.getByRole('region', { name: 'Book this car' });
       await expect(bar).toBeVisible();
       const barBox = await settledBox(bar);
@@ -132,7 +132,7 @@ test.describe('the Cars page on a phone (375 × 812)', () => {
   });
 
   test('shows no Book bar at 1280 px, where the checkout stands beside the details', async ({ page, problems }) => {
-    await page.goto('/cars/Tesla%20Malibu');
+    await page.goto('/cars/Tata%20Nexon%20EV');
     await expect(page.getByRole('group', { name: 'Total Amount' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Book this car' })).toBeHidden();
     expect(unexpectedProblems(problems)).toEqual([]);

@@ -8,7 +8,7 @@ import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
 
 const HOUR_MS = 60 * 60 * 1000;
 const BANNER = 'Demo payments: no real money moves';
-const FLEET_CAR = 'Audi Fiesta';
+const FLEET_CAR = 'Maruti Dzire';
 
 let server: RunningServer;
 

@@ -192,7 +192,7 @@ describe('cars page', () => {
 
   it('applies the filters being edited with a new sort, never putting back the applied ones', async () => {
     serveCars({
-      'city=Pune': [fleetCar('Mercedes Benz XC90')],
+      'city=Pune': [fleetCar('Toyota Innova Hycross')],
       'maxPrice=60&sort=price-asc&city=Pune&transmission=manual': [],
     });
     const { router, user } = renderRoute('/layout/cars?city=Pune');

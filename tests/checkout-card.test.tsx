@@ -36,7 +36,7 @@ afterEach(() => {
 describe('card checkout', () => {
   it('asks the server first, and on its refusal shows it with a link to the booking it names, the checkout never opening', async () => {
     session(asha);
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const provider = installCheckoutProvider();
     const words =
       'You already asked for this car for part of that period: booking WOW-00042, Jan 31 2030 22:30 to Feb 01 2030 02:15 (India time).';
@@ -45,7 +45,7 @@ describe('card checkout', () => {
       refuseNaming(409, words, { number: 'WOW-00042', path: '/bookings/7f1c2a34-5b6d-4e8f-9a0b-1c2d3e4f5a6b' }),
     );
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: false, paymentToken: 'tok_visa_4242' }));
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     await user.click(await screen.findByRole('button', { name: 'Pay with a card' }));
 
     const alert = await screen.findByRole('alert');
@@ -55,7 +55,7 @@ describe('card checkout', () => {
       '/bookings/7f1c2a34-5b6d-4e8f-9a0b-1c2d3e4f5a6b',
     );
     expect(checks.map((call) => call.body)).toEqual([
-      { carName: 'Tesla Malibu', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: false },
+      { carName: 'Tata Nexon EV', from: '2030-01-31T22:30:00+05:30', to: '2030-02-01T02:15:00+05:30', driver: false },
     ]);
     // Neither the provider's script nor its checkout: nothing was paid, and nothing was asked for.
     expect(document.querySelector(CHECKOUT_SCRIPT)).toBeNull();

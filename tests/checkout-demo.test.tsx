@@ -27,8 +27,8 @@ function standIn(path: string, answer: (body: unknown) => Response): unknown[] {
 function openDemoCarPage() {
   serve('GET /api/config', { demo: true, payments: PAYMENTS });
   session(asha);
-  serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
-  return renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+  serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
+  return renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 }
 
 describe('the demo checkout', () => {
@@ -47,6 +47,7 @@ describe('the demo checkout', () => {
           )
         : HttpResponse.json({ id: 'tok_demo1' }),
     );
+    serve('POST /api/bookings/check', undefined);
     const bookings = serve('POST /api/bookings', teslaBooked({ driver: false, paymentToken: 'tok_demo1' }));
     const { user } = openDemoCarPage();
     expect(await screen.findByText(BANNER)).toBeInTheDocument();

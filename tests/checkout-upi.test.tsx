@@ -127,13 +127,13 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
   it('links to the renter’s own open request the server names when it refuses the order', async () => {
     serve('GET /api/config', UPI_CONFIG);
     session(asha);
-    serve('GET /api/cars/:carName', fleetCar('Tesla Malibu'));
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const opened = installRazorpay();
     const words =
       'You already asked for this car for part of that period: booking WOW-00042, Jan 31 2030 22:30 to Feb 01 2030 02:15 (India time).';
     const path = '/bookings/7f1c2a34-5b6d-4e8f-9a0b-1c2d3e4f5a6b';
     serve('POST /api/payments/razorpay/orders', refuseNaming(409, words, { number: 'WOW-00042', path }));
-    const { user } = renderRoute(`/cars/Tesla%20Malibu?${PERIOD}`);
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 
     await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
 
