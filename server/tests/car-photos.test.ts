@@ -10,7 +10,7 @@ import type { CarPhoto, PagedAnswer, PublicCar } from '#domain/contract';
 import { carPhotos } from '../src/db/schema';
 import { removePhotoFiles } from '../src/photos/photo-store';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
-import { jpeg, listCar as listCarFor, photoForm, png, uploadedPhoto, uploadPhoto } from './photo-helpers';
+import { jpeg, listCar as listCarFor, photoForm, png, pngHeaderOf, uploadedPhoto, uploadPhoto } from './photo-helpers';
 
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
 const FLEET_CAR = 'Mahindra Bolero';
@@ -209,6 +209,23 @@ describe('POST /api/cars/{id}/photos', () => {
     const response = await upload(owner, carId, big);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: 'A photo must be at most 8 MB.' });
+    expect(await rowsOf(carId)).toEqual([]);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a PNG over 40 megapixels with 413, in words of its size and the limit, and stores nothing', async () => {
+    const carId = await listCar(owner);
+    const before = await storedFiles();
+    // 48 megapixels of one colour: a small file, refused for its pixels, not its bytes.
+    const wide = await png(8000, 6000);
+    expect(wide.length).toBeLessThan(MB);
+    const over = await upload(owner, carId, wide, 'wide.png', 'image/png');
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({ message: '8,000 × 6,000 px is more than 40 megapixels.' });
+    // Past sharp's own pixel limit too, the answer is still the size, never "not an image".
+    const huge = await upload(owner, carId, pngHeaderOf(20_000, 20_000), 'huge.png', 'image/png');
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: '20,000 × 20,000 px is more than 40 megapixels.' });
     expect(await rowsOf(carId)).toEqual([]);
     expect(await storedFiles()).toEqual(before);
   });

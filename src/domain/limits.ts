@@ -18,6 +18,14 @@ export const REVIEW_COMMENT_MAX = 1_000;
 export const REVIEW_REPLY_MAX = 1_000;
 export const PHOTOS_PER_CAR_MAX = 6;
 export const PHOTO_BYTES_MAX = 8 * 1024 * 1024;
+/**
+ * The most a photo may have: a 40-megapixel camera's largest photo. An 8 MB PNG of a flat colour
+ * that would unpack to gigabytes (a decompression bomb) is refused before it is decoded.
+ */
+export const PHOTO_MEGAPIXELS_MAX = 40;
+export const PHOTO_PIXELS_MAX = PHOTO_MEGAPIXELS_MAX * 1_000_000;
+/** A photo over either limit is scaled in the browser to at most this long a side (16 megapixels), then sent. */
+export const PHOTO_LONG_SIDE_SCALED = 4_000;
 /** The longest period one availability call answers for: three months of a calendar, in one request. */
 export const AVAILABILITY_MAX_DAYS = 90;
 /** The reason an admin gives for an action (delisting a car, cancelling a booking, removing a comment). */

@@ -4,17 +4,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PHOTO_PIXELS_MAX } from '#domain/limits';
 import { PHOTO_WIDTHS, photoFileName } from '#domain/photo-urls';
 import type { PhotoStorage } from './photo-storage';
 
 /** The types a photo may really be, as sharp names them from the bytes (never from the file name or the browser's word). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
-
-/**
- * The most pixels a photo may have: a 200-megapixel phone's largest photo, while an 8 MB PNG of a
- * flat colour that would unpack to gigabytes (a decompression bomb) is refused before it is decoded.
- */
-export const PHOTO_PIXELS_MAX = 200_000_000;
 
 /** A random key per photo: its files' names are never guessed and never reused, so they can be cached for good. */
 const KEY_FORMAT = /^[0-9a-f]{32}$/;
@@ -23,7 +18,11 @@ export type PhotoRejection = 'too-large' | 'too-many-pixels' | 'not-an-image';
 
 /** An upload refused for what it is, not for a fault of ours: the route answers it with a 4xx. */
 export class PhotoRejectedError extends Error {
-  constructor(readonly reason: PhotoRejection) {
+  /** `size`: the photo's, when it was refused for its pixels. */
+  constructor(
+    readonly reason: PhotoRejection,
+    readonly size?: { width: number; height: number },
+  ) {
     super(reason);
     this.name = 'PhotoRejectedError';
   }
@@ -69,14 +68,17 @@ export async function storePhoto(storage: PhotoStorage, upload: Readable, isTrun
   try {
     await pipeline(upload, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     if (isTruncated()) throw new PhotoRejectedError('too-large');
-    const metadata = await sharp(partial)
+    // Only the header is read here, so no pixel limit: past sharp's own, a huge photo would read as no image at all.
+    const metadata = await sharp(partial, { limitInputPixels: false })
       .metadata()
       .catch((error: unknown) => {
         if (isSystemError(error)) throw error;
         return undefined;
       });
     if (metadata === undefined || !ACCEPTED_FORMATS.has(metadata.format)) throw new PhotoRejectedError('not-an-image');
-    if (metadata.width * metadata.height > PHOTO_PIXELS_MAX) throw new PhotoRejectedError('too-many-pixels');
+    if (metadata.width * metadata.height > PHOTO_PIXELS_MAX) {
+      throw new PhotoRejectedError('too-many-pixels', { width: metadata.width, height: metadata.height });
+    }
     let largest = { width: 0, height: 0 };
     for (const { width, file } of versions) {
       const info = await sharp(partial, { limitInputPixels: PHOTO_PIXELS_MAX })

@@ -2,9 +2,16 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PHOTO_BYTES_MAX, PHOTOS_PER_CAR_MAX } from '#domain/limits';
+import { PHOTO_BYTES_MAX, PHOTO_MEGAPIXELS_MAX, PHOTOS_PER_CAR_MAX } from '#domain/limits';
 import { UPLOADS_PATH } from '#domain/photo-urls';
-import { CarPhotoOrder, CarPhotoParams, CarPhotosParams, PHOTO_FIELD, PHOTO_REFUSALS } from '#domain/schemas/car-photos';
+import {
+  CarPhotoOrder,
+  CarPhotoParams,
+  CarPhotosParams,
+  PHOTO_FIELD,
+  PHOTO_REFUSALS,
+  tooManyPixels,
+} from '#domain/schemas/car-photos';
 import { CarPhoto } from '#domain/schemas/cars';
 import {
   addPhotoRow,
@@ -24,14 +31,7 @@ import { SIGNED_IN } from '../http/openapi';
 import { sendNotFound } from '../plugins/errors';
 import { signedInAccount } from '../plugins/session';
 import { PHOTO_CACHE_CONTROL, PHOTO_CONTENT_TYPE, type PhotoStorage } from '../photos/photo-storage';
-import {
-  PHOTO_FILE_NAME,
-  PHOTO_PIXELS_MAX,
-  PhotoRejectedError,
-  removePhotoFiles,
-  type StoredPhoto,
-  storePhoto,
-} from '../photos/photo-store';
+import { PHOTO_FILE_NAME, PhotoRejectedError, removePhotoFiles, type StoredPhoto, storePhoto } from '../photos/photo-store';
 import { checkWords } from '../http/check-words';
 import { t } from '../i18n';
 
@@ -39,7 +39,7 @@ const TAGS = ['car photos'];
 const RENTERS_CANNOT = 'server.carPhotos.rentersCannot';
 const NOT_MULTIPART = () => t('server.carPhotos.notMultipart', { field: PHOTO_FIELD });
 const ONE_PHOTO = () => t('server.carPhotos.onePhoto', { field: PHOTO_FIELD });
-const TOO_MANY_PIXELS = () => t('server.carPhotos.tooManyPixels', { megapixels: PHOTO_PIXELS_MAX / 1_000_000 });
+const TOO_MANY_PIXELS = () => t('server.carPhotos.tooManyPixels', { megapixels: PHOTO_MEGAPIXELS_MAX });
 const PHOTO_TOO_LARGE = () => checkWords(PHOTO_REFUSALS.tooLarge);
 
 /** Room for the multipart framing around the file: a body longer than this is refused before a byte of it is read. */
@@ -60,9 +60,14 @@ function carKeeper(request: FastifyRequest): CarKeeper {
   return account;
 }
 
+/** Each refusal's status and words; one refused for its pixels is told its size against the limit. */
 const REJECTIONS = {
   'too-large': { status: 413, message: PHOTO_TOO_LARGE },
-  'too-many-pixels': { status: 413, message: TOO_MANY_PIXELS },
+  'too-many-pixels': {
+    status: 413,
+    message: (error: PhotoRejectedError) =>
+      error.size ? checkWords(tooManyPixels(error.size.width, error.size.height)) : TOO_MANY_PIXELS(),
+  },
   'not-an-image': { status: 415, message: () => checkWords(PHOTO_REFUSALS.wrongType) },
 } as const;
 
@@ -112,7 +117,7 @@ async function receivePhoto(storage: PhotoStorage, request: FastifyRequest): Pro
   return storePhoto(storage, part.file, () => part.file.truncated).catch((error: unknown) => {
     if (error instanceof PhotoRejectedError) {
       const { status, message } = REJECTIONS[error.reason];
-      throw new HttpError(status, message());
+      throw new HttpError(status, message(error));
     }
     throw describeMultipartError(error) ?? error;
   });

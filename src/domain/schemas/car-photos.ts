@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CheckMessage, checkText } from '../issue-message';
-import { PHOTO_BYTES_MAX, PHOTOS_PER_CAR_MAX } from '../limits';
+import { PHOTO_BYTES_MAX, PHOTO_MEGAPIXELS_MAX, PHOTOS_PER_CAR_MAX } from '../limits';
 import { id } from './fields';
 
 /** `/api/cars/{id}/photos`: the car's id. */
@@ -37,3 +37,11 @@ export const PHOTO_REFUSALS = {
   wrongType: { id: 'checks.photo.wrongType' },
   full: { id: 'checks.photo.full', values: { max: PHOTOS_PER_CAR_MAX } },
 } as const satisfies Record<string, CheckMessage>;
+
+const pixelCount = new Intl.NumberFormat('en-IN');
+
+/** A photo refused for its pixels, in the limit's words: "20,000 × 20,000 px is more than 40 megapixels." */
+export const tooManyPixels = (width: number, height: number): CheckMessage => ({
+  id: 'checks.photo.tooManyPixels',
+  values: { width: pixelCount.format(width), height: pixelCount.format(height), megapixels: PHOTO_MEGAPIXELS_MAX },
+});
