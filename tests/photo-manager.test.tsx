@@ -2,12 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CarPhoto } from '../src/domain/contract';
+import { preparePhoto } from '../src/features/owner-cars/PhotoManager/photo-choice';
+import { headerPixelSize, sniffPhotoType } from '../src/lib/image-file';
 import { findNotice } from './find-notice';
 import { renderRoute } from './render';
 import { creta, ravi, success, swift, uuid } from './mocks/answers';
 import { API } from './mocks/api';
 import { fail } from './mocks/routes';
 import { serve, session } from './mocks/serve';
+import { photoFile, textNamedAsPhoto } from './photo-files';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -25,8 +28,8 @@ function photo(n: number): CarPhoto {
   };
 }
 
-function image(name: string, type = 'image/jpeg', bytes = 2048): File {
-  return new File([new Uint8Array(bytes)], name, { type });
+function image(name: string, type: 'image/jpeg' | 'image/png' | 'image/webp' = 'image/jpeg', bytes = 2048): File {
+  return photoFile(name, type, { bytes });
 }
 
 /** Local previews, counted: each address made must be let go again. */
@@ -50,6 +53,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 function tiles(): HTMLElement[] {
@@ -61,9 +65,13 @@ function tileNames(): string[] {
   return tiles().map((tile) => within(tile).getByRole('img').getAttribute('alt') ?? '');
 }
 
+/** Chooses files, and waits while they are checked and made ready to send. */
 async function choose(user: User, ...files: File[]) {
   await user.upload(screen.getByLabelText('Add photos'), files);
+  await waitFor(() => expect(screen.queryByText(PREPARING)).not.toBeInTheDocument());
 }
+
+const PREPARING = 'Checking the photos and making large ones smaller…';
 
 describe('Add Your Car: photos', () => {
   it('previews the chosen photos, the first as the cover, and lets go of each preview when removed or on leaving', async () => {
@@ -87,19 +95,71 @@ describe('Add Your Car: photos', () => {
     expect(revoked.sort()).toEqual([...made].sort());
   });
 
-  it('refuses a photo over 8 MB and a file that is not a JPEG, PNG or WebP, saying which and why', async () => {
+  it('refuses a text file named .jpg at once, by its bytes, saying which and why', async () => {
     const { user } = renderRoute('/renting');
     await screen.findByRole('heading', { name: 'Add Your Car' });
-    // user.upload would drop a file its accept list does not name; a person can still pick "All files".
-    const input = screen.getByLabelText('Add photos');
-    await user.upload(input, image('huge.jpg', 'image/jpeg', 9 * MB));
-    expect(screen.getByRole('alert')).toHaveTextContent('huge.jpg: A photo must be at most 8 MB.');
+    await choose(user, textNamedAsPhoto('car.jpg'), image('ok.jpg'));
+    expect(screen.getByRole('alert')).toHaveTextContent('car.jpg: A photo must be a JPEG, PNG or WebP image.');
+    expect(tileNames()).toEqual(['ok.jpg (cover)']);
+  });
+
+  it('refuses, in words of the limit, a photo over 8 MB or 40 megapixels the browser cannot make smaller', async () => {
+    // jsdom, like a browser short of memory for the photo, cannot decode it to scale it.
+    const { user } = renderRoute('/renting');
+    await screen.findByRole('heading', { name: 'Add Your Car' });
+    await choose(
+      user,
+      image('heavy.jpg', 'image/jpeg', 9 * MB),
+      photoFile('huge.png', 'image/png', { width: 20_000, height: 20_000 }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'heavy.jpg: A photo must be at most 8 MB. huge.png: 20,000 × 20,000 px is more than 40 megapixels.',
+    );
     expect(tiles()).toEqual([]);
     expect(made).toEqual([]);
 
-    await user.upload(input, [image('ok.jpg')]);
+    await choose(user, image('ok.jpg'));
     expect(tileNames()).toEqual(['ok.jpg (cover)']);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('makes a photo over 40 megapixels at most 4,000 px on its long side, and sends that', async () => {
+    const drawn: number[][] = [];
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 8000, height: 6000, close: () => undefined }));
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        constructor(
+          readonly width: number,
+          readonly height: number,
+        ) {}
+        getContext() {
+          return {
+            drawImage: (_: unknown, x: number, y: number, width: number, height: number) => drawn.push([x, y, width, height]),
+          };
+        }
+        async convertToBlob({ type }: { type: string }) {
+          return new Blob([new Uint8Array(3 * MB)], { type });
+        }
+      },
+    );
+    const newId = uuid(197);
+    serve('POST /add-cars', () => HttpResponse.text('saved', { status: 201, headers: { location: `/get-car/${newId}` } }));
+    const uploads = serve('POST /api/cars/:id/photos', photo(1));
+    serve('GET /get-cars', success([swift]));
+    const { user, router } = renderRoute('/renting');
+    await user.type(await screen.findByLabelText('Car Name'), 'Renault Kwid');
+    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
+    await user.type(screen.getByLabelText('Price'), '700');
+    await choose(user, photoFile('wide.png', 'image/png', { width: 8000, height: 6000 }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(tileNames()).toEqual(['wide.png (cover)']);
+    expect(drawn).toEqual([[0, 0, 4000, 3000]]);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    const sent = uploads.map((call) => (call.body as FormData).get('photo') as File);
+    expect(sent.map((file) => [file.size, file.type])).toEqual([[3 * MB, 'image/webp']]);
   });
 
   it('refuses photos past the sixth', async () => {
@@ -265,5 +325,60 @@ describe('Edit Car: photos', () => {
     expect(uploads.map((call) => ((call.body as FormData).get('photo') as File).size)).toEqual([2048]);
     expect(within(screen.getByRole('list', { name: 'Photo uploads' })).getByText('Uploaded')).toBeInTheDocument();
     expect(await findNotice('1 photo uploaded.')).toBeInTheDocument();
+  });
+});
+
+describe('a chosen photo, made ready on the device', () => {
+  const head = async (file: File) => new Uint8Array(await file.arrayBuffer());
+
+  it('is told by its bytes, never its name, and its size read from its header', async () => {
+    for (const [type, width, height] of [
+      ['image/jpeg', 4032, 3024],
+      ['image/png', 20_000, 20_000],
+      ['image/webp', 16_383, 9_000],
+    ] as const) {
+      const bytes = await head(photoFile('x.bin', type, { width, height }));
+      expect(sniffPhotoType(bytes)).toBe(type);
+      expect(headerPixelSize(bytes, type)).toEqual({ width, height });
+    }
+    expect(sniffPhotoType(await head(textNamedAsPhoto('car.jpg')))).toBeUndefined();
+    expect(sniffPhotoType(await head(new File([new Uint8Array(64)], 'blank.png')))).toBeUndefined();
+  });
+
+  it('goes as it is within both limits, without scaling', async () => {
+    const downscale = vi.fn<(photo: Blob, longSide: number) => Promise<Blob>>();
+    const file = photoFile('ok.jpg', 'image/jpeg', { width: 6000, height: 6000, bytes: 8 * MB });
+    expect(await preparePhoto(file, downscale)).toEqual({ file });
+    expect(downscale).not.toHaveBeenCalled();
+  });
+
+  it('is refused at once when it is not a JPEG, PNG or WebP', async () => {
+    const downscale = vi.fn<(photo: Blob, longSide: number) => Promise<Blob>>();
+    expect(await preparePhoto(textNamedAsPhoto('car.jpg'), downscale)).toEqual({
+      refused: 'car.jpg: A photo must be a JPEG, PNG or WebP image.',
+    });
+    expect(downscale).not.toHaveBeenCalled();
+  });
+
+  it('over either limit is scaled to 4,000 px on its long side, and refused only when it still does not fit', async () => {
+    const scaledTo = (bytes: number) =>
+      vi.fn(async (_photo: Blob, _longSide: number) => new Blob([new Uint8Array(bytes)], { type: 'image/webp' }));
+    const huge = photoFile('huge.png', 'image/png', { width: 20_000, height: 20_000 });
+    const heavy = photoFile('heavy.jpg', 'image/jpeg', { bytes: 8 * MB + 1 });
+
+    const fits = scaledTo(MB);
+    const prepared = await preparePhoto(huge, fits);
+    expect(fits).toHaveBeenCalledWith(huge, 4000);
+    expect('file' in prepared && [prepared.file.name, prepared.file.type, prepared.file.size]).toEqual([
+      'huge.png',
+      'image/webp',
+      MB,
+    ]);
+    expect(await preparePhoto(heavy, fits)).toMatchObject({ file: { type: 'image/webp', size: MB } });
+
+    const stillHeavy = scaledTo(8 * MB + 1);
+    expect(await preparePhoto(heavy, stillHeavy)).toEqual({ refused: 'heavy.jpg: A photo must be at most 8 MB.' });
+    const cannot = vi.fn(() => Promise.reject(new Error('out of memory')));
+    expect(await preparePhoto(huge, cannot)).toEqual({ refused: 'huge.png: 20,000 × 20,000 px is more than 40 megapixels.' });
   });
 });

@@ -21,6 +21,18 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   });
 }
 
+/* jsdom's Blob cannot answer its bytes as a promise, as every browser's does; its FileReader can. */
+if (typeof Blob !== 'undefined' && typeof Blob.prototype.arrayBuffer !== 'function') {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}
+
 // Screens load lazily; the first import of a page (its chunk transformed for the first time in the
 // worker) took over 5 s on a two-core machine running two suites at once. Waiting longer changes no
 // outcome, it only stops a slow first load from reading as a missing element.

@@ -17,7 +17,12 @@ export function PhotoPicker({ pending, disabled }: { pending: PendingPhotos; dis
         onRemove={pending.remove}
         disabled={disabled}
       />
-      <PhotoInput onChoose={pending.add} disabled={disabled} room={PHOTOS_PER_CAR_MAX - pending.photos.length} />
+      <PhotoInput
+        onChoose={(files) => void pending.add(files)}
+        disabled={disabled}
+        preparing={pending.preparing}
+        room={PHOTOS_PER_CAR_MAX - pending.photos.length}
+      />
     </fieldset>
   );
 }

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { toApiError } from '../../../lib/api-client';
 import { photoSrc, photoSrcset } from '../../../lib/photo-src';
 import { useDeleteCarPhoto, useOrderCarPhotos } from '../queries';
-import { moved, sortChosen } from './photo-choice';
+import { moved, prepareChosen } from './photo-choice';
 import { PhotoInput } from './PhotoInput';
 import { PhotoTiles } from './PhotoTiles';
 import { UploadProgress } from './UploadProgress';
@@ -30,15 +30,17 @@ export function PhotoManager({ carId, photos }: { carId: string; photos: readonl
   const order = useOrderCarPhotos(carId);
   const [refused, setRefused] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const busy = uploads.busy || remove.isPending || order.isPending;
   const failure = remove.error ?? order.error;
 
-  const choose = (files: File[]) => {
-    const { accepted, refused: reasons } = sortChosen(files, photos.length);
+  const choose = async (files: File[]) => {
+    setPreparing(true);
+    const { accepted, refused: reasons } = await prepareChosen(files, photos.length).finally(() => setPreparing(false));
     setRefused(reasons);
     if (accepted.length === 0) return;
     setNotice(null);
-    void uploads
+    await uploads
       .run(
         carId,
         accepted.map((file) => ({ key: crypto.randomUUID(), file })),
@@ -90,7 +92,12 @@ export function PhotoManager({ carId, photos }: { carId: string; photos: readonl
       />
       {photos.length === 0 ? <p className="small">{t('owner.photos.none')}</p> : null}
       <UploadProgress uploads={uploads} />
-      <PhotoInput onChoose={choose} disabled={busy} room={PHOTOS_PER_CAR_MAX - photos.length} />
+      <PhotoInput
+        onChoose={(files) => void choose(files)}
+        disabled={busy}
+        preparing={preparing}
+        room={PHOTOS_PER_CAR_MAX - photos.length}
+      />
     </section>
   );
 }

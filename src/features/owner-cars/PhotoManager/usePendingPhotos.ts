@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { moved, sortChosen } from './photo-choice';
+import { moved, prepareChosen } from './photo-choice';
 
 /** A photo chosen on this device and not yet uploaded, shown from a local preview address. */
 export interface PendingPhoto {
@@ -9,30 +9,43 @@ export interface PendingPhoto {
 }
 
 /**
- * The add page's photos, chosen before the car exists: previews from local addresses, revoked as
- * soon as a photo is removed or the page closes. The first is the cover.
+ * The add page's photos, chosen before the car exists and made ready to send as they are chosen:
+ * previews from local addresses, revoked as soon as a photo is removed or the page closes. The
+ * first is the cover. `anyRefused` stays true once a chosen photo could not be used, so a car left
+ * with none is not listed without asking.
  */
 export function usePendingPhotos() {
   const [photos, setPhotos] = useState<PendingPhoto[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
+  const [anyRefused, setAnyRefused] = useState(false);
+  const [preparing, setPreparing] = useState(false);
   const current = useRef(photos);
   current.current = photos;
-  useEffect(
-    () => () => {
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       for (const photo of current.current) URL.revokeObjectURL(photo.preview);
-    },
-    [],
-  );
+    };
+  }, []);
 
   return {
     photos,
     refused,
+    anyRefused,
+    preparing,
     clearRefused: () => setRefused([]),
-    add(files: readonly File[]) {
-      const { accepted, refused: reasons } = sortChosen(files, current.current.length);
+    async add(files: readonly File[]) {
+      setPreparing(true);
+      const { accepted, refused: reasons } = await prepareChosen(files, current.current.length);
+      if (!mounted.current) return;
+      setPreparing(false);
       setRefused(reasons);
+      if (reasons.length > 0) setAnyRefused(true);
       const added = accepted.map((file) => ({ key: crypto.randomUUID(), file, preview: URL.createObjectURL(file) }));
-      setPhotos((list) => [...list, ...added]);
+      current.current = [...current.current, ...added];
+      setPhotos(current.current);
     },
     remove(index: number) {
       const photo = current.current[index];
