@@ -36,7 +36,8 @@ describe('Add Your Car (/renting)', () => {
     expect(screen.getByLabelText('Seats')).toHaveValue(5);
     expect(screen.getByLabelText('Transmission')).toHaveDisplayValue('Manual');
     expect(screen.getByLabelText('Fuel')).toHaveDisplayValue('Petrol');
-    expect(screen.getByLabelText('Year')).toHaveValue(new Date().getFullYear());
+    // A guessed year would be listed unless the owner noticed it.
+    expect(screen.getByLabelText('Year')).toHaveValue(null);
     expect(screen.getByLabelText('Air conditioned (AC)')).toBeChecked();
     expect(screen.getByLabelText('Km per day limit')).toHaveValue(null);
     expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Rupees per hour, a whole number.');
@@ -54,7 +55,7 @@ describe('Add Your Car (/renting)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
-    // What the owner left as it was goes as the form's defaults; a blank km limit is not sent.
+    // What the owner left as it was goes as the form's defaults; a blank year or km limit is not sent.
     expect(calls.map((call) => call.body)).toEqual([
       {
         ...kwid,
@@ -65,7 +66,6 @@ describe('Add Your Car (/renting)', () => {
         seats: 5,
         transmission: 'manual',
         fuel: 'petrol',
-        year: new Date().getFullYear(),
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Renault Kwid' })).toBeInTheDocument();
@@ -90,7 +90,6 @@ describe('Add Your Car (/renting)', () => {
     await user.type(screen.getByLabelText('Seats'), '7');
     await user.selectOptions(screen.getByLabelText('Transmission'), 'Automatic');
     await user.selectOptions(screen.getByLabelText('Fuel'), 'CNG');
-    await user.clear(screen.getByLabelText('Year'));
     await user.type(screen.getByLabelText('Year'), '2019');
     await user.click(screen.getByLabelText('Air conditioned (AC)'));
     await user.type(screen.getByLabelText('Km per day limit'), '250');
@@ -148,6 +147,102 @@ describe('Add Your Car (/renting)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the server');
     expect(screen.getByLabelText('Car Name')).toHaveValue('Renault Kwid');
+  });
+});
+
+describe('the add and edit forms keep what was typed', () => {
+  beforeEach(() => {
+    session(ravi);
+  });
+
+  it('bring back a draft on return (a reload, Back) and let it go once the car is saved', async () => {
+    const first = renderRoute('/renting');
+    await fillCar(first.user, kwid);
+    await first.user.selectOptions(screen.getByLabelText('City'), 'Pune');
+    await first.user.click(screen.getByLabelText('Air conditioned (AC)'));
+    first.unmount();
+
+    const calls = serve('POST /add-cars', 'saved');
+    serve('GET /get-cars', success([swift]));
+    const { user, router, unmount } = renderRoute('/renting');
+    expect(await screen.findByLabelText('Car Name')).toHaveValue('Renault Kwid');
+    expect(screen.getByLabelText('Any Description')).toHaveValue('Small and thrifty.');
+    expect(screen.getByLabelText('City')).toHaveDisplayValue('Pune');
+    expect(screen.getByLabelText('Air conditioned (AC)')).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    expect(calls.map((call) => call.body)).toEqual([
+      expect.objectContaining({ carname: 'Renault Kwid', city: 'Pune', ac: false }),
+    ]);
+    unmount();
+
+    renderRoute('/renting');
+    expect(await screen.findByLabelText('Car Name')).toHaveValue('');
+  });
+
+  it("keeps an edit's draft for that car alone, over what the server has", async () => {
+    serve('GET /get-car/:id', ({ params }) => success(params.id === creta.id ? creta : swift));
+    const first = renderRoute(`/get/car/${creta.id}`);
+    const price = await screen.findByLabelText('Price');
+    await first.user.clear(price);
+    await first.user.type(price, '90');
+    first.unmount();
+
+    const again = renderRoute(`/get/car/${creta.id}`);
+    expect(await screen.findByLabelText('Price')).toHaveValue(90);
+    expect(screen.getByLabelText('Car Name')).toHaveValue('Hyundai Creta');
+    again.unmount();
+    renderRoute(`/get/car/${swift.id}`);
+    expect(await screen.findByLabelText('Car Name')).toHaveValue('Maruti Swift');
+    expect(screen.getByLabelText('Price')).toHaveValue(swift.price);
+  });
+
+  it('asks before leaving with unsaved changes for another page of the app, and stays on Stay', async () => {
+    serve('GET /get-cars', success([swift]));
+    const { user, router } = renderRoute('/renting');
+    // Untouched, the form lets the owner go without a word.
+    await user.click(await screen.findByRole('link', { name: 'Back to List' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    await router.navigate('/renting');
+
+    await user.type(await screen.findByLabelText('Car Name'), 'Renault Kwid');
+    await user.click(screen.getByRole('link', { name: 'Back to List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/renting');
+    expect(screen.getByLabelText('Car Name')).toHaveValue('Renault Kwid');
+
+    await user.click(screen.getByRole('link', { name: 'Back to List' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+  });
+
+  it('has the browser ask before closing or reloading the tab, only while there are unsaved changes', async () => {
+    const { user } = renderRoute('/renting');
+    const leaving = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByLabelText('Car Name');
+    expect(leaving()).toBe(false);
+    await user.type(screen.getByLabelText('Car Name'), 'K');
+    expect(leaving()).toBe(true);
+    await user.clear(screen.getByLabelText('Car Name'));
+    expect(leaving()).toBe(false);
+  });
+
+  it('show how many characters are left in the fields with a limit', async () => {
+    const { user } = renderRoute('/renting');
+    const name = await screen.findByLabelText('Car Name');
+    expect(name).toHaveAccessibleDescription('100 characters left');
+    expect(screen.getByLabelText('Any Description')).toHaveAccessibleDescription('2,000 characters left');
+    await user.type(name, 'Renault Kwid');
+    expect(name).toHaveAccessibleDescription('88 characters left');
+    expect(screen.getByLabelText('Pickup area')).toHaveAccessibleDescription(/characters left$/);
   });
 });
 

@@ -162,6 +162,30 @@ describe('Add Your Car: photos', () => {
     expect(sent.map((file) => [file.size, file.type])).toEqual([[3 * MB, 'image/webp']]);
   });
 
+  it('asks before listing a car whose every chosen photo was refused, and lists it only on yes', async () => {
+    const adds = serve('POST /add-cars', 'saved');
+    serve('GET /get-cars', success([swift]));
+    const { user, router } = renderRoute('/renting');
+    await user.type(await screen.findByLabelText('Picture address'), 'https://example.com/kwid.jpg');
+    await user.type(screen.getByLabelText('Car Name'), 'Renault Kwid');
+    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
+    await user.type(screen.getByLabelText('Price'), '700');
+    await choose(user, textNamedAsPhoto('car.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const question = await screen.findByRole('dialog', { name: 'List this car without photos?' });
+    await user.click(within(question).getByRole('button', { name: 'Choose other photos' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(adds).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const again = await screen.findByRole('dialog', { name: 'List this car without photos?' });
+    await user.click(within(again).getByRole('button', { name: 'List without photos' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    expect(adds).toHaveLength(1);
+  });
+
   it('refuses photos past the sixth', async () => {
     const { user } = renderRoute('/renting');
     await screen.findByRole('heading', { name: 'Add Your Car' });

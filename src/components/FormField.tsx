@@ -1,5 +1,15 @@
-import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, useContext, useEffect, useId, useRef } from 'react';
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import Form from 'react-bootstrap/Form';
+import { t } from '../lib/i18n';
 import { type ControlProps, type FieldElement, type FieldOptions, FormWiringContext } from './form-wiring';
 
 interface FieldWiringOptions extends FieldOptions {
@@ -85,6 +95,45 @@ export function FieldError({ field }: { field: Pick<FormFieldWiring, 'error' | '
   ) : null;
 }
 
+/**
+ * How much of a length limit is left: "1,990 characters left". Announced as it changes only once
+ * the last tenth is reached; before that it is read with the field (in its description).
+ */
+export function CharactersLeft({ length, max, id }: { length: number; max: number; id?: string }) {
+  const left = Math.max(0, max - length);
+  return (
+    <Form.Text id={id} muted aria-live={left <= max / 10 ? 'polite' : undefined} className="d-block">
+      {t('common.field.charactersLeft', { left })}
+    </Form.Text>
+  );
+}
+
+/**
+ * The length of what a field holds, for its counter: heard on each change, and read again from the
+ * control after each render (the form may have put a draft or a saved value in it).
+ */
+function useFieldLength(onChange: FormFieldProps['onChange']) {
+  const [length, setLength] = useState(0);
+  const element = useRef<FieldElement | null>(null);
+  useEffect(() => {
+    if (element.current) setLength(element.current.value.length);
+  });
+  return {
+    length,
+    onChange: (event: ChangeEvent<FieldElement>) => {
+      setLength(event.target.value.length);
+      onChange?.(event);
+    },
+    withRef: (props: BoundControlProps): BoundControlProps => ({
+      ...props,
+      ref: (node) => {
+        element.current = node;
+        props.ref(node);
+      },
+    }),
+  };
+}
+
 type FormFieldProps = {
   label: string;
   name: string;
@@ -99,6 +148,8 @@ type FormFieldProps = {
   choices?: readonly (readonly [value: string, label: string])[];
   /** Hears each change, besides the form. */
   onChange?: (event: ChangeEvent<FieldElement>) => void;
+  /** Shows how many characters of `maxLength` are left under the field, read with it. */
+  showRemaining?: boolean;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'defaultValue' | 'name' | 'id' | 'size' | 'children'>;
 
 /** One labelled form field, its error under it: every form of the app builds on it so labels, ids, errors and hints stay consistent. */
@@ -111,16 +162,25 @@ export function FormField({
   rows,
   choices,
   onChange,
+  showRemaining = false,
   ...inputProps
 }: FormFieldProps) {
-  const field = useFormField(name, { label, hasHint: Boolean(hint), disabled: inputProps.disabled, onChange });
+  const counted = useFieldLength(onChange);
+  const max = showRemaining ? inputProps.maxLength : undefined;
+  const field = useFormField(name, {
+    label,
+    hasHint: Boolean(hint) || max !== undefined,
+    disabled: inputProps.disabled,
+    onChange: max === undefined ? onChange : counted.onChange,
+  });
+  const props = max === undefined ? field.props : counted.withRef(field.props);
   const invalid = Boolean(field.error);
   return (
     <Form.Group className="mb-3" controlId={field.id}>
       <Form.Label>{label}</Form.Label>
       {lead}
       {choices ? (
-        <Form.Select {...field.props} isInvalid={invalid} required={inputProps.required} disabled={inputProps.disabled}>
+        <Form.Select {...props} isInvalid={invalid} required={inputProps.required} disabled={inputProps.disabled}>
           {choices.map(([value, text]) => (
             <option key={value} value={value}>
               {text}
@@ -136,14 +196,23 @@ export function FormField({
           maxLength={inputProps.maxLength}
           placeholder={inputProps.placeholder}
           autoFocus={inputProps.autoFocus}
-          {...field.props}
+          {...props}
           isInvalid={invalid}
         />
       ) : (
-        <Form.Control {...inputProps} {...field.props} isInvalid={invalid} />
+        <Form.Control {...inputProps} {...props} isInvalid={invalid} />
       )}
       <FieldError field={field} />
-      {hint ? (
+      {max !== undefined ? (
+        <div id={field.hintId}>
+          {hint ? (
+            <Form.Text muted className="d-block">
+              {hint}
+            </Form.Text>
+          ) : null}
+          <CharactersLeft length={counted.length} max={max} />
+        </div>
+      ) : hint ? (
         <Form.Text id={field.hintId} muted>
           {hint}
         </Form.Text>

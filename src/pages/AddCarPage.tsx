@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageShell } from '../components/PageShell';
 import { paths } from '../config/paths';
@@ -19,6 +20,18 @@ export default function AddCarPage() {
   const pending = usePendingPhotos();
   const uploads = usePhotoUploads();
   const [uploadsFailed, setUploadsFailed] = useState<string>();
+  /** The answer the owner is asked for, while the question is open. */
+  const [asking, setAsking] = useState<(listIt: boolean) => void>();
+  const answer = (listIt: boolean) => {
+    asking?.(listIt);
+    setAsking(undefined);
+  };
+
+  // Every photo the owner chose could not be used: the car is listed without any only if they say so.
+  const confirmSave = () =>
+    pending.photos.length > 0 || !pending.anyRefused
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => setAsking(() => resolve));
 
   // Saved, the car gets its photos one by one; the owner leaves for the list once all are stored, or reads why some were not.
   const uploadPhotos = async (carId: string | undefined, values: CarFormValues) => {
@@ -31,8 +44,22 @@ export default function AddCarPage() {
 
   return (
     <PageShell title={t('owner.addPage.title')} narrow>
+      <ConfirmDialog
+        show={asking !== undefined}
+        title={t('owner.addPage.noPhotos.title')}
+        confirmLabel={t('owner.addPage.noPhotos.list')}
+        dismissLabel={t('owner.addPage.noPhotos.choose')}
+        pending={false}
+        onConfirm={() => answer(true)}
+        onClose={() => answer(false)}
+      >
+        <p className="mb-0">{t('owner.addPage.noPhotos.body')}</p>
+      </ConfirmDialog>
       <CarForm
         initialValues={emptyCar()}
+        draftKey="add"
+        confirmSave={confirmSave}
+        waiting={pending.preparing}
         schema={OwnerCarInput}
         bodyOf={addCarBody}
         save={addCar}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import type { z } from 'zod';
@@ -27,14 +27,17 @@ import { imageUrl } from '../../domain/schemas/fields';
 import { CARNAME_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, URL_MAX } from '../../domain/limits';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField, FormSwitch } from '../../components/FormField';
+import type { FieldElement } from '../../components/form-wiring';
+import { LeaveGuard } from '../../components/LeaveGuard';
 import { ZodForm } from '../../components/ZodForm';
+import { dropDraft, formValuesOf, keepDraft, readDraft, sameValues } from '../../lib/form-draft';
 import { t } from './words';
 
 /**
  * The fields as typed: the add call sends the price as this text, the edit call as a number; seats,
  * year and the km limit go as numbers, a blank year or limit as "not stated".
  */
-export interface CarFormValues {
+export type CarFormValues = {
   url: string;
   carname: string;
   description: string;
@@ -48,9 +51,9 @@ export interface CarFormValues {
   fuel: Fuel;
   year: string;
   kmPerDayLimit: string;
-}
+};
 
-/** A new car starts as the commonest car listed, this year's, with no km limit: the owner changes what differs. */
+/** A new car starts as the commonest car listed, with no year (a guessed one would be listed unless changed) and no km limit: the owner changes what differs. */
 export function emptyCar(): CarFormValues {
   return {
     url: '',
@@ -59,7 +62,7 @@ export function emptyCar(): CarFormValues {
     price: '',
     ...CAR_DEFAULTS,
     seats: String(CAR_DEFAULTS.seats),
-    year: String(new Date().getFullYear()),
+    year: '',
     kmPerDayLimit: '',
   };
 }
@@ -84,7 +87,14 @@ export function carFormValues(car: OwnerCar): CarFormValues {
 }
 
 interface CarFormProps<Saved> {
+  /** The car's values as saved (a new car's defaults): the form starts from its draft over them, and has unsaved changes while it differs. */
   initialValues: CarFormValues;
+  /** Which form's draft this is: `add`, or `edit:{id}`. */
+  draftKey: string;
+  /** Asked once the values pass the checks, before the car is saved: false leaves the form as it is. */
+  confirmSave?: () => Promise<boolean>;
+  /** Photos are still being made ready: the car waits to be saved until they are. */
+  waiting?: boolean;
   /** The contract's schema of the call that saves the car (adding or editing), which the form checks with. */
   schema: z.ZodObject;
   /** The call's body the values make, which the schema checks. */
@@ -154,6 +164,9 @@ function CarKindFields({ disabled }: { disabled: boolean }) {
 /** The owner's add and edit form (both screens show the spec's four required fields, then where the car is and what it is). */
 export function CarForm<Saved>({
   initialValues,
+  draftKey,
+  confirmSave,
+  waiting = false,
   schema,
   bodyOf,
   save,
@@ -164,71 +177,97 @@ export function CarForm<Saved>({
 }: CarFormProps<Saved>) {
   // Saved, the form stays locked until the next screen replaces it.
   const submitting = save.isPending || save.isSuccess;
+  const [start] = useState(() => readDraft(draftKey, initialValues));
+  const unsaved = useRef(!sameValues(start, initialValues));
+  const noteChange = (event: FormEvent<HTMLDivElement>) => {
+    const { form } = event.target as FieldElement;
+    if (!form) return;
+    const values = formValuesOf(form, initialValues);
+    unsaved.current = !sameValues(values, initialValues);
+    keepDraft(draftKey, values, initialValues);
+  };
 
   return (
-    <ZodForm
-      // A car shows its picture link until it has photos: without any, the link is needed.
-      schema={hasPhotos ? schema : schema.extend({ url: imageUrl })}
-      defaultValues={initialValues}
-      bodyOf={bodyOf}
-      onSubmit={async (values) => {
-        const saved = await save.mutateAsync(values);
-        onSaved(saved, values);
-      }}
-    >
-      {(form) => (
-        <>
-          <ErrorAlert message={form.failure instanceof Error ? form.failure.message : null} onClose={form.clearFailure} />
-          <FormField
-            label={t('owner.form.url')}
-            name="url"
-            type="text"
-            inputMode="url"
-            required={!hasPhotos}
-            maxLength={URL_MAX}
-            placeholder={t('owner.form.urlPlaceholder')}
-            hint={hasPhotos ? t('owner.form.urlHintWithPhotos') : t('owner.form.urlHint')}
-            disabled={submitting}
-          />
-          {photos}
-          <FormField label={t('owner.form.carName')} name="carname" required maxLength={CARNAME_MAX} disabled={submitting} />
-          <FormField
-            label={t('owner.form.description')}
-            name="description"
-            multiline
-            rows={4}
-            required
-            maxLength={DESCRIPTION_MAX}
-            disabled={submitting}
-          />
-          <FormField
-            label={t('owner.form.price')}
-            name="price"
-            type="number"
-            inputMode="numeric"
-            required
-            min={PRICE_MIN}
-            max={PRICE_MAX}
-            step={1}
-            hint={t('owner.form.priceHint')}
-            disabled={submitting}
-          />
-          <FormField label={t('owner.form.city')} name="city" choices={cityChoices} disabled={submitting} />
-          <FormField
-            label={t('owner.form.pickupArea')}
-            name="pickupArea"
-            maxLength={PICKUP_AREA_MAX}
-            placeholder={t('owner.form.pickupAreaPlaceholder')}
-            hint={t('owner.form.pickupAreaHint')}
-            disabled={submitting}
-          />
-          <CarKindFields disabled={submitting} />
-          <Button type="submit" variant="primary" disabled={form.sending || submitting}>
-            {form.sending || submitting ? t('owner.form.saving') : t('owner.form.submit')}
-          </Button>
-          {afterSave}
-        </>
-      )}
-    </ZodForm>
+    <>
+      <LeaveGuard unsaved={unsaved} />
+      <ZodForm
+        // A car shows its picture link until it has photos: without any, the link is needed.
+        schema={hasPhotos ? schema : schema.extend({ url: imageUrl })}
+        defaultValues={start}
+        bodyOf={bodyOf}
+        onSubmit={async (values) => {
+          if (confirmSave && !(await confirmSave())) return;
+          const saved = await save.mutateAsync(values);
+          // Saved: the way on is open, and the draft has done its work.
+          unsaved.current = false;
+          dropDraft(draftKey);
+          onSaved(saved, values);
+        }}
+      >
+        {(form) => (
+          // Every change of a field bubbles here, to be kept as the draft.
+          <div onChange={noteChange}>
+            <ErrorAlert message={form.failure instanceof Error ? form.failure.message : null} onClose={form.clearFailure} />
+            <FormField
+              label={t('owner.form.url')}
+              name="url"
+              type="text"
+              inputMode="url"
+              required={!hasPhotos}
+              maxLength={URL_MAX}
+              placeholder={t('owner.form.urlPlaceholder')}
+              hint={hasPhotos ? t('owner.form.urlHintWithPhotos') : t('owner.form.urlHint')}
+              disabled={submitting}
+            />
+            {photos}
+            <FormField
+              label={t('owner.form.carName')}
+              name="carname"
+              required
+              maxLength={CARNAME_MAX}
+              showRemaining
+              disabled={submitting}
+            />
+            <FormField
+              label={t('owner.form.description')}
+              name="description"
+              multiline
+              rows={4}
+              required
+              maxLength={DESCRIPTION_MAX}
+              showRemaining
+              disabled={submitting}
+            />
+            <FormField
+              label={t('owner.form.price')}
+              name="price"
+              type="number"
+              inputMode="numeric"
+              required
+              min={PRICE_MIN}
+              max={PRICE_MAX}
+              step={1}
+              hint={t('owner.form.priceHint')}
+              disabled={submitting}
+            />
+            <FormField label={t('owner.form.city')} name="city" choices={cityChoices} disabled={submitting} />
+            <FormField
+              label={t('owner.form.pickupArea')}
+              name="pickupArea"
+              maxLength={PICKUP_AREA_MAX}
+              showRemaining
+              placeholder={t('owner.form.pickupAreaPlaceholder')}
+              hint={t('owner.form.pickupAreaHint')}
+              disabled={submitting}
+            />
+            <CarKindFields disabled={submitting} />
+            <Button type="submit" variant="primary" disabled={form.sending || submitting || waiting}>
+              {form.sending || submitting ? t('owner.form.saving') : t('owner.form.submit')}
+            </Button>
+            {afterSave}
+          </div>
+        )}
+      </ZodForm>
+    </>
   );
 }

@@ -25,6 +25,7 @@ export function EditCar({ id, onSaved }: { id: string; onSaved: (carname: string
       <PhotoManager carId={id} photos={car.data.photos} />
       <CarForm
         initialValues={carFormValues(car.data)}
+        draftKey={`edit:${id}`}
         schema={OwnerCarEdit}
         bodyOf={(values) => editCarBody(id, values)}
         save={save}
