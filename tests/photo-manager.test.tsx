@@ -186,6 +186,55 @@ describe('Add Your Car: photos', () => {
     expect(adds).toHaveLength(1);
   });
 
+  it('pauses a saved car none of whose photos the server took, and lists it without them only when asked to', async () => {
+    const newId = uuid(196);
+    serve('POST /add-cars', () => HttpResponse.text('saved', { status: 201, headers: { location: `/get-car/${newId}` } }));
+    serve('POST /api/cars/:id/photos', fail(503, 'The service is busy: try again in a minute.'));
+    const pauses = serve('POST /api/cars/:id/pause', { ...swift, id: newId, paused: true });
+    const resumes = serve('POST /api/cars/:id/resume', { ...swift, id: newId, paused: false });
+    serve('GET /get-cars', success([swift]));
+    const { user, router } = renderRoute('/renting');
+    await user.type(await screen.findByLabelText('Car Name'), 'Renault Kwid');
+    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
+    await user.type(screen.getByLabelText('Price'), '700');
+    await choose(user, image('front.jpg'), image('side.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const question = await screen.findByRole('dialog', { name: 'List this car without photos?' });
+    expect(pauses.map((call) => call.params.id)).toEqual([newId]);
+    expect(question).toHaveTextContent('so the car is paused: renters do not see it.');
+    await user.click(within(question).getByRole('button', { name: 'Keep it paused' }));
+    expect(
+      await screen.findByText(
+        'Your car was saved but is paused, since none of its photos was uploaded: add them from the car’s edit page, then resume it in Your Cars.',
+      ),
+    ).toBeInTheDocument();
+    expect(resumes).toEqual([]);
+    expect(router.state.location.pathname).toBe('/renting');
+    await user.click(screen.getByRole('link', { name: 'Go to Your Cars' }));
+    expect(await findNotice('Renault Kwid is paused.')).toBeInTheDocument();
+  });
+
+  it('resumes that car when the owner lists it without photos', async () => {
+    const newId = uuid(195);
+    serve('POST /add-cars', () => HttpResponse.text('saved', { status: 201, headers: { location: `/get-car/${newId}` } }));
+    serve('POST /api/cars/:id/photos', fail(503, 'The service is busy: try again in a minute.'));
+    serve('POST /api/cars/:id/pause', { ...swift, id: newId, paused: true });
+    const resumes = serve('POST /api/cars/:id/resume', { ...swift, id: newId, paused: false });
+    serve('GET /get-cars', success([swift]));
+    const { user, router } = renderRoute('/renting');
+    await user.type(await screen.findByLabelText('Car Name'), 'Renault Kwid');
+    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
+    await user.type(screen.getByLabelText('Price'), '700');
+    await choose(user, image('front.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const question = await screen.findByRole('dialog', { name: 'List this car without photos?' });
+    await user.click(within(question).getByRole('button', { name: 'List without photos' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    expect(resumes.map((call) => call.params.id)).toEqual([newId]);
+    expect(await findNotice('Renault Kwid is listed.')).toBeInTheDocument();
+  });
+
   it('refuses photos past the sixth', async () => {
     const { user } = renderRoute('/renting');
     await screen.findByRole('heading', { name: 'Add Your Car' });

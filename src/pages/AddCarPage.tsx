@@ -5,9 +5,9 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { PageShell } from '../components/PageShell';
 import { paths } from '../config/paths';
 import { CarForm, type CarFormValues, emptyCar } from '../features/owner-cars/CarForm';
-import { carListed } from '../features/owner-cars/notice';
+import { carListed, carPaused } from '../features/owner-cars/notice';
 import { PhotoPicker, UploadProgress, usePendingPhotos, usePhotoUploads } from '../features/owner-cars/PhotoManager';
-import { addCarBody, useAddOwnerCar } from '../features/owner-cars/queries';
+import { addCarBody, useAddOwnerCar, usePauseOwnerCar } from '../features/owner-cars/queries';
 import { t } from '../features/owner-cars/words';
 import { OwnerCarInput } from '../domain/schemas/owner-cars';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -19,41 +19,58 @@ export default function AddCarPage() {
   const addCar = useAddOwnerCar();
   const pending = usePendingPhotos();
   const uploads = usePhotoUploads();
+  const pause = usePauseOwnerCar();
   const [uploadsFailed, setUploadsFailed] = useState<string>();
-  /** The answer the owner is asked for, while the question is open. */
-  const [asking, setAsking] = useState<(listIt: boolean) => void>();
+  const [leftPaused, setLeftPaused] = useState(false);
+  /** The question open to the owner: whether to list the car without photos. */
+  const [question, setQuestion] = useState<{ body: string; dismiss: string; answer: (listIt: boolean) => void }>();
+  const ask = (body: string, dismiss: string) =>
+    new Promise<boolean>((resolve) => setQuestion({ body, dismiss, answer: resolve }));
   const answer = (listIt: boolean) => {
-    asking?.(listIt);
-    setAsking(undefined);
+    question?.answer(listIt);
+    setQuestion(undefined);
   };
+  const setPaused = (id: string, paused: boolean) =>
+    pause.mutateAsync({ id, paused }).then(
+      () => true,
+      () => false,
+    );
 
   // Every photo the owner chose could not be used: the car is listed without any only if they say so.
   const confirmSave = () =>
     pending.photos.length > 0 || !pending.anyRefused
       ? Promise.resolve(true)
-      : new Promise<boolean>((resolve) => setAsking(() => resolve));
+      : ask(t('owner.addPage.noPhotos.body'), t('owner.addPage.noPhotos.choose'));
 
   // Saved, the car gets its photos one by one; the owner leaves for the list once all are stored, or reads why some were not.
   const uploadPhotos = async (carId: string | undefined, values: CarFormValues) => {
     const toList = () => navigate(paths.ownerCars, { state: carListed(values.carname) });
     if (pending.photos.length === 0) return toList();
-    const stored = carId ? await uploads.run(carId, pending.photos) : undefined;
-    if (stored) return toList();
-    setUploadsFailed(carId ? t('owner.addPage.photosNotAllUploaded') : t('owner.addPage.photosNowhere'));
+    if (!carId) return setUploadsFailed(t('owner.addPage.photosNowhere'));
+    const { stored, failed } = await uploads.run(carId, pending.photos);
+    if (failed === 0) return toList();
+    // Not one stored: the car is kept from renters until the owner says it may be listed without photos.
+    if (stored.length === 0 && (await setPaused(carId, true))) {
+      const listIt = await ask(t('owner.addPage.noPhotos.noneUploaded'), t('owner.addPage.noPhotos.keepPaused'));
+      if (listIt && (await setPaused(carId, false))) return toList();
+      setLeftPaused(true);
+      return setUploadsFailed(t('owner.addPage.photosNoneUploaded'));
+    }
+    setUploadsFailed(t('owner.addPage.photosNotAllUploaded'));
   };
 
   return (
     <PageShell title={t('owner.addPage.title')} narrow>
       <ConfirmDialog
-        show={asking !== undefined}
+        show={question !== undefined}
         title={t('owner.addPage.noPhotos.title')}
         confirmLabel={t('owner.addPage.noPhotos.list')}
-        dismissLabel={t('owner.addPage.noPhotos.choose')}
+        dismissLabel={question?.dismiss}
         pending={false}
         onConfirm={() => answer(true)}
         onClose={() => answer(false)}
       >
-        <p className="mb-0">{t('owner.addPage.noPhotos.body')}</p>
+        <p className="mb-0">{question?.body}</p>
       </ConfirmDialog>
       <CarForm
         initialValues={emptyCar()}
@@ -70,7 +87,11 @@ export default function AddCarPage() {
           <div className="mt-3">
             <UploadProgress uploads={uploads} />
             <ErrorAlert message={uploadsFailed}>
-              <Link to={paths.ownerCars} state={carListed(addCar.variables?.carname ?? '')} className="btn btn-primary">
+              <Link
+                to={paths.ownerCars}
+                state={(leftPaused ? carPaused : carListed)(addCar.variables?.carname ?? '')}
+                className="btn btn-primary"
+              >
                 {t('owner.addPage.toYourCars')}
               </Link>
             </ErrorAlert>

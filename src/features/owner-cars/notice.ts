@@ -10,6 +10,9 @@ export interface OwnerCarsState {
 
 export const carListed = (carname: string): OwnerCarsState => ({ notice: t('owner.notice.listed', { carName: carname.trim() }) });
 
+/** Saved, but kept from renters: none of its photos was uploaded and the owner did not list it without them. */
+export const carPaused = (carname: string): OwnerCarsState => ({ notice: t('owner.list.paused', { carName: carname.trim() }) });
+
 export const carChangesSaved = (carname: string): OwnerCarsState => ({
   notice: t('owner.notice.changesSaved', { carName: carname.trim() }),
 });

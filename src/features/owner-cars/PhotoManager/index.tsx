@@ -46,8 +46,8 @@ export function PhotoManager({ carId, photos }: { carId: string; photos: readonl
         accepted.map((file) => ({ key: crypto.randomUUID(), file })),
       )
       // A failed upload says so beside its file instead.
-      .then((stored) => {
-        if (stored) setNotice(t('owner.photos.uploaded', { count: stored.length }));
+      .then(({ stored, failed }) => {
+        if (failed === 0) setNotice(t('owner.photos.uploaded', { count: stored.length }));
       });
   };
 

@@ -17,7 +17,7 @@ export interface UploadState {
 
 /**
  * Uploads files to a car one after the other, in order (so the first stays the cover), keeping each
- * one's progress and, when it fails, the server's reason. `run` answers whether every one was stored.
+ * one's progress and, when it fails, the server's reason. `run` answers the photos stored and how many failed.
  */
 export function usePhotoUploads() {
   const queryClient = useQueryClient();
@@ -25,17 +25,20 @@ export function usePhotoUploads() {
   const update = (key: string, change: Partial<UploadState>) =>
     setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
 
-  async function run(carId: string, files: readonly { key: string; file: File }[]): Promise<CarPhoto[] | undefined> {
+  async function run(
+    carId: string,
+    files: readonly { key: string; file: File }[],
+  ): Promise<{ stored: CarPhoto[]; failed: number }> {
     setUploads(files.map(({ key, file }) => ({ key, name: file.name, sent: 0, outcome: 'waiting' })));
     const stored: CarPhoto[] = [];
-    let failed = false;
+    let failed = 0;
     for (const { key, file } of files) {
       update(key, { outcome: 'sending' });
       try {
         stored.push(await uploadCarPhoto(carId, file, (sent) => update(key, { sent })));
         update(key, { outcome: 'stored', sent: 1 });
       } catch (error) {
-        failed = true;
+        failed += 1;
         update(key, { outcome: 'failed', error: toApiError(error).message });
       }
     }
@@ -43,7 +46,7 @@ export function usePhotoUploads() {
       queryClient.invalidateQueries({ queryKey: ownerCarKeys.all }),
       queryClient.invalidateQueries({ queryKey: carKeys.all }),
     ]);
-    return failed ? undefined : stored;
+    return { stored, failed };
   }
 
   const busy = uploads.some((upload) => upload.outcome === 'waiting' || upload.outcome === 'sending');
