@@ -86,7 +86,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
     ]);
   });
 
-  it('books nothing when the renter closes the checkout, and the button works again', async () => {
+  it('books nothing when the renter closes the checkout, says nothing was charged, and the button works again', async () => {
     serve('GET /api/config', UPI_CONFIG);
     session(asha);
     serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
@@ -101,6 +101,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 
     await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Checkout closed: nothing was charged.');
     await user.click(screen.getByRole('button', { name: UPI_BUTTON }));
 
     expect(opened).toHaveLength(2);

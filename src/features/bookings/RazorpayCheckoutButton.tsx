@@ -49,6 +49,8 @@ export function RazorpayCheckoutButton({
   const [scriptFailed, setScriptFailed] = useState(false);
   const demo = useDemoPayments();
   const [demoOrder, setDemoOrder] = useState<RazorpayOrder>();
+  // Closing the checkout takes no money; saying so spares the renter a look at their bank app.
+  const [closed, setClosed] = useState(false);
 
   const failScript = (failed: boolean) => {
     setScriptFailed(failed);
@@ -57,6 +59,7 @@ export function RazorpayCheckoutButton({
 
   const pay = async () => {
     setOpening(true);
+    setClosed(false);
     failScript(false);
     if (demo) {
       order.mutate(choice, { onSuccess: setDemoOrder, onError: () => setOpening(false) });
@@ -88,7 +91,12 @@ export function RazorpayCheckoutButton({
               signature: success.razorpay_signature,
             });
           },
-          modal: { ondismiss: () => setOpening(false) },
+          modal: {
+            ondismiss: () => {
+              setOpening(false);
+              setClosed(true);
+            },
+          },
         });
         checkout.open();
       },
@@ -105,6 +113,11 @@ export function RazorpayCheckoutButton({
       {opening ? (
         <p className="small text-muted mt-2 mb-0" role="status">
           {t('bookings.razorpay.opening')}
+        </p>
+      ) : null}
+      {closed ? (
+        <p className="small text-muted mt-2 mb-0" role="status">
+          {t('bookings.razorpay.closed')}
         </p>
       ) : null}
       {scriptFailed ? (
@@ -125,6 +138,7 @@ export function RazorpayCheckoutButton({
             onDismiss={() => {
               setDemoOrder(undefined);
               setOpening(false);
+              setClosed(true);
             }}
           />
         </Suspense>
