@@ -6,7 +6,7 @@ import { blogPosts } from '../src/data/blogs';
 import { renderRoute } from './render';
 import { admin, asha, comment, posts, reply } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
-import { acceptSignIn, recordAllRequests, serve, session } from './mocks/serve';
+import { acceptSignIn, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 
 const FIRST_POST = blogPosts[0];
@@ -112,37 +112,32 @@ describe('blog post page', () => {
     expect(within(comments).getByText('How often should I check the tyre pressure in summer?')).toBeInTheDocument();
   });
 
-  it('tells a signed-out visitor to sign in, keeps the text and sends nothing', async () => {
-    const { posted } = servePostWithComments();
-    const { user } = renderRoute(FIRST_POST_PATH);
-    const requests = recordAllRequests();
-    const invitation = await screen.findByText(/to comment on this post\./);
-    expect(invitation).toHaveTextContent('Sign in to comment on this post.');
-    expect(within(invitation).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-    expect(screen.getByLabelText('Full name')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+  it('offers a signed-out visitor only a way to sign in, with nothing to fill in', async () => {
+    servePostWithComments();
+    renderRoute(FIRST_POST_PATH);
+    const signIn = await screen.findByRole('link', { name: 'Sign in to comment' });
+    expect(signIn).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('form', { name: 'Leave a Comment' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Comment')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     expect(screen.queryByText(/^Commenting as/)).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText('Comment'), 'Lovely post');
-    await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
-
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your comment was not sent: please Sign in first.');
-    expect(screen.getByLabelText('Comment')).toHaveValue('Lovely post');
-    expect(requests.filter((request) => request.startsWith('POST'))).toEqual([]);
-    expect(posted).toEqual([]);
-
-    await user.click(within(commentsSection()).getAllByRole('button', { name: /^Reply/ })[0]);
-    expect(screen.getByText('You must sign in to reply.')).toBeInTheDocument();
     expect(within(commentsSection()).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
-  it('keeps a signed-out visitor’s comment through the detour to sign in', async () => {
+  it('tells a signed-out visitor who opens Reply to sign in', async () => {
+    servePostWithComments();
+    const { user } = renderRoute(FIRST_POST_PATH);
+    await within(await waitFor(() => commentsSection())).findByText('Aarav Sharma');
+    await user.click(within(commentsSection()).getAllByRole('button', { name: /^Reply/ })[0]);
+    expect(screen.getByText('You must sign in to reply.')).toBeInTheDocument();
+  });
+
+  it('comes back to the post from signing in to comment, with the form to write in', async () => {
     servePostWithComments();
     acceptSignIn(session(null), 'POST /carsSchema', asha);
     const { router, user } = renderRoute(FIRST_POST_PATH);
-    await user.type(await screen.findByLabelText('Comment'), 'Lovely post');
-    await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
-    await user.click(within(await screen.findByRole('alert')).getByRole('link', { name: 'Sign in' }));
-    // The post stays on screen while the login screen loads, and it has an Email field too.
+    await user.click(await screen.findByRole('link', { name: 'Sign in to comment' }));
     expect(await screen.findByRole('tab', { name: 'User' })).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
@@ -150,8 +145,9 @@ describe('blog post page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(FIRST_POST_PATH));
-    // The draft is put back once the form is on screen.
-    await waitFor(() => expect(screen.getByLabelText('Comment')).toHaveValue('Lovely post'));
+    const form = await screen.findByRole('form', { name: 'Leave a Comment' });
+    expect(within(form).getByText('Commenting as asha')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Comment')).toHaveValue('');
   });
 
   it('posts a signed-in reader’s comment under their username, which the form names instead of asking', async () => {
