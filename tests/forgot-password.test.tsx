@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
-import { fail } from './mocks/routes';
+import { fail, unreachable } from './mocks/routes';
 import { serve } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 import { expectFieldError } from './field-errors';
@@ -39,8 +39,12 @@ describe('forgot password page', () => {
   });
 });
 
+/** The check the page makes as it opens, answered as for a link that works for 30 more minutes. */
+const linkWorks = () => serve('POST /api/password-reset/check', { expiresAt: '2030-01-01T10:30:00.000Z' });
+
 describe('reset password page', () => {
   it('sets the new password with the token from the link and then offers to sign in', async () => {
+    const checked = linkWorks();
     const set = serve('POST /api/password-reset/confirm', { message: serverSays.passwordSet });
     const { user } = renderRoute('/reset-password?token=abc123');
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Choose a New Password'));
@@ -53,9 +57,22 @@ describe('reset password page', () => {
       { token: 'abc123', password: 'a-new-secret-1', confirmPassword: 'a-new-secret-1' },
     ]);
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(checked.map((call) => call.body)).toEqual([{ token: 'abc123' }]);
+  });
+
+  it('says at once that a used link has been used, with the way to a new one and no password fields', async () => {
+    serve('POST /api/password-reset/check', fail(400, serverSays.usedResetLink));
+    const set = serve('POST /api/password-reset/confirm', unreachable);
+    renderRoute('/reset-password?token=abc123');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverSays.usedResetLink);
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgotpassword');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(set).toEqual([]);
   });
 
   it('refuses passwords that differ without asking the server', async () => {
+    linkWorks();
     const set = serve('POST /api/password-reset/confirm', { message: serverSays.passwordSet });
     const { user } = renderRoute('/reset-password?token=abc123');
     await user.type(await screen.findByLabelText('New password'), 'a-new-secret-1');
@@ -66,7 +83,8 @@ describe('reset password page', () => {
     expect(set).toEqual([]);
   });
 
-  it('shows why a used or unknown link does not work and how to get a new one', async () => {
+  it('shows why a link that stopped working while the form was open does not work, and how to get a new one', async () => {
+    linkWorks();
     serve('POST /api/password-reset/confirm', fail(400, serverSays.unknownResetLink));
     const { user } = renderRoute('/reset-password?token=abc123');
     await user.type(await screen.findByLabelText('New password'), 'a-new-secret-1');

@@ -30,6 +30,7 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/comments/{id}': ['delete'],
   '/api/session': ['delete', 'get', 'post'],
   '/api/password-reset': ['post'],
+  '/api/password-reset/check': ['post'],
   '/api/password-reset/confirm': ['post'],
   '/api/account': ['get', 'patch'],
   '/api/account/password': ['post'],

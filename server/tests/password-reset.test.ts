@@ -35,6 +35,8 @@ const askReset = (email: string, headers: Record<string, string> = {}) =>
 const confirm = (token: string, password: string, confirmPassword = password) =>
   app.inject({ method: 'POST', url: '/api/password-reset/confirm', payload: { token, password, confirmPassword } });
 
+const check = (token: string) => app.inject({ method: 'POST', url: '/api/password-reset/check', payload: { token } });
+
 const signInStatus = async (login: string, password: string) =>
   (await app.inject({ method: 'POST', url: '/api/session', payload: { login, password } })).statusCode;
 
@@ -203,6 +205,39 @@ describe('POST /api/password-reset/confirm', () => {
 
     expect(await signInStatus(account.email, account.password)).toBe(200);
     expect((await confirm(token, 'a-brand-new-secret')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/password-reset/check', () => {
+  it('answers when a working link stops working, leaves it working, and says a used one has been used', async () => {
+    const account = await register(app, 'user');
+    const token = await mailedToken(account.email);
+
+    const working = await check(token);
+    expect(working.statusCode).toBe(200);
+    expect(working.json()).toEqual({ expiresAt: new Date(clock.now().getTime() + RESET_LINK_MINUTES * 60 * 1000).toISOString() });
+    expect((await check(token)).statusCode).toBe(200);
+
+    expect((await confirm(token, 'a-brand-new-secret')).statusCode).toBe(200);
+    const used = await check(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json().message).toBe('This reset link has already been used. Ask for a new one on the Forgot Password page.');
+  });
+
+  it('says an expired or unknown link does not work, and refuses a missing token', async () => {
+    const account = await register(app, 'user');
+    const token = await mailedToken(account.email);
+    clock.advance(RESET_LINK_MINUTES * 60 * 1000);
+
+    const expired = await check(token);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe(
+      'This reset link has expired: links work for 30 minutes. Ask for a new one on the Forgot Password page.',
+    );
+    const unknown = await check('x'.repeat(43));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('This reset link is not valid. Ask for a new one on the Forgot Password page.');
+    expect((await check('')).statusCode).toBe(400);
   });
 });
 

@@ -1,9 +1,7 @@
-import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../lib/usePageTitle';
-import { ErrorAlert } from '../components/ErrorAlert';
 import { PageShell } from '../components/PageShell';
-import { ResetPasswordForm } from '../features/password-reset/ResetPasswordForm';
+import { LinkNotWorking, ResetPasswordForm } from '../features/password-reset/ResetPasswordForm';
 import { t } from '../features/password-reset/words';
 
 /** /reset-password?token=…: where the link in a password reset mail leads. */
@@ -14,13 +12,7 @@ export default function ResetPasswordPage() {
 
   return (
     <PageShell title={t('account.resetPassword.title')} narrow>
-      {token ? (
-        <ResetPasswordForm token={token} />
-      ) : (
-        <ErrorAlert message={t('account.resetPassword.noToken')}>
-          <Link to={paths.forgotPassword}>{t('account.resetPassword.askNewLink')}</Link>
-        </ErrorAlert>
-      )}
+      {token ? <ResetPasswordForm token={token} /> : <LinkNotWorking message={t('account.resetPassword.noToken')} />}
     </PageShell>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endSession, getSession } from '../../src/lib/auth/session-api';
 import { loginOwner, loginUser, registerOwner, registerUser, signIn, startSession } from '../../src/features/auth/api';
-import { confirmPasswordReset, requestPasswordReset } from '../../src/features/password-reset/api';
+import { checkPasswordResetLink, confirmPasswordReset, requestPasswordReset } from '../../src/features/password-reset/api';
 import { LoginAnswer, MessageAnswer, RegisterAnswer, SessionCheck } from '../../src/domain/contract';
 import { newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
@@ -119,6 +119,10 @@ describe('forgetting a password, against the real server', () => {
   });
 
   it('refuses a link the server never mailed in the words the page shows', async () => {
+    await expect(checkPasswordResetLink({ token: 'made-up-token' })).rejects.toMatchObject({
+      status: 400,
+      message: serverSays.unknownResetLink,
+    });
     await expect(
       confirmPasswordReset({ token: 'made-up-token', password: 'a-new-secret-1', confirmPassword: 'a-new-secret-1' }),
     ).rejects.toMatchObject({ status: 400, message: serverSays.unknownResetLink });

@@ -36,6 +36,7 @@ export const serverSays = {
     'If an account uses this email, we have sent it a link to choose a new password. It works for 30 minutes; check your spam folder if it does not arrive.',
   passwordSet: 'Your new password is set, and every device signed in with the old one was signed out. Sign in with it.',
   unknownResetLink: 'This reset link is not valid. Ask for a new one on the Forgot Password page.',
+  usedResetLink: 'This reset link has already been used. Ask for a new one on the Forgot Password page.',
   detailsSaved: 'Your details are saved.',
   ownerPhoneRequired: 'Phone number is needed on an owner account: renters who book your cars use it to reach you.',
   notAPhoneNumber: 'Phone number must be a phone number of 7 to 20 characters: digits, spaces, "+", "-" or brackets.',

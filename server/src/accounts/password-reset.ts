@@ -4,7 +4,7 @@ import { RESET_LINK_MINUTES } from '#domain/schemas/password-reset';
 import type { Passwords } from '../auth/passwords';
 import type { Clock } from '../clock/clock';
 import type { Database } from '../db/client';
-import { accounts, passwordResetRequests, passwordResetTokens, type AccountRow } from '../db/schema';
+import { accounts, passwordResetRequests, passwordResetTokens } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enforceQuota, HOUR_MS, PASSWORD_RESET_LIMITS } from '../limits/quotas';
 import { passwordChangedMail, passwordResetMail } from '../mail/account-mails';
@@ -59,8 +59,8 @@ export async function requestPasswordReset(
   });
 }
 
-/** The account a reset link is for, or the 400 saying why the link does not work. */
-async function workingLink(db: Database, tokenHash: string, now: Date, { lock = false } = {}): Promise<AccountRow> {
+/** The link and the account it is for, or the 400 saying why the link does not work. */
+async function workingLink(db: Database, tokenHash: string, now: Date, { lock = false } = {}) {
   const query = db
     .select({ reset: passwordResetTokens, account: accounts })
     .from(passwordResetTokens)
@@ -70,7 +70,16 @@ async function workingLink(db: Database, tokenHash: string, now: Date, { lock = 
   if (!link || link.account.disabled) throw new HttpError(400, t(UNKNOWN_LINK));
   if (link.reset.usedAt) throw new HttpError(400, t(USED_LINK));
   if (link.reset.expiresAt <= now) throw new HttpError(400, EXPIRED_LINK());
-  return link.account;
+  return link;
+}
+
+/**
+ * When the reset link of `token` stops working, or the 400 saying why it already does not: its page
+ * asks as it opens, so a used or expired link says so before anyone types a new password.
+ */
+export async function checkPasswordResetLink(db: Database, token: string, now: Date): Promise<{ expiresAt: Date }> {
+  const { reset } = await workingLink(db, hashToken(token), now);
+  return { expiresAt: reset.expiresAt };
 }
 
 /**
@@ -91,7 +100,7 @@ export async function confirmPasswordReset(
   const passwordHash = await passwords.hash(password);
   await db.transaction(async (tx) => {
     const now = clock.now();
-    const account = await workingLink(tx, tokenHash, now, { lock: true });
+    const { account } = await workingLink(tx, tokenHash, now, { lock: true });
     await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
     // Every other link mailed to this account stops working too: the password they were for is gone.
     await tx

@@ -1,7 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageAnswer } from '#domain/schemas/messages';
-import { PasswordResetConfirm, PasswordResetRequest, RESET_LINK_MINUTES } from '#domain/schemas/password-reset';
-import { confirmPasswordReset, EXPIRED_LINK, requestPasswordReset, UNKNOWN_LINK, USED_LINK } from '../accounts/password-reset';
+import {
+  PasswordResetCheck,
+  PasswordResetConfirm,
+  PasswordResetLink,
+  PasswordResetRequest,
+  RESET_LINK_MINUTES,
+} from '#domain/schemas/password-reset';
+import {
+  checkPasswordResetLink,
+  confirmPasswordReset,
+  EXPIRED_LINK,
+  requestPasswordReset,
+  UNKNOWN_LINK,
+  USED_LINK,
+} from '../accounts/password-reset';
 import { addressKey } from '../auth/client-address';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { PASSWORD_RESET_LIMITS } from '../limits/quotas';
@@ -12,6 +25,7 @@ const TAGS = ['accounts'];
 /** The one answer to every accepted reset request: it must not tell whether the email has an account. */
 export const RESET_REQUESTED_ID = 'server.passwordReset.resetRequested';
 const PASSWORD_SET = 'server.passwordReset.passwordSet';
+const LINK_REFUSALS = `"${t(UNKNOWN_LINK)}" "${t(USED_LINK)}" "${EXPIRED_LINK()}"`;
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
   app.post(
@@ -40,6 +54,27 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> =
   );
 
   app.post(
+    '/api/password-reset/check',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Whether a reset link still works',
+        description:
+          'Changes nothing: the reset page asks as it opens, so a used or expired link says so before a new password is typed.',
+        body: PasswordResetCheck,
+        response: {
+          200: answer(PasswordResetLink, 'The link works until `expiresAt`.'),
+          ...errors([...JSON_BODY_ERRORS], { 400: `A link that does not work: ${LINK_REFUSALS}` }),
+        },
+      },
+    },
+    async (request) => {
+      const { expiresAt } = await checkPasswordResetLink(app.db, request.body.token, app.clock.now());
+      return { expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
     '/api/password-reset/confirm',
     {
       schema: {
@@ -51,7 +86,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> =
         response: {
           200: answer(MessageAnswer, `"${t(PASSWORD_SET)}"`),
           ...errors([...JSON_BODY_ERRORS], {
-            400: `A password shorter than 8 or longer than 128 characters, "Passwords do not match.", or a link that does not work: "${t(UNKNOWN_LINK)}" "${t(USED_LINK)}" "${EXPIRED_LINK()}"`,
+            400: `A password shorter than 8 or longer than 128 characters, "Passwords do not match.", or a link that does not work: ${LINK_REFUSALS}`,
           }),
         },
       },
