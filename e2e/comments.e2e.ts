@@ -30,8 +30,6 @@ test.describe('blog comments', () => {
   }) => {
     const account = newAccount('user');
     await registerThroughApi(context, account);
-    // Registering signs the browser in; this visitor arrives signed out.
-    await context.clearCookies();
     await openPost(page);
     await expect(page.getByLabel('Comment', { exact: true })).toHaveCount(0);
     await expect(page.getByLabel('Full name')).toHaveCount(0);

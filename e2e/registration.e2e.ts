@@ -4,7 +4,7 @@ import { newAccount } from './support/accounts';
 import { countPosts } from './support/page-checks';
 
 test.describe('registration', () => {
-  test('sends one registration for a double click on Register, and tells of success, not a conflict', async ({
+  test('sends one registration for a double click on Register, and signs the person in, with no conflict told', async ({
     page,
     problems,
   }) => {
@@ -22,11 +22,11 @@ test.describe('registration', () => {
     await page.getByRole('button', { name: 'Register' }).dblclick();
 
     expect((await answered).status()).toBe(201);
-    await expect(page.getByRole('status').filter({ hasText: 'Account created. Taking you to sign in…' })).toBeVisible();
+    // Registered is signed in: straight on to a renter's home, named in the header.
+    await expect(page).toHaveURL('/layout/home');
+    await expect(page.getByRole('button', { name: `Signed in as ${renter.username}` })).toBeVisible();
     await expect(page.getByText('An account with this email or username already exists.')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
-    // The page moves on once the success has been read; a second request would have left by then.
-    await expect(page).toHaveURL('/login');
     expect(registrations()).toBe(1);
     expect(problems.consoleErrors).toEqual([]);
   });

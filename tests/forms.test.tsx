@@ -5,7 +5,7 @@ import { expectFieldError, expectNoFieldError } from './field-errors';
 import { renderRoute } from './render';
 import { asha, ravi, success, swift } from './mocks/answers';
 import { fail } from './mocks/routes';
-import { hold, serve, session } from './mocks/serve';
+import { acceptRegistration, hold, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 
 // What every form (src/components/ZodForm.tsx) promises, shown on a few of them: one request per
@@ -67,9 +67,9 @@ describe('one press of submit sends one request', () => {
   });
 
   it('on the sign-up form, with Enter pressed twice', async () => {
-    const sent = serve('POST /register/user', { message: serverSays.registeredUser, user: asha });
+    const sent = acceptRegistration(session(null), 'POST /register/user', asha);
     const release = hold('POST /register/user');
-    const { user } = renderRoute('/signup');
+    const { router, user } = renderRoute('/signup');
     await user.type(await screen.findByLabelText('Username'), 'dev');
     await user.type(screen.getByLabelText('Email'), 'dev@example.com');
     await user.type(screen.getByLabelText('Password'), 'dev-pass-123');
@@ -77,7 +77,7 @@ describe('one press of submit sends one request', () => {
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled());
     release();
-    expect(await screen.findByRole('status')).toHaveTextContent('Account created.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
     expect(sent).toHaveLength(1);
   });
 

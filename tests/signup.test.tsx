@@ -1,42 +1,14 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoute } from './render';
 import { asha, ravi, success, swift } from './mocks/answers';
 import { fail, unreachable } from './mocks/routes';
-import { acceptSignIn, serve, session } from './mocks/serve';
+import { acceptRegistration, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 import { expectFieldError } from './field-errors';
 
 type User = ReturnType<typeof renderRoute>['user'];
-
-/** The redirect waits 1.5 s so the success message can be read. */
-const REDIRECT_DELAY_MS = 1500;
-/** What both registrations say: one action, one message. */
-const REGISTERED = 'Account created. Taking you to sign in…';
-
-/**
- * From here on, timeouts run on a fake clock that also moves on by itself, so the calls and the
- * screen go on as usual while the test moves the clock past the redirect's wait instead of
- * sitting through it. (Started after the typing: user-event waits a timeout between keys.)
- */
-function useFakeClock(): void {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-  onTestFinished(() => {
-    vi.useRealTimers();
-  });
-}
-
-/** Stays on the page until the redirect's wait is over, then goes to the login page on the tab `tab` shows. */
-async function expectRedirectToLogin(router: ReturnType<typeof renderRoute>['router'], tab: string): Promise<void> {
-  await act(() => vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS - 100));
-  expect(router.state.location.pathname).toBe('/signup');
-  await act(() => vi.advanceTimersByTimeAsync(100));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-  // The sign-in page itself, not the registration page's last frame, which has a tab of the same name.
-  expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-  expect(await screen.findByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-}
 
 async function fillUserForm(user: User, values: { username: string; email: string; password: string; confirm: string }) {
   await user.type(await screen.findByLabelText('Username'), values.username);
@@ -69,26 +41,20 @@ describe('registration page', () => {
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Register'));
   });
 
-  it('registers a user, says so once, then opens the user sign-in with the email filled in', async () => {
-    const calls = serve('POST /register/user', {
-      message: serverSays.registeredUser,
-      user: { ...asha, username: 'dev', email: 'dev@example.com' },
-    });
+  it('registers a user, who is then signed in and taken to the home page', async () => {
+    const state = session(null);
+    const dev = { ...asha, username: 'dev', email: 'dev@example.com' };
+    const calls = acceptRegistration(state, 'POST /register/user', dev);
     const { router, user } = renderRoute('/signup');
     await fillUserForm(user, newUser);
-    useFakeClock();
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(REGISTERED);
-    expect(router.state.location.pathname).toBe('/signup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/home'));
     expect(calls.map((call) => call.body)).toEqual([
       { username: 'dev', email: 'dev@example.com', password: 'dev-pass-123', confirmPassword: 'dev-pass-123' },
     ]);
-    await expectRedirectToLogin(router, 'User');
-    expect(screen.getByLabelText('Email')).toHaveValue('dev@example.com');
-    // The email rides in router state, never in the address.
-    expect(router.state.location.search).toBe('');
-    expect(screen.queryByText(REGISTERED)).not.toBeInTheDocument();
+    // Signed in: the header names the account.
+    expect(await screen.findByRole('button', { name: 'Signed in as dev' })).toBeInTheDocument();
   });
 
   it('refuses different passwords without sending anything', async () => {
@@ -132,21 +98,15 @@ describe('registration page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the server');
   });
 
-  // A journey through two screens, typed key by key: more than the default 5 s on a busy machine.
-  it('registers an owner, says so in the same words, and the first sign-in on the owner tab works', async () => {
+  it('registers an owner, who is then signed in and taken to their cars', async () => {
     const owner = { ...ravi, username: 'kiran', email: 'kiran@example.com', phoneNumber: '+91 99887 76655' };
-    const signIns = acceptSignIn(session(null), 'POST /ownerloginSchema', owner);
+    const calls = acceptRegistration(session(null), 'POST /register/owner', owner);
     serve('GET /get-cars', success([swift]));
-    const calls = serve('POST /register/owner', {
-      message: serverSays.registeredOwner,
-      user: { ...ravi, username: 'kiran', email: 'kiran@example.com', phoneNumber: '+91 99887 76655' },
-    });
     const { router, user } = renderRoute('/signup');
     await fillOwnerForm(user, 'kiran-pass-1');
-    useFakeClock();
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(REGISTERED);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
     expect(calls.map((call) => call.body)).toEqual([
       {
         username: 'kiran',
@@ -157,15 +117,8 @@ describe('registration page', () => {
         confirmPassword: 'kiran-pass-1',
       },
     ]);
-    await expectRedirectToLogin(router, 'Owner');
-    expect(router.state.location.search).toBe('?tab=owner');
-    expect(screen.getByLabelText('Email')).toHaveValue('kiran@example.com');
-
-    await user.type(screen.getByLabelText('Password'), 'kiran-pass-1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
-    expect(signIns.map((call) => call.body)).toEqual([{ email: 'kiran@example.com', password: 'kiran-pass-1' }]);
-  }, 15_000);
+    expect(await screen.findByText(swift.carname)).toBeInTheDocument();
+  });
 
   it("leaves the owner's password check to the server and shows its answer", async () => {
     const calls = serve('POST /register/owner', fail(400, serverSays.passwordsDiffer));

@@ -36,10 +36,19 @@ describe('POST /register/user', () => {
     expect(response.body).not.toMatch(/hash|scrypt/i);
   });
 
-  it('does not sign the new account in', async () => {
+  it('signs the new account in, as a sign-in does, in place of the session the request came with', async () => {
+    const before = await register(app, 'user');
+    const earlier = await signIn(app, before.email, before.password);
     const account = newAccount();
-    const response = await post('/register/user', { ...account, confirmPassword: account.password });
-    expect(response.cookies).toEqual([]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/register/user',
+      payload: { ...account, confirmPassword: account.password },
+      headers: { cookie: earlier },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await sessionUser(app, sessionCookie(response))).toMatchObject({ username: account.username, role: 'user' });
+    expect(await sessionUser(app, earlier)).toBeNull();
   });
 
   it('stores the email in lower case', async () => {
@@ -111,6 +120,7 @@ describe('POST /register/owner', () => {
     const body = response.json<RegisterAnswer>();
     expect(body.message).toBe('Registration Successful');
     expect(body.user).toMatchObject({ role: 'owner', phoneNumber: '+91 98765 43210', country: 'India' });
+    expect(await sessionUser(app, sessionCookie(response))).toMatchObject({ username: account.username, role: 'owner' });
   });
 
   it('checks the confirmation for owners too', async () => {

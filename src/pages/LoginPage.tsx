@@ -15,14 +15,13 @@ type LoginTab = 'user' | 'owner';
 /**
  * /login: the user and owner sign-in forms on two tabs; `?tab=owner` (where /ownerlogin, the owners'
  * sign-up and invitations lead) opens the owner's. Admins sign in on the user tab, which the server
- * accepts them on. The page that sent the person here may say why (its heading) and hand over the
- * email just registered, both in router state.
+ * accepts them on. The page that sent the person here may say why (its heading), in router state.
  */
 export default function LoginPage() {
   usePageTitle(t('account.login.title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const { reason, email } = readSignInState(location.state);
+  const { reason } = readSignInState(location.state);
   const tabInAddress: LoginTab = searchParams.get('tab') === 'owner' ? 'owner' : 'user';
   // The tab is switched here at once and the address follows: react-bootstrap moves the focus to
   // the selected tab right after an arrow key, before a router update would have landed.
@@ -31,7 +30,7 @@ export default function LoginPage() {
 
   const selectTab = (key: string | null) => {
     setActiveTab(key === 'owner' ? 'owner' : 'user');
-    // Keeps the state (where the person was going, why, the email) across tabs.
+    // Keeps the state (where the person was going, why) across tabs.
     setSearchParams(key === 'owner' ? { tab: 'owner' } : {}, { replace: true, state: location.state });
   };
 
@@ -41,7 +40,6 @@ export default function LoginPage() {
         <Tab eventKey="user" title={t('account.login.userTab')}>
           <SignInForm
             loginLabel={t('account.login.email')}
-            initialLogin={email}
             signIn={loginUser}
             tabRoles={['user', 'admin']}
             forgotPasswordPath={paths.forgotPassword}
@@ -50,7 +48,6 @@ export default function LoginPage() {
         <Tab eventKey="owner" title={t('account.login.ownerTab')}>
           <SignInForm
             loginLabel={t('account.login.email')}
-            initialLogin={email}
             signIn={loginOwner}
             tabRoles={['owner']}
             forgotPasswordPath={paths.ownerForgotPassword}
@@ -58,7 +55,7 @@ export default function LoginPage() {
         </Tab>
       </Tabs>
       <p>
-        {/* The state goes along so that, signed up, the person signs in and still reaches where they were going. */}
+        {/* The state goes along so that, signed up (and so signed in), the person still reaches where they were going. */}
         <Words
           id="account.login.newHere"
           components={{ 0: <Link to={activeTab === 'owner' ? paths.ownerSignupTab : paths.signup} state={location.state} /> }}

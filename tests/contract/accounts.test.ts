@@ -42,10 +42,12 @@ describe('registering, against the real server', () => {
 });
 
 describe('signing in, against the real server', () => {
-  it('signs a user in on the user tab and the session names them until they sign out', async () => {
+  it('signs a user in on registering, again on the user tab, and the session names them until they sign out', async () => {
     live.browser('renter');
     const person = newAccount();
-    await registerUser(userRegistration(person));
+    const registered = conforms(RegisterAnswer, await registerUser(userRegistration(person)));
+    expect(conforms(SessionCheck, await getSession()).user).toEqual(registered.user);
+    await endSession();
     expect(conforms(SessionCheck, await getSession())).toEqual({ user: null });
 
     const answer = conforms(LoginAnswer, await loginUser({ email: person.email, password: person.password }));

@@ -40,6 +40,18 @@ export function acceptSignIn(state: FakeSession, route: SignInRoute, account: Ac
   });
 }
 
+/** A registration endpoint that registers `account` and, as the server does, signs it in. */
+export function acceptRegistration(
+  state: FakeSession,
+  route: 'POST /register/user' | 'POST /register/owner',
+  account: Account,
+): Call[] {
+  return serve(route, () => {
+    state.holder = account;
+    return { message: route === 'POST /register/owner' ? serverSays.registeredOwner : serverSays.registeredUser, user: account };
+  });
+}
+
 /** Holds every call to one endpoint until `release()` (then the endpoint's `serve` answers), so a test can look at the screen while it waits. */
 export function hold(route: Route): () => void {
   const { on, url } = endpoint(route);

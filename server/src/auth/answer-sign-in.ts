@@ -17,6 +17,17 @@ export const SIGN_IN_ANSWERS = {
   }),
 };
 
+/**
+ * Signs `accountId` in on `reply`: a new session and its cookie, and the sign-in on record. Every
+ * sign-in endpoint ends here, and so does a registration, which signs the new account in.
+ */
+export async function startSignedIn(reply: FastifyReply, accountId: string): Promise<void> {
+  const { db, clock } = reply.server;
+  await reply.startSession(accountId);
+  // Here and not in signIn, which also checks the current password of a signed-in person changing it: that is no sign-in.
+  await recordSignIn(db, accountId, clock.now());
+}
+
 /** Checks the login, starts the session and answers as every sign-in endpoint does. */
 export async function answerSignIn(
   request: FastifyRequest,
@@ -25,8 +36,6 @@ export async function answerSignIn(
 ): Promise<LoginAnswer> {
   const { db, passwords, clock } = request.server;
   const account = await signIn(db, passwords, { ...attempt, address: addressKey(request.ip) }, clock);
-  await reply.startSession(account.id);
-  // Here and not in signIn, which also checks the current password of a signed-in person changing it: that is no sign-in.
-  await recordSignIn(db, account.id, clock.now());
+  await startSignedIn(reply, account.id);
   return { message: t('server.answerSignIn.signedIn'), user: toAccount(account) };
 }

@@ -9,7 +9,7 @@ import {
   type RegisterType,
 } from '#domain/schemas/accounts';
 import { ALREADY_REGISTERED, accountRegistrar, type Registration } from '../accounts/registration';
-import { answerSignIn, SIGN_IN_ANSWERS } from '../auth/answer-sign-in';
+import { answerSignIn, SIGN_IN_ANSWERS, startSignedIn } from '../auth/answer-sign-in';
 import { addressKey } from '../auth/client-address';
 import { toAccount } from '../contract-shapes';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
@@ -22,7 +22,10 @@ const REGISTERED = {
 } as const satisfies Record<RegisterType, string>;
 
 const REGISTRATION_ANSWERS = {
-  201: answer(RegisterAnswer, 'Registered; not signed in yet.'),
+  201: answer(
+    RegisterAnswer,
+    'Registered and signed in, as a sign-in would: the answer sets the session cookie (a new one, if the request came with one).',
+  ),
   ...errors([...JSON_BODY_ERRORS, 409, 503], {
     400: 'A missing or bad field, or the passwords differ ("Passwords do not match.").',
     409: t(ALREADY_REGISTERED),
@@ -38,6 +41,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function register(role: RegisterType, details: Registration, reply: FastifyReply): Promise<RegisterAnswer> {
     const created = await registerAccount(role, details, addressKey(reply.request.ip), app.clock.now());
+    // Someone who has just chosen a password is not asked to type it again at once.
+    await startSignedIn(reply, created.id);
     reply.code(201);
     return { message: t(REGISTERED[role]), user: toAccount(created) };
   }

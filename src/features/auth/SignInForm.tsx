@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { ApiError } from '../../lib/api-error';
 import { toApiError } from '../../lib/api-client';
 import type { LoginAnswer, Role } from '../../domain/contract';
-import { paths } from '../../config/paths';
 import type { Credentials } from '../../domain/schemas/accounts';
-import { sessionStarted } from '../../lib/auth/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
-import { returnPath, type SignedInState } from '../../lib/auth/sign-in-state';
+import type { SignedInState } from '../../lib/auth/sign-in-state';
+import { useSignedIn } from './useSignedIn';
 import { t } from './words';
 
 /**
@@ -30,8 +29,6 @@ function signInErrorMessage(error: ApiError): string {
 interface SignInFormProps {
   /** The first field's label: the login forms ask for an email, the sign-in page also takes a username. */
   loginLabel: string;
-  /** What the first field starts with: the email someone has just registered. */
-  initialLogin?: string;
   signIn: (credentials: Credentials) => Promise<LoginAnswer>;
   /** The roles the form's tab is for: an account of another role is signed in all the same, and told so where it lands. */
   tabRoles: readonly Role[];
@@ -40,26 +37,20 @@ interface SignInFormProps {
   children?: ReactNode;
 }
 
-/** Where each account goes once signed in, when no guarded page sent it here. */
-const HOME_OF: Record<Role, string> = { user: paths.home, owner: paths.ownerCars, admin: paths.admin };
-
 // The schema (and zod with it) loads once someone starts signing in, not with the page.
 const signInChecks = () => import('../../domain/schemas/accounts').then((schemas) => schemas.Credentials);
 
 /** Email (or username) and password, with the spec's submitting state and error alert. */
-export function SignInForm({ loginLabel, initialLogin = '', signIn, tabRoles, forgotPasswordPath, children }: SignInFormProps) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
+export function SignInForm({ loginLabel, signIn, tabRoles, forgotPasswordPath, children }: SignInFormProps) {
+  const signedIn = useSignedIn();
   const signingIn = useMutation({
     mutationFn: signIn,
-    onSuccess: async ({ user }) => {
-      await sessionStarted(queryClient);
+    onSuccess: ({ user }) => {
       const state: SignedInState | undefined = tabRoles.includes(user.role) ? undefined : { signedInAs: user.role };
-      navigate(returnPath(location.state) ?? HOME_OF[user.role], { replace: true, state });
+      return signedIn(user, state);
     },
   });
-  const credentials: Credentials = { email: initialLogin, password: '' };
+  const credentials: Credentials = { email: '', password: '' };
 
   return (
     <ZodForm

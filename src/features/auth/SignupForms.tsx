@@ -1,66 +1,45 @@
-import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm, type ZodFormState } from '../../components/ZodForm';
-import { paths } from '../../config/paths';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../../domain/limits';
-import type { OwnerRegistration, UserRegistration } from '../../domain/schemas/accounts';
+import type { OwnerRegistration, RegisterAnswer, UserRegistration } from '../../domain/schemas/accounts';
 import { toApiError } from '../../lib/api-client';
 import { registerOwner, registerUser } from './api';
-import { readSignInState, type SignInState } from '../../lib/auth/sign-in-state';
+import { useSignedIn } from './useSignedIn';
 import { t } from './words';
 
 // The schemas (and zod with them) load once someone starts registering, not with the page.
 const registrationChecks = () => import('./registration-checks');
 
-/** Long enough to read the success message before the login page replaces it. */
-const REDIRECT_DELAY_MS = 1500;
-
 const EMPTY_USER: UserRegistration = { username: '', email: '', password: '', confirmPassword: '' };
 const EMPTY_OWNER: OwnerRegistration = { ...EMPTY_USER, phoneNumber: '', country: '' };
 
 /**
- * The registration both forms share: the call, and the success message that leads, after a short
- * pause, to the sign-in tab the new account uses, with its email filled in and where the person
- * was going still kept. What was typed stays on failure.
+ * The registration both forms share: the call, which signs the new account in, and then on to
+ * where the person was going, or to the home of the account's role. What was typed stays on failure.
  */
-function useRegistration<T extends UserRegistration>(register: (body: T) => Promise<unknown>, signInPath: string) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const registration = useMutation({ mutationFn: register });
-  const registered = registration.isSuccess;
-  const registeredEmail = registration.variables?.email;
+function useRegistration<T extends UserRegistration>(register: (body: T) => Promise<RegisterAnswer>) {
+  const signedIn = useSignedIn();
+  const registration = useMutation({ mutationFn: register, onSuccess: ({ user }) => signedIn(user) });
 
-  useEffect(() => {
-    if (!registered) return undefined;
-    const state: SignInState = { ...readSignInState(location.state), email: registeredEmail };
-    const timer = window.setTimeout(() => navigate(signInPath, { state }), REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [registered, registeredEmail, location.state, signInPath, navigate]);
-
-  const statusAlerts = ({ failure, clearFailure }: ZodFormState) => {
+  const statusAlert = ({ failure, clearFailure }: ZodFormState) => {
     const refusal = failure ? toApiError(failure) : null;
     return (
-      <>
-        <ErrorAlert
-          message={refusal && (refusal.serverMessage ?? (refusal.status === 0 ? refusal.message : t('account.signup.failed')))}
-          onClose={clearFailure}
-        />
-        {registered ? (
-          // Both forms say the same: one action, one message.
-          <Alert variant="success" role="status">
-            {t('account.signup.registered')}
-          </Alert>
-        ) : null}
-      </>
+      <ErrorAlert
+        message={refusal && (refusal.serverMessage ?? (refusal.status === 0 ? refusal.message : t('account.signup.failed')))}
+        onClose={clearFailure}
+      />
     );
   };
 
-  return { send: (values: T) => registration.mutateAsync(values), statusAlerts, locked: registration.isPending || registered };
+  // Registered, the form stays locked until the next screen replaces it.
+  return {
+    send: (values: T) => registration.mutateAsync(values),
+    statusAlert,
+    locked: registration.isPending || registration.isSuccess,
+  };
 }
 
 /** Username and email: the first part of both forms. */
@@ -116,7 +95,7 @@ function PasswordFields({ locked }: { locked: boolean }) {
 }
 
 export function UserSignupForm() {
-  const { send, statusAlerts, locked } = useRegistration(registerUser, paths.login);
+  const { send, statusAlert, locked } = useRegistration(registerUser);
 
   return (
     <ZodForm
@@ -127,7 +106,7 @@ export function UserSignupForm() {
     >
       {(form) => (
         <>
-          {statusAlerts(form)}
+          {statusAlert(form)}
           <AccountFields locked={locked} />
           <PasswordFields locked={locked} />
           <Button type="submit" variant="primary" disabled={form.sending || locked}>
@@ -140,7 +119,7 @@ export function UserSignupForm() {
 }
 
 export function OwnerSignupForm() {
-  const { send, statusAlerts, locked } = useRegistration(registerOwner, paths.ownerLoginTab);
+  const { send, statusAlert, locked } = useRegistration(registerOwner);
 
   return (
     <ZodForm
@@ -151,7 +130,7 @@ export function OwnerSignupForm() {
     >
       {(form) => (
         <>
-          {statusAlerts(form)}
+          {statusAlert(form)}
           <AccountFields locked={locked} />
           <FormField
             label={t('account.signup.phoneNumber')}

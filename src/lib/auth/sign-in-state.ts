@@ -3,26 +3,22 @@ import type { Role } from '../../domain/contract';
 
 /**
  * What a screen that sends someone to /login (or on to /signup and back) hands over in router
- * state. It rides in the state rather than the address so an email never lands in the history,
- * the server's logs or a shared link.
+ * state, which keeps it out of the address and so out of the server's logs and shared links.
  */
 export interface SignInState {
   /** Where the person was going: signing in takes them back there. */
   from?: Partial<Path>;
   /** Why they are asked to sign in, as the page says it: "Sign in to see your bookings". */
   reason?: string;
-  /** The email just registered, so the first sign-in needs only the password. */
-  email?: string;
 }
 
 /** The router state read back: it may come from an older entry of the history, so nothing is taken on trust. */
 export function readSignInState(state: unknown): SignInState {
   if (typeof state !== 'object' || state === null) return {};
-  const { from, reason, email } = state as Record<string, unknown>;
+  const { from, reason } = state as Record<string, unknown>;
   return {
     from: typeof from === 'object' && from !== null ? (from as Partial<Path>) : undefined,
     reason: typeof reason === 'string' ? reason : undefined,
-    email: typeof email === 'string' ? email : undefined,
   };
 }
 
