@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { AdminAccount } from '../src/domain/contract';
+import type { AdminAccount, AdminAction } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { admin, asha, paged, ravi, uuid } from './mocks/answers';
 import { adminAccount, consoleAccounts, meera, overviewCounts, raviDisabled } from './mocks/admin-answers';
@@ -289,25 +289,60 @@ describe('disabling and enabling an account', () => {
 });
 
 describe('the audit log', () => {
-  it('shows each action: when, who, what, on which object, why, and the change', async () => {
+  it('shows each action: when, who, what, on which object by its name, why, and the change', async () => {
     session(admin);
     serveAccounts(consoleAccounts);
-    serve('GET /api/admin/audit', paged([raviDisabled], 1, ADMIN_PAGE));
+    const bookingId = uuid(42);
+    const cancelled: AdminAction = {
+      ...raviDisabled,
+      _id: '2',
+      id: '2',
+      action: 'booking.cancel',
+      objectType: 'booking',
+      objectId: bookingId,
+      objectName: 'WOW-01042',
+      before: { status: 'accepted' },
+      after: { status: 'cancelled' },
+    };
+    const gone: AdminAction = {
+      ...raviDisabled,
+      _id: '3',
+      id: '3',
+      action: 'car.delist',
+      objectType: 'car',
+      objectId: uuid(43),
+      objectName: null,
+    };
+    serve('GET /api/admin/audit', paged([raviDisabled, cancelled, gone], 1, ADMIN_PAGE));
     renderRoute('/admin/audit');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log (1)' })).toBeInTheDocument();
-    const cells = within(screen.getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
-    expect(cells.map((cell) => cell.textContent)).toEqual([
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log (3)' })).toBeInTheDocument();
+    const cellsOf = (row: number) =>
+      within(screen.getAllByRole('row')[row] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cellsOf(1)).toEqual([
       'Feb 04 2026 11:45',
       'meera',
       'Disabled account',
-      `Account ${ravi.id}`,
+      'Account ravi all actions',
       'Listing cars he does not own.',
       'status: enabled → disabled',
     ]);
-    expect(screen.getByRole('link', { name: `Actions on account ${ravi.id}` })).toHaveAttribute(
+    expect(cellsOf(2)[3]).toBe('Booking WOW-01042 all actions');
+    expect(cellsOf(3)[3]).toBe('Car (no longer there) all actions');
+    expect(screen.queryByText(ravi.id)).not.toBeInTheDocument();
+    expect(screen.queryByText(bookingId)).not.toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'ravi' })).toHaveAttribute('href', '/admin/accounts?q=ravi');
+    expect(screen.getByRole('link', { name: 'WOW-01042' })).toHaveAttribute('href', '/admin/bookings?q=WOW-01042');
+    expect(screen.getByRole('link', { name: 'Actions on account ravi' })).toHaveAttribute(
       'href',
       `/admin/audit?objectType=account&objectId=${ravi.id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Actions on booking WOW-01042' })).toHaveAttribute(
+      'href',
+      `/admin/audit?objectType=booking&objectId=${bookingId}`,
     );
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Audit log'));
   });
@@ -347,7 +382,7 @@ describe('the audit log', () => {
     expect(calls[0]?.query).toEqual({ adminId: stranger });
     expect(screen.getByRole('combobox', { name: 'Admin' })).toHaveDisplayValue(stranger);
 
-    await user.click(screen.getByRole('link', { name: `Actions on account ${ravi.id}` }));
+    await user.click(screen.getByRole('link', { name: 'Actions on account ravi' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?objectType=account&objectId=${ravi.id}`));
     await waitFor(() => expect(calls.at(-1)?.query).toEqual({ objectType: 'account', objectId: ravi.id }));
     expect(screen.getByRole('searchbox', { name: 'Object id' })).toHaveValue(ravi.id);

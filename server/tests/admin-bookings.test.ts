@@ -244,6 +244,8 @@ describe("accepting and declining a fleet car's request", () => {
       admin: { username: admin.username },
       objectType: 'booking',
       objectId: booking.id,
+      // Named as people read it, not by its id.
+      objectName: booking.number,
       reason: 'Checked the licence.',
       before: { status: 'requested', paymentStatus: 'held' },
       after: { status: 'accepted', paymentStatus: 'captured' },

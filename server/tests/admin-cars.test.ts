@@ -192,6 +192,7 @@ describe('delisting and relisting a car', () => {
         admin: { id: expect.any(String), username: admin.username },
         objectType: 'car',
         objectId: car.id,
+        objectName: 'Audited Dzire',
         reason: 'The renter withdrew the report.',
         before: { state: 'delisted' },
         after: { state: 'paused' },

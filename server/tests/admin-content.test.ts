@@ -266,6 +266,7 @@ describe('DELETE /api/admin/comments/{id}', () => {
         action: 'comment.remove',
         objectType: 'comment',
         objectId: target.id,
+        objectName: renter.username,
         reason: 'Spam with a phone number.',
         before: { state: 'shown', text: 'Call 98765 43210 for cheap cars!' },
         after: { state: 'removed' },
@@ -387,6 +388,7 @@ describe('DELETE /api/admin/reviews/{id}', () => {
       expect.objectContaining({
         action: 'review.remove',
         objectType: 'review',
+        objectName: renter.username,
         reason: 'Personal attack.',
         before: { state: 'shown', text: 'The owner is a crook, call 99999 00000.', reply: 'Untrue!' },
         after: { state: 'removed' },

@@ -167,6 +167,7 @@ describe('POST /api/admin/messages/{id}/answered', () => {
         action: 'message.answer',
         objectType: 'contact_message',
         objectId: message.id,
+        objectName: message.name,
         reason: 'Replied by mail.',
         before: { status: 'awaiting' },
         after: { status: 'answered' },

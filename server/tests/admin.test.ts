@@ -131,6 +131,7 @@ describe('disabling and enabling an account', () => {
         admin: { id: adminId, username: admin.username },
         objectType: 'account',
         objectId: renter.id,
+        objectName: renter.username,
         reason: null,
         before: { status: 'disabled' },
         after: { status: 'enabled' },

@@ -61,6 +61,7 @@ export const raviDisabled: AdminAction = {
   action: 'account.disable',
   objectType: 'account',
   objectId: ravi.id,
+  objectName: ravi.username,
   reason: 'Listing cars he does not own.',
   before: { status: 'enabled' },
   after: { status: 'disabled' },

@@ -9,9 +9,9 @@ import {
   AdminOverview,
 } from '#domain/schemas/admin';
 import { accountList, NO_SUCH_ACCOUNT, setAccountDisabled } from '../admin/accounts';
-import { auditList } from '../admin/audit';
+import { type AuditRow, auditList } from '../admin/audit';
 import { overviewOf } from '../admin/overview';
-import type { AccountRow, AdminActionRow } from '../db/schema';
+import type { AccountRow } from '../db/schema';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
@@ -43,7 +43,7 @@ function toAdminAccount(row: AccountRow): AdminAccount {
   };
 }
 
-function toAdminAction(row: AdminActionRow, adminUsername: string): AdminAction {
+function toAdminAction({ action: row, adminUsername, objectName }: AuditRow): AdminAction {
   const id = String(row.id);
   return {
     _id: id,
@@ -52,6 +52,7 @@ function toAdminAction(row: AdminActionRow, adminUsername: string): AdminAction 
     action: row.action,
     objectType: row.objectType,
     objectId: row.objectId,
+    objectName,
     reason: row.reason,
     before: row.before,
     after: row.after,
@@ -171,7 +172,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: AUDIT_ANSWERS,
       },
     },
-    async (request) =>
-      adminPage(request.query, auditList(app.db, request.query), (row) => toAdminAction(row.action, row.adminUsername)),
+    async (request) => adminPage(request.query, auditList(app.db, request.query), toAdminAction),
   );
 };

@@ -112,6 +112,10 @@ export const AdminAction = Identified.extend({
   action: AdminActionName,
   objectType: AdminObjectType,
   objectId: z.string(),
+  objectName: z.string().nullable().meta({
+    description:
+      "What the object is called, as the console names it: an account's username, a car's name, a booking's number (WOW-01042), the username of a comment's or a review's author, the name a message was sent under; null once the object is gone.",
+  }),
   reason: z.string().nullable(),
   before: changedFields,
   after: changedFields,

@@ -52,6 +52,42 @@ function auditQueryIn(params: URLSearchParams): Partial<AdminAuditQuery> {
 const objectLog = (type: AdminObjectType, id: string) =>
   `${paths.adminAudit}?${new URLSearchParams({ objectType: type, objectId: id })}`;
 
+const search = (section: string, query: Record<string, string>) => `${section}?${new URLSearchParams(query)}`;
+
+/** The console's section that lists an object, searched for by the name the log gives it. */
+const OBJECT_PAGES: Record<AdminObjectType, (name: string) => string> = {
+  account: (name) => search(paths.adminAccounts, { q: name }),
+  car: (name) => search(paths.adminCars, { q: name }),
+  booking: (name) => search(paths.adminBookings, { q: name }),
+  comment: (name) => search(paths.adminComments, { q: name }),
+  review: (name) => search(paths.adminComments, { q: name, kind: 'review' }),
+  contact_message: (name) => search(paths.adminMessages, { q: name }),
+};
+
+/** "Booking WOW-01042", its number leading to the bookings list, then the way to every action on it. */
+function ObjectCell({ action }: { action: AdminAction }) {
+  const { objectType, objectId, objectName } = action;
+  return (
+    <>
+      {t(OBJECT_LABELS[objectType])}{' '}
+      {objectName === null ? (
+        <span className="text-muted">{t('admin.audit.objectGone')}</span>
+      ) : (
+        <Link to={OBJECT_PAGES[objectType](objectName)} className="text-break-anywhere">
+          {objectName}
+        </Link>
+      )}{' '}
+      <Link
+        to={objectLog(objectType, objectId)}
+        className="small"
+        aria-label={t('admin.audit.objectLogLabel', { objectType, name: objectName ?? objectId })}
+      >
+        {t('admin.audit.objectLog')}
+      </Link>
+    </>
+  );
+}
+
 function shown(value: unknown): string {
   if (value === null || value === undefined) return t('admin.audit.noValue');
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -71,18 +107,7 @@ const columns = (): readonly AdminColumn<AdminAction>[] => [
   { header: t('admin.audit.column.action'), cell: (action) => t(ACTION_LABELS[action.action]) },
   {
     header: t('admin.audit.column.object'),
-    cell: (action) => (
-      <>
-        {t(OBJECT_LABELS[action.objectType])}{' '}
-        <Link
-          to={objectLog(action.objectType, action.objectId)}
-          className="font-monospace small text-break-anywhere"
-          aria-label={t('admin.audit.objectLogLabel', { objectType: action.objectType, objectId: action.objectId })}
-        >
-          {action.objectId}
-        </Link>
-      </>
-    ),
+    cell: (action) => <ObjectCell action={action} />,
   },
   {
     header: t('admin.audit.column.reason'),
@@ -105,8 +130,9 @@ const columns = (): readonly AdminColumn<AdminAction>[] => [
 ];
 
 /**
- * The audit log, newest first, filtered by the admin who acted and by the object acted on; an
- * object's id shows every action taken on it.
+ * The audit log, newest first, filtered by the admin who acted and by the object acted on. Each
+ * object is named as people know it and leads to its section of the console and to every action
+ * taken on it.
  */
 export function AdminAudit() {
   const [searchParams] = useSearchParams();
