@@ -160,12 +160,15 @@ describe('blog post page', () => {
     expect(within(form).queryByLabelText('Full name')).not.toBeInTheDocument();
     expect(within(form).queryByLabelText('Email')).not.toBeInTheDocument();
     expect(within(form).queryByText(/You must sign in/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Comment')).toHaveAccessibleDescription('2,000 characters left');
     await user.type(screen.getByLabelText('Comment'), 'Three seconds is the rule I teach my kids.');
+    expect(screen.getByLabelText('Comment')).toHaveAccessibleDescription('1,958 characters left');
     await user.click(screen.getByRole('button', { name: 'Post a Comment' }));
 
     const shown = await within(commentsSection()).findByText('Three seconds is the rule I teach my kids.');
     expect(shown.closest('li')).toHaveTextContent(/^asha/);
     expect(screen.getByLabelText('Comment')).toHaveValue('');
+    expect(screen.getByLabelText('Comment')).toHaveAccessibleDescription('2,000 characters left');
     expect(posted.map((call) => call.body)).toEqual([
       { content: 'Three seconds is the rule I teach my kids.', post: 'the-best-way-to-drive-cars' },
     ]);

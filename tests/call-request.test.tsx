@@ -21,7 +21,9 @@ describe('Request a call', () => {
   it('asks for a mobile number and sends it to the team as a message asking to be called back', async () => {
     const sent = serve('POST /api/contact', { message: serverSays.contactThanks });
     const { user, dialog } = await openCallRequest();
+    expect(within(dialog).getByLabelText('Your Name')).toHaveAccessibleDescription('100 characters left');
     await user.type(within(dialog).getByLabelText('Your Name'), 'Asha');
+    expect(within(dialog).getByLabelText('Your Name')).toHaveAccessibleDescription('96 characters left');
     await user.type(within(dialog).getByLabelText('Mobile number'), '+91 98765 43210');
     await user.type(within(dialog).getByLabelText('Email'), 'asha@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Request the call' }));

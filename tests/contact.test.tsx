@@ -37,6 +37,32 @@ describe('contact page', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('Hello');
   });
 
+  it('tells how many characters each field has left, announces it only near the limit, and starts again once sent', async () => {
+    serve('POST /api/contact', { message: serverSays.contactThanks });
+    const { user } = renderRoute('/layout/contact');
+    const name = await screen.findByLabelText('Your Name');
+    const message = screen.getByLabelText('Message');
+    expect(name).toHaveAccessibleDescription('100 characters left');
+    expect(message).toHaveAccessibleDescription('5,000 characters left');
+    expect(message).toHaveAttribute('maxlength', '5000');
+
+    await user.type(message, 'Hello');
+    expect(message).toHaveAccessibleDescription('4,995 characters left');
+    await user.click(name);
+    await user.paste('A'.repeat(89));
+    expect(name).toHaveAccessibleDescription('11 characters left');
+    expect(screen.getByText('11 characters left').closest('[aria-live]')).toBeNull();
+    await user.type(name, 'sha');
+    expect(name).toHaveAccessibleDescription('8 characters left');
+    expect(screen.getByText('8 characters left').closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(serverSays.contactThanks);
+    expect(name).toHaveAccessibleDescription('100 characters left');
+    expect(message).toHaveAccessibleDescription('5,000 characters left');
+  });
+
   it('shows the place and the social profiles the server names', async () => {
     const social = { facebook: 'https://www.facebook.com/wheelsonweb', linkedin: 'https://www.linkedin.com/company/wheelsonweb' };
     serve('GET /api/config', { payments: {}, social });

@@ -15,6 +15,9 @@ export const BOOKING_PAST_GRACE_MS = 5 * 60 * 1000;
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 export const INDIA_OFFSET = '+05:30';
 export const REVIEW_COMMENT_MAX = 1_000;
+/** The name and the text of a message sent from the contact page (a call request sends its name too). */
+export const CONTACT_NAME_MAX = 100;
+export const CONTACT_MESSAGE_MAX = 5_000;
 export const REVIEW_REPLY_MAX = 1_000;
 export const PHOTOS_PER_CAR_MAX = 6;
 export const PHOTO_BYTES_MAX = 8 * 1024 * 1024;

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '../limits';
 import { email } from './fields';
 
-const NAME_MAX = 100;
-const MESSAGE_MAX = 5_000;
-
 export const ContactMessage = z.object({
-  name: z.string().trim().min(1).max(NAME_MAX),
+  name: z.string().trim().min(1).max(CONTACT_NAME_MAX),
   email,
-  message: z.string().trim().min(1).max(MESSAGE_MAX),
+  message: z.string().trim().min(1).max(CONTACT_MESSAGE_MAX),
 });
 export type ContactMessage = z.input<typeof ContactMessage>;
 

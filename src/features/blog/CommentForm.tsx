@@ -5,6 +5,7 @@ import { toApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { paths } from '../../config/paths';
 import { COMMENT_MAX } from '../../domain/limits';
+import { useCharsLeft } from '../../components/CharsLeft';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
@@ -27,6 +28,7 @@ export function CommentForm({ post }: { post: string }) {
   const { user } = useSession();
   const location = useLocation();
   const posting = usePostComment();
+  const charsLeft = useCharsLeft(COMMENT_MAX);
 
   const heading = (
     <h2 id={HEADING_ID} className="h4 mb-2">
@@ -56,6 +58,7 @@ export function CommentForm({ post }: { post: string }) {
       onSubmit={async ({ content }, { reset }) => {
         await posting.mutateAsync({ content, post });
         reset(EMPTY);
+        charsLeft.clear();
       }}
       aria-labelledby={HEADING_ID}
     >
@@ -64,7 +67,16 @@ export function CommentForm({ post }: { post: string }) {
           {heading}
           <p className="small text-muted">{t('blog.commentingAs', { username: user.username })}</p>
           <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} onClose={form.clearFailure} />
-          <FormField label={t('blog.commentForm.comment')} name="content" multiline rows={5} maxLength={COMMENT_MAX} required />
+          <FormField
+            label={t('blog.commentForm.comment')}
+            name="content"
+            multiline
+            rows={5}
+            maxLength={COMMENT_MAX}
+            required
+            hint={charsLeft.hint}
+            onChange={charsLeft.onChange}
+          />
           <Button type="submit" disabled={form.sending}>
             {t(form.sending ? 'blog.posting' : 'blog.commentForm.submit')}
           </Button>

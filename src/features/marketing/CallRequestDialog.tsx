@@ -3,10 +3,11 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame';
+import { useCharsLeft } from '../../components/CharsLeft';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
-import { EMAIL_MAX } from '../../domain/limits';
+import { CONTACT_NAME_MAX, EMAIL_MAX } from '../../domain/limits';
 import { CallRequest } from '../../domain/schemas/messages';
 import { toApiError } from '../../lib/api-client';
 import { sendContactMessage } from './api';
@@ -26,6 +27,7 @@ interface CallRequestDialogProps {
  */
 export default function CallRequestDialog({ show, onClose }: CallRequestDialogProps) {
   const request = useMutation({ mutationFn: sendContactMessage });
+  const nameLeft = useCharsLeft(CONTACT_NAME_MAX);
   return (
     <DialogFrame show={show} title={t('site.callRequest.title')} onClose={onClose}>
       {request.isSuccess ? (
@@ -55,7 +57,15 @@ export default function CallRequestDialog({ show, onClose }: CallRequestDialogPr
               <Modal.Body>
                 <p>{t('site.callRequest.intro')}</p>
                 <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} />
-                <FormField label={t('site.callRequest.name')} name="name" required autoComplete="name" />
+                <FormField
+                  label={t('site.callRequest.name')}
+                  name="name"
+                  required
+                  autoComplete="name"
+                  maxLength={CONTACT_NAME_MAX}
+                  hint={nameLeft.hint}
+                  onChange={nameLeft.onChange}
+                />
                 <FormField
                   label={t('site.callRequest.phone')}
                   name="phone"

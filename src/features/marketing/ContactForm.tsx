@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import { useCharsLeft } from '../../components/CharsLeft';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
-import { EMAIL_MAX } from '../../domain/limits';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, EMAIL_MAX } from '../../domain/limits';
 import type { ContactMessage } from '../../domain/schemas/messages';
 import { toApiError } from '../../lib/api-client';
 import { sendContactMessage } from './api';
@@ -19,6 +20,8 @@ const EMPTY: ContactMessage = { name: '', email: '', message: '' };
 export function ContactForm() {
   const contact = useMutation({ mutationFn: sendContactMessage });
   const sending = contact.isPending;
+  const nameLeft = useCharsLeft(CONTACT_NAME_MAX);
+  const messageLeft = useCharsLeft(CONTACT_MESSAGE_MAX);
 
   return (
     <>
@@ -34,13 +37,24 @@ export function ContactForm() {
         onSubmit={async (values, { reset }) => {
           await contact.mutateAsync(values);
           reset();
+          nameLeft.clear();
+          messageLeft.clear();
         }}
         aria-label={t('site.contactForm.label')}
       >
         {(form) => (
           <>
             <ErrorAlert message={form.failure ? toApiError(form.failure).message : null} />
-            <FormField label={t('site.contactForm.name')} name="name" required autoComplete="name" disabled={sending} />
+            <FormField
+              label={t('site.contactForm.name')}
+              name="name"
+              required
+              autoComplete="name"
+              maxLength={CONTACT_NAME_MAX}
+              hint={nameLeft.hint}
+              onChange={nameLeft.onChange}
+              disabled={sending}
+            />
             <FormField
               label={t('site.contactForm.email')}
               name="email"
@@ -50,7 +64,17 @@ export function ContactForm() {
               maxLength={EMAIL_MAX}
               disabled={sending}
             />
-            <FormField label={t('site.contactForm.message')} name="message" multiline rows={5} required disabled={sending} />
+            <FormField
+              label={t('site.contactForm.message')}
+              name="message"
+              multiline
+              rows={5}
+              required
+              maxLength={CONTACT_MESSAGE_MAX}
+              hint={messageLeft.hint}
+              onChange={messageLeft.onChange}
+              disabled={sending}
+            />
             <Button type="submit" variant="primary" disabled={form.sending}>
               {t(form.sending ? 'site.contactForm.sending' : 'site.contactForm.send')}
             </Button>
