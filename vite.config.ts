@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { cataloguePlugin } from './build/catalogue';
-import { axiosWithoutFetchPlugin } from './build/axios-browser';
-import { layoutChunkPlugin } from './build/layout-chunk';
-import { precompressPlugin } from './build/precompress';
+import { cataloguePlugin } from './build/catalogue.ts';
+import { axiosWithoutFetchPlugin } from './build/axios-browser.ts';
+import { layoutChunkPlugin } from './build/layout-chunk.ts';
+import { precompressPlugin } from './build/precompress.ts';
 
 // The built app calls its own origin. Under `npm run preview` that origin is Vite's preview server,
 // so it passes the API's paths on to the API server (`npm start`, or `npm run dev`'s API).

@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { cataloguePlugin } from './build/catalogue';
-import { slowServerTests } from './vitest.slow.config';
+import { cataloguePlugin } from './build/catalogue.ts';
+import { slowServerTests } from './vitest.slow.config.ts';
 
 export default defineConfig({
   plugins: [react(), cataloguePlugin()],

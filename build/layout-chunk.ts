@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { CATALOGUE_FILE } from './catalogue';
+import { CATALOGUE_FILE } from './catalogue.ts';
 
 /** A folder's `words.ts` (or `<something>-words.ts`), which loads a part of the message catalogue (docs/architecture.md#words). */
 const WORDS_FILE = /[\\/-]words\.ts$/;
