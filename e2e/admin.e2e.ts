@@ -196,15 +196,20 @@ test.describe('the admin console', () => {
       await openSection(page, 'Audit log', /^Audit log/);
       const rows = page.getByRole('row');
       await expect(rows.filter({ hasText: 'Disabled account' })).toBeVisible();
-      // Each action's own row carries its reason; accepting asked for none.
-      for (const [what, reason] of [
-        ['Disabled account', 'Listing cars that are not theirs.'],
-        ['Delisted car', 'Photos show a different car.'],
-        ['Accepted booking', 'none given'],
-        ['Removed comment', 'Spam.'],
+      // Each action's own row names its object as people know it and carries its reason; accepting asked for none.
+      for (const [what, object, reason] of [
+        ['Disabled account', `Account ${ownerAccount.username}`, 'Listing cars that are not theirs.'],
+        ['Delisted car', `Car ${car.carname}`, 'Photos show a different car.'],
+        ['Accepted booking', `Booking ${booking.number}`, 'none given'],
+        ['Removed comment', `Comment ${renterAccount.username}`, 'Spam.'],
       ] as const) {
-        await expect(rows.filter({ hasText: what })).toContainText(reason);
+        const row = rows.filter({ hasText: what });
+        await expect(row).toContainText(object);
+        await expect(row).toContainText(reason);
       }
+      await rows.filter({ hasText: 'Delisted car' }).getByRole('link', { name: car.carname, exact: true }).click();
+      await expect(page).toHaveURL(`/admin/cars?q=${encodeURIComponent(car.carname).replaceAll('%20', '+')}`);
+      await expect(page.getByRole('row').filter({ hasText: car.carname })).toBeVisible();
       expect(unexpectedProblems(console_.problems)).toEqual([]);
     } finally {
       await Promise.all(sessions.map((opened) => opened.context.close()));

@@ -325,22 +325,22 @@ describe('the audit log', () => {
       'Feb 04 2026 11:45',
       'meera',
       'Disabled account',
-      'Account ravi all actions',
+      'Account ravi All actions',
       'Listing cars he does not own.',
       'status: enabled → disabled',
     ]);
-    expect(cellsOf(2)[3]).toBe('Booking WOW-01042 all actions');
-    expect(cellsOf(3)[3]).toBe('Car (no longer there) all actions');
+    expect(cellsOf(2)[3]).toBe('Booking WOW-01042 All actions');
+    expect(cellsOf(3)[3]).toBe('Car (no longer there) All actions');
     expect(screen.queryByText(ravi.id)).not.toBeInTheDocument();
     expect(screen.queryByText(bookingId)).not.toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'ravi' })).toHaveAttribute('href', '/admin/accounts?q=ravi');
     expect(screen.getByRole('link', { name: 'WOW-01042' })).toHaveAttribute('href', '/admin/bookings?q=WOW-01042');
-    expect(screen.getByRole('link', { name: 'Actions on account ravi' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'All actions on account ravi' })).toHaveAttribute(
       'href',
       `/admin/audit?objectType=account&objectId=${ravi.id}`,
     );
-    expect(screen.getByRole('link', { name: 'Actions on booking WOW-01042' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'All actions on booking WOW-01042' })).toHaveAttribute(
       'href',
       `/admin/audit?objectType=booking&objectId=${bookingId}`,
     );
@@ -382,7 +382,7 @@ describe('the audit log', () => {
     expect(calls[0]?.query).toEqual({ adminId: stranger });
     expect(screen.getByRole('combobox', { name: 'Admin' })).toHaveDisplayValue(stranger);
 
-    await user.click(screen.getByRole('link', { name: 'Actions on account ravi' }));
+    await user.click(screen.getByRole('link', { name: 'All actions on account ravi' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?objectType=account&objectId=${ravi.id}`));
     await waitFor(() => expect(calls.at(-1)?.query).toEqual({ objectType: 'account', objectId: ravi.id }));
     expect(screen.getByRole('searchbox', { name: 'Object id' })).toHaveValue(ravi.id);
