@@ -5,7 +5,6 @@ import { toApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { paths } from '../../config/paths';
 import { COMMENT_MAX } from '../../domain/limits';
-import { useCharsLeft } from '../../components/CharsLeft';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
@@ -28,7 +27,6 @@ export function CommentForm({ post }: { post: string }) {
   const { user } = useSession();
   const location = useLocation();
   const posting = usePostComment();
-  const charsLeft = useCharsLeft(COMMENT_MAX);
 
   const heading = (
     <h2 id={HEADING_ID} className="h4 mb-2">
@@ -58,7 +56,6 @@ export function CommentForm({ post }: { post: string }) {
       onSubmit={async ({ content }, { reset }) => {
         await posting.mutateAsync({ content, post });
         reset(EMPTY);
-        charsLeft.clear();
       }}
       aria-labelledby={HEADING_ID}
     >
@@ -74,8 +71,7 @@ export function CommentForm({ post }: { post: string }) {
             rows={5}
             maxLength={COMMENT_MAX}
             required
-            hint={charsLeft.hint}
-            onChange={charsLeft.onChange}
+            showRemaining
           />
           <Button type="submit" disabled={form.sending}>
             {t(form.sending ? 'blog.posting' : 'blog.commentForm.submit')}

@@ -10,7 +10,6 @@ import { paths } from '../../config/paths';
 import type { Account, Comment, Reply } from '../../domain/contract';
 import { DELETED_CONTENT } from '../../domain/replaced-text';
 import { COMMENT_MAX } from '../../domain/limits';
-import { useCharsLeft } from '../../components/CharsLeft';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
@@ -118,7 +117,6 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
   const { user } = useSession();
   const location = useLocation();
   const replying = usePostReply(comment.id);
-  const charsLeft = useCharsLeft(COMMENT_MAX);
 
   if (!user) {
     return (
@@ -151,8 +149,7 @@ function ReplyForm({ comment, onReplied, onCancel }: ReplyFormProps) {
             maxLength={COMMENT_MAX}
             required
             autoFocus
-            hint={charsLeft.hint}
-            onChange={charsLeft.onChange}
+            showRemaining
           />
           <div className="d-flex gap-2">
             <Button type="submit" size="sm" disabled={form.sending}>

@@ -3,7 +3,6 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame';
-import { useCharsLeft } from '../../components/CharsLeft';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
@@ -27,7 +26,6 @@ interface CallRequestDialogProps {
  */
 export default function CallRequestDialog({ show, onClose }: CallRequestDialogProps) {
   const request = useMutation({ mutationFn: sendContactMessage });
-  const nameLeft = useCharsLeft(CONTACT_NAME_MAX);
   return (
     <DialogFrame show={show} title={t('site.callRequest.title')} onClose={onClose}>
       {request.isSuccess ? (
@@ -63,8 +61,7 @@ export default function CallRequestDialog({ show, onClose }: CallRequestDialogPr
                   required
                   autoComplete="name"
                   maxLength={CONTACT_NAME_MAX}
-                  hint={nameLeft.hint}
-                  onChange={nameLeft.onChange}
+                  showRemaining
                 />
                 <FormField
                   label={t('site.callRequest.phone')}

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useCharsLeft } from '../../components/CharsLeft';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { ZodForm } from '../../components/ZodForm';
@@ -20,8 +19,6 @@ const EMPTY: ContactMessage = { name: '', email: '', message: '' };
 export function ContactForm() {
   const contact = useMutation({ mutationFn: sendContactMessage });
   const sending = contact.isPending;
-  const nameLeft = useCharsLeft(CONTACT_NAME_MAX);
-  const messageLeft = useCharsLeft(CONTACT_MESSAGE_MAX);
 
   return (
     <>
@@ -37,8 +34,6 @@ export function ContactForm() {
         onSubmit={async (values, { reset }) => {
           await contact.mutateAsync(values);
           reset();
-          nameLeft.clear();
-          messageLeft.clear();
         }}
         aria-label={t('site.contactForm.label')}
       >
@@ -51,8 +46,7 @@ export function ContactForm() {
               required
               autoComplete="name"
               maxLength={CONTACT_NAME_MAX}
-              hint={nameLeft.hint}
-              onChange={nameLeft.onChange}
+              showRemaining
               disabled={sending}
             />
             <FormField
@@ -71,8 +65,7 @@ export function ContactForm() {
               rows={5}
               required
               maxLength={CONTACT_MESSAGE_MAX}
-              hint={messageLeft.hint}
-              onChange={messageLeft.onChange}
+              showRemaining
               disabled={sending}
             />
             <Button type="submit" variant="primary" disabled={form.sending}>
