@@ -2,14 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicCar } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { FROM, PERIOD, TO, teslaBooked } from './checkout';
+import { FROM, PERIOD, TO, nexonBooked } from './checkout';
 import { expectFieldError, expectNoFieldError } from './field-errors';
 import { asha, creta, fleetCar, listed, ravi, swift } from './mocks/answers';
 import { fail } from './mocks/routes';
 import { acceptSignIn, recordAllRequests, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 
-const tesla = fleetCar('Tata Nexon EV');
+const nexon = fleetCar('Tata Nexon EV');
 
 /** `GET /api/cars/{name or id}` answers this car. */
 function serveCar(car: PublicCar) {
@@ -58,7 +58,7 @@ describe('car page', () => {
   });
 
   it('starts the period from the address, shows it in India time and totals the whole hours', async () => {
-    serveCar(tesla);
+    serveCar(nexon);
     renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     expect(await screen.findByText('Jan 31 2030 22:30')).toBeInTheDocument();
     expect(screen.getByText('Feb 01 2030 02:15')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('car page', () => {
   });
 
   it('shows the period in typed fields on India’s clock, and a typed period changes the total and the address', async () => {
-    serveCar(tesla);
+    serveCar(nexon);
     const { router, user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     const fromDate = await screen.findByLabelText('From date');
     expect(fromDate).toHaveValue('2030-01-31');
@@ -90,7 +90,7 @@ describe('car page', () => {
   });
 
   it('shows a day picked on the calendar in the typed fields, starting on the day clicked after the end and ending a day later', async () => {
-    serveCar(tesla);
+    serveCar(nexon);
     const { router, user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     const showCalendar = await screen.findByRole('button', { name: 'Pick on a calendar' });
     expect(showCalendar).toHaveAttribute('aria-expanded', 'false');
@@ -124,7 +124,7 @@ describe('car page', () => {
   });
 
   it('adds the driver surcharge when Driver Required is ticked, and takes it off again', async () => {
-    serveCar(tesla);
+    serveCar(nexon);
     const { router, user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     const driver = await screen.findByRole('checkbox', { name: /Driver Required/ });
     expect(driver).not.toBeChecked();
@@ -148,7 +148,7 @@ describe('car page', () => {
   it('marks the end shorter than an hour after the start with the rule’s words, and disables Reserve Now', async () => {
     const instant = encodeURIComponent('2030-01-31T22:30:00+05:30');
     const halfHourLater = encodeURIComponent('2030-01-31T23:00:00+05:30');
-    serveCar(tesla);
+    serveCar(nexon);
     renderRoute(`/cars/Tata%20Nexon%20EV?from=${instant}&to=${halfHourLater}`);
     await expectFieldError(await screen.findByLabelText('To date'), 'The end must be at least one hour after the start.');
     await expectFieldError(screen.getByLabelText('To time'), 'The end must be at least one hour after the start.');
@@ -160,7 +160,7 @@ describe('car page', () => {
   });
 
   it('refuses a typed start in the past at the From fields, and an unfinished time at its own field', async () => {
-    serveCar(tesla);
+    serveCar(nexon);
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     const fromDate = await screen.findByLabelText('From date');
     const toDate = screen.getByLabelText('To date');
@@ -190,8 +190,8 @@ describe('car page', () => {
 
   it('reads a typed period as India time and sends it as typed', async () => {
     session(asha);
-    serveCar(tesla);
-    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
+    serveCar(nexon);
+    const bookings = serve('POST /api/bookings', nexonBooked({ driver: false }));
     const { user } = renderRoute('/cars/Tata%20Nexon%20EV');
     for (const [label, value] of [
       ['From date', '2030-01-31'],
@@ -210,7 +210,7 @@ describe('car page', () => {
   });
 
   it('sends a signed-out visitor to sign in first and brings them back with the period', async () => {
-    serveCar(tesla);
+    serveCar(nexon);
     acceptSignIn(session(null), 'POST /carsSchema', asha);
     const { router, user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     await user.click(await screen.findByRole('button', { name: 'Reserve Now' }));
@@ -227,8 +227,8 @@ describe('car page', () => {
 
   it('says card payments are not configured and sends the request unpaid on request', async () => {
     session(asha);
-    serveCar(tesla);
-    const bookings = serve('POST /api/bookings', teslaBooked({ driver: true }));
+    serveCar(nexon);
+    const bookings = serve('POST /api/bookings', nexonBooked({ driver: true }));
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}&driver=1`);
     expect(await screen.findByText('Card payments are not configured yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay with a card' })).not.toBeInTheDocument();
@@ -248,7 +248,7 @@ describe('car page', () => {
     session(asha);
     serveCar(listed(creta));
     const bookings = serve('POST /api/bookings', {
-      ...teslaBooked({ driver: false }),
+      ...nexonBooked({ driver: false }),
       car: { id: creta.id, kind: 'listed', carName: creta.carname },
       pricePerDay: 65,
       total: 195,
@@ -266,7 +266,7 @@ describe('car page', () => {
 
   it('tells the renter when the car is already taken and keeps the choice', async () => {
     session(asha);
-    serveCar(tesla);
+    serveCar(nexon);
     serve('POST /api/bookings', fail(409, serverSays.alreadyBooked));
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     await user.click(await screen.findByRole('button', { name: 'Send request without paying' }));
@@ -277,7 +277,7 @@ describe('car page', () => {
 
   it('explains that owners do not book cars', async () => {
     session(ravi);
-    serveCar(tesla);
+    serveCar(nexon);
     renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     expect(await screen.findByText(/Cars are booked from a renter account/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send request without paying' })).not.toBeInTheDocument();

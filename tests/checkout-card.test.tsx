@@ -15,7 +15,7 @@ import {
   PERIOD,
   removeCheckoutProviders,
   removeCheckoutScripts,
-  teslaBooked,
+  nexonBooked,
 } from './checkout';
 import { asha, fleetCar } from './mocks/answers';
 import { refuseNaming } from './mocks/routes';
@@ -44,7 +44,7 @@ describe('card checkout', () => {
       'POST /api/bookings/check',
       refuseNaming(409, words, { number: 'WOW-00042', path: '/bookings/7f1c2a34-5b6d-4e8f-9a0b-1c2d3e4f5a6b' }),
     );
-    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false, paymentToken: 'tok_visa_4242' }));
+    const bookings = serve('POST /api/bookings', nexonBooked({ driver: false, paymentToken: 'tok_visa_4242' }));
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     await user.click(await screen.findByRole('button', { name: 'Pay with a card' }));
 
@@ -68,7 +68,7 @@ describe('card checkout', () => {
     session(asha);
     serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const provider = installCheckoutProvider();
-    const bookings = serve('POST /api/bookings', teslaBooked({ driver: true, paymentToken: 'tok_visa_4242' }));
+    const bookings = serve('POST /api/bookings', nexonBooked({ driver: true, paymentToken: 'tok_visa_4242' }));
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}&driver=1`);
     const payByCard = await screen.findByRole('button', { name: 'Pay with a card' });
     // The provider's script is fetched when the renter starts paying, not with the page.

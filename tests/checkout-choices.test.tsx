@@ -82,7 +82,7 @@ describe('a card the card checkout cannot take, for want of authentication', () 
     // The renter closes Razorpay's checkout this time: the page is left ready on its button.
     const opened = installRazorpay({ pay: false });
     const orders = serve('POST /api/payments/razorpay/orders', {
-      orderId: 'order_Tesla150',
+      orderId: 'order_Nexon150',
       keyId: 'rzp_test_wheelsonweb',
       amountPaise: 15_000,
       currency: 'INR',
@@ -90,7 +90,7 @@ describe('a card the card checkout cannot take, for want of authentication', () 
     await user.click(within(alert).getByRole('button', { name: 'Pay with UPI, card or netbanking instead' }));
 
     await waitFor(() => expect(opened).toHaveLength(1));
-    expect(opened[0]).toMatchObject({ order_id: 'order_Tesla150', amount: 15_000 });
+    expect(opened[0]).toMatchObject({ order_id: 'order_Nexon150', amount: 15_000 });
     expect(orders.map((call) => call.body)).toEqual([{ carName: 'Tata Nexon EV', from: FROM, to: TO, driver: false }]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: UPI_BUTTON })).toHaveFocus();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { CARD_PAYMENTS, openCarPage, PERIOD, teslaBooked, UPI_PAYMENTS } from './checkout';
+import { CARD_PAYMENTS, openCarPage, PERIOD, nexonBooked, UPI_PAYMENTS } from './checkout';
 import { asha, fleetCar } from './mocks/answers';
 import { API } from './mocks/api';
 import { server } from './mocks/server';
@@ -48,7 +48,7 @@ describe('the demo checkout', () => {
         : HttpResponse.json({ id: 'tok_demo1' }),
     );
     serve('POST /api/bookings/check', undefined);
-    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false, paymentToken: 'tok_demo1' }));
+    const bookings = serve('POST /api/bookings', nexonBooked({ driver: false, paymentToken: 'tok_demo1' }));
     const { user } = openDemoCarPage();
     expect(await screen.findByText(BANNER)).toBeInTheDocument();
 
@@ -91,7 +91,7 @@ describe('the demo checkout', () => {
       }),
     );
     const bookings = serve('POST /api/bookings', {
-      ...teslaBooked({ driver: false }),
+      ...nexonBooked({ driver: false }),
       payment: { status: 'held', provider: 'razorpay', method: 'upi', amountPaise: 15_000 },
     });
     const { user } = openDemoCarPage();

@@ -8,7 +8,7 @@ vi.hoisted(() => vi.resetModules());
 afterAll(() => vi.resetModules());
 
 import { renderRoute } from './render';
-import { CARD_PAYMENTS, CHECKOUT_SCRIPT, PERIOD, removeCheckoutScripts, teslaBooked } from './checkout';
+import { CARD_PAYMENTS, CHECKOUT_SCRIPT, PERIOD, removeCheckoutScripts, nexonBooked } from './checkout';
 import { asha, fleetCar } from './mocks/answers';
 import { serve, session } from './mocks/serve';
 
@@ -64,7 +64,7 @@ describe('card checkout that cannot be loaded', () => {
     const rejections = catchCheckoutScriptRejections();
     session(asha);
     serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
-    const bookings = serve('POST /api/bookings', teslaBooked({ driver: true }));
+    const bookings = serve('POST /api/bookings', nexonBooked({ driver: true }));
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
     const reserve = await screen.findByRole('button', { name: 'Pay with a card' });
     expect(reserve).toBeEnabled();

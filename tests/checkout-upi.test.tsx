@@ -10,7 +10,7 @@ import {
   removeCheckoutScripts,
   SIGNATURE,
   TO,
-  teslaBooked,
+  nexonBooked,
   UPI_PAYMENTS,
 } from './checkout';
 import { asha, fleetCar } from './mocks/answers';
@@ -41,13 +41,13 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
     serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const opened = installRazorpay();
     const orders = serve('POST /api/payments/razorpay/orders', {
-      orderId: 'order_Tesla240',
+      orderId: 'order_Nexon240',
       keyId: 'rzp_test_wheelsonweb',
       amountPaise: 24_000,
       currency: 'INR',
     });
     const bookings = serve('POST /api/bookings', {
-      ...teslaBooked({ driver: true }),
+      ...nexonBooked({ driver: true }),
       payment: { status: 'held', provider: 'razorpay', method: 'upi', amountPaise: 24_000 },
     });
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}&driver=1`);
@@ -68,7 +68,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
     expect(opened).toHaveLength(1);
     expect(opened[0]).toMatchObject({
       key: 'rzp_test_wheelsonweb',
-      order_id: 'order_Tesla240',
+      order_id: 'order_Nexon240',
       amount: 24_000,
       currency: 'INR',
       name: 'WheelsOnWeb',
@@ -81,7 +81,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
         from: FROM,
         to: TO,
         driver: true,
-        razorpay: { orderId: 'order_Tesla240', paymentId: 'pay_UpiTesla1', signature: SIGNATURE },
+        razorpay: { orderId: 'order_Nexon240', paymentId: 'pay_UpiNexon1', signature: SIGNATURE },
       },
     ]);
   });
@@ -92,12 +92,12 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
     serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const opened = installRazorpay({ pay: false });
     serve('POST /api/payments/razorpay/orders', {
-      orderId: 'order_Tesla150',
+      orderId: 'order_Nexon150',
       keyId: 'rzp_test_wheelsonweb',
       amountPaise: 15_000,
       currency: 'INR',
     });
-    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
+    const bookings = serve('POST /api/bookings', nexonBooked({ driver: false }));
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 
     await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
@@ -115,7 +115,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
     serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const opened = installRazorpay();
     serve('POST /api/payments/razorpay/orders', fail(409, 'This car is already booked for part of that period.'));
-    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
+    const bookings = serve('POST /api/bookings', nexonBooked({ driver: false }));
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 
     await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));
@@ -149,7 +149,7 @@ describe('paying with UPI, card or netbanking through Razorpay', () => {
     session(asha);
     serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     const orders = serve('POST /api/payments/razorpay/orders', fail(500, 'not to be called'));
-    const bookings = serve('POST /api/bookings', teslaBooked({ driver: false }));
+    const bookings = serve('POST /api/bookings', nexonBooked({ driver: false }));
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 
     await user.click(await screen.findByRole('button', { name: UPI_BUTTON }));

@@ -65,7 +65,7 @@ export function installRazorpay({ pay = true } = {}) {
       if (pay) {
         this.options.handler({
           razorpay_order_id: this.options.order_id,
-          razorpay_payment_id: 'pay_UpiTesla1',
+          razorpay_payment_id: 'pay_UpiNexon1',
           razorpay_signature: SIGNATURE,
         });
       } else {
@@ -89,11 +89,11 @@ export const TO = '2030-02-01T02:15:00+05:30';
 export const PERIOD = `from=${encodeURIComponent(FROM)}&to=${encodeURIComponent(TO)}`;
 
 /** The server's answer to a request for the Tata Nexon EV for that period: 3 hours × ₹50, and × ₹30 for a driver. */
-export function teslaBooked(request: Pick<NewBooking, 'driver' | 'paymentToken'>): Booking {
-  const tesla = fleetCar('Tata Nexon EV');
+export function nexonBooked(request: Pick<NewBooking, 'driver' | 'paymentToken'>): Booking {
+  const nexon = fleetCar('Tata Nexon EV');
   const total = request.driver ? 240 : 150;
   return booking({
-    car: { id: tesla.id, kind: 'fleet', carName: tesla.carName },
+    car: { id: nexon.id, kind: 'fleet', carName: nexon.carName },
     from: FROM,
     to: TO,
     hours: 3,
@@ -105,7 +105,7 @@ export function teslaBooked(request: Pick<NewBooking, 'driver' | 'paymentToken'>
     payment: {
       status: request.paymentToken ? 'held' : 'none',
       amountPaise: total * 100,
-      ...(request.paymentToken ? { ref: 'pi_3Tesla' } : {}),
+      ...(request.paymentToken ? { ref: 'pi_3Nexon' } : {}),
     },
   });
 }

@@ -6,7 +6,7 @@ import { admin, asha, creta, fleetCar, listed, paged, ravi, uuid } from './mocks
 import { fail } from './mocks/routes';
 import { recordAllRequests, serve, session } from './mocks/serve';
 
-const tesla = fleetCar('Tata Nexon EV');
+const nexon = fleetCar('Tata Nexon EV');
 const meera: Account = { ...ravi, _id: uuid(4), id: uuid(4), username: 'meera', email: 'meera@example.com' };
 
 /** The `n`th review, newest first: renter{n}'s, written `n` hours before a fixed instant. */
@@ -39,7 +39,7 @@ describe('reviews on the car page', () => {
       review(n, n === 0 ? { reply: { content: 'Thank you, drive with us again!', createdAt: '2026-10-02T09:00:00.000Z' } } : {}),
     );
     const pages = serveReviews(reviews);
-    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 4.3, ratingCount: 26 });
+    serve('GET /api/cars/:carName', { ...nexon, ratingAverage: 4.3, ratingCount: 26 });
     const { user } = renderRoute('/cars/Tata%20Nexon%20EV');
 
     expect(await screen.findByRole('img', { name: 'Rated 4.3 out of 5 stars, 26 ratings' })).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('reviews on the car page', () => {
 
   it('shows a fleet car’s real average and count from the server, and not New', async () => {
     serveReviews([review(1), review(2)]);
-    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 3.5, ratingCount: 2 });
+    serve('GET /api/cars/:carName', { ...nexon, ratingAverage: 3.5, ratingCount: 2 });
     renderRoute('/cars/Tata%20Nexon%20EV');
     expect(await screen.findByRole('img', { name: 'Rated 3.5 out of 5 stars, 2 ratings' })).toBeInTheDocument();
     expect(screen.getByText('(2 ratings)')).toBeInTheDocument();
@@ -167,7 +167,7 @@ describe('reviews on the car page', () => {
   it('offers an admin, and not an owner, the reply form on a fleet car', async () => {
     session(admin);
     serveReviews([review(1)]);
-    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 2, ratingCount: 1 });
+    serve('GET /api/cars/:carName', { ...nexon, ratingAverage: 2, ratingCount: 1 });
     renderRoute('/cars/Tata%20Nexon%20EV');
     expect(await screen.findByRole('textbox', { name: 'Your reply' })).toBeInTheDocument();
   });
@@ -175,7 +175,7 @@ describe('reviews on the car page', () => {
   it('offers no reply form on a fleet car to an owner', async () => {
     session(ravi);
     serveReviews([review(1)]);
-    serve('GET /api/cars/:carName', { ...tesla, ratingAverage: 2, ratingCount: 1 });
+    serve('GET /api/cars/:carName', { ...nexon, ratingAverage: 2, ratingCount: 1 });
     renderRoute('/cars/Tata%20Nexon%20EV');
     expect(await within(await screen.findByRole('list', { name: 'Reviews' })).findByText('renter1')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Your reply' })).not.toBeInTheDocument();

@@ -106,8 +106,8 @@ describe('the public car list, against the real server', () => {
 
     expect(conforms(PublicCar, await getCar(listed.id))).toEqual(listed);
     expect(await getCar(name.toUpperCase())).toEqual(listed);
-    const tesla = await getCar('Tata Nexon EV');
-    expect(tesla).toMatchObject({ kind: 'fleet', carName: 'Tata Nexon EV', price: 50, brand: 'Tata', model: 'Empowered 45' });
+    const nexon = await getCar('Tata Nexon EV');
+    expect(nexon).toMatchObject({ kind: 'fleet', carName: 'Tata Nexon EV', price: 50, brand: 'Tata', model: 'Empowered 45' });
   });
 
   it('filters by budget, name and sort order', async () => {
