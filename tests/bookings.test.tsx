@@ -57,6 +57,16 @@ function serveBookings(...initial: Booking[]) {
   });
 }
 
+/** Ravi's Rental requests with asha's Swift request, its Decline dialog open: the dialog, its reason box and the steps sent. */
+async function openOwnersDecline() {
+  session(ravi);
+  const steps = serveBookings(swiftRequest());
+  const { user } = renderRoute('/get/requests');
+  const item = await screen.findByRole('listitem');
+  await user.click(within(item).getByRole('button', { name: /^Decline/ }));
+  const dialog = await screen.findByRole('dialog');
+  return { user, steps, dialog, reason: within(dialog).getByRole('textbox', { name: 'Reason (optional)' }) };
+}
 describe('My bookings', () => {
   it('lists the renter’s request in India time with its number, pickup area and total, and cancels it once confirmed', async () => {
     session(asha);
@@ -389,14 +399,7 @@ describe('Rental requests', () => {
   });
 
   it('sends the reason the owner gives for a decline, for the renter to read', async () => {
-    session(ravi);
-    const steps = serveBookings(swiftRequest());
-    const { user } = renderRoute('/get/requests');
-
-    const item = await screen.findByRole('listitem');
-    await user.click(within(item).getByRole('button', { name: /^Decline/ }));
-    const dialog = await screen.findByRole('dialog');
-    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    const { user, steps, dialog, reason } = await openOwnersDecline();
     expect(dialog).toHaveTextContent('asha reads it with the booking and is mailed it.');
     await user.type(reason, '  The car is in for servicing that week. ');
     await user.click(within(dialog).getByRole('button', { name: 'Decline request' }));
@@ -405,14 +408,7 @@ describe('Rental requests', () => {
   });
 
   it('refuses a decline reason over 500 characters in the dialog, sending nothing', async () => {
-    session(ravi);
-    const steps = serveBookings(swiftRequest());
-    const { user } = renderRoute('/get/requests');
-
-    const item = await screen.findByRole('listitem');
-    await user.click(within(item).getByRole('button', { name: /^Decline/ }));
-    const dialog = await screen.findByRole('dialog');
-    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    const { user, steps, dialog, reason } = await openOwnersDecline();
     // The field stops at 500; a longer one pasted past it is still refused in the server's words.
     reason.removeAttribute('maxLength');
     await user.click(reason);

@@ -71,6 +71,13 @@ async function choose(user: User, ...files: File[]) {
   await waitFor(() => expect(screen.queryByText(PREPARING)).not.toBeInTheDocument());
 }
 
+/** Types the Renault Kwid's name, description and price into Add Your Car, once the form is on screen. */
+async function describeKwid(user: User) {
+  await user.type(await screen.findByLabelText('Car Name'), 'Renault Kwid');
+  await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
+  await user.type(screen.getByLabelText('Price'), '700');
+}
+
 const PREPARING = 'Checking the photos and making large ones smaller…';
 
 describe('Add Your Car: photos', () => {
@@ -148,9 +155,7 @@ describe('Add Your Car: photos', () => {
     const uploads = serve('POST /api/cars/:id/photos', photo(1));
     serve('GET /get-cars', success([swift]));
     const { user, router } = renderRoute('/renting');
-    await user.type(await screen.findByLabelText('Car Name'), 'Renault Kwid');
-    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
-    await user.type(screen.getByLabelText('Price'), '700');
+    await describeKwid(user);
     await choose(user, photoFile('wide.png', 'image/png', { width: 8000, height: 6000 }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(tileNames()).toEqual(['wide.png (cover)']);
@@ -167,9 +172,7 @@ describe('Add Your Car: photos', () => {
     serve('GET /get-cars', success([swift]));
     const { user, router } = renderRoute('/renting');
     await user.type(await screen.findByLabelText('Picture address'), 'https://example.com/kwid.jpg');
-    await user.type(screen.getByLabelText('Car Name'), 'Renault Kwid');
-    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
-    await user.type(screen.getByLabelText('Price'), '700');
+    await describeKwid(user);
     await choose(user, textNamedAsPhoto('car.jpg'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -194,9 +197,7 @@ describe('Add Your Car: photos', () => {
     const resumes = serve('POST /api/cars/:id/resume', { ...swift, id: newId, paused: false });
     serve('GET /get-cars', success([swift]));
     const { user, router } = renderRoute('/renting');
-    await user.type(await screen.findByLabelText('Car Name'), 'Renault Kwid');
-    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
-    await user.type(screen.getByLabelText('Price'), '700');
+    await describeKwid(user);
     await choose(user, image('front.jpg'), image('side.jpg'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -223,9 +224,7 @@ describe('Add Your Car: photos', () => {
     const resumes = serve('POST /api/cars/:id/resume', { ...swift, id: newId, paused: false });
     serve('GET /get-cars', success([swift]));
     const { user, router } = renderRoute('/renting');
-    await user.type(await screen.findByLabelText('Car Name'), 'Renault Kwid');
-    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
-    await user.type(screen.getByLabelText('Price'), '700');
+    await describeKwid(user);
     await choose(user, image('front.jpg'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const question = await screen.findByRole('dialog', { name: 'List this car without photos?' });
@@ -280,9 +279,7 @@ describe('Add Your Car: photos', () => {
     });
     serve('GET /get-cars', success([swift, creta]));
     const { user, router } = renderRoute('/renting');
-    await user.type(await screen.findByLabelText('Car Name'), 'Renault Kwid');
-    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
-    await user.type(screen.getByLabelText('Price'), '700');
+    await describeKwid(user);
     await choose(user, image('front.jpg', 'image/jpeg', 2000), image('side.png', 'image/png', 3000));
     await user.click(screen.getByRole('button', { name: 'Make cover side.png' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -306,9 +303,7 @@ describe('Add Your Car: photos', () => {
     });
     const { user, router } = renderRoute('/renting');
     await user.type(await screen.findByLabelText('Picture address'), 'https://example.com/kwid.jpg');
-    await user.type(screen.getByLabelText('Car Name'), 'Renault Kwid');
-    await user.type(screen.getByLabelText('Any Description'), 'Small and thrifty.');
-    await user.type(screen.getByLabelText('Price'), '700');
+    await describeKwid(user);
     await choose(user, image('renamed.jpg'), image('real.jpg'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
