@@ -14,7 +14,7 @@ import { t } from './words';
 const registrationChecks = () => import('./registration-checks');
 
 const EMPTY_USER: UserRegistration = { username: '', email: '', password: '', confirmPassword: '' };
-const EMPTY_OWNER: OwnerRegistration = { ...EMPTY_USER, phoneNumber: '', country: '' };
+const EMPTY_OWNER: OwnerRegistration = { ...EMPTY_USER, phoneNumber: '', country: 'India' };
 
 /**
  * The registration both forms share: the call, which signs the new account in, and then on to
