@@ -75,7 +75,10 @@ test.describe('the Cars page on a phone (375 × 812)', () => {
     expect(unexpectedProblems(problems)).toEqual([]);
   });
 
-  test('folds the top bar into the menu and shows the whole home search in the first screen', async ({ browser, suiteServer }) => {
+  test('folds the top bar into the menu and shows the whole home search in the first screen', async ({
+    browser,
+    suiteServer,
+  }) => {
     const { context, page, problems } = await openSession(browser, suiteServer.baseURL, PHONE_WIDTH);
     try {
       await page.goto('/layout/home');

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { seriousAccessibilityViolations } from './support/axe';
 import { test } from './support/fixtures';
 import { newAccount, registerThroughApi } from './support/accounts';
 import { mailInOutbox } from './support/outbox';
@@ -43,6 +44,7 @@ test.describe('A renter who forgot their password', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'This reset link has already been used.' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
     await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     const oldPassword = await context.request.post('/carsSchema', { data: { email: renter.email, password: renter.password } });
     expect(oldPassword.status()).toBe(401);
 

@@ -4,6 +4,7 @@ import { addCarThroughApi, newAccount, registerThroughApi, signInThroughApi, typ
 import { seriousAccessibilityViolations } from './support/axe';
 import { inSession, PHONE_WIDTH } from './support/browser';
 import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
+import { mailInOutbox } from './support/outbox';
 import {
   brokenImages,
   horizontalOverflow,
@@ -20,10 +21,17 @@ import { specRoutes, type SpecRoute } from './support/spec-routes';
 const accounts: Record<'user' | 'owner', TestAccount> = { user: newAccount('user'), owner: newAccount('owner') };
 /** The car the sweep's owner lists: its edit page and its public page are routes of the spec. */
 let ownerCar = { id: '', carname: '' };
+/** A working reset link's token, mailed to the sweep's renter: the reset page opens from the mail. */
+let resetToken = '';
 
 test.beforeAll(async ({ browser, suiteServer }) => {
   await inSession(browser, suiteServer.baseURL, async ({ context }) => {
     await registerThroughApi(context, accounts.user);
+    const asked = await context.request.post('/api/password-reset', { data: { email: accounts.user.email } });
+    expect(asked.ok(), await asked.text()).toBe(true);
+    const mail = await mailInOutbox(suiteServer.dataDir, accounts.user.email, 'Reset your WheelsOnWeb password');
+    resetToken = /reset-password\?token=([\w-]+)/.exec(mail.text ?? '')?.[1] ?? '';
+    expect(resetToken, mail.text ?? '').not.toBe('');
     await registerThroughApi(context, accounts.owner);
     await signInThroughApi(context, accounts.owner);
     ownerCar = await addCarThroughApi(context, {
@@ -35,9 +43,9 @@ test.beforeAll(async ({ browser, suiteServer }) => {
   });
 });
 
-/** A route's address, title or heading with the sweep's car put in. */
+/** A route's address, title or heading with the sweep's car and reset link put in. */
 function withCar(text: string): string {
-  return text.replace('{carId}', ownerCar.id).replace('{carName}', ownerCar.carname);
+  return text.replace('{carId}', ownerCar.id).replace('{carName}', ownerCar.carname).replace('{resetToken}', resetToken);
 }
 
 /** What a person at this width would run into; every list is empty on a good page. */

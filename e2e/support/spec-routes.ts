@@ -63,7 +63,7 @@ export const specRoutes: readonly SpecRoute[] = [
   { name: 'account-owner', path: '/account', who: 'owner', title: 'Account', heading: 'Account' },
   {
     name: 'reset-password',
-    path: '/reset-password?token=from-the-mail',
+    path: '/reset-password?token={resetToken}',
     who: 'visitor',
     title: 'Choose a New Password',
     heading: 'Choose a New Password',

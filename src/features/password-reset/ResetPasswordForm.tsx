@@ -21,7 +21,9 @@ const EMPTY: NewPassword = { password: '', confirmPassword: '' };
 export function LinkNotWorking({ message }: { message: string }) {
   return (
     <ErrorAlert message={message}>
-      <Link to={paths.forgotPassword}>{t('account.resetPassword.askNewLink')}</Link>
+      <Link to={paths.forgotPassword} className="alert-link">
+        {t('account.resetPassword.askNewLink')}
+      </Link>
     </ErrorAlert>
   );
 }
