@@ -139,6 +139,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0016_hot_query_indexes',
             '0017_private_change_notices',
             '0018_bookings_accepting',
+            '0019_cars_drop_rating',
           ],
         });
         return describeSchema(client.db);
@@ -166,6 +167,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0016_hot_query_indexes',
             '0017_private_change_notices',
             '0018_bookings_accepting',
+            '0019_cars_drop_rating',
           ],
         });
         return describeSchema(client.db);
@@ -300,6 +302,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0016_hot_query_indexes',
               '0017_private_change_notices',
               '0018_bookings_accepting',
+              '0019_cars_drop_rating',
             ],
           }),
         ]);
@@ -330,7 +333,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
           }),
         ]);
         const fleetCar = await app.inject({ method: 'GET', url: '/api/cars/Kia%20Seltos' });
-        expect(fleetCar.json()).toMatchObject({ city: 'Delhi NCR', bodyType: 'suv', seats: 5, fuel: 'diesel', year: 2022 });
+        expect(fleetCar.json()).toMatchObject({ city: 'Delhi NCR', bodyType: 'suv', seats: 5, fuel: 'diesel', year: 2024 });
         const [booked] = await rows<{ number: string; price_per_hour: number; expires_at: Date; payment_status: string }>(
           app.db,
           sql`SELECT number, price_per_hour, expires_at, payment_status FROM bookings`,
