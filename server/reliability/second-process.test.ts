@@ -1,4 +1,5 @@
-import { chmod, lstat, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { chmod, lstat, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ import { runServerProcessToExit, type ServerProcess, startServerProcess } from '
 /** A refused start still boots Node, tsx and the config; on a busy two-core machine that takes a few seconds. */
 const REFUSAL_BOUND_MS = 20_000;
 const LOCK_DIR = '.wheelsonweb-server.lock';
+const HOLDER_FILE = '.wheelsonweb-server.json';
 
 let dataDir: string;
 let first: ServerProcess | undefined;
@@ -133,5 +135,43 @@ describe('the data folder', () => {
     expect(tookMs).toBeLessThan(REFUSAL_BOUND_MS);
     await expectEveryWrite(first);
     expect(await openToOthers(dataDir)).toEqual([]);
+  });
+});
+
+describe('a lock left by a crash whose pid another program now holds', () => {
+  /**
+   * As after a crash and a reboot, or once pids wrapped: the lock names a pid that is alive, but
+   * the process at it is an unrelated one (a `sleep` this test starts) that started after the lock
+   * was written.
+   */
+  async function startOverLockHeldBySleeper(heartbeatAgoMs: number): Promise<void> {
+    await running().kill();
+    const sleeper = spawn('sleep', ['60']);
+    try {
+      const holderPath = path.join(dataDir, HOLDER_FILE);
+      const holder = JSON.parse(await readFile(holderPath, 'utf8')) as Record<string, unknown>;
+      const writtenAt = new Date(Date.now() - 100_000);
+      await writeFile(holderPath, JSON.stringify({ ...holder, pid: sleeper.pid, startedAt: writtenAt.toISOString() }));
+      const heartbeat = new Date(Date.now() - heartbeatAgoMs);
+      await utimes(path.join(dataDir, LOCK_DIR), heartbeat, heartbeat);
+
+      const started = Date.now();
+      first = await startServerProcess({ dataDir });
+      console.log(
+        `over a lock naming a live sleep (heartbeat ${heartbeatAgoMs} ms old) the server listened in ${Date.now() - started} ms`,
+      );
+      await expectEveryWrite(first);
+      expect(JSON.parse(await readFile(holderPath, 'utf8'))).toMatchObject({ pid: first.pid });
+    } finally {
+      sleeper.kill();
+    }
+  }
+
+  it('starts when the heartbeat is 100 s old', async () => {
+    await startOverLockHeldBySleeper(100_000);
+  });
+
+  it('starts when the heartbeat is only seconds old, because that process started after the lock was written', async () => {
+    await startOverLockHeldBySleeper(3_000);
   });
 });
