@@ -15,6 +15,7 @@ import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/erro
 import { bookingRemindersPlugin } from './plugins/booking-reminders';
 import { changeFeedPlugin } from './plugins/change-feed';
 import { mailPlugin } from './plugins/mail';
+import { passwordResetsPlugin } from './plugins/password-resets';
 import { passwordsPlugin } from './plugins/passwords';
 import { paymentsPlugin } from './plugins/payments';
 import { photoStoragePlugin } from './plugins/photo-storage';
@@ -123,6 +124,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(paymentsPlugin, config);
     await app.register(mailPlugin, config);
     await app.register(bookingRemindersPlugin, config);
+    await app.register(passwordResetsPlugin, config);
     await app.register(photoStoragePlugin, config);
     if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir, moved: formerCarAddresses() });
     else app.setNotFoundHandler(sendNotFound);

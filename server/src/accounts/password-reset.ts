@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { RESET_LINK_MINUTES } from '#domain/schemas/password-reset';
 import type { Passwords } from '../auth/passwords';
 import type { Clock } from '../clock/clock';
@@ -28,35 +28,79 @@ export interface ResetLinks {
 
 /**
  * Counts a reset asked for `email` from `address` (refused with 429 past either hourly limit, alike
- * for an email with an account or without one) and, for an account, queues the mail with a link that
- * works once, for `RESET_LINK_MINUTES`.
+ * for an email with an account or without one) and leaves it for mailRequestedResets. Nothing here
+ * depends on whether the email has an account, so the answer takes as long for any email.
  */
 export async function requestPasswordReset(
   db: Database,
   { email, address }: { email: string; address: string },
-  links: ResetLinks,
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // The same order everywhere, so two requests never wait on each other's lock.
     await enforceQuota(tx, 'passwordResetsByAddress', address, PASSWORD_RESET_LIMITS.perAddress, now);
     await enforceQuota(tx, 'passwordResetsByEmail', email, PASSWORD_RESET_LIMITS.perEmail, now);
-    await tx.delete(passwordResetRequests).where(lt(passwordResetRequests.requestedAt, new Date(now.getTime() - HOUR_MS)));
-    await tx.insert(passwordResetRequests).values({ email, address, requestedAt: now });
-
-    const [account] = await tx
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.email, email), eq(accounts.disabled, false)));
-    if (!account) return;
-    const token = randomBytes(TOKEN_BYTES).toString('base64url');
-    const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60 * 1000);
     await tx
-      .insert(passwordResetTokens)
-      .values({ tokenHash: hashToken(token), accountId: account.id, expiresAt, createdAt: now });
-    const link = `${links.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await queueMail(tx, [passwordResetMail(account, link, expiresAt)], now);
+      .delete(passwordResetRequests)
+      .where(
+        and(lt(passwordResetRequests.requestedAt, new Date(now.getTime() - HOUR_MS)), isNotNull(passwordResetRequests.handledAt)),
+      );
+    await tx.insert(passwordResetRequests).values({ email, address, requestedAt: now });
   });
+}
+
+/** Requests taken per transaction: a few, so one round never holds many rows another instance could take. */
+const RESET_BATCH = 20;
+
+/**
+ * One background round: every reset asked for and not handled yet is marked handled and, for an
+ * active account, gets a link that works once, for `RESET_LINK_MINUTES` from now, mailed through the
+ * queue. Rows another instance is taking are skipped, so each request is mailed once. Answers how many.
+ */
+export async function mailRequestedResets(db: Database, links: ResetLinks, now: Date): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const taken = await db.transaction(async (tx) => {
+      const pending = await tx
+        .select({ id: passwordResetRequests.id, email: passwordResetRequests.email })
+        .from(passwordResetRequests)
+        .where(isNull(passwordResetRequests.handledAt))
+        .orderBy(asc(passwordResetRequests.id))
+        .limit(RESET_BATCH)
+        .for('update', { skipLocked: true });
+      if (pending.length === 0) return 0;
+      await tx
+        .update(passwordResetRequests)
+        .set({ handledAt: now })
+        .where(
+          inArray(
+            passwordResetRequests.id,
+            pending.map(({ id }) => id),
+          ),
+        );
+      const found = await tx
+        .select()
+        .from(accounts)
+        .where(and(inArray(accounts.email, [...new Set(pending.map(({ email }) => email))]), eq(accounts.disabled, false)));
+      const byEmail = new Map(found.map((account) => [account.email, account]));
+      const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60 * 1000);
+      const mails = [];
+      for (const { email } of pending) {
+        const account = byEmail.get(email);
+        if (!account) continue;
+        const token = randomBytes(TOKEN_BYTES).toString('base64url');
+        await tx
+          .insert(passwordResetTokens)
+          .values({ tokenHash: hashToken(token), accountId: account.id, expiresAt, createdAt: now });
+        const link = `${links.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        mails.push(passwordResetMail(account, link, expiresAt));
+      }
+      await queueMail(tx, mails, now);
+      return pending.length;
+    });
+    handled += taken;
+    if (taken < RESET_BATCH) return handled;
+  }
 }
 
 /** The link and the account it is for, or the 400 saying why the link does not work. */

@@ -534,10 +534,16 @@ export const passwordResetRequests = pgTable(
     email: text('email').notNull(),
     address: text('address').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * When a background round made its link and queued its mail (for an account), after the request
+     * was answered: the answer never waits on that work, so it takes as long for any email.
+     */
+    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     index('password_reset_requests_email_idx').on(table.email, table.requestedAt),
     index('password_reset_requests_address_idx').on(table.address, table.requestedAt),
+    index('password_reset_requests_pending_idx').on(table.id).where(sql`${table.handledAt} is null`),
   ],
 );
 

@@ -34,7 +34,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> =
       schema: {
         tags: TAGS,
         summary: 'Ask for a link to choose a new password',
-        description: `Always \`202\` with the same message, for an email with an account or without one. For an account, a link to \`{PUBLIC_URL}/reset-password?token=…\` is mailed; it works once, for ${RESET_LINK_MINUTES} minutes. At most ${PASSWORD_RESET_LIMITS.perEmail} requests an hour per email and ${PASSWORD_RESET_LIMITS.perAddress} per address, counted alike whether or not the email has an account.`,
+        description: `Always \`202\` with the same message, for an email with an account or without one. The answer does not wait for the link: for an account, a link to \`{PUBLIC_URL}/reset-password?token=…\` is made and mailed right after; it works once, for ${RESET_LINK_MINUTES} minutes. At most ${PASSWORD_RESET_LIMITS.perEmail} requests an hour per email and ${PASSWORD_RESET_LIMITS.perAddress} per address, counted alike whether or not the email has an account.`,
         body: PasswordResetRequest,
         response: {
           202: answer(MessageAnswer, `"${t(RESET_REQUESTED_ID)}"`),
@@ -47,7 +47,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> =
     },
     async (request, reply) => {
       const asked = { email: request.body.email, address: addressKey(request.ip) };
-      await requestPasswordReset(app.db, asked, { publicUrl }, app.clock.now());
+      await requestPasswordReset(app.db, asked, app.clock.now());
       reply.code(202);
       return { message: t(RESET_REQUESTED_ID) };
     },
