@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyPlu
 import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
-import { trustProxyOption, type ServerConfig } from './config';
+import { trustProxyOption, trustProxyWarning, type ServerConfig } from './config';
 import { COMPRESS_FROM_BYTES } from './http/kept-answer';
 import { openApiPlugin } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
@@ -102,6 +102,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     // (another instance may hold the migration lock); Fastify's 10 s limit per plugin would fail the start.
     pluginTimeout: 0,
   });
+  const proxyWarning = trustProxyWarning(config);
+  if (proxyWarning) app.log.warn(proxyWarning);
 
   try {
     app.setValidatorCompiler(zodValidatorCompiler);

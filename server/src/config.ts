@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -299,6 +299,40 @@ export function trustProxyOption(
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;
+}
+
+/** Addresses only this machine or a private network can reach: loopback, private and link-local ranges. */
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+function isPublicHost(host: string): boolean {
+  const version = isIP(host);
+  if (version === 0) return host !== 'localhost';
+  return !NOT_PUBLIC.check(host, version === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * A hop count believes the last hops of X-Forwarded-For from whoever connects (see trustProxyOption),
+ * so on an address clients can reach directly any of them can forge the header and pick the address
+ * its rate limits count. Said at start, not refused: a firewall may keep everyone but the proxy out.
+ * A list of the proxies' addresses believes only them, wherever the server listens.
+ */
+export function trustProxyWarning({ trustProxy, host }: Pick<ServerConfig, 'trustProxy' | 'host'>): string | undefined {
+  if (typeof trustProxy !== 'number' || !isPublicHost(host)) return undefined;
+  return `TRUST_PROXY=${trustProxy} believes X-Forwarded-For from anyone who connects, and HOST=${host} takes connections from outside this machine's private network: a client that reaches the server directly can forge the header and pick the address its rate limits count. Listen behind the proxy on a loopback or private address (HOST=127.0.0.1), keep everyone but the proxy out with a firewall, or give the proxy's addresses (TRUST_PROXY=10.0.0.5).`;
 }
 
 /** Beside the database in DATA_DIR; a database kept in memory has no folder, so its photos go to the system's temporary folder. */

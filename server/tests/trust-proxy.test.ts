@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../src/config';
+import { type ServerConfig, trustProxyWarning } from '../src/config';
 import { buildTestApp, closeTestApp, newAccount, register } from './helpers';
 
 // Which address the limits count is what X-Forwarded-For may change: seen here through the sign-in
@@ -83,5 +83,35 @@ describe('X-Forwarded-For', () => {
       headers: { 'x-forwarded-for': '203.0.113.8' },
     });
     expect(elsewhere.statusCode).toBe(401);
+  });
+});
+
+describe('the start with a hop count of trusted proxies', () => {
+  it('warns, saying why, when the server listens on an address clients can reach directly', async () => {
+    const lines: string[] = [];
+    const app = await buildTestApp(
+      { trustProxy: 1, host: '0.0.0.0', logLevel: 'warn' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    apps.push(app);
+    const warnings = lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.level === 40);
+    expect(warnings.map((entry) => entry.msg)).toEqual([
+      expect.stringContaining(
+        'TRUST_PROXY=1 believes X-Forwarded-For from anyone who connects, and HOST=0.0.0.0 takes connections from outside',
+      ),
+    ]);
+    expect(warnings[0]?.msg).toContain('can forge the header');
+  });
+
+  it('warns for every address but loopback and private ones, and never for a list of proxy addresses', () => {
+    const warns = (host: string, trustProxy: ServerConfig['trustProxy'] = 1) =>
+      trustProxyWarning({ host, trustProxy }) !== undefined;
+    for (const host of ['0.0.0.0', '::', '203.0.113.7', '2001:db8::1', 'wheels.example.in']) expect(warns(host)).toBe(true);
+    for (const host of ['127.0.0.1', '::1', 'localhost', '10.0.0.4', '172.20.1.1', '192.168.1.9', 'fd00::2'])
+      expect(warns(host)).toBe(false);
+    expect(warns('0.0.0.0', ['10.0.0.5'])).toBe(false);
+    expect(warns('0.0.0.0', false)).toBe(false);
   });
 });
