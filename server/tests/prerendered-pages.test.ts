@@ -119,6 +119,7 @@ describe('the prerendered public pages', () => {
 
   it('does not serve the prerendered files by their own paths as files', async () => {
     const response = await page('/prerendered/layout/home/index.html');
-    expect(response.body).toBe(INDEX_HTML);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
 });

@@ -172,6 +172,28 @@ describe('the built app', () => {
     expect(response.statusCode).toBe(404);
   });
 
+  it('answers 404, not the page, for a file the build does not have', async () => {
+    for (const url of ['/.env', '/x.bak', '/foo.php', '/wp-admin/setup-config.php', '/.git/config', '/backup.tar.gz?v=1']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
+  });
+
+  it("still answers the app's pages whose names hold a dot", async () => {
+    for (const url of [
+      '/cars/Maruti%20Swift%201.2',
+      '/cars/Nexon%20EV.max',
+      '/blogs/Renting%20in%202025.%20A%20guide',
+      '/layout/home',
+    ]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+
   it('answers a JSON 404 to a client that does not ask for HTML', async () => {
     const response = await page('/layout/cars', 'application/json, text/plain, */*');
     expect(response.statusCode).toBe(404);

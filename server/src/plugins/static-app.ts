@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { blogPostPath, bookingPagePath, carPagePath } from '#domain/page-addresses';
 import { type KeptAnswer, keptAnswer, sendKept } from '../http/kept-answer';
 import { sendNotFound } from './errors';
 
@@ -60,6 +61,23 @@ function pageAddress(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The app's pages whose last segment is a name people give (a car's, a blog post's): "Swift 1.2" or
+ * "Nexon EV.max" is a page there, not a file.
+ */
+const NAMED_PAGE_PREFIXES = [carPagePath({ carName: '' }), blogPostPath(''), bookingPagePath('')];
+
+/**
+ * An address that asks for a file (its last segment has an extension, or a segment is a dot-file
+ * or dot-folder such as .env or .git) the build does not have: a 404, so a scanner probing for /.env or /backup.bak is not told
+ * every such file exists, and a missing file is never answered with the app's HTML.
+ */
+function asksForMissingFile(address: string): boolean {
+  if (NAMED_PAGE_PREFIXES.some((prefix) => address.startsWith(prefix))) return false;
+  const segments = address.split('/');
+  return segments.some((segment) => segment.startsWith('.')) || /\.[^.]+$/.test(segments.at(-1) ?? '');
 }
 
 interface StaticAppOptions {
@@ -121,7 +139,9 @@ async function staticApp(app: FastifyInstance, options: StaticAppOptions): Promi
       const address = pageAddress(request.url);
       const movedTo = address === undefined ? undefined : options.moved?.get(address.toLowerCase());
       if (movedTo !== undefined) return reply.redirect(movedTo, 301);
-      const page = (address === undefined ? undefined : pages.get(address)) ?? appPage;
+      const prerendered = address === undefined ? undefined : pages.get(address);
+      if (!prerendered && asksForMissingFile(address ?? request.url.split('?')[0] ?? '')) return sendNotFound(request, reply);
+      const page = prerendered ?? appPage;
       return sendKept(request, reply.asPage().type('text/html; charset=utf-8').header('cache-control', ALWAYS_REVALIDATE), page);
     }
     return sendNotFound(request, reply);
