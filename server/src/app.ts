@@ -19,6 +19,7 @@ import { passwordResetsPlugin } from './plugins/password-resets';
 import { passwordsPlugin } from './plugins/passwords';
 import { paymentsPlugin } from './plugins/payments';
 import { photoStoragePlugin } from './plugins/photo-storage';
+import type { PhotoQueue } from './photos/photo-queue';
 import { privateCachePlugin } from './plugins/private-cache';
 import { publicCachePlugin } from './plugins/public-cache';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -73,6 +74,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Demo mode: the providers' stand-ins the config points at, whose checkout side the app's demo forms ask. */
   demoProviders?: DemoProviders;
+  /** The line photos wait in for their image work (a fresh one unless given): tests hold it busy. */
+  photoQueue?: PhotoQueue;
 }
 
 /**
@@ -127,7 +130,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(mailPlugin, config);
     await app.register(bookingRemindersPlugin, config);
     await app.register(passwordResetsPlugin, config);
-    await app.register(photoStoragePlugin, config);
+    await app.register(photoStoragePlugin, { ...config, ...(options.photoQueue ? { queue: options.photoQueue } : {}) });
     if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir, moved: formerCarAddresses() });
     else app.setNotFoundHandler(sendNotFound);
     // Beside the app's files: photos are files a page loads by the dozen, left out of the API's ceiling like them.

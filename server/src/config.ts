@@ -43,9 +43,10 @@ export interface ServerConfig {
   /** Requests per minute from one address across the whole server, a backstop against floods. */
   requestsPerMinute: number;
   /**
-   * Limits on writes (limits/quotas.ts). Only registrations an hour from one address come from the
+   * Limits on writes (limits/quotas.ts). Registrations an hour from one address come from the
    * environment (REGISTRATIONS_PER_HOUR), to raise where many people sign up from one address at
-   * once (a venue's Wi-Fi); the per-account quotas are the defaults.
+   * once (a venue's Wi-Fi), and so do photo uploads an hour per account (PHOTO_UPLOADS_PER_HOUR), to
+   * fit the server's capacity for image work; the other per-account quotas are the defaults.
    */
   quotas: WriteQuotas;
   /** scrypt's N for new password hashes; lower only where speed matters more than strength (tests). */
@@ -227,6 +228,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_QUOTAS.registrationsPerHour),
+  PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_QUOTAS.photoUploadsPerHour),
   // Tests pass a cheap cost through the config object; from the environment, where a copied test
   // setting would weaken every stored password, nothing below OWASP's floor of 2^14 is taken.
   SCRYPT_COST: z.coerce
@@ -458,7 +460,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
-    quotas: { ...DEFAULT_QUOTAS, registrationsPerHour: e.REGISTRATIONS_PER_HOUR },
+    quotas: {
+      ...DEFAULT_QUOTAS,
+      registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+      photoUploadsPerHour: e.PHOTO_UPLOADS_PER_HOUR,
+    },
     scryptCost: e.SCRYPT_COST,
     cardPayments:
       e.STRIPE_SECRET_KEY && e.VITE_STRIPE_PUBLISHABLE_KEY

@@ -19,6 +19,7 @@ export const TEST_QUOTAS: WriteQuotas = {
   commentsPerTenMinutes: 100_000,
   bookingRequestsPerHour: 100_000,
   carsPerOwner: 100_000,
+  photoUploadsPerHour: 100_000,
 };
 
 /**

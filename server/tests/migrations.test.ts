@@ -141,6 +141,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0018_bookings_accepting',
             '0019_cars_drop_rating',
             '0020_password_reset_handled',
+            '0021_photo_uploads',
           ],
         });
         return describeSchema(client.db);
@@ -170,6 +171,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0018_bookings_accepting',
             '0019_cars_drop_rating',
             '0020_password_reset_handled',
+            '0021_photo_uploads',
           ],
         });
         return describeSchema(client.db);
@@ -182,10 +184,10 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // review, price and public-order indexes (0008), the two mail outbox checks and the outbox, reset
       // token and reset request indexes (0009), the reminder round's due index (0013), and the audit log's
       // action, object type and reason checks and its newest-first, by-admin and by-object indexes (0011,
-      // 0014), and the reset requests still to be mailed (0020). (0016 widened four of them with the id
-      // that breaks their order's ties, and added none.)
+      // 0014), the reset requests still to be mailed (0020) and the photo uploads' index (0021). (0016
+      // widened four of them with the id that breaks their order's ties, and added none.)
       expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(37);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(29);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(30);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -307,6 +309,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0018_bookings_accepting',
               '0019_cars_drop_rating',
               '0020_password_reset_handled',
+              '0021_photo_uploads',
             ],
           }),
         ]);

@@ -22,6 +22,7 @@ export const LOCK_CLASS = {
   carsPerOwner: 2_024_009,
   passwordResetsByEmail: 2_024_010,
   passwordResetsByAddress: 2_024_011,
+  photoUploads: 2_024_012,
 } as const;
 
 export type LockClass = (typeof LOCK_CLASS)[keyof typeof LOCK_CLASS];

@@ -345,6 +345,25 @@ export const carPhotos = pgTable(
   ],
 );
 
+/**
+ * One row per photo upload an owner (or an admin) started, stored or not, kept for the hour the
+ * per-account limit looks back: each costs the server seconds of image work, a refused one too.
+ */
+export const photoUploads = pgTable(
+  'photo_uploads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: 'photo_uploads_account_id_fkey', columns: [table.accountId], foreignColumns: [accounts.id] }).onDelete(
+      'cascade',
+    ),
+    index('photo_uploads_account_idx').on(table.accountId, table.uploadedAt),
+  ],
+);
+
 /** A renter's rating of a car after an accepted booking's period ended: one per booking, with the owner's one reply. */
 export const reviews = pgTable(
   'reviews',
@@ -586,6 +605,7 @@ export const schema = {
   registrationAttempts,
   cars,
   carPhotos,
+  photoUploads,
   bookings,
   bookingEvents,
   reviews,

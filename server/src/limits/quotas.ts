@@ -2,7 +2,15 @@ import { and, count, eq } from 'drizzle-orm';
 import { secondsUntilAllowed, type AttemptRows } from '../db/attempt-window';
 import type { Database } from '../db/client';
 import { LOCK_CLASS, lockSubject, type LockClass } from '../db/locks';
-import { bookings, cars, comments, contactMessages, passwordResetRequests, registrationAttempts } from '../db/schema';
+import {
+  bookings,
+  cars,
+  comments,
+  contactMessages,
+  passwordResetRequests,
+  photoUploads,
+  registrationAttempts,
+} from '../db/schema';
 import { HttpError, tooManyAttempts } from '../http/errors';
 import { t } from '../i18n';
 
@@ -22,6 +30,11 @@ export interface WriteQuotas {
   bookingRequestsPerHour: number;
   /** Cars one owner may list at once: a stock, not a rate (see checkCarLimit). */
   carsPerOwner: number;
+  /**
+   * Photos one account may upload in an hour, stored or refused (PHOTO_UPLOADS_PER_HOUR): each costs
+   * seconds of image work, and a full set for ten cars is 60.
+   */
+  photoUploadsPerHour: number;
 }
 
 export const DEFAULT_QUOTAS: WriteQuotas = {
@@ -29,6 +42,7 @@ export const DEFAULT_QUOTAS: WriteQuotas = {
   commentsPerTenMinutes: 20,
   bookingRequestsPerHour: 30,
   carsPerOwner: 100,
+  photoUploadsPerHour: 60,
 };
 
 export type RateKind =
@@ -37,7 +51,8 @@ export type RateKind =
   | 'bookingRequests'
   | 'passwordResetsByEmail'
   | 'passwordResetsByAddress'
-  | 'contactMessages';
+  | 'contactMessages'
+  | 'photoUploads';
 
 /**
  * Reset links asked for in an hour, counted alike whether or not the email has an account: per email
@@ -103,6 +118,12 @@ const RATES: Record<
     windowMs: HOUR_MS,
     rows: (address) => ({ table: contactMessages, at: contactMessages.createdAt, where: eq(contactMessages.address, address) }),
     reason: (limit) => t('server.quotas.messages', { limit }),
+  },
+  photoUploads: {
+    lockClass: LOCK_CLASS.photoUploads,
+    windowMs: HOUR_MS,
+    rows: (accountId) => ({ table: photoUploads, at: photoUploads.uploadedAt, where: eq(photoUploads.accountId, accountId) }),
+    reason: (limit) => t('server.quotas.photoUploads', { limit }),
   },
 };
 

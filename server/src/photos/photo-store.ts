@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PHOTO_PIXELS_MAX } from '#domain/limits';
 import { PHOTO_WIDTHS, photoFileName } from '#domain/photo-urls';
+import type { PhotoQueue } from './photo-queue';
 import type { PhotoStorage } from './photo-storage';
 
 /** The types a photo may really be, as sharp names them from the bytes (never from the file name or the browser's word). */
@@ -45,17 +46,41 @@ function isSystemError(error: unknown): boolean {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
 }
 
+type Sharp = typeof import('sharp')['default'];
+let sharpLoaded: Promise<Sharp> | undefined;
+
+/**
+ * sharp, loaded at the first upload, not at start: libvips is a fifth of an idle server's memory.
+ * libvips then makes each photo on one thread (it would use one per core), and keeps no cache of
+ * decoded images: a photo runs on libuv's thread pool, shared with scrypt's password hashing, and
+ * is read once, so a cache would only hold its memory after the answer.
+ */
+function loadSharp(): Promise<Sharp> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
+
 /**
  * Stores one uploaded photo: the upload streams to a file (never held whole in memory), its real
  * type is read from its bytes, and each width is made as WebP, turned upright by its EXIF
  * orientation first, then handed to the storage. sharp writes no metadata unless asked, so EXIF (a
  * phone's GPS position among it) never reaches the stored files. `isTruncated` says whether the
- * upload went past the size limit the multipart parser enforces. On any failure nothing is left
- * behind: the work folder's files go, and so does whatever of the photo the storage was given.
+ * upload went past the size limit the multipart parser enforces. Only the image work waits in
+ * `queue`, once the upload is in its file: a slow connection never holds up another's photo. On any
+ * failure nothing is left behind: the work folder's files go, and so does whatever of the photo the
+ * storage was given.
  */
-export async function storePhoto(storage: PhotoStorage, upload: Readable, isTruncated: () => boolean): Promise<StoredPhoto> {
-  // Loaded at the first upload, not at start: libvips is a fifth of an idle server's memory.
-  const { default: sharp } = await import('sharp');
+export async function storePhoto(
+  storage: PhotoStorage,
+  queue: PhotoQueue,
+  upload: Readable,
+  isTruncated: () => boolean,
+): Promise<StoredPhoto> {
+  const sharp = await loadSharp();
   await mkdir(storage.workDir, { recursive: true });
   const key = randomBytes(16).toString('hex');
   const partial = path.join(storage.workDir, key);
@@ -68,31 +93,34 @@ export async function storePhoto(storage: PhotoStorage, upload: Readable, isTrun
   try {
     await pipeline(upload, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     if (isTruncated()) throw new PhotoRejectedError('too-large');
-    // Only the header is read here, so no pixel limit: past sharp's own, a huge photo would read as no image at all.
-    const metadata = await sharp(partial, { limitInputPixels: false })
-      .metadata()
-      .catch((error: unknown) => {
-        if (isSystemError(error)) throw error;
-        return undefined;
-      });
-    if (metadata === undefined || !ACCEPTED_FORMATS.has(metadata.format)) throw new PhotoRejectedError('not-an-image');
-    if (metadata.width * metadata.height > PHOTO_PIXELS_MAX) {
-      throw new PhotoRejectedError('too-many-pixels', { width: metadata.width, height: metadata.height });
-    }
-    let largest = { width: 0, height: 0 };
-    for (const { width, file } of versions) {
-      const info = await sharp(partial, { limitInputPixels: PHOTO_PIXELS_MAX })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp()
-        .toFile(file)
+    const largest = await queue(async () => {
+      // Only the header is read here, so no pixel limit: past sharp's own, a huge photo would read as no image at all.
+      const metadata = await sharp(partial, { limitInputPixels: false })
+        .metadata()
         .catch((error: unknown) => {
-          // A header that reads as an image over bytes that do not decode (a cut-off file) is still not a photo.
           if (isSystemError(error)) throw error;
-          throw new PhotoRejectedError('not-an-image');
+          return undefined;
         });
-      largest = { width: info.width, height: info.height };
-    }
+      if (metadata === undefined || !ACCEPTED_FORMATS.has(metadata.format)) throw new PhotoRejectedError('not-an-image');
+      if (metadata.width * metadata.height > PHOTO_PIXELS_MAX) {
+        throw new PhotoRejectedError('too-many-pixels', { width: metadata.width, height: metadata.height });
+      }
+      let size = { width: 0, height: 0 };
+      for (const { width, file } of versions) {
+        const info = await sharp(partial, { limitInputPixels: PHOTO_PIXELS_MAX })
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp()
+          .toFile(file)
+          .catch((error: unknown) => {
+            // A header that reads as an image over bytes that do not decode (a cut-off file) is still not a photo.
+            if (isSystemError(error)) throw error;
+            throw new PhotoRejectedError('not-an-image');
+          });
+        size = { width: info.width, height: info.height };
+      }
+      return size;
+    });
     // Every version is made before any is stored, so a photo refused for its bytes never reaches the storage.
     for (const { name, file } of versions) {
       sent.push(name);

@@ -30,6 +30,9 @@ import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { sendNotFound } from '../plugins/errors';
 import { signedInAccount } from '../plugins/session';
+import { countPhotoUpload } from '../limits/photo-uploads';
+import { DEFAULT_QUOTAS } from '../limits/quotas';
+import { PHOTO_QUEUE_RETRY_SECONDS, type PhotoQueue, PhotoQueueFullError, PHOTOS_WAITING_MAX } from '../photos/photo-queue';
 import { PHOTO_CACHE_CONTROL, PHOTO_CONTENT_TYPE, type PhotoStorage } from '../photos/photo-storage';
 import { PHOTO_FILE_NAME, PhotoRejectedError, removePhotoFiles, type StoredPhoto, storePhoto } from '../photos/photo-store';
 import { checkWords } from '../http/check-words';
@@ -41,6 +44,7 @@ const NOT_MULTIPART = () => t('server.carPhotos.notMultipart', { field: PHOTO_FI
 const ONE_PHOTO = () => t('server.carPhotos.onePhoto', { field: PHOTO_FIELD });
 const TOO_MANY_PIXELS = () => t('server.carPhotos.tooManyPixels', { megapixels: PHOTO_MEGAPIXELS_MAX });
 const PHOTO_TOO_LARGE = () => checkWords(PHOTO_REFUSALS.tooLarge);
+const PHOTOS_BUSY = 'server.carPhotos.busy';
 
 /** Room for the multipart framing around the file: a body longer than this is refused before a byte of it is read. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -85,24 +89,26 @@ function describeMultipartError(error: unknown): HttpError | undefined {
 const UPLOAD_SCHEMA = {
   tags: TAGS,
   summary: 'Add a photo to a car (its owner; an admin for a fleet car)',
-  description: `A \`multipart/form-data\` body with one file in the field \`${PHOTO_FIELD}\`: a JPEG, PNG or WebP image (told from its bytes, not its name) of at most ${PHOTO_BYTES_MAX / (1024 * 1024)} MB. It is turned upright, stripped of its metadata (EXIF, GPS), and stored as WebP at each width of \`srcset\`, after the car's other photos. A car has at most ${PHOTOS_PER_CAR_MAX} photos. Nothing is stored when it is refused.`,
+  description: `A \`multipart/form-data\` body with one file in the field \`${PHOTO_FIELD}\`: a JPEG, PNG or WebP image (told from its bytes, not its name) of at most ${PHOTO_BYTES_MAX / (1024 * 1024)} MB. It is turned upright, stripped of its metadata (EXIF, GPS), and stored as WebP at each width of \`srcset\`, after the car's other photos. A car has at most ${PHOTOS_PER_CAR_MAX} photos. Each account may upload PHOTO_UPLOADS_PER_HOUR photos an hour (${DEFAULT_QUOTAS.photoUploadsPerHour} by default), counted whether or not they are stored. Photos are made one at a time per server, with at most ${PHOTOS_WAITING_MAX} waiting. Nothing is stored when it is refused.`,
   security: SIGNED_IN,
   params: CarPhotosParams,
   response: {
     201: answer(CarPhoto, 'The stored photo.'),
-    ...errors([400, 401, 403, 404, 409, 413, 415], {
+    ...errors([400, 401, 403, 404, 409, 413, 415, 503], {
       400: `A malformed id, or a form without one file in the field "${PHOTO_FIELD}".`,
       403: t(RENTERS_CANNOT),
       404: t(NO_SUCH_CAR),
       409: checkWords(PHOTO_REFUSALS.full),
       413: `${PHOTO_TOO_LARGE()} Or: ${TOO_MANY_PIXELS()}`,
       415: `${checkWords(PHOTO_REFUSALS.wrongType)} Or: ${NOT_MULTIPART()}`,
+      429: `Too many photos uploaded by this account in the last hour (PHOTO_UPLOADS_PER_HOUR, ${DEFAULT_QUOTAS.photoUploadsPerHour} by default), or too many requests; Retry-After says when to try again.`,
+      503: `${t(PHOTOS_BUSY)} (${PHOTOS_WAITING_MAX} photos were already waiting; Retry-After says when to try again.) Or: the database is not answering.`,
     }),
   },
 };
 
 /** The form's one file, streamed to the photo store: refused in words a person can act on when it is not a photo we take. */
-async function receivePhoto(storage: PhotoStorage, request: FastifyRequest): Promise<StoredPhoto> {
+async function receivePhoto(storage: PhotoStorage, queue: PhotoQueue, request: FastifyRequest): Promise<StoredPhoto> {
   if (Number(request.headers['content-length'] ?? 0) > PHOTO_BYTES_MAX + MULTIPART_OVERHEAD_BYTES) {
     throw new HttpError(413, PHOTO_TOO_LARGE());
   }
@@ -114,7 +120,10 @@ async function receivePhoto(storage: PhotoStorage, request: FastifyRequest): Pro
     part.file.resume();
     throw new HttpError(400, ONE_PHOTO());
   }
-  return storePhoto(storage, part.file, () => part.file.truncated).catch((error: unknown) => {
+  return storePhoto(storage, queue, part.file, () => part.file.truncated).catch((error: unknown) => {
+    if (error instanceof PhotoQueueFullError) {
+      throw new HttpError(503, t(PHOTOS_BUSY), { 'retry-after': String(PHOTO_QUEUE_RETRY_SECONDS) });
+    }
     if (error instanceof PhotoRejectedError) {
       const { status, message } = REJECTIONS[error.reason];
       throw new HttpError(status, message(error));
@@ -136,9 +145,10 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
     .post('/api/cars/:id/photos', { onRequest: app.requireSignedIn, config, schema: UPLOAD_SCHEMA }, async (request, reply) => {
       const keeper = carKeeper(request);
       const carId = request.params.id;
-      // Refused before a byte of the photo is read: whose car, how many photos, how long a body.
+      // Refused before a byte of the photo is read: whose car, how many photos, how many this hour, how long a body.
       await checkRoomForPhoto(app.db, keeper, carId);
-      const stored = await receivePhoto(app.photoStorage, request);
+      await countPhotoUpload(app.db, keeper.id, app.quotas.photoUploadsPerHour, app.clock.now());
+      const stored = await receivePhoto(app.photoStorage, app.photoQueue, request);
       try {
         const row = await addPhotoRow(app.db, keeper, carId, stored, app.clock.now());
         return reply.code(201).send(toCarPhoto(row, app.photoStorage.urlBase));
