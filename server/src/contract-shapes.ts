@@ -32,6 +32,7 @@ function carAttributesOf(row: CarRow) {
     seats: row.seats,
     transmission: row.transmission,
     fuel: row.fuel,
+    payAtPickup: row.payAtPickup,
     ...withoutNulls({ year: row.year, kmPerDayLimit: row.kmPerDayLimit }),
   };
 }

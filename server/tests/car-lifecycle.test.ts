@@ -71,7 +71,7 @@ function period(carId: string, token?: string): NewBooking {
 }
 
 async function accepted(carId: string, owner: string): Promise<Booking> {
-  const booking = await requestBooking(app, renter, period(carId));
+  const booking = await requestBooking(app, renter, period(carId, 'tok_visa'));
   const response = await act(app, owner, booking.id, 'accept');
   if (response.statusCode !== 200) throw new Error(`accept failed: ${response.statusCode} ${response.body}`);
   return booking;
@@ -115,7 +115,7 @@ describe('POST /api/cars/{id}/pause and /resume', () => {
     const owner = await registerAndSignIn(app, 'owner');
     const car = await listCar(app, owner, 'Paused Ertiga', 300);
     const trip = await accepted(car.id, owner);
-    const waiting = await requestBooking(app, otherRenter, period(car.id));
+    const waiting = await requestBooking(app, otherRenter, period(car.id, 'tok_visa'));
 
     const paused = await send(app, 'POST', `/api/cars/${car.id}/pause`, owner);
     expect(paused.statusCode).toBe(200);
@@ -150,7 +150,7 @@ describe('POST /api/cars/{id}/pause and /resume', () => {
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json<OwnerCar>().paused).toBe(false);
     expect(await inPublicList('Paused Ertiga')).toBe(true);
-    expect((await send(app, 'POST', '/api/bookings', renter, period(car.id))).statusCode).toBe(201);
+    expect((await send(app, 'POST', '/api/bookings', renter, period(car.id, 'tok_visa'))).statusCode).toBe(201);
   });
 
   it("refuses a request priced just before the pause and stored after it: the pause is seen under the car's lock", async () => {
@@ -238,10 +238,10 @@ describe('POST /delete-cars', () => {
     const car = await listCar(app, owner, 'Retired Innova', 300);
     const trip = await accepted(car.id, owner);
     await moveIntoPast(trip.id);
-    const refused = await requestBooking(app, otherRenter, period(car.id));
+    const refused = await requestBooking(app, otherRenter, period(car.id, 'tok_visa'));
     await act(app, owner, refused.id, 'decline');
     // A request never answered whose period has begun: expired, so history too.
-    const lapsed = await requestBooking(app, otherRenter, period(car.id));
+    const lapsed = await requestBooking(app, otherRenter, period(car.id, 'tok_visa'));
     await moveIntoPast(lapsed.id);
 
     const response = await removeCars(owner, [car.id]);
@@ -288,7 +288,7 @@ describe('POST /delete-cars', () => {
 
   it("declines a car's open requests for their renters, letting their holds go, and archives it", async () => {
     const owner = await registerAndSignIn(app, 'owner');
-    const car = await listCar(app, owner, 'Hyundai Creta Leaving', 300);
+    const car = await listCar(app, owner, 'Hyundai Creta Leaving', 300, { payAtPickup: true });
     const first = await requestBooking(app, renter, period(car.id, 'tok_visa'));
     const second = await requestBooking(app, otherRenter, period(car.id, 'tok_visa'));
     const unpaid = await requestBooking(app, renter, period(car.id));
@@ -385,7 +385,7 @@ describe('POST /delete-cars', () => {
     const mine = await listCar(app, owner, 'Mine With A Request', 300);
     const spare = await listCar(app, owner, 'Mine Unbooked', 300);
     const theirs = await listCar(app, other, 'Theirs Kept', 300);
-    const request = await requestBooking(app, renter, period(mine.id));
+    const request = await requestBooking(app, renter, period(mine.id, 'tok_visa'));
 
     const response = await removeCars(owner, [mine.id, spare.id, theirs.id]);
     expect(response.statusCode).toBe(404);
@@ -402,8 +402,8 @@ describe('POST /delete-cars', () => {
     const owner = await registerAndSignIn(app, 'owner');
     const history = await listCar(app, owner, 'Hyundai Creta', 300);
     const plain = await listCar(app, owner, 'Maruti Swift', 300);
-    await requestBooking(app, renter, period(history.id));
-    await requestBooking(app, otherRenter, period(history.id));
+    await requestBooking(app, renter, period(history.id, 'tok_visa'));
+    await requestBooking(app, otherRenter, period(history.id, 'tok_visa'));
 
     const response = await removeCars(owner, [plain.id, history.id, plain.id]);
     expect(response.json<CodedAnswer<DeletedCount>>().data).toEqual({

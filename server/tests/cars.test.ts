@@ -58,6 +58,7 @@ describe('GET /api/cars', () => {
       id: expect.any(String),
       kind: 'fleet',
       ...catalogueFields,
+      payAtPickup: false,
       photos: [],
       ratingCount: 0,
     });
@@ -77,6 +78,7 @@ describe('GET /api/cars', () => {
       seats: 5,
       transmission: 'manual',
       fuel: 'petrol',
+      payAtPickup: false,
       ownerName,
       photos: [],
       ratingCount: 0,

@@ -25,7 +25,8 @@ beforeAll(async () => {
     razorpay: { keyId: razorpay.keyId, keySecret: razorpay.keySecret, webhookSecret: undefined, apiBase: new URL(razorpay.url) },
   });
   [renter, owner] = await Promise.all([registerAndSignIn(app, 'user'), registerAndSignIn(app, 'owner')]);
-  car = await listCar(app, owner, 'Mahindra XUV', 200);
+  // Paid at pickup, so an unpaid request shows the tax as the checkout would charge it.
+  car = await listCar(app, owner, 'Mahindra XUV', 200, { payAtPickup: true });
 });
 afterAll(async () => {
   await closeTestApp(app);
@@ -65,7 +66,7 @@ describe('GST on bookings', () => {
     expect((await send(app, 'GET', '/api/config')).json<PublicConfig>().gst).toEqual(GST);
   });
 
-  it('is added to an unpaid request as CGST and SGST (every car is taken to be in the seller’s state)', async () => {
+  it('is added to an unpaid request (pay at pickup) as CGST and SGST (every car is taken to be in the seller’s state)', async () => {
     const booking = await requestBooking(app, renter, choice());
     expect(booking).toMatchObject({ ...TAXED, payment: { status: 'none', amountPaise: 81_420 } });
     expect(booking.invoiceNumber).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Booking, BookingAction, CodedAnswer, NewBooking, OwnerCar } from '#domain/contract';
+import type { OwnerCarInput } from '#domain/schemas/owner-cars';
 import { eq } from 'drizzle-orm';
 import { sweepBookings } from '../src/bookings/sweep';
 import { bookings, type BookingRow } from '../src/db/schema';
@@ -38,12 +39,19 @@ export function send(
 }
 
 /** Lists a car through the owner's add form and returns it as the owner's list shows it (newest first). */
-export async function listCar(app: FastifyInstance, owner: string, carname: string, price: number): Promise<OwnerCar> {
+export async function listCar(
+  app: FastifyInstance,
+  owner: string,
+  carname: string,
+  price: number,
+  extra: Partial<OwnerCarInput> = {},
+): Promise<OwnerCar> {
   const added = await send(app, 'POST', '/add-cars', owner, {
     url: '/images/cars/audi-fiesta.svg',
     carname,
     description: 'A well-kept car.',
     price,
+    ...extra,
   });
   if (added.statusCode !== 201) throw new Error(`listing failed: ${added.statusCode} ${added.body}`);
   const listed = await send(app, 'GET', '/get-cars', owner);

@@ -143,6 +143,7 @@ describe('GET /get-cars', () => {
       seats: 5,
       transmission: 'manual',
       fuel: 'petrol',
+      payAtPickup: false,
       photos: [],
       paused: false,
       ownerId,

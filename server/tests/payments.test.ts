@@ -67,6 +67,63 @@ describe('GET /api/config', () => {
   });
 });
 
+describe('a request without a payment, with card payments on', () => {
+  /** Ten to two on a day of the test's own, with nothing paid. */
+  const unpaidRequest = (carName: string, day = freshDay()): NewBooking => ({
+    carName,
+    from: indiaTime(day, '10:00'),
+    to: indiaTime(day, '14:00'),
+    driver: false,
+  });
+  const PAYMENT_REQUIRED =
+    'A request for this car must be paid when it is sent: pay through the checkout, then send it. Only cars whose owners allow it can be paid at pickup.';
+
+  it('is refused with 402 in words, and nothing is stored', async () => {
+    expect(car.payAtPickup).toBe(false);
+    const before = await app.db.$count(bookings);
+    const response = await send(app, 'POST', '/api/bookings', renter, unpaidRequest(car.id));
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ message: PAYMENT_REQUIRED });
+    expect(await app.db.$count(bookings)).toBe(before);
+  });
+
+  it('is refused for being signed out (401), then not a renter (403), then a duplicate (409), before the missing payment (402)', async () => {
+    const day = freshDay();
+    expect((await send(app, 'POST', '/api/bookings', undefined, unpaidRequest(car.id, day))).statusCode).toBe(401);
+    expect((await send(app, 'POST', '/api/bookings', owner, unpaidRequest(car.id, day))).statusCode).toBe(403);
+    const paid = await requestBooking(app, renter, paidRequest('tok_visa', day));
+    const again = await send(app, 'POST', '/api/bookings', renter, unpaidRequest(car.id, day));
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ booking: { number: string } }>().booking.number).toBe(paid.number);
+    // The check is asked before paying, so it never refuses for the payment not made yet.
+    expect((await send(app, 'POST', '/api/bookings/check', otherRenter, unpaidRequest(car.id, day))).statusCode).toBe(204);
+  });
+
+  it('is taken for a car its owner lets renters pay at pickup, and the owner can accept it', async () => {
+    const atPickup = await listCar(app, owner, 'Pay At Pickup Ertiga', 150, { payAtPickup: true });
+    expect(atPickup.payAtPickup).toBe(true);
+    expect((await send(app, 'GET', `/api/cars/${atPickup.id}`)).json<{ payAtPickup: boolean }>().payAtPickup).toBe(true);
+    const booking = await requestBooking(app, renter, unpaidRequest(atPickup.id));
+    expect(booking.payment).toEqual({ status: 'none', amountPaise: booking.amountPaise });
+    const accepted = await act(app, owner, booking.id, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json<Booking>()).toMatchObject({ status: 'accepted', payment: { status: 'none' } });
+  });
+
+  it('is taken as before where no provider is on', async () => {
+    const free = await buildTestApp();
+    try {
+      const [freeRenter, freeOwner] = await Promise.all([registerAndSignIn(free, 'user'), registerAndSignIn(free, 'owner')]);
+      const freeCar = await listCar(free, freeOwner, 'Free Ertiga', 150);
+      const booking = await requestBooking(free, freeRenter, unpaidRequest(freeCar.id));
+      expect(booking.payment.status).toBe('none');
+      expect((await act(free, freeOwner, booking.id, 'accept')).statusCode).toBe(200);
+    } finally {
+      await closeTestApp(free);
+    }
+  });
+});
+
 describe('the payment life cycle, against the provider stand-in', () => {
   it("holds the server's total in INR at the request, for the renter's eyes only", async () => {
     const booking = await requestBooking(app, renter, paidRequest('tok_visa'));

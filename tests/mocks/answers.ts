@@ -32,9 +32,19 @@ export const admin = account(3, { username: 'admin', email: 'admin@example.com',
 
 function ownerCar(
   n: number,
-  fields: Omit<OwnerCar, '_id' | 'id' | 'ownerId' | 'updatedAt' | 'photos' | 'paused'> & Partial<Pick<OwnerCar, 'photos'>>,
+  fields: Omit<OwnerCar, '_id' | 'id' | 'ownerId' | 'updatedAt' | 'photos' | 'paused' | 'payAtPickup'> &
+    Partial<Pick<OwnerCar, 'photos' | 'payAtPickup'>>,
 ): OwnerCar {
-  return { _id: uuid(n), id: uuid(n), ownerId: ravi.id, updatedAt: fields.createdAt, photos: [], paused: false, ...fields };
+  return {
+    _id: uuid(n),
+    id: uuid(n),
+    ownerId: ravi.id,
+    updatedAt: fields.createdAt,
+    photos: [],
+    paused: false,
+    payAtPickup: false,
+    ...fields,
+  };
 }
 
 export const swift = ownerCar(101, {
@@ -86,6 +96,7 @@ export function listed(car: OwnerCar, owner: Account = ravi): PublicCar {
     seats: car.seats,
     transmission: car.transmission,
     fuel: car.fuel,
+    payAtPickup: car.payAtPickup,
     ...(car.year === undefined ? {} : { year: car.year }),
     ...(car.kmPerDayLimit === undefined ? {} : { kmPerDayLimit: car.kmPerDayLimit }),
     ownerName: owner.username,
@@ -101,6 +112,7 @@ export const fleet: PublicCar[] = catalogueCars.map(({ id, kmPerDayLimit, ...car
   kind: 'fleet',
   ...car,
   ...(kmPerDayLimit === null ? {} : { kmPerDayLimit }),
+  payAtPickup: false,
   photos: [],
   ratingCount: 0,
 }));

@@ -17,6 +17,7 @@ import { t } from '../i18n';
 
 export const CARD_PAYMENTS_OFF = 'server.ask.cardPaymentsOff';
 const RAZORPAY_OFF = 'server.ask.razorpayOff';
+export const PAYMENT_REQUIRED = 'server.ask.paymentRequired';
 
 export interface AskContext {
   db: Database;
@@ -28,6 +29,11 @@ export interface AskContext {
   quotaPerHour: number;
 }
 
+/** Whether a request must carry a payment: any provider on (the demo's stand-ins count) means yes. */
+function paymentRequired(payments: PaymentProviders): boolean {
+  return payments.stripe !== null || payments.razorpay !== null;
+}
+
 /** The card's refusal for want of authentication, pointing to Razorpay's checkout only when this server offers it. */
 function cardNeedsAuthentication(razorpayOn: boolean): HttpError {
   const message = t('server.ask.cardNeedsAuthentication', { razorpay: razorpayOn ? 'on' : 'off' });
@@ -37,6 +43,8 @@ function cardNeedsAuthentication(razorpayOn: boolean): HttpError {
 /**
  * A renter's request for a car: priced by the server, and paid as the body says (a card held through
  * Stripe, a Razorpay checkout's authorization, or nothing), stored in one transaction under the car's lock.
+ * Nothing is accepted only where no provider is on, or for a car its owner lets renters pay at pickup;
+ * that refusal (402) comes after the overlap checks, so a duplicate is told it is one (409) first.
  */
 export async function askForBooking(
   ctx: AskContext,
@@ -75,7 +83,10 @@ export async function askForBooking(
     const row = await storeRequest(ctx.db, {
       ...request,
       async pay(): Promise<HeldMoney | undefined> {
-        if (!paymentToken || !stripe) return undefined;
+        if (!paymentToken || !stripe) {
+          if (paymentRequired(ctx.payments) && !car.payAtPickup) throw new HttpError(402, t(PAYMENT_REQUIRED));
+          return undefined;
+        }
         const { hours } = price;
         const description = `${car.carName}, ${hours} ${hours === 1 ? 'hour' : 'hours'} from ${toIndiaIso(from)}`;
         hold = await stripe

@@ -175,6 +175,8 @@ export const cars = pgTable(
     year: integer('year'),
     /** Kilometres a day included in the price; null for no limit. */
     kmPerDayLimit: integer('km_per_day_limit'),
+    /** The owner lets renters ask without paying and pay at pickup, even where the server takes payments. */
+    payAtPickup: boolean('pay_at_pickup').notNull().default(false),
     delisted: boolean('delisted').notNull().default(false),
     /** What the admin who delisted the car gave as the reason, shown to its owner; null while listed. */
     delistedReason: text('delisted_reason'),

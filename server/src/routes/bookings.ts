@@ -13,7 +13,7 @@ import {
   NewBooking,
   type BookingAction,
 } from '#domain/schemas/bookings';
-import { askForBooking, CARD_PAYMENTS_OFF } from '../bookings/ask';
+import { askForBooking, CARD_PAYMENTS_OFF, PAYMENT_REQUIRED } from '../bookings/ask';
 import { listBookings, nextTurnOf } from '../bookings/lists';
 import { runStep, type ProcessContext } from '../bookings/process';
 import { bookingReceipt } from '../bookings/receipt';
@@ -60,7 +60,7 @@ const ASK_SCHEMA = {
     201: answer(Booking, 'The booking, `requested`.'),
     ...errors([...JSON_BODY_ERRORS, 401, 402, 403, 404, 409, 503], {
       400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${t(CARD_PAYMENTS_OFF)}"`,
-      402: 'The card provider refused to hold the amount: the message says why. No booking was stored. A card that asks for an extra authentication step the card checkout cannot do (3-D Secure, as most cards issued in India ask) has `reason` `cardNeedsAuthentication`: pay through Razorpay instead, when it is on.',
+      402: `No payment where one is required: with any provider on, a request carries \`paymentToken\` or \`razorpay\` unless the car's \`payAtPickup\` is true ("${t(PAYMENT_REQUIRED)}"), refused after every other check, so a duplicate is still 409. Or the card provider refused to hold the amount: the message says why. No booking was stored. A card that asks for an extra authentication step the card checkout cannot do (3-D Secure, as most cards issued in India ask) has \`reason\` \`cardNeedsAuthentication\`: pay through Razorpay instead, when it is on.`,
       503: 'The card provider could not be reached. No booking was stored and nothing was charged.',
       403: "Signed in with an account that is not a renter's.",
       404: 'There is no car by that name.',

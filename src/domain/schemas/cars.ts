@@ -99,6 +99,9 @@ export const carAttributes = {
   fuel: fuel,
   year: z.int().optional().meta({ description: 'The model year, when the owner gave it.' }),
   kmPerDayLimit: z.int().optional().meta({ description: 'Kilometres a day included in the price; no limit when absent.' }),
+  payAtPickup: z.boolean().meta({
+    description: 'Its owner lets renters ask without paying and pay at pickup, where the server otherwise requires a payment.',
+  }),
 };
 
 /**

@@ -46,6 +46,10 @@ const attributeFields = {
     .nullable()
     .optional()
     .meta({ description: 'Kilometres a day included in the price; no limit when not sent.' }),
+  payAtPickup: z
+    .boolean()
+    .optional()
+    .meta({ description: `Renters may ask without paying and pay at pickup. ${defaultsTo(false)}` }),
 };
 
 /** Optional since owners can upload photos instead; a car with neither shows a placeholder. */

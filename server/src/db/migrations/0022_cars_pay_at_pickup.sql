@@ -1,0 +1,1 @@
+ALTER TABLE "cars" ADD COLUMN "pay_at_pickup" boolean DEFAULT false NOT NULL;
