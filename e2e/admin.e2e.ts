@@ -122,6 +122,8 @@ test.describe('the admin console', () => {
         from: from.toISOString(),
         to: new Date(from.getTime() + 5 * HOUR_MS).toISOString(),
         driver: false,
+        // Card payments are on: a request carries a payment (the stand-in's test card).
+        paymentToken: 'tok_visa',
       };
       const booking = await ok<Booking>(
         'POST /api/bookings',

@@ -37,6 +37,8 @@ async function carWithBookings(browser: Browser, baseURL: string): Promise<Owner
       carname: uniqueName('Mahindra Thar '),
       description: 'Booked on some days.',
       price: 90,
+      // Paid at pickup: with card payments on, only such a car takes a request sent unpaid.
+      payAtPickup: true,
     });
     await registerAndSignIn(renterContext, 'user');
     const periods = [

@@ -24,6 +24,8 @@ test.describe('Hearing about a booking', () => {
         carname: uniqueName('Badge'),
         description: 'A well-kept car.',
         price: 55,
+        // Paid at pickup: with card payments on, only such a car takes a request sent unpaid.
+        payAtPickup: true,
       });
       const renterAccount = await registerAndSignIn(renter.context, 'user');
 
@@ -62,6 +64,8 @@ test.describe('Hearing about a booking', () => {
       await expect(owner.page).toHaveURL(/\/get\/requests$/);
       const item = owner.page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: car.carname });
       await item.getByRole('button', { name: /^Accept/ }).click();
+      // Nothing was paid: the owner confirms that the renter pays at pickup.
+      await owner.page.getByRole('dialog').getByRole('button', { name: 'Accept unpaid request' }).click();
       await expect(owner.page.getByRole('status').filter({ hasText: /^Booking WOW-\d+ accepted\.$/ })).toBeVisible();
       await owner.page.goto('/layout/home');
       await expect(owner.page.getByRole('button', { name: `Signed in as ${ownerAccount.username}`, exact: true })).toBeVisible();

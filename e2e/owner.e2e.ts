@@ -100,6 +100,8 @@ test.describe('an owner', () => {
         from: from.toISOString(),
         to: new Date(from.getTime() + 5 * HOUR_MS).toISOString(),
         driver: false,
+        // Card payments are on: a request carries a payment (the stand-in's test card).
+        paymentToken: 'tok_visa',
       };
       const asked = await renterSession.context.request.post('/api/bookings', { data: request });
       expect(asked.status()).toBe(201);

@@ -47,6 +47,8 @@ test.describe('a booking’s receipt', () => {
         carname: uniqueName('Receipt Ciaz '),
         description: 'Kept for a receipt.',
         price: 1234,
+        // Paid at pickup: with card payments on, only such a car takes a request sent unpaid.
+        payAtPickup: true,
       });
       const renterAccount = await registerAndSignIn(renter.context, 'user');
 

@@ -23,6 +23,8 @@ test.describe('Rental requests', () => {
         carname: uniqueName('Decline'),
         description: 'A well-kept car.',
         price: 70,
+        // Paid at pickup: with card payments on, only such a car takes a request sent unpaid.
+        payAtPickup: true,
         city: 'Pune',
         pickupArea: 'Koregaon Park, Lane 5',
       });
@@ -88,6 +90,8 @@ test.describe('Rental requests', () => {
         carname: uniqueName('Overlap'),
         description: 'A well-kept car.',
         price: 70,
+        // Paid at pickup: with card payments on, only such a car takes a request sent unpaid.
+        payAtPickup: true,
         city: 'Pune',
         pickupArea: 'Koregaon Park, Lane 5',
       });
@@ -119,6 +123,8 @@ test.describe('Rental requests', () => {
       await itemOf(chosen)
         .getByRole('button', { name: /^Accept/ })
         .click();
+      // Nothing was paid: the owner confirms that the renter pays at pickup.
+      await page.getByRole('dialog').getByRole('button', { name: 'Accept unpaid request' }).click();
       await expect(
         page.getByRole('status').filter({
           hasText: `Booking ${chosen.number} accepted. Declined with it, as it overlapped: request ${overlapping.number}.`,

@@ -66,6 +66,7 @@ describe('Add Your Car (/renting)', () => {
         seats: 5,
         transmission: 'manual',
         fuel: 'petrol',
+        payAtPickup: false,
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Renault Kwid' })).toBeInTheDocument();
@@ -93,6 +94,12 @@ describe('Add Your Car (/renting)', () => {
     await user.type(screen.getByLabelText('Year'), '2019');
     await user.click(screen.getByLabelText('Air conditioned (AC)'));
     await user.type(screen.getByLabelText('Km per day limit'), '250');
+    const payAtPickup = screen.getByLabelText('Renters may pay at pickup');
+    expect(payAtPickup).not.toBeChecked();
+    expect(payAtPickup).toHaveAccessibleDescription(
+      'When on, renters can send a request without paying now and pay you when they collect the car.',
+    );
+    await user.click(payAtPickup);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
@@ -108,6 +115,7 @@ describe('Add Your Car (/renting)', () => {
         fuel: 'cng',
         year: 2019,
         kmPerDayLimit: 250,
+        payAtPickup: true,
       },
     ]);
   });
@@ -302,6 +310,7 @@ describe('Edit your Car Details (/get/car/{id})', () => {
         fuel: 'diesel',
         year: 2023,
         kmPerDayLimit: null,
+        payAtPickup: false,
       },
     ]);
     const card = (await screen.findByRole('heading', { name: 'Hyundai Creta' })).closest('.card');

@@ -58,6 +58,13 @@ function serveBookings(...initial: Booking[]) {
 }
 
 /** Ravi's Rental requests with asha's Swift request, its Decline dialog open: the dialog, its reason box and the steps sent. */
+/** Accepts the unpaid request on `item`, confirming in the dialog that its renter pays at pickup. */
+async function acceptUnpaid(user: ReturnType<typeof renderRoute>['user'], item: HTMLElement) {
+  await user.click(within(item).getByRole('button', { name: /^Accept/ }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Accept unpaid request' }));
+}
+
 async function openOwnersDecline() {
   session(ravi);
   const steps = serveBookings(swiftRequest());
@@ -289,6 +296,17 @@ describe('My bookings: Upcoming, Past and Cancelled/Declined', () => {
 });
 
 describe('Rental requests', () => {
+  it('accepts a request with money held at once, asking nothing', async () => {
+    session(ravi);
+    serveBookings(swiftRequest({ payment: { status: 'held', provider: 'stripe', method: 'card', amountPaise: 56_000 } }));
+    const { user } = renderRoute('/get/requests');
+
+    const item = await screen.findByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: /^Accept/ }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking WOW-00301 accepted.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('lets the owner accept a request for their car', async () => {
     session(ravi);
     serveBookings(swiftRequest());
@@ -298,7 +316,14 @@ describe('Rental requests', () => {
     expect(item).toHaveTextContent('Renter: asha');
     expect(item).toHaveTextContent('Booking WOW-00301');
     expect(item).toHaveTextContent('Pickup: Indiranagar, near the metro station, Bengaluru');
+    // Nothing is paid: the owner is asked first, told the renter pays at pickup, and may leave it for now.
     await user.click(within(item).getByRole('button', { name: /^Accept/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Accept asha's unpaid request for the Maruti Swift, / });
+    expect(dialog).toHaveTextContent('asha has not paid for request WOW-00301: they pay at pickup.');
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(item).queryByText('accepted')).not.toBeInTheDocument();
+    await acceptUnpaid(user, item);
     expect(await screen.findByRole('status')).toHaveTextContent('Booking WOW-00301 accepted.');
     expect(await within(item).findByText('accepted')).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: /^Decline/ })).not.toBeInTheDocument();
@@ -363,7 +388,7 @@ describe('Rental requests', () => {
 
     const items = await screen.findAllByRole('listitem');
     const requested = items.find((item) => within(item).queryByText('requested'))!;
-    await user.click(within(requested).getByRole('button', { name: /^Accept/ }));
+    await acceptUnpaid(user, requested);
     expect(await within(requested).findByRole('alert')).toHaveTextContent('This car is already booked for part of that period.');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(within(requested).getByText('requested')).toBeInTheDocument();
@@ -432,7 +457,7 @@ describe('Rental requests', () => {
 
     const item = await screen.findByRole('listitem');
     expect(item).toHaveTextContent('Overlaps with requests WOW-00305, WOW-00306: accepting this one declines them.');
-    await user.click(within(item).getByRole('button', { name: /^Accept/ }));
+    await acceptUnpaid(user, item);
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Booking WOW-00301 accepted. Declined with it, as they overlapped: requests WOW-00305, WOW-00306.',
     );
@@ -462,7 +487,7 @@ describe('Rental requests for an admin', () => {
     const fleetItem = (await screen.findByRole('link', { name: 'Kia Seltos' })).closest('li')!;
     const ownerItem = screen.getByRole('link', { name: 'Maruti Swift' }).closest('li')!;
     expect(within(ownerItem).queryByRole('button')).not.toBeInTheDocument();
-    await user.click(within(fleetItem).getByRole('button', { name: /^Accept/ }));
+    await acceptUnpaid(user, fleetItem);
     expect(await within(fleetItem).findByText('accepted')).toBeInTheDocument();
   });
 });

@@ -19,7 +19,10 @@ import {
   TO,
   UPI_PAYMENTS,
 } from './checkout';
-import { serve } from './mocks/serve';
+import { asha, creta, listed } from './mocks/answers';
+import { nexonBooked, PERIOD } from './checkout';
+import { renderRoute } from './render';
+import { serve, session } from './mocks/serve';
 
 const UPI_BUTTON = 'Pay with UPI, card or netbanking';
 const INDIAN_CARDS_NOTE = 'For cards issued outside India: most Indian cards need “Pay with UPI, card or netbanking” above.';
@@ -64,6 +67,26 @@ describe('the pay buttons, by the payments the server takes', () => {
     expect(buttons.map((button) => button.textContent)).toEqual(['Pay with a card']);
     expect(buttons[0]).toHaveClass('btn-primary', 'btn-lg');
     expect(screen.queryByText(INDIAN_CARDS_NOTE)).not.toBeInTheDocument();
+  });
+});
+
+describe('a car its owner lets renters pay at pickup', () => {
+  it('offers, beside the checkouts, to send the request without paying now, and sends it unpaid', async () => {
+    serve('GET /api/config', { payments: { ...CARD_PAYMENTS, ...UPI_PAYMENTS } });
+    session(asha);
+    serve('GET /api/cars/:carName', listed({ ...creta, payAtPickup: true }));
+    const bookings = serve('POST /api/bookings', {
+      ...nexonBooked({ driver: false }),
+      car: { id: creta.id, kind: 'listed', carName: creta.carname },
+      total: 195,
+      amountPaise: 19_500,
+    });
+    const { user } = renderRoute(`/cars/${creta.id}?${PERIOD}`);
+
+    expect((await payButtons()).map((button) => button.textContent)).toEqual([UPI_BUTTON, 'Pay with an international card']);
+    await user.click(screen.getByRole('button', { name: 'Request without paying now (pay at pickup)' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Not paid');
+    expect(bookings.map((call) => call.body)).toEqual([{ carName: creta.id, from: FROM, to: TO, driver: false }]);
   });
 });
 

@@ -87,6 +87,7 @@ describe("the header's badges", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/get/requests'));
     const item = within(await screen.findByRole('list', { name: 'Bookings' })).getByRole('listitem');
     await user.click(within(item).getByRole('button', { name: /^Accept/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept unpaid request' }));
     expect(await within(item).findByText('accepted')).toBeInTheDocument();
 
     await act(() => router.navigate('/layout/home'));

@@ -221,9 +221,9 @@ export function FormField({
   );
 }
 
-/** A labelled on/off switch whose value is whether it is on. */
-export function FormSwitch({ label, name, disabled }: { label: string; name: string; disabled?: boolean }) {
-  const field = useFormField(name, { label, checkbox: true, disabled });
+/** A labelled on/off switch whose value is whether it is on, with a help line under it when given. */
+export function FormSwitch({ label, name, hint, disabled }: { label: string; name: string; hint?: string; disabled?: boolean }) {
+  const field = useFormField(name, { label, checkbox: true, disabled, hasHint: Boolean(hint) });
   return (
     <div className="mb-3">
       <Form.Check
@@ -235,6 +235,11 @@ export function FormSwitch({ label, name, disabled }: { label: string; name: str
         isInvalid={Boolean(field.error)}
       />
       <FieldError field={field} />
+      {hint ? (
+        <Form.Text id={field.hintId} muted>
+          {hint}
+        </Form.Text>
+      ) : null}
     </div>
   );
 }

@@ -39,7 +39,7 @@ export default function CarDetailPage() {
             </h2>
             {hydrated ? (
               <Suspense fallback={<LoadingCheckout />}>
-                <CheckoutPanel carName={car.carName} carRef={carName} price={car.price} />
+                <CheckoutPanel carName={car.carName} carRef={carName} price={car.price} payAtPickup={car.payAtPickup === true} />
               </Suspense>
             ) : (
               <LoadingCheckout />

@@ -22,7 +22,12 @@ export type CarDetails = Pick<
   PublicCar,
   'carName' | 'imgUrl' | 'price' | 'description' | 'city' | 'pickupArea' | 'ac' | 'bodyType' | 'seats' | 'transmission' | 'fuel'
 > &
-  Partial<Pick<PublicCar, 'brand' | 'model' | 'speed' | 'gps' | 'seatType' | 'automatic' | 'ownerName' | 'year' | 'photos'>> & {
+  Partial<
+    Pick<
+      PublicCar,
+      'brand' | 'model' | 'speed' | 'gps' | 'seatType' | 'automatic' | 'ownerName' | 'year' | 'photos' | 'payAtPickup'
+    >
+  > & {
     /** None (the catalogue writes null, the server leaves it out) means no limit. */
     kmPerDayLimit?: number | null;
   };

@@ -21,14 +21,24 @@ function actionsFor(booking: Booking, who: PartySide, now: number): BookingActio
   return actionsAt(booking.status, who, { from: new Date(booking.from), to: new Date(booking.to) }, new Date(now));
 }
 
-/** The steps that cannot be undone, and so are asked about first. */
-type AskedAction = Exclude<BookingAction, 'accept'>;
-const isAsked = (action: BookingAction): action is AskedAction => action !== 'accept';
+/**
+ * The steps asked about first: those that cannot be undone, and accepting a request with nothing paid,
+ * which the owner confirms knowing the renter pays at pickup.
+ */
+const isAsked = (booking: Booking, action: BookingAction): boolean => action !== 'accept' || booking.payment.status === 'none';
 
-/** The question a step that cannot be undone asks, naming the booking it ends. */
-function question(booking: Booking, action: AskedAction) {
+/** The question a step asked about first asks, naming the booking. */
+function question(booking: Booking, action: BookingAction) {
   const period = periodOf(booking);
   const values = { renter: booking.renter.username, car: booking.car.carName, number: booking.number, period };
+  if (action === 'accept') {
+    return {
+      title: t('bookings.list.acceptUnpaidTitle', values),
+      body: t('bookings.list.acceptUnpaidBody', values),
+      confirmLabel: t('bookings.list.acceptUnpaidConfirm'),
+      dismissLabel: t('bookings.list.acceptUnpaidDismiss'),
+    };
+  }
   return action === 'decline'
     ? {
         title: t('bookings.list.declineTitle', values),
@@ -53,7 +63,7 @@ function doneNotice(booking: Booking, action: BookingAction, after: Booking): st
 }
 
 interface AskDialogProps {
-  asking: { booking: Booking; action: AskedAction };
+  asking: { booking: Booking; action: BookingAction };
   show: boolean;
   pending: boolean;
   /** The step confirmed, with the reason a decline gave (undefined when left blank). */
@@ -61,7 +71,7 @@ interface AskDialogProps {
   onClose: () => void;
 }
 
-/** The question a step that cannot be undone asks; a decline may also say why, which its renter reads with the booking and in the mail telling them. */
+/** The question a step asked about first asks; a decline may also say why, which its renter reads with the booking and in the mail telling them. */
 function AskDialog({ asking: { booking, action }, show, pending, onConfirm, onClose }: AskDialogProps) {
   const asked = question(booking, action);
   const buttons = { confirmLabel: asked.confirmLabel, dismissLabel: asked.dismissLabel };
@@ -107,7 +117,7 @@ interface BookingListProps {
 
 /**
  * Bookings as the server lists them for the signed-in account, with the steps the state machine
- * allows this side. Declining and cancelling ask first in a dialog naming the booking; every step
+ * allows this side. Declining, cancelling and accepting an unpaid request ask first in a dialog naming the booking; every step
  * done is announced above the list, and a refused one is told on its booking's card.
  */
 export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, reviewForm }: BookingListProps) {
@@ -117,7 +127,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
   const retry = useRetry(bookingsPageKey(page, filter));
   const step = useBookingAction();
   // The booking asked about stays named while the dialog fades out.
-  const [asking, setAsking] = useState<{ booking: Booking; action: AskedAction } | null>(null);
+  const [asking, setAsking] = useState<{ booking: Booking; action: BookingAction } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -132,7 +142,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
     );
   };
   const onAction = (booking: Booking, action: BookingAction) => {
-    if (!isAsked(action)) return take(booking, action);
+    if (!isAsked(booking, action)) return take(booking, action);
     step.reset();
     setAsking({ booking, action });
     setDialogOpen(true);

@@ -25,8 +25,6 @@ interface RazorpayCheckoutButtonProps {
   disabled: boolean;
   /** The checkout's signed result, to be sent with the booking request. */
   onPaid: (razorpay: CheckoutResult) => void;
-  /** Whether the checkout's script failed to load, so the panel can offer another way. */
-  onScriptFailed: (failed: boolean) => void;
 }
 
 /**
@@ -42,7 +40,6 @@ export function RazorpayCheckoutButton({
   phone,
   disabled,
   onPaid,
-  onScriptFailed,
 }: RazorpayCheckoutButtonProps) {
   const order = useCreateRazorpayOrder();
   const [opening, setOpening] = useState(false);
@@ -52,15 +49,10 @@ export function RazorpayCheckoutButton({
   // Closing the checkout takes no money; saying so spares the renter a look at their bank app.
   const [closed, setClosed] = useState(false);
 
-  const failScript = (failed: boolean) => {
-    setScriptFailed(failed);
-    onScriptFailed(failed);
-  };
-
   const pay = async () => {
     setOpening(true);
     setClosed(false);
-    failScript(false);
+    setScriptFailed(false);
     if (demo) {
       order.mutate(choice, { onSuccess: setDemoOrder, onError: () => setOpening(false) });
       return;
@@ -70,7 +62,7 @@ export function RazorpayCheckoutButton({
       Razorpay = await loadRazorpayCheckout();
     } catch {
       setOpening(false);
-      failScript(true);
+      setScriptFailed(true);
       return;
     }
     order.mutate(choice, {
@@ -122,7 +114,10 @@ export function RazorpayCheckoutButton({
       ) : null}
       {scriptFailed ? (
         <Alert variant="warning" className="mt-2 mb-0">
-          {t('bookings.razorpay.scriptFailed')}
+          <p className="mb-2">{t('bookings.checkout.scriptFailed')}</p>
+          <Button variant="outline-dark" size="sm" onClick={() => void pay()}>
+            {t('bookings.checkout.tryAgain')}
+          </Button>
         </Alert>
       ) : null}
       <RefusalAlert error={order.error} onClose={order.reset} />

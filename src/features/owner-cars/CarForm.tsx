@@ -51,6 +51,7 @@ export type CarFormValues = {
   fuel: Fuel;
   year: string;
   kmPerDayLimit: string;
+  payAtPickup: boolean;
 };
 
 /** A new car starts as the commonest car listed, with no year (a guessed one would be listed unless changed) and no km limit: the owner changes what differs. */
@@ -64,6 +65,7 @@ export function emptyCar(): CarFormValues {
     seats: String(CAR_DEFAULTS.seats),
     year: '',
     kmPerDayLimit: '',
+    payAtPickup: false,
   };
 }
 
@@ -83,6 +85,7 @@ export function carFormValues(car: OwnerCar): CarFormValues {
     fuel: car.fuel,
     year: car.year === undefined ? '' : String(car.year),
     kmPerDayLimit: car.kmPerDayLimit === undefined ? '' : String(car.kmPerDayLimit),
+    payAtPickup: car.payAtPickup,
   };
 }
 
@@ -155,6 +158,12 @@ function CarKindFields({ disabled }: { disabled: boolean }) {
         max={KM_PER_DAY_LIMIT_MAX}
         step={1}
         hint={t('owner.form.kmPerDayLimitHint')}
+        disabled={disabled}
+      />
+      <FormSwitch
+        label={t('owner.form.payAtPickup')}
+        name="payAtPickup"
+        hint={t('owner.form.payAtPickupHint')}
         disabled={disabled}
       />
     </>

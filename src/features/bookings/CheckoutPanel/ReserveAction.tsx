@@ -17,6 +17,8 @@ const DemoCardCheckout = lazy(() => import('../demo-checkout/DemoCardCheckout'))
 interface PaymentChoicesProps {
   user: Account;
   paymentOptions: ReturnType<typeof usePaymentOptions>;
+  /** The car's owner lets renters ask without paying and pay at pickup. */
+  payAtPickup: boolean;
   carName: string;
   hours: number;
   amountPaise: number;
@@ -33,12 +35,14 @@ interface PaymentChoicesProps {
 /**
  * The ways a signed-in renter can send the request: Razorpay's checkout first, since it takes the
  * Indian cards the legacy card checkout cannot (they ask for an extra authentication step); then
- * that card checkout, for international cards; and, only when none the server offers can be used,
- * the request unpaid.
+ * that card checkout, for international cards; and the request unpaid only where the server takes no
+ * payments, or the car's owner lets renters pay at pickup. A checkout that cannot load says so and
+ * offers to try again: the server refuses an unpaid request where it takes payments.
  */
 function PaymentChoices({
   user,
   paymentOptions,
+  payAtPickup,
   carName,
   hours,
   amountPaise,
@@ -49,7 +53,6 @@ function PaymentChoices({
   upiButton,
 }: PaymentChoicesProps) {
   const [scriptFailed, setScriptFailed] = useState(false);
-  const [upiScriptFailed, setUpiScriptFailed] = useState(false);
   const [checkoutLoading, setCheckoutLoading] = useState(false);
   // The choice the card checkout was checked and opened for: another period or driver choice is checked again before it opens.
   const [cardStartedFor, setCardStartedFor] = useState<string | null>(null);
@@ -59,8 +62,7 @@ function PaymentChoices({
   // Until the server says whether it takes cards, no way to pay is offered; if it cannot say, the request goes unpaid.
   const cardKey = paymentOptions.data?.card?.publishableKey;
   const upi = paymentOptions.data?.upi;
-  // Unpaid only when no checkout the server offers can be used: none is configured, or each failed to load.
-  const offerUnpaid = !paymentOptions.isPending && (!cardKey || scriptFailed) && (!upi || upiScriptFailed);
+  const takesNoPayments = !cardKey && !upi;
   const description = t('bookings.checkout.description', { car: carName, hours: hoursLabel(hours) });
   const upiLabel = t('bookings.razorpay.pay');
   // Beside Razorpay's checkout the card checkout is the second choice, for the cards it can take.
@@ -103,7 +105,6 @@ function PaymentChoices({
           phone={user.phoneNumber}
           disabled={!enabled}
           onPaid={(razorpay) => reserve({ razorpay })}
-          onScriptFailed={setUpiScriptFailed}
         />
       ) : null}
       <div className={upi && cardKey ? 'mt-4' : undefined}>
@@ -134,7 +135,7 @@ function PaymentChoices({
             cardButton
           )
         ) : null}
-        {!cardKey && !upi ? (
+        {takesNoPayments ? (
           <Alert variant="warning" role="note">
             {paymentOptions.isError ? t('bookings.checkout.cardsUnchecked') : t('bookings.checkout.cardsNotConfigured')}
           </Alert>
@@ -153,16 +154,16 @@ function PaymentChoices({
         ) : null}
         {scriptFailed ? (
           <Alert variant="warning" className="mt-2">
-            <p className="mb-2">{t('bookings.checkout.cardScriptFailed')}</p>
+            <p className="mb-2">{t('bookings.checkout.scriptFailed')}</p>
             <Button variant="outline-dark" size="sm" onClick={() => setScriptFailed(false)}>
-              {t('bookings.checkout.retryCard')}
+              {t('bookings.checkout.tryAgain')}
             </Button>
           </Alert>
         ) : null}
       </div>
-      {offerUnpaid ? (
+      {takesNoPayments || payAtPickup ? (
         <Button variant="outline-primary" className="mt-2" disabled={!enabled} onClick={() => reserve()}>
-          {t('bookings.checkout.sendUnpaid')}
+          {takesNoPayments ? t('bookings.checkout.sendUnpaid') : t('bookings.checkout.payAtPickup')}
         </Button>
       ) : null}
     </>

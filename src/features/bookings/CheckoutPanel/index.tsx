@@ -24,15 +24,17 @@ interface CheckoutPanelProps {
   /** What the server knows the car by in a booking: the name of a catalogue car, the id of an owner's car. */
   carRef: string;
   price: number;
+  /** Its owner lets renters ask without paying and pay at pickup. */
+  payAtPickup: boolean;
 }
 
 /**
  * The car page's "Check Out": type or pick a period, say whether a driver is needed, see the total
- * and pay by UPI, card or netbanking, or by an international card (or, when no checkout is there,
- * send the request unpaid). The period and the driver choice live in the address (`from`, `to`,
+ * and pay by UPI, card or netbanking, or by an international card (or send the request unpaid, when
+ * the server takes no payments or the car's owner lets renters pay at pickup). The period and the driver choice live in the address (`from`, `to`,
  * `driver`), so they arrive from the car listing and survive the detour through sign-in.
  */
-export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
+export function CheckoutPanel({ carName, carRef, price, payAtPickup }: CheckoutPanelProps) {
   const { user, loading: sessionLoading } = useSession();
   const paymentOptions = usePaymentOptions();
   const gst = useGstConfig().data;
@@ -102,6 +104,7 @@ export function CheckoutPanel({ carName, carRef, price }: CheckoutPanelProps) {
         user={user}
         sessionLoading={sessionLoading}
         paymentOptions={paymentOptions}
+        payAtPickup={payAtPickup}
         carName={carName}
         hours={bill.hours}
         amountPaise={bill.amountPaise}
