@@ -142,6 +142,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0019_cars_drop_rating',
             '0020_password_reset_handled',
             '0021_photo_uploads',
+            '0022_cars_pay_at_pickup',
           ],
         });
         return describeSchema(client.db);
@@ -172,6 +173,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0019_cars_drop_rating',
             '0020_password_reset_handled',
             '0021_photo_uploads',
+            '0022_cars_pay_at_pickup',
           ],
         });
         return describeSchema(client.db);
@@ -310,6 +312,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0019_cars_drop_rating',
               '0020_password_reset_handled',
               '0021_photo_uploads',
+              '0022_cars_pay_at_pickup',
             ],
           }),
         ]);
