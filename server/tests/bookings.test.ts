@@ -150,7 +150,7 @@ describe('POST /api/bookings', () => {
     const response = await send(app, 'POST', '/api/bookings', renter, bookingFor({ paymentToken: 'tok_1Nv0aB2eZvKYlo2C' }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: 'Card payments are not taken on this server: send the request without paying by card.',
+      message: 'Card payments are not taken on this server: choose another way to pay on the car’s page.',
     });
     expect(await app.db.$count(bookings)).toBe(before);
   });
