@@ -116,7 +116,7 @@ describe.each(onPostgres)('a PostgreSQL database that stalls and returns (%s)', 
     visits += 1;
     return [
       call(server.baseURL, 'GET', '/api/cars'),
-      call(server.baseURL, 'GET', '/api/cars/audi%20fiesta'),
+      call(server.baseURL, 'GET', '/api/cars/maruti%20dzire'),
       call(server.baseURL, 'GET', '/api/comments/get-comment'),
       call(server.baseURL, 'GET', '/api/session', { cookie }),
       call(server.baseURL, 'GET', '/api/bookings', { cookie }),

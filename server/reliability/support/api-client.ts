@@ -118,7 +118,7 @@ export async function carIsListed(baseURL: string, carname: string): Promise<boo
 
 /** Asks for a fleet car for a few hours `daysAhead` days from now; returns the booking's id. */
 export async function requestFleetBooking(baseURL: string, cookie: string, daysAhead: number): Promise<string> {
-  const body = { carName: 'audi fiesta', from: indiaTime(daysAhead, '10:00'), to: indiaTime(daysAhead, '14:00'), driver: false };
+  const body = { carName: 'maruti dzire', from: indiaTime(daysAhead, '10:00'), to: indiaTime(daysAhead, '14:00'), driver: false };
   const answer = await call(baseURL, 'POST', '/api/bookings', { cookie, body });
   expectStatus(answer, 201, 'requesting a booking');
   return (answer.body as { id: string }).id;
