@@ -75,7 +75,8 @@ const NAMED_PAGE_PREFIXES = [carPagePath({ carName: '' }), blogPostPath(''), boo
  * every such file exists, and a missing file is never answered with the app's HTML.
  */
 function asksForMissingFile(address: string): boolean {
-  if (NAMED_PAGE_PREFIXES.some((prefix) => address.startsWith(prefix))) return false;
+  // index.html is the app's page itself, answered here with a page's headers rather than as a file.
+  if (address === `/${INDEX}` || NAMED_PAGE_PREFIXES.some((prefix) => address.startsWith(prefix))) return false;
   const segments = address.split('/');
   return segments.some((segment) => segment.startsWith('.')) || /\.[^.]+$/.test(segments.at(-1) ?? '');
 }
