@@ -207,6 +207,7 @@ describe.each(serverUrl ? ['PostgreSQL'] : [])('background work on three instanc
             from: indiaTime(day, `${hour}:00`),
             to: indiaTime(day, `${String(Number(hour) + 1).padStart(2, '0')}:00`),
             driver: false,
+            ...byCard,
           }),
         ),
       ),
