@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { fleetCities, paged } from './mocks/answers';
 import { server } from './mocks/server';
 import { serve, session } from './mocks/serve';
@@ -90,4 +90,10 @@ afterEach(() => {
   if (calls.length > 0) throw new Error(`The app called ${calls.join(', ')}, which this test does not serve.`);
   if (faults.length > 0) throw new Error(`A faked answer broke the contract:\n${faults.join('\n')}`);
 });
-afterAll(() => server.close());
+// Test files share loaded modules (isolate: false). A screen can start loading a part of itself (the car
+// page's checkout) after its test has seen what it looked for; if the file ends first, Vitest refuses that
+// load and keeps the refusal, so every later file showing that screen got the app's error page.
+afterAll(async () => {
+  await vi.dynamicImportSettled();
+  server.close();
+});
