@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../domain/contract';
 import { client } from './api-client';
-import { useNearViewport } from './useNearViewport';
+import { useNearViewport } from './useInViewport';
 
 async function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return (await client.get<PublicConfig>('/api/config', { signal })).data;

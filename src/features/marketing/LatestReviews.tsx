@@ -6,7 +6,7 @@ import { PageSection } from '../../components/PageSection';
 import { ReviewStars } from '../../components/StarRating';
 import type { LatestReview } from '../../domain/contract';
 import { formatIndiaDate } from '../../domain/india-time';
-import { useNearViewport } from '../../lib/useNearViewport';
+import { useNearViewport } from '../../lib/useInViewport';
 import { useLatestReviews } from './queries';
 import { t, Words } from './words';
 

@@ -1,26 +1,15 @@
-import { type RefObject, useEffect, useState } from 'react';
+import type { RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { t } from '../words';
-
-/** Whether `target` is on screen; false where the browser cannot tell (no IntersectionObserver), so the bar stays. */
-function useOnScreen(target: RefObject<HTMLElement | null>): boolean {
-  const [onScreen, setOnScreen] = useState(false);
-  useEffect(() => {
-    const element = target.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => setOnScreen(entries.some((entry) => entry.isIntersecting)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [target]);
-  return onScreen;
-}
 
 interface BookBarProps {
   /** The total as the checkout shows it. */
   total: string;
   /** The checkout the bar leads to. */
   checkout: RefObject<HTMLElement | null>;
+  /** Whether that checkout is on screen, when the bar steps aside. */
+  checkoutOnScreen: boolean;
 }
 
 /**
@@ -28,8 +17,7 @@ interface BookBarProps {
  * this bar at the foot of the screen keeps its total and a way to it in sight until the checkout
  * itself is. From lg on the checkout stands beside the details and the bar is not shown.
  */
-export function BookBar({ total, checkout }: BookBarProps) {
-  const checkoutOnScreen = useOnScreen(checkout);
+export function BookBar({ total, checkout, checkoutOnScreen }: BookBarProps) {
   if (checkoutOnScreen) return null;
   const goToCheckout = () => {
     const element = checkout.current;

@@ -1,10 +1,11 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import Form from 'react-bootstrap/Form';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../../domain/booking-total';
 import { toIndiaIso } from '../../../domain/india-time';
 import { formatRupees } from '../../../domain/money';
 import { useBusyDays } from '../../../entities/car/queries';
 import { useSession } from '../../../lib/auth/session';
+import { useInViewport } from '../../../lib/useInViewport';
 import { useCheckoutScriptFailureHandled } from '../checkout-script';
 import { DemoBanner } from '../demo-checkout/DemoBanner';
 import { useDemoPayments, useGstConfig, usePaymentOptions } from '../payment-options';
@@ -51,6 +52,15 @@ export function CheckoutPanel({ carName, carRef, price, payAtPickup }: CheckoutP
   const { booking, check, signIn, reserve, checkFirst } = useReservation(carName, choice);
   const upiButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  // Where the browser cannot tell, the Book bar stays.
+  const { ref: watchPanel, inView: panelOnScreen } = useInViewport({ whenUnknown: false });
+  const panelRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      panel.current = element;
+      return watchPanel(element);
+    },
+    [watchPanel],
+  );
 
   const banner = demo ? <DemoBanner /> : null;
   // In a demo the banner stays over the confirmation too: its "held" moved no money either.
@@ -66,7 +76,7 @@ export function CheckoutPanel({ carName, carRef, price, payAtPickup }: CheckoutP
   const canPay = bill.total > 0 && !errors.from && !errors.to;
   return (
     // Scrolled to by the phone's Book bar, the checkout's heading above it still in sight.
-    <div ref={panel} tabIndex={-1} style={{ scrollMarginTop: '6rem' }}>
+    <div ref={panelRef} tabIndex={-1} style={{ scrollMarginTop: '6rem' }}>
       {banner}
       <PeriodPicker
         from={from}
@@ -116,7 +126,7 @@ export function CheckoutPanel({ carName, carRef, price, payAtPickup }: CheckoutP
         signIn={signIn}
         upiButton={upiButton}
       />
-      <BookBar total={billTotalText(bill)} checkout={panel} />
+      <BookBar total={billTotalText(bill)} checkout={panel} checkoutOnScreen={panelOnScreen} />
     </div>
   );
 }
