@@ -110,6 +110,32 @@ describe('a request without a payment, with card payments on', () => {
     expect(accepted.json<Booking>()).toMatchObject({ status: 'accepted', payment: { status: 'none' } });
   });
 
+  it('cannot be accepted once its car stops being paid at pickup: 402 in words, the request left open', async () => {
+    const switching = await listCar(app, owner, 'Switching Ertiga', 150, { payAtPickup: true });
+    const booking = await requestBooking(app, renter, unpaidRequest(switching.id));
+    const edit = (payAtPickup: boolean) =>
+      send(app, 'POST', '/edit-cars', owner, {
+        id: switching.id,
+        url: '/images/cars/audi-fiesta.svg',
+        carname: 'Switching Ertiga',
+        description: 'A well-kept car.',
+        price: 150,
+        payAtPickup,
+      });
+    expect((await edit(false)).statusCode).toBe(200);
+
+    const refused = await act(app, owner, booking.id, 'accept');
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toEqual({
+      message:
+        'This request came without a payment, and this car is not paid at pickup. Decline it, or turn on “Renters may pay at pickup” for the car and then accept it.',
+    });
+    expect((await storedBooking(app, booking.id)).status).toBe('requested');
+
+    expect((await edit(true)).statusCode).toBe(200);
+    expect((await act(app, owner, booking.id, 'accept')).json<Booking>()).toMatchObject({ status: 'accepted' });
+  });
+
   it('is taken as before where no provider is on', async () => {
     const free = await buildTestApp();
     try {

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import type { AccountRow, BookingRow, CarRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
-import { CardNeedsAuthentication, type PaymentProviders } from '../payments/provider';
+import { CardNeedsAuthentication, paymentRequired, type PaymentProviders } from '../payments/provider';
 import type { RazorpayPayments } from '../payments/razorpay';
 import type { CardHold, StripePayments } from '../payments/stripe';
 import { PAYMENT_NOT_VERIFIED, priceRequest, storeRazorpayRequest, storeRequest, type HeldMoney } from './requests';
@@ -27,11 +27,6 @@ export interface AskContext {
   log: FastifyBaseLogger;
   /** The renter's hourly quota of requests. */
   quotaPerHour: number;
-}
-
-/** Whether a request must carry a payment: any provider on (the demo's stand-ins count) means yes. */
-function paymentRequired(payments: PaymentProviders): boolean {
-  return payments.stripe !== null || payments.razorpay !== null;
 }
 
 /** The card's refusal for want of authentication, pointing to Razorpay's checkout only when this server offers it. */

@@ -1,4 +1,4 @@
-import { and, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { BookingEffect } from '#domain/booking-states';
 import { REASON_MISSING } from '#domain/schemas/admin';
 import { checkWords } from '../http/check-words';
@@ -9,14 +9,14 @@ import type { Clock } from '../clock/clock';
 import type { GstConfig } from '../config';
 import { recordAdminAction } from '../db/admin-actions';
 import type { Database } from '../db/client';
-import { bookings, invoiceSequences, type BookingRow } from '../db/schema';
+import { bookings, cars, invoiceSequences, type BookingRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
-import type { PaymentProviders } from '../payments/provider';
+import { paymentRequired, type PaymentProviders } from '../payments/provider';
 import { settlePayments } from '../payments/settle-payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordStatus } from './status';
-import { ALREADY_BOOKED, OVERTAKEN } from './words';
+import { ALREADY_BOOKED, OVERTAKEN, UNPAID_ACCEPT } from './words';
 import { t } from '../i18n';
 
 /** What a step's effects work on: the booking as it stood before the step, and what the step makes of it. */
@@ -58,7 +58,7 @@ export interface AfterCommit {
  * the other bookings it changed), `after` once that transaction has committed.
  */
 export interface EffectHandler {
-  check?(step: StepWrite): Promise<void>;
+  check?(step: StepWrite, payments: PaymentProviders): Promise<void>;
   /** Whether the provider must be asked for this booking (money is held for it). */
   needsProvider?(booking: BookingRow): boolean;
   provider?(payments: PaymentProviders, booking: BookingRow): Promise<void>;
@@ -139,6 +139,13 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
     },
   },
   capture: {
+    // A request sent before payment was required, or before its car stopped taking payment at pickup,
+    // cannot become a booking nobody paid for: the owner declines it, or lets the car be paid at pickup.
+    async check({ tx, booking }, payments) {
+      if (booking.paymentStatus !== 'none' || !paymentRequired(payments)) return;
+      const [car] = await tx.select({ payAtPickup: cars.payAtPickup }).from(cars).where(eq(cars.id, booking.carId));
+      if (!car?.payAtPickup) throw new HttpError(402, t(UNPAID_ACCEPT));
+    },
     needsProvider: moneyHeld,
     async provider(payments, booking) {
       const holder = booking.paymentProvider ? payments.provider(booking.paymentProvider) : null;

@@ -199,7 +199,7 @@ async function firstPart(ctx: ProcessContext, bookingId: string, action: Booking
         reasonShown: taker.via === 'party',
       },
     );
-    for (const check of handlersIn(transition, 'check')) await check(write);
+    for (const check of handlersIn(transition, 'check')) await check(write, ctx.payments);
     const waitsOnProvider = handlersIn(transition, 'needsProvider').some((needs) => needs(view.booking));
     if (waitsOnProvider && transition.pending) {
       const holder = view.booking.paymentProvider ? ctx.payments.provider(view.booking.paymentProvider) : null;

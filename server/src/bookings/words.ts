@@ -11,6 +11,7 @@ export const NO_BOOKING_HAS_ID = 'server.bookings.noBookingHasId';
 export const OWNERS_TO_ANSWER_ID = 'server.bookings.ownersToAnswer';
 export const OVERTAKEN = 'server.bookings.overtaken';
 export const PROVIDER_OFF = 'server.bookings.providerOff';
+export const UNPAID_ACCEPT = 'server.bookings.unpaidAccept';
 
 /** The provider's answer as the client's: a refusal is 402 with its reason, an unreachable provider 503. */
 export function providerError(error: unknown, refused: (reason: string) => string): unknown {

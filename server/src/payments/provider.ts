@@ -34,6 +34,11 @@ export interface PaymentProviders<Stripe extends HeldPayments = HeldPayments, Ra
   provider(name: PaymentProvider): HeldPayments | null;
 }
 
+/** Whether a booking must carry a payment: any provider on (the demo's stand-ins count) means yes, unless its car takes payment at pickup. */
+export function paymentRequired(payments: PaymentProviders): boolean {
+  return payments.stripe !== null || payments.razorpay !== null;
+}
+
 export function paymentProviders<Stripe extends HeldPayments, Razorpay extends HeldPayments>(
   stripe: Stripe | null,
   razorpay: Razorpay | null,

@@ -21,7 +21,7 @@ import { CAR_DELISTED_ID, CAR_PAUSED, checkRequest } from '../bookings/requests'
 import { asOf } from '../bookings/status';
 import { sweepBookings } from '../bookings/sweep';
 import { showsPaymentRef } from '../bookings/views';
-import { ALREADY_BOOKED, NO_SUCH_BOOKING_ID } from '../bookings/words';
+import { ALREADY_BOOKED, NO_SUCH_BOOKING_ID, UNPAID_ACCEPT } from '../bookings/words';
 import type { GstConfig, SupportContact } from '../config';
 import { toBooking } from '../contract-shapes';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
@@ -139,7 +139,7 @@ function stepSchema(action: BookingAction) {
       // No body is read, but one sent is still parsed: malformed JSON, an oversized or a non-JSON body is refused.
       ...errors([...JSON_BODY_ERRORS, 401, 404, 409, ...(action === 'accept' ? ([402, 503] as const) : [])], {
         400: `A malformed id, or a body that is not JSON${action === 'decline' ? ', or a reason that is blank or over 500 characters' : ''}.`,
-        402: 'The card provider refused to take the money held for the request: the message says why; the request stays open.',
+        402: `The card provider refused to take the money held for the request (the message says why), or the request came without a payment while one is required and its car is not paid at pickup ("${t(UNPAID_ACCEPT)}"): the request stays open.`,
         503: 'The card provider could not be reached (or card payments are off): the request stays open.',
         404: 'No booking the caller may take this step on.',
         409: "The booking's status does not allow this step (the message names it; a request declined because an overlapping one was accepted is `declined`), its period has begun, or accepting would overlap an accepted booking.",
