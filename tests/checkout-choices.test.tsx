@@ -19,7 +19,8 @@ import {
   TO,
   UPI_PAYMENTS,
 } from './checkout';
-import { asha, creta, listed } from './mocks/answers';
+import { asha, creta, fleetCar, listed } from './mocks/answers';
+import { fail } from './mocks/routes';
 import { nexonBooked, PERIOD } from './checkout';
 import { renderRoute } from './render';
 import { serve, session } from './mocks/serve';
@@ -67,6 +68,28 @@ describe('the pay buttons, by the payments the server takes', () => {
     expect(buttons.map((button) => button.textContent)).toEqual(['Pay with a card']);
     expect(buttons[0]).toHaveClass('btn-primary', 'btn-lg');
     expect(screen.queryByText(INDIAN_CARDS_NOTE)).not.toBeInTheDocument();
+  });
+});
+
+describe('when the server cannot say how it takes payment', () => {
+  it('sends nothing unpaid on a guess: it says so, and Try again asks once more and shows the pay buttons', async () => {
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
+    const asked = serve('GET /api/config', fail(503, 'The server is busy.'));
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
+
+    expect(
+      await screen.findByText('How you can pay could not be checked, so the request cannot be sent yet. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay with/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /without paying/ })).not.toBeInTheDocument();
+    // Asked once: the parts of the page that appear after the failure do not ask again by appearing.
+    expect(asked).toHaveLength(1);
+
+    serve('GET /api/config', { payments: UPI_PAYMENTS });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await payButtons()).map((button) => button.textContent)).toEqual([UPI_BUTTON]);
+    expect(screen.queryByText(/could not be checked/)).not.toBeInTheDocument();
   });
 });
 

@@ -17,6 +17,10 @@ export function usePublicConfig<T>(select: (config: PublicConfig) => T, { enable
     queryKey: ['config'],
     queryFn: ({ signal }) => getPublicConfig(signal),
     staleTime: Infinity,
+    // After a failure, a part of the page that appears later (the checkout's buttons, once the
+    // answer is known) must not ask again by appearing: that asked, hid the part while waiting,
+    // failed, showed it, and asked again, dozens of times a second. A screen's Try again asks.
+    retryOnMount: false,
     select,
     enabled,
   });

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import type { Account } from '../../../domain/contract';
 import { hoursLabel } from '../../../entities/booking/hours-label';
 import type { CardButton } from '../CardCheckout';
+import { useRetry } from '../../../lib/query-client';
 import { useDemoPayments, type usePaymentOptions } from '../payment-options';
 import { RazorpayCheckoutButton } from '../RazorpayCheckoutButton';
 import type { BookingChoice, BookingPayment } from './useReservation';
@@ -59,10 +60,13 @@ function PaymentChoices({
   const choiceKey = JSON.stringify(choice);
   const cardStarted = cardStartedFor === choiceKey;
   const demo = useDemoPayments();
-  // Until the server says whether it takes cards, no way to pay is offered; if it cannot say, the request goes unpaid.
+  const retryPaymentOptions = useRetry(['config']);
+  // Until the server says how it takes payment, no way to pay is offered; if it cannot say, nothing is
+  // sent unpaid on a guess (the server would refuse it where payment is required).
+  const unchecked = paymentOptions.isError;
   const cardKey = paymentOptions.data?.card?.publishableKey;
   const upi = paymentOptions.data?.upi;
-  const takesNoPayments = !cardKey && !upi;
+  const takesNoPayments = !unchecked && !cardKey && !upi;
   const description = t('bookings.checkout.description', { car: carName, hours: hoursLabel(hours) });
   const upiLabel = t('bookings.razorpay.pay');
   // Beside Razorpay's checkout the card checkout is the second choice, for the cards it can take.
@@ -135,9 +139,16 @@ function PaymentChoices({
             cardButton
           )
         ) : null}
-        {takesNoPayments ? (
+        {unchecked ? (
+          <Alert variant="warning">
+            <p className="mb-2">{t('bookings.checkout.paymentsUnchecked')}</p>
+            <Button variant="outline-dark" size="sm" onClick={retryPaymentOptions}>
+              {t('bookings.checkout.tryAgain')}
+            </Button>
+          </Alert>
+        ) : takesNoPayments ? (
           <Alert variant="warning" role="note">
-            {paymentOptions.isError ? t('bookings.checkout.cardsUnchecked') : t('bookings.checkout.cardsNotConfigured')}
+            {t('bookings.checkout.cardsNotConfigured')}
           </Alert>
         ) : cardKey ? (
           <>
