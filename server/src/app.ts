@@ -144,8 +144,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(inRootContext(healthRoutes));
     await app.register(inRootContext(configRoutes), { ...config, demo: options.demoProviders !== undefined });
     if (options.demoProviders) await app.register(inRootContext(demoProviderRoutes), { providers: options.demoProviders });
-    await app.register(inRootContext(accountRoutes));
-    await app.register(inRootContext(sessionRoutes));
+    await app.register(inRootContext(accountRoutes), { publicUrl: config.publicUrl });
+    await app.register(inRootContext(sessionRoutes), { publicUrl: config.publicUrl });
     await app.register(inRootContext(passwordResetRoutes), { publicUrl: config.publicUrl });
     await app.register(inRootContext(ownAccountRoutes), { publicUrl: config.publicUrl });
     await app.register(inRootContext(ownerCarRoutes), { links: { publicUrl: config.publicUrl } });

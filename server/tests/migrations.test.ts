@@ -143,6 +143,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0020_password_reset_handled',
             '0021_photo_uploads',
             '0022_cars_pay_at_pickup',
+            '0023_sign_in_warning',
           ],
         });
         return describeSchema(client.db);
@@ -174,6 +175,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0020_password_reset_handled',
             '0021_photo_uploads',
             '0022_cars_pay_at_pickup',
+            '0023_sign_in_warning',
           ],
         });
         return describeSchema(client.db);
@@ -313,6 +315,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0020_password_reset_handled',
               '0021_photo_uploads',
               '0022_cars_pay_at_pickup',
+              '0023_sign_in_warning',
             ],
           }),
         ]);

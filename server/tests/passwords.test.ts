@@ -48,11 +48,13 @@ describe('the configured cost', () => {
     const cheap = passwords(TEST_SCRYPT_COST);
     const stored = await cheap.hash('correct horse battery');
     expect(stored.startsWith(`scrypt$${TEST_SCRYPT_COST}$`)).toBe(true);
-    expect(await passwords().verify('correct horse battery', stored)).toBe(true);
-    expect(await passwords().verify('wrong horse battery', stored)).toBe(false);
+    expect(await passwords().checking('203.0.113.1', (verify) => verify('correct horse battery', stored))).toBe(true);
+    expect(await passwords().checking('203.0.113.1', (verify) => verify('wrong horse battery', stored))).toBe(false);
   });
 
   it('refuses any password when the login named no account', async () => {
-    expect(await passwords(TEST_SCRYPT_COST).verify('correct horse battery', undefined)).toBe(false);
+    expect(
+      await passwords(TEST_SCRYPT_COST).checking('203.0.113.1', (verify) => verify('correct horse battery', undefined)),
+    ).toBe(false);
   });
 });

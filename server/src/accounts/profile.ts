@@ -6,7 +6,7 @@ import { accounts, type AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { passwordChangedMail } from '../mail/account-mails';
 import { queueMail } from '../mail/outbox';
-import { signIn } from './sign-in';
+import { signIn, type SignInLinks } from './sign-in';
 import { t } from '../i18n';
 
 export const WRONG_CURRENT_PASSWORD = 'server.profile.wrongCurrentPassword';
@@ -38,6 +38,7 @@ export async function proveCurrentPassword(
   account: AccountRow,
   attempt: { password: string; address: string },
   clock: Clock,
+  links: SignInLinks,
 ): Promise<void> {
   try {
     await signIn(
@@ -45,6 +46,7 @@ export async function proveCurrentPassword(
       passwords,
       { login: account.email, password: attempt.password, kind: 'email', address: attempt.address },
       clock,
+      links,
     );
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(403, t(WRONG_CURRENT_PASSWORD));

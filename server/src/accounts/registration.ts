@@ -25,7 +25,7 @@ export interface Registration {
 export function accountRegistrar(db: Database, passwords: Passwords, registrationsPerHour: number) {
   const countRegistration = registrationCounter(registrationsPerHour);
   return (role: RegisterType, details: Registration, address: string, now: Date): Promise<AccountRow> =>
-    passwords.registering(async () => {
+    passwords.registering(address, async (hash) => {
       await countRegistration(db, address, now);
       try {
         const [created] = await db
@@ -33,7 +33,7 @@ export function accountRegistrar(db: Database, passwords: Passwords, registratio
           .values({
             username: details.username,
             email: details.email,
-            passwordHash: await passwords.hash(details.password),
+            passwordHash: await hash(details.password),
             role,
             phoneNumber: details.phoneNumber ?? null,
             country: details.country ?? null,

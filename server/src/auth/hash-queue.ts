@@ -1,10 +1,29 @@
 import { availableParallelism } from 'node:os';
+import { type LaneBounds, workQueue, type WorkQueue } from '../limits/work-queue';
 
-/** Which lane a hash waits in: sign-ins are answered before registrations. */
-export type HashPriority = 'sign-in' | 'registration';
+/**
+ * Which lane a hash waits in, served in this order: sign-ins (and checks of a current password),
+ * then new passwords (changes, resets), then registrations.
+ */
+export type HashLane = 'sign-in' | 'new-password' | 'registration';
 
-/** Runs password work at most `concurrency` at a time, in order within a lane, sign-ins first. */
-export type HashQueue = <T>(priority: HashPriority, work: () => Promise<T>) => Promise<T>;
+/** The password work of one process, keyed by the client's address: see workQueue. */
+export type HashQueue = WorkQueue<HashLane>;
+
+/**
+ * Sign-ins from one address that may wait for a hash: with turns taken address by address, a
+ * flood from one address costs any other sign-in at most one hash of the flood's, and past these
+ * the flood is turned away before any work, so it cannot fill the line either.
+ */
+export const SIGN_INS_WAITING_PER_ADDRESS = 2;
+/** Sign-ins from every address that may wait: about 3 s of hashing at 100 ms a hash on one core. */
+export const SIGN_INS_WAITING_MAX = 32;
+/**
+ * Registrations waiting, per hash the queue runs at once: about 2 s of hashing at 100 ms a hash.
+ * Beyond it a registration is turned away before any work, database included: 400 sign-ups each
+ * counted in PGlite before waiting for their hash kept a sign-in's queries waiting 3 s.
+ */
+export const REGISTRATIONS_WAITING_PER_HASH_SLOT = 20;
 
 /**
  * How many hashes run at once by default: one fewer than the cores, so the main thread (requests,
@@ -18,28 +37,21 @@ export function defaultHashConcurrency(): number {
   return Math.max(1, Math.min(availableParallelism() - 1, pool - 1));
 }
 
+const UNBOUNDED: LaneBounds = { waitingPerKey: Number.POSITIVE_INFINITY, waitingTotal: Number.POSITIVE_INFINITY };
+
 /**
  * scrypt takes about 100 ms of a core and runs on libuv's small thread pool: without a queue, a flood
  * of registrations fills the pool and a sign-in waits behind all of it (11 to 14 s measured for 400
- * sign-ups). In this queue a sign-in waits at most for the hashes already running.
+ * sign-ups), and without bounds per address, 100 wrong passwords from one address kept every other
+ * sign-in waiting a minute. New passwords are rare and need a session or a mailed link: never refused.
  */
 export function hashQueue(concurrency: number = defaultHashConcurrency()): HashQueue {
-  const waiting: Record<HashPriority, (() => void)[]> = { 'sign-in': [], registration: [] };
-  let running = 0;
-  const startNext = () => {
-    const next = waiting['sign-in'].shift() ?? waiting.registration.shift();
-    if (!next) return;
-    running += 1;
-    next();
-  };
-  return async (priority, work) => {
-    if (running < concurrency) running += 1;
-    else await new Promise<void>((resolve) => waiting[priority].push(resolve));
-    try {
-      return await work();
-    } finally {
-      running -= 1;
-      startNext();
-    }
-  };
+  return workQueue(concurrency, {
+    'sign-in': { waitingPerKey: SIGN_INS_WAITING_PER_ADDRESS, waitingTotal: SIGN_INS_WAITING_MAX },
+    'new-password': UNBOUNDED,
+    registration: {
+      waitingPerKey: Number.POSITIVE_INFINITY,
+      waitingTotal: REGISTRATIONS_WAITING_PER_HASH_SLOT * concurrency,
+    },
+  });
 }

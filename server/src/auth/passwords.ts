@@ -1,7 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { HttpError } from '../http/errors';
-import { defaultHashConcurrency, hashQueue, type HashQueue } from './hash-queue';
-import { t } from '../i18n';
+import { oneAtATime, type OneAtATime, QueueFullError } from '../limits/work-queue';
+import { defaultHashConcurrency, type HashLane, hashQueue, type HashQueue } from './hash-queue';
+import { type MessageId, t } from '../i18n';
 
 // scrypt with a random salt per password. The parameters travel inside the stored string
 // (`scrypt$N$r$p$salt$hash`), so the cost can be changed later without breaking existing hashes, and
@@ -47,29 +48,39 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-/**
- * Registrations under way at once, per hash the queue runs at once: about 2 s of hashing at 100 ms
- * a hash. Beyond it a registration is turned away before any work, database included: 400 sign-ups
- * each counted in PGlite before waiting for their hash kept a sign-in's queries waiting 3 s.
- */
-const REGISTRATIONS_PER_HASH_SLOT = 20;
 /** How long a registration turned away is told to wait. */
-const BUSY_RETRY_SECONDS = 5;
+const REGISTRATION_RETRY_SECONDS = 5;
+/** How long a sign-in turned away is told to wait: about what the full line of sign-ins takes to clear. */
+export const SIGN_IN_RETRY_SECONDS = 3;
 
-/** Hashing and checking at one configured cost, through one queue: checks (sign-ins) go before hashes (registrations). */
+/** Checks `password` against a stored hash: see Passwords.checking. */
+export type VerifyPassword = (password: string, stored: string | undefined) => Promise<boolean>;
+
+/** Hashing and checking at one configured cost, through one queue (hash-queue.ts). */
 export interface Passwords {
+  /** A new password's hash (a change, a reset, the first admin): never refused, after waiting sign-ins. */
   hash: (password: string) => Promise<string>;
   /**
-   * Runs a whole registration (its checks and its hash) unless too many are already under way in
-   * this process, when it rejects at once with a 503 HttpError and Retry-After.
+   * Runs a whole registration (its checks, then its one `hash`) unless too many are already waiting
+   * in this process, when it rejects at once with a 503 HttpError and Retry-After.
    */
-  registering: <T>(work: () => Promise<T>) => Promise<T>;
+  registering: <T>(address: string, job: (hash: (password: string) => Promise<string>) => Promise<T>) => Promise<T>;
   /**
-   * Checks a password against an account's stored hash. With no account it checks against a hash of
-   * a password nobody has, made at the same cost, so an unknown login takes as long as a wrong
-   * password and the answer time does not reveal which logins exist; the answer is then false.
+   * Runs a whole sign-in (its checks, then its one `verify`) unless too many from this address, or
+   * from every address, are already waiting, when it rejects at once with a 503 HttpError and
+   * Retry-After. `verify` with no stored hash checks against a hash of a password nobody has, made
+   * at the same cost, so an unknown login takes as long as a wrong password and the answer time
+   * does not reveal which logins exist; the answer is then false.
    */
-  verify: (password: string, stored: string | undefined) => Promise<boolean>;
+  checking: <T>(address: string, job: (verify: VerifyPassword) => Promise<T>) => Promise<T>;
+  /** Work for one login at a time in this process: another for it meanwhile is refused at once (QueueFullError). */
+  oneCheckPerLogin: OneAtATime;
+}
+
+/** The queue's refusal of a job of `lane` as the answer a client gets; any other error as it is. */
+function busy(error: unknown, lane: HashLane, message: MessageId, retrySeconds: number): unknown {
+  if (!(error instanceof QueueFullError) || error.lane !== lane) return error;
+  return new HttpError(503, t(message), { 'retry-after': String(retrySeconds) });
 }
 
 export function passwords(
@@ -77,28 +88,34 @@ export function passwords(
   concurrency: number = defaultHashConcurrency(),
   queue: HashQueue = hashQueue(concurrency),
 ): Passwords {
-  let registrations = 0;
   // Made now rather than at the first unknown login, which would otherwise take twice as long.
   const unknownAccountHash = hashPassword(randomBytes(32).toString('base64'), cost);
   return {
-    hash: (password) => queue('registration', () => hashPassword(password, cost)),
-    registering: async (work) => {
-      if (registrations >= REGISTRATIONS_PER_HASH_SLOT * concurrency) {
-        throw new HttpError(503, t('server.passwords.busy'), {
-          'retry-after': String(BUSY_RETRY_SECONDS),
-        });
-      }
-      registrations += 1;
-      try {
-        return await work();
-      } finally {
-        registrations -= 1;
-      }
-    },
-    verify: async (password, stored) => {
-      const hash = stored ?? (await unknownAccountHash);
-      const matches = await queue('sign-in', () => verifyPassword(password, hash));
-      return stored !== undefined && matches;
-    },
+    hash: (password) => queue.enter('new-password', '', (turn) => turn(() => hashPassword(password, cost))),
+    registering: (address, job) =>
+      queue
+        .enter('registration', address, (turn) => job((password) => turn(() => hashPassword(password, cost))))
+        .catch((error: unknown) => {
+          throw busy(error, 'registration', 'server.passwords.busy', REGISTRATION_RETRY_SECONDS);
+        }),
+    checking: (address, job) =>
+      queue
+        .enter('sign-in', address, (turn) =>
+          job(async (password, stored) => {
+            const hash = stored ?? (await unknownAccountHash);
+            const matches = await turn(() => verifyPassword(password, hash));
+            return stored !== undefined && matches;
+          }),
+        )
+        .catch((error: unknown) => {
+          const tooMany = error instanceof QueueFullError && error.bound === 'key';
+          throw busy(
+            error,
+            'sign-in',
+            tooMany ? 'server.passwords.signInsFromAddressBusy' : 'server.passwords.signInsBusy',
+            SIGN_IN_RETRY_SECONDS,
+          );
+        }),
+    oneCheckPerLogin: oneAtATime(),
   };
 }

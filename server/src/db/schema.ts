@@ -87,6 +87,8 @@ export const accounts = pgTable(
     bookingsSeenAt: timestamp('bookings_seen_at', { withTimezone: true, mode: 'date' }),
     /** When the account last signed in: the admin console shows it beside the account. Null until the first sign-in. */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    /** When the owner was last mailed that someone is guessing the password: at most once a day. */
+    signInWarningSentAt: timestamp('sign_in_warning_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -32,3 +32,15 @@ export function passwordChangedMail(account: Recipient, at: Date, forgotPassword
     footnote: t('mail.passwordChanged.footnote', { url: forgotPasswordUrl }),
   });
 }
+
+/** Sent when a login's wrong passwords pass the slowdown's threshold, at most once a day: the owner learns of the guessing and how to end it. */
+export function signInAttemptsMail(account: Recipient, failures: number, at: Date, forgotPasswordUrl: string): Mail {
+  return composeMail({
+    to: account.email,
+    name: account.username,
+    subject: t('mail.signInAttempts.subject', { brand: MAIL_SENDER_NAME }),
+    paragraphs: [t('mail.signInAttempts.tried', { failures, at: formatIndiaTime(at) }), t('mail.signInAttempts.whatToDo')],
+    action: { label: t('mail.signInAttempts.action'), url: forgotPasswordUrl },
+    footnote: t('mail.signInAttempts.footnote'),
+  });
+}

@@ -85,10 +85,11 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         body: PasswordChange,
         response: {
           200: answer(MessageAnswer, `"${t(PASSWORD_CHANGED)}"`),
-          ...errors([...JSON_BODY_ERRORS, 401, 403], {
+          ...errors([...JSON_BODY_ERRORS, 401, 403, 503], {
             400: 'The current password is missing, the new one is shorter than 8 or longer than 128 characters, or "Passwords do not match.".',
             403: `"${t(WRONG_CURRENT_PASSWORD)}" Nothing is changed.`,
             429: 'Too many failed sign-ins (a wrong current password counts as one) for this account from this address, or too many requests; Retry-After says when to try again.',
+            503: 'Too many sign-ins waiting for their password to be checked, from this address or from all: the current password was not checked. Retry-After says when to try again.',
           }),
         },
       },
@@ -97,11 +98,12 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       const account = signedInAccount(request);
       const { currentPassword, password } = request.body;
       const attempt = { password: currentPassword, address: addressKey(request.ip) };
-      await proveCurrentPassword(app.db, app.passwords, account, attempt, app.clock);
+      const forgotPasswordUrl = `${publicUrl}/forgotpassword`;
+      await proveCurrentPassword(app.db, app.passwords, account, attempt, app.clock, { forgotPasswordUrl });
       const passwordHash = await app.passwords.hash(password);
       const change = {
         passwordHash,
-        forgotPasswordUrl: `${publicUrl}/forgotpassword`,
+        forgotPasswordUrl,
         endSessions: (tx: Database) => reply.endOtherSessions(tx),
       };
       await setPassword(app.db, account, change, app.clock.now());

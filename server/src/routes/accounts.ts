@@ -36,7 +36,8 @@ const REGISTRATION_ANSWERS = {
 
 const TAGS = ['accounts'];
 
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  const links = { forgotPasswordUrl: `${publicUrl}/forgotpassword` };
   const registerAccount = accountRegistrar(app.db, app.passwords, app.quotas.registrationsPerHour);
 
   async function register(role: RegisterType, details: Registration, reply: FastifyReply): Promise<RegisterAnswer> {
@@ -95,7 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request, reply) =>
-        answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email' }),
+        answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email' }, links),
     );
   }
 
@@ -112,6 +113,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      answerSignIn(request, reply, { login: request.body.email, password: request.body.password, kind: 'email-or-username' }),
+      answerSignIn(
+        request,
+        reply,
+        { login: request.body.email, password: request.body.password, kind: 'email-or-username' },
+        links,
+      ),
   );
 };

@@ -32,7 +32,8 @@ import { sendNotFound } from '../plugins/errors';
 import { signedInAccount } from '../plugins/session';
 import { countPhotoUpload } from '../limits/photo-uploads';
 import { DEFAULT_QUOTAS } from '../limits/quotas';
-import { PHOTO_QUEUE_RETRY_SECONDS, type PhotoQueue, PhotoQueueFullError, PHOTOS_WAITING_MAX } from '../photos/photo-queue';
+import { QueueFullError } from '../limits/work-queue';
+import { PHOTO_QUEUE_RETRY_SECONDS, type PhotoQueue, PHOTOS_WAITING_MAX } from '../photos/photo-queue';
 import { PHOTO_CACHE_CONTROL, PHOTO_CONTENT_TYPE, type PhotoStorage } from '../photos/photo-storage';
 import { PHOTO_FILE_NAME, PhotoRejectedError, removePhotoFiles, type StoredPhoto, storePhoto } from '../photos/photo-store';
 import { checkWords } from '../http/check-words';
@@ -121,7 +122,7 @@ async function receivePhoto(storage: PhotoStorage, queue: PhotoQueue, request: F
     throw new HttpError(400, ONE_PHOTO());
   }
   return storePhoto(storage, queue, part.file, () => part.file.truncated).catch((error: unknown) => {
-    if (error instanceof PhotoQueueFullError) {
+    if (error instanceof QueueFullError) {
       throw new HttpError(503, t(PHOTOS_BUSY), { 'retry-after': String(PHOTO_QUEUE_RETRY_SECONDS) });
     }
     if (error instanceof PhotoRejectedError) {

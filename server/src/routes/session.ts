@@ -7,7 +7,8 @@ import { answer, errors } from '../http/answers';
 
 const TAGS = ['session'];
 
-export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  const links = { forgotPasswordUrl: `${publicUrl}/forgotpassword` };
   app.post(
     '/api/session',
     {
@@ -20,7 +21,12 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      answerSignIn(request, reply, { login: request.body.login, password: request.body.password, kind: 'email-or-username' }),
+      answerSignIn(
+        request,
+        reply,
+        { login: request.body.login, password: request.body.password, kind: 'email-or-username' },
+        links,
+      ),
   );
 
   app.get(

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "sign_in_warning_sent_at" timestamp with time zone;
