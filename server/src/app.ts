@@ -20,6 +20,7 @@ import { passwordsPlugin } from './plugins/passwords';
 import { paymentsPlugin } from './plugins/payments';
 import { photoStoragePlugin } from './plugins/photo-storage';
 import type { PhotoQueue } from './photos/photo-queue';
+import type { HashQueue } from './auth/hash-queue';
 import { privateCachePlugin } from './plugins/private-cache';
 import { publicCachePlugin } from './plugins/public-cache';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -76,6 +77,8 @@ export interface AppOptions {
   demoProviders?: DemoProviders;
   /** The line photos wait in for their image work (a fresh one unless given): tests hold it busy. */
   photoQueue?: PhotoQueue;
+  /** The line password hashes wait in (a fresh one unless given): tests hold it busy. */
+  hashQueue?: HashQueue;
 }
 
 /**
@@ -118,7 +121,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
     // Each plugin names the ones it needs (fastify-plugin `dependencies`), so a wrong order fails here.
     await app.register(securityPlugin, config);
-    await app.register(passwordsPlugin, config);
+    await app.register(passwordsPlugin, { ...config, queue: options.hashQueue });
     await app.register(databasePlugin, { ...config, ...(options.openDatabase ? { open: options.openDatabase } : {}) });
     await app.register(changeFeedPlugin);
     // Before compress: they keep answers as the serialized text, and send them compressed themselves.

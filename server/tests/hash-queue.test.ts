@@ -62,7 +62,7 @@ describe('the password hashing queue', () => {
 
   it('checks a sign-in during a flood of registrations before the flood is hashed', async () => {
     const queue = hashQueue(1);
-    const hashing = passwords(TEST_SCRYPT_COST, 1, queue);
+    const hashing = passwords(TEST_SCRYPT_COST, queue);
     const stored = await hashing.hash('correct horse battery');
     const finished: string[] = [];
     const flood = Array.from({ length: 20 }, (_, i) =>
@@ -76,7 +76,7 @@ describe('the password hashing queue', () => {
   });
 
   it('turns a registration away at once with 503 and Retry-After while 20 per hash slot are under way, and admits again after', async () => {
-    const hashing = passwords(TEST_SCRYPT_COST, 1);
+    const hashing = passwords(TEST_SCRYPT_COST, hashQueue(1));
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -152,7 +152,7 @@ describe('sign-ins waiting for a hash, per address and in all', () => {
 
   it('answers a sign-in beyond its address’s bound with 503 and Retry-After before checking its password', async () => {
     const queue = hashQueue(1);
-    const hashing = passwords(TEST_SCRYPT_COST, 1, queue);
+    const hashing = passwords(TEST_SCRYPT_COST, queue);
     const stored = await hashing.hash('correct horse battery');
     let release = () => {};
     const held = new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { HttpError } from '../http/errors';
 import { oneAtATime, type OneAtATime, QueueFullError } from '../limits/work-queue';
-import { defaultHashConcurrency, type HashLane, hashQueue, type HashQueue } from './hash-queue';
+import { type HashLane, hashQueue, type HashQueue } from './hash-queue';
 import { type MessageId, t } from '../i18n';
 
 // scrypt with a random salt per password. The parameters travel inside the stored string
@@ -83,11 +83,7 @@ function busy(error: unknown, lane: HashLane, message: MessageId, retrySeconds: 
   return new HttpError(503, t(message), { 'retry-after': String(retrySeconds) });
 }
 
-export function passwords(
-  cost: number = DEFAULT_SCRYPT_COST,
-  concurrency: number = defaultHashConcurrency(),
-  queue: HashQueue = hashQueue(concurrency),
-): Passwords {
+export function passwords(cost: number = DEFAULT_SCRYPT_COST, queue: HashQueue = hashQueue()): Passwords {
   // Made now rather than at the first unknown login, which would otherwise take twice as long.
   const unknownAccountHash = hashPassword(randomBytes(32).toString('base64'), cost);
   return {

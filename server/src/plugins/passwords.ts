@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { HashQueue } from '../auth/hash-queue';
 import { passwords as passwordsAt, type Passwords } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 
@@ -10,8 +11,11 @@ declare module 'fastify' {
   }
 }
 
-async function passwords(app: FastifyInstance, config: Pick<ServerConfig, 'scryptCost'>): Promise<void> {
-  app.decorate('passwords', passwordsAt(config.scryptCost));
+async function passwords(
+  app: FastifyInstance,
+  config: Pick<ServerConfig, 'scryptCost'> & { queue?: HashQueue | undefined },
+): Promise<void> {
+  app.decorate('passwords', passwordsAt(config.scryptCost, config.queue));
 }
 
 export const passwordsPlugin = fp(passwords, { name: 'passwords', fastify: '5.x' });
