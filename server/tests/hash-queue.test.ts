@@ -118,7 +118,7 @@ describe('sign-ins waiting for a hash, per address and in all', () => {
     expect(started).toEqual(['held', 'flood 1', 'first person', 'second person', 'flood 2']);
   });
 
-  it(`turns away a third sign-in from one address while ${SIGN_INS_WAITING_PER_ADDRESS} wait, at once and before its work, and not another address's`, async () => {
+  it(`turns away another sign-in from one address while ${SIGN_INS_WAITING_PER_ADDRESS} wait, at once and before its work, and not another address's`, async () => {
     const { queue, started, release, running } = heldQueue();
     let worked = 0;
     const job = (address: string) =>
@@ -126,14 +126,15 @@ describe('sign-ins waiting for a hash, per address and in all', () => {
         worked += 1;
         return turn(async () => started.push(address));
       });
-    const waiting = [job('flood'), job('flood')];
+    const waiting = Array.from({ length: SIGN_INS_WAITING_PER_ADDRESS }, () => job('flood'));
     await expect(job('flood')).rejects.toMatchObject({ name: 'QueueFullError', bound: 'key' });
     // Its job never ran: no database work and no hash for it.
-    expect(worked).toBe(2);
+    expect(worked).toBe(SIGN_INS_WAITING_PER_ADDRESS);
     const other = job('10.5.0.1');
     release();
     await Promise.all([running, ...waiting, other]);
-    expect(started).toEqual(['held', 'flood', '10.5.0.1', 'flood']);
+    // The other address's sign-in came last and is hashed second, after one of the flood's.
+    expect(started).toEqual(['held', 'flood', '10.5.0.1', ...Array<string>(SIGN_INS_WAITING_PER_ADDRESS - 1).fill('flood')]);
     // Once the address's sign-ins were hashed, it may send more.
     await job('flood');
   });
@@ -165,15 +166,15 @@ describe('sign-ins waiting for a hash, per address and in all', () => {
         checked += 1;
         return verify('wrong horse battery', stored);
       });
-    const admitted = [attempt(), attempt()];
+    const admitted = Array.from({ length: SIGN_INS_WAITING_PER_ADDRESS }, attempt);
     await expect(attempt()).rejects.toMatchObject({
       statusCode: 503,
       message: 'Too many sign-ins from your address are being checked right now. Please try again in a few seconds.',
       headers: { 'retry-after': '3' },
     });
-    expect(checked).toBe(2);
+    expect(checked).toBe(SIGN_INS_WAITING_PER_ADDRESS);
     release();
-    expect(await Promise.all(admitted)).toEqual([false, false]);
+    expect(await Promise.all(admitted)).toEqual(Array<boolean>(SIGN_INS_WAITING_PER_ADDRESS).fill(false));
     await holder;
   });
 

@@ -11,11 +11,13 @@ export type HashLane = 'sign-in' | 'new-password' | 'registration';
 export type HashQueue = WorkQueue<HashLane>;
 
 /**
- * Sign-ins from one address that may wait for a hash: with turns taken address by address, a
- * flood from one address costs any other sign-in at most one hash of the flood's, and past these
- * the flood is turned away before any work, so it cannot fill the line either.
+ * Sign-ins from one address that may wait for a hash, their database checks included: with turns
+ * taken address by address, a flood from one address costs any other sign-in at most one hash of
+ * the flood's, and past these the flood is turned away before any work, so it cannot fill the line
+ * either. Four rather than fewer, because many people share one public address (carrier-grade NAT,
+ * an office) and sign in at the same moment more often than one hash apart.
  */
-export const SIGN_INS_WAITING_PER_ADDRESS = 2;
+export const SIGN_INS_WAITING_PER_ADDRESS = 4;
 /** Sign-ins from every address that may wait: about 3 s of hashing at 100 ms a hash on one core. */
 export const SIGN_INS_WAITING_MAX = 32;
 /**
