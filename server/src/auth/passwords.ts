@@ -51,7 +51,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** How long a registration turned away is told to wait. */
 const REGISTRATION_RETRY_SECONDS = 5;
 /** How long a sign-in turned away is told to wait: about what the full line of sign-ins takes to clear. */
-export const SIGN_IN_RETRY_SECONDS = 3;
+const SIGN_IN_RETRY_SECONDS = 3;
 
 /** Checks `password` against a stored hash: see Passwords.checking. */
 export type VerifyPassword = (password: string, stored: string | undefined) => Promise<boolean>;
