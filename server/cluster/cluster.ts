@@ -16,6 +16,12 @@ import { type CompiledServer, freePort, startCompiledServer, stopChild } from '.
 
 const MIB = 1024 * 1024;
 const NGINX_READY_MS = 10_000;
+/**
+ * Longer than any request the server answers itself: its deadline (REQUEST_DEADLINE_MS, 8 s) answers
+ * 503 first, and a request waiting on a payment provider gets room for the call (20 s, 25 s with a
+ * retry's wait) on top.
+ */
+const PROXY_READ_TIMEOUT_S = 90;
 /** A reload's old workers finish their requests first; the server answers within its 30 s request timeout. */
 const RELOAD_WAIT_MS = 40_000;
 
@@ -138,7 +144,7 @@ ${servers.join('\n')}
       proxy_next_upstream_timeout 10s;
       proxy_connect_timeout 2s;
       proxy_send_timeout 35s;
-      proxy_read_timeout 35s;
+      proxy_read_timeout ${PROXY_READ_TIMEOUT_S}s;
     }
   }
 }

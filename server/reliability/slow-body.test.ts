@@ -2,17 +2,17 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_TIMEOUT_MS, loadConfig, REQUEST_TIMEOUT_MS } from '../src/config';
+import { IDLE_TIMEOUT_MS, loadConfig, REQUEST_TIMEOUT_MS } from '../src/config';
 import { buildTestApp, closeTestApp } from '../tests/helpers';
 
 /**
  * Slow clients must not hold sockets: without time-outs, sockets sending a byte every few seconds
  * stayed open for as long as they kept sending. Here the server runs with short time-outs, so the
- * run is quick; production takes REQUEST_TIMEOUT_MS and CONNECTION_TIMEOUT_MS.
+ * run is quick; production takes REQUEST_TIMEOUT_MS and IDLE_TIMEOUT_MS.
  */
 
 const REQUEST_TIMEOUT = 2_000;
-const CONNECTION_TIMEOUT = 1_500;
+const IDLE_TIMEOUT = 1_500;
 /** Slower than any honest client, faster than the silence time-out, so only the request time-out can end it. */
 const TRICKLE_EVERY = 500;
 /** Node checks the request time-out every second (connectionsCheckingInterval), plus scheduling slack. */
@@ -23,7 +23,7 @@ let app: FastifyInstance;
 let port: number;
 
 beforeAll(async () => {
-  app = await buildTestApp({ requestTimeoutMs: REQUEST_TIMEOUT, connectionTimeoutMs: CONNECTION_TIMEOUT });
+  app = await buildTestApp({ requestTimeoutMs: REQUEST_TIMEOUT, idleTimeoutMs: IDLE_TIMEOUT });
   await app.listen({ host: '127.0.0.1', port: 0 });
   port = (app.server.address() as AddressInfo).port;
 });
@@ -116,10 +116,10 @@ describe('slow clients', () => {
     expect(ending.sent).toBeLessThan(headers.length);
   });
 
-  it('closes a connection that says nothing after the connection time-out', async () => {
+  it('closes a connection that says nothing after the idle time-out', async () => {
     const ending = await trickle('', '', BOUND + 5_000);
-    expect(ending.closedAfter).toBeGreaterThanOrEqual(CONNECTION_TIMEOUT - 100);
-    expect(ending.closedAfter).toBeLessThan(CONNECTION_TIMEOUT + 1_500);
+    expect(ending.closedAfter).toBeGreaterThanOrEqual(IDLE_TIMEOUT - 100);
+    expect(ending.closedAfter).toBeLessThan(IDLE_TIMEOUT + 1_500);
   });
 
   it('still answers an honest client while and after the slow ones are cut off', async () => {
@@ -143,7 +143,7 @@ describe('slow clients', () => {
   it('production runs with a 30 s request time-out and a 10 s silence time-out', () => {
     const config = loadConfig({});
     expect(config.requestTimeoutMs).toBe(REQUEST_TIMEOUT_MS);
-    expect(config.connectionTimeoutMs).toBe(CONNECTION_TIMEOUT_MS);
-    expect([REQUEST_TIMEOUT_MS, CONNECTION_TIMEOUT_MS]).toEqual([30_000, 10_000]);
+    expect(config.idleTimeoutMs).toBe(IDLE_TIMEOUT_MS);
+    expect([REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS]).toEqual([30_000, 10_000]);
   });
 });

@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './clock/clock';
 import { clockPlugin } from './plugins/clock';
 import type { OpenDatabase } from './db/client';
 import { databasePlugin } from './plugins/database';
+import { deadlinePlugin } from './plugins/deadline';
 import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/errors';
 import { bookingRemindersPlugin } from './plugins/booking-reminders';
 import { changeFeedPlugin } from './plugins/change-feed';
@@ -96,10 +97,17 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     },
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients must not hold sockets forever. Node's requestTimeout bounds the headers (the body
-    // is the security plugin's), checked every connectionsCheckingInterval, 30 s unless set.
+    // is the security plugin's), checked every connectionsCheckingInterval, 30 s unless set. Silence
+    // is bounded only where no request is under way: before the headers (headersTimeout) and between
+    // requests (keepAliveTimeout). A socket time-out (connectionTimeout) would close the socket of a
+    // request still being worked on, its client told nothing while the work went on; the deadline
+    // plugin bounds that work instead, with a 503.
     requestTimeout: config.requestTimeoutMs,
-    connectionTimeout: config.connectionTimeoutMs,
-    http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2) },
+    keepAliveTimeout: config.idleTimeoutMs,
+    http: {
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2),
+      headersTimeout: Math.min(config.idleTimeoutMs, config.requestTimeoutMs),
+    },
     trustProxy: trustProxyOption(config.trustProxy),
     // Ids in the spec's paths are opaque strings; long ones are rejected by the schemas, not the router.
     routerOptions: { maxParamLength: 500 },
@@ -117,6 +125,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.setSerializerCompiler(serializerCompiler);
     await app.register(clockPlugin, { clock: options.clock ?? systemClock });
     await app.register(errorsPlugin);
+    // Before any route, so each one is bounded.
+    await app.register(deadlinePlugin, config);
     acceptOnlyJsonBodies(app);
 
     // Each plugin names the ones it needs (fastify-plugin `dependencies`), so a wrong order fails here.

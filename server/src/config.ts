@@ -63,8 +63,17 @@ export interface ServerConfig {
   gst: GstConfig | undefined;
   /** The longest a client may take to send a whole request, headers and body: a trickled body is cut off (408). */
   requestTimeoutMs: number;
-  /** The longest a connection may stay silent before it is closed. */
-  connectionTimeoutMs: number;
+  /**
+   * The longest a connection may stay silent with no request under way: before its first request's
+   * headers, and between requests on a kept-alive connection. A request being worked on is never cut
+   * by it; its bound is `requestDeadlineMs`.
+   */
+  idleTimeoutMs: number;
+  /**
+   * The longest a route's work may take (REQUEST_DEADLINE_MS) before it is answered 503 with
+   * Retry-After and its writes roll back: below the app's 15 s and the proxy's read time-out.
+   */
+  requestDeadlineMs: number;
   /**
    * The app's address as its users reach it (PUBLIC_URL, `http://localhost:<PORT>` unless set), for
    * links in mails: never built from a request's Host header, which whoever sends the request chooses.
@@ -78,7 +87,9 @@ export interface ServerConfig {
 
 /** Generous for a phone on a slow network sending at most a 100 KB body; tests set shorter ones. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const CONNECTION_TIMEOUT_MS = 10_000;
+export const IDLE_TIMEOUT_MS = 10_000;
+/** Below the app's 15 s time-out on a call (src/lib/axios-client.ts) and nginx's proxy_read_timeout (server/cluster). */
+export const DEFAULT_REQUEST_DEADLINE_MS = 8_000;
 
 export interface GstConfig {
   /** Basis points: 1800 is 18 %. */
@@ -214,6 +225,7 @@ const envSchema = z.object({
   }),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.queryMs),
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_REQUEST_DEADLINE_MS),
   CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
   COOKIE_SECURE: flag,
   ADMIN_EMAIL: optionalText,
@@ -488,7 +500,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         ? { rateBps: e.GST_RATE_BPS, gstin: e.GSTIN, state: e.GST_STATE }
         : undefined,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
-    connectionTimeoutMs: CONNECTION_TIMEOUT_MS,
+    idleTimeoutMs: IDLE_TIMEOUT_MS,
+    requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     publicUrl,
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -34,7 +34,8 @@ describe('loadConfig', () => {
       razorpay: undefined,
       gst: undefined,
       requestTimeoutMs: 30_000,
-      connectionTimeoutMs: 10_000,
+      idleTimeoutMs: 10_000,
+      requestDeadlineMs: 8_000,
       publicUrl: 'http://localhost:4000',
       mail: {
         smtpUrl: undefined,

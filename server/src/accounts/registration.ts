@@ -27,19 +27,23 @@ export function accountRegistrar(db: Database, passwords: Passwords, registratio
   return (role: RegisterType, details: Registration, address: string, now: Date): Promise<AccountRow> =>
     passwords.registering(address, async (hash) => {
       await countRegistration(db, address, now);
+      const passwordHash = await hash(details.password);
       try {
-        const [created] = await db
-          .insert(accounts)
-          .values({
-            username: details.username,
-            email: details.email,
-            passwordHash: await hash(details.password),
-            role,
-            phoneNumber: details.phoneNumber ?? null,
-            country: details.country ?? null,
-            createdAt: now,
-          })
-          .returning();
+        // In a transaction of its own, so one past the request's deadline rolls back (db/deadline.ts).
+        const [created] = await db.transaction((tx) =>
+          tx
+            .insert(accounts)
+            .values({
+              username: details.username,
+              email: details.email,
+              passwordHash,
+              role,
+              phoneNumber: details.phoneNumber ?? null,
+              country: details.country ?? null,
+              createdAt: now,
+            })
+            .returning(),
+        );
         if (!created) throw new Error('insert returned no account');
         return created;
       } catch (error) {

@@ -72,8 +72,8 @@ export interface DatabaseTimeouts {
 
 /**
  * A request waiting for a free connection and then for one statement the server never answers ends
- * within connectMs + queryMs + CLIENT_QUERY_GRACE_MS, 9 s: inside the 10 s a silent socket is kept
- * open (CONNECTION_TIMEOUT_MS), so its client gets the 503 rather than a closed connection.
+ * within connectMs + queryMs + CLIENT_QUERY_GRACE_MS, 9 s; its deadline (REQUEST_DEADLINE_MS, 8 s)
+ * has answered it 503 by then, and the statement's error ends the work it left running.
  */
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 4_000, queryMs: 4_000 };
 /**

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { extendDeadline } from '../db/deadline';
 import { t } from '../i18n';
 
 /**
@@ -70,6 +71,8 @@ export function razorpayApi({
     body?: unknown,
   ): Promise<z.output<T>> {
     let response: Response;
+    // The request's deadline makes room for the call: cut mid-call, a 503 could not say that nothing was done.
+    extendDeadline(TIMEOUT_MS);
     try {
       response = await fetch(new URL(path, apiBase), {
         method,

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { CardNeedsAuthentication, PaymentRefused, PaymentUnavailable, type HeldPayments } from './provider';
+import { extendDeadline } from '../db/deadline';
 import { t } from '../i18n';
 
 export interface CardHold {
@@ -26,6 +27,8 @@ export interface StripeSettings {
 
 /** Long enough for a slow bank's answer, short enough that a renter is not left waiting on a dead connection. */
 const PROVIDER_TIMEOUT_MS = 20_000;
+/** stripe-node's longest wait before a retry (maxNetworkRetryDelay, 5 s), rounded up. */
+const RETRY_DELAY_MAX_MS = 5_000;
 
 const AUTHENTICATION_REQUIRED = 'authentication_required';
 const NEEDS_AUTHENTICATION = 'server.stripe.needsAuthentication';
@@ -68,6 +71,9 @@ export async function stripePayments({ secretKey, apiBase }: StripeSettings): Pr
         }
       : {}),
   });
+  // Each attempt (a retry too) gives the request's deadline room for it: cut mid-call, a 503 could not
+  // say that nothing was done, as the money may have moved.
+  stripe.on('request', () => extendDeadline(PROVIDER_TIMEOUT_MS + RETRY_DELAY_MAX_MS));
 
   return {
     async hold({ bookingId, amountPaise, token, description }) {

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PHOTO_PIXELS_MAX } from '#domain/limits';
 import { PHOTO_WIDTHS, photoFileName } from '#domain/photo-urls';
+import { checkDeadline, startDeadline } from '../db/deadline';
 import type { PhotoQueue } from './photo-queue';
 import type { PhotoStorage } from './photo-storage';
 
@@ -93,6 +94,8 @@ export async function storePhoto(
   try {
     await pipeline(upload, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     if (isTruncated()) throw new PhotoRejectedError('too-large');
+    // The request's deadline bounds the work from here: the upload may take minutes to arrive.
+    startDeadline();
     const largest = await queue(async () => {
       // Only the header is read here, so no pixel limit: past sharp's own, a huge photo would read as no image at all.
       const metadata = await sharp(partial, { limitInputPixels: false })
@@ -121,6 +124,8 @@ export async function storePhoto(
       }
       return size;
     });
+    // A photo made past the deadline was answered 503: it must not reach the storage.
+    checkDeadline();
     // Every version is made before any is stored, so a photo refused for its bytes never reaches the storage.
     for (const { name, file } of versions) {
       sent.push(name);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody, ErrorBooking, ErrorReason } from '#domain/contract';
 import { BODY_LIMIT_BYTES } from '#domain/limits';
+import { PastDeadlineError } from '../db/deadline';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n';
@@ -28,6 +29,8 @@ const SERVER_FAULT = 'server.errors.serverFault';
 const DATABASE_AWAY = 'server.errors.databaseAway';
 /** Long enough for a restarting database, short enough that nobody waits on a recovered one. */
 const DATABASE_RETRY_AFTER_SECONDS = '5';
+/** A request cut at its deadline met a busy server or database: a moment's wait, as for one away. */
+const DEADLINE_RETRY_AFTER_SECONDS = '5';
 
 /** Each code's status and words, worded when the answer is made. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: () => string }> = {
@@ -64,6 +67,8 @@ function describe(error: FastifyError | HttpError | Error): Answer {
   if (fastifyError.code === 'FST_ERR_VALIDATION') return { status: 400, message: error.message, headers: {} };
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (known) return { status: known.status, message: known.message(), headers: {} };
+  if (error instanceof PastDeadlineError)
+    return { status: 503, message: t('server.errors.pastDeadline'), headers: { 'retry-after': DEADLINE_RETRY_AFTER_SECONDS } };
   if (isDatabaseUnavailable(error))
     return { status: 503, message: t(DATABASE_AWAY), headers: { 'retry-after': DATABASE_RETRY_AFTER_SECONDS } };
   const status = fastifyError.statusCode ?? 500;
@@ -121,7 +126,8 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       const answer = describe(error);
-      if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+      // The deadline plugin logs its own 503s, with the route and the time taken.
+      if (answer.status >= 500 && !(error instanceof PastDeadlineError)) request.log.error({ err: error }, 'request failed');
       reply.headers(answer.headers);
       return sendError(request, reply, answer.status, answer.message, answer.reason, answer.booking);
     });

@@ -140,7 +140,8 @@ async function receivePhoto(storage: PhotoStorage, queue: PhotoQueue, request: F
 async function uploadRoute(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: PHOTO_BYTES_MAX, files: 1, fields: 0, parts: 1 } });
   // The body is a form with one file, read as a stream here rather than parsed against a schema.
-  const config = { takesNoBody: true, bodyTimeoutMs: UPLOAD_TIMEOUT_MS };
+  // Its deadline starts once the photo is in (storePhoto), not while a slow phone is still sending it.
+  const config = { takesNoBody: true, bodyTimeoutMs: UPLOAD_TIMEOUT_MS, deadlineStartsInHandler: true };
   app
     .withTypeProvider<ZodTypeProvider>()
     .post('/api/cars/:id/photos', { onRequest: app.requireSignedIn, config, schema: UPLOAD_SCHEMA }, async (request, reply) => {
