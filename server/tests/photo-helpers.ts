@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { CarPhoto } from '#domain/contract';
+import { type PhotoQueue, photoQueue } from '../src/photos/photo-queue';
 
 let carCount = 0;
 
@@ -99,4 +100,28 @@ export async function uploadedPhoto(app: FastifyInstance, cookie: string, carId:
   const response = await uploadPhoto(app, cookie, carId, bytes ?? (await jpeg()));
   expect(response.statusCode, response.body).toBe(201);
   return response.json<CarPhoto>();
+}
+
+/** The app's real photo queue, whose first photo is held at the start of its image work until `release`. */
+export function heldQueue() {
+  const queue = photoQueue();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reached = () => {};
+  const firstReached = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  let first = true;
+  const gated: PhotoQueue = (work) =>
+    queue(async () => {
+      if (first) {
+        first = false;
+        reached();
+        await held;
+      }
+      return work();
+    });
+  return { queue: gated, firstReached, release };
 }

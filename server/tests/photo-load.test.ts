@@ -7,9 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PHOTO_WIDTHS } from '#domain/photo-urls';
 import { movableClock } from '../src/clock/clock';
 import { carPhotos } from '../src/db/schema';
-import { type PhotoQueue, photoQueue } from '../src/photos/photo-queue';
 import { buildTestApp, closeTestApp, registerAndSignIn, TEST_QUOTAS } from './helpers';
-import { jpeg, listCar, uploadPhoto } from './photo-helpers';
+import { heldQueue, jpeg, listCar, uploadPhoto } from './photo-helpers';
 
 // Photo uploads are costly image work: made one at a time per instance with a short line, and
 // limited per account per hour.
@@ -37,30 +36,6 @@ async function photoRows(on: FastifyInstance, carId: string) {
 async function storedFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
-
-/** The app's real photo queue, whose first photo is held at the start of its image work until `release`. */
-function heldQueue() {
-  const queue = photoQueue();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let reached = () => {};
-  const firstReached = new Promise<void>((resolve) => {
-    reached = resolve;
-  });
-  let first = true;
-  const gated: PhotoQueue = (work) =>
-    queue(async () => {
-      if (first) {
-        first = false;
-        reached();
-        await held;
-      }
-      return work();
-    });
-  return { queue: gated, firstReached, release };
 }
 
 describe('photos made one at a time', () => {

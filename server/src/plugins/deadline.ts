@@ -29,7 +29,7 @@ async function deadline(app: FastifyInstance, config: Pick<ServerConfig, 'reques
       const bound = new Deadline(config.requestDeadlineMs, () => {
         if (reply.sent || reply.raw.headersSent) return;
         answered = true;
-        logPastDeadline(request, reply, bound);
+        logPastDeadline(request, reply, bound, false);
         void reply.send(new PastDeadlineError());
       });
       if (!startsInHandler) bound.start();
@@ -43,7 +43,7 @@ async function deadline(app: FastifyInstance, config: Pick<ServerConfig, 'reques
           return undefined;
         }
         // On PGlite the work held the event loop past the deadline; its transaction saw it first and rolled back.
-        if (error instanceof PastDeadlineError) logPastDeadline(request, reply, bound);
+        if (error instanceof PastDeadlineError) logPastDeadline(request, reply, bound, true);
         throw error;
       } finally {
         bound.end();
@@ -53,9 +53,10 @@ async function deadline(app: FastifyInstance, config: Pick<ServerConfig, 'reques
   });
 }
 
-function logPastDeadline(request: FastifyRequest, reply: FastifyReply, bound: Deadline): void {
+/** `rolledBack`: the work has ended, its transaction rolled back; otherwise it still runs, and its end is logged when it comes. */
+function logPastDeadline(request: FastifyRequest, reply: FastifyReply, bound: Deadline, rolledBack: boolean): void {
   reply.log.warn(
-    { method: request.method, route: request.routeOptions.url, elapsedMs: bound.elapsedMs() },
+    { method: request.method, route: request.routeOptions.url, elapsedMs: bound.elapsedMs(), rolledBack },
     'request past its deadline: answered 503, its writes roll back',
   );
 }
