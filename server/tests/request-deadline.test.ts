@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SCRYPT_COST } from '../src/auth/passwords';
-import { accounts, carPhotos } from '../src/db/schema';
+import { accounts, carPhotos, sessions } from '../src/db/schema';
 import { buildTestApp, closeTestApp, newAccount, registerAndSignIn } from './helpers';
 import { heldQueue, jpeg, listCar, uploadPhoto } from './photo-helpers';
 
@@ -119,5 +119,20 @@ describe('a request past its deadline', () => {
 
     expect(await workEnded()).toBe('rolled back');
     expect(await on.db.select().from(accounts).where(eq(accounts.email, account.email))).toHaveLength(0);
+  });
+
+  it('answers a sign-in whose password check outlives the deadline 503, and starts no session', async () => {
+    // The first admin is made as the app starts, outside any request; its password is checked at the production cost.
+    const admin = newAccount();
+    const on = await startApp({ requestDeadlineMs: 20, scryptCost: DEFAULT_SCRYPT_COST, admin });
+    const answer = await on.inject({ method: 'POST', url: '/api/session', payload: { login: admin.email, password: admin.password } });
+    expect(answer.statusCode, answer.body).toBe(503);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.json()).toEqual(PAST_DEADLINE);
+
+    expect(await workEnded()).toBe('rolled back');
+    const [row] = await on.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, admin.email));
+    expect(row).toBeDefined();
+    expect(await on.db.select().from(sessions).where(eq(sessions.accountId, row?.id ?? ''))).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
+import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
 /**
@@ -98,20 +99,29 @@ export function checkDeadline(): void {
 const guarded = new WeakSet<Database>();
 
 /**
- * Makes every transaction on `db` check the deadline of the request it runs for before it begins
- * and again before COMMIT: one past it throws, so the transaction rolls back and nothing of it is
- * kept. The domain modules' `db.transaction` calls are bounded without each being told of requests.
+ * Makes every write on `db` check the deadline of the request it runs for, so one past it keeps
+ * nothing. A transaction checks before it begins and again before COMMIT, throwing to roll back; a
+ * single statement outside a transaction, its own commit, checks before it is sent. The domain
+ * modules' writes are bounded without each being told of requests.
  */
-export function guardTransactions(db: Database): void {
+export function guardWrites(db: Database): void {
   if (guarded.has(db)) return;
   guarded.add(db);
   const transaction = db.transaction.bind(db);
-  const checked: Database['transaction'] = (work, config) =>
+  const checkedTransaction: Database['transaction'] = (work, config) =>
     transaction(async (tx) => {
       checkDeadline();
       const result = await work(tx);
       checkDeadline();
       return result;
     }, config);
-  db.transaction = checked;
+  db.transaction = checkedTransaction;
+  // A transaction's statements run on a session of its own; this one runs only those outside any.
+  const session = db._.session;
+  const prepare = session.prepareQuery.bind(session);
+  session.prepareQuery = <T extends PreparedQueryConfig>(...args: Parameters<typeof prepare<T>>) => {
+    const metadata = args[5];
+    if (metadata && metadata.type !== 'select') checkDeadline();
+    return prepare<T>(...args);
+  };
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
 import type { ChangeListener } from '../db/change-notices';
 import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from '../db/client';
-import { guardTransactions } from '../db/deadline';
+import { guardWrites } from '../db/deadline';
 import { migrate } from '../db/migrate';
 import { seedAdmin, seedSampleData } from '../db/seed';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -53,7 +53,7 @@ async function database(app: FastifyInstance, config: DatabasePluginOptions): Pr
     throw unreachable(config, error);
   }
   // After the migrations and the seed, which run for no request.
-  guardTransactions(client.db);
+  guardWrites(client.db);
   app.decorate('db', client.db);
   app.decorate('dbKind', client.kind);
   app.decorate('listenForChanges', client.listen);
