@@ -23,7 +23,9 @@ let uploadsDir: string;
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'wow-rel-deadline-'));
-  server = await startServerProcess({ env: { REQUEST_DEADLINE_MS: String(DEADLINE_MS), UPLOADS_DIR: uploadsDir, SCRYPT_COST: '16384' } });
+  server = await startServerProcess({
+    env: { REQUEST_DEADLINE_MS: String(DEADLINE_MS), UPLOADS_DIR: uploadsDir, SCRYPT_COST: '16384' },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -85,7 +87,9 @@ describe('a photo slower than its deadline, over a real socket', () => {
         message: 'The server took too long to answer, so nothing was changed. Please try again in a few seconds.',
       });
     }
-    console.log(`request deadline: ${UPLOADS} photo uploads sent, ${statuses.filter((status) => status === 503).length} answered 503`);
+    console.log(
+      `request deadline: ${UPLOADS} photo uploads sent, ${statuses.filter((status) => status === 503).length} answered 503`,
+    );
     expect(statuses).toEqual(Array.from({ length: UPLOADS }, () => 503));
 
     await everyWorkEnded(UPLOADS);

@@ -125,7 +125,11 @@ describe('a request past its deadline', () => {
     // The first admin is made as the app starts, outside any request; its password is checked at the production cost.
     const admin = newAccount();
     const on = await startApp({ requestDeadlineMs: 20, scryptCost: DEFAULT_SCRYPT_COST, admin });
-    const answer = await on.inject({ method: 'POST', url: '/api/session', payload: { login: admin.email, password: admin.password } });
+    const answer = await on.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { login: admin.email, password: admin.password },
+    });
     expect(answer.statusCode, answer.body).toBe(503);
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect(answer.json()).toEqual(PAST_DEADLINE);
@@ -133,6 +137,11 @@ describe('a request past its deadline', () => {
     expect(await workEnded()).toBe('rolled back');
     const [row] = await on.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, admin.email));
     expect(row).toBeDefined();
-    expect(await on.db.select().from(sessions).where(eq(sessions.accountId, row?.id ?? ''))).toHaveLength(0);
+    expect(
+      await on.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.accountId, row?.id ?? '')),
+    ).toHaveLength(0);
   });
 });
