@@ -97,6 +97,8 @@ export async function storePhoto(
     // The request's deadline bounds the work from here: the upload may take minutes to arrive.
     startDeadline();
     const largest = await queue(async () => {
+      // A photo whose turn came after its deadline was answered 503 while it waited: its image work would be thrown away.
+      checkDeadline();
       // Only the header is read here, so no pixel limit: past sharp's own, a huge photo would read as no image at all.
       const metadata = await sharp(partial, { limitInputPixels: false })
         .metadata()
