@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SCRYPT_COST } from '../src/auth/passwords';
 import { accounts, carPhotos, sessions } from '../src/db/schema';
+import { startCardProviderStandIn } from '../src/payments/demo/card-provider-stand-in';
 import { buildTestApp, closeTestApp, newAccount, registerAndSignIn } from './helpers';
+import { act, indiaTime, listCar as listBookableCar, requestBooking, storedBooking } from './marketplace-helpers';
 import { heldQueue, jpeg, listCar, uploadPhoto } from './photo-helpers';
 
 // A request whose work outlives its deadline is answered 503 with Retry-After, logged, and keeps
@@ -143,5 +145,40 @@ describe('a request past its deadline', () => {
         .from(sessions)
         .where(eq(sessions.accountId, row?.id ?? '')),
     ).toHaveLength(0);
+  });
+});
+
+describe('a request waiting on a payment provider', () => {
+  it('is not cut at its deadline while the provider answers: the accept is answered with the money captured', async () => {
+    const provider = await startCardProviderStandIn();
+    try {
+      const on = await startApp({
+        requestDeadlineMs: 1_000,
+        cardPayments: { secretKey: provider.secretKey, publishableKey: 'pk_test_stand_in', apiBase: new URL(provider.url) },
+      });
+      const [renter, owner] = [await registerAndSignIn(on, 'user'), await registerAndSignIn(on, 'owner')];
+      const car = await listBookableCar(on, owner, 'Tata Nexon EV', 200);
+      const booking = await requestBooking(on, renter, {
+        carName: car.id,
+        from: indiaTime(3, '10:00'),
+        to: indiaTime(3, '14:00'),
+        driver: false,
+        paymentToken: 'tok_visa',
+      });
+
+      const paused = provider.pauseCaptures();
+      const accepting = act(on, owner, booking.id, 'accept');
+      await paused.arrived;
+      // Real time past the deadline, as a slow bank's answer takes: the provider's call has room for 25 s.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      paused.resume();
+      const answer = await accepting;
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({ status: 'accepted', payment: { status: 'captured' } });
+      expect(await storedBooking(on, booking.id)).toMatchObject({ status: 'accepted', paymentStatus: 'captured' });
+      expect(logged(PAST_DEADLINE_LINE)).toBeUndefined();
+    } finally {
+      await provider.close();
+    }
   });
 });
