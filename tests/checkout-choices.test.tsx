@@ -79,7 +79,9 @@ describe('when the server cannot say how it takes payment', () => {
     const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
 
     expect(
-      await screen.findByText('How you can pay could not be checked, so the request cannot be sent yet. Check your connection and try again.'),
+      await screen.findByText(
+        'How you can pay could not be checked, so the request cannot be sent yet. Check your connection and try again.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay with/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /without paying/ })).not.toBeInTheDocument();
