@@ -21,11 +21,13 @@ const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'adm
 const REFUSAL_LOGS = new Set(['sign_in_failures', 'registration_attempts']);
 /**
  * Rows whose other columns background work changes while the test runs: the mail worker's delivery
- * attempts (status, attempts, next try, last error) on a mail an earlier request queued. Only what
- * a request writes is compared there, so a refused request that queued a mail is still caught.
+ * attempts (status, attempts, next try, last error) on a mail an earlier request queued, and the
+ * reset round marking a reset request handled. Only what a request writes is compared there, so a
+ * refused request that queued a mail or asked for a reset is still caught.
  */
 const ROW_AS_WRITTEN: Record<string, SQL> = {
   mail_outbox: sql`(t.id, t.to_address, t.subject, t.text_body, t.html_body, t.created_at)`,
+  password_reset_requests: sql`(t.id, t.email, t.address, t.requested_at)`,
 };
 /** Statuses Fastify answers before a route is chosen (a malformed or over-long address). */
 const BEFORE_ROUTING = new Set([400]);
