@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { slowdownMs } from '../src/accounts/sign-in';
 import { hashQueue, type HashQueue, SIGN_INS_WAITING_PER_ADDRESS } from '../src/auth/hash-queue';
 import { movableClock } from '../src/clock/clock';
@@ -109,7 +109,9 @@ describe('a flood of sign-ins from one address', () => {
     }
     // No hash started for them, and they are not failures: only the held one and those waiting count.
     expect(hashes.started()).toBe(hashedBefore);
-    expect(await failuresFrom(flood)).toBe(1 + SIGN_INS_WAITING_PER_ADDRESS);
+    // Those let in count as failures before their turn (on PostgreSQL their counting may still be on its way).
+    await vi.waitFor(async () => expect(await failuresFrom(flood)).toBe(1 + SIGN_INS_WAITING_PER_ADDRESS));
+    expect(hashes.started()).toBe(hashedBefore);
 
     // Another address is not turned away by the flood, and is checked before the flood's next.
     const owner = signIn(person.email, person.password, '10.20.1.1');
