@@ -144,6 +144,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0021_photo_uploads',
             '0022_cars_pay_at_pickup',
             '0023_sign_in_warning',
+            '0024_idempotency_keys',
           ],
         });
         return describeSchema(client.db);
@@ -176,6 +177,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0021_photo_uploads',
             '0022_cars_pay_at_pickup',
             '0023_sign_in_warning',
+            '0024_idempotency_keys',
           ],
         });
         return describeSchema(client.db);
@@ -188,10 +190,10 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // review, price and public-order indexes (0008), the two mail outbox checks and the outbox, reset
       // token and reset request indexes (0009), the reminder round's due index (0013), and the audit log's
       // action, object type and reason checks and its newest-first, by-admin and by-object indexes (0011,
-      // 0014), the reset requests still to be mailed (0020) and the photo uploads' index (0021). (0016
-      // widened four of them with the id that breaks their order's ties, and added none.)
+      // 0014), the reset requests still to be mailed (0020), the photo uploads' index (0021) and the
+      // idempotency keys' age index (0024). (0016 widened four of them with the id that breaks their order's ties, and added none.)
       expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(37);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(30);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(31);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -316,6 +318,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0021_photo_uploads',
               '0022_cars_pay_at_pickup',
               '0023_sign_in_warning',
+              '0024_idempotency_keys',
             ],
           }),
         ]);

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -571,6 +572,34 @@ export const passwordResetRequests = pgTable(
 );
 
 /**
+ * The Idempotency-Key of a write and the answer it got, for 24 hours: a retry with the same key
+ * gets that answer again instead of doing the write twice. Keyed per account (or per client
+ * address, signed out), so two accounts' keys never meet. `status` is null while the first request
+ * runs: the row is claimed before the work, which is how one of two requests sent at once wins.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** `account:<id>` or `address:<client address key>`. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** The method, the path and a hash of the body: a key sent again with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    /** The answer's headers worth sending again (its content type, a Location), never a cookie. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    body: text('body'),
+    /** The account the answer signed in (a registration): a replay signs it in with a new session. */
+    signedInAccountId: uuid('signed_in_account_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [table.scope, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
  * Every admin action, as it happened: written in the action's own transaction (recordAdminAction),
  * so an action that rolls back leaves no row and one that commits always has its row. A trigger of
  * migration 0012 refuses to update or delete a row, so not even a bug of ours can rewrite the record.
@@ -622,6 +651,7 @@ export const schema = {
   mailOutbox,
   passwordResetTokens,
   passwordResetRequests,
+  idempotencyKeys,
   adminActions,
 };
 
