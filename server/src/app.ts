@@ -15,6 +15,7 @@ import { deadlinePlugin } from './plugins/deadline';
 import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/errors';
 import { bookingRemindersPlugin } from './plugins/booking-reminders';
 import { changeFeedPlugin } from './plugins/change-feed';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { mailPlugin } from './plugins/mail';
 import { passwordResetsPlugin } from './plugins/password-resets';
 import { passwordsPlugin } from './plugins/passwords';
@@ -137,8 +138,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     // Before compress: they keep answers as the serialized text, and send them compressed themselves.
     await app.register(publicCachePlugin);
     await app.register(privateCachePlugin);
-    await app.register(compress, { threshold: COMPRESS_FROM_BYTES });
     await app.register(sessionPlugin, config);
+    // Before compress too: it keeps a write's answer as the serialized text, for a retry with the same key.
+    await app.register(idempotencyPlugin);
+    await app.register(compress, { threshold: COMPRESS_FROM_BYTES });
     await app.register(paymentsPlugin, config);
     await app.register(mailPlugin, config);
     await app.register(bookingRemindersPlugin, config);

@@ -191,7 +191,8 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // token and reset request indexes (0009), the reminder round's due index (0013), and the audit log's
       // action, object type and reason checks and its newest-first, by-admin and by-object indexes (0011,
       // 0014), the reset requests still to be mailed (0020), the photo uploads' index (0021) and the
-      // idempotency keys' age index (0024). (0016 widened four of them with the id that breaks their order's ties, and added none.)
+      // idempotency keys' age index (0024). (0016 widened four of them with the id that breaks their
+      // order's ties, and added none.)
       expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(37);
       expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(31);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);

@@ -48,6 +48,13 @@ export async function findThread(db: Database, commentId: string): Promise<Comme
 type Entry = { postId?: string | null; parentId?: string; content: string };
 
 /**
+ * A comment or reply as sent: `keyed` when it came with an Idempotency-Key. A retry of a keyed one
+ * is answered from its key before it gets here, so a keyed one with the same text as a minute ago
+ * is meant, and only an unkeyed one is checked for being the same one sent again.
+ */
+type Sent = { keyed: boolean };
+
+/**
  * Refuses (409) `entry` when `author` wrote the same text in the same place (the same post, or none;
  * the same comment, for a reply) within the last minute, and has not deleted it since. Same text is
  * the same letters in the same case once surrounding whitespace is trimmed: the contract trims what
@@ -77,16 +84,17 @@ async function refuseRepeat(tx: Database, author: Author, entry: Entry, now: Dat
 }
 
 /**
- * Writes one comment or reply by `author` at `now`, counted against their quota and refused as a
- * repeat in the same transaction.
+ * Writes one comment or reply by `author` at `now`, counted against their quota and, sent without a
+ * key, refused as a repeat in the same transaction.
  */
-async function writeEntry(db: Database, author: Author, entry: Entry, quota: number, now: Date): Promise<CommentRow> {
+async function writeEntry(db: Database, author: Author, entry: Entry & Sent, quota: number, now: Date): Promise<CommentRow> {
+  const { keyed, ...written } = entry;
   const [row] = await db.transaction(async (tx) => {
     await enforceQuota(tx, 'comments', author.id, quota, now);
-    await refuseRepeat(tx, author, entry, now);
+    if (!keyed) await refuseRepeat(tx, author, written, now);
     return tx
       .insert(comments)
-      .values({ ...entry, accountId: author.id, author: author.username, createdAt: now })
+      .values({ ...written, accountId: author.id, author: author.username, createdAt: now })
       .returning();
   });
   if (!row) throw new Error('insert returned no comment');
@@ -97,18 +105,18 @@ async function writeEntry(db: Database, author: Author, entry: Entry, quota: num
 export function addComment(
   db: Database,
   author: Author,
-  { content, post }: { content: string; post: BlogPostRow | undefined },
+  { content, post, keyed }: { content: string; post: BlogPostRow | undefined } & Sent,
   quota: number,
   now: Date,
 ): Promise<CommentRow> {
-  return writeEntry(db, author, { postId: post?.id ?? null, content }, quota, now);
+  return writeEntry(db, author, { postId: post?.id ?? null, content, keyed }, quota, now);
 }
 
 /** A reply to a top-level comment still shown: a reply takes no replies (404), a deleted comment none either (409). */
 export async function addReply(
   db: Database,
   author: Author,
-  { commentId, content }: { commentId: string; content: string },
+  { commentId, content, keyed }: { commentId: string; content: string } & Sent,
   quota: number,
   now: Date,
 ): Promise<CommentRow> {
@@ -119,7 +127,7 @@ export async function addReply(
     .limit(1);
   if (!parent) throw new HttpError(404, t(UNKNOWN_COMMENT));
   if (parent.deletedAt) throw new HttpError(409, t(DELETED_PARENT));
-  return writeEntry(db, author, { parentId: parent.id, content }, quota, now);
+  return writeEntry(db, author, { parentId: parent.id, content, keyed }, quota, now);
 }
 
 /**

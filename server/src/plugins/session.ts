@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, set by the `requireSignedIn` and `requireRole` hooks. */
     account: AccountRow | null;
+    /** The account this request signed in (startSession), if any: a kept answer signs it in again when replayed. */
+    signedInNow: string | null;
   }
   interface FastifyInstance {
     /** onRequest hook: 401 unless the request carries a live session. */
@@ -88,6 +90,7 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
   }
 
   app.decorateRequest('account', null);
+  app.decorateRequest('signedInNow', null);
 
   app.decorate('requireSignedIn', async (request: FastifyRequest) => {
     await loadAccount(request);
@@ -108,6 +111,7 @@ async function session(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
     const token = await createSession(app.db, accountId, app.clock.now());
     this.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
     this.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: SESSION_TTL_SECONDS });
+    this.request.signedInNow = accountId;
   });
 
   app.decorateReply('endSession', async function endSession(this: FastifyReply) {

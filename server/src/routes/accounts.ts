@@ -87,6 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
     app.post(
       path,
       {
+        config: { ignoresIdempotencyKey: true },
         schema: {
           tags: TAGS,
           summary,
@@ -104,6 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
   app.post(
     '/',
     {
+      config: { ignoresIdempotencyKey: true },
       schema: {
         tags: TAGS,
         summary: "Sign in on the spec's sign-in page",

@@ -38,7 +38,7 @@ const COMMENT_LIMIT_MEANING =
   'Too many comments and replies by this account in the last 10 minutes (20), or too many requests; Retry-After says when to try again.';
 
 const REPEAT_MEANING =
-  'This account sent the same text (the same letters in the same case, surrounding whitespace aside) to the same post or comment in the last minute and has not deleted it: nothing was written.';
+  'Sent without an Idempotency-Key, this account sent the same text (the same letters in the same case, surrounding whitespace aside) to the same post or comment in the last minute and has not deleted it: nothing was written. With a key, a retry gets the first answer again instead.';
 
 /** The most comments the spec's bare list answers: the newest ones, so a busy post's list stays small. */
 const BARE_LIST_MAX = 200;
@@ -137,7 +137,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/comments/get-comment', { onRequest: app.requireSignedIn, schema: COMMENT_SCHEMA }, async (request, reply) => {
     const account = signedInAccount(request);
     const post = request.body.post === undefined ? undefined : await findPost(app.db, request.body.post);
-    const row = await addComment(app.db, account, { content: request.body.content, post }, commentQuota(), app.clock.now());
+    const entry = { content: request.body.content, post, keyed: request.idempotencyKey !== null };
+    const row = await addComment(app.db, account, entry, commentQuota(), app.clock.now());
     reply.code(201);
     return toComment(row, post?.slug ?? null, []);
   });
@@ -148,7 +149,11 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = signedInAccount(request);
       // Replies hang off top-level comments only: a reply's id is not a comment to reply to.
-      const entry = { commentId: request.params.commentId, content: request.body.content };
+      const entry = {
+        commentId: request.params.commentId,
+        content: request.body.content,
+        keyed: request.idempotencyKey !== null,
+      };
       const row = await addReply(app.db, account, entry, commentQuota(), app.clock.now());
       reply.code(201);
       return toReply(row);

@@ -9,18 +9,22 @@ import type { DemoProviders } from '../payments/demo/demo-mode';
  * change to the content security policy. Not part of the API: the docs leave them out.
  */
 export const demoProviderRoutes: FastifyPluginAsyncZod<{ providers: DemoProviders }> = async (app, { providers }) => {
-  app.post('/demo-providers/stripe/v1/tokens', { schema: { hide: true, body: DemoCardTokenRequest } }, async (request, reply) => {
-    const { key, card } = request.body;
-    const { status, body } = providers.card.createToken(
-      key,
-      { number: card.number.replace(/\s/g, ''), expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc },
-      app.clock.now(),
-    );
-    return reply.code(status).send(body);
-  });
+  app.post(
+    '/demo-providers/stripe/v1/tokens',
+    { config: { ignoresIdempotencyKey: true }, schema: { hide: true, body: DemoCardTokenRequest } },
+    async (request, reply) => {
+      const { key, card } = request.body;
+      const { status, body } = providers.card.createToken(
+        key,
+        { number: card.number.replace(/\s/g, ''), expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc },
+        app.clock.now(),
+      );
+      return reply.code(status).send(body);
+    },
+  );
   app.post(
     '/demo-providers/razorpay/v1/payments/upi',
-    { schema: { hide: true, body: DemoUpiPaymentRequest } },
+    { config: { ignoresIdempotencyKey: true }, schema: { hide: true, body: DemoUpiPaymentRequest } },
     async (request, reply) => {
       const { key_id, order_id, vpa } = request.body;
       const { status, body } = providers.razorpay.payByUpi(key_id, order_id, vpa.trim().toLowerCase());

@@ -69,6 +69,7 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, lin
   app.post(
     '/api/payments/razorpay/webhook',
     {
+      config: { ignoresIdempotencyKey: true },
       schema: {
         tags: TAGS,
         summary: "Razorpay's webhook: completes the bookings whose checkout page closed before it could report",

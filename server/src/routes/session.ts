@@ -12,6 +12,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
   app.post(
     '/api/session',
     {
+      config: { ignoresIdempotencyKey: true },
       schema: {
         tags: TAGS,
         summary: 'Sign in',
@@ -55,6 +56,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
   app.delete(
     '/api/session',
     {
+      config: { ignoresIdempotencyKey: true },
       schema: {
         tags: TAGS,
         summary: 'Sign out',
