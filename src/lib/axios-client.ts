@@ -41,9 +41,27 @@ let lastWriteAt = Number.NEGATIVE_INFINITY;
 
 const isRead = (config: InternalAxiosRequestConfig) => ['get', 'head'].includes((config.method ?? 'get').toLowerCase());
 
+declare module 'axios' {
+  interface InternalAxiosRequestConfig {
+    /** How many times this write has been sent again after a network failure. */
+    writeRetries?: number;
+  }
+}
+
+/**
+ * A write that got no answer (the network failed, or it timed out) may have been done or not: it
+ * is sent again, at most this many times, a little later each time. Every write carries an
+ * Idempotency-Key (a new one per write, the same on its retries), so the server does a write it
+ * already did only once and answers the retry with the first answer.
+ */
+const WRITE_RETRY_DELAYS_MS = [300, 1_000];
+
 axiosClient.interceptors.request.use((config) => {
-  if (!isRead(config)) lastWriteAt = Date.now();
-  else if (Date.now() - lastWriteAt < PUBLIC_REUSE_MS) config.headers.set('Cache-Control', 'max-age=0');
+  if (!isRead(config)) {
+    lastWriteAt = Date.now();
+    // The draft's form of the key: a quoted string.
+    if (!config.headers.has('Idempotency-Key')) config.headers.set('Idempotency-Key', `"${crypto.randomUUID()}"`);
+  } else if (Date.now() - lastWriteAt < PUBLIC_REUSE_MS) config.headers.set('Cache-Control', 'max-age=0');
   return config;
 });
 
@@ -58,7 +76,16 @@ axiosClient.interceptors.response.use(
     return rejectNonJson(response);
   },
   (error: unknown) => {
-    if (axios.isAxiosError(error)) noteWriteEnded(error.config);
+    if (!axios.isAxiosError(error)) return Promise.reject(toApiError(error));
+    const config = error.config;
+    noteWriteEnded(config);
+    const retries = config?.writeRetries ?? 0;
+    const delay = WRITE_RETRY_DELAYS_MS[retries];
+    if (config && !isRead(config) && !error.response && !axios.isCancel(error) && delay !== undefined) {
+      return new Promise((resolve) => setTimeout(resolve, delay)).then(() =>
+        axiosClient.request({ ...config, writeRetries: retries + 1 }),
+      );
+    }
     return Promise.reject(toApiError(error));
   },
 );
