@@ -42,7 +42,7 @@ let lastWriteAt = Number.NEGATIVE_INFINITY;
 const isRead = (config: InternalAxiosRequestConfig) => ['get', 'head'].includes((config.method ?? 'get').toLowerCase());
 
 declare module 'axios' {
-  interface InternalAxiosRequestConfig {
+  interface AxiosRequestConfig {
     /** How many times this write has been sent again after a network failure. */
     writeRetries?: number;
   }
