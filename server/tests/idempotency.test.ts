@@ -227,6 +227,38 @@ describe('Idempotency-Key', () => {
     expect(await written(writer, content)).toBe(2);
   });
 
+  it('is documented on the writes that take it, with the answers it brings, and on no sign-in or webhook', async () => {
+    type Operation = { parameters?: { in: string; name: string }[]; responses: Record<string, unknown> };
+    const { paths } = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
+    const takesKey = (operation: Operation | undefined) =>
+      operation?.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');
+    for (const [path, method] of [
+      ['/api/comments/get-comment', 'post'],
+      ['/add-cars', 'post'],
+      ['/register/user', 'post'],
+      ['/api/bookings/{id}/accept', 'post'],
+      ['/api/cars/{id}/photos', 'put'],
+      ['/api/account', 'patch'],
+      ['/api/comments/{id}', 'delete'],
+    ] as const) {
+      const operation = paths[path]?.[method];
+      expect(takesKey(operation), `${method} ${path}`).toBe(true);
+      expect(Object.keys(operation?.responses ?? {}), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '409', '422']));
+    }
+    for (const [path, method] of [
+      ['/api/session', 'post'],
+      ['/api/session', 'delete'],
+      ['/', 'post'],
+      ['/carsSchema', 'post'],
+      ['/api/payments/razorpay/webhook', 'post'],
+      ['/api/comments/get-comment', 'get'],
+    ] as const) {
+      expect(takesKey(paths[path]?.[method]), `${method} ${path}`).toBeFalsy();
+    }
+  });
+
   it('is ignored by sign-in: each sign-in starts its own session', async () => {
     const account = newAccount();
     await write('POST', '/register/user', { payload: { ...account, confirmPassword: account.password } });

@@ -1,7 +1,10 @@
-import type { FastifyInstance, onSendHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifySchema, onSendHookHandler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { ErrorBody } from '#domain/schemas/errors';
 import { startSignedIn } from '../auth/answer-sign-in';
 import { addressKey } from '../auth/client-address';
+import { answer } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { headerNames, headersSetSince } from '../http/kept-answer';
 import { claimKey, fingerprintOf, keepAnswer, parseKey, releaseKey, sweepKeys } from '../idempotency/keys';
@@ -108,10 +111,41 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     if (!writes || route.config?.ignoresIdempotencyKey) return;
     route.preValidation = [...[route.preValidation ?? []].flat(), claim];
     route.onSend = [...[route.onSend ?? []].flat(), keep];
+    if (route.schema && !route.schema.hide) route.schema = documented(route.schema);
   });
 
   const stop = runInRounds(app, 'idempotency key sweep', SWEEP_ROUND_MS, () => sweepKeys(app.db, app.clock.now()));
   app.addHook('onClose', stop);
+}
+
+const KEY_HEADER = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      'Any 1 to 255 printable characters, quoted as the IETF draft writes it ("…") or bare; a new one for each write, the same for its retries. A retry with the same key and request within 24 hours gets the first answer again (with `Idempotent-Replayed: true`) instead of the write being done twice.',
+    ),
+});
+
+const KEY_ERRORS = {
+  400: 'The Idempotency-Key header is empty, longer than 255 characters or not printable.',
+  409: 'A request with the same Idempotency-Key is still being processed: Retry-After (1 second) says when to ask again for its answer.',
+  422: 'The Idempotency-Key was already used, within 24 hours, for another request (another method, address or body).',
+} as const;
+
+/**
+ * A write route's documentation, with the Idempotency-Key header and the answers it may bring; the
+ * header's schema takes any string, since the claim hook checks the key in words of its own.
+ */
+function documented(schema: FastifySchema): FastifySchema {
+  const response = (schema.response ?? {}) as Record<string, { description?: string } | undefined>;
+  const added = Object.fromEntries(
+    Object.entries(KEY_ERRORS).map(([status, meaning]) => {
+      const own = response[status]?.description;
+      return [status, answer(ErrorBody, own ? `${own} Or, with an Idempotency-Key: ${meaning.toLowerCase()}` : meaning)];
+    }),
+  );
+  return { ...schema, headers: KEY_HEADER, response: { ...response, ...added } };
 }
 
 export const idempotencyPlugin = fp(idempotency, {
