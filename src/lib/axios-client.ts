@@ -2,6 +2,7 @@ import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axio
 import { API_URL } from '../config/env';
 import { toApiError } from './api-failure';
 import { ApiError } from './api-error';
+import { randomId } from './random-id';
 
 /**
  * The one axios instance every call goes through (base URL, cookies with every call), loaded by
@@ -60,7 +61,7 @@ axiosClient.interceptors.request.use((config) => {
   if (!isRead(config)) {
     lastWriteAt = Date.now();
     // The draft's form of the key: a quoted string.
-    if (!config.headers.has('Idempotency-Key')) config.headers.set('Idempotency-Key', `"${crypto.randomUUID()}"`);
+    if (!config.headers.has('Idempotency-Key')) config.headers.set('Idempotency-Key', `"${randomId()}"`);
   } else if (Date.now() - lastWriteAt < PUBLIC_REUSE_MS) config.headers.set('Cache-Control', 'max-age=0');
   return config;
 });

@@ -5,6 +5,7 @@ import { ActionNotice } from '../../../components/ActionNotice';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { toApiError } from '../../../lib/api-client';
 import { photoSrc, photoSrcset } from '../../../lib/photo-src';
+import { randomId } from '../../../lib/random-id';
 import { useDeleteCarPhoto, useOrderCarPhotos } from '../queries';
 import { moved, prepareChosen } from './photo-choice';
 import { PhotoInput } from './PhotoInput';
@@ -43,7 +44,7 @@ export function PhotoManager({ carId, photos }: { carId: string; photos: readonl
     await uploads
       .run(
         carId,
-        accepted.map((file) => ({ key: crypto.randomUUID(), file })),
+        accepted.map((file) => ({ key: randomId(), file })),
       )
       // A failed upload says so beside its file instead.
       .then(({ stored, failed }) => {

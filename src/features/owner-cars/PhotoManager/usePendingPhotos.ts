@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { moved, prepareChosen } from './photo-choice';
+import { randomId } from '../../../lib/random-id';
 
 /** A photo chosen on this device and not yet uploaded, shown from a local preview address. */
 export interface PendingPhoto {
@@ -43,7 +44,7 @@ export function usePendingPhotos() {
       setPreparing(false);
       setRefused(reasons);
       if (reasons.length > 0) setAnyRefused(true);
-      const added = accepted.map((file) => ({ key: crypto.randomUUID(), file, preview: URL.createObjectURL(file) }));
+      const added = accepted.map((file) => ({ key: randomId(), file, preview: URL.createObjectURL(file) }));
       current.current = [...current.current, ...added];
       setPhotos(current.current);
     },
