@@ -8,7 +8,7 @@ describe('randomId', () => {
 
   it('makes a version 4 UUID where the browser has no randomUUID (a page served over plain http)', () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes) });
     const ids = new Set(Array.from({ length: 50 }, () => randomId()));
     expect(ids.size).toBe(50);
     for (const id of ids) expect(id).toMatch(UUID_V4);
