@@ -29,6 +29,16 @@ const ROW_AS_WRITTEN: Record<string, SQL> = {
   mail_outbox: sql`(t.id, t.to_address, t.subject, t.text_body, t.html_body, t.created_at)`,
   password_reset_requests: sql`(t.id, t.email, t.address, t.requested_at)`,
 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A snapshot but for the sessions, which a replayed sign-up adds to as its first answer did. */
+const withoutSessions = (state: string) =>
+  state
+    .split(' ')
+    .filter((part) => !part.startsWith('sessions='))
+    .join(' ');
+/** Writes the property sent twice with their key, and found answered alike and done once. */
+let replayed = 0;
+
 /** Statuses Fastify answers before a route is chosen (a malformed or over-long address). */
 const BEFORE_ROUTING = new Set([400]);
 
@@ -94,6 +104,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   console.log(`bad input, ${RUNS} requests per operation:\n${figures.join('\n')}`);
+  console.log(`${replayed} successful writes sent again with their Idempotency-Key: each answered alike and done once`);
   await closeTestApp(app);
 });
 
@@ -328,15 +339,25 @@ function headersFor(operation: Operation): fc.Arbitrary<Record<string, string>> 
     headerText,
     { maxKeys: 3 },
   );
-  return fc.tuple(cookie, origin, site, type, extra).map(([cookieValue, originValue, siteValue, typeValue, rest]) => ({
-    ...rest,
-    host: HOST,
-    ...(operation.security && cookieValue !== undefined ? { cookie: cookieValue } : {}),
-    ...(!operation.security && cookieValue === cookies.user ? { cookie: cookieValue } : {}),
-    ...(originValue !== undefined ? { origin: originValue } : {}),
-    ...(siteValue !== undefined ? { 'sec-fetch-site': siteValue } : {}),
-    ...(typeValue !== null ? { 'content-type': typeValue } : {}),
-  }));
+  // A write that takes a key gets a fresh one most times, which the property sends twice; now and then none, or nonsense.
+  const takesKey = (operation.parameters ?? []).some(
+    (parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key',
+  );
+  const key = takesKey
+    ? fc.oneof({ weight: 6, arbitrary: fc.uuid() }, fc.constant(undefined), headerText)
+    : fc.constant(undefined);
+  return fc
+    .tuple(cookie, origin, site, type, extra, key)
+    .map(([cookieValue, originValue, siteValue, typeValue, rest, keyValue]) => ({
+      ...rest,
+      ...(keyValue !== undefined ? { 'idempotency-key': keyValue } : {}),
+      host: HOST,
+      ...(operation.security && cookieValue !== undefined ? { cookie: cookieValue } : {}),
+      ...(!operation.security && cookieValue === cookies.user ? { cookie: cookieValue } : {}),
+      ...(originValue !== undefined ? { origin: originValue } : {}),
+      ...(siteValue !== undefined ? { 'sec-fetch-site': siteValue } : {}),
+      ...(typeValue !== null ? { 'content-type': typeValue } : {}),
+    }));
 }
 
 function queryFor(operation: Operation): fc.Arbitrary<string> {
@@ -410,6 +431,22 @@ describe('generated bad input', () => {
             );
           }
           before = after;
+          // A write that signed its caller out everywhere leaves no session to send it again with.
+          const signedOut = /(?:^|,)\s*session=;/.test(String(response.headers['set-cookie'] ?? ''));
+          if (response.statusCode < 300 && !signedOut && UUID.test(generated.headers['idempotency-key'] ?? '')) {
+            // Sent again with its key, a write that was done is answered as before and not done twice
+            // (a replayed sign-up starts a session of its own, as its first answer did).
+            const again = await app.inject(generated);
+            expect(again.statusCode, again.body).toBe(response.statusCode);
+            expect(again.body).toBe(response.body);
+            expect(again.headers['idempotent-replayed']).toBe('true');
+            replayed += 1;
+            const afterReplay = await snapshot();
+            if (withoutSessions(afterReplay) !== withoutSessions(after)) {
+              throw new Error(`${generated.method} ${generated.url.slice(0, 200)} was done again when sent twice with its key`);
+            }
+            before = afterReplay;
+          }
         }),
         { numRuns: RUNS, endOnFailure: true },
       );
@@ -418,6 +455,10 @@ describe('generated bad input', () => {
       expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBe(RUNS);
     },
   );
+
+  it('sent successful writes a second time with their key', () => {
+    expect(replayed).toBeGreaterThan(0);
+  });
 
   it('left no prototype polluted', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
