@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { BPS_PER_WHOLE, type SplitRates } from '#domain/booking-split';
 import type { SocialNetwork, SocialProfiles } from '#domain/schemas/config';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
@@ -61,6 +62,8 @@ export interface ServerConfig {
   razorpay: RazorpaySettings | undefined;
   /** GST, when the seller is registered: every booking is taxed at this rate, as a supply within `state`. */
   gst: GstConfig | undefined;
+  /** How bookings' money is split and when owners are paid. */
+  money: MoneyRules;
   /** The longest a client may take to send a whole request, headers and body: a trickled body is cut off (408). */
   requestTimeoutMs: number;
   /**
@@ -98,6 +101,27 @@ export interface GstConfig {
   /** The state the seller is registered in, as the receipt prints it. */
   state: string;
 }
+
+/** How a booking's money is divided and when the owner's share is theirs (the ledger, server/src/ledger). */
+export interface MoneyRules {
+  /** COMMISSION_BPS and TDS_BPS: the rates a booking is split at when its money is taken. */
+  rates: SplitRates;
+  /** PAYOUT_HOLD_HOURS: how long after a booking's period ends its owner's share stays pending, for problems to surface. */
+  payoutHoldHours: number;
+  /** MIN_PAYOUT_PAISE: the least available balance a payout run pays out. */
+  minPayoutPaise: number;
+  /** PAYOUT_DAY: the weekday, India time, of the weekly payout run (0 Sunday to 6 Saturday). */
+  payoutDay: number;
+}
+
+export const DEFAULT_MONEY_RULES: MoneyRules = {
+  rates: { commissionBps: 2000, tdsBps: 0 },
+  payoutHoldHours: 48,
+  minPayoutPaise: 10_000,
+  payoutDay: 1,
+};
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 /** The highest GST rate India has (28 %), in basis points. */
 const GST_RATE_MAX_BPS = 2800;
@@ -226,6 +250,18 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.queryMs),
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_REQUEST_DEADLINE_MS),
+  COMMISSION_BPS: z.coerce.number().int().min(0).max(BPS_PER_WHOLE).default(DEFAULT_MONEY_RULES.rates.commissionBps),
+  TDS_BPS: z.coerce.number().int().min(0).max(BPS_PER_WHOLE).default(DEFAULT_MONEY_RULES.rates.tdsBps),
+  // A month at most: an owner waits no longer than that after a trip for its earnings.
+  PAYOUT_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(DEFAULT_MONEY_RULES.payoutHoldHours),
+  MIN_PAYOUT_PAISE: z.coerce.number().int().min(100).max(100_000_000).default(DEFAULT_MONEY_RULES.minPayoutPaise),
+  PAYOUT_DAY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(WEEKDAYS, { message: `PAYOUT_DAY must be a day of the week: ${WEEKDAYS.join(', ')}` }))
+    .optional()
+    .transform((day) => (day === undefined ? DEFAULT_MONEY_RULES.payoutDay : WEEKDAYS.indexOf(day))),
   CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
   COOKIE_SECURE: flag,
   ADMIN_EMAIL: optionalText,
@@ -436,6 +472,15 @@ function refuseHalfSettings(e: z.output<typeof envSchema>): void {
   }
 }
 
+function moneyRules(e: z.output<typeof envSchema>): MoneyRules {
+  return {
+    rates: { commissionBps: e.COMMISSION_BPS, tdsBps: e.TDS_BPS },
+    payoutHoldHours: e.PAYOUT_HOLD_HOURS,
+    minPayoutPaise: e.MIN_PAYOUT_PAISE,
+    payoutDay: e.PAYOUT_DAY,
+  };
+}
+
 /** Reads the configuration, failing with one line per bad variable so a typo is caught at start-up. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
@@ -499,6 +544,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       e.GST_RATE_BPS !== undefined && e.GSTIN && e.GST_STATE
         ? { rateBps: e.GST_RATE_BPS, gstin: e.GSTIN, state: e.GST_STATE }
         : undefined,
+    money: moneyRules(e),
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     idleTimeoutMs: IDLE_TIMEOUT_MS,
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,

@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       cardPayments: undefined,
       razorpay: undefined,
       gst: undefined,
+      // A fifth of each booking's pre-tax price, no tax withheld, paid 48 h after a trip, from ₹100, on Mondays.
+      money: { rates: { commissionBps: 2000, tdsBps: 0 }, payoutHoldHours: 48, minPayoutPaise: 10_000, payoutDay: 1 },
       requestTimeoutMs: 30_000,
       idleTimeoutMs: 10_000,
       requestDeadlineMs: 8_000,
@@ -122,6 +124,22 @@ describe('loadConfig', () => {
 
   it('refuses a Razorpay key id that is not one', () => {
     expect(() => loadConfig({ RAZORPAY_KEY_ID: 'key_abc', RAZORPAY_KEY_SECRET: 'secret' })).toThrow('RAZORPAY_KEY_ID');
+  });
+
+  it('takes the money rules from the environment, and refuses rates past the whole or a day that is not one', () => {
+    expect(
+      loadConfig({
+        COMMISSION_BPS: '1500',
+        TDS_BPS: '100',
+        PAYOUT_HOLD_HOURS: '0',
+        MIN_PAYOUT_PAISE: '50000',
+        PAYOUT_DAY: 'Friday',
+      }).money,
+    ).toEqual({ rates: { commissionBps: 1500, tdsBps: 100 }, payoutHoldHours: 0, minPayoutPaise: 50_000, payoutDay: 5 });
+    expect(() => loadConfig({ COMMISSION_BPS: '10001' })).toThrow('COMMISSION_BPS');
+    expect(() => loadConfig({ TDS_BPS: '-1' })).toThrow('TDS_BPS');
+    expect(() => loadConfig({ PAYOUT_HOLD_HOURS: '721' })).toThrow('PAYOUT_HOLD_HOURS');
+    expect(() => loadConfig({ PAYOUT_DAY: 'someday' })).toThrow('PAYOUT_DAY must be a day of the week');
   });
 
   it('charges GST with a rate, a GSTIN and a state, all three', () => {
