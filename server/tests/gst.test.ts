@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, BookingReceipt, NewRazorpayOrder, OwnerCar, PublicConfig, RazorpayOrder } from '#domain/contract';
 import { bookings } from '../src/db/schema';
-import { nextInvoiceNumber } from '../src/bookings/effects';
+import { nextInvoiceNumber } from '../src/ledger/tax-documents';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';

@@ -82,6 +82,7 @@ export function sweepAt(app: FastifyInstance, now: Date = app.clock.now()): Prom
   return sweepBookings({
     db: app.db,
     payments: app.payments,
+    money: app.money,
     log: app.log,
     gst: undefined,
     links: bookingLinks,

@@ -33,7 +33,16 @@ export const BOOKING_EFFECTS = {
   recordEvent: 'write',
   /** An admin's step is written to the audit log. */
   auditAdmin: 'write',
-  /** Money held is let go, or money taken given back, after the commit. */
+  /**
+   * The booking's money is posted to the ledger: what was taken, split between the platform and the
+   * owner (pending until released); for a listed car paid at pickup, the platform's share its owner owes.
+   */
+  postEarnings: 'write',
+  /** A booking paid at pickup called off: its owner no longer owes the platform's share (a refund of money taken is posted when it is made). */
+  reverseEarnings: 'write',
+  /** The owner's pending share of the booking becomes available to be paid out. */
+  releaseEarnings: 'write',
+  /** Money held is let go, or money taken given back (and the ledger's entries reversed), after the commit. */
   settleMoney: 'after',
 } as const satisfies Record<string, 'check' | 'provider' | 'write' | 'after'>;
 
@@ -52,8 +61,16 @@ export interface BookingTransition {
   pending?: BookingStatus;
 }
 
-const ACCEPT_EFFECTS = ['reservePeriod', 'capture', 'issueInvoice', 'declineOverlapping', 'recordEvent', 'auditAdmin'] as const;
-const CANCEL_EFFECTS = ['recordEvent', 'auditAdmin', 'settleMoney'] as const;
+const ACCEPT_EFFECTS = [
+  'reservePeriod',
+  'capture',
+  'issueInvoice',
+  'postEarnings',
+  'declineOverlapping',
+  'recordEvent',
+  'auditAdmin',
+] as const;
+const CANCEL_EFFECTS = ['reverseEarnings', 'recordEvent', 'auditAdmin', 'settleMoney'] as const;
 
 /** Every allowed step of a booking; anything not here is refused. */
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
@@ -106,6 +123,23 @@ export const EXPIRY = {
   to: 'expired',
   effects: ['recordEvent', 'settleMoney'],
 } as const satisfies { from: BookingStatus; to: BookingStatus; effects: readonly BookingEffect[] };
+
+/**
+ * The change the clock makes to money, not to the status: an accepted booking's owner's share, taken
+ * and pending, becomes available to be paid out once its period has ended and the hold that follows
+ * (the server's PAYOUT_HOLD_HOURS, the window for problems with the trip to surface) has passed. The
+ * server's sweep applies it, once per booking.
+ */
+export const EARNINGS_RELEASE = {
+  status: 'accepted',
+  after: 'end',
+  effects: ['releaseEarnings'],
+} as const satisfies { status: BookingStatus; after: StepDeadline; effects: readonly BookingEffect[] };
+
+/** When a booking's owner's share is released: `holdHours` after its period ends. */
+export function earningsReleaseAt(period: BookingPeriod, holdHours: number): Date {
+  return new Date(period.to.getTime() + holdHours * 60 * 60 * 1000);
+}
 
 /** How long a card authorization can be held before it must be captured or let go. */
 export const MAX_HOLD_MS = 6 * 24 * 60 * 60 * 1000;

@@ -30,3 +30,11 @@ export function financialYearStart(startYear: number): Date {
 export function invoiceNumber(startYear: number, sequence: number): string {
   return `WOW/${twoDigits(startYear)}-${twoDigits(startYear + 1)}/${String(sequence).padStart(5, '0')}`;
 }
+
+/**
+ * A GST credit note's number, for a refund of an invoiced booking: its own series, consecutive within
+ * a financial year, in the same 16 characters, such as `WCN/26-27/00007`.
+ */
+export function creditNoteNumber(startYear: number, sequence: number): string {
+  return `WCN/${twoDigits(startYear)}-${twoDigits(startYear + 1)}/${String(sequence).padStart(5, '0')}`;
+}

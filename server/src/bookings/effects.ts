@@ -1,15 +1,17 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { BookingEffect } from '#domain/booking-states';
+import type { SplitRates } from '#domain/booking-split';
 import { REASON_MISSING } from '#domain/schemas/admin';
 import { checkWords } from '../http/check-words';
 import type { BookingAction, BookingStatus } from '#domain/schemas/bookings';
-import { financialYearOf, invoiceNumber } from '#domain/tax-invoice';
 import { acceptedBookingOverlaps, bookingOverlaps } from '../cars/public-cars';
 import type { Clock } from '../clock/clock';
 import type { GstConfig } from '../config';
 import { recordAdminAction } from '../db/admin-actions';
 import type { Database } from '../db/client';
-import { bookings, cars, invoiceSequences, type BookingRow } from '../db/schema';
+import { bookings, cars, type BookingRow } from '../db/schema';
+import { postCapture, postPickupShare, releaseEarnings, reversePickupShare } from '../ledger/booking-postings';
+import { nextInvoiceNumber } from '../ledger/tax-documents';
 import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
 import { paymentRequired, type PaymentProviders } from '../payments/provider';
@@ -19,13 +21,16 @@ import { recordStatus } from './status';
 import { ALREADY_BOOKED, OVERTAKEN, UNPAID_ACCEPT } from './words';
 import { t } from '../i18n';
 
+/** What a step is: a person's action, or one the clock takes (a request's expiry, an owner's earnings' release). */
+export type StepAction = BookingAction | 'expire' | 'release';
+
 /** What a step's effects work on: the booking as it stood before the step, and what the step makes of it. */
 export interface StepWrite {
   tx: Database;
   booking: BookingRow;
   from: BookingStatus;
   to: BookingStatus;
-  action: BookingAction | 'expire';
+  action: StepAction;
   /** Who took the step, when a person did (the clock takes expiry), and whether they did it as an admin. */
   takenBy: { accountId: string; asAdmin: boolean } | undefined;
   reason: string | undefined;
@@ -37,6 +42,8 @@ export interface StepWrite {
   /** Whether this step's provider effect has moved the money (a capture done). */
   moneyMoved: boolean;
   gst: GstConfig | undefined;
+  /** The rates a booking whose money moves is split at; the expiry, which moves none, has none. */
+  rates: SplitRates | undefined;
   links: BookingLinks;
 }
 
@@ -69,21 +76,6 @@ export interface EffectHandler {
 
 const moneyHeld = (booking: BookingRow) => booking.paymentStatus === 'held' && booking.paymentRef !== null;
 
-/**
- * The next tax invoice number of the financial year `at` falls in, counted under the sequence row's
- * lock in the capture's transaction, so numbers are consecutive and a rolled-back accept gives its number back.
- */
-export async function nextInvoiceNumber(tx: Database, at: Date): Promise<string> {
-  const year = financialYearOf(at);
-  const [row] = await tx
-    .insert(invoiceSequences)
-    .values({ financialYear: year, lastNumber: 1 })
-    .onConflictDoUpdate({ target: invoiceSequences.financialYear, set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` } })
-    .returning({ lastNumber: invoiceSequences.lastNumber });
-  if (!row) throw new Error('the invoice sequence returned no number');
-  return invoiceNumber(year, row.lastNumber);
-}
-
 async function declineOverlapping({ tx, booking, now, links }: StepWrite): Promise<string[]> {
   const overtaken = await tx
     .update(bookings)
@@ -105,7 +97,7 @@ async function declineOverlapping({ tx, booking, now, links }: StepWrite): Promi
 
 async function auditAdmin(step: StepWrite): Promise<string[]> {
   const { takenBy, booking, action, from, to, moneyMoved } = step;
-  if (!takenBy?.asAdmin || action === 'expire') return [];
+  if (!takenBy?.asAdmin || action === 'expire' || action === 'release') return [];
   // Money held is taken within the step; letting it go or giving it back happens after the commit, so
   // the row shows the payment only where the step's own transaction changed it.
   await recordAdminAction(step.tx, {
@@ -178,6 +170,26 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
     },
   },
   auditAdmin: { apply: auditAdmin },
+  postEarnings: {
+    async apply({ tx, booking, moneyMoved, rates, now }) {
+      if (!rates) throw new Error('earnings posted with no rates to split them at');
+      if (moneyMoved) await postCapture(tx, booking, rates, now);
+      else if (booking.paymentStatus === 'none') await postPickupShare(tx, booking, rates, now);
+      return [];
+    },
+  },
+  reverseEarnings: {
+    async apply({ tx, booking, now }) {
+      await reversePickupShare(tx, booking, now);
+      return [];
+    },
+  },
+  releaseEarnings: {
+    async apply({ tx, booking, now }) {
+      await releaseEarnings(tx, booking.id, now);
+      return [];
+    },
+  },
   settleMoney: {
     after: ({ db, payments, log, clock }, bookingIds) => settlePayments(db, payments, log, clock.now(), bookingIds),
   },

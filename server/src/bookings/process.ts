@@ -1,23 +1,31 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import {
   adminActionsAt,
   adminActorFor,
   allowedActions,
   BOOKING_TRANSITIONS,
   type BookingTransition,
+  EARNINGS_RELEASE,
   EXPIRY,
   isPastDeadline,
   transitionOf,
   type BookingActor,
 } from '#domain/booking-states';
 import type { BookingAction, BookingStatus } from '#domain/schemas/bookings';
-import type { GstConfig } from '../config';
+import type { GstConfig, MoneyRules } from '../config';
 import type { Database } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
 import { accounts, bookings, type AccountRow, type BookingRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
-import { EFFECT_HANDLERS, type AfterCommit, type EffectHandler, type StepFields, type StepWrite } from './effects';
+import {
+  EFFECT_HANDLERS,
+  type AfterCommit,
+  type EffectHandler,
+  type StepAction,
+  type StepFields,
+  type StepWrite,
+} from './effects';
 import { lockCar } from './status';
 import { actorFor, bookingViews, type BookingView } from './views';
 import { ALREADY_BOOKED, NO_BOOKING_HAS_ID, NO_SUCH_BOOKING_ID, OWNERS_TO_ANSWER_ID, PROVIDER_OFF, providerError } from './words';
@@ -31,6 +39,7 @@ import { t } from '../i18n';
 
 export interface ProcessContext extends AfterCommit {
   gst: GstConfig | undefined;
+  money: MoneyRules;
   links: BookingLinks;
 }
 
@@ -44,7 +53,7 @@ export type StepTaker =
   /** The admin console: an admin over any booking, with the reason the console asks for (a cancellation's is required). */
   | { via: 'console'; account: AccountRow; reason: string | undefined };
 
-type Step = Pick<BookingTransition, 'from' | 'to' | 'effects'> & { action: BookingAction | 'expire' };
+type Step = Pick<BookingTransition, 'from' | 'to' | 'effects'> & { action: StepAction };
 
 /** The handlers' `part`s of the effects `step` names, in the table's order. */
 function handlersIn<Part extends keyof EffectHandler>(step: Step, part: Part): NonNullable<EffectHandler[Part]>[] {
@@ -84,7 +93,7 @@ export async function expireDueRequests(tx: Database, carId: string, now: Date, 
     .from(bookings)
     .where(and(eq(bookings.carId, carId), eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)));
   for (const booking of due) {
-    const write = stepWrite(tx, booking, EXPIRY_STEP, { at: booking.expiresAt, now, links, gst: undefined });
+    const write = stepWrite(tx, booking, EXPIRY_STEP, { at: booking.expiresAt, now, links, gst: undefined, rates: undefined });
     await writeStep(write, EXPIRY_STEP);
   }
   return due.map(({ id }) => id);
@@ -92,6 +101,45 @@ export async function expireDueRequests(tx: Database, carId: string, now: Date, 
 
 /** The money expiry lets go, after the transaction that expired `bookingIds` has committed. */
 export const settleExpired = (work: AfterCommit, bookingIds: readonly string[]) => afterCommit(work, EXPIRY_STEP, bookingIds);
+
+/**
+ * The process's release (EARNINGS_RELEASE): the owners' shares of accepted bookings whose money was
+ * taken become available once their periods ended the hold before `now`. Each booking is marked
+ * released in its own short transaction with the effects that post it; of the sweeps that find one at
+ * once, the first to mark it releases it and the others find it marked. Answers the bookings released.
+ */
+export async function releaseDueEarnings(ctx: ProcessContext, now: Date): Promise<string[]> {
+  const holdMs = ctx.money.payoutHoldHours * 60 * 60 * 1000;
+  const endedBy = new Date(now.getTime() - holdMs);
+  const due = await ctx.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, EARNINGS_RELEASE.status),
+        eq(bookings.paymentStatus, 'captured'),
+        isNull(bookings.earningsReleasedAt),
+        lte(EARNINGS_RELEASE.after === 'end' ? bookings.endsAt : bookings.startsAt, endedBy),
+      ),
+    );
+  const released: string[] = [];
+  for (const { id } of due) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const [marked] = await tx
+        .update(bookings)
+        .set({ earningsReleasedAt: now })
+        .where(and(eq(bookings.id, id), eq(bookings.status, EARNINGS_RELEASE.status), isNull(bookings.earningsReleasedAt)))
+        .returning();
+      if (!marked) return false;
+      const step: Step = { from: marked.status, to: marked.status, effects: EARNINGS_RELEASE.effects, action: 'release' };
+      const write = stepWrite(tx, marked, step, { at: now, now, links: ctx.links, gst: ctx.gst, rates: ctx.money.rates });
+      for (const part of handlersIn(step, 'apply')) await part(write);
+      return true;
+    });
+    if (done) released.push(id);
+  }
+  return released;
+}
 
 /** Requests an accept overtook are declined for the renter, and what follows a decline's commit follows theirs. */
 const OVERTAKEN_STEP = BOOKING_TRANSITIONS.find((t) => t.action === 'decline' && t.who === 'carKeeper');
@@ -102,7 +150,7 @@ function stepWrite(
   tx: Database,
   booking: BookingRow,
   step: Step,
-  rest: Pick<StepWrite, 'at' | 'now' | 'links' | 'gst'> &
+  rest: Pick<StepWrite, 'at' | 'now' | 'links' | 'gst' | 'rates'> &
     Partial<Pick<StepWrite, 'takenBy' | 'reason' | 'reasonShown' | 'moneyMoved'>>,
 ): StepWrite {
   return {
@@ -194,6 +242,7 @@ async function firstPart(ctx: ProcessContext, bookingId: string, action: Booking
         now,
         links: ctx.links,
         gst: ctx.gst,
+        rates: ctx.money.rates,
         takenBy: { accountId: taker.account.id, asAdmin: taker.account.role === 'admin' },
         reason: taker.reason,
         reasonShown: taker.via === 'party',
@@ -256,6 +305,7 @@ export async function finishPending(ctx: ProcessContext, booking: BookingRow): P
       now,
       links: ctx.links,
       gst: ctx.gst,
+      rates: ctx.money.rates,
       takenBy,
       reason: still.row.pendingReason ?? undefined,
       moneyMoved: true,

@@ -7,7 +7,7 @@ import type { BookingLinks } from '../mail/booking-mails';
 import { SETTLING_MS, settlePayments } from '../payments/settle-payments';
 import { PaymentRefused, PaymentUnavailable } from '../payments/provider';
 import { HttpError } from '../http/errors';
-import { expireDueRequests, finishPending, settleExpired, type ProcessContext } from './process';
+import { expireDueRequests, finishPending, releaseDueEarnings, settleExpired, type ProcessContext } from './process';
 import { lockCar } from './status';
 
 /**
@@ -73,9 +73,10 @@ async function finishInterruptedSteps(ctx: ProcessContext, now: Date): Promise<s
   return overtaken;
 }
 
-/** The sweep: expiry, the steps a crash interrupted, and the money either leaves to move. */
+/** The sweep: expiry, the steps a crash interrupted, the money either leaves to move, and owners' earnings due for release. */
 export async function sweepBookings(ctx: ProcessContext): Promise<void> {
   const now = ctx.clock.now();
+  await releaseDueEarnings(ctx, now);
   await settleExpired(ctx, await sweepExpiredRequests(ctx.db, now, ctx.links));
   await settlePayments(ctx.db, ctx.payments, ctx.log, now, await finishInterruptedSteps(ctx, now));
   await settlePayments(ctx.db, ctx.payments, ctx.log, now);

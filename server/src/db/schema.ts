@@ -275,6 +275,17 @@ export const bookings = pgTable(
     pendingBy: uuid('pending_by'),
     /** The reason an admin gave for the pending step, for its audit row. */
     pendingReason: text('pending_reason'),
+    /**
+     * The platform's share and the tax withheld from the owner's, in basis points, as they stood when
+     * the booking's money was taken (or, paid at pickup, when it was accepted): a later change of
+     * the rates never re-splits it. Null while nothing was posted to the ledger for it.
+     */
+    commissionBps: integer('commission_bps'),
+    tdsBps: integer('tds_bps'),
+    /** When the owner's share became theirs to be paid (the process's release, a while after the period ends); null until then. */
+    earningsReleasedAt: timestamp('earnings_released_at', { withTimezone: true, mode: 'date' }),
+    /** The GST credit note's number, given in the transaction that records the refund of a taxed, invoiced booking. */
+    creditNoteNumber: text('credit_note_number').unique('bookings_credit_note_number_key'),
     /** When the day-before reminder was queued, so each accepted booking is reminded of once, by whichever instance gets there first. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -306,6 +317,12 @@ export const bookings = pgTable(
     // A renter's bookings newest first, the id breaking ties, as GET /api/bookings pages them.
     index('bookings_renter_idx').on(table.renterId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('bookings_car_idx').on(table.carId, table.createdAt.desc().nullsFirst()),
+    check('bookings_commission_bps_check', sql`${table.commissionBps} BETWEEN 0 AND 10000`),
+    check('bookings_tds_bps_check', sql`${table.tdsBps} BETWEEN 0 AND 10000`),
+    // The sweep's release asks each minute for the taken bookings whose owners' shares are still pending.
+    index('bookings_earnings_due_idx')
+      .on(table.endsAt)
+      .where(sql`${table.status} = 'accepted' and ${table.paymentStatus} = 'captured' and ${table.earningsReleasedAt} is null`),
     // Every instance's reminder round asks for this each minute; only the few trips not yet reminded of are in it.
     index('bookings_reminder_due_idx')
       .on(table.startsAt)
@@ -491,11 +508,22 @@ export const paymentOrders = pgTable(
   ],
 );
 
-/** The last tax invoice number given in each financial year (the year it began: 2026 for 2026-27). */
-export const invoiceSequences = pgTable('invoice_sequences', {
-  financialYear: integer('financial_year').primaryKey(),
-  lastNumber: integer('last_number').notNull(),
-});
+/** The numbered GST documents: tax invoices, and the credit notes that refunds issue. */
+export type TaxDocumentSeries = 'invoice' | 'credit_note';
+
+/** The last number given in each series of GST documents in each financial year (the year it began: 2026 for 2026-27). */
+export const invoiceSequences = pgTable(
+  'invoice_sequences',
+  {
+    series: text('series').$type<TaxDocumentSeries>().notNull().default('invoice'),
+    financialYear: integer('financial_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'invoice_sequences_pkey', columns: [table.series, table.financialYear] }),
+    check('invoice_sequences_series_check', sql`${table.series} IN ('invoice', 'credit_note')`),
+  ],
+);
 
 /**
  * Mail waiting to go out, and what became of it: written in the transaction of the change it tells
@@ -631,6 +659,72 @@ export const adminActions = pgTable(
   ],
 );
 
+/** What moved money: a booking's capture, pickup share or release; a payment's refund; a payout; an admin's adjustment. */
+export const JOURNAL_CAUSES = ['booking', 'payment', 'refund', 'payout', 'adjustment'] as const;
+export type JournalCause = (typeof JOURNAL_CAUSES)[number];
+
+/** The ledger's accounts (server/src/ledger/accounts.ts says what each holds); the owner's two carry the owner's id. */
+export const LEDGER_ACCOUNTS = [
+  'received.stripe',
+  'received.razorpay',
+  'bank',
+  'gst.payable',
+  'platform.revenue',
+  'tds.payable',
+  'owner.pending',
+  'owner.available',
+  'payouts.in_transit',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/**
+ * One movement of money: two or more entries that sum to zero (migration 0025's constraint trigger
+ * refuses a commit where one does not). Written in the transaction of the change that moves the
+ * money, once: its key is unique, so a retried step or a second instance posts nothing twice.
+ * Journals and entries are never changed; a correction is a new journal.
+ */
+export const ledgerJournals = pgTable(
+  'ledger_journals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull().unique('ledger_journals_key_key'),
+    cause: text('cause').$type<JournalCause>().notNull(),
+    bookingId: uuid('booking_id'),
+    /** What the journal is, in a few words, for the admin's and owner's statements. */
+    memo: text('memo').notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: 'ledger_journals_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }),
+    check('ledger_journals_cause_check', sql`${table.cause} IN (${oneOf(JOURNAL_CAUSES)})`),
+    index('ledger_journals_booking_idx').on(table.bookingId),
+    index('ledger_journals_posted_idx').on(table.postedAt),
+  ],
+);
+
+/** One side of a journal: paise into (positive, a debit) or out of (negative, a credit) an account. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    journalId: bigint('journal_id', { mode: 'number' }).notNull(),
+    account: text('account').$type<LedgerAccount>().notNull(),
+    /** Whose balance an owner's account is; null for the platform's accounts. */
+    ownerId: uuid('owner_id'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: 'ledger_entries_journal_id_fkey', columns: [table.journalId], foreignColumns: [ledgerJournals.id] }),
+    foreignKey({ name: 'ledger_entries_owner_id_fkey', columns: [table.ownerId], foreignColumns: [accounts.id] }),
+    check('ledger_entries_account_check', sql`${table.account} IN (${oneOf(LEDGER_ACCOUNTS)})`),
+    check('ledger_entries_amount_paise_check', sql`${table.amountPaise} <> 0`),
+    check('ledger_entries_owner_check', sql`(${table.account} LIKE 'owner.%') = (${table.ownerId} IS NOT NULL)`),
+    index('ledger_entries_journal_idx').on(table.journalId),
+    index('ledger_entries_owner_idx').on(table.ownerId, table.account),
+    index('ledger_entries_account_idx').on(table.account),
+  ],
+);
+
 export const schema = {
   accounts,
   sessions,
@@ -653,6 +747,8 @@ export const schema = {
   passwordResetRequests,
   idempotencyKeys,
   adminActions,
+  ledgerJournals,
+  ledgerEntries,
 };
 
 /** A row as queries return it: what the routes turn into the contract's shapes. */
@@ -666,3 +762,4 @@ export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type AdminActionRow = typeof adminActions.$inferSelect;
+export type LedgerJournalRow = typeof ledgerJournals.$inferSelect;

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
+import { recordRefund } from '../ledger/refunds';
 import { PaymentRefused, PaymentUnavailable, type PaymentProviders } from './provider';
 
 /**
@@ -73,12 +74,15 @@ export async function settlePayments(
       .returning({ id: bookings.id });
     if (!claimed) continue;
     const refunding = paymentStatus === 'captured';
-    const settled = async (status: 'released' | 'refunded' | 'failed') => {
-      await db
-        .update(bookings)
-        .set({ paymentStatus: status, updatedAt: now })
-        .where(and(eq(bookings.id, id), eq(bookings.paymentStatus, paymentStatus)));
-    };
+    const settled = (status: 'released' | 'refunded' | 'failed') =>
+      db.transaction(async (tx) => {
+        const [stored] = await tx
+          .update(bookings)
+          .set({ paymentStatus: status, updatedAt: now })
+          .where(and(eq(bookings.id, id), eq(bookings.paymentStatus, paymentStatus)))
+          .returning();
+        if (stored && status === 'refunded') await recordRefund(tx, stored, now);
+      });
     try {
       if (refunding) await provider.refund(paymentRef);
       else await provider.release(paymentRef);

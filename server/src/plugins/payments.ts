@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ServerConfig } from '../config';
+import type { MoneyRules, ServerConfig } from '../config';
+import { backfillLedger } from '../ledger/backfill';
 import { paymentProviders, type PaymentProviders } from '../payments/provider';
 import { razorpayPayments, type RazorpayPayments } from '../payments/razorpay';
 import { stripePayments, type StripePayments } from '../payments/stripe';
@@ -14,10 +15,15 @@ declare module 'fastify' {
      * are set, Razorpay when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are; with neither, requests are sent unpaid.
      */
     payments: Payments;
+    /** How bookings' money is split and when owners are paid (COMMISSION_BPS, TDS_BPS, PAYOUT_*). */
+    money: MoneyRules;
   }
 }
 
-async function payments(app: FastifyInstance, config: Pick<ServerConfig, 'cardPayments' | 'razorpay'>): Promise<void> {
+async function payments(app: FastifyInstance, config: Pick<ServerConfig, 'cardPayments' | 'razorpay' | 'money'>): Promise<void> {
+  app.decorate('money', config.money);
+  const backfilled = await backfillLedger(app.db, config.money, app.clock.now());
+  if (backfilled > 0) app.log.info({ bookings: backfilled }, 'posted the ledger journals of bookings taken before it');
   app.decorate(
     'payments',
     paymentProviders(
@@ -27,4 +33,4 @@ async function payments(app: FastifyInstance, config: Pick<ServerConfig, 'cardPa
   );
 }
 
-export const paymentsPlugin = fp(payments, { name: 'payments', fastify: '5.x' });
+export const paymentsPlugin = fp(payments, { name: 'payments', fastify: '5.x', dependencies: ['database', 'clock'] });

@@ -156,6 +156,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   const processOf = (log = app.log): ProcessContext => ({
     db: app.db,
     payments: app.payments,
+    money: app.money,
     gst,
     log,
     links,
