@@ -677,6 +677,71 @@ export const LEDGER_ACCOUNTS = [
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
+/** How a payout reaches its owner: a bank bulk-upload file an admin sends and marks, or a Razorpay Route transfer. */
+export const PAYOUT_WAYS = ['manual', 'route'] as const;
+export type PayoutWay = (typeof PAYOUT_WAYS)[number];
+
+/** A payout's life: asked for by a run, sent (`processing`), then paid or failed (its money available again). */
+export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/**
+ * A payout run: one payout to each owner with enough available and their details on file. Its key is
+ * unique, so the weekly run is made once however many instances reach its day (`weekly:2026-11-30`),
+ * and an admin's run once however often its request is sent.
+ */
+export const payoutRuns = pgTable(
+  'payout_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short and in order, for people. */
+    number: bigint('number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity().unique('payout_runs_number_key'),
+    key: text('key').notNull().unique('payout_runs_key_key'),
+    /** The admin who started it; null for the weekly run. */
+    startedBy: uuid('started_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'payout_runs_started_by_fkey', columns: [table.startedBy], foreignColumns: [accounts.id] }),
+    index('payout_runs_created_idx').on(table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short and in order: the narration the bank shows the owner names it. */
+    number: bigint('number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity().unique('payouts_number_key'),
+    runId: uuid('run_id'),
+    ownerId: uuid('owner_id').notNull(),
+    way: text('way').$type<PayoutWay>().notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status').$type<PayoutStatus>().notNull().default('requested'),
+    /** The bank's reference for a transfer made (a UTR), unique across payouts. */
+    utr: text('utr').unique('payouts_utr_key'),
+    /** The provider's reference: a Route transfer's id. */
+    providerRef: text('provider_ref').unique('payouts_provider_ref_key'),
+    failureReason: text('failure_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'payouts_run_id_fkey', columns: [table.runId], foreignColumns: [payoutRuns.id] }),
+    foreignKey({ name: 'payouts_owner_id_fkey', columns: [table.ownerId], foreignColumns: [accounts.id] }),
+    check('payouts_way_check', sql`${table.way} IN (${oneOf(PAYOUT_WAYS)})`),
+    check('payouts_status_check', sql`${table.status} IN (${oneOf(PAYOUT_STATUSES)})`),
+    check('payouts_amount_paise_check', sql`${table.amountPaise} > 0`),
+    check('payouts_utr_check', sql`${table.utr} ~ '^[A-Z0-9]{12,22}$'`),
+    check('payouts_paid_check', sql`(${table.status} = 'paid') = (${table.paidAt} IS NOT NULL)`),
+    // One payout per owner in a run, however many instances make it.
+    uniqueIndex('payouts_run_owner_idx').on(table.runId, table.ownerId),
+    index('payouts_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst()),
+    index('payouts_open_idx').on(table.status).where(sql`${table.status} IN ('requested', 'processing')`),
+  ],
+);
+
 /**
  * One movement of money: two or more entries that sum to zero (migration 0025's constraint trigger
  * refuses a commit where one does not). Written in the transaction of the change that moves the
@@ -690,14 +755,17 @@ export const ledgerJournals = pgTable(
     key: text('key').notNull().unique('ledger_journals_key_key'),
     cause: text('cause').$type<JournalCause>().notNull(),
     bookingId: uuid('booking_id'),
+    payoutId: uuid('payout_id'),
     /** What the journal is, in a few words, for the admin's and owner's statements. */
     memo: text('memo').notNull(),
     postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
     foreignKey({ name: 'ledger_journals_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }),
+    foreignKey({ name: 'ledger_journals_payout_id_fkey', columns: [table.payoutId], foreignColumns: [payouts.id] }),
     check('ledger_journals_cause_check', sql`${table.cause} IN (${oneOf(JOURNAL_CAUSES)})`),
     index('ledger_journals_booking_idx').on(table.bookingId),
+    index('ledger_journals_payout_idx').on(table.payoutId),
     index('ledger_journals_posted_idx').on(table.postedAt),
   ],
 );
@@ -747,6 +815,8 @@ export const schema = {
   passwordResetRequests,
   idempotencyKeys,
   adminActions,
+  payoutRuns,
+  payouts,
   ledgerJournals,
   ledgerEntries,
 };
@@ -763,3 +833,5 @@ export type CommentRow = typeof comments.$inferSelect;
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type AdminActionRow = typeof adminActions.$inferSelect;
 export type LedgerJournalRow = typeof ledgerJournals.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutRunRow = typeof payoutRuns.$inferSelect;

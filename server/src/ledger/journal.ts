@@ -21,6 +21,7 @@ export interface Journal {
   key: string;
   cause: JournalCause;
   bookingId?: string | null | undefined;
+  payoutId?: string | null | undefined;
   memo: string;
   postedAt: Date;
   entries: readonly Entry[];
@@ -52,6 +53,7 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
       key: journal.key,
       cause: journal.cause,
       bookingId: journal.bookingId ?? null,
+      payoutId: journal.payoutId ?? null,
       memo: journal.memo,
       postedAt: journal.postedAt,
     })
