@@ -98,6 +98,23 @@ describe('GST on the receipt', () => {
     expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('Paid by UPI');
   });
 
+  it('names the credit note that cancels the invoice once the money is refunded', async () => {
+    session(asha);
+    serve(
+      'GET /api/bookings/:id',
+      taxedReceipt({
+        status: 'cancelled',
+        invoiceNumber: 'WOW/29-30/00042',
+        creditNoteNumber: 'WCN/29-30/00007',
+        payment: { status: 'refunded', provider: 'razorpay', method: 'upi', amountPaise: 66_080 },
+      }),
+    );
+    renderRoute(`/bookings/${uuid(301)}`);
+
+    const invoice = await screen.findByRole('region', { name: 'Tax invoice WOW/29-30/00042' });
+    expect(invoice).toHaveTextContent('Refunded in full: GST credit note WCN/29-30/00007 cancels this invoice.');
+  });
+
   it('is a receipt until the payment is taken, saying when the invoice number comes', async () => {
     session(asha);
     serve('GET /api/bookings/:id', taxedReceipt());

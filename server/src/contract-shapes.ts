@@ -146,6 +146,7 @@ export function toBooking(row: BookingRow, { car, renter }: BookingParties, show
     amountPaise: row.amountPaise,
     status: row.status,
     ...(row.invoiceNumber === null ? {} : { invoiceNumber: row.invoiceNumber }),
+    ...(row.creditNoteNumber === null ? {} : { creditNoteNumber: row.creditNoteNumber }),
     payment: {
       status: row.paymentStatus,
       amountPaise: row.amountPaise,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BOOKING_EFFECTS, BOOKING_TRANSITIONS, EXPIRY, type BookingEffect } from '#domain/booking-states';
+import { BOOKING_EFFECTS, BOOKING_TRANSITIONS, EARNINGS_RELEASE, EXPIRY, type BookingEffect } from '#domain/booking-states';
 import type { Booking, NewBooking, OwnerCar } from '#domain/contract';
 import { EFFECT_HANDLERS, type EffectHandler } from '../src/bookings/effects';
 import { movableClock } from '../src/clock/clock';
@@ -26,7 +26,7 @@ const PART_OF_PHASE: Record<(typeof BOOKING_EFFECTS)[BookingEffect], (keyof Effe
 };
 
 describe('the process table', () => {
-  const named = [...BOOKING_TRANSITIONS.flatMap((t) => t.effects), ...EXPIRY.effects];
+  const named = [...BOOKING_TRANSITIONS.flatMap((t) => t.effects), ...EXPIRY.effects, ...EARNINGS_RELEASE.effects];
 
   it.each([...new Set(named)])('has a handler carrying out %s in its phase', (effect) => {
     const handler: EffectHandler | undefined = EFFECT_HANDLERS[effect];

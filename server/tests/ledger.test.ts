@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking, NewRazorpayOrder, OwnerCar, RazorpayOrder } from '#domain/contract';
+import type { Booking, BookingReceipt, NewRazorpayOrder, OwnerCar, RazorpayOrder } from '#domain/contract';
 import { bookings, ledgerEntries, ledgerJournals } from '../src/db/schema';
 import { backfillLedger } from '../src/ledger/backfill';
 import { ownerBalances } from '../src/ledger/balances';
@@ -128,6 +128,8 @@ describe('the ledger', () => {
     const stored = await storedBooking(app, booking.id);
     expect(stored.paymentStatus).toBe('refunded');
     expect(stored.creditNoteNumber).toMatch(/^WCN\/\d{2}-\d{2}\/\d{5}$/);
+    const receipt = (await send(app, 'GET', `/api/bookings/${booking.id}`, renter)).json<BookingReceipt>();
+    expect(receipt).toMatchObject({ invoiceNumber: stored.invoiceNumber, creditNoteNumber: stored.creditNoteNumber });
     expect((await journalsOf(booking.id)).refund).toEqual({
       'received.razorpay': -81_420,
       'gst.payable': 12_420,

@@ -119,13 +119,18 @@ function Breakdown({ receipt }: { receipt: Receipt }) {
  * What makes a taxed booking's receipt a tax invoice: its number (given when the payment is taken)
  * and the seller's registration.
  */
-function TaxInvoiceHeader({ invoiceNumber, seller }: Pick<Receipt, 'invoiceNumber' | 'seller'>) {
+function TaxInvoiceHeader({
+  invoiceNumber,
+  creditNoteNumber,
+  seller,
+}: Pick<Receipt, 'invoiceNumber' | 'creditNoteNumber' | 'seller'>) {
   return (
     <section aria-labelledby={HEADING.invoice}>
       <h2 id={HEADING.invoice} className="h5">
         {invoiceNumber ? t('bookings.receipt.taxInvoice', { number: invoiceNumber }) : t('bookings.receipt.receipt')}
       </h2>
       {invoiceNumber ? null : <p className="small text-muted">{t('bookings.receipt.invoiceNumberLater')}</p>}
+      {creditNoteNumber ? <p>{t('bookings.receipt.creditNote', { number: creditNoteNumber })}</p> : null}
       {seller ? (
         <dl className="row mb-0">
           <dt className="col-sm-3">{t('bookings.receipt.seller')}</dt>
@@ -152,7 +157,13 @@ function ReceiptBody({ receipt, side }: { receipt: Receipt; side: PartySide }) {
           kind: taxed && receipt.invoiceNumber ? 'invoice' : 'receipt',
         })}
       </p>
-      {taxed ? <TaxInvoiceHeader invoiceNumber={receipt.invoiceNumber} seller={receipt.seller} /> : null}
+      {taxed ? (
+        <TaxInvoiceHeader
+          invoiceNumber={receipt.invoiceNumber}
+          creditNoteNumber={receipt.creditNoteNumber}
+          seller={receipt.seller}
+        />
+      ) : null}
       <dl className="row mb-0">
         <dt className="col-sm-3">{t('bookings.receipt.status')}</dt>
         <dd className="col-sm-9">
