@@ -13,6 +13,8 @@ export const slowServerTests = [
   // Photo storage on s3rver, a local S3 server the file starts, each upload resized by sharp.
   'server/tests/photo-storage-s3.test.ts',
   'server/tests/pglite-template.test.ts',
+  // The ledger over 500 random histories of bookings, refunds and payouts (npm test runs 50).
+  'server/tests/ledger-property-long.test.ts',
 ];
 
 /** The server project's settings (vitest.config.ts), with its global setup: on PostgreSQL too with TEST_DATABASE_URL. */

@@ -145,6 +145,8 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0022_cars_pay_at_pickup',
             '0023_sign_in_warning',
             '0024_idempotency_keys',
+            '0025_ledger',
+            '0026_payouts',
           ],
         });
         return describeSchema(client.db);
@@ -178,6 +180,8 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0022_cars_pay_at_pickup',
             '0023_sign_in_warning',
             '0024_idempotency_keys',
+            '0025_ledger',
+            '0026_payouts',
           ],
         });
         return describeSchema(client.db);
@@ -191,10 +195,13 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // token and reset request indexes (0009), the reminder round's due index (0013), and the audit log's
       // action, object type and reason checks and its newest-first, by-admin and by-object indexes (0011,
       // 0014), the reset requests still to be mailed (0020), the photo uploads' index (0021) and the
-      // idempotency keys' age index (0024). (0016 widened four of them with the id that breaks their
-      // order's ties, and added none.)
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(37);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(31);
+      // idempotency keys' age index (0024), the ledger's seven checks and six indexes (0025: its
+      // accounts, amounts, owners and causes, the bookings' stored rates and the document series; the
+      // entries by journal, owner and account, the journals by booking and date, the release's due
+      // bookings) and the payouts' five checks and five indexes (0026). (0016 widened four of them with
+      // the id that breaks their order's ties, and added none.)
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(49);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(42);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -320,6 +327,8 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0022_cars_pay_at_pickup',
               '0023_sign_in_warning',
               '0024_idempotency_keys',
+              '0025_ledger',
+              '0026_payouts',
             ],
           }),
         ]);

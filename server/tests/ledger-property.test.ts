@@ -1,0 +1,18 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type LedgerWorld, ledgerProperty, startLedgerWorld } from './ledger-property';
+
+let world: LedgerWorld;
+
+beforeAll(async () => {
+  world = await startLedgerWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+// The slow suite runs 500 (ledger-property-long.test.ts).
+describe('the ledger over random histories', () => {
+  it('balances every journal, owes each owner their shares less what was reversed and paid, and keeps the platform’s share', async () => {
+    await ledgerProperty(world, 50);
+  }, 300_000);
+});
