@@ -329,6 +329,47 @@ describe('Rental requests', () => {
     expect(within(item).queryByRole('button', { name: /^Decline/ })).not.toBeInTheDocument();
   });
 
+  it('tells the owner what a request would earn them, and what an accepted booking did, at the rates it was taken at', async () => {
+    session(ravi);
+    serve('GET /api/config', { payments: {}, earnings: { commissionBps: 2000, tdsBps: 0, payoutHoldHours: 48 } });
+    serveBookings(
+      swiftRequest({ payment: { status: 'held', provider: 'razorpay', method: 'upi', amountPaise: 56_000 } }),
+      swiftRequest({
+        _id: uuid(302),
+        id: uuid(302),
+        number: 'WOW-00302',
+        status: 'accepted',
+        rates: { commissionBps: 1500, tdsBps: 100 },
+        payment: { status: 'captured', provider: 'razorpay', method: 'upi', amountPaise: 56_000 },
+      }),
+    );
+    renderRoute('/get/requests');
+
+    const [request, accepted] = await screen.findAllByRole('listitem');
+    // The rates in force come with the server's config, asked for once.
+    await within(request as HTMLElement).findByText(/^If you accept, you earn/);
+    expect(request).toHaveTextContent(
+      'If you accept, you earn ₹448.00: the platform keeps 20% of the ₹560.00 before tax (₹112.00).',
+    );
+    // 15 % of ₹560 is ₹84; 1 % of the ₹476 left is withheld.
+    expect(accepted).toHaveTextContent(
+      'You earn ₹471.24: the platform keeps 15% of the ₹560.00 before tax (₹84.00), and ₹4.76 is withheld as tax.',
+    );
+  });
+
+  it('tells the owner of a request paid at pickup that the platform’s share comes from their next earnings', async () => {
+    session(ravi);
+    serve('GET /api/config', { payments: {}, earnings: { commissionBps: 2000, tdsBps: 0, payoutHoldHours: 48 } });
+    serveBookings(swiftRequest());
+    renderRoute('/get/requests');
+
+    const item = await screen.findByRole('listitem');
+    await within(item).findByText(/^If you accept, you collect/);
+    expect(item).toHaveTextContent(
+      'If you accept, you collect ₹560.00 at pickup; the platform’s 20% share of the price before tax, ₹112.00, is taken from your next earnings.',
+    );
+  });
+
   it('shows the renter’s phone on an accepted booking, as a link to call', async () => {
     session(ravi);
     serveBookings(swiftRequest({ status: 'accepted', renter: { id: asha.id, username: 'asha', phone: '+91 91234 56789' } }));

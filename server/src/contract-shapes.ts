@@ -147,6 +147,9 @@ export function toBooking(row: BookingRow, { car, renter }: BookingParties, show
     status: row.status,
     ...(row.invoiceNumber === null ? {} : { invoiceNumber: row.invoiceNumber }),
     ...(row.creditNoteNumber === null ? {} : { creditNoteNumber: row.creditNoteNumber }),
+    ...(row.commissionBps === null || row.tdsBps === null
+      ? {}
+      : { rates: { commissionBps: row.commissionBps, tdsBps: row.tdsBps } }),
     payment: {
       status: row.paymentStatus,
       amountPaise: row.amountPaise,

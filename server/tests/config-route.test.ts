@@ -21,10 +21,13 @@ afterAll(async () => {
 });
 
 describe('GET /api/config', () => {
-  it('names no social profile and no support contact when none is configured', async () => {
+  it('names no social profile and no support contact when none is configured, and the owners’ split in force', async () => {
     const response = await send(bare, 'GET', '/api/config');
     expect(response.statusCode).toBe(200);
-    expect(response.json<PublicConfig>()).toEqual({ payments: {} });
+    expect(response.json<PublicConfig>()).toEqual({
+      payments: {},
+      earnings: { commissionBps: 2000, tdsBps: 0, payoutHoldHours: 48 },
+    });
   });
 
   it('names exactly the social profiles and the support contact the server was given', async () => {

@@ -93,7 +93,10 @@ describe('the ledger', () => {
   it("posts a capture as the provider's receipt, the GST, the platform's fifth and the owner's pending rest, at the rate it stores", async () => {
     const owner = await newOwner();
     const booking = await paidRequest(owner.car);
-    expect((await act(app, owner.cookie, booking.id, 'accept')).statusCode).toBe(200);
+    const accepted = await act(app, owner.cookie, booking.id, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(booking.rates).toBeUndefined();
+    expect(accepted.json<Booking>().rates).toEqual({ commissionBps: 2000, tdsBps: 0 });
     expect(await journalsOf(booking.id)).toEqual({
       capture: {
         'received.razorpay': 81_420,

@@ -176,6 +176,8 @@ export const Booking = Identified.extend({
   payment: Payment,
   /** The tax invoice's number, given when the payment is captured (consecutive per financial year, `WOW/26-27/00042`). */
   invoiceNumber: z.string().optional(),
+  /** The rates the booking's money was split at, stored when it was taken (or, paid at pickup, accepted); left out until then. */
+  rates: z.object({ commissionBps: z.int(), tdsBps: z.int() }).optional(),
   /** The GST credit note's number, given when the money of an invoiced booking is refunded (its own series per financial year, `WCN/26-27/00007`). */
   creditNoteNumber: z.string().optional(),
   /** Why the request was declined, for the renter: the reason its owner gave, or the server's when accepting an overlapping request declined this one, when its owner removed the car, or when an admin delisted it. */

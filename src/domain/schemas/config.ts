@@ -33,6 +33,12 @@ export const PublicConfig = z
     }),
     /** GST, when the seller is registered: the rate in basis points (1800 is 18 %), its GSTIN and its state. */
     gst: z.object({ rateBps: z.int(), gstin: z.string(), state: z.string() }).optional(),
+    /**
+     * How owners' earnings are split: the platform's share of a booking's pre-tax price and the tax
+     * withheld from the owner's, in basis points, for bookings whose money is taken from now on; and
+     * the hours after a trip ends before its earnings can be paid out.
+     */
+    earnings: z.object({ commissionBps: z.int(), tdsBps: z.int(), payoutHoldHours: z.int() }).optional(),
     /** The platform's social profiles that are set; left out when none is. */
     social: SocialProfiles.optional(),
     /** The platform's support contact (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_ADDRESS), where people ask about their data; left out when none is set. */

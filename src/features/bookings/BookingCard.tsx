@@ -7,7 +7,9 @@ import type { Booking, BookingAction } from '../../domain/contract';
 import { paths } from '../../config/paths';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ReviewStars } from '../../components/StarRating';
-import { formatRupees } from '../../domain/money';
+import { bookingSplit } from '../../domain/booking-split';
+import { formatPaise, formatRateBps, formatRupees } from '../../domain/money';
+import { usePublicConfig } from '../../lib/public-config';
 import { formatIndiaTime } from '../../domain/india-time';
 import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
 import type { PartySide } from './party-side';
@@ -66,6 +68,40 @@ function TripReview({ booking, now, reviewForm }: { booking: Booking; now: numbe
     );
   }
   return reviewForm(booking);
+}
+
+const SPLIT_SHOWN_WHILE: readonly Booking['status'][] = ['requested', 'accepting', 'accepted'];
+
+/**
+ * What the owner makes of a booking of their car: split at the rates stored when its money was taken,
+ * or, for a request, at the rates in force now, as accepting it would. A fleet car's money is all the platform's.
+ */
+function OwnerEarnings({ booking }: { booking: Booking }) {
+  const { data: current } = usePublicConfig((config) => config.earnings);
+  const rates = booking.rates ?? current;
+  if (booking.car.kind !== 'listed' || !rates || !SPLIT_SHOWN_WHILE.includes(booking.status)) return null;
+  const split = bookingSplit(booking, rates);
+  const accepted = booking.status === 'requested' ? 'no' : 'yes';
+  const rate = formatRateBps(rates.commissionBps);
+  return (
+    <p className="mb-1 small">
+      {booking.payment.status === 'none'
+        ? t('bookings.card.earningsAtPickup', {
+            accepted,
+            amount: formatPaise(split.amountPaise),
+            rate,
+            share: formatPaise(split.platformPaise),
+          })
+        : t('bookings.card.earnings', {
+            accepted,
+            net: formatPaise(split.ownerNetPaise),
+            rate,
+            gross: formatPaise(split.grossPaise),
+            share: formatPaise(split.platformPaise),
+            withheld: split.tdsPaise > 0 ? formatPaise(split.tdsPaise) : 'none',
+          })}
+    </p>
+  );
 }
 
 /** Where the renter collects the car, when the server names it. */
@@ -142,6 +178,7 @@ export function BookingCard({
               )}
             </p>
           ) : null}
+          {who === 'carKeeper' ? <OwnerEarnings booking={booking} /> : null}
           <p className="mb-0 small text-muted">{paymentInWords(booking.payment, who)}</p>
           {who === 'renter' ? <TripReview booking={booking} now={now} reviewForm={reviewForm} /> : null}
         </div>
