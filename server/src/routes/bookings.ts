@@ -162,7 +162,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     links,
     clock: app.clock,
   });
-  const stopSweeping = runInRounds(app, 'expiry sweep', SWEEP_INTERVAL_MS, () => sweepBookings(processOf()));
+  // At start too: what a stop left due (requests to expire, steps to finish, money to move, earnings to release) waits no minute more.
+  const stopSweeping = runInRounds(app, 'booking sweep', SWEEP_INTERVAL_MS, () => sweepBookings(processOf()), {
+    atReady: true,
+  });
   app.addHook('onClose', stopSweeping);
 
   app.post(
