@@ -50,6 +50,7 @@ import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { ownerCarRoutes } from './routes/owner-cars';
 import { passwordResetRoutes } from './routes/password-reset';
+import { payoutDetailsRoutes } from './routes/payout-details';
 import { paymentRoutes } from './routes/payments';
 import { reviewRoutes } from './routes/reviews';
 import { sessionRoutes } from './routes/session';
@@ -62,11 +63,22 @@ const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
   '*.password',
   '*.confirmPassword',
+  '*.currentPassword',
+  // Owners' payout details, sealed in the database and never to be read in a log either.
+  '*.accountNumber',
+  '*.confirmAccountNumber',
+  '*.ifsc',
+  '*.upiId',
+  '*.pan',
   '*.token',
   '*.paymentToken',
   '*.passwordHash',
   '*.tokenHash',
 ];
+
+/** Said at every start without the key: owners' payout details can be neither saved nor shown, and someone must set it. */
+export const PAYOUT_DETAILS_KEY_MISSING =
+  'PAYOUT_DETAILS_KEY is not set: owners cannot save their payout details (503) until it is. Set it to 32 random bytes in base64 (openssl rand -base64 32) and keep it safe: without it the saved details cannot be read.';
 
 export interface AppOptions {
   /** Where log lines go instead of stdout: tests read them here. */
@@ -119,6 +131,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
   const proxyWarning = trustProxyWarning(config);
   if (proxyWarning) app.log.warn(proxyWarning);
+  if (!config.payoutDetailsKey) app.log.warn(PAYOUT_DETAILS_KEY_MISSING);
 
   try {
     app.setValidatorCompiler(zodValidatorCompiler);
@@ -165,6 +178,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(inRootContext(passwordResetRoutes), { publicUrl: config.publicUrl });
     await app.register(inRootContext(ownAccountRoutes), { publicUrl: config.publicUrl });
     await app.register(inRootContext(ownerCarRoutes), { links: { publicUrl: config.publicUrl } });
+    await app.register(inRootContext(payoutDetailsRoutes), { publicUrl: config.publicUrl, key: config.payoutDetailsKey });
     await app.register(inRootContext(commentRoutes));
     await app.register(inRootContext(carRoutes));
     await app.register(inRootContext(bookingRoutes), {

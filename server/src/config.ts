@@ -11,6 +11,7 @@ import { DEFAULT_QUOTAS, type WriteQuotas } from './limits/quotas';
 import { RAZORPAY_API_BASE, type RazorpaySettings } from './payments/razorpay-api';
 import type { StripeSettings } from './payments/stripe';
 import { DEFAULT_MAIL_TIMING, MAIL_SENDER_NAME, type MailSettings } from './mail/transport';
+import { PAYOUT_DETAILS_KEY_FORMAT, type PayoutDetailsKey, payoutDetailsKey } from './payouts/details-crypto';
 
 /** Everything the server reads from its environment, typed; .env.example lists each variable with its default. */
 export interface ServerConfig {
@@ -64,6 +65,12 @@ export interface ServerConfig {
   gst: GstConfig | undefined;
   /** How bookings' money is split and when owners are paid. */
   money: MoneyRules;
+  /**
+   * The key owners' payout details are encrypted with (PAYOUT_DETAILS_KEY); unset, none can be
+   * saved (503) and the server says so at start. There is no default: a key in the repository
+   * would open every copy of the data.
+   */
+  payoutDetailsKey: PayoutDetailsKey | undefined;
   /** The longest a client may take to send a whole request, headers and body: a trickled body is cut off (408). */
   requestTimeoutMs: number;
   /**
@@ -255,6 +262,9 @@ const envSchema = z.object({
   // A month at most: an owner waits no longer than that after a trip for its earnings.
   PAYOUT_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(DEFAULT_MONEY_RULES.payoutHoldHours),
   MIN_PAYOUT_PAISE: z.coerce.number().int().min(100).max(100_000_000).default(DEFAULT_MONEY_RULES.minPayoutPaise),
+  PAYOUT_DETAILS_KEY: optionalText.refine((key) => key === undefined || payoutDetailsKey(key) !== undefined, {
+    message: `PAYOUT_DETAILS_KEY must be ${PAYOUT_DETAILS_KEY_FORMAT}`,
+  }),
   PAYOUT_DAY: z
     .string()
     .trim()
@@ -545,6 +555,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         ? { rateBps: e.GST_RATE_BPS, gstin: e.GSTIN, state: e.GST_STATE }
         : undefined,
     money: moneyRules(e),
+    payoutDetailsKey: e.PAYOUT_DETAILS_KEY === undefined ? undefined : payoutDetailsKey(e.PAYOUT_DETAILS_KEY),
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     idleTimeoutMs: IDLE_TIMEOUT_MS,
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,

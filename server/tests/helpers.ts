@@ -28,13 +28,19 @@ export const TEST_QUOTAS: WriteQuotas = {
  */
 export const TEST_SCRYPT_COST = 2 ** 4;
 
+/**
+ * The key owners' payout details are sealed with in tests, one per worker as production has one
+ * per site: random, so no key that opens anything lives in the repository.
+ */
+const TEST_PAYOUT_DETAILS_KEY = randomBytes(32).toString('base64');
+
 const dropDatabase = new WeakMap<FastifyInstance, () => Promise<void>>();
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     // Read as the server reads it, so what follows from DATA_DIR (the outbox folder the mail worker writes
     // to) follows from memory:// too, instead of the project's ./data.
-    ...loadConfig({ DATA_DIR: 'memory://' }),
+    ...loadConfig({ DATA_DIR: 'memory://', PAYOUT_DETAILS_KEY: TEST_PAYOUT_DETAILS_KEY }),
     logLevel: 'silent',
     scryptCost: TEST_SCRYPT_COST,
     quotas: TEST_QUOTAS,

@@ -35,6 +35,7 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/account': ['get', 'patch'],
   '/api/account/password': ['post'],
   '/api/account/sessions': ['delete'],
+  '/api/owner/payout-details': ['get', 'put'],
   '/api/car-cities': ['get'],
   '/api/cars': ['get'],
   '/api/cars/{carName}': ['get'],

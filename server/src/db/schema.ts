@@ -44,6 +44,7 @@ import {
   USERNAME_MAX,
 } from '#domain/limits';
 import { ADMIN_ACTIONS, ADMIN_OBJECT_TYPES, type AdminActionName, type AdminObjectType } from '#domain/schemas/admin';
+import { LEGAL_NAME_MAX } from '#domain/schemas/payout-details';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 
 /** queued until delivered (sent) or given up on after the last attempt (failed). */
@@ -793,6 +794,70 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/**
+ * Where an owner is paid, one row per owner. The account number, IFSC, UPI ID and PAN are sealed
+ * (server/src/payouts/details-crypto.ts: AES-256-GCM with PAYOUT_DETAILS_KEY, bound to the owner and
+ * the field), so a copy of the database or a backup does not give them away; the last four
+ * characters of each are kept apart for the owner's masked view. Payouts wait until
+ * `payouts_held_until`, set 48 hours ahead at every save.
+ */
+export const payoutDetails = pgTable(
+  'payout_details',
+  {
+    ownerId: uuid('owner_id').primaryKey(),
+    legalName: text('legal_name').notNull(),
+    accountNumberSealed: text('account_number_sealed'),
+    accountLast4: text('account_last4'),
+    ifscSealed: text('ifsc_sealed'),
+    ifscLast4: text('ifsc_last4'),
+    upiIdSealed: text('upi_id_sealed'),
+    upiLast4: text('upi_last4'),
+    panSealed: text('pan_sealed').notNull(),
+    panLast4: text('pan_last4').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    payoutsHeldUntil: timestamp('payouts_held_until', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: 'payout_details_owner_id_fkey', columns: [table.ownerId], foreignColumns: [accounts.id] }).onDelete(
+      'cascade',
+    ),
+    check('payout_details_legal_name_check', sql`length(${table.legalName}) BETWEEN 1 AND ${limit(LEGAL_NAME_MAX)}`),
+    // A bank account is paid to with its branch's IFSC; the bank file cannot use one without the other.
+    check('payout_details_bank_check', sql`(${table.accountNumberSealed} IS NULL) = (${table.ifscSealed} IS NULL)`),
+    check('payout_details_destination_check', sql`${table.accountNumberSealed} IS NOT NULL OR ${table.upiIdSealed} IS NOT NULL`),
+    check(
+      'payout_details_last4_check',
+      sql`(${table.accountLast4} IS NULL) = (${table.accountNumberSealed} IS NULL) AND (${table.ifscLast4} IS NULL) = (${table.ifscSealed} IS NULL) AND (${table.upiLast4} IS NULL) = (${table.upiIdSealed} IS NULL)`,
+    ),
+  ],
+);
+
+/** What an account did to itself that an admin may need to look back on: a change of where its owner is paid. */
+export const ACCOUNT_ACTIONS = ['payout_details.change'] as const;
+export type AccountActionName = (typeof ACCOUNT_ACTIONS)[number];
+
+/**
+ * Changes people make to their own accounts that matter after the fact, as admin_actions records
+ * the admins' own: written in the change's transaction, and append-only (triggers of migration
+ * 0027 refuse an update or delete). `before` and `after` hold masked values only.
+ */
+export const accountActions = pgTable(
+  'account_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id').notNull(),
+    action: text('action').$type<AccountActionName>().notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: 'account_actions_account_id_fkey', columns: [table.accountId], foreignColumns: [accounts.id] }),
+    check('account_actions_action_check', sql`${table.action} IN (${oneOf(ACCOUNT_ACTIONS)})`),
+    index('account_actions_account_idx').on(table.accountId, table.at.desc().nullsFirst()),
+  ],
+);
+
 export const schema = {
   accounts,
   sessions,
@@ -819,6 +884,8 @@ export const schema = {
   payouts,
   ledgerJournals,
   ledgerEntries,
+  payoutDetails,
+  accountActions,
 };
 
 /** A row as queries return it: what the routes turn into the contract's shapes. */
@@ -835,3 +902,4 @@ export type AdminActionRow = typeof adminActions.$inferSelect;
 export type LedgerJournalRow = typeof ledgerJournals.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutRunRow = typeof payoutRuns.$inferSelect;
+export type PayoutDetailsRow = typeof payoutDetails.$inferSelect;

@@ -54,16 +54,19 @@ export type AccountSaved = z.output<typeof AccountSaved>;
 
 const CURRENT_PASSWORD_MISSING = 'checks.currentPassword.required';
 
-/** The current password proves it is the account's holder, not someone at a device left signed in. */
+/**
+ * The current password proves it is the account's holder, not someone at a device left signed in:
+ * asked again before a change that would let whoever holds the session lock the owner out or take
+ * their money (the password, the payout details).
+ */
+export const currentPassword = z
+  .string({ error: CURRENT_PASSWORD_MISSING })
+  .min(1, CURRENT_PASSWORD_MISSING)
+  .max(PASSWORD_MAX, checkText('checks.issue.tooLong', { field: { id: 'checks.field.currentPassword' }, maximum: PASSWORD_MAX }));
+
 export const PasswordChange = z
   .object({
-    currentPassword: z
-      .string({ error: CURRENT_PASSWORD_MISSING })
-      .min(1, CURRENT_PASSWORD_MISSING)
-      .max(
-        PASSWORD_MAX,
-        checkText('checks.issue.tooLong', { field: { id: 'checks.field.currentPassword' }, maximum: PASSWORD_MAX }),
-      ),
+    currentPassword,
     password,
     confirmPassword: z.string(),
   })

@@ -13,6 +13,14 @@ export interface DemoProviders {
 /** Where demo mode keeps its data unless DATA_DIR says otherwise: never the real server's ./data. */
 export const DEMO_DATA_DIR = './data-demo';
 
+/**
+ * What demo mode seals owners' payout details with, unless PAYOUT_DETAILS_KEY is set: a key the
+ * demo's data folder can be read with after every restart. It is in the repository, so it protects
+ * nothing, which is why demo mode refuses production and keeps its data apart; a real server has no
+ * default key and refuses to save details without one of its own.
+ */
+const DEMO_PAYOUT_DETAILS_KEY = 'ZGVtby1vbmx5LXBheW91dC1kZXRhaWxzLWtleS0wMDE=';
+
 /** The variables that would make a server take money: any set one means this is no place for a demo. */
 const PROVIDER_VARIABLE = /^(VITE_)?(STRIPE|RAZORPAY)_/;
 
@@ -54,6 +62,7 @@ export async function startDemoProviders(env: NodeJS.ProcessEnv): Promise<DemoPr
       RAZORPAY_KEY_SECRET: razorpay.keySecret,
       RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
       RAZORPAY_API_BASE: razorpay.url,
+      PAYOUT_DETAILS_KEY: env.PAYOUT_DETAILS_KEY?.trim() || DEMO_PAYOUT_DETAILS_KEY,
     },
     close: async () => {
       await Promise.all([card.close(), razorpay.close()]);
