@@ -75,12 +75,17 @@ describe('header', () => {
   });
 
   it.each([
-    { who: asha, links: [['My bookings', '/bookings']], others: ['My cars', 'Admin console', 'Rental requests'] },
+    {
+      who: asha,
+      links: [['My bookings', '/bookings']],
+      others: ['My cars', 'Admin console', 'Rental requests', 'Payout details'],
+    },
     {
       who: ravi,
       links: [
         ['My cars', '/get/cars'],
         ['Rental requests', '/get/requests'],
+        ['Payout details', '/owner/payouts'],
       ],
       others: ['My bookings', 'Admin console'],
     },
@@ -90,7 +95,7 @@ describe('header', () => {
         ['Admin console', '/admin'],
         ['Rental requests', '/get/requests'],
       ],
-      others: ['My bookings', 'My cars'],
+      others: ['My bookings', 'My cars', 'Payout details'],
     },
   ])('shows $who.username their name as a menu of their own screens, Account and Logout', async ({ who, links, others }) => {
     session(who);

@@ -48,6 +48,7 @@ const cases: RouteCase[] = [
   { path: '/renting', title: 'Add Your Car', shows: /Back to List/, signedInAs: ravi },
   { path: '/Renting', title: 'Add Your Car', shows: /Back to List/, signedInAs: ravi },
   { path: '/owner', title: 'Owner Dashboard', shows: /Add Cars/, signedInAs: ravi },
+  { path: '/owner/payouts', title: 'Payout details', shows: /You have no payout details yet/, signedInAs: ravi },
   { path: '/get/requests', title: 'Rental requests', shows: /No rental requests are awaiting your answer/, signedInAs: ravi },
   { path: '/bookings', title: 'My bookings', shows: /You have no upcoming bookings/, signedInAs: asha },
   { path: '/account', title: 'Account', shows: /Sign out of all devices/, signedInAs: asha },
@@ -76,6 +77,7 @@ describe('every route renders its screen', () => {
     serve('GET /get-car/:id', success(creta));
     serve('GET /api/bookings', paged([]));
     serve('GET /api/account', { user: asha });
+    serve('GET /api/owner/payout-details', { details: null });
     serve('GET /api/admin/overview', overviewCounts);
     serve('GET /api/admin/accounts', paged(consoleAccounts, 1, 50));
     serve('GET /api/admin/audit', paged([raviDisabled], 1, 50));

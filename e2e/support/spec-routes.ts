@@ -56,6 +56,7 @@ export const specRoutes: readonly SpecRoute[] = [
     heading: 'Edit your Car Details',
   },
   { name: 'owner', path: '/owner', who: 'owner', title: 'Owner Dashboard', heading: 'Owner Dashboard' },
+  { name: 'owner-payouts', path: '/owner/payouts', who: 'owner', title: 'Payout details', heading: 'Payout details' },
   { name: 'renting', path: '/Renting', who: 'owner', title: 'Add Your Car', heading: 'Add Your Car' },
   { name: 'get-requests', path: '/get/requests', who: 'owner', title: 'Rental requests', heading: 'Rental requests' },
   { name: 'bookings', path: '/bookings', who: 'user', title: 'My bookings', heading: 'My bookings' },

@@ -147,6 +147,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0024_idempotency_keys',
             '0025_ledger',
             '0026_payouts',
+            '0027_payout_details',
           ],
         });
         return describeSchema(client.db);
@@ -182,6 +183,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0024_idempotency_keys',
             '0025_ledger',
             '0026_payouts',
+            '0027_payout_details',
           ],
         });
         return describeSchema(client.db);
@@ -198,10 +200,11 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // idempotency keys' age index (0024), the ledger's seven checks and six indexes (0025: its
       // accounts, amounts, owners and causes, the bookings' stored rates and the document series; the
       // entries by journal, owner and account, the journals by booking and date, the release's due
-      // bookings) and the payouts' five checks and five indexes (0026). (0016 widened four of them with
-      // the id that breaks their order's ties, and added none.)
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(49);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(42);
+      // bookings), the payouts' five checks and five indexes (0026), and the payout details' four
+      // checks and the account log's check and index (0027). (0016 widened four of them with the id
+      // that breaks their order's ties, and added none.)
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(54);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(43);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -329,6 +332,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0024_idempotency_keys',
               '0025_ledger',
               '0026_payouts',
+              '0027_payout_details',
             ],
           }),
         ]);

@@ -26,6 +26,7 @@ const accountLinks: Record<Role, AccountLink[]> = {
   owner: [
     { to: paths.ownerCars, label: 'menu.myCars' },
     { to: paths.rentalRequests, label: 'menu.rentalRequests', counts: 'requestsAwaitingAnswer' },
+    { to: paths.ownerPayouts, label: 'menu.payoutDetails' },
     { to: paths.account, label: 'menu.account' },
   ],
   admin: [

@@ -95,6 +95,11 @@ export const routes: RouteObject[] = [
                 handle: signInTo('common.signInTo.openOwnerDashboard'),
                 lazy: page(() => import('../pages/OwnerPage')),
               },
+              {
+                path: paths.ownerPayouts,
+                handle: signInTo('common.signInTo.setUpPayouts'),
+                lazy: page(() => import('../pages/OwnerPayoutsPage')),
+              },
             ],
           },
           {

@@ -28,6 +28,8 @@ export const paths = {
   editCar: (id: string) => `/get/car/${encodeURIComponent(id)}`,
   owner: '/owner',
   addCar: '/renting',
+  /** Where the owner's earnings are paid: bank account, UPI ID, PAN. */
+  ownerPayouts: '/owner/payouts',
   notFound: '/notfound',
   /** What the platform stores about people, why, for how long, and how to have it deleted. */
   privacy: '/privacy',

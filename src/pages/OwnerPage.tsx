@@ -10,6 +10,7 @@ const sections = [
   { title: 'owner.dashboard.carsTitle', text: 'owner.dashboard.carsText', to: paths.ownerCars },
   { title: 'owner.dashboard.addTitle', text: 'owner.dashboard.addText', to: paths.addCar },
   { title: 'owner.dashboard.requestsTitle', text: 'owner.dashboard.requestsText', to: paths.rentalRequests },
+  { title: 'owner.dashboard.payoutsTitle', text: 'owner.dashboard.payoutsText', to: paths.ownerPayouts },
 ] as const;
 
 /** /owner: where an owner finds everything they can manage. */
@@ -19,7 +20,7 @@ export default function OwnerPage() {
   return (
     <PageShell title={t('owner.dashboard.title')}>
       {user ? <p className="lead">{t('owner.dashboard.welcome', { username: user.username })}</p> : null}
-      <LinkCards cards={sections.map(({ title, text, to }) => ({ title: t(title), text: t(text), to }))} columns={3} />
+      <LinkCards cards={sections.map(({ title, text, to }) => ({ title: t(title), text: t(text), to }))} columns={2} />
     </PageShell>
   );
 }

@@ -19,6 +19,7 @@ const STORED: readonly LegalId[] = [
   'legal.privacy.stored.abuse',
   'legal.privacy.stored.bookings',
   'legal.privacy.stored.payments',
+  'legal.privacy.stored.payoutDetails',
   'legal.privacy.stored.cars',
   'legal.privacy.stored.writing',
   'legal.privacy.stored.messages',

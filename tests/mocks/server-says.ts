@@ -42,6 +42,10 @@ export const serverSays = {
   notAPhoneNumber: 'Phone number must be a phone number of 7 to 20 characters: digits, spaces, "+", "-" or brackets.',
   passwordChanged: 'Your password is changed. Every other device signed in to your account was signed out.',
   wrongCurrentPassword: 'Current password is not right: type the password you signed in with.',
+  /** Saved on Dec 1 2026 at 10:00 India time: the pause ends 48 hours later. */
+  payoutDetailsSaved: 'Your payout details are saved. As after every change, payouts pause until Dec 03 2026 10:00 India time.',
+  payoutsNotConfigured:
+    'Payouts are not set up on this site yet, so payout details cannot be saved or shown. Please tell support.',
   cannotDisableSelf: 'You cannot disable your own account: another admin must do it.',
   carArchived:
     'This car was removed by its owner and is archived: it is out of every list for good, so it cannot be delisted or relisted.',

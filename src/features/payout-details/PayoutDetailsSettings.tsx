@@ -1,0 +1,29 @@
+import { useRetry } from '../../lib/query-client';
+import { PageSpinner } from '../../components/PageSpinner';
+import { QueryError } from '../../components/QueryError';
+import { TitledSection } from '../../components/TitledSection';
+import { PayoutDetailsForm } from './PayoutDetailsForm';
+import { SavedPayoutDetails } from './SavedPayoutDetails';
+import { payoutDetailsKey, usePayoutDetails } from './queries';
+import { t } from './words';
+
+/** Where the owner is paid now, masked, and the form that changes it. */
+export function PayoutDetailsSettings() {
+  const payout = usePayoutDetails();
+  const retry = useRetry(payoutDetailsKey);
+
+  if (payout.isPending) return <PageSpinner />;
+  // A failed reload in the background keeps the form and what is typed in it.
+  if (payout.isLoadingError) return <QueryError error={payout.error} what={t('payoutDetails.page.loadFailed')} onRetry={retry} />;
+  const { details } = payout.data;
+  return (
+    <>
+      <TitledSection id="payout-saved" title={t('payoutDetails.saved.title')}>
+        <SavedPayoutDetails details={details} />
+      </TitledSection>
+      <TitledSection id="payout-form" title={t(details ? 'payoutDetails.form.changeTitle' : 'payoutDetails.form.addTitle')}>
+        <PayoutDetailsForm legalName={details?.legalName} />
+      </TitledSection>
+    </>
+  );
+}
