@@ -13,17 +13,17 @@ export const LEGAL_NAME_MAX = 100;
 export const PAYOUT_DETAILS_HOLD_HOURS = 48;
 
 /** Indian bank account numbers: 9 to 18 digits. */
-export const ACCOUNT_NUMBER_FORMAT = /^\d{9,18}$/;
+const ACCOUNT_NUMBER_FORMAT = /^\d{9,18}$/;
 /** A bank branch's IFSC: the bank's 4 letters, a 0 kept for later use, the branch's 6 letters or digits. */
-export const IFSC_FORMAT = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const IFSC_FORMAT = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 /** A UPI ID (virtual payment address): a handle, `@`, the payment app's or bank's name. */
-export const UPI_ID_FORMAT = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
+const UPI_ID_FORMAT = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
 /** A PAN: 5 letters, 4 digits, a check letter. */
-export const PAN_FORMAT = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+const PAN_FORMAT = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 
-export const ACCOUNT_NUMBERS_DIFFER = 'checks.payout.accountNumbersDiffer';
-export const IFSC_REQUIRED = 'checks.payout.ifscRequired';
-export const ACCOUNT_FOR_IFSC = 'checks.payout.accountForIfsc';
+const ACCOUNT_NUMBERS_DIFFER = 'checks.payout.accountNumbersDiffer';
+const IFSC_REQUIRED = 'checks.payout.ifscRequired';
+const ACCOUNT_FOR_IFSC = 'checks.payout.accountForIfsc';
 export const DESTINATION_REQUIRED = 'checks.payout.destinationRequired';
 
 /** A text field named as the form names it (`label`, a checks id) when it is missing or not text. */
@@ -49,13 +49,6 @@ const optionalCode = (label: string, tidy: (text: string) => string, format: Reg
 const withoutSpaces = (text: string) => text.replace(/\s+/g, '');
 const inCapitals = (text: string) => text.trim().toUpperCase();
 
-const accountNumber = optionalCode(
-  'checks.field.accountNumber',
-  withoutSpaces,
-  ACCOUNT_NUMBER_FORMAT,
-  'checks.payout.accountNumber',
-);
-
 /**
  * What an owner sends to set where they are paid: the whole set each time (the saved values are
  * never sent back, so nothing is left as it was), and the current password. A bank account needs
@@ -71,7 +64,12 @@ export const PayoutDetailsChange = z
         checkText('checks.issue.tooLong', { field: { id: 'checks.field.legalName' }, maximum: LEGAL_NAME_MAX }),
       )
       .meta({ description: 'The name the bank account and PAN are in.' }),
-    accountNumber: accountNumber.meta({ description: '9 to 18 digits; spaces are dropped. Blank or left out: no bank account.' }),
+    accountNumber: optionalCode(
+      'checks.field.accountNumber',
+      withoutSpaces,
+      ACCOUNT_NUMBER_FORMAT,
+      'checks.payout.accountNumber',
+    ).meta({ description: '9 to 18 digits; spaces are dropped. Blank or left out: no bank account.' }),
     confirmAccountNumber: blankIsNone(textField('checks.field.confirmAccountNumber').transform(withoutSpaces)).meta({
       description: 'The account number again, as the form asks for it twice.',
     }),
