@@ -148,6 +148,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0025_ledger',
             '0026_payouts',
             '0027_payout_details',
+            '0028_payout_admin_actions',
           ],
         });
         return describeSchema(client.db);
@@ -184,6 +185,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0025_ledger',
             '0026_payouts',
             '0027_payout_details',
+            '0028_payout_admin_actions',
           ],
         });
         return describeSchema(client.db);
@@ -202,7 +204,8 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // entries by journal, owner and account, the journals by booking and date, the release's due
       // bookings), the payouts' five checks and five indexes (0026), and the payout details' four
       // checks and the account log's check and index (0027). (0016 widened four of them with the id
-      // that breaks their order's ties, and added none.)
+      // that breaks their order's ties, and added none; 0028 wrote the audit log's action and object
+      // type checks anew.)
       expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(54);
       expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(43);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
@@ -333,6 +336,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0025_ledger',
               '0026_payouts',
               '0027_payout_details',
+              '0028_payout_admin_actions',
             ],
           }),
         ]);

@@ -36,6 +36,7 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/account/password': ['post'],
   '/api/account/sessions': ['delete'],
   '/api/owner/payout-details': ['get', 'put'],
+  '/api/owner/payouts': ['get'],
   '/api/car-cities': ['get'],
   '/api/cars': ['get'],
   '/api/cars/{carName}': ['get'],
@@ -80,6 +81,11 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/admin/bookings/{id}/accept': ['post'],
   '/api/admin/bookings/{id}/decline': ['post'],
   '/api/admin/bookings/{id}/cancel': ['post'],
+  '/api/admin/payouts/runs': ['get', 'post'],
+  '/api/admin/payouts/runs/{id}': ['get'],
+  '/api/admin/payouts/runs/{id}/bank-file': ['get'],
+  '/api/admin/payouts/{id}/paid': ['post'],
+  '/api/admin/payouts/{id}/failed': ['post'],
   '/api/health': ['get'],
 };
 
@@ -91,6 +97,7 @@ const BODILESS = new Set([
   'post /api/cars/{id}/pause',
   'post /api/cars/{id}/resume',
   'post /api/notifications/bookings-seen',
+  'post /api/admin/payouts/runs',
   // A multipart form with one file, which its description names: no JSON body to document.
   'post /api/cars/{id}/photos',
 ]);
@@ -267,6 +274,9 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
       'AdminContent',
       'AdminNewsletterSignup',
       'AdminOverview',
+      'AdminPayout',
+      'AdminPayoutRun',
+      'AdminPayoutRunDetail',
       'BlogPost',
       'Booking',
       'BookingReceipt',
@@ -275,6 +285,7 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
       'ErrorBody',
       'NotificationSummary',
       'OwnerCar',
+      'OwnerPayout',
       'Payment',
       'PublicCar',
       'PublicConfig',

@@ -47,6 +47,8 @@ export const paths = {
   adminAccounts: '/admin/accounts',
   adminCars: '/admin/cars',
   adminBookings: '/admin/bookings',
+  /** Payout runs, one of them open with `?run=<id>`. */
+  adminPayouts: '/admin/payouts',
   adminComments: '/admin/comments',
   adminMessages: '/admin/messages',
   adminAudit: '/admin/audit',

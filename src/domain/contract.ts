@@ -23,5 +23,6 @@ export * from './schemas/notifications';
 export * from './schemas/owner-cars';
 export * from './schemas/password-reset';
 export * from './schemas/payout-details';
+export * from './schemas/payouts';
 export * from './schemas/reviews';
 export { Identified } from './schemas/fields';

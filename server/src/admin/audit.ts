@@ -1,9 +1,21 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { bookingNumber } from '#domain/booking-number';
+import { payoutNumber, payoutRunNumber } from '#domain/payout-number';
 import type { AdminAuditQuery, AdminObjectType } from '#domain/schemas/admin';
 import { id as uuid } from '#domain/schemas/fields';
 import type { Database } from '../db/client';
-import { accounts, adminActions, bookings, cars, comments, contactMessages, reviews, type AdminActionRow } from '../db/schema';
+import {
+  accounts,
+  adminActions,
+  bookings,
+  cars,
+  comments,
+  contactMessages,
+  payoutRuns,
+  payouts,
+  reviews,
+  type AdminActionRow,
+} from '../db/schema';
 import type { AdminListReads } from '../http/admin-lists';
 
 function auditConditions({ adminId, objectType, objectId }: AdminAuditQuery): SQL | undefined {
@@ -18,7 +30,8 @@ type Named = { id: string; name: string };
 
 /**
  * What the console calls each kind of object, read where it lives: an account's username, a car's
- * name, a booking's number, the author of a comment or a review, the sender of a message.
+ * name, a booking's number, the author of a comment or a review, the sender of a message, a payout's
+ * or a run's number.
  */
 const NAMERS: Record<AdminObjectType, (db: Database, ids: string[]) => PromiseLike<Named[]>> = {
   account: (db, ids) => db.select({ id: accounts.id, name: accounts.username }).from(accounts).where(inArray(accounts.id, ids)),
@@ -39,6 +52,14 @@ const NAMERS: Record<AdminObjectType, (db: Database, ids: string[]) => PromiseLi
       .select({ id: contactMessages.id, name: contactMessages.name })
       .from(contactMessages)
       .where(inArray(contactMessages.id, ids)),
+  payout_run: async (db, ids) =>
+    (await db.select({ id: payoutRuns.id, number: payoutRuns.number }).from(payoutRuns).where(inArray(payoutRuns.id, ids))).map(
+      ({ id, number }) => ({ id, name: payoutRunNumber(number) }),
+    ),
+  payout: async (db, ids) =>
+    (await db.select({ id: payouts.id, number: payouts.number }).from(payouts).where(inArray(payouts.id, ids))).map(
+      ({ id, number }) => ({ id, name: payoutNumber(number) }),
+    ),
 };
 
 /** The names of the objects `actions` were taken on, by type and id: one query per kind of object on the page. */

@@ -23,6 +23,8 @@ export const LOCK_CLASS = {
   passwordResetsByEmail: 2_024_010,
   passwordResetsByAddress: 2_024_011,
   photoUploads: 2_024_012,
+  /** An owner's available balance, read and paid out by one payout run at a time. */
+  ownerPayouts: 2_024_014,
 } as const;
 
 export type LockClass = (typeof LOCK_CLASS)[keyof typeof LOCK_CLASS];

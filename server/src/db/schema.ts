@@ -45,6 +45,7 @@ import {
 } from '#domain/limits';
 import { ADMIN_ACTIONS, ADMIN_OBJECT_TYPES, type AdminActionName, type AdminObjectType } from '#domain/schemas/admin';
 import { LEGAL_NAME_MAX } from '#domain/schemas/payout-details';
+import { PAYOUT_STATUSES, type PayoutStatus } from '#domain/schemas/payouts';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 
 /** queued until delivered (sent) or given up on after the last attempt (failed). */
@@ -681,10 +682,6 @@ export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 /** How a payout reaches its owner: a bank bulk-upload file an admin sends and marks, or a Razorpay Route transfer. */
 export const PAYOUT_WAYS = ['manual', 'route'] as const;
 export type PayoutWay = (typeof PAYOUT_WAYS)[number];
-
-/** A payout's life: asked for by a run, sent (`processing`), then paid or failed (its money available again). */
-export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /**
  * A payout run: one payout to each owner with enough available and their details on file. Its key is

@@ -117,6 +117,7 @@ async function openApi(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
         { name: 'health', description: 'Whether the server and its database answer.' },
         { name: 'config', description: 'What the app needs to know about this server: the ways to pay it takes.' },
         { name: 'payments', description: "Razorpay's orders (UPI, cards, netbanking) and its webhook." },
+        { name: 'payouts', description: "An owner's own payouts: what was paid to them, when, and the bank's reference." },
         { name: 'admin', description: 'The admin console: its lists, its actions and the audit log of every admin action.' },
       ],
     },

@@ -61,20 +61,28 @@ function isOwnOrigin(origin: string, request: FastifyRequest): boolean {
 function refuseForgery(app: FastifyInstance, corsOrigins: readonly string[]): void {
   const trusted = new Set(corsOrigins);
 
-  const refusal = (request: FastifyRequest): HttpError | undefined => {
+  /** 403 when the request names a page of another site as its sender, null when it names this one, undefined when it names none. */
+  const pageRefusal = (request: FastifyRequest): HttpError | null | undefined => {
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      return trusted.has(origin) || isOwnOrigin(origin, request) ? undefined : new HttpError(403, t(FOREIGN_PAGE));
+      return trusted.has(origin) || isOwnOrigin(origin, request) ? null : new HttpError(403, t(FOREIGN_PAGE));
     }
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined) {
-      return site === 'same-origin' || site === 'none' ? undefined : new HttpError(403, t(FOREIGN_PAGE));
+      return site === 'same-origin' || site === 'none' ? null : new HttpError(403, t(FOREIGN_PAGE));
     }
+    return undefined;
+  };
+  const refusal = (request: FastifyRequest): HttpError | undefined => {
+    const page = pageRefusal(request);
+    if (page !== undefined) return page ?? undefined;
     return !hasBody(request) && mediaType(request) !== 'application/json' ? new HttpError(415, t(NOT_JSON)) : undefined;
   };
   // Not async: every request passes here, and most are reads that need no promise and no extra turn.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(STATE_CHANGING.has(request.method) ? refusal(request) : undefined);
+    if (STATE_CHANGING.has(request.method)) done(refusal(request));
+    // A browser sends no Content-Type with a GET, so a read that changes something is refused only on a foreign page's word.
+    else done(request.routeOptions.config.readChangesState ? (pageRefusal(request) ?? undefined) : undefined);
   });
 
   // The refusals above can meet every state-changing route, and so can the body parser (Fastify
@@ -83,15 +91,20 @@ function refuseForgery(app: FastifyInstance, corsOrigins: readonly string[]): vo
     const { schema } = route;
     const responses = schema?.response as Record<string, { description?: string }> | undefined;
     if (!schema || schema.hide || !responses) return;
-    if (![route.method].flat().some((method) => STATE_CHANGING.has(method))) return;
     const forbidden = responses[403]?.description;
+    const refusedFromForeignPages = answer(ErrorBody, forbidden ? `${forbidden} Or: ${FOREIGN_MEANING}` : FOREIGN_MEANING);
+    if (route.config?.readChangesState) {
+      route.schema = { ...schema, response: { ...responses, 403: refusedFromForeignPages } };
+      return;
+    }
+    if (![route.method].flat().some((method) => STATE_CHANGING.has(method))) return;
     // New objects: routes may share one schema object, which must not be extended twice.
     route.schema = {
       ...schema,
       response: {
         ...responses,
         400: responses[400] ?? answer(ErrorBody, 'A body that is not valid JSON.'),
-        403: answer(ErrorBody, forbidden ? `${forbidden} Or: ${FOREIGN_MEANING}` : FOREIGN_MEANING),
+        403: refusedFromForeignPages,
         413: responses[413] ?? answer(ErrorBody, `A body larger than ${BODY_LIMIT_BYTES / 1024} KB.`),
         415: responses[415] ?? answer(ErrorBody, 'Not sent as JSON (Content-Type: application/json), body or none.'),
       },
@@ -101,6 +114,8 @@ function refuseForgery(app: FastifyInstance, corsOrigins: readonly string[]): vo
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** A read (GET) that also changes something (a bank file moves its payouts on): refused, as a write is, when a page of another site sent it. */
+    readChangesState?: boolean;
     /** How long this route's body may take to arrive, when longer than the server's request timeout (an upload's). */
     bodyTimeoutMs?: number;
   }

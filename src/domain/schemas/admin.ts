@@ -25,12 +25,25 @@ export const ADMIN_ACTIONS = [
   'comment.remove',
   'review.remove',
   'message.answer',
+  'payout.run',
+  'payout.bank_file',
+  'payout.paid',
+  'payout.failed',
 ] as const;
 export const AdminActionName = z.enum(ADMIN_ACTIONS);
 export type AdminActionName = z.output<typeof AdminActionName>;
 
 /** What an admin action can be taken on. */
-export const ADMIN_OBJECT_TYPES = ['account', 'car', 'booking', 'comment', 'review', 'contact_message'] as const;
+export const ADMIN_OBJECT_TYPES = [
+  'account',
+  'car',
+  'booking',
+  'comment',
+  'review',
+  'contact_message',
+  'payout_run',
+  'payout',
+] as const;
 export const AdminObjectType = z.enum(ADMIN_OBJECT_TYPES);
 export type AdminObjectType = z.output<typeof AdminObjectType>;
 
@@ -114,7 +127,7 @@ export const AdminAction = Identified.extend({
   objectId: z.string(),
   objectName: z.string().nullable().meta({
     description:
-      "What the object is called, as the console names it: an account's username, a car's name, a booking's number (WOW-01042), the username of a comment's or a review's author, the name a message was sent under; null once the object is gone.",
+      "What the object is called, as the console names it: an account's username, a car's name, a booking's number (WOW-01042), the username of a comment's or a review's author, the name a message was sent under, a payout run's or a payout's number (R-3, P-42); null once the object is gone.",
   }),
   reason: z.string().nullable(),
   before: changedFields,

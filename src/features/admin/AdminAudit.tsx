@@ -28,6 +28,10 @@ const ACTION_LABELS: Record<AdminActionName, AdminWordId> = {
   'comment.remove': 'admin.audit.action.commentRemove',
   'review.remove': 'admin.audit.action.reviewRemove',
   'message.answer': 'admin.audit.action.messageAnswer',
+  'payout.run': 'admin.audit.action.payoutRun',
+  'payout.bank_file': 'admin.audit.action.payoutBankFile',
+  'payout.paid': 'admin.audit.action.payoutPaid',
+  'payout.failed': 'admin.audit.action.payoutFailed',
 };
 
 const OBJECT_LABELS: Record<AdminObjectType, AdminWordId> = {
@@ -37,6 +41,8 @@ const OBJECT_LABELS: Record<AdminObjectType, AdminWordId> = {
   comment: 'admin.audit.object.comment',
   review: 'admin.audit.object.review',
   contact_message: 'admin.audit.object.contactMessage',
+  payout_run: 'admin.audit.object.payoutRun',
+  payout: 'admin.audit.object.payout',
 };
 
 function auditQueryIn(params: URLSearchParams): Partial<AdminAuditQuery> {
@@ -54,14 +60,16 @@ const objectLog = (type: AdminObjectType, id: string) =>
 
 const search = (section: string, query: Record<string, string>) => `${section}?${new URLSearchParams(query)}`;
 
-/** The console's section that lists an object, searched for by the name the log gives it. */
-const OBJECT_PAGES: Record<AdminObjectType, (name: string) => string> = {
+/** The console's section that lists an object, searched for by the name the log gives it (a payout run opened by its id). */
+const OBJECT_PAGES: Record<AdminObjectType, (name: string, id: string) => string> = {
   account: (name) => search(paths.adminAccounts, { q: name }),
   car: (name) => search(paths.adminCars, { q: name }),
   booking: (name) => search(paths.adminBookings, { q: name }),
   comment: (name) => search(paths.adminComments, { q: name }),
   review: (name) => search(paths.adminComments, { q: name, kind: 'review' }),
   contact_message: (name) => search(paths.adminMessages, { q: name }),
+  payout_run: (_name, id) => search(paths.adminPayouts, { run: id }),
+  payout: () => paths.adminPayouts,
 };
 
 /** "Booking WOW-01042", its number leading to the bookings list, then the way to every action on it. */
@@ -73,7 +81,7 @@ function ObjectCell({ action }: { action: AdminAction }) {
       {objectName === null ? (
         <span className="text-muted">{t('admin.audit.objectGone')}</span>
       ) : (
-        <Link to={OBJECT_PAGES[objectType](objectName)} className="text-break-anywhere">
+        <Link to={OBJECT_PAGES[objectType](objectName, objectId)} className="text-break-anywhere">
           {objectName}
         </Link>
       )}{' '}
