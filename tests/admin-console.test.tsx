@@ -36,6 +36,7 @@ describe('the console frame', () => {
       ['Accounts', '/admin/accounts'],
       ['Cars', '/admin/cars'],
       ['Bookings', '/admin/bookings'],
+      ['Payouts', '/admin/payouts'],
       ['Comments and reviews', '/admin/comments'],
       ['Messages', '/admin/messages'],
       ['Audit log', '/admin/audit'],

@@ -8,6 +8,9 @@ import type {
   AdminContent,
   AdminNewsletterSignup,
   AdminOverview,
+  AdminPayout,
+  AdminPayoutRun,
+  AdminPayoutRunDetail,
   PublicCar,
 } from '../../src/domain/contract';
 import { slugify } from '../../src/domain/slug';
@@ -229,3 +232,52 @@ export const consoleMessages: AdminContactMessage[] = [
 export function newsletterSignup(n: number, email: string): AdminNewsletterSignup {
   return { _id: uuid(n), id: uuid(n), email, createdAt: '2026-02-01T04:30:00.000Z' };
 }
+
+/** Ravi's payout of ₹552.00 to his account ending 8901, waiting to go in a bank file unless the test says otherwise. */
+export function adminPayout(n: number, fields: Partial<AdminPayout> = {}): AdminPayout {
+  return {
+    _id: uuid(n),
+    id: uuid(n),
+    number: n,
+    owner: { id: ravi.id, username: ravi.username },
+    accountLast4: '8901',
+    amountPaise: 55_200,
+    status: 'requested',
+    utr: null,
+    failureReason: null,
+    paidAt: null,
+    createdAt: '2026-02-02T18:40:00.000Z',
+    updatedAt: '2026-02-02T18:40:00.000Z',
+    ...fields,
+  };
+}
+
+/** A run of `payouts`, counted as the server counts them; the weekly run unless the test names an admin. */
+export function payoutRun(n: number, payouts: AdminPayout[], fields: Partial<AdminPayoutRun> = {}): AdminPayoutRunDetail {
+  const byStatus = { requested: 0, processing: 0, paid: 0, failed: 0 };
+  for (const { status } of payouts) byStatus[status] += 1;
+  return {
+    _id: uuid(n),
+    id: uuid(n),
+    number: n - 900,
+    createdAt: '2026-02-02T18:40:00.000Z',
+    startedBy: null,
+    payoutCount: payouts.length,
+    totalPaise: payouts.reduce((sum, { amountPaise }) => sum + amountPaise, 0),
+    byStatus,
+    payouts,
+    ...fields,
+  };
+}
+
+/** The runs the tests list, newest first: Ravi's and Kiran's payouts of run R-3 to send, and an earlier run all paid. */
+export const consoleRuns: AdminPayoutRunDetail[] = [
+  payoutRun(903, [
+    adminPayout(12),
+    adminPayout(13, { owner: { id: uuid(5), username: 'kiran' }, accountLast4: '4321', amountPaise: 1_23_456 }),
+  ]),
+  payoutRun(902, [adminPayout(7, { status: 'paid', utr: 'HDFCR52026012600001', paidAt: '2026-01-27T06:00:00.000Z' })], {
+    startedBy: { id: admin.id, username: admin.username },
+    createdAt: '2026-01-26T09:00:00.000Z',
+  }),
+];

@@ -15,6 +15,10 @@ import {
   AdminContentPage,
   AdminNewsletterPage,
   AdminOverview,
+  AdminPayout,
+  AdminPayoutRun,
+  AdminPayoutRunDetail,
+  AdminPayoutRunPage,
   Availability,
   Booking,
   BookingReceipt,
@@ -133,6 +137,12 @@ const routes = {
   'GET /api/admin/messages': json(AdminContactMessagePage),
   'POST /api/admin/messages/:id/answered': json(AdminContactMessage),
   'GET /api/admin/newsletter': json(AdminNewsletterPage),
+  'GET /api/admin/payouts/runs': json(AdminPayoutRunPage),
+  'POST /api/admin/payouts/runs': json(AdminPayoutRun, 201),
+  'GET /api/admin/payouts/runs/:id': json(AdminPayoutRunDetail),
+  'GET /api/admin/payouts/runs/:id/bank-file': { kind: 'text' as const, status: 200, schema: z.string() },
+  'POST /api/admin/payouts/:id/paid': json(AdminPayout),
+  'POST /api/admin/payouts/:id/failed': json(AdminPayout),
 } satisfies Record<string, Answer>;
 
 export type Route = keyof typeof routes;

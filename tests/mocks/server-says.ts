@@ -51,5 +51,8 @@ export const serverSays = {
     'This car was removed by its owner and is archived: it is out of every list for good, so it cannot be delisted or relisted.',
   noCommentOrReply: 'No comment or reply has this id.',
   noContactMessage: 'No contact message has this id.',
+  nothingToSend: 'No payout of this run is waiting to be sent: each one is already paid or failed.',
+  utrUsedOnP1: "This UTR is already recorded for payout P-1: check the reference on the bank's statement.",
+  p1AlreadyPaid: 'Payout P-1 is already marked paid, so nothing was changed.',
   serverFault: 'Something went wrong on our side. Please try again in a moment.',
 } as const;

@@ -44,29 +44,7 @@ export function AdminTable<T extends { id: string }>({ label, list, onRetry, col
   return (
     <>
       {/* Busy while another page or filter loads and the rows still shown are the previous ones. */}
-      <Table responsive hover className="admin-table align-middle" aria-busy={list.isPlaceholderData}>
-        <caption className="visually-hidden">{label}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              {columns.map((column) => (
-                <td key={column.header} data-label={column.header}>
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <AdminRows label={label} rows={rows} columns={columns} busy={list.isPlaceholderData} />
       <Pager
         page={page}
         pageSize={pageSize}
@@ -76,5 +54,43 @@ export function AdminTable<T extends { id: string }>({ label, list, onRetry, col
         onPage={(next) => setSearchParams(withPage(searchParams, next))}
       />
     </>
+  );
+}
+
+interface AdminRowsProps<T extends { id: string }> {
+  /** The table's caption, for assistive technology. */
+  label: string;
+  rows: readonly T[];
+  columns: readonly AdminColumn<T>[];
+  /** While the rows shown are about to be replaced. */
+  busy?: boolean;
+}
+
+/** The rows of a console table, each a card of its cells on a phone: a list's page, or a whole short list such as a run's payouts. */
+export function AdminRows<T extends { id: string }>({ label, rows, columns, busy = false }: AdminRowsProps<T>) {
+  return (
+    <Table responsive hover className="admin-table align-middle" aria-busy={busy}>
+      <caption className="visually-hidden">{label}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} scope="col">
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            {columns.map((column) => (
+              <td key={column.header} data-label={column.header}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }

@@ -52,7 +52,7 @@ export function useAdminOverview() {
 }
 
 // The page on screen stays while the next page or filter loads, so the table never flashes a spinner.
-function useAdminList<Q, T>(queryKey: QueryKey, list: (query: Q, signal: AbortSignal) => Promise<T>, query: Q) {
+export function useAdminList<Q, T>(queryKey: QueryKey, list: (query: Q, signal: AbortSignal) => Promise<T>, query: Q) {
   return useQuery({ queryKey, queryFn: ({ signal }) => list(query, signal), placeholderData: keepPreviousData });
 }
 
@@ -80,7 +80,7 @@ export function useAdmins() {
  * An admin action. The console's lists, counts and audit log are loaded again before it is reported
  * done, with whatever else outside the console it made stale (`alsoStale`).
  */
-function useAdminAction<V, R>(mutationFn: (variables: V) => Promise<R>, alsoStale: readonly QueryKey[] = []) {
+export function useAdminAction<V, R>(mutationFn: (variables: V) => Promise<R>, alsoStale: readonly QueryKey[] = []) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
