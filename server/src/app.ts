@@ -52,6 +52,7 @@ import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { ownerCarRoutes } from './routes/owner-cars';
 import { ownerPayoutRoutes } from './routes/owner-payouts';
+import { ownerEarningsRoutes } from './routes/owner-earnings';
 import { passwordResetRoutes } from './routes/password-reset';
 import { payoutDetailsRoutes } from './routes/payout-details';
 import { paymentRoutes } from './routes/payments';
@@ -183,6 +184,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(inRootContext(ownAccountRoutes), { publicUrl: config.publicUrl });
     await app.register(inRootContext(ownerCarRoutes), { links: { publicUrl: config.publicUrl } });
     await app.register(inRootContext(payoutDetailsRoutes), { publicUrl: config.publicUrl, key: config.payoutDetailsKey });
+    await app.register(inRootContext(ownerEarningsRoutes));
     await app.register(inRootContext(commentRoutes));
     await app.register(inRootContext(carRoutes));
     await app.register(inRootContext(bookingRoutes), {

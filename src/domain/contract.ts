@@ -16,6 +16,7 @@ export * from './schemas/car-photos';
 export * from './schemas/cars';
 export * from './schemas/comments';
 export * from './schemas/config';
+export * from './schemas/earnings';
 export * from './schemas/errors';
 export * from './schemas/health';
 export * from './schemas/messages';

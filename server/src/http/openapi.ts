@@ -104,6 +104,7 @@ async function openApi(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
         { name: 'account', description: "The signed-in person's own account: details, password, signing out everywhere." },
         { name: 'owner cars', description: "An owner's own listed cars, on the spec's paths." },
         { name: 'payout details', description: 'Where an owner is paid: a bank account, a UPI ID, and their PAN.' },
+        { name: 'earnings', description: "An owner's earnings from the ledger, and their monthly statements." },
         { name: 'blog', description: 'Blog posts, their comments and replies.' },
         { name: 'cars', description: 'The cars anyone may see and book.' },
         {
