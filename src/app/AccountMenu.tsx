@@ -27,6 +27,7 @@ const accountLinks: Record<Role, AccountLink[]> = {
     { to: paths.ownerCars, label: 'menu.myCars' },
     { to: paths.rentalRequests, label: 'menu.rentalRequests', counts: 'requestsAwaitingAnswer' },
     { to: paths.ownerPayouts, label: 'menu.payoutDetails' },
+    { to: paths.ownerEarnings, label: 'menu.earnings' },
     { to: paths.account, label: 'menu.account' },
   ],
   admin: [

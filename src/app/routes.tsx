@@ -100,6 +100,16 @@ export const routes: RouteObject[] = [
                 handle: signInTo('common.signInTo.setUpPayouts'),
                 lazy: page(() => import('../pages/OwnerPayoutsPage')),
               },
+              {
+                path: paths.ownerEarnings,
+                handle: signInTo('common.signInTo.seeYourEarnings'),
+                lazy: page(() => import('../pages/OwnerEarningsPage')),
+              },
+              {
+                path: '/owner/statements/:month',
+                handle: signInTo('common.signInTo.seeYourStatement'),
+                lazy: page(() => import('../pages/OwnerStatementPage')),
+              },
             ],
           },
           {

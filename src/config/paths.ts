@@ -27,6 +27,10 @@ export const paths = {
   ownerCars: '/get/cars',
   editCar: (id: string) => `/get/car/${encodeURIComponent(id)}`,
   owner: '/owner',
+  /** The owner's earnings, figures and payouts; `?month=YYYY-MM` lists one month's bookings. */
+  ownerEarnings: '/owner/earnings',
+  /** An owner's statement of one India month (`YYYY-MM`). */
+  ownerStatement: (month: string) => `/owner/statements/${encodeURIComponent(month)}`,
   addCar: '/renting',
   /** Where the owner's earnings are paid: bank account, UPI ID, PAN. */
   ownerPayouts: '/owner/payouts',

@@ -11,6 +11,7 @@ const sections = [
   { title: 'owner.dashboard.addTitle', text: 'owner.dashboard.addText', to: paths.addCar },
   { title: 'owner.dashboard.requestsTitle', text: 'owner.dashboard.requestsText', to: paths.rentalRequests },
   { title: 'owner.dashboard.payoutsTitle', text: 'owner.dashboard.payoutsText', to: paths.ownerPayouts },
+  { title: 'owner.dashboard.earningsTitle', text: 'owner.dashboard.earningsText', to: paths.ownerEarnings },
 ] as const;
 
 /** /owner: where an owner finds everything they can manage. */

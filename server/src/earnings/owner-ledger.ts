@@ -29,6 +29,7 @@ function kindOfKey(key: string): StatementLineKind {
 
 /** The owner's part of one journal. */
 export interface OwnerJournal {
+  journalId: number;
   at: Date;
   kind: StatementLineKind;
   memo: string;
@@ -90,6 +91,7 @@ export function ownersJournals(ownerId: string) {
 export function ownerJournalsQuery(db: Database, ownerId: string, from: Date, to: Date) {
   return db
     .select({
+      journalId: ledgerJournals.id,
       key: ledgerJournals.key,
       memo: ledgerJournals.memo,
       postedAt: ledgerJournals.postedAt,
@@ -124,6 +126,7 @@ export async function ownerJournals(db: Database, ownerId: string, from: Date, t
         ? { total: row.total, taxPaise: row.taxPaise, commissionBps: row.commissionBps, tdsBps: row.tdsBps }
         : null;
     return {
+      journalId: row.journalId,
       at: row.postedAt,
       kind,
       memo: row.memo,

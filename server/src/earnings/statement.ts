@@ -56,6 +56,7 @@ export async function ownerStatement(db: Database, owner: StatementOwner, month:
     month,
     from: toIndiaIso(from),
     to: toIndiaIso(to),
+    complete: to <= now,
     owner: { username: owner.username, email: owner.email },
     openingPendingPaise: opening.pendingPaise,
     openingAvailablePaise: opening.availablePaise,

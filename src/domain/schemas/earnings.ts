@@ -151,6 +151,8 @@ export const StatementLineKind = z.enum([
 export type StatementLineKind = z.output<typeof StatementLineKind>;
 
 export const StatementLine = z.object({
+  /** The journal's number in the ledger. */
+  journalId: z.int(),
   at: isoInstant,
   kind: StatementLineKind,
   /** The journal's own note, as posted: what an `other` line is. */
@@ -175,6 +177,8 @@ export const OwnerStatement = z.object({
   /** The month's first instant, and its end (or now, for the month under way). */
   from: isoInstant,
   to: isoInstant,
+  /** Whether the month has ended: until then, the statement so far. */
+  complete: z.boolean(),
   owner: z.object({ username: z.string(), email: z.string() }),
   openingPendingPaise: z.int(),
   openingAvailablePaise: z.int(),
