@@ -4,7 +4,8 @@ import { extendDeadline } from '../db/deadline';
 import { t } from '../i18n';
 
 /**
- * The part of Razorpay's REST API we use (orders, payments, capture, refunds), typed and checked.
+ * The part of Razorpay's REST API we use (orders, payments, capture, refunds, and the lists of
+ * payments and settlements the books are checked against), typed and checked.
  * Razorpay's Node SDK fixes its host, so the tests' stand-in could not take its place: this client
  * reads its base address from RAZORPAY_API_BASE (Razorpay's own by default).
  */
@@ -43,6 +44,33 @@ export const RazorpayWebhookEvent = z.object({
 
 const Refund = z.object({ id: z.string(), payment_id: z.string(), amount: z.number() });
 
+/** A list answer: at most `count` items a page, newest first. */
+const collectionOf = <T extends z.ZodType>(item: T) =>
+  z.object({ entity: z.literal('collection'), count: z.number(), items: z.array(item) });
+
+const ListedPayment = Payment.extend({
+  /** Captured at some point: a refunded payment was captured first. */
+  captured: z.boolean(),
+  amount_refunded: z.number(),
+  created_at: z.number(),
+});
+export type RazorpayListedPayment = z.output<typeof ListedPayment>;
+
+const Settlement = z.object({
+  id: z.string(),
+  amount: z.number(),
+  /** created, processed or failed. */
+  status: z.string(),
+  created_at: z.number(),
+});
+export type RazorpaySettlement = z.output<typeof Settlement>;
+
+/** A page of one of Razorpay's lists: `count` items (at most 100) after skipping `skip`. */
+export interface RazorpayPage {
+  count: number;
+  skip: number;
+}
+
 const ErrorAnswer = z.object({ error: z.object({ code: z.string().optional(), description: z.string().optional() }) });
 
 /** Razorpay answered with an error about this request (a 4xx): the description is for people. */
@@ -55,6 +83,10 @@ export interface RazorpayApi {
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
   capture(paymentId: string, amountPaise: number): Promise<RazorpayPayment>;
   refund(paymentId: string): Promise<void>;
+  /** One page of every payment, newest first, waiting at most `timeoutMs` for it. */
+  listPayments(page: RazorpayPage, timeoutMs: number): Promise<RazorpayListedPayment[]>;
+  /** One page of the settlements paid into the bank, newest first. */
+  listSettlements(page: RazorpayPage, timeoutMs: number): Promise<RazorpaySettlement[]>;
 }
 
 export function razorpayApi({
@@ -69,16 +101,17 @@ export function razorpayApi({
     path: string,
     answer: T,
     body?: unknown,
+    timeoutMs = TIMEOUT_MS,
   ): Promise<z.output<T>> {
     let response: Response;
     // The request's deadline makes room for the call: cut mid-call, a 503 could not say that nothing was done.
-    extendDeadline(TIMEOUT_MS);
+    extendDeadline(timeoutMs);
     try {
       response = await fetch(new URL(path, apiBase), {
         method,
         headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       throw new RazorpayUnavailable(`Razorpay could not be reached (${method} ${path}).`, { cause: error });
@@ -99,6 +132,8 @@ export function razorpayApi({
   }
 
   const paymentPath = (paymentId: string) => `/v1/payments/${encodeURIComponent(paymentId)}`;
+  const pagePath = (path: string, { count, skip }: RazorpayPage) =>
+    `${path}?${new URLSearchParams({ count: String(count), skip: String(skip) })}`;
 
   return {
     createOrder: ({ amountPaise, receipt, notes }) =>
@@ -116,6 +151,10 @@ export function razorpayApi({
     refund: async (paymentId) => {
       await call('POST', `${paymentPath(paymentId)}/refund`, Refund, { speed: 'optimum' });
     },
+    listPayments: async (page, timeoutMs) =>
+      (await call('GET', pagePath('/v1/payments', page), collectionOf(ListedPayment), undefined, timeoutMs)).items,
+    listSettlements: async (page, timeoutMs) =>
+      (await call('GET', pagePath('/v1/settlements', page), collectionOf(Settlement), undefined, timeoutMs)).items,
   };
 }
 

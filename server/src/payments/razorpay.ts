@@ -6,9 +6,12 @@ import {
   RazorpayRefusal,
   RazorpayUnavailable,
   webhookSignatureIsValid,
+  type RazorpayListedPayment,
   type RazorpayOrder,
+  type RazorpayPage,
   type RazorpayPayment,
   type RazorpaySettings,
+  type RazorpaySettlement,
 } from './razorpay-api';
 
 /**
@@ -20,6 +23,10 @@ export interface RazorpayPayments extends HeldPayments {
   keyId: string;
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
+  /** One page of every payment, newest first: what Razorpay says it took, for the books' check. */
+  listPayments(page: RazorpayPage, timeoutMs: number): Promise<RazorpayListedPayment[]>;
+  /** One page of the settlements Razorpay paid into the bank, newest first. */
+  listSettlements(page: RazorpayPage, timeoutMs: number): Promise<RazorpaySettlement[]>;
   /** Whether the checkout's result was signed with our key secret: the only proof the renter paid. */
   checkoutIsGenuine(orderId: string, paymentId: string, signature: string): boolean;
   /** Whether a webhook came from Razorpay; false when no webhook secret is configured. */
@@ -43,6 +50,8 @@ export function razorpayPayments(settings: RazorpaySettings): RazorpayPayments {
     takesWebhooks: webhookSecret !== undefined,
     createOrder: (input) => api.createOrder(input).catch(inOurTerms),
     fetchPayment: (paymentId) => api.fetchPayment(paymentId).catch(inOurTerms),
+    listPayments: (page, timeoutMs) => api.listPayments(page, timeoutMs).catch(inOurTerms),
+    listSettlements: (page, timeoutMs) => api.listSettlements(page, timeoutMs).catch(inOurTerms),
     checkoutIsGenuine: (orderId, paymentId, signature) =>
       paymentSignatureIsValid(settings.keySecret, orderId, paymentId, signature),
     webhookIsGenuine: (rawBody, signature) =>

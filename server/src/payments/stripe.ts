@@ -17,6 +17,40 @@ export interface CardHold {
  */
 export interface StripePayments extends HeldPayments {
   hold(input: { bookingId: string; amountPaise: number; token: string; description: string }): Promise<CardHold>;
+  /** One page of every PaymentIntent, newest first: what the provider says it took, for the books' check. */
+  listPaymentIntents(page: CardListPage, timeoutMs: number): Promise<CardList<CardPaymentListed>>;
+  /** One page of every refund, newest first. */
+  listRefunds(page: CardListPage, timeoutMs: number): Promise<CardList<CardRefundListed>>;
+}
+
+/** A page of one of the provider's lists: `limit` items (at most 100) after the one named, or from the newest. */
+export interface CardListPage {
+  limit: number;
+  startingAfter: string | undefined;
+}
+
+export interface CardList<T> {
+  items: T[];
+  hasMore: boolean;
+}
+
+export interface CardPaymentListed {
+  id: string;
+  status: string;
+  /** What was taken: the amount captured. */
+  amountReceived: number;
+  /** Unix seconds. */
+  created: number;
+}
+
+export interface CardRefundListed {
+  id: string;
+  /** The PaymentIntent it gives back from; null for a refund of a bare charge. */
+  paymentRef: string | null;
+  amount: number;
+  /** pending, requires_action, succeeded, failed or canceled. */
+  status: string | null;
+  created: number;
 }
 
 export interface StripeSettings {
@@ -114,6 +148,35 @@ export async function stripePayments({ secretKey, apiBase }: StripeSettings): Pr
     },
     async refund(ref) {
       await stripe.refunds.create({ payment_intent: ref }).catch(refused);
+    },
+    async listPaymentIntents({ limit, startingAfter }, timeoutMs) {
+      const page = await stripe.paymentIntents
+        .list({ limit, ...(startingAfter ? { starting_after: startingAfter } : {}) }, { timeout: timeoutMs })
+        .catch(refused);
+      return {
+        hasMore: page.has_more,
+        items: page.data.map(({ id, status, amount_received, created }) => ({
+          id,
+          status,
+          amountReceived: amount_received,
+          created,
+        })),
+      };
+    },
+    async listRefunds({ limit, startingAfter }, timeoutMs) {
+      const page = await stripe.refunds
+        .list({ limit, ...(startingAfter ? { starting_after: startingAfter } : {}) }, { timeout: timeoutMs })
+        .catch(refused);
+      return {
+        hasMore: page.has_more,
+        items: page.data.map(({ id, payment_intent, amount, status, created }) => ({
+          id,
+          paymentRef: typeof payment_intent === 'string' ? payment_intent : (payment_intent?.id ?? null),
+          amount,
+          status,
+          created,
+        })),
+      };
     },
   };
 }
