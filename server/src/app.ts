@@ -34,6 +34,7 @@ import { formerCarAddresses } from './cars/former-names';
 import { toSafeError } from './safe-error';
 import { ownAccountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { adminMoneyRoutes } from './routes/admin-money';
 import { adminContentRoutes } from './routes/admin-content';
 import { adminMessageRoutes } from './routes/admin-messages';
 import { adminCarRoutes } from './routes/admin-cars';
@@ -198,6 +199,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(inRootContext(notificationRoutes));
     await app.register(inRootContext(carPhotoRoutes));
     await app.register(inRootContext(adminRoutes));
+    await app.register(inRootContext(adminMoneyRoutes));
     await app.register(inRootContext(adminContentRoutes));
     await app.register(inRootContext(adminMessageRoutes));
     await app.register(inRootContext(adminCarRoutes), { links: { publicUrl: config.publicUrl } });

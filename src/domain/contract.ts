@@ -9,6 +9,7 @@
 export * from './schemas/account';
 export * from './schemas/accounts';
 export * from './schemas/admin';
+export * from './schemas/admin-money';
 export * from './schemas/answers';
 export * from './schemas/blog';
 export * from './schemas/bookings';

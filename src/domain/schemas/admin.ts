@@ -51,10 +51,10 @@ export type AdminObjectType = z.output<typeof AdminObjectType>;
 const blankIsUnsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const adminPageParams = pageParamsOf(ADMIN_PAGE_SIZE);
+export const adminPageParams = pageParamsOf(ADMIN_PAGE_SIZE);
 
 /** The search box of a console list: what it matches is said by each list. */
-const search = (matches: string) =>
+export const search = (matches: string) =>
   blankIsUnsent(
     z
       .string()
