@@ -11,6 +11,7 @@ import { hashPassword } from '../server/src/auth/passwords';
 import { hashToken, SESSION_TTL_SECONDS } from '../server/src/auth/session-token';
 import { openDatabase } from '../server/src/db/client';
 import { accounts, blogPosts, bookingEvents, bookings, cars, comments, sessions } from '../server/src/db/schema';
+import { BOOKINGS_PER_EARNING_OWNER, EARNING_OWNERS, seedMoney } from './api-seed-money';
 
 /**
  * The data bench/api.ts loads the API over, written straight into the database with the server's own
@@ -49,11 +50,22 @@ const ACCEPTING_OWNER_CARS = CARS_PER_OWNER;
 export interface Seeded {
   owner: { email: string };
   renter: { email: string };
+  /** An owner with a year of earnings, among EARNING_OWNERS such (bench/api-seed-money.ts), and an admin. */
+  earner: { email: string };
+  admin: { email: string };
   /** One of the signed-in owner's cars, with accepted bookings in the coming weeks. */
   carName: string;
   /** The post the comments are on. */
   postSlug: string;
-  counts: { ownerCars: number; owners: number; comments: number; replies: number; renterBookings: number };
+  counts: {
+    ownerCars: number;
+    owners: number;
+    comments: number;
+    replies: number;
+    renterBookings: number;
+    earningOwners: number;
+    earningBookings: number;
+  };
   writes: SeededWrites;
 }
 
@@ -242,10 +254,13 @@ export async function seedBenchData({ databaseUrl, dataDir, scale, writes }: See
     const writePost = sampleBlogPosts[1];
     if (!writePost) throw new Error('there is no second sample blog post for the comments written');
 
+    const money = await seedMoney(db, { now, passwordHash });
     return {
       writes: await seedWrites(db, { writes, passwordHash, now, postSlug: slugify(writePost.title) }),
       owner: { email: 'owner@bench.in' },
       renter: { email: 'renter@bench.in' },
+      earner: { email: money.earnerEmail },
+      admin: { email: money.adminEmail },
       carName: carWithBookings.carName,
       postSlug,
       counts: {
@@ -254,6 +269,8 @@ export async function seedBenchData({ databaseUrl, dataDir, scale, writes }: See
         comments: commentCount,
         replies: replyRows.length,
         renterBookings: stored.length,
+        earningOwners: EARNING_OWNERS,
+        earningBookings: EARNING_OWNERS * BOOKINGS_PER_EARNING_OWNER,
       },
     };
   } finally {

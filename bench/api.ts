@@ -24,6 +24,10 @@
  * ceiling is raised through REQUESTS_PER_MINUTE. Results go to bench/results/api.json (api-smoke.json
  * for --smoke), each run replacing the last.
  *
+ * The money reads: one of 100 owners with 10,000 paid bookings between them reads their earnings summary
+ * under load like the other signed-in routes, and an admin runs the reconciliation a few times one
+ * request at a time (a button, whose answer time counts), printed apart; it must answer in under 2 s.
+ *
  * The writes (measured for the capacity plan in docs/scaling.md): signed-in renters comment on a
  * post and ask for cars, and an owner accepts open requests. Every request is a new write, none a
  * repeat the server would refuse: the seed makes enough renters (with sessions) that no one passes
@@ -163,6 +167,9 @@ async function freshPostgresDatabase(url: string): Promise<string> {
 interface Sessions {
   owner: string;
   renter: string;
+  /** An owner with a year of earnings (bench/api-seed-money.ts). */
+  earner: string;
+  admin: string;
 }
 
 interface BenchRoute {
@@ -306,6 +313,13 @@ function benchRoutes(seeded: Seeded, cookieName: string): BenchRoute[] {
       check: (body) => (isRecord(body) && isRecord(body.user) ? undefined : 'expected a signed-in user'),
     },
     {
+      label: "owner's earnings summary",
+      kind: 'signed in',
+      url: '/api/owner/earnings',
+      cookie: 'earner',
+      check: (body) => (isRecord(body) && typeof body.availablePaise === 'number' ? undefined : "expected an owner's earnings"),
+    },
+    {
       label: "renter's GET /api/bookings",
       kind: 'signed in',
       url: '/api/bookings',
@@ -314,6 +328,25 @@ function benchRoutes(seeded: Seeded, cookieName: string): BenchRoute[] {
     },
     ...writeRoutes(seeded, cookieName),
   ];
+}
+
+/**
+ * The admin's reconciliation asked `times` times, one after another on the quiet server: an admin's
+ * button, so what counts is how long one answer takes, not how many a second. Fails on an answer that
+ * is not 200 or finds the books do not balance.
+ */
+async function timeReconciliation(base: string, cookie: string, times: number): Promise<{ medianMs: number; times: number[] }> {
+  const took: number[] = [];
+  for (let attempt = 0; attempt < times; attempt += 1) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/admin/money/reconciliation`, { headers: { cookie } });
+    const body: unknown = await response.json();
+    took.push(performance.now() - started);
+    if (!response.ok) throw new Error(`the reconciliation answered ${response.status}: ${JSON.stringify(body)}`);
+    if (!isRecord(body) || body.ok !== true)
+      throw new Error(`the seeded books do not reconcile: ${JSON.stringify(body).slice(0, 500)}`);
+  }
+  return { medianMs: median(took), times: took };
 }
 
 async function signIn(base: string, formPath: string, email: string): Promise<string> {
@@ -489,6 +522,8 @@ async function main(): Promise<number> {
   const sessions: Sessions = {
     owner: await signIn(server.base, '/ownerloginSchema', seeded.owner.email),
     renter: await signIn(server.base, '/carsSchema', seeded.renter.email),
+    earner: await signIn(server.base, '/ownerloginSchema', seeded.earner.email),
+    admin: await signIn(server.base, '/carsSchema', seeded.admin.email),
   };
   // The sign-in's cookie, whose name depends on COOKIE_SECURE, carries the seeded sessions' tokens too.
   const cookieName = sessions.renter.split('=')[0] ?? '';
@@ -547,6 +582,10 @@ async function main(): Promise<number> {
   }
   const afterLoad = await server.memory();
   const results = answers.map((answer) => summarize(answer, measured.get(answer) ?? []));
+  const reconciliation =
+    settings.only === undefined || 'reconciliation'.includes(settings.only)
+      ? await timeReconciliation(server.base, sessions.admin, smoke ? 1 : Math.max(3, settings.runs))
+      : undefined;
 
   console.log(`\n${databaseKind}, scale ${settings.scale}, at ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}`);
   console.log(table(results));
@@ -554,6 +593,12 @@ async function main(): Promise<number> {
   console.log(describeMemory(restart.memory, 'server memory, started on the seeded database'));
   if (afterReads) console.log(describeMemory(afterReads, 'server memory after the reads'));
   console.log(describeMemory(afterLoad, 'server memory after the load'));
+  if (reconciliation) {
+    console.log(
+      `admin's reconciliation over ${seeded.counts.earningBookings} bookings of ${seeded.counts.earningOwners} owners: ` +
+        `median ${whole(reconciliation.medianMs)} ms of ${reconciliation.times.length} (${reconciliation.times.map(whole).join(', ')} ms), target under 2000 ms`,
+    );
+  }
 
   await writeResults(smoke ? 'api-smoke.json' : 'api.json', git, {
     database: databaseKind,
@@ -561,6 +606,7 @@ async function main(): Promise<number> {
     seeded: seeded.counts,
     memory: { firstStart, seededStart: restart, afterReads, afterLoad },
     routes: results,
+    reconciliation,
   });
 
   const failed = results.filter((result) => result.non2xx + result.errors + result.twinNon2xx + result.twinErrors > 0);
