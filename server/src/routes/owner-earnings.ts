@@ -55,7 +55,11 @@ export const ownerEarningsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The owner’s statement of one month',
         description: `${STATEMENT_DESCRIPTION} \`/api/owner/statements/{month}.csv\` is the same statement as a CSV file.`,
         params: StatementMonthParams,
-        response: { 200: answer(OwnerStatement, 'The statement.'), ...errors([400, 401, 403], BAD_MONTH) },
+        response: {
+          200: answer(OwnerStatement, 'The statement.'),
+          // `..` as the month is resolved before routing, to `/api/owner/`, where nothing answers.
+          ...errors([400, 401, 403, 404], { ...BAD_MONTH, 404: 'A month of `..`, which leaves this address for `/api/owner/`.' }),
+        },
       },
     },
     async (request) => ownerStatement(app.db, signedInAccount(request), request.params.month, app.clock.now()),
