@@ -22,11 +22,17 @@ export const GENEROUS_LIMITS: Readonly<Record<string, string>> = {
   REGISTRATIONS_PER_HOUR: '1000000',
 };
 
+/**
+ * The key these servers seal owners' payout details with, as a production server is given one: one
+ * for the whole run, so a restarted server still reads what an earlier one saved.
+ */
+const PAYOUT_DETAILS_KEY = randomBytes(32).toString('base64');
+
 export interface ServerProcessOptions {
   /** PGlite's folder; ignored when `databaseUrl` is given. */
   dataDir?: string;
   databaseUrl?: string;
-  /** More variables, over the defaults here (LOG_LEVEL=info, generous per-address limits). */
+  /** More variables, over the defaults here (LOG_LEVEL=info, a payout details key, generous per-address limits). */
   env?: Readonly<Record<string, string>>;
 }
 
@@ -55,6 +61,7 @@ function launch(options: ServerProcessOptions) {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
+    PAYOUT_DETAILS_KEY,
     ...GENEROUS_LIMITS,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir ?? 'memory://' }),
     ...options.env,
