@@ -132,9 +132,8 @@ export const EXPIRY = {
  */
 export const EARNINGS_RELEASE = {
   status: 'accepted',
-  after: 'end',
   effects: ['releaseEarnings'],
-} as const satisfies { status: BookingStatus; after: StepDeadline; effects: readonly BookingEffect[] };
+} as const satisfies { status: BookingStatus; effects: readonly BookingEffect[] };
 
 /** When a booking's owner's share is released: `holdHours` after its period ends. */
 export function earningsReleaseAt(period: BookingPeriod, holdHours: number): Date {

@@ -109,8 +109,8 @@ export const settleExpired = (work: AfterCommit, bookingIds: readonly string[]) 
  * once, the first to mark it releases it and the others find it marked. Answers the bookings released.
  */
 export async function releaseDueEarnings(ctx: ProcessContext, now: Date): Promise<string[]> {
-  const holdMs = ctx.money.payoutHoldHours * 60 * 60 * 1000;
-  const endedBy = new Date(now.getTime() - holdMs);
+  // earningsReleaseAt(period, hold) <= now, for every booking at once.
+  const endedBy = new Date(now.getTime() - ctx.money.payoutHoldHours * 60 * 60 * 1000);
   const due = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)
@@ -119,7 +119,7 @@ export async function releaseDueEarnings(ctx: ProcessContext, now: Date): Promis
         eq(bookings.status, EARNINGS_RELEASE.status),
         eq(bookings.paymentStatus, 'captured'),
         isNull(bookings.earningsReleasedAt),
-        lte(EARNINGS_RELEASE.after === 'end' ? bookings.endsAt : bookings.startsAt, endedBy),
+        lte(bookings.endsAt, endedBy),
       ),
     );
   const released: string[] = [];

@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { bookingSplit, FLEET_RATES, type SplitRates } from '#domain/booking-split';
 import type { PaymentProvider } from '#domain/schemas/bookings';
 import type { Database } from '../db/client';
-import { bookings, cars, ledgerEntries, ledgerJournals, type BookingRow, type LedgerAccount } from '../db/schema';
-import { type Entry, postJournal } from './journal';
+import { bookings, cars, type BookingRow, type LedgerAccount } from '../db/schema';
+import { type Entry, postedUnder, postJournal } from './journal';
 
 /**
  * A booking's money in the ledger. Its capture is received by the provider and owed onward: GST to
@@ -91,16 +91,7 @@ async function reverse(
   reversedKeys: readonly string[],
   journal: { key: string; cause: 'booking' | 'refund'; bookingId: string; memo: string; postedAt: Date },
 ): Promise<void> {
-  const sums = await tx
-    .select({
-      account: ledgerEntries.account,
-      ownerId: ledgerEntries.ownerId,
-      amountPaise: sql<number>`sum(${ledgerEntries.amountPaise})`.mapWith(Number),
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-    .where(inArray(ledgerJournals.key, [...reversedKeys]))
-    .groupBy(ledgerEntries.account, ledgerEntries.ownerId);
+  const sums = await postedUnder(tx, reversedKeys);
   const entries: Entry[] = sums.map(({ account, ownerId, amountPaise }) => ({ account, ownerId, amountPaise: -amountPaise }));
   await postJournal(tx, { ...journal, entries });
 }
@@ -133,15 +124,8 @@ export async function reversePickupShare(tx: Database, booking: Pick<BookingRow,
 
 /** Moves what the capture left pending for the owner to their available balance, in the transaction that marks it released. */
 export async function releaseEarnings(tx: Database, bookingId: string, at: Date): Promise<void> {
-  const pending = await tx
-    .select({
-      ownerId: ledgerEntries.ownerId,
-      amountPaise: sql<number>`sum(${ledgerEntries.amountPaise})`.mapWith(Number),
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-    .where(and(eq(ledgerJournals.bookingId, bookingId), eq(ledgerEntries.account, 'owner.pending')))
-    .groupBy(ledgerEntries.ownerId);
+  const captured = await postedUnder(tx, [bookingJournalKey.capture(bookingId)]);
+  const pending = captured.filter(({ account }) => account === 'owner.pending');
   await postJournal(tx, {
     key: bookingJournalKey.release(bookingId),
     cause: 'booking',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type JournalCause, type LedgerAccount, ledgerEntries, ledgerJournals } from '../db/schema';
 
@@ -71,11 +71,8 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
   return true;
 }
 
-/** The entries of the journals posted under `keys`, account by account, summed: what those movements did. */
-export async function postedUnder(
-  tx: Database,
-  keys: readonly string[],
-): Promise<{ account: LedgerAccount; ownerId: string | null; amountPaise: number }[]> {
+/** The entries of the journals posted under `keys`, summed account by account (and owner by owner): what those movements did together. */
+export async function postedUnder(tx: Database, keys: readonly string[]): Promise<Required<Entry>[]> {
   if (keys.length === 0) return [];
   return tx
     .select({
@@ -87,14 +84,4 @@ export async function postedUnder(
     .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
     .where(inArray(ledgerJournals.key, [...keys]))
     .groupBy(ledgerEntries.account, ledgerEntries.ownerId);
-}
-
-/** Whether a journal was posted under `key`. */
-export async function isPosted(tx: Database, key: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: ledgerJournals.id })
-    .from(ledgerJournals)
-    .where(and(eq(ledgerJournals.key, key)))
-    .limit(1);
-  return row !== undefined;
 }
