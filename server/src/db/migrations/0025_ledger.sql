@@ -72,21 +72,22 @@ $$;
 CREATE CONSTRAINT TRIGGER "ledger_journals_entries" AFTER INSERT ON "ledger_journals"
 DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_journal_has_entries"();
 --> statement-breakpoint
--- Money's record is written once: a correction is a new journal, never a changed or deleted row.
-CREATE FUNCTION "ledger_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Money's record is written once: a correction is a new journal, never a changed or deleted row. The
+-- function names the table it guards, so any record kept the same way can use it.
+CREATE FUNCTION "refuse_change_to_record"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION '% is append-only: % is refused', TG_TABLE_NAME, TG_OP USING ERRCODE = 'insufficient_privilege';
 END;
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "ledger_journals_append_only" BEFORE UPDATE OR DELETE ON "ledger_journals"
-FOR EACH ROW EXECUTE FUNCTION "ledger_refuse_change"();
+FOR EACH ROW EXECUTE FUNCTION "refuse_change_to_record"();
 --> statement-breakpoint
 CREATE TRIGGER "ledger_journals_no_truncate" BEFORE TRUNCATE ON "ledger_journals"
-FOR EACH STATEMENT EXECUTE FUNCTION "ledger_refuse_change"();
+FOR EACH STATEMENT EXECUTE FUNCTION "refuse_change_to_record"();
 --> statement-breakpoint
 CREATE TRIGGER "ledger_entries_append_only" BEFORE UPDATE OR DELETE ON "ledger_entries"
-FOR EACH ROW EXECUTE FUNCTION "ledger_refuse_change"();
+FOR EACH ROW EXECUTE FUNCTION "refuse_change_to_record"();
 --> statement-breakpoint
 CREATE TRIGGER "ledger_entries_no_truncate" BEFORE TRUNCATE ON "ledger_entries"
-FOR EACH STATEMENT EXECUTE FUNCTION "ledger_refuse_change"();
+FOR EACH STATEMENT EXECUTE FUNCTION "refuse_change_to_record"();

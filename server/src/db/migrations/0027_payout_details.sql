@@ -30,15 +30,10 @@ CREATE TABLE "payout_details" (
 ALTER TABLE "account_actions" ADD CONSTRAINT "account_actions_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_details" ADD CONSTRAINT "payout_details_owner_id_fkey" FOREIGN KEY ("owner_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_actions_account_idx" ON "account_actions" USING btree ("account_id","at" DESC NULLS FIRST);--> statement-breakpoint
--- What people did to their own accounts is written once and never changed, as the admins' record is (0012).
-CREATE FUNCTION "account_actions_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'account_actions is append-only: % is refused', TG_OP USING ERRCODE = 'insufficient_privilege';
-END;
-$$;
---> statement-breakpoint
+-- What people did to their own accounts is written once and never changed, as the admins' record is (0012),
+-- by the function the ledger's records use (0025).
 CREATE TRIGGER "account_actions_append_only" BEFORE UPDATE OR DELETE ON "account_actions"
-FOR EACH ROW EXECUTE FUNCTION "account_actions_refuse_change"();
+FOR EACH ROW EXECUTE FUNCTION "refuse_change_to_record"();
 --> statement-breakpoint
 CREATE TRIGGER "account_actions_no_truncate" BEFORE TRUNCATE ON "account_actions"
-FOR EACH STATEMENT EXECUTE FUNCTION "account_actions_refuse_change"();
+FOR EACH STATEMENT EXECUTE FUNCTION "refuse_change_to_record"();
