@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Badge from 'react-bootstrap/Badge';
+import { PayoutStatusBadge as StatusBadge } from '../../entities/payout/PayoutStatusBadge';
 import type { PayoutStatus } from '../../domain/schemas/payouts';
 import { type AdminWordId, t } from './words';
 
@@ -11,19 +11,7 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, AdminWordId> = {
   failed: 'admin.payouts.status.failed',
 };
 
-/** Its colours: waiting on the admin, waiting on the bank, done, or back in the balance. Dark words on the light ones. */
-const LOOKS: Record<PayoutStatus, { bg: string; text?: 'dark' }> = {
-  requested: { bg: 'warning', text: 'dark' },
-  processing: { bg: 'info', text: 'dark' },
-  paid: { bg: 'success' },
-  failed: { bg: 'danger' },
-};
-
 /** The status's badge, with its label unless other words are given ("Paid 2"). */
 export function PayoutStatusBadge({ status, children }: { status: PayoutStatus; children?: ReactNode }) {
-  return (
-    <Badge bg={LOOKS[status].bg} text={LOOKS[status].text}>
-      {children ?? t(PAYOUT_STATUS_LABELS[status])}
-    </Badge>
-  );
+  return <StatusBadge status={status}>{children ?? t(PAYOUT_STATUS_LABELS[status])}</StatusBadge>;
 }

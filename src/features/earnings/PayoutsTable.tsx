@@ -1,7 +1,7 @@
-import Badge from 'react-bootstrap/Badge';
 import type { EarningsPayout, EarningsPayoutStatus } from '../../domain/contract';
 import { formatIndiaTime } from '../../domain/india-time';
 import { formatPaise } from '../../domain/money';
+import { PayoutStatusBadge } from '../../entities/payout/PayoutStatusBadge';
 import { t } from './words';
 
 const STATUS_WORDS = {
@@ -10,13 +10,6 @@ const STATUS_WORDS = {
   paid: 'earnings.payoutStatus.paid',
   failed: 'earnings.payoutStatus.failed',
 } as const satisfies Record<EarningsPayoutStatus, Parameters<typeof t>[0]>;
-
-const STATUS_VARIANT: Record<EarningsPayoutStatus, string> = {
-  requested: 'warning',
-  processing: 'info',
-  paid: 'success',
-  failed: 'danger',
-};
 
 /** The owner's payouts: amount, where each stands, the bank's UTR once paid, and why one failed. */
 export function PayoutsTable({ payouts, caption }: { payouts: readonly EarningsPayout[]; caption: string }) {
@@ -44,12 +37,7 @@ export function PayoutsTable({ payouts, caption }: { payouts: readonly EarningsP
               </th>
               <td className="text-end price text-nowrap">{formatPaise(payout.amountPaise)}</td>
               <td>
-                <Badge
-                  bg={STATUS_VARIANT[payout.status]}
-                  text={payout.status === 'requested' || payout.status === 'processing' ? 'dark' : undefined}
-                >
-                  {t(STATUS_WORDS[payout.status])}
-                </Badge>
+                <PayoutStatusBadge status={payout.status}>{t(STATUS_WORDS[payout.status])}</PayoutStatusBadge>
                 {payout.failureReason ? (
                   <div className="small">{t('earnings.payouts.failed', { reason: payout.failureReason })}</div>
                 ) : null}
