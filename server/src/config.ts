@@ -121,7 +121,7 @@ export interface MoneyRules {
   payoutDay: number;
 }
 
-export const DEFAULT_MONEY_RULES: MoneyRules = {
+const DEFAULT_MONEY_RULES: MoneyRules = {
   rates: { commissionBps: 2000, tdsBps: 0 },
   payoutHoldHours: 48,
   minPayoutPaise: 10_000,

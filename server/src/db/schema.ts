@@ -896,7 +896,6 @@ export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type AdminActionRow = typeof adminActions.$inferSelect;
-export type LedgerJournalRow = typeof ledgerJournals.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutRunRow = typeof payoutRuns.$inferSelect;
 export type PayoutDetailsRow = typeof payoutDetails.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type LedgerAccount, ledgerEntries } from '../db/schema';
 
@@ -50,13 +50,4 @@ export async function accountBalances(db: Database): Promise<Partial<Record<Ledg
     .from(ledgerEntries)
     .groupBy(ledgerEntries.account);
   return Object.fromEntries(rows.map(({ account, paise }) => [account, paise]));
-}
-
-/** One account's balance for one owner, debit-positive as stored. */
-export async function ownerAccountBalance(db: Database, ownerId: string, account: LedgerAccount): Promise<number> {
-  const [row] = await db
-    .select({ paise: sql<number>`coalesce(sum(${ledgerEntries.amountPaise}), 0)`.mapWith(Number) })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.ownerId, ownerId), eq(ledgerEntries.account, account)));
-  return row?.paise ?? 0;
 }
