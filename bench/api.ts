@@ -11,9 +11,10 @@
  *   npm run bench:api -- --cpu-prof /tmp/profiles       the loaded server's CPU profile written there
  *
  * Flags: --scale N (1), --duration seconds (8), --connections N (50), --runs N (1), --warmup seconds (1),
- * --only <text> (just the routes whose label contains it), --cpu-prof <dir> (node --cpu-prof on the
- * server that takes the load, written when it stops: each route's load shows as a busy stretch, the
- * routes in the order printed, each followed by the idle while its twin is measured).
+ * --only <text> (just the routes whose label contains it; `--only reconciliation` times the
+ * reconciliation alone), --cpu-prof <dir> (node --cpu-prof on the server that takes the load, written
+ * when it stops: each route's load shows as a busy stretch, the routes in the order printed, each
+ * followed by the idle while its twin is measured).
  *
  * The server is the compiled one (`dist-server/main.js`, built first when older than its sources),
  * API only, run as `npm start` runs it, in a process of its own; the twin and autocannon each run in
@@ -530,7 +531,8 @@ async function main(): Promise<number> {
   const routes = benchRoutes(seeded, cookieName).filter(
     (route) => settings.only === undefined || route.label.includes(settings.only),
   );
-  if (routes.length === 0) throw new Error(`no route's label contains "${settings.only}"`);
+  const timesReconciliation = settings.only === undefined || 'reconciliation'.includes(settings.only);
+  if (routes.length === 0 && !timesReconciliation) throw new Error(`no route's label contains "${settings.only}"`);
   const answers = await firstAnswers(server.base, routes, sessions);
   const twin = await startTwin(answers.map((answer) => answer.twin));
   const load = startLoader();
@@ -582,10 +584,9 @@ async function main(): Promise<number> {
   }
   const afterLoad = await server.memory();
   const results = answers.map((answer) => summarize(answer, measured.get(answer) ?? []));
-  const reconciliation =
-    settings.only === undefined || 'reconciliation'.includes(settings.only)
-      ? await timeReconciliation(server.base, sessions.admin, smoke ? 1 : Math.max(3, settings.runs))
-      : undefined;
+  const reconciliation = timesReconciliation
+    ? await timeReconciliation(server.base, sessions.admin, smoke ? 1 : Math.max(3, settings.runs))
+    : undefined;
 
   console.log(`\n${databaseKind}, scale ${settings.scale}, at ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}`);
   console.log(table(results));

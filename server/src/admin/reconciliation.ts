@@ -1,12 +1,21 @@
 import { performance } from 'node:perf_hooks';
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { bookingNumber } from '#domain/booking-number';
 import { bookingSplit } from '#domain/booking-split';
 import { formatPaise } from '#domain/money';
 import { DIFFERENCES_LISTED, type Difference, type ProviderCheck, type Reconciliation } from '#domain/schemas/admin-money';
 import type { PaymentProvider } from '#domain/schemas/bookings';
 import type { Database } from '../db/client';
-import { accounts, bookings, cars, type LedgerAccount, ledgerEntries, ledgerJournals, payouts } from '../db/schema';
+import {
+  accounts,
+  type BookingRow,
+  bookings,
+  cars,
+  type LedgerAccount,
+  ledgerEntries,
+  ledgerJournals,
+  payouts,
+} from '../db/schema';
 import { t } from '../i18n';
 import { accountBalances } from '../ledger/balances';
 import type { PaymentProviders } from '../payments/provider';
@@ -36,33 +45,52 @@ interface PaidBooking {
   ref: string;
 }
 
-/** What the ledger received through each provider for each booking: `received.<provider>` summed over the booking's journals. */
-async function receiptsByBooking(db: Database): Promise<Map<PaymentProvider, Map<string, number>>> {
-  const rows = await db
-    .select({
-      bookingId: sql<string>`${ledgerJournals.bookingId}`,
-      account: ledgerEntries.account,
-      paise: sql<number>`sum(${ledgerEntries.amountPaise})`.mapWith(Number),
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-    .where(and(inArray(ledgerEntries.account, Object.values(RECEIVED)), isNotNull(ledgerJournals.bookingId)))
-    .groupBy(ledgerJournals.bookingId, ledgerEntries.account);
-  const receipts = new Map(PROVIDERS.map((provider) => [provider, new Map<string, number>()]));
-  for (const { bookingId, account, paise } of rows) {
-    const provider = PROVIDERS.find((name) => RECEIVED[name] === account);
-    if (provider) receipts.get(provider)?.set(bookingId, paise);
-  }
-  return receipts;
+/** What a booking says of its money: the provider's reference, and what its owner's share is. */
+interface BookingFacts {
+  id: string;
+  number: number;
+  /** The car's owner; null for a fleet car. */
+  ownerId: string | null;
+  total: number;
+  taxPaise: number;
+  commissionBps: number | null;
+  tdsBps: number | null;
+  provider: PaymentProvider | null;
+  ref: string | null;
+  paymentStatus: BookingRow['paymentStatus'];
+  status: BookingRow['status'];
+  released: boolean;
 }
 
-async function paidBookings(db: Database): Promise<PaidBooking[]> {
-  const rows = await db
-    .select({ id: bookings.id, number: bookings.number, provider: bookings.paymentProvider, ref: bookings.paymentRef })
+/** Every booking whose money the check weighs, read once: those paid through a provider, and those with rates stored. */
+async function bookingFacts(db: Database): Promise<BookingFacts[]> {
+  return db
+    .select({
+      id: bookings.id,
+      number: bookings.number,
+      ownerId: cars.ownerId,
+      total: bookings.total,
+      taxPaise: bookings.taxPaise,
+      commissionBps: bookings.commissionBps,
+      tdsBps: bookings.tdsBps,
+      provider: bookings.paymentProvider,
+      ref: bookings.paymentRef,
+      paymentStatus: bookings.paymentStatus,
+      status: bookings.status,
+      released: sql<boolean>`${bookings.earningsReleasedAt} is not null`,
+    })
     .from(bookings)
-    .where(and(isNotNull(bookings.paymentProvider), isNotNull(bookings.paymentRef)));
-  return rows.flatMap(({ id, number, provider, ref }) => (provider && ref ? [{ id, number, provider, ref }] : []));
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(
+      or(
+        and(isNotNull(bookings.paymentProvider), isNotNull(bookings.paymentRef)),
+        and(isNotNull(bookings.commissionBps), isNotNull(cars.ownerId)),
+      ),
+    );
 }
+
+const paidBookings = (facts: readonly BookingFacts[]): PaidBooking[] =>
+  facts.flatMap(({ id, number, provider, ref }) => (provider && ref ? [{ id, number, provider, ref }] : []));
 
 interface ProviderSide {
   check: ProviderCheck;
@@ -233,31 +261,13 @@ class Owed {
  * at pickup and not called off leaves its owner owing the platform's share; a payout not failed took
  * its amount from the available balance.
  */
-async function recomputedOwed(db: Database): Promise<Owed> {
-  const [shares, paidOut] = await Promise.all([
-    db
-      .select({
-        id: bookings.id,
-        ownerId: cars.ownerId,
-        total: bookings.total,
-        taxPaise: bookings.taxPaise,
-        commissionBps: bookings.commissionBps,
-        tdsBps: bookings.tdsBps,
-        provider: bookings.paymentProvider,
-        paymentStatus: bookings.paymentStatus,
-        status: bookings.status,
-        released: sql<boolean>`${bookings.earningsReleasedAt} is not null`,
-      })
-      .from(bookings)
-      .innerJoin(cars, eq(cars.id, bookings.carId))
-      .where(and(isNotNull(bookings.commissionBps), isNotNull(cars.ownerId))),
-    db
-      .select({ id: payouts.id, ownerId: payouts.ownerId, amountPaise: payouts.amountPaise })
-      .from(payouts)
-      .where(inArray(payouts.status, ['requested', 'processing', 'paid'])),
-  ]);
+async function recomputedOwed(db: Database, facts: readonly BookingFacts[]): Promise<Owed> {
+  const paidOut = await db
+    .select({ id: payouts.id, ownerId: payouts.ownerId, amountPaise: payouts.amountPaise })
+    .from(payouts)
+    .where(inArray(payouts.status, ['requested', 'processing', 'paid']));
   const owed = new Owed();
-  for (const booking of shares) {
+  for (const booking of facts) {
     if (!booking.ownerId || booking.commissionBps === null) continue;
     const split = bookingSplit(booking, { commissionBps: booking.commissionBps, tdsBps: booking.tdsBps ?? 0 });
     const source = { booking: booking.id };
@@ -274,31 +284,44 @@ async function recomputedOwed(db: Database): Promise<Owed> {
   return owed;
 }
 
-/** What the ledger says each owner is owed, by source and account, summed in SQL. */
-async function ledgerOwed(db: Database): Promise<Owed> {
+/** What the ledger holds in the accounts the check compares, read in one pass over the entries. */
+interface LedgerSums {
+  /** What it received through each provider for each booking: `received.<provider>` summed over the booking's journals. */
+  receipts: Map<PaymentProvider, Map<string, number>>;
+  /** What it says each owner is owed, by source and account. */
+  owed: Owed;
+}
+
+async function ledgerSums(db: Database): Promise<LedgerSums> {
   const loose = sql<
     string | null
   >`case when ${ledgerJournals.bookingId} is null and ${ledgerJournals.payoutId} is null then ${ledgerJournals.key} end`;
   const rows = await db
     .select({
-      ownerId: sql<string>`${ledgerEntries.ownerId}`,
+      ownerId: ledgerEntries.ownerId,
       account: ledgerEntries.account,
       bookingId: ledgerJournals.bookingId,
       payoutId: ledgerJournals.payoutId,
       journal: loose,
-      owed: sql<number>`-sum(${ledgerEntries.amountPaise})`.mapWith(Number),
+      paise: sql<number>`sum(${ledgerEntries.amountPaise})`.mapWith(Number),
     })
     .from(ledgerEntries)
     .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-    .where(and(isNotNull(ledgerEntries.ownerId), inArray(ledgerEntries.account, ['owner.pending', 'owner.available'])))
+    .where(inArray(ledgerEntries.account, [...Object.values(RECEIVED), 'owner.pending', 'owner.available']))
     .groupBy(ledgerEntries.ownerId, ledgerEntries.account, ledgerJournals.bookingId, ledgerJournals.payoutId, loose);
+  const receipts = new Map(PROVIDERS.map((provider) => [provider, new Map<string, number>()]));
   const owed = new Owed();
-  for (const { ownerId, account, bookingId, payoutId, journal, owed: paise } of rows) {
-    if (account !== 'owner.pending' && account !== 'owner.available') continue;
-    const source: Source = bookingId ? { booking: bookingId } : payoutId ? { payout: payoutId } : { journal: journal ?? '' };
-    owed.add(ownerId, source, account, paise);
+  for (const { ownerId, account, bookingId, payoutId, journal, paise } of rows) {
+    if (account === 'owner.pending' || account === 'owner.available') {
+      if (!ownerId) continue;
+      const source: Source = bookingId ? { booking: bookingId } : payoutId ? { payout: payoutId } : { journal: journal ?? '' };
+      owed.add(ownerId, source, account, -paise);
+      continue;
+    }
+    const provider = PROVIDERS.find((name) => RECEIVED[name] === account);
+    if (provider && bookingId) receipts.get(provider)?.set(bookingId, paise);
   }
-  return owed;
+  return { receipts, owed };
 }
 
 interface OwnerSide {
@@ -306,8 +329,13 @@ interface OwnerSide {
   differences: Difference[];
 }
 
-async function compareOwners(db: Database, numbers: Map<string, number>): Promise<OwnerSide> {
-  const [expected, ledger, balances] = await Promise.all([recomputedOwed(db), ledgerOwed(db), accountBalances(db)]);
+async function compareOwners(
+  db: Database,
+  expected: Owed,
+  ledger: Owed,
+  balances: Partial<Record<LedgerAccount, number>>,
+  numbers: Map<string, number>,
+): Promise<OwnerSide> {
   const ownerIds = new Set([...expected.amounts.values(), ...ledger.amounts.values()].map(({ ownerId }) => ownerId));
   const unequal = [...new Set([...expected.amounts.keys(), ...ledger.amounts.keys()])].flatMap((key) => {
     const which = expected.amounts.get(key) ?? ledger.amounts.get(key);
@@ -425,19 +453,23 @@ export async function reconcile(
   now: Date,
 ): Promise<Reconciliation> {
   // The providers are read while the database sums: on PostgreSQL the two wait on different machines.
-  const [reports, paid, receipts, journals] = await Promise.all([
+  // The database is read once over the bookings and once over the entries, which both checks share.
+  const [reports, facts, sums, journals, balances] = await Promise.all([
     takenReports(payments, performance.now() + LISTING_MS),
-    paidBookings(db),
-    receiptsByBooking(db),
+    bookingFacts(db),
+    ledgerSums(db),
     checkJournals(db),
+    accountBalances(db),
   ]);
-  const numbers = new Map(paid.map(({ id, number }) => [id, number]));
+  const paid = paidBookings(facts);
+  const { receipts } = sums;
+  const numbers = new Map(facts.map(({ id, number }) => [id, number]));
   await fillBookingNumbers(
     db,
     numbers,
     [...receipts.values()].flatMap((byBooking) => [...byBooking.keys()]),
   );
-  const owners = await compareOwners(db, numbers);
+  const owners = await compareOwners(db, await recomputedOwed(db, facts), sums.owed, balances, numbers);
   const providers = reports.map((report) => compareProvider(report, paid, receipts.get(report.provider) ?? new Map(), numbers));
 
   const differences = [...providers.flatMap(({ differences }) => differences), ...owners.differences, ...journals.differences];
