@@ -149,6 +149,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0026_payouts',
             '0027_payout_details',
             '0028_payout_admin_actions',
+            '0029_earnings_change_notices',
           ],
         });
         return describeSchema(client.db);
@@ -186,6 +187,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0026_payouts',
             '0027_payout_details',
             '0028_payout_admin_actions',
+            '0029_earnings_change_notices',
           ],
         });
         return describeSchema(client.db);
@@ -337,6 +339,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0026_payouts',
               '0027_payout_details',
               '0028_payout_admin_actions',
+              '0029_earnings_change_notices',
             ],
           }),
         ]);

@@ -348,6 +348,34 @@ describe('an owner’s earnings', () => {
     expect(mine?.listedHours).toBeGreaterThan(mine?.bookedHours ?? 0);
     expect(mine?.occupancyBps).toBe(Math.round((6 / (mine?.listedHours ?? 1)) * 10_000));
   });
+
+  it('sends its answer again until the owner’s money or payouts change, or a quarter of an hour passes', async () => {
+    // The clock moves a minute before each read: a kept answer still says when it was made.
+    const minuteOn = () => clock.advance(60 * 1000);
+    const first = await earnings(owner.cookie);
+    minuteOn();
+    expect((await earnings(owner.cookie)).asOf).toBe(first.asOf);
+
+    // A payout of theirs changing, by any way, is heard, and the next answer is read afresh.
+    await app.db.update(payouts).set({ updatedAt: clock.now() }).where(eq(payouts.ownerId, owner.id));
+    minuteOn();
+    const afterPayout = await earnings(owner.cookie);
+    expect(afterPayout.asOf).not.toBe(first.asOf);
+
+    // Another owner's money moving leaves this owner's answer kept.
+    await paidPayout(stranger.id, 100, 'UTRSTRANGER001');
+    minuteOn();
+    expect((await earnings(owner.cookie)).asOf).toBe(afterPayout.asOf);
+    // The owner's own ledger moving is heard at once.
+    await paidPayout(owner.id, 100, 'UTRKEPTCHECK01');
+    minuteOn();
+    const afterLedger = await earnings(owner.cookie);
+    expect(afterLedger.asOf).not.toBe(afterPayout.asOf);
+    expect(afterLedger.availablePaise).toBe(afterPayout.availablePaise - 100);
+
+    clock.advance(16 * 60 * 1000);
+    expect((await earnings(owner.cookie)).asOf).not.toBe(afterLedger.asOf);
+  });
 });
 
 describe('who may read earnings and statements', () => {

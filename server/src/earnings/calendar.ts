@@ -44,6 +44,11 @@ export function nextPayoutDate(now: Date, payoutDay: number): string {
   return new Date((indiaDay + daysAhead) * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The next India midnight after `now`: when the day, and with it the payout date, month and financial year, can turn. */
+export function nextIndiaMidnight(now: Date): Date {
+  return new Date((Math.floor((now.getTime() + OFFSET_MS) / DAY_MS) + 1) * DAY_MS - OFFSET_MS);
+}
+
 const twoDigits = (year: number) => String(year % 100).padStart(2, '0');
 
 /**

@@ -5,7 +5,7 @@ import type { MoneyRules } from '../config';
 import type { Database } from '../db/client';
 import { ownerBalances } from '../ledger/balances';
 import { earningsBookings } from './bookings';
-import { addMonths, indiaMonthOf, lastMonths, monthStart, nextPayoutDate } from './calendar';
+import { addMonths, indiaMonthOf, lastMonths, monthStart, nextIndiaMidnight, nextPayoutDate } from './calendar';
 import { carOccupancy } from './occupancy';
 import { ownerJournals } from './owner-ledger';
 import { latestPayouts, payoutSums } from './payouts';
@@ -33,6 +33,18 @@ export async function ownerEarnings(
   // One snapshot, so the balances, the bookings and the payouts agree with each other.
   return db.transaction((tx) => earningsIn(tx, money, owner, now, month), SNAPSHOT);
 }
+
+/**
+ * How long an answer of `ownerEarnings` made at `now` may be sent again while the ledger, the owner's
+ * payouts and bookings stay as they were (the server hears of those and forgets it): the clock alone
+ * moves only the occupancy's 30-day window, by a quarter of an hour in 720, and at India's midnight the
+ * day, and with it the payout date, the months and the financial year.
+ */
+export function earningsTurnAt(now: Date): Date {
+  return new Date(Math.min(now.getTime() + EARNINGS_KEPT_MS, nextIndiaMidnight(now).getTime()));
+}
+
+const EARNINGS_KEPT_MS = 15 * 60 * 1000;
 
 /** A read of one consistent snapshot of the database, which writes nothing. */
 export const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EarningsQuery, OwnerEarnings, OwnerStatement, StatementMonthParams } from '#domain/schemas/earnings';
-import { ownerEarnings } from '../earnings/earnings';
+import { earningsTurnAt, ownerEarnings } from '../earnings/earnings';
 import { ownerStatement, statementCsv, statementCsvName } from '../earnings/statement';
 import { answer, errors } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';
@@ -28,6 +28,7 @@ export const ownerEarningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/owner/earnings',
     {
       onRequest: ownerOnly,
+      config: { privateCache: true },
       schema: {
         ...OWNER,
         summary: 'The owner’s earnings at a glance',
@@ -42,7 +43,9 @@ export const ownerEarningsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = signedInAccount(request);
-      return ownerEarnings(app.db, app.money, owner, app.clock.now(), request.query.month);
+      const now = app.clock.now();
+      if (request.privateCacheMiss) request.privateCacheMiss.turnsAt = earningsTurnAt(now);
+      return ownerEarnings(app.db, app.money, owner, now, request.query.month);
     },
   );
 
