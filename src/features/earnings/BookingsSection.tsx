@@ -1,3 +1,4 @@
+import { ScrollingTable } from '../../components/ScrollingTable';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
@@ -91,7 +92,7 @@ export function BookingsSection({ bookings, months, onMonth }: BookingsSectionPr
       ) : (
         <>
           {total > items.length ? <p className="small">{t('earnings.bookings.shown', { shown: items.length, total })}</p> : null}
-          <div className="table-responsive">
+          <ScrollingTable label={t('earnings.bookings.caption')}>
             <table className="table table-sm align-middle">
               <caption className="visually-hidden">{t('earnings.bookings.caption')}</caption>
               <thead>
@@ -120,7 +121,7 @@ export function BookingsSection({ bookings, months, onMonth }: BookingsSectionPr
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollingTable>
         </>
       )}
     </section>

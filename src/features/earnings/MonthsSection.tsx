@@ -1,3 +1,4 @@
+import { ScrollingTable } from '../../components/ScrollingTable';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -22,7 +23,7 @@ export function MonthsSection({ months }: { months: readonly EarningsMonth[] }) 
         <EarningsChart months={months} label={t('earnings.months.chartLabel')} describedBy={TABLE_ID} />
       </Suspense>
       <p className="small text-muted">{t('earnings.months.note')}</p>
-      <div className="table-responsive">
+      <ScrollingTable label={t('earnings.months.caption')}>
         <table className="table table-sm align-middle" id={TABLE_ID}>
           <caption className="visually-hidden">{t('earnings.months.caption')}</caption>
           <thead>
@@ -54,7 +55,7 @@ export function MonthsSection({ months }: { months: readonly EarningsMonth[] }) 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollingTable>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ScrollingTable } from '../../components/ScrollingTable';
 import type { EarningsPayout, EarningsPayoutStatus } from '../../domain/contract';
 import { formatIndiaTime } from '../../domain/india-time';
 import { formatPaise } from '../../domain/money';
@@ -15,7 +16,7 @@ const STATUS_WORDS = {
 export function PayoutsTable({ payouts, caption }: { payouts: readonly EarningsPayout[]; caption: string }) {
   if (payouts.length === 0) return <p>{t('earnings.payouts.none')}</p>;
   return (
-    <div className="table-responsive">
+    <ScrollingTable label={caption}>
       <table className="table table-sm align-middle">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -48,6 +49,6 @@ export function PayoutsTable({ payouts, caption }: { payouts: readonly EarningsP
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollingTable>
   );
 }

@@ -1,3 +1,4 @@
+import { ScrollingTable } from '../../components/ScrollingTable';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
 import { PageShell } from '../../components/PageShell';
@@ -120,7 +121,7 @@ function StatementBody({ statement }: { statement: OwnerStatement }) {
         {statement.lines.length === 0 ? (
           <p className="mb-0">{t('earnings.statement.noLines')}</p>
         ) : (
-          <div className="table-responsive">
+          <ScrollingTable label={t('earnings.statement.lines')}>
             <table className="table table-sm align-middle mb-0" aria-labelledby="statement-lines">
               <thead>
                 <tr>
@@ -157,7 +158,7 @@ function StatementBody({ statement }: { statement: OwnerStatement }) {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </ScrollingTable>
         )}
       </section>
 
