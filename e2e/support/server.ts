@@ -25,6 +25,11 @@ export interface RunningServer {
   dataDir: string;
   /** The stand-in for Razorpay's API this server talks to: a test authorizes checkout payments at it. */
   razorpay: RazorpayStandIn;
+  /**
+   * Stops the server, lets `meanwhile` change its data folder as an operator could while it is down
+   * (a trip's period moved into the past, say), and starts it again on the same address and data.
+   */
+  restart: (meanwhile: (dataDir: string) => Promise<void>) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -97,38 +102,28 @@ export async function startServer(
   delete env.VITE_API_URL;
   delete env.DATABASE_URL;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectDir, 'server/src/start.ts')], {
-    cwd: projectDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
   const output: string[] = [];
   const keep = (line: string) => {
     output.push(line);
     if (output.length > KEPT_OUTPUT_LINES) output.shift();
   };
-  createInterface({ input: child.stderr! }).on('line', keep);
+  let child: ChildProcess | undefined;
 
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const forced = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await exited(child);
-      clearTimeout(forced);
-    }
-    await rm(dataDir, { recursive: true, force: true });
-    await cardProvider.close();
-    await razorpay.close();
-  };
-
-  try {
+  /** Starts the server process on `env`, and answers its address once /api/health answers. */
+  const launch = async (): Promise<string> => {
+    const started = spawn(process.execPath, ['--import', 'tsx', path.join(projectDir, 'server/src/start.ts')], {
+      cwd: projectDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = started;
+    createInterface({ input: started.stderr! }).on('line', keep);
     const baseURL = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms`)),
         START_TIMEOUT_MS,
       );
-      createInterface({ input: child.stdout! }).on('line', (line) => {
+      createInterface({ input: started.stdout! }).on('line', (line) => {
         keep(line);
         const address = listeningAddress(line);
         if (address) {
@@ -136,18 +131,55 @@ export async function startServer(
           resolve(address);
         }
       });
-      child.once('exit', (code, signal) => {
+      started.once('exit', (code, signal) => {
         clearTimeout(timer);
         reject(new Error(`the server exited before listening (${code ?? signal})`));
       });
     });
     const health = await fetch(`${baseURL}/api/health`);
     if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
-    return { baseURL, dataDir, razorpay, stop };
-  } catch (error) {
+    return baseURL;
+  };
+
+  const halt = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const running = child;
+      running.kill('SIGTERM');
+      const forced = setTimeout(() => running.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited(running);
+      clearTimeout(forced);
+    }
+  };
+
+  const stop = async () => {
+    await halt();
+    await rm(dataDir, { recursive: true, force: true });
+    await cardProvider.close();
+    await razorpay.close();
+  };
+
+  const failed = async (error: unknown): Promise<never> => {
     await stop();
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${reason}\n--- server output ---\n${output.join('\n')}`);
+  };
+
+  try {
+    const baseURL = await launch();
+    const restart = async (meanwhile: (dataDir: string) => Promise<void>) => {
+      await halt();
+      await meanwhile(dataDir);
+      // The same port again, so the test's browser contexts keep their address.
+      env.PORT = new URL(baseURL).port;
+      try {
+        await launch();
+      } catch (error) {
+        await failed(error);
+      }
+    };
+    return { baseURL, dataDir, razorpay, restart, stop };
+  } catch (error) {
+    return failed(error);
   }
 }
 
