@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { EarningsBooking, EarningsBookingState, EarningsMonth, OwnerEarnings } from '../../domain/contract';
 import { formatIndiaTime } from '../../domain/india-time';
 import { formatPaise } from '../../domain/money';
-import { monthLong } from './format';
+import { monthLong } from '../../domain/month-names';
 import { t } from './words';
 
 const STATE_WORDS = {

@@ -11,7 +11,6 @@ import { OccupancySection } from './OccupancySection';
 import { PayoutsTable } from './PayoutsTable';
 import { earningsKeys, useOwnerEarnings } from './queries';
 import { t } from './words';
-import '../../styles/earnings.css';
 
 /** The month the address asks the bookings of (`?month=2026-11`), if it names one. */
 function monthAsked(params: URLSearchParams): string | undefined {

@@ -4,11 +4,11 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import type { EarningsMonth } from '../../domain/contract';
 import { formatPaise } from '../../domain/money';
-import { monthLong } from './format';
+import { monthLong } from '../../domain/month-names';
 import { t } from './words';
 
 /** Chart.js comes with the chart alone, after the figures: the table below says the same meanwhile. */
-const EarningsChart = lazy(() => import('./EarningsChart'));
+const MonthlyBarChart = lazy(() => import('../../components/MonthlyBarChart'));
 
 const TABLE_ID = 'earnings-by-month';
 
@@ -20,7 +20,12 @@ export function MonthsSection({ months }: { months: readonly EarningsMonth[] }) 
         {t('earnings.months.title')}
       </h2>
       <Suspense fallback={null}>
-        <EarningsChart months={months} label={t('earnings.months.chartLabel')} describedBy={TABLE_ID} />
+        <MonthlyBarChart
+          months={months.map(({ month }) => month)}
+          values={months.map(({ netPaise }) => netPaise)}
+          label={t('earnings.months.chartLabel')}
+          describedBy={TABLE_ID}
+        />
       </Suspense>
       <p className="small text-muted">{t('earnings.months.note')}</p>
       <ScrollingTable label={t('earnings.months.caption')}>

@@ -13,7 +13,7 @@ import { StatementMonthParams } from '../../domain/schemas/earnings';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRetry } from '../../lib/query-client';
 import { statementCsvUrl } from './api';
-import { monthLong } from './format';
+import { monthLong } from '../../domain/month-names';
 import { PayoutsTable } from './PayoutsTable';
 import { earningsKeys, useOwnerStatement } from './queries';
 import { t } from './words';
