@@ -26,6 +26,7 @@ const CONSOLE_PAGES = [
   { path: '/admin/cars', heading: 'Cars' },
   { path: '/admin/bookings', heading: 'Bookings' },
   { path: '/admin/payouts', heading: 'Payout runs' },
+  { path: '/admin/money', heading: 'Money' },
   { path: '/admin/comments', heading: 'Comments and reviews' },
   { path: '/admin/messages', heading: 'Contact messages' },
   { path: '/admin/messages?list=newsletter', heading: 'Newsletter sign-ups' },

@@ -37,6 +37,7 @@ describe('the console frame', () => {
       ['Cars', '/admin/cars'],
       ['Bookings', '/admin/bookings'],
       ['Payouts', '/admin/payouts'],
+      ['Money', '/admin/money'],
       ['Comments and reviews', '/admin/comments'],
       ['Messages', '/admin/messages'],
       ['Audit log', '/admin/audit'],

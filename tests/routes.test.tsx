@@ -11,6 +11,7 @@ import {
   consoleMessages,
   consoleRuns,
   overviewCounts,
+  platformMoney,
   raviDisabled,
 } from './mocks/admin-answers';
 import { serve, session } from './mocks/serve';
@@ -58,6 +59,7 @@ const cases: RouteCase[] = [
   { path: '/admin/cars', title: 'Cars', shows: /Maruti Ertiga/, signedInAs: admin },
   { path: '/admin/bookings', title: 'Bookings', shows: /WOW-00042/, signedInAs: admin },
   { path: '/admin/payouts', title: 'Payouts', shows: /Weekly run/, signedInAs: admin },
+  { path: '/admin/money', title: 'Money', shows: /Owed in all/, signedInAs: admin },
   { path: '/admin/comments', title: 'Comments and reviews', shows: /Do I need an international licence/, signedInAs: admin },
   { path: '/admin/messages', title: 'Messages', shows: /Do you rent cars in Goa/, signedInAs: admin },
   { path: '/admin/audit', title: 'Audit log', shows: /Disabled account/, signedInAs: admin },
@@ -88,6 +90,7 @@ describe('every route renders its screen', () => {
     serve('GET /api/admin/comments', paged(consoleContent, 1, 50));
     serve('GET /api/admin/messages', paged(consoleMessages, 1, 50));
     serve('GET /api/admin/payouts/runs', paged(consoleRuns, 1, 50));
+    serve('GET /api/admin/money', platformMoney());
   });
 
   it.each(cases)('$path', async ({ path, title, shows, prefilled, signedInAs }) => {

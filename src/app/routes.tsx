@@ -158,6 +158,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminCars, lazy: page(() => import('../pages/AdminCarsPage')) },
               { path: paths.adminBookings, lazy: page(() => import('../pages/AdminBookingsPage')) },
               { path: paths.adminPayouts, lazy: page(() => import('../pages/AdminPayoutsPage')) },
+              { path: paths.adminMoney, lazy: page(() => import('../pages/AdminMoneyPage')) },
               { path: paths.adminComments, lazy: page(() => import('../pages/AdminCommentsPage')) },
               { path: paths.adminMessages, lazy: page(() => import('../pages/AdminMessagesPage')) },
               { path: paths.adminAudit, lazy: page(() => import('../pages/AdminAuditPage')) },

@@ -53,6 +53,8 @@ export const paths = {
   adminBookings: '/admin/bookings',
   /** Payout runs, one of them open with `?run=<id>`. */
   adminPayouts: '/admin/payouts',
+  /** What the platform earned and owes, owners' balances (`?q=`, `?page=`), and the check of the books. */
+  adminMoney: '/admin/money',
   adminComments: '/admin/comments',
   adminMessages: '/admin/messages',
   adminAudit: '/admin/audit',

@@ -6,12 +6,14 @@ import type {
   AdminCar,
   AdminContactMessage,
   AdminContent,
+  AdminMoney,
   AdminNewsletterSignup,
   AdminOverview,
   AdminPayout,
   AdminPayoutRun,
   AdminPayoutRunDetail,
   PublicCar,
+  Reconciliation,
 } from '../../src/domain/contract';
 import { slugify } from '../../src/domain/slug';
 import { admin, asha, booking, creta, fleetCar, ravi, swift, uuid } from './answers';
@@ -281,3 +283,75 @@ export const consoleRuns: AdminPayoutRunDetail[] = [
     createdAt: '2026-01-26T09:00:00.000Z',
   }),
 ];
+
+/** The last 12 India months up to November 2026, oldest first, with commission earned in October and November. */
+export const revenueMonths: AdminMoney['revenueByMonth'] = [
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+].map((month) => ({ month, revenuePaise: month === '2026-10' ? 27_600 : month === '2026-11' ? 13_800 : 0 }));
+
+/** The platform's money as the console shows it: ravi owed for a trip, asha's owner account owing a share collected at pickup. */
+export function platformMoney(fields: Partial<AdminMoney> = {}): AdminMoney {
+  return {
+    asOf: '2026-11-25T04:00:00.000Z',
+    revenueByMonth: revenueMonths,
+    totals: {
+      revenuePaise: 41_400,
+      gstPayablePaise: 7_452,
+      tdsPayablePaise: 552,
+      payoutsInTransitPaise: 55_200,
+      ownersPendingPaise: 55_200,
+      ownersAvailablePaise: -13_800,
+    },
+    owners: {
+      data: [
+        { _id: ravi.id, id: ravi.id, username: ravi.username, pendingPaise: 55_200, availablePaise: 0 },
+        { _id: uuid(5), id: uuid(5), username: 'kiran', pendingPaise: 0, availablePaise: -13_800 },
+      ],
+      page: 1,
+      pageSize: 50,
+      total: 2,
+    },
+    ...fields,
+  };
+}
+
+/** A check of the books where everything agrees: both providers read whole. */
+export const booksBalance: Reconciliation = {
+  ok: true,
+  checkedAt: '2026-11-25T04:05:00.000Z',
+  providers: [
+    {
+      provider: 'razorpay',
+      status: 'checked',
+      paymentsSeen: 3,
+      takenPaise: 207_000,
+      ledgerPaise: 207_000,
+      settledPaise: 150_000,
+      bookingsNotChecked: 0,
+    },
+    {
+      provider: 'stripe',
+      status: 'checked',
+      paymentsSeen: 1,
+      takenPaise: 69_000,
+      ledgerPaise: 69_000,
+      settledPaise: null,
+      bookingsNotChecked: 0,
+    },
+  ],
+  owners: { owners: 2, balancesPaise: 41_400, accountsPaise: 41_400, expectedPaise: 41_400 },
+  journals: { checked: 12, unbalanced: 0 },
+  differences: [],
+  differenceCount: 0,
+};

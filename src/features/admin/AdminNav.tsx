@@ -15,6 +15,7 @@ const sections: readonly AdminSection[] = [
   { label: 'admin.nav.cars', to: paths.adminCars },
   { label: 'admin.nav.bookings', to: paths.adminBookings },
   { label: 'admin.nav.payouts', to: paths.adminPayouts },
+  { label: 'admin.nav.money', to: paths.adminMoney },
   { label: 'admin.nav.comments', to: paths.adminComments },
   { label: 'admin.nav.messages', to: paths.adminMessages },
   { label: 'admin.nav.audit', to: paths.adminAudit },
