@@ -5,6 +5,7 @@ import type { CarKind } from '#domain/schemas/cars';
 import { REMOVED_CONTENT } from '#domain/schemas/comments';
 import type { Database } from '../db/client';
 import { accounts, blogPosts, cars, comments, reviews } from '../db/schema';
+import { field, none } from '../db/union-columns';
 import type { AdminListReads } from '../http/admin-lists';
 
 // Comments, replies and reviews as the admin console lists them: one shape for the three, so the
@@ -12,13 +13,6 @@ import type { AdminListReads } from '../http/admin-lists';
 
 /** The search box: a part of the text, found literally (no wildcards) and in any case. */
 const contains = (column: SQL.Aliased | AnyPgColumn, q: string) => sql`strpos(lower(${column}), lower(${q})) > 0`;
-
-/**
- * One column of the console's list, named as both tables' halves of the UNION name it; typed by
- * what it holds, not by the table it comes from, so the two halves have one shape.
- */
-const field = <T>(value: SQL | AnyPgColumn, name: string) => sql<T>`${value}`.as(name);
-const none = <T>(type: 'integer' | 'text' | 'uuid', name: string) => sql<T | null>`null::${sql.raw(type)}`.as(name);
 
 const parent = alias(comments, 'parent');
 
