@@ -189,7 +189,7 @@ describe('the audit log', () => {
     await send(app, 'POST', `/api/admin/accounts/${renter.id}/disable`, adminCookie);
     const mine = await get<AdminActionPage>(`/api/admin/audit?adminId=${adminId}&objectType=account`);
     expect(mine.data.length).toBeGreaterThan(0);
-    expect(mine.data.every((row) => row.admin.id === adminId && row.objectType === 'account')).toBe(true);
+    expect(mine.data.every((row) => row.admin?.id === adminId && row.objectType === 'account')).toBe(true);
     const nobody = await get<AdminActionPage>(`/api/admin/audit?adminId=${renter.id}`);
     expect(nobody).toEqual({ data: [], total: 0, page: 1, pageSize: 50 });
     expect((await send(app, 'GET', '/api/admin/audit?adminId=nobody', adminCookie)).statusCode).toBe(400);

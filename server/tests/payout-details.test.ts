@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayoutDetailsAnswer, PayoutDetailsChange, PayoutDetailsSaved } from '#domain/contract';
+import type { AdminActionPage, PayoutDetailsAnswer, PayoutDetailsChange, PayoutDetailsSaved } from '#domain/contract';
 import { PAYOUT_DETAILS_KEY_MISSING } from '../src/app';
 import { movableClock } from '../src/clock/clock';
 import { loadConfig } from '../src/config';
 import { accountActions, idempotencyKeys, mailOutbox, payoutDetails, signInFailures } from '../src/db/schema';
 import { payoutDestinations, payoutsResumed } from '../src/payouts/details';
 import { openDetail, payoutDetailsKey, sealDetail } from '../src/payouts/details-crypto';
-import { person, type Person } from './admin-helpers';
+import { getOk, person, type Person } from './admin-helpers';
 import { buildTestApp, closeTestApp, register, signIn, testConfig } from './helpers';
+import { send } from './marketplace-helpers';
 
 const HOUR = 60 * 60 * 1000;
 const START = new Date('2026-12-01T04:30:00.000Z');
@@ -411,6 +412,62 @@ describe('the request log', () => {
     expect(log).toContain('request failed');
     expect(log).toContain(PATH);
     for (const secret of [...PLAIN, account.password, '0123 4567 8901 23', 'HDFC1001234']) expect(log).not.toContain(secret);
+  });
+});
+
+describe("the admins' audit log", () => {
+  it("shows each payout details change with who made it, masked, among the admins' actions by time", async () => {
+    const at = (hours: number) => new Date(Date.parse('2027-01-04T04:30:00.000Z') + hours * HOUR);
+    clock.set(at(0));
+    // Sessions expire by the app's clock, which has moved on.
+    const consoleCookie = await signIn(app, admin.email, admin.password);
+    const owner = await person(app, 'owner');
+    await saved(owner);
+    clock.set(at(1));
+    const disabled = await send(app, 'POST', `/api/admin/accounts/${owner.id}/disable`, consoleCookie, { reason: 'Checking.' });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    clock.set(at(2));
+    expect((await send(app, 'POST', `/api/admin/accounts/${owner.id}/enable`, consoleCookie)).statusCode).toBe(200);
+    clock.set(at(3));
+    const again = { ...owner, cookie: await signIn(app, owner.email, owner.password) };
+    await saved(again, { accountNumber: '9876543210', confirmAccountNumber: '9876543210', upiId: '' });
+
+    const log = (query: string) => getOk<AdminActionPage>(app, `/api/admin/audit${query}`, consoleCookie);
+    const ofOwner = await log(`?objectType=account&objectId=${owner.id}`);
+    const masked = { legalName: 'Ravi Kumar', accountLast4: '0123', ifscLast4: '1234', upiLast4: 'bank', panLast4: '234F' };
+    const change = { by: 'accountHolder', admin: null, action: 'payout_details.change', reason: null };
+    const onOwner = { objectType: 'account', objectId: owner.id, objectName: owner.username };
+    expect(ofOwner.total).toBe(4);
+    expect(ofOwner.data).toEqual([
+      expect.objectContaining({
+        ...change,
+        ...onOwner,
+        before: masked,
+        after: { ...masked, accountLast4: '3210', upiLast4: null },
+        at: at(3).toISOString(),
+      }),
+      expect.objectContaining({ by: 'admin', action: 'account.enable', ...onOwner, at: at(2).toISOString() }),
+      expect.objectContaining({
+        by: 'admin',
+        admin: expect.objectContaining({ username: admin.username }),
+        action: 'account.disable',
+        reason: 'Checking.',
+        at: at(1).toISOString(),
+      }),
+      expect.objectContaining({ ...change, ...onOwner, before: null, after: masked, at: at(0).toISOString() }),
+    ]);
+    expect(new Set(ofOwner.data.map(({ id }) => id)).size).toBe(4);
+    const text = JSON.stringify(ofOwner);
+    for (const value of PLAIN) expect(text).not.toContain(value);
+
+    // The newest rows of the whole log, and of the accounts', are these four; no admin made the changes.
+    expect((await log('')).data.slice(0, 4)).toEqual(ofOwner.data);
+    expect((await log('?objectType=account')).data.slice(0, 4)).toEqual(ofOwner.data);
+    const adminId = ofOwner.data[1]?.admin?.id ?? '';
+    const byAdmin = await log(`?adminId=${adminId}&objectId=${owner.id}`);
+    expect(byAdmin.data.map(({ action }) => action)).toEqual(['account.enable', 'account.disable']);
+    expect((await log(`?objectType=car&objectId=${owner.id}`)).total).toBe(0);
+    expect((await log(`?adminId=${owner.id}`)).total).toBe(0);
   });
 });
 

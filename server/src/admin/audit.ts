@@ -1,10 +1,12 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { bookingNumber } from '#domain/booking-number';
 import { payoutNumber, payoutRunNumber } from '#domain/payout-number';
-import type { AdminAuditQuery, AdminObjectType } from '#domain/schemas/admin';
+import type { AdminAuditQuery, AdminObjectType, AuditActionName, AuditActor } from '#domain/schemas/admin';
 import { id as uuid } from '#domain/schemas/fields';
 import type { Database } from '../db/client';
 import {
+  accountActions,
   accounts,
   adminActions,
   bookings,
@@ -14,15 +16,77 @@ import {
   payoutRuns,
   payouts,
   reviews,
-  type AdminActionRow,
 } from '../db/schema';
+import { field, none } from '../db/union-columns';
 import type { AdminListReads } from '../http/admin-lists';
 
-function auditConditions({ adminId, objectType, objectId }: AdminAuditQuery): SQL | undefined {
+// The audit log: the admins' actions and the account holders' changes to their own accounts, as one
+// UNION ALL ordered and paged by the database, so the two are interleaved by time on every page.
+
+/** The fields an action changed, as it was or as it became: jsonb, read as the column reads it. */
+const changed = (
+  column: typeof adminActions.before | typeof adminActions.after | typeof accountActions.before | typeof accountActions.after,
+  name: string,
+) => sql<Record<string, unknown> | null>`${column}`.mapWith(column).as(name);
+
+/** The admins' actions, each by the admin who took it. */
+function adminEntries(db: Database) {
+  return db
+    .select({
+      by: field<AuditActor>(sql`'admin'::text`, 'by'),
+      id: field<number>(adminActions.id, 'id'),
+      actorId: field<string>(adminActions.adminId, 'actor_id'),
+      actorUsername: field<string>(accounts.username, 'actor_username'),
+      action: field<AuditActionName>(adminActions.action, 'action'),
+      objectType: field<AdminObjectType>(adminActions.objectType, 'object_type'),
+      objectId: field<string>(adminActions.objectId, 'object_id'),
+      reason: field<string | null>(adminActions.reason, 'reason'),
+      before: changed(adminActions.before, 'before'),
+      after: changed(adminActions.after, 'after'),
+      at: sql<Date>`${adminActions.at}`.mapWith(adminActions.at).as('at'),
+    })
+    .from(adminActions)
+    .innerJoin(accounts, eq(accounts.id, adminActions.adminId));
+}
+
+/** The account holders' changes in the same shape: each taken on their own account, with no reason asked. */
+function accountEntries(db: Database) {
+  return db
+    .select({
+      by: field<AuditActor>(sql`'accountHolder'::text`, 'by'),
+      id: field<number>(accountActions.id, 'id'),
+      actorId: field<string>(accountActions.accountId, 'actor_id'),
+      actorUsername: field<string>(accounts.username, 'actor_username'),
+      action: field<AuditActionName>(accountActions.action, 'action'),
+      objectType: field<AdminObjectType>(sql`'account'::text`, 'object_type'),
+      objectId: field<string>(sql`${accountActions.accountId}::text`, 'object_id'),
+      reason: none<string>('text', 'reason'),
+      before: changed(accountActions.before, 'before'),
+      after: changed(accountActions.after, 'after'),
+      at: sql<Date>`${accountActions.at}`.mapWith(accountActions.at).as('at'),
+    })
+    .from(accountActions)
+    .innerJoin(accounts, eq(accounts.id, accountActions.accountId));
+}
+
+/** Both as one table, `log`: each half read through a subquery of one name, so the halves have one type. */
+function auditLog(db: Database) {
+  const half = (entries: ReturnType<typeof adminEntries> | ReturnType<typeof accountEntries>) =>
+    db.select().from(entries.as('entry'));
+  return unionAll(half(adminEntries(db)), half(accountEntries(db))).as('log');
+}
+
+/** One row of the log, whichever table it is from. */
+export type AuditEntry = Awaited<ReturnType<typeof adminEntries>>[number];
+
+type Log = ReturnType<typeof auditLog>;
+
+/** An admin filter leaves out the account holders' changes: no admin took them. */
+function auditConditions(log: Log, { adminId, objectType, objectId }: AdminAuditQuery): SQL | undefined {
   return and(
-    adminId === undefined ? undefined : eq(adminActions.adminId, adminId),
-    objectType === undefined ? undefined : eq(adminActions.objectType, objectType),
-    objectId === undefined || objectId === '' ? undefined : eq(adminActions.objectId, objectId),
+    adminId === undefined ? undefined : and(eq(log.by, 'admin'), eq(log.actorId, adminId)),
+    objectType === undefined ? undefined : eq(log.objectType, objectType),
+    objectId === undefined || objectId === '' ? undefined : eq(log.objectId, objectId),
   );
 }
 
@@ -63,7 +127,7 @@ const NAMERS: Record<AdminObjectType, (db: Database, ids: string[]) => PromiseLi
 };
 
 /** The names of the objects `actions` were taken on, by type and id: one query per kind of object on the page. */
-async function objectNames(db: Database, actions: AdminActionRow[]): Promise<Map<string, string>> {
+async function objectNames(db: Database, actions: readonly AuditEntry[]): Promise<Map<string, string>> {
   const idsOf = new Map<AdminObjectType, Set<string>>();
   for (const { objectType, objectId } of actions) {
     // Every id the server writes is a uuid; anything else could only fail the lookup's cast.
@@ -78,34 +142,27 @@ async function objectNames(db: Database, actions: AdminActionRow[]): Promise<Map
 }
 
 export interface AuditRow {
-  action: AdminActionRow;
-  adminUsername: string;
+  entry: AuditEntry;
   /** What the object is called; null when it is no longer there to ask. */
   objectName: string | null;
 }
 
-/** The admin actions the console's query asks for, newest first, each with its admin's username and its object's name. */
+/** The log's rows the console's query asks for, newest first, each with who acted and its object's name. */
 export function auditList(db: Database, query: AdminAuditQuery): AdminListReads<AuditRow> {
-  const where = auditConditions(query);
+  const log = auditLog(db);
+  const where = auditConditions(log, query);
   return {
     rows: async (limit, offset) => {
       const rows = await db
-        .select({ action: adminActions, adminUsername: accounts.username })
-        .from(adminActions)
-        .innerJoin(accounts, eq(accounts.id, adminActions.adminId))
+        .select()
+        .from(log)
         .where(where)
-        .orderBy(desc(adminActions.at), desc(adminActions.id))
+        .orderBy(desc(log.at), desc(log.by), desc(log.id))
         .limit(limit)
         .offset(offset);
-      const names = await objectNames(
-        db,
-        rows.map((row) => row.action),
-      );
-      return rows.map((row) => ({
-        ...row,
-        objectName: names.get(`${row.action.objectType}:${row.action.objectId}`) ?? null,
-      }));
+      const names = await objectNames(db, rows);
+      return rows.map((entry) => ({ entry, objectName: names.get(`${entry.objectType}:${entry.objectId}`) ?? null }));
     },
-    total: () => db.select({ n: count() }).from(adminActions).where(where),
+    total: () => db.select({ n: count() }).from(log).where(where),
   };
 }

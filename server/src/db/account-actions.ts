@@ -1,5 +1,6 @@
 import type { Database } from './client';
-import { type AccountActionName, accountActions } from './schema';
+import type { AccountActionName } from '#domain/schemas/admin';
+import { accountActions } from './schema';
 
 export interface AccountActionRecord {
   accountId: string;

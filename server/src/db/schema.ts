@@ -43,7 +43,14 @@ import {
   REVIEW_REPLY_MAX,
   USERNAME_MAX,
 } from '#domain/limits';
-import { ADMIN_ACTIONS, ADMIN_OBJECT_TYPES, type AdminActionName, type AdminObjectType } from '#domain/schemas/admin';
+import {
+  ACCOUNT_ACTIONS,
+  ADMIN_ACTIONS,
+  ADMIN_OBJECT_TYPES,
+  type AccountActionName,
+  type AdminActionName,
+  type AdminObjectType,
+} from '#domain/schemas/admin';
 import { LEGAL_NAME_MAX } from '#domain/schemas/payout-details';
 import { PAYOUT_STATUSES, type PayoutStatus } from '#domain/schemas/payouts';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
@@ -828,10 +835,6 @@ export const payoutDetails = pgTable(
     ),
   ],
 );
-
-/** What an account did to itself that an admin may need to look back on: a change of where its owner is paid. */
-export const ACCOUNT_ACTIONS = ['payout_details.change'] as const;
-export type AccountActionName = (typeof ACCOUNT_ACTIONS)[number];
 
 /**
  * Changes people make to their own accounts that matter after the fact, as admin_actions records

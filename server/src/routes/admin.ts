@@ -43,12 +43,14 @@ function toAdminAccount(row: AccountRow): AdminAccount {
   };
 }
 
-function toAdminAction({ action: row, adminUsername, objectName }: AuditRow): AdminAction {
-  const id = String(row.id);
+function toAdminAction({ entry: row, objectName }: AuditRow): AdminAction {
+  // The two tables number their rows apart, so an account holder's change is told by its id's prefix.
+  const id = row.by === 'admin' ? String(row.id) : `account-${row.id}`;
   return {
     _id: id,
     id,
-    admin: { id: row.adminId, username: adminUsername },
+    by: row.by,
+    admin: row.by === 'admin' ? { id: row.actorId, username: row.actorUsername } : null,
     action: row.action,
     objectType: row.objectType,
     objectId: row.objectId,
@@ -165,8 +167,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: onlyAdmins,
       schema: {
         tags: TAGS,
-        summary: 'The audit log of admin actions, newest first',
-        description: `Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise) and filtered by the admin who acted (\`adminId\`) and by the object acted on (\`objectType\`, \`objectId\`). Rows are only ever added: nothing in the API, nor the database itself, changes or deletes one.`,
+        summary: "The audit log of admin actions and owners' payout details changes, newest first",
+        description: `The admins' actions and the changes owners made to their own payout details (\`by: accountHolder\`, on their account, masked), interleaved by time. Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise) and filtered by the admin who acted (\`adminId\`, which leaves out the owners' own changes) and by the object acted on (\`objectType\`, \`objectId\`). Rows are only ever added: nothing in the API, nor the database itself, changes or deletes one.`,
         security: SIGNED_IN,
         querystring: AdminAuditQuery,
         response: AUDIT_ANSWERS,

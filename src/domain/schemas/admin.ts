@@ -33,6 +33,19 @@ export const ADMIN_ACTIONS = [
 export const AdminActionName = z.enum(ADMIN_ACTIONS);
 export type AdminActionName = z.output<typeof AdminActionName>;
 
+/** What someone did to their own account that an admin may need to look back on: a change of where its owner is paid. */
+export const ACCOUNT_ACTIONS = ['payout_details.change'] as const;
+export const AccountActionName = z.enum(ACCOUNT_ACTIONS);
+export type AccountActionName = z.output<typeof AccountActionName>;
+
+/** Every action the audit log shows: the admins' own, and the account holders' changes to their accounts. */
+export const AuditActionName = z.enum([...ADMIN_ACTIONS, ...ACCOUNT_ACTIONS]);
+export type AuditActionName = z.output<typeof AuditActionName>;
+
+/** Who took an action in the audit log: an admin, or the holder of the account acted on. */
+export const AuditActor = z.enum(['admin', 'accountHolder']);
+export type AuditActor = z.output<typeof AuditActor>;
+
 /** What an admin action can be taken on. */
 export const ADMIN_OBJECT_TYPES = [
   'account',
@@ -121,8 +134,12 @@ const changedFields = z
 
 /** One row of the audit log. */
 export const AdminAction = Identified.extend({
-  admin: z.object({ id: z.string(), username: z.string() }),
-  action: AdminActionName,
+  by: AuditActor.meta({
+    description:
+      '`admin`: an admin took the action, `admin` says who. `accountHolder`: the holder of the account acted on (`objectType` `account`) changed it themselves, as `objectName` says who: `payout_details.change` only, its `before` and `after` masked (last four characters) as the database keeps them.',
+  }),
+  admin: AccountRef.nullable().meta({ description: "The admin who acted; null for an account holder's own change." }),
+  action: AuditActionName,
   objectType: AdminObjectType,
   objectId: z.string(),
   objectName: z.string().nullable().meta({
