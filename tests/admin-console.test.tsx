@@ -391,15 +391,105 @@ describe('the audit log', () => {
     expect(screen.getByRole('combobox', { name: 'Admin' })).toHaveDisplayValue('Any admin');
   });
 
-  it('says when no admin has acted yet, and when nothing matches the filters', async () => {
+  it('says when nothing is logged yet, and when nothing matches the filters', async () => {
     session(admin);
     serveAccounts(consoleAccounts);
     serve('GET /api/admin/audit', paged([], 1, ADMIN_PAGE));
     const { user } = renderRoute('/admin/audit');
-    expect(await screen.findByText(/No admin has acted yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/Nothing is logged yet/)).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Object id' }), asha.id);
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('No admin action matches these filters.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing in the log matches these filters.')).toBeInTheDocument();
+  });
+
+  it("shows an owner's payout details change, masked, among the admins' actions, and the money actions in words", async () => {
+    session(admin);
+    serveAccounts(consoleAccounts);
+    const masked = { legalName: 'Ravi Kumar', accountLast4: '0123', ifscLast4: '1234', upiLast4: 'bank', panLast4: '234F' };
+    const detailsChanged: AdminAction = {
+      ...raviDisabled,
+      _id: 'account-7',
+      id: 'account-7',
+      by: 'accountHolder',
+      admin: null,
+      action: 'payout_details.change',
+      reason: null,
+      before: masked,
+      after: { ...masked, accountLast4: '3210', upiLast4: null },
+      at: '2026-02-04T07:00:00.000Z',
+    };
+    const runId = uuid(903);
+    const bankFile: AdminAction = {
+      ...raviDisabled,
+      _id: '5',
+      id: '5',
+      action: 'payout.bank_file',
+      objectType: 'payout_run',
+      objectId: runId,
+      objectName: 'R-3',
+      reason: null,
+      before: null,
+      after: { listed: ['P-41', 'P-42'], totalPaise: 178_656 },
+    };
+    const paid: AdminAction = {
+      ...raviDisabled,
+      _id: '6',
+      id: '6',
+      action: 'payout.paid',
+      objectType: 'payout',
+      objectId: uuid(941),
+      objectName: 'P-41',
+      reason: null,
+      before: { status: 'processing' },
+      after: { status: 'paid', utr: 'HDFCR52026020412' },
+    };
+    serve('GET /api/admin/audit', paged([detailsChanged, raviDisabled, bankFile, paid], 1, ADMIN_PAGE));
+    renderRoute('/admin/audit');
+
+    await screen.findByRole('heading', { level: 1, name: 'Audit log (4)' });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'When',
+      'Who',
+      'Action',
+      'Object',
+      'Reason',
+      'Change',
+    ]);
+    const cellsOf = (row: number) =>
+      within(screen.getAllByRole('row')[row] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cellsOf(1)).toEqual([
+      'Feb 04 2026 12:30',
+      'ravi (account holder)',
+      'Changed payout details',
+      'Account ravi All actions',
+      'none given',
+      [
+        'legal name: Ravi Kumar → Ravi Kumar',
+        'bank account ending: 0123 → 3210',
+        'IFSC ending: 1234 → 1234',
+        'UPI ID ending: bank → none',
+        'PAN ending: 234F → 234F',
+      ].join(''),
+    ]);
+    expect(cellsOf(2).slice(1, 3)).toEqual(['meera', 'Disabled account']);
+    expect(cellsOf(3).slice(2)).toEqual([
+      'Downloaded bank file',
+      'Payout run R-3 All actions',
+      'none given',
+      'payouts in the file: none → P-41, P-42total: none → ₹1,786.56',
+    ]);
+    expect(screen.getByRole('link', { name: 'All actions on payout run R-3' })).toHaveAttribute(
+      'href',
+      `/admin/audit?objectType=payout_run&objectId=${runId}`,
+    );
+    expect(cellsOf(4).slice(2)).toEqual([
+      'Marked payout paid',
+      'Payout P-41 All actions',
+      'none given',
+      'status: processing → paidUTR: none → HDFCR52026020412',
+    ]);
   });
 });

@@ -62,6 +62,7 @@ export const overviewCounts: AdminOverview = {
 export const raviDisabled: AdminAction = {
   _id: '1',
   id: '1',
+  by: 'admin',
   admin: { id: meera.id, username: meera.username },
   action: 'account.disable',
   objectType: 'account',

@@ -1,13 +1,14 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatIndiaTime } from '../../domain/india-time';
+import { formatPaise } from '../../domain/money';
 import {
   ADMIN_SEARCH_MAX,
   AdminIdParams,
   AdminObjectType,
   type AdminAction,
-  type AdminActionName,
   AdminAuditQuery,
+  type AuditActionName,
 } from '../../domain/schemas/admin';
 import { useRetry } from '../../lib/query-client';
 import { AdminFilters, type AdminFilter } from './AdminFilters';
@@ -17,7 +18,7 @@ import { pageParam, paramInUrl } from './list-params';
 import { adminKeys, useAdminActions, useAdmins } from './queries';
 import { type AdminWordId, t } from './words';
 
-const ACTION_LABELS: Record<AdminActionName, AdminWordId> = {
+const ACTION_LABELS: Record<AuditActionName, AdminWordId> = {
   'account.disable': 'admin.audit.action.accountDisable',
   'account.enable': 'admin.audit.action.accountEnable',
   'car.delist': 'admin.audit.action.carDelist',
@@ -32,6 +33,7 @@ const ACTION_LABELS: Record<AdminActionName, AdminWordId> = {
   'payout.bank_file': 'admin.audit.action.payoutBankFile',
   'payout.paid': 'admin.audit.action.payoutPaid',
   'payout.failed': 'admin.audit.action.payoutFailed',
+  'payout_details.change': 'admin.audit.action.payoutDetailsChange',
 };
 
 const OBJECT_LABELS: Record<AdminObjectType, AdminWordId> = {
@@ -96,22 +98,52 @@ function ObjectCell({ action }: { action: AdminAction }) {
   );
 }
 
-function shown(value: unknown): string {
+/**
+ * The fields of the money actions and of payout details in words; the other actions' fields
+ * (`status`, `state`) read as they are.
+ */
+const FIELD_LABELS: Partial<Record<string, AdminWordId>> = {
+  payouts: 'admin.audit.field.payouts',
+  totalPaise: 'admin.audit.field.total',
+  listed: 'admin.audit.field.listed',
+  utr: 'admin.audit.field.utr',
+  legalName: 'admin.audit.field.legalName',
+  accountLast4: 'admin.audit.field.accountLast4',
+  ifscLast4: 'admin.audit.field.ifscLast4',
+  upiLast4: 'admin.audit.field.upiLast4',
+  panLast4: 'admin.audit.field.panLast4',
+};
+
+/** A value as the log stored it: an amount in paise as rupees, a list as its items. */
+function shown(field: string, value: unknown): string {
   if (value === null || value === undefined) return t('admin.audit.noValue');
+  if (field.endsWith('Paise') && typeof value === 'number') return formatPaise(value);
+  if (Array.isArray(value)) return value.length === 0 ? t('admin.audit.noValue') : value.map(String).join(', ');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** "status: enabled → disabled", a line for each field the action changed. */
 function changes({ before, after }: AdminAction): string[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return fields.map((field) =>
-    t('admin.audit.changeLine', { field, before: shown(before?.[field]), after: shown(after?.[field]) }),
-  );
+  return fields.map((field) => {
+    const label = FIELD_LABELS[field];
+    return t('admin.audit.changeLine', {
+      field: label ? t(label) : field,
+      before: shown(field, before?.[field]),
+      after: shown(field, after?.[field]),
+    });
+  });
+}
+
+/** The admin who acted, or the account's holder named as the log names their account. */
+function actor(action: AdminAction): string {
+  if (action.admin) return action.admin.username;
+  return t('admin.audit.accountHolder', { name: action.objectName ?? action.objectId });
 }
 
 const columns = (): readonly AdminColumn<AdminAction>[] => [
   { header: t('admin.audit.column.when'), cell: (action) => <time dateTime={action.at}>{formatIndiaTime(action.at)}</time> },
-  { header: t('admin.audit.column.admin'), cell: (action) => action.admin.username },
+  { header: t('admin.audit.column.by'), cell: actor },
   { header: t('admin.audit.column.action'), cell: (action) => t(ACTION_LABELS[action.action]) },
   {
     header: t('admin.audit.column.object'),
@@ -138,7 +170,8 @@ const columns = (): readonly AdminColumn<AdminAction>[] => [
 ];
 
 /**
- * The audit log, newest first, filtered by the admin who acted and by the object acted on. Each
+ * The audit log, newest first: the admins' actions and the owners' changes to their payout details,
+ * filtered by the admin who acted and by the object acted on. Each
  * object is named as people know it and leads to its section of the console and to every action
  * taken on it.
  */
