@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Reconciliation } from '../src/domain/contract';
+import type { ProviderCheck, Reconciliation } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { admin, ravi } from './mocks/answers';
 import { booksBalance, platformMoney } from './mocks/admin-answers';
@@ -26,10 +26,17 @@ function rowsOf(caption: string): string[][] {
     );
 }
 
-/** The books as Razorpay and the ledger disagree: a payment the ledger lacks, a receipt Razorpay does not hold, ravi's balance off. */
+/**
+ * The books as Razorpay and the ledger disagree: two payments the ledger lacks and ravi's balance
+ * off; the card provider's list was read only in part.
+ */
 const booksDiffer: Reconciliation = {
   ...booksBalance,
   ok: false,
+  providers: [
+    { ...(booksBalance.providers[0] as ProviderCheck), takenPaise: 288_000 },
+    { ...(booksBalance.providers[1] as ProviderCheck), status: 'partial', bookingsNotChecked: 2 },
+  ],
   owners: { owners: 2, balancesPaise: 41_400, accountsPaise: 41_400, expectedPaise: 55_200 },
   differences: [
     {
@@ -153,8 +160,8 @@ describe('checking the books', () => {
       .getAllByRole('row')
       .slice(1);
     expect(providers.map(cellsOf)).toEqual([
-      ['Razorpay', 'Checked', '3', '₹2,070.00', '₹2,070.00', '₹1,500.00', '0'],
-      ['Stripe', 'Checked', '1', '₹690.00', '₹690.00', 'not reported', '0'],
+      ['Razorpay', 'Checked', '3', '₹2,070.00', '₹2,070.00', 'Yes', '₹1,500.00', '0'],
+      ['Stripe', 'Checked', '1', '₹690.00', '₹690.00', 'Yes', 'not reported', '0'],
     ]);
     expect(screen.getByText(/The balances of 2 owners sum to ₹414.00, as the owner accounts hold\./)).toHaveTextContent(
       'Recomputed from the bookings and payouts, they should be ₹414.00. 12 journals checked, 0 not summing to zero.',
@@ -171,6 +178,13 @@ describe('checking the books', () => {
     await user.click(await screen.findByRole('button', { name: 'Check the books' }));
     expect(await screen.findByText('Checked Nov 25 2026 09:35: 3 differences.')).toBeInTheDocument();
     expect(screen.getByText(/they should be ₹552\.00/)).toBeInTheDocument();
+    const providers = within(screen.getByRole('table', { name: 'Payment providers' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(providers.map(cellsOf)).toEqual([
+      ['Razorpay', 'Checked', '3', '₹2,880.00', '₹2,070.00', 'No', '₹1,500.00', '0'],
+      ['Stripe', 'Partly read', '1', '₹690.00', '₹690.00', 'Not known', 'not reported', '2'],
+    ]);
     const rows = within(screen.getByRole('table', { name: 'Differences' }))
       .getAllByRole('row')
       .slice(1);

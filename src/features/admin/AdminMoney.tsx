@@ -192,6 +192,12 @@ const DIFFERENCE_KINDS: Record<DifferenceKind, AdminWordId> = {
 
 type ProviderRow = ProviderCheck & { id: string };
 
+/** Whether what the provider took is what the ledger received: known only from a list read whole. */
+function matchWord({ status, takenPaise, ledgerPaise }: ProviderCheck): AdminWordId {
+  if (status !== 'checked') return 'admin.money.check.matchUnknown';
+  return takenPaise === ledgerPaise ? 'admin.money.check.matchYes' : 'admin.money.check.matchNo';
+}
+
 const providerColumns = (): readonly AdminColumn<ProviderRow>[] => [
   { header: t('admin.money.check.column.provider'), cell: (check) => t(PROVIDER_NAMES[check.provider]) },
   {
@@ -205,6 +211,7 @@ const providerColumns = (): readonly AdminColumn<ProviderRow>[] => [
   { header: t('admin.money.check.column.payments'), cell: (check) => formatCount(check.paymentsSeen) },
   { header: t('admin.money.check.column.taken'), cell: (check) => <Amount paise={check.takenPaise} /> },
   { header: t('admin.money.check.column.ledger'), cell: (check) => <Amount paise={check.ledgerPaise} /> },
+  { header: t('admin.money.check.column.matches'), cell: (check) => t(matchWord(check)) },
   {
     header: t('admin.money.check.column.settled'),
     cell: (check) =>
@@ -234,7 +241,10 @@ const differenceColumns = (): readonly AdminColumn<DifferenceRow>[] => [
   },
   { header: t('admin.money.check.column.expected'), cell: (difference) => <Amount paise={difference.expectedPaise} /> },
   { header: t('admin.money.check.column.ledgerHolds'), cell: (difference) => <Amount paise={difference.ledgerPaise} /> },
-  { header: t('admin.money.check.column.detail'), cell: (difference) => difference.detail },
+  {
+    header: t('admin.money.check.column.detail'),
+    cell: (difference) => <span className="admin-text">{difference.detail}</span>,
+  },
 ];
 
 /** What the check found: the verdict, each provider's side, the owners' side, and every difference listed. */
