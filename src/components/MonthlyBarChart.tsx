@@ -25,7 +25,10 @@ const options: ChartOptions<'bar'> = {
   maintainAspectRatio: false,
   animation: false,
   plugins: { tooltip: { callbacks: { label: (item) => formatPaise(Number(item.raw)) } } },
-  scales: { y: { ticks: { callback: (value) => formatPaise(Number(value)) } } },
+  // Whole paise from zero, and at least a rupee high: months of nothing would otherwise draw fractions of a paisa.
+  scales: {
+    y: { beginAtZero: true, suggestedMax: 100, ticks: { precision: 0, callback: (value) => formatPaise(Number(value)) } },
+  },
 };
 
 export interface MonthlyBarChartProps {
