@@ -25,13 +25,13 @@ const form = async (name: 'Add payout details' | 'Change payout details') => wit
 /** Ravi signed in, with `details` on file. */
 function ownerWith(details: PayoutDetails | null) {
   session(ravi);
-  serve('GET /api/owner/payout-details', { details });
+  serve('GET /api/owner/payout-details', { details, route: null });
 }
 
 describe('payout details page', () => {
   it('adds the details an owner types, sends them as typed, and then shows them masked with the pause', async () => {
     ownerWith(null);
-    const sent = serve('PUT /api/owner/payout-details', { message: serverSays.payoutDetailsSaved, details: saved });
+    const sent = serve('PUT /api/owner/payout-details', { message: serverSays.payoutDetailsSaved, details: saved, route: null });
     const { user } = renderRoute('/owner/payouts');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payout details' })).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('payout details page', () => {
 
   it('refuses, without asking the server, account numbers that differ, an IFSC not in its format, and no way to be paid', async () => {
     ownerWith(null);
-    const sent = serve('PUT /api/owner/payout-details', { message: serverSays.payoutDetailsSaved, details: saved });
+    const sent = serve('PUT /api/owner/payout-details', { message: serverSays.payoutDetailsSaved, details: saved, route: null });
     const { user } = renderRoute('/owner/payouts');
     const adding = await form('Add payout details');
 
@@ -152,7 +152,7 @@ describe('payout details page', () => {
 
   it('says when the details could not be loaded, with Retry', async () => {
     session(ravi);
-    serve('GET /api/owner/payout-details', { details: saved });
+    serve('GET /api/owner/payout-details', { details: saved, route: null });
     serve('GET /api/owner/payout-details', fail(500, serverSays.serverFault), { once: true });
     const { user } = renderRoute('/owner/payouts');
 

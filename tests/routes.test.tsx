@@ -81,7 +81,7 @@ describe('every route renders its screen', () => {
     serve('GET /get-car/:id', success(creta));
     serve('GET /api/bookings', paged([]));
     serve('GET /api/account', { user: asha });
-    serve('GET /api/owner/payout-details', { details: null });
+    serve('GET /api/owner/payout-details', { details: null, route: null });
     serve('GET /api/admin/overview', overviewCounts);
     serve('GET /api/admin/accounts', paged(consoleAccounts, 1, 50));
     serve('GET /api/admin/audit', paged([raviDisabled], 1, 50));

@@ -315,6 +315,7 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   RAZORPAY_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  RAZORPAY_ROUTE: flag,
   GST_RATE_BPS: optionalText
     .refine((value) => value === undefined || /^\d+$/.test(value), {
       message: 'GST_RATE_BPS must be a whole number of basis points (1800 is 18 %)',
@@ -472,6 +473,12 @@ function refuseHalfSettings(e: z.output<typeof envSchema>): void {
   if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
     throw new Error('Invalid server configuration:\nRAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together, or neither');
   }
+  // Route moves owners' money through Razorpay, and learns that a linked account is active or a transfer paid only by webhook.
+  if (e.RAZORPAY_ROUTE && !(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid server configuration:\nRAZORPAY_ROUTE=true pays owners through Razorpay Route: it needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET. Set them, or unset RAZORPAY_ROUTE',
+    );
+  }
   // A rate without a registration could not print a valid tax invoice; a registration without a rate is a half-done setting.
   const gstSet = [e.GST_RATE_BPS, e.GSTIN, e.GST_STATE].filter((value) => value !== undefined).length;
   if (gstSet !== 0 && gstSet !== 3) {
@@ -548,6 +555,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
             keySecret: e.RAZORPAY_KEY_SECRET,
             webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
             apiBase: new URL(e.RAZORPAY_API_BASE ?? RAZORPAY_API_BASE),
+            route: e.RAZORPAY_ROUTE,
           }
         : undefined,
     gst:

@@ -44,6 +44,10 @@ export const BOOKING_EFFECTS = {
   releaseEarnings: 'write',
   /** Money held is let go, or money taken given back (and the ledger's entries reversed), after the commit. */
   settleMoney: 'after',
+  /** With Razorpay Route on: the owner's share of a Razorpay payment is transferred to their linked account, on hold, after the commit. */
+  transferOwnerShare: 'after',
+  /** A share transferred by Route becomes a Route payout when released, so the bank-file run never pays it. */
+  payRouteShare: 'write',
 } as const satisfies Record<string, 'check' | 'provider' | 'write' | 'after'>;
 
 export type BookingEffect = keyof typeof BOOKING_EFFECTS;
@@ -69,6 +73,7 @@ const ACCEPT_EFFECTS = [
   'declineOverlapping',
   'recordEvent',
   'auditAdmin',
+  'transferOwnerShare',
 ] as const;
 const CANCEL_EFFECTS = ['reverseEarnings', 'recordEvent', 'auditAdmin', 'settleMoney'] as const;
 
@@ -132,7 +137,7 @@ export const EXPIRY = {
  */
 export const EARNINGS_RELEASE = {
   status: 'accepted',
-  effects: ['releaseEarnings'],
+  effects: ['releaseEarnings', 'payRouteShare'],
 } as const satisfies { status: BookingStatus; effects: readonly BookingEffect[] };
 
 /** When a booking's owner's share is released: `holdHours` after its period ends. */

@@ -16,6 +16,7 @@ import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
 import { paymentRequired, type PaymentProviders } from '../payments/provider';
 import { settlePayments } from '../payments/settle-payments';
+import { payRouteShare, sendRouteShares } from '../payouts/route-transfers';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordStatus } from './status';
 import { ALREADY_BOOKED, OVERTAKEN, UNPAID_ACCEPT } from './words';
@@ -192,5 +193,16 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
   },
   settleMoney: {
     after: ({ db, payments, log, clock }, bookingIds) => settlePayments(db, payments, log, clock.now(), bookingIds),
+  },
+  transferOwnerShare: {
+    async after({ db, payments, log, clock }, bookingIds) {
+      if (payments.route) await sendRouteShares({ db, route: payments.route, log, now: clock.now() }, bookingIds);
+    },
+  },
+  payRouteShare: {
+    async apply({ tx, booking, now }) {
+      await payRouteShare(tx, booking.id, now);
+      return [];
+    },
   },
 };

@@ -9,6 +9,7 @@ import { PaymentRefused, PaymentUnavailable } from '../payments/provider';
 import { HttpError } from '../http/errors';
 import { expireDueRequests, finishPending, releaseDueEarnings, settleExpired, type ProcessContext } from './process';
 import { lockCar } from './status';
+import { sweepRouteTransfers } from '../payouts/route-transfers';
 
 /**
  * The periodic sweep's expiry: stores `expired` on every request whose period has begun, one car at a
@@ -73,11 +74,12 @@ async function finishInterruptedSteps(ctx: ProcessContext, now: Date): Promise<s
   return overtaken;
 }
 
-/** The sweep: expiry, the steps a crash interrupted, the money either leaves to move, and owners' earnings due for release. */
+/** The sweep: expiry, the steps a crash interrupted, the money either leaves to move, owners' earnings due for release, and their Route transfers. */
 export async function sweepBookings(ctx: ProcessContext): Promise<void> {
   const now = ctx.clock.now();
   await releaseDueEarnings(ctx, now);
   await settleExpired(ctx, await sweepExpiredRequests(ctx.db, now, ctx.links));
   await settlePayments(ctx.db, ctx.payments, ctx.log, now, await finishInterruptedSteps(ctx, now));
   await settlePayments(ctx.db, ctx.payments, ctx.log, now);
+  if (ctx.payments.route) await sweepRouteTransfers({ db: ctx.db, route: ctx.payments.route, log: ctx.log, now });
 }

@@ -51,7 +51,7 @@ import {
   type AdminActionName,
   type AdminObjectType,
 } from '#domain/schemas/admin';
-import { LEGAL_NAME_MAX } from '#domain/schemas/payout-details';
+import { LEGAL_NAME_MAX, ROUTE_ACCOUNT_STATES, type RouteAccountState } from '#domain/schemas/payout-details';
 import { PAYOUT_STATUSES, type PayoutStatus } from '#domain/schemas/payouts';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 
@@ -837,6 +837,72 @@ export const payoutDetails = pgTable(
 );
 
 /**
+ * An owner's Razorpay Route linked account: the ids Razorpay gave each part of it (the account, its
+ * stakeholder, its Route product), filled in as each is made so a save that stopped half-way goes on
+ * from there, and the state its webhooks last reported.
+ */
+export const routeAccounts = pgTable(
+  'route_accounts',
+  {
+    ownerId: uuid('owner_id').primaryKey(),
+    accountId: text('account_id').notNull().unique('route_accounts_account_id_key'),
+    stakeholderId: text('stakeholder_id'),
+    productId: text('product_id'),
+    state: text('state').$type<RouteAccountState>().notNull().default('created'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'route_accounts_owner_id_fkey', columns: [table.ownerId], foreignColumns: [accounts.id] }),
+    check('route_accounts_state_check', sql`${table.state} IN (${oneOf(ROUTE_ACCOUNT_STATES)})`),
+  ],
+);
+
+/**
+ * A booking's owner share sent by Route: claimed (a row) before Razorpay is asked, so the release and
+ * the sweep agree on whether the share goes by Route or by bank file; the transfer's id once Razorpay
+ * made it (on hold), the Route payout once the earnings were released, and what a refund took back.
+ */
+export const routeTransfers = pgTable(
+  'route_transfers',
+  {
+    bookingId: uuid('booking_id').primaryKey(),
+    ownerId: uuid('owner_id').notNull(),
+    paymentId: text('payment_id').notNull(),
+    accountId: text('account_id').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    transferId: text('transfer_id').unique('route_transfers_transfer_id_key'),
+    /** Whether Razorpay still holds the transfer's settlement: released (false) once the Route payout is made. */
+    onHold: boolean('on_hold').notNull().default(true),
+    /** When Razorpay reported the transfer processed (in the linked account); its payout is paid once it is also let go. */
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+    /** When Razorpay reported the transfer failed: its share, not yet released, goes to the bank file instead. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    payoutId: uuid('payout_id').unique('route_transfers_payout_id_key'),
+    reversedPaise: bigint('reversed_paise', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'route_transfers_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }),
+    foreignKey({ name: 'route_transfers_owner_id_fkey', columns: [table.ownerId], foreignColumns: [accounts.id] }),
+    foreignKey({ name: 'route_transfers_payout_id_fkey', columns: [table.payoutId], foreignColumns: [payouts.id] }),
+    check('route_transfers_amount_paise_check', sql`${table.amountPaise} > 0`),
+    check(
+      'route_transfers_reversed_paise_check',
+      sql`${table.reversedPaise} >= 0 AND ${table.reversedPaise} <= ${table.amountPaise}`,
+    ),
+    index('route_transfers_open_idx')
+      .on(table.bookingId)
+      .where(sql`${table.failedAt} IS NULL AND (${table.transferId} IS NULL OR ${table.onHold})`),
+  ],
+);
+
+/** What an account did to itself that an admin may need to look back on: a change of where its owner is paid. */
+export const ACCOUNT_ACTIONS = ['payout_details.change'] as const;
+export type AccountActionName = (typeof ACCOUNT_ACTIONS)[number];
+
+/**
  * Changes people make to their own accounts that matter after the fact, as admin_actions records
  * the admins' own: written in the change's transaction, and append-only (triggers of migration
  * 0027 refuse an update or delete). `before` and `after` hold masked values only.
@@ -886,6 +952,8 @@ export const schema = {
   ledgerEntries,
   payoutDetails,
   accountActions,
+  routeAccounts,
+  routeTransfers,
 };
 
 /** A row as queries return it: what the routes turn into the contract's shapes. */
@@ -901,4 +969,6 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 export type AdminActionRow = typeof adminActions.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutRunRow = typeof payoutRuns.$inferSelect;
+export type RouteAccountRow = typeof routeAccounts.$inferSelect;
+export type RouteTransferRow = typeof routeTransfers.$inferSelect;
 export type PayoutDetailsRow = typeof payoutDetails.$inferSelect;

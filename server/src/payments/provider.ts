@@ -1,4 +1,5 @@
 import type { PaymentProvider } from '#domain/schemas/bookings';
+import type { RouteApi } from './razorpay-route-api';
 
 /** The provider said no (a declined card, a capture it will not take): the message is for the renter or the owner. */
 export class PaymentRefused extends Error {}
@@ -30,6 +31,8 @@ export interface HeldPayments {
 export interface PaymentProviders<Stripe extends HeldPayments = HeldPayments, Razorpay extends HeldPayments = HeldPayments> {
   stripe: Stripe | null;
   razorpay: Razorpay | null;
+  /** Razorpay Route, when owners' shares of Razorpay payments are paid by it (RAZORPAY_ROUTE). */
+  route: RouteApi | null;
   /** The provider that holds a booking's money, or null when it is off on this server. */
   provider(name: PaymentProvider): HeldPayments | null;
 }
@@ -42,6 +45,7 @@ export function paymentRequired(payments: PaymentProviders): boolean {
 export function paymentProviders<Stripe extends HeldPayments, Razorpay extends HeldPayments>(
   stripe: Stripe | null,
   razorpay: Razorpay | null,
+  route: RouteApi | null = null,
 ): PaymentProviders<Stripe, Razorpay> {
-  return { stripe, razorpay, provider: (name) => (name === 'stripe' ? stripe : razorpay) };
+  return { stripe, razorpay, route, provider: (name) => (name === 'stripe' ? stripe : razorpay) };
 }

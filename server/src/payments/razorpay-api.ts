@@ -19,6 +19,8 @@ export interface RazorpaySettings {
   keySecret: string;
   webhookSecret: string | undefined;
   apiBase: URL;
+  /** RAZORPAY_ROUTE: owners' shares of Razorpay payments are paid by Route transfers, not the bank file. */
+  route?: boolean;
 }
 
 const Order = z.object({ id: z.string(), amount: z.number(), currency: z.string(), status: z.string() });
@@ -43,10 +45,6 @@ export const RazorpayWebhookEvent = z.object({
 });
 
 const Refund = z.object({ id: z.string(), payment_id: z.string(), amount: z.number() });
-
-/** A list answer: at most `count` items a page, newest first. */
-const collectionOf = <T extends z.ZodType>(item: T) =>
-  z.object({ entity: z.literal('collection'), count: z.number(), items: z.array(item) });
 
 const ListedPayment = Payment.extend({
   /** Captured at some point: a refunded payment was captured first. */
@@ -89,27 +87,25 @@ export interface RazorpayApi {
   listSettlements(page: RazorpayPage, timeoutMs: number): Promise<RazorpaySettlement[]>;
 }
 
-export function razorpayApi({
-  keyId,
-  keySecret,
-  apiBase,
-}: Pick<RazorpaySettings, 'keyId' | 'keySecret' | 'apiBase'>): RazorpayApi {
-  const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+/** One call to Razorpay's REST API: its answer checked against `answer`, or RazorpayRefusal / RazorpayUnavailable. */
+export type RazorpayCall = <T extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  answer: T,
+  options?: { body?: unknown; timeoutMs?: number; headers?: Record<string, string> },
+) => Promise<z.output<T>>;
 
-  async function call<T extends z.ZodType>(
-    method: 'GET' | 'POST',
-    path: string,
-    answer: T,
-    body?: unknown,
-    timeoutMs = TIMEOUT_MS,
-  ): Promise<z.output<T>> {
+/** Calls to Razorpay's REST API with our keys, shared by the payments and the Route clients. */
+export function razorpayCaller({ keyId, keySecret, apiBase }: Pick<RazorpaySettings, 'keyId' | 'keySecret' | 'apiBase'>): RazorpayCall {
+  const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  return async (method, path, answer, { body, timeoutMs = TIMEOUT_MS, headers = {} } = {}) => {
     let response: Response;
     // The request's deadline makes room for the call: cut mid-call, a 503 could not say that nothing was done.
     extendDeadline(timeoutMs);
     try {
       response = await fetch(new URL(path, apiBase), {
         method,
-        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { authorization, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -129,7 +125,17 @@ export function razorpayApi({
     const parsed = answer.safeParse(json);
     if (!parsed.success) throw new RazorpayUnavailable(`Razorpay's answer to ${method} ${path} was not what its API documents.`);
     return parsed.data;
-  }
+  };
+}
+
+/** A list answer: at most `count` items a page, newest first. */
+export const collectionOf = <T extends z.ZodType>(item: T) =>
+  z.object({ entity: z.literal('collection'), count: z.number(), items: z.array(item) });
+
+export function razorpayApi(settings: Pick<RazorpaySettings, 'keyId' | 'keySecret' | 'apiBase'>): RazorpayApi {
+  const caller = razorpayCaller(settings);
+  const call = <T extends z.ZodType>(method: 'GET' | 'POST', path: string, answer: T, body?: unknown, timeoutMs?: number) =>
+    caller(method, path, answer, { body, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
 
   const paymentPath = (paymentId: string) => `/v1/payments/${encodeURIComponent(paymentId)}`;
   const pagePath = (path: string, { count, skip }: RazorpayPage) =>

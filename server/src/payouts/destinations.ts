@@ -7,8 +7,8 @@ import type { PayoutDetailsKey } from './details-crypto';
 /**
  * Where bank-file payouts go: the owners' payout details (./details.ts), as the run, the bank file
  * and the console ask for them, so what makes an owner payable is decided here and nowhere else.
- * Only a bank account (with its IFSC) can be paid by bank file; an owner with a UPI ID alone waits
- * for Route transfers.
+ * Only a bank account (with its IFSC) can be paid by bank file, or by Route; an owner with a UPI ID
+ * alone is paid by neither.
  */
 
 /** An owner's bank account, as a bank's bulk-transfer file names it. */

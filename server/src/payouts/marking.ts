@@ -42,7 +42,8 @@ async function openPayout(tx: Database, payoutId: string): Promise<PayoutRow> {
   return payout;
 }
 
-async function settle(
+/** Stores a payout's new status in `tx`: the mark's, or a Route webhook's. */
+export async function settle(
   tx: Database,
   payoutId: string,
   change: Pick<PayoutRow, 'status' | 'utr' | 'failureReason' | 'paidAt' | 'updatedAt'>,

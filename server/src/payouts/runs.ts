@@ -76,7 +76,8 @@ async function payOwner(tx: Database, run: PayoutRunRow, ownerId: string, reques
   const [open] = await tx
     .select({ id: payouts.id })
     .from(payouts)
-    .where(and(eq(payouts.ownerId, ownerId), inArray(payouts.status, [...OPEN_PAYOUT_STATUSES])))
+    // A Route payout in flight is another booking's share, already in transit: it does not stop this one.
+    .where(and(eq(payouts.ownerId, ownerId), eq(payouts.way, 'manual'), inArray(payouts.status, [...OPEN_PAYOUT_STATUSES])))
     .limit(1);
   if (open) return null;
   const [balance] = await ownerBalances(tx, [ownerId]);

@@ -4,6 +4,7 @@ import type { MoneyRules, ServerConfig } from '../config';
 import { backfillLedger } from '../ledger/backfill';
 import { paymentProviders, type PaymentProviders } from '../payments/provider';
 import { razorpayPayments, type RazorpayPayments } from '../payments/razorpay';
+import { razorpayRouteApi } from '../payments/razorpay-route-api';
 import { stripePayments, type StripePayments } from '../payments/stripe';
 
 export type Payments = PaymentProviders<StripePayments, RazorpayPayments>;
@@ -29,6 +30,7 @@ async function payments(app: FastifyInstance, config: Pick<ServerConfig, 'cardPa
     paymentProviders(
       config.cardPayments ? await stripePayments(config.cardPayments) : null,
       config.razorpay ? razorpayPayments(config.razorpay) : null,
+      config.razorpay?.route ? razorpayRouteApi(config.razorpay) : null,
     ),
   );
 }

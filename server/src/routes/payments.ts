@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import type { BookingLinks } from '../mail/booking-mails';
 import { RazorpayWebhookEvent } from '../payments/razorpay-api';
+import { recordRouteEvent } from '../payouts/route-events';
 import { signedInAccount } from '../plugins/session';
 import { t } from '../i18n';
 
@@ -17,7 +18,7 @@ const RAZORPAY_OFF = 'server.payments.razorpayOff';
 const WEBHOOKS_OFF = 'server.payments.webhooksOff';
 
 /** What the webhook did with an event: made the booking, found it made already, ignored the event, or could not book. */
-const WebhookOutcome = z.object({ outcome: z.enum(['booked', 'already booked', 'ignored', 'not bookable']) });
+const WebhookOutcome = z.object({ outcome: z.enum(['booked', 'already booked', 'ignored', 'not bookable', 'recorded']) });
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; links: BookingLinks }> = async (
   app,
@@ -74,7 +75,7 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, lin
         tags: TAGS,
         summary: "Razorpay's webhook: completes the bookings whose checkout page closed before it could report",
         description:
-          'Signed by Razorpay with the webhook secret (X-Razorpay-Signature, HMAC-SHA256 of the raw body). `payment.authorized` for an order not yet booked makes its booking, `requested` with the payment `held`; other events and repeated deliveries change nothing.',
+          'Signed by Razorpay with the webhook secret (X-Razorpay-Signature, HMAC-SHA256 of the raw body). `payment.authorized` for an order not yet booked makes its booking, `requested` with the payment `held`. With Razorpay Route on, `product.route.*` moves an owner\'s linked account\'s state, `transfer.processed` pays a Route payout (once its transfer is let go) and `transfer.failed` fails it, its money available again (`recorded`). Other events and repeated deliveries change nothing.',
         headers: z.object({ 'x-razorpay-signature': z.string().optional() }),
         body: z.string().describe("Razorpay's event, as JSON"),
         response: {
@@ -102,6 +103,10 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, lin
       }
       const parsed = RazorpayWebhookEvent.safeParse(json);
       if (!parsed.success) throw new HttpError(400, t('server.payments.notEvent'));
+      if (app.payments.route) {
+        const routeOutcome = await recordRouteEvent(app.db, json, app.clock.now());
+        if (routeOutcome) return { outcome: routeOutcome };
+      }
       const payment = parsed.data.payload.payment?.entity;
       if (parsed.data.event !== 'payment.authorized' || !payment) return { outcome: 'ignored' as const };
       const outcome = await bookAuthorizedPayment({ db: app.db, razorpay, gst, links }, payment, app.clock.now(), request.log);

@@ -14,6 +14,7 @@ import { issueWords } from '../http/check-words';
 import { SIGNED_IN } from '../http/openapi';
 import type { PayoutDetailsKey } from '../payouts/details-crypto';
 import { findPayoutDetails, payoutDetailsKeyOrRefuse, savePayoutDetails } from '../payouts/details';
+import { linkRouteAccount, routeLinkOf } from '../payouts/route-accounts';
 import { signedInAccount } from '../plugins/session';
 import { t } from '../i18n';
 
@@ -45,7 +46,13 @@ export const payoutDetailsRoutes: FastifyPluginAsyncZod<{ publicUrl: string; key
         },
       },
     },
-    async (request) => ({ details: await findPayoutDetails(app.db, key, signedInAccount(request).id, app.clock.now()) }),
+    async (request) => {
+      const ownerId = signedInAccount(request).id;
+      return {
+        details: await findPayoutDetails(app.db, key, ownerId, app.clock.now()),
+        route: await routeLinkOf(app.db, app.payments.route, ownerId),
+      };
+    },
   );
 
   app.put(
@@ -55,7 +62,7 @@ export const payoutDetailsRoutes: FastifyPluginAsyncZod<{ publicUrl: string; key
       schema: {
         tags: TAGS,
         summary: 'Set where the owner is paid',
-        description: `Replaces the whole set: the legal name, a bank account with its IFSC and/or a UPI ID, and the PAN, with the current password. Payouts then pause for ${PAYOUT_DETAILS_HOLD_HOURS} hours (the first save too), the owner is mailed that the details changed, and the change is recorded. A wrong current password counts as a failed sign-in for the account from this address.`,
+        description: `Replaces the whole set: the legal name, a bank account with its IFSC and/or a UPI ID, and the PAN, with the current password. Payouts then pause for ${PAYOUT_DETAILS_HOLD_HOURS} hours (the first save too), the owner is mailed that the details changed, and the change is recorded. With Razorpay Route on, the owner's linked account is made (or pointed at the new bank account) when they have a bank account and a phone number; \`route\` says its state or what is missing. A wrong current password counts as a failed sign-in for the account from this address.`,
         security: SIGNED_IN,
         body: PayoutDetailsChange,
         response: {
@@ -79,7 +86,13 @@ export const payoutDetailsRoutes: FastifyPluginAsyncZod<{ publicUrl: string; key
       const attempt = { password: currentPassword, address: addressKey(request.ip) };
       await proveCurrentPassword(app.db, app.passwords, account, attempt, app.clock, { forgotPasswordUrl });
       const saved = await savePayoutDetails(app.db, sealingKey, account, details, app.clock.now(), forgotPasswordUrl);
-      return { message: t(SAVED, { until: formatIndiaTime(saved.heldUntil) }), details: saved.details };
+      const { route } = app.payments;
+      if (route) await linkRouteAccount(app.db, route, sealingKey, account, request.log);
+      return {
+        message: t(SAVED, { until: formatIndiaTime(saved.heldUntil) }),
+        details: saved.details,
+        route: await routeLinkOf(app.db, route, account.id),
+      };
     },
   );
 };

@@ -52,7 +52,7 @@ const inCapitals = (text: string) => text.trim().toUpperCase();
 /**
  * What an owner sends to set where they are paid: the whole set each time (the saved values are
  * never sent back, so nothing is left as it was), and the current password. A bank account needs
- * its IFSC; a UPI ID alone is enough for Razorpay Route, while the bank file needs an account.
+ * its IFSC. Payouts (bank file or Razorpay Route) go to a bank account only: a UPI ID is kept on file.
  */
 export const PayoutDetailsChange = z
   .object({
@@ -77,7 +77,7 @@ export const PayoutDetailsChange = z
       description: "The account's branch code, such as HDFC0001234; needed with an account number and only with one.",
     }),
     upiId: optionalCode('checks.field.upiId', (text) => text.trim(), UPI_ID_FORMAT, 'checks.payout.upiId').meta({
-      description: 'Such as asha.k@okhdfcbank. Paid through Razorpay Route only. Blank or left out: none.',
+      description: 'Such as asha.k@okhdfcbank. Kept on file: no payout goes to a UPI ID alone. Blank or left out: none.',
     }),
     pan: textField('checks.field.pan')
       .transform(inCapitals)
@@ -97,6 +97,26 @@ export const PayoutDetailsChange = z
   });
 export type PayoutDetailsChange = z.input<typeof PayoutDetailsChange>;
 
+/**
+ * A Razorpay Route linked account's state, as Razorpay's product activation reports it (`created`
+ * until Razorpay reports on it). Transfers are made to an `activated` one only.
+ */
+export const ROUTE_ACCOUNT_STATES = ['created', 'under_review', 'needs_clarification', 'activated', 'suspended'] as const;
+export const RouteAccountState = z.enum(ROUTE_ACCOUNT_STATES);
+export type RouteAccountState = z.output<typeof RouteAccountState>;
+
+/** What Route needs that the owner has not given: a phone number on their account, a bank account (Route pays no UPI ID). */
+export const ROUTE_MISSING = ['phone', 'bankAccount'] as const;
+
+/** Where the owner stands with Route transfers, on a server where they are on. */
+export const RouteLink = z.object({
+  state: RouteAccountState.nullable().meta({ description: 'The linked account\'s state; null while none is made.' }),
+  missing: z
+    .array(z.enum(ROUTE_MISSING))
+    .meta({ description: 'What Route needs before a linked account can be made; empty once it has all.' }),
+});
+export type RouteLink = z.output<typeof RouteLink>;
+
 /** The saved details as the owner sees them again: the legal name and IFSC whole, the rest by their last four characters. */
 export const PayoutDetails = z.object({
   legalName: z.string(),
@@ -111,10 +131,15 @@ export const PayoutDetails = z.object({
 });
 export type PayoutDetails = z.output<typeof PayoutDetails>;
 
+const route = RouteLink.nullable().meta({
+  description: 'Payouts by Razorpay Route: the linked account and what it still needs; null where Route is off on this server.',
+});
+
 export const PayoutDetailsAnswer = z.object({
   details: PayoutDetails.nullable().meta({ description: 'Null while the owner has saved none.' }),
+  route,
 });
 export type PayoutDetailsAnswer = z.output<typeof PayoutDetailsAnswer>;
 
-export const PayoutDetailsSaved = z.object({ message: z.string(), details: PayoutDetails });
+export const PayoutDetailsSaved = z.object({ message: z.string(), details: PayoutDetails, route });
 export type PayoutDetailsSaved = z.output<typeof PayoutDetailsSaved>;

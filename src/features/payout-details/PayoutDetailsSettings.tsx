@@ -3,6 +3,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { TitledSection } from '../../components/TitledSection';
 import { PayoutDetailsForm } from './PayoutDetailsForm';
+import { RoutePayouts } from './RoutePayouts';
 import { SavedPayoutDetails } from './SavedPayoutDetails';
 import { payoutDetailsKey, usePayoutDetails } from './queries';
 import { t } from './words';
@@ -15,12 +16,17 @@ export function PayoutDetailsSettings() {
   if (payout.isPending) return <PageSpinner />;
   // A failed reload in the background keeps the form and what is typed in it.
   if (payout.isLoadingError) return <QueryError error={payout.error} what={t('payoutDetails.page.loadFailed')} onRetry={retry} />;
-  const { details } = payout.data;
+  const { details, route } = payout.data;
   return (
     <>
       <TitledSection id="payout-saved" title={t('payoutDetails.saved.title')}>
         <SavedPayoutDetails details={details} />
       </TitledSection>
+      {route ? (
+        <TitledSection id="payout-route" title={t('payoutDetails.route.title')}>
+          <RoutePayouts route={route} />
+        </TitledSection>
+      ) : null}
       <TitledSection id="payout-form" title={t(details ? 'payoutDetails.form.changeTitle' : 'payoutDetails.form.addTitle')}>
         <PayoutDetailsForm legalName={details?.legalName} />
       </TitledSection>

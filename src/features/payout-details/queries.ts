@@ -13,6 +13,6 @@ export function useSavePayoutDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePayoutDetails,
-    onSuccess: ({ details }) => queryClient.setQueryData<PayoutDetailsAnswer>(payoutDetailsKey, { details }),
+    onSuccess: ({ details, route }) => queryClient.setQueryData<PayoutDetailsAnswer>(payoutDetailsKey, { details, route }),
   });
 }
