@@ -53,7 +53,8 @@ export async function linkRouteAccount(
   const input: LinkedAccountInput = {
     referenceId: owner.id,
     email: owner.email,
-    phone: owner.phoneNumber,
+    // Razorpay takes the number's digits alone.
+    phone: owner.phoneNumber.replace(/\D/g, ''),
     legalName: destination.legalName,
     pan: destination.pan,
   };

@@ -74,8 +74,11 @@ async function ownerShare(tx: Database, bookingId: string): Promise<number> {
   return -captured.filter(({ account }) => account === 'owner.pending').reduce((sum, { amountPaise }) => sum + amountPaise, 0);
 }
 
-/** Claims the shares of captured Razorpay bookings (of `bookingIds`, or all) whose owners' linked accounts are active and earnings not released. */
-async function claimShares(db: Database, now: Date, bookingIds: readonly string[] | undefined): Promise<void> {
+/**
+ * Claims the shares of captured Razorpay bookings (of `bookingIds`, or all) whose owners' linked
+ * accounts are active and earnings not released. Answers the bookings it claimed.
+ */
+async function claimShares(db: Database, now: Date, bookingIds: readonly string[] | undefined): Promise<string[]> {
   const due = await db
     .select({ bookingId: bookings.id, paymentId: bookings.paymentRef, ownerId: routeAccounts.ownerId, accountId: routeAccounts.accountId })
     .from(bookings)
@@ -92,9 +95,10 @@ async function claimShares(db: Database, now: Date, bookingIds: readonly string[
         bookingIds ? inArray(bookings.id, [...bookingIds]) : undefined,
       ),
     );
+  const claimed: string[] = [];
   for (const { bookingId, paymentId, ownerId, accountId } of due) {
     if (!paymentId) continue;
-    await db.transaction(async (tx) => {
+    const made = await db.transaction(async (tx) => {
       // Under the booking's lock: a release marking it waits for this claim, or this finds it released.
       const [still] = await tx
         .select({ id: bookings.id })
@@ -102,13 +106,17 @@ async function claimShares(db: Database, now: Date, bookingIds: readonly string[
         .where(and(eq(bookings.id, bookingId), isNull(bookings.earningsReleasedAt), eq(bookings.paymentStatus, 'captured')))
         .for('update');
       const amountPaise = still ? await ownerShare(tx, bookingId) : 0;
-      if (amountPaise <= 0) return;
-      await tx
+      if (amountPaise <= 0) return false;
+      const inserted = await tx
         .insert(routeTransfers)
         .values({ bookingId, ownerId, paymentId, accountId, amountPaise, createdAt: now, updatedAt: now })
-        .onConflictDoNothing({ target: routeTransfers.bookingId });
+        .onConflictDoNothing({ target: routeTransfers.bookingId })
+        .returning({ bookingId: routeTransfers.bookingId });
+      return inserted.length > 0;
     });
+    if (made) claimed.push(bookingId);
   }
+  return claimed;
 }
 
 /**
@@ -138,6 +146,7 @@ function leftForTheSweep(log: FastifyBaseLogger, row: RouteTransferRow, what: st
 
 /** Makes the claimed shares' transfers (of `bookingIds`, or those the sweep may take), on hold, and records their ids. */
 async function makeTransfers({ db, route, log, now }: RouteWork, bookingIds: readonly string[] | undefined): Promise<void> {
+  if (bookingIds?.length === 0) return;
   const rows = await db
     .select({ row: routeTransfers, paymentStatus: bookings.paymentStatus })
     .from(routeTransfers)
@@ -268,13 +277,13 @@ async function reverseTransfers({ db, route, log, now }: RouteWork): Promise<voi
 /** Right after an accept: the transfer of its owner's share, when their linked account is active (else the sweep makes it once it is). */
 export async function sendRouteShares(work: RouteWork, bookingIds: readonly string[]): Promise<void> {
   if (bookingIds.length === 0) return;
-  await claimShares(work.db, work.now, bookingIds);
-  await makeTransfers(work, bookingIds);
+  await makeTransfers(work, await claimShares(work.db, work.now, bookingIds));
 }
 
 /** The booking sweep's Route round: shares to claim and transfer, transfers to let go, refunds to take back. */
 export async function sweepRouteTransfers(work: RouteWork): Promise<void> {
-  await claimShares(work.db, work.now, undefined);
+  // The shares claimed now are sent now; the sweep's own pass takes those whose attempt has lapsed.
+  await makeTransfers(work, await claimShares(work.db, work.now, undefined));
   await makeTransfers(work, undefined);
   await releaseTransfers(work);
   await reverseTransfers(work);

@@ -62,6 +62,8 @@ export async function startDemoProviders(env: NodeJS.ProcessEnv): Promise<DemoPr
       RAZORPAY_KEY_SECRET: razorpay.keySecret,
       RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
       RAZORPAY_API_BASE: razorpay.url,
+      // Owners' shares of the demo's Razorpay payments go by the stand-in's Route, as a real server's may.
+      RAZORPAY_ROUTE: 'true',
       PAYOUT_DETAILS_KEY: env.PAYOUT_DETAILS_KEY?.trim() || DEMO_PAYOUT_DETAILS_KEY,
     },
     close: async () => {

@@ -1,0 +1,368 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  Booking,
+  NewRazorpayOrder,
+  OwnerCar,
+  PayoutDetailsAnswer,
+  PayoutDetailsChange,
+  PayoutDetailsSaved,
+  RazorpayOrder,
+} from '#domain/contract';
+import { movableClock, type MovableClock } from '../src/clock/clock';
+import { accounts, ledgerEntries, payouts, routeAccounts, routeTransfers } from '../src/db/schema';
+import { ownerBalances } from '../src/ledger/balances';
+import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
+import { makePayoutRun } from '../src/payouts/runs';
+import { person, type Person } from './admin-helpers';
+import { buildTestApp, closeTestApp, signIn } from './helpers';
+import { act, indiaTime, listCar, requestBooking, send, sweepAt } from './marketplace-helpers';
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** A 3-hour trip with a driver at ₹200 an hour: ₹690, of which the owner's 80 % is ₹552. */
+const SHARE_PAISE = 55_200;
+
+let razorpay: RazorpayStandIn;
+let clock: MovableClock;
+let app: FastifyInstance;
+let renter: Person;
+let start: Date;
+let nextDay = 3;
+
+beforeAll(async () => {
+  razorpay = await startRazorpayStandIn();
+  start = new Date();
+  clock = movableClock(start);
+  app = await buildTestApp(
+    {
+      razorpay: {
+        keyId: razorpay.keyId,
+        keySecret: razorpay.keySecret,
+        webhookSecret: razorpay.webhookSecret,
+        apiBase: new URL(razorpay.url),
+        route: true,
+      },
+    },
+    { clock },
+  );
+  renter = await person(app, 'user');
+});
+afterAll(async () => {
+  await closeTestApp(app);
+  await razorpay.close();
+});
+beforeEach(() => {
+  clock.set(start);
+  razorpay.routeFault = null;
+});
+afterEach(async () => {
+  const unbalanced = await app.db
+    .select({ journalId: ledgerEntries.journalId })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.journalId)
+    .having(sql`sum(${ledgerEntries.amountPaise}) <> 0`);
+  expect(unbalanced).toEqual([]);
+});
+
+interface Owner extends Person {
+  car: OwnerCar;
+}
+
+const detailsOf = (owner: Person, changes: Partial<PayoutDetailsChange>): PayoutDetailsChange => ({
+  legalName: 'Ravi Kumar',
+  accountNumber: '012345678901',
+  confirmAccountNumber: '012345678901',
+  ifsc: 'HDFC0001234',
+  pan: 'ABCDE1234F',
+  currentPassword: owner.password,
+  ...changes,
+});
+
+async function saveDetails(owner: Person, changes: Partial<PayoutDetailsChange> = {}): Promise<PayoutDetailsSaved> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/owner/payout-details',
+    headers: { cookie: owner.cookie },
+    payload: detailsOf(owner, changes),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<PayoutDetailsSaved>();
+}
+
+const routeOf = async (owner: Person) =>
+  (await send(app, 'GET', '/api/owner/payout-details', owner.cookie)).json<PayoutDetailsAnswer>().route;
+
+function postWebhook({ body, signature }: { body: string; signature: string }) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/razorpay/webhook',
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
+    payload: body,
+  });
+}
+
+/** Razorpay's event, delivered: answers the webhook's outcome. */
+async function deliver(event: string, id: string): Promise<string> {
+  const response = await postWebhook(razorpay.routeWebhook(event, id));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ outcome: string }>().outcome;
+}
+
+const linkedAccountOf = async (ownerId: string) => {
+  const [row] = await app.db.select().from(routeAccounts).where(eq(routeAccounts.ownerId, ownerId));
+  return row;
+};
+
+/** An owner with a car at ₹200 an hour and a bank account saved; `active`: their linked account activated, and the details' hold over. */
+async function newOwner({ active }: { active: boolean }): Promise<Owner> {
+  const owner = await person(app, 'owner');
+  const car = await listCar(app, owner.cookie, 'Maruti Ertiga', 200);
+  await saveDetails(owner);
+  const linked = await linkedAccountOf(owner.id);
+  if (!linked) throw new Error('no linked account was made');
+  if (active) expect(await deliver('product.route.activated', linked.accountId)).toBe('recorded');
+  return { ...owner, car };
+}
+
+/** A 3-hour trip with a driver, paid through Razorpay's checkout and asked for: not yet accepted. */
+async function paidRequest(owner: Owner): Promise<Booking> {
+  const day = nextDay++;
+  const chosen: NewRazorpayOrder = { carName: owner.car.id, from: indiaTime(day, '10:00'), to: indiaTime(day, '13:00'), driver: true };
+  const order = (await send(app, 'POST', '/api/payments/razorpay/orders', renter.cookie, chosen)).json<RazorpayOrder>();
+  const paid = razorpay.authorize(order.orderId);
+  return requestBooking(app, renter.cookie, {
+    ...chosen,
+    razorpay: { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature },
+  });
+}
+
+async function accepted(owner: Owner): Promise<Booking> {
+  const booking = await paidRequest(owner);
+  const response = await act(app, owner.cookie, booking.id, 'accept');
+  expect(response.statusCode, response.body).toBe(200);
+  return booking;
+}
+
+/** When the booking's earnings are released: past its end and the 48-hour hold (and the details' hold). */
+const releaseTime = (booking: Booking) => new Date(new Date(booking.to).getTime() + 49 * HOUR);
+
+const transfersTo = (accountId: string | undefined) => [...razorpay.transfers.values()].filter(({ recipient }) => recipient === accountId);
+
+const payoutsOf = (ownerId: string) => app.db.select().from(payouts).where(eq(payouts.ownerId, ownerId)).orderBy(payouts.number);
+
+async function balanceOf(ownerId: string) {
+  const [balance] = await ownerBalances(app.db, [ownerId]);
+  return balance ?? { ownerId, pendingPaise: 0, availablePaise: 0 };
+}
+
+describe('linked accounts', () => {
+  it('are made when a bank account is saved, and take their state from Razorpay’s webhooks, each once', async () => {
+    const owner = await person(app, 'owner');
+    const saved = await saveDetails(owner);
+    const linked = await linkedAccountOf(owner.id);
+    expect(saved.route).toEqual({ state: 'created', missing: [] });
+    const made = razorpay.linkedAccounts.get(linked?.accountId ?? '');
+    expect(made).toMatchObject({ email: owner.email, phone: '919876543210', legal_business_name: 'Ravi Kumar', pan: 'ABCDE1234F' });
+    expect(made?.stakeholders).toHaveLength(1);
+    expect(made?.settlements).toEqual({ account_number: '012345678901', ifsc_code: 'HDFC0001234', beneficiary_name: 'Ravi Kumar' });
+    expect(made?.product?.activation_status).toBe('under_review');
+
+    const accountId = linked?.accountId ?? '';
+    for (const state of ['under_review', 'needs_clarification', 'activated'] as const) {
+      expect(await deliver(`product.route.${state}`, accountId)).toBe('recorded');
+      expect(await routeOf(owner)).toEqual({ state, missing: [] });
+    }
+    // The same event again changes nothing.
+    const again = razorpay.routeWebhook('product.route.activated', accountId);
+    expect((await postWebhook(again)).json()).toEqual({ outcome: 'ignored' });
+    expect(await routeOf(owner)).toEqual({ state: 'activated', missing: [] });
+
+    // A new bank account goes to the same linked account.
+    await saveDetails(owner, { accountNumber: '999988887777', confirmAccountNumber: '999988887777' });
+    expect(razorpay.linkedAccounts.get(accountId)?.settlements?.account_number).toBe('999988887777');
+    expect([...razorpay.linkedAccounts.values()].filter(({ email }) => email === owner.email)).toHaveLength(1);
+  });
+
+  it('are not made for a UPI ID alone, nor without a phone number, and the page says what is missing', async () => {
+    const owner = await person(app, 'owner');
+    const saved = await saveDetails(owner, { accountNumber: '', confirmAccountNumber: '', ifsc: '', upiId: 'ravi@ybl' });
+    expect(saved.route).toEqual({ state: null, missing: ['bankAccount'] });
+    // An owner registered before the phone number was asked for.
+    await app.db.update(accounts).set({ phoneNumber: null }).where(eq(accounts.id, owner.id));
+    expect(await routeOf(owner)).toEqual({ state: null, missing: ['phone', 'bankAccount'] });
+    await saveDetails(owner);
+    expect(await routeOf(owner)).toEqual({ state: null, missing: ['phone'] });
+    expect(await linkedAccountOf(owner.id)).toBeUndefined();
+    expect([...razorpay.linkedAccounts.values()].filter(({ email }) => email === owner.email)).toEqual([]);
+  });
+
+  it('are finished by the next save when Razorpay was away', async () => {
+    const owner = await person(app, 'owner');
+    razorpay.routeFault = 'away';
+    expect((await saveDetails(owner)).route).toEqual({ state: null, missing: [] });
+    razorpay.routeFault = null;
+    expect((await saveDetails(owner)).route).toEqual({ state: 'created', missing: [] });
+  });
+});
+
+describe('Route transfers', () => {
+  it('send the owner’s share on hold when the booking is accepted, to an active linked account', async () => {
+    const owner = await newOwner({ active: true });
+    const booking = await accepted(owner);
+    const accountId = (await linkedAccountOf(owner.id))?.accountId;
+    const [transfer, ...more] = transfersTo(accountId);
+    expect(more).toEqual([]);
+    expect(transfer).toMatchObject({ amount: SHARE_PAISE, on_hold: true, notes: { booking_id: booking.id } });
+    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: SHARE_PAISE, availablePaise: 0 });
+  });
+
+  it('wait while the linked account is not active, and the sweep sends them once it is', async () => {
+    const owner = await newOwner({ active: false });
+    await accepted(owner);
+    const accountId = (await linkedAccountOf(owner.id))?.accountId ?? '';
+    await sweepAt(app);
+    expect(transfersTo(accountId)).toEqual([]);
+    await deliver('product.route.activated', accountId);
+    await sweepAt(app);
+    expect(transfersTo(accountId).map(({ amount, on_hold }) => ({ amount, on_hold }))).toEqual([
+      { amount: SHARE_PAISE, on_hold: true },
+    ]);
+  });
+
+  it('become a Route payout at the release, let go, paid when processed, and never in a bank-file run', async () => {
+    const owner = await newOwner({ active: true });
+    const booking = await accepted(owner);
+    const [transfer] = transfersTo((await linkedAccountOf(owner.id))?.accountId);
+    const at = releaseTime(booking);
+    await sweepAt(app, at);
+
+    const [payout, ...others] = await payoutsOf(owner.id);
+    expect(others).toEqual([]);
+    expect(payout).toMatchObject({ way: 'route', status: 'processing', amountPaise: SHARE_PAISE, providerRef: transfer?.id, runId: null });
+    expect(razorpay.transfers.get(transfer?.id ?? '')?.on_hold).toBe(false);
+    expect(await balanceOf(owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 0, availablePaise: 0 });
+    const run = await makePayoutRun(app.db, { key: `route-test:${owner.id}`, startedBy: null, minPayoutPaise: 100, now: at });
+    expect(run?.payouts.filter(({ ownerId }) => ownerId === owner.id)).toEqual([]);
+
+    expect(await deliver('transfer.processed', transfer?.id ?? '')).toBe('recorded');
+    const [paid] = await payoutsOf(owner.id);
+    expect(paid).toMatchObject({ status: 'paid', utr: null });
+    // Delivered again: nothing more.
+    const again = await postWebhook(razorpay.routeWebhook('transfer.processed', transfer?.id ?? ''));
+    expect(again.json()).toEqual({ outcome: 'ignored' });
+    expect(await payoutsOf(owner.id)).toEqual([paid]);
+  });
+
+  it('are never made for a share released before the account was active: it goes by bank file', async () => {
+    const owner = await newOwner({ active: false });
+    const booking = await accepted(owner);
+    const accountId = (await linkedAccountOf(owner.id))?.accountId ?? '';
+    const at = releaseTime(booking);
+    await sweepAt(app, at);
+    await deliver('product.route.activated', accountId);
+    await sweepAt(app, at);
+    expect(transfersTo(accountId)).toEqual([]);
+    expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
+    const run = await makePayoutRun(app.db, { key: `route-bank:${owner.id}`, startedBy: null, minPayoutPaise: 100, now: at });
+    expect(run?.payouts.filter(({ ownerId }) => ownerId === owner.id).map(({ way, amountPaise }) => ({ way, amountPaise }))).toEqual([
+      { way: 'manual', amountPaise: SHARE_PAISE },
+    ]);
+  });
+
+  it('failed after the release fail their payout, and its money is available again', async () => {
+    const owner = await newOwner({ active: true });
+    const booking = await accepted(owner);
+    const [transfer] = transfersTo((await linkedAccountOf(owner.id))?.accountId);
+    await sweepAt(app, releaseTime(booking));
+    expect(await deliver('transfer.failed', transfer?.id ?? '')).toBe('recorded');
+    const [payout] = await payoutsOf(owner.id);
+    expect(payout?.status).toBe('failed');
+    expect(payout?.failureReason).toMatch(/Route transfer/);
+    expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
+    expect((await postWebhook(razorpay.routeWebhook('transfer.failed', transfer?.id ?? ''))).json()).toEqual({ outcome: 'ignored' });
+    expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
+  });
+
+  it('are reversed whole when the renter cancels and is refunded', async () => {
+    const owner = await newOwner({ active: true });
+    const booking = await accepted(owner);
+    const [transfer] = transfersTo((await linkedAccountOf(owner.id))?.accountId);
+    const cancelled = await act(app, renter.cookie, booking.id, 'cancel');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await sweepAt(app);
+    expect(razorpay.transfers.get(transfer?.id ?? '')).toMatchObject({ amount_reversed: SHARE_PAISE, status: 'reversed' });
+    const [row] = await app.db.select().from(routeTransfers).where(eq(routeTransfers.bookingId, booking.id));
+    expect(row?.reversedPaise).toBe(SHARE_PAISE);
+    // A later sweep asks for nothing more.
+    await sweepAt(app, new Date(start.getTime() + 10 * MINUTE));
+    expect(razorpay.transfers.get(transfer?.id ?? '')?.amount_reversed).toBe(SHARE_PAISE);
+    expect(await payoutsOf(owner.id)).toEqual([]);
+  });
+
+  it('are retried by the sweep when Razorpay is away, and made once even when its answer was lost', async () => {
+    for (const fault of ['away', 'answer lost'] as const) {
+      const owner = await newOwner({ active: true });
+      const accountId = (await linkedAccountOf(owner.id))?.accountId;
+      razorpay.routeFault = fault;
+      const booking = await accepted(owner);
+      razorpay.routeFault = null;
+      expect(transfersTo(accountId)).toHaveLength(fault === 'away' ? 0 : 1);
+      const [claimed] = await app.db.select().from(routeTransfers).where(eq(routeTransfers.bookingId, booking.id));
+      expect(claimed?.transferId).toBeNull();
+
+      // Within the attempt's time the sweep leaves it; after, it finishes it.
+      await sweepAt(app, new Date(start.getTime() + MINUTE));
+      expect(transfersTo(accountId)).toHaveLength(fault === 'away' ? 0 : 1);
+      await sweepAt(app, new Date(start.getTime() + 3 * MINUTE));
+      await sweepAt(app, new Date(start.getTime() + 6 * MINUTE));
+      const [made, ...more] = transfersTo(accountId);
+      expect(more).toEqual([]);
+      const [recorded] = await app.db.select().from(routeTransfers).where(eq(routeTransfers.bookingId, booking.id));
+      expect(recorded?.transferId).toBe(made?.id);
+    }
+  });
+
+  it('let go at the release waits for Razorpay when it is away, and the payout stays processing', async () => {
+    const owner = await newOwner({ active: true });
+    const booking = await accepted(owner);
+    const [transfer] = transfersTo((await linkedAccountOf(owner.id))?.accountId);
+    const at = releaseTime(booking);
+    razorpay.routeFault = 'away';
+    await sweepAt(app, at);
+    expect(razorpay.transfers.get(transfer?.id ?? '')?.on_hold).toBe(true);
+    expect((await payoutsOf(owner.id)).map(({ status }) => status)).toEqual(['processing']);
+    razorpay.routeFault = null;
+    await sweepAt(app, new Date(at.getTime() + 5 * MINUTE));
+    expect(razorpay.transfers.get(transfer?.id ?? '')?.on_hold).toBe(false);
+    expect(await payoutsOf(owner.id)).toHaveLength(1);
+  });
+});
+
+describe('Route webhooks', () => {
+  it('refuse a wrong signature with 400 and change nothing', async () => {
+    const owner = await person(app, 'owner');
+    await saveDetails(owner);
+    const accountId = (await linkedAccountOf(owner.id))?.accountId ?? '';
+    const { body } = razorpay.routeWebhook('product.route.activated', accountId);
+    const response = await postWebhook({ body, signature: 'b'.repeat(64) });
+    expect(response.statusCode).toBe(400);
+    expect((await linkedAccountOf(owner.id))?.state).toBe('created');
+  });
+});
+
+it('keeps the hold of newly saved details: a share released then is let go only once the hold is over', async () => {
+  const owner = await newOwner({ active: true });
+  const booking = await accepted(owner);
+  const [transfer] = transfersTo((await linkedAccountOf(owner.id))?.accountId);
+  const at = releaseTime(booking);
+  clock.set(at);
+  await saveDetails({ ...owner, cookie: await signIn(app, owner.email, owner.password) });
+  await sweepAt(app, at);
+  expect((await payoutsOf(owner.id)).map(({ status }) => status)).toEqual(['processing']);
+  expect(razorpay.transfers.get(transfer?.id ?? '')?.on_hold).toBe(true);
+  await sweepAt(app, new Date(at.getTime() + 2 * DAY));
+  expect(razorpay.transfers.get(transfer?.id ?? '')?.on_hold).toBe(false);
+});
