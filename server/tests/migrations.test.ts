@@ -150,6 +150,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0027_payout_details',
             '0028_payout_admin_actions',
             '0029_earnings_change_notices',
+            '0030_route_transfers',
           ],
         });
         return describeSchema(client.db);
@@ -188,6 +189,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0027_payout_details',
             '0028_payout_admin_actions',
             '0029_earnings_change_notices',
+            '0030_route_transfers',
           ],
         });
         return describeSchema(client.db);
@@ -207,9 +209,10 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // bookings), the payouts' five checks and five indexes (0026), and the payout details' four
       // checks and the account log's check and index (0027). (0016 widened four of them with the id
       // that breaks their order's ties, and added none; 0028 wrote the audit log's action and object
-      // type checks anew.)
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(54);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(43);
+      // type checks anew), and the Route linked accounts' state check, the Route transfers' amount and
+      // reversed-amount checks and their open-transfers index (0030).
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(57);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(44);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -340,6 +343,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0027_payout_details',
               '0028_payout_admin_actions',
               '0029_earnings_change_notices',
+              '0030_route_transfers',
             ],
           }),
         ]);
