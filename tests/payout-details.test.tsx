@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PayoutDetails } from '../src/domain/contract';
+import type { PayoutDetails, PayoutDetailsAnswer } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { ravi } from './mocks/answers';
 import { fail } from './mocks/routes';
@@ -22,11 +22,13 @@ const saved: PayoutDetails = {
 const where = () => within(screen.getByRole('region', { name: 'Where you are paid' }));
 const form = async (name: 'Add payout details' | 'Change payout details') => within(await screen.findByRole('region', { name }));
 
-/** Ravi signed in, with `details` on file. */
-function ownerWith(details: PayoutDetails | null) {
+/** Ravi signed in, with `details` on file, on a server where Razorpay Route is off unless `route` says where he stands with it. */
+function ownerWith(details: PayoutDetails | null, route: PayoutDetailsAnswer['route'] = null) {
   session(ravi);
-  serve('GET /api/owner/payout-details', { details, route: null });
+  serve('GET /api/owner/payout-details', { details, route });
 }
+
+const routeSection = () => within(screen.getByRole('region', { name: 'Razorpay Route' }));
 
 describe('payout details page', () => {
   it('adds the details an owner types, sends them as typed, and then shows them masked with the pause', async () => {
@@ -39,7 +41,7 @@ describe('payout details page', () => {
     expect(where().getByText(/You have no payout details yet/)).toBeInTheDocument();
     const adding = await form('Add payout details');
     expect(adding.getByLabelText('UPI ID')).toHaveAccessibleDescription(
-      'Optional. Paid only through Razorpay Route; the bank transfer needs an account.',
+      'Optional. Kept on file: payouts go to a bank account, so a UPI ID alone is not paid yet.',
     );
 
     await user.type(adding.getByLabelText('Legal name'), 'Ravi Kumar');
@@ -72,6 +74,36 @@ describe('payout details page', () => {
     for (const label of ['Account number', 'Confirm account number', 'IFSC', 'UPI ID', 'PAN', 'Current password']) {
       expect(changing.getByLabelText(label)).toHaveValue('');
     }
+  });
+
+  it('shows no Razorpay Route section where Route is off', async () => {
+    ownerWith(saved);
+    renderRoute('/owner/payouts');
+    expect(await screen.findByText('Paid to Ravi Kumar')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Razorpay Route' })).not.toBeInTheDocument();
+  });
+
+  it('shows the Route linked account’s state', async () => {
+    ownerWith(saved, { state: 'under_review', missing: [] });
+    renderRoute('/owner/payouts');
+    expect(await screen.findByText('Your linked account is under review by Razorpay.')).toBeInTheDocument();
+    expect(
+      routeSection().getByText(/Earnings from card payments through Stripe and from bookings paid at pickup/),
+    ).toBeInTheDocument();
+  });
+
+  it('says what Route still needs before a linked account can be made', async () => {
+    ownerWith({ ...saved, accountLast4: null, ifsc: null }, { state: null, missing: ['phone', 'bankAccount'] });
+    renderRoute('/owner/payouts');
+    expect(await screen.findByText(/Razorpay Route needs these before your linked account can be made/)).toBeInTheDocument();
+    expect(
+      routeSection()
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'a phone number on your account (add it on your account page)',
+      'a bank account with its IFSC (Route does not pay a UPI ID)',
+    ]);
   });
 
   it('shows saved details with no account and no pause once payouts resumed', async () => {

@@ -126,7 +126,8 @@ describe('loadConfig', () => {
   it('pays owners by Razorpay Route with RAZORPAY_ROUTE, and only with the keys and webhook secret it needs', () => {
     const keys = { RAZORPAY_KEY_ID: 'rzp_test_abc', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
     expect(loadConfig({ ...keys, RAZORPAY_ROUTE: 'true' }).razorpay?.route).toBe(true);
-    const needs = 'RAZORPAY_ROUTE=true pays owners through Razorpay Route: it needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET';
+    const needs =
+      'RAZORPAY_ROUTE=true pays owners through Razorpay Route: it needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET';
     expect(() => loadConfig({ RAZORPAY_ROUTE: 'true' })).toThrow(needs);
     expect(() => loadConfig({ ...keys, RAZORPAY_WEBHOOK_SECRET: '', RAZORPAY_ROUTE: 'true' })).toThrow(needs);
     expect(() => loadConfig({ ...keys, RAZORPAY_ROUTE: 'yes' })).toThrow('RAZORPAY_ROUTE');

@@ -130,7 +130,12 @@ async function newOwner({ active }: { active: boolean }): Promise<Owner> {
 /** A 3-hour trip with a driver, paid through Razorpay's checkout and asked for: not yet accepted. */
 async function paidRequest(owner: Owner): Promise<Booking> {
   const day = nextDay++;
-  const chosen: NewRazorpayOrder = { carName: owner.car.id, from: indiaTime(day, '10:00'), to: indiaTime(day, '13:00'), driver: true };
+  const chosen: NewRazorpayOrder = {
+    carName: owner.car.id,
+    from: indiaTime(day, '10:00'),
+    to: indiaTime(day, '13:00'),
+    driver: true,
+  };
   const order = (await send(app, 'POST', '/api/payments/razorpay/orders', renter.cookie, chosen)).json<RazorpayOrder>();
   const paid = razorpay.authorize(order.orderId);
   return requestBooking(app, renter.cookie, {
@@ -149,7 +154,8 @@ async function accepted(owner: Owner): Promise<Booking> {
 /** When the booking's earnings are released: past its end and the 48-hour hold (and the details' hold). */
 const releaseTime = (booking: Booking) => new Date(new Date(booking.to).getTime() + 49 * HOUR);
 
-const transfersTo = (accountId: string | undefined) => [...razorpay.transfers.values()].filter(({ recipient }) => recipient === accountId);
+const transfersTo = (accountId: string | undefined) =>
+  [...razorpay.transfers.values()].filter(({ recipient }) => recipient === accountId);
 
 const payoutsOf = (ownerId: string) => app.db.select().from(payouts).where(eq(payouts.ownerId, ownerId)).orderBy(payouts.number);
 
@@ -165,9 +171,18 @@ describe('linked accounts', () => {
     const linked = await linkedAccountOf(owner.id);
     expect(saved.route).toEqual({ state: 'created', missing: [] });
     const made = razorpay.linkedAccounts.get(linked?.accountId ?? '');
-    expect(made).toMatchObject({ email: owner.email, phone: '919876543210', legal_business_name: 'Ravi Kumar', pan: 'ABCDE1234F' });
+    expect(made).toMatchObject({
+      email: owner.email,
+      phone: '919876543210',
+      legal_business_name: 'Ravi Kumar',
+      pan: 'ABCDE1234F',
+    });
     expect(made?.stakeholders).toHaveLength(1);
-    expect(made?.settlements).toEqual({ account_number: '012345678901', ifsc_code: 'HDFC0001234', beneficiary_name: 'Ravi Kumar' });
+    expect(made?.settlements).toEqual({
+      account_number: '012345678901',
+      ifsc_code: 'HDFC0001234',
+      beneficiary_name: 'Ravi Kumar',
+    });
     expect(made?.product?.activation_status).toBe('under_review');
 
     const accountId = linked?.accountId ?? '';
@@ -241,7 +256,13 @@ describe('Route transfers', () => {
 
     const [payout, ...others] = await payoutsOf(owner.id);
     expect(others).toEqual([]);
-    expect(payout).toMatchObject({ way: 'route', status: 'processing', amountPaise: SHARE_PAISE, providerRef: transfer?.id, runId: null });
+    expect(payout).toMatchObject({
+      way: 'route',
+      status: 'processing',
+      amountPaise: SHARE_PAISE,
+      providerRef: transfer?.id,
+      runId: null,
+    });
     expect(razorpay.transfers.get(transfer?.id ?? '')?.on_hold).toBe(false);
     expect(await balanceOf(owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 0, availablePaise: 0 });
     const run = await makePayoutRun(app.db, { key: `route-test:${owner.id}`, startedBy: null, minPayoutPaise: 100, now: at });
@@ -267,9 +288,9 @@ describe('Route transfers', () => {
     expect(transfersTo(accountId)).toEqual([]);
     expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
     const run = await makePayoutRun(app.db, { key: `route-bank:${owner.id}`, startedBy: null, minPayoutPaise: 100, now: at });
-    expect(run?.payouts.filter(({ ownerId }) => ownerId === owner.id).map(({ way, amountPaise }) => ({ way, amountPaise }))).toEqual([
-      { way: 'manual', amountPaise: SHARE_PAISE },
-    ]);
+    expect(
+      run?.payouts.filter(({ ownerId }) => ownerId === owner.id).map(({ way, amountPaise }) => ({ way, amountPaise })),
+    ).toEqual([{ way: 'manual', amountPaise: SHARE_PAISE }]);
   });
 
   it('failed after the release fail their payout, and its money is available again', async () => {
@@ -282,7 +303,9 @@ describe('Route transfers', () => {
     expect(payout?.status).toBe('failed');
     expect(payout?.failureReason).toMatch(/Route transfer/);
     expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
-    expect((await postWebhook(razorpay.routeWebhook('transfer.failed', transfer?.id ?? ''))).json()).toEqual({ outcome: 'ignored' });
+    expect((await postWebhook(razorpay.routeWebhook('transfer.failed', transfer?.id ?? ''))).json()).toEqual({
+      outcome: 'ignored',
+    });
     expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
   });
 

@@ -96,7 +96,11 @@ export type RazorpayCall = <T extends z.ZodType>(
 ) => Promise<z.output<T>>;
 
 /** Calls to Razorpay's REST API with our keys, shared by the payments and the Route clients. */
-export function razorpayCaller({ keyId, keySecret, apiBase }: Pick<RazorpaySettings, 'keyId' | 'keySecret' | 'apiBase'>): RazorpayCall {
+export function razorpayCaller({
+  keyId,
+  keySecret,
+  apiBase,
+}: Pick<RazorpaySettings, 'keyId' | 'keySecret' | 'apiBase'>): RazorpayCall {
   const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   return async (method, path, answer, { body, timeoutMs = TIMEOUT_MS, headers = {} } = {}) => {
     let response: Response;

@@ -77,7 +77,10 @@ export async function linkRouteAccount(
     });
   } catch (error) {
     if (!(error instanceof RazorpayRefusal || error instanceof RazorpayUnavailable)) throw error;
-    log.warn({ ownerId: owner.id, err: error }, 'the Route linked account was not completed; the next save of the details goes on');
+    log.warn(
+      { ownerId: owner.id, err: error },
+      'the Route linked account was not completed; the next save of the details goes on',
+    );
   }
 }
 

@@ -43,7 +43,8 @@ async function transferFailed(tx: Database, row: RouteTransferRow, reason: strin
     .update(routeTransfers)
     .set({ failedAt: now, updatedAt: now })
     .where(and(eq(routeTransfers.bookingId, row.bookingId), isNull(routeTransfers.failedAt)));
-  if (row.payoutId) await closePayout(tx, row.payoutId, { status: 'failed', reason: t('server.payouts.routeFailed', { reason }) }, now);
+  if (row.payoutId)
+    await closePayout(tx, row.payoutId, { status: 'failed', reason: t('server.payouts.routeFailed', { reason }) }, now);
 }
 
 /** A Route payout paid or failed, with its journal, once: a payout already closed is left as it is. */
@@ -80,7 +81,12 @@ async function ownerShare(tx: Database, bookingId: string): Promise<number> {
  */
 async function claimShares(db: Database, now: Date, bookingIds: readonly string[] | undefined): Promise<string[]> {
   const due = await db
-    .select({ bookingId: bookings.id, paymentId: bookings.paymentRef, ownerId: routeAccounts.ownerId, accountId: routeAccounts.accountId })
+    .select({
+      bookingId: bookings.id,
+      paymentId: bookings.paymentRef,
+      ownerId: routeAccounts.ownerId,
+      accountId: routeAccounts.accountId,
+    })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(routeAccounts, and(eq(routeAccounts.ownerId, cars.ownerId), eq(routeAccounts.state, 'activated')))
@@ -163,16 +169,25 @@ async function makeTransfers({ db, route, log, now }: RouteWork, bookingIds: rea
   for (const { row, paymentStatus } of rows) {
     if (!(await claimAttempt(db, row, now))) continue;
     try {
-      const made = (await route.paymentTransfers(row.paymentId)).find(({ notes }) => !Array.isArray(notes) && notes?.booking_id === row.bookingId);
+      const made = (await route.paymentTransfers(row.paymentId)).find(
+        ({ notes }) => !Array.isArray(notes) && notes?.booking_id === row.bookingId,
+      );
       // A payment refunded since its share was claimed gets no transfer now; one made before is kept, to be reversed.
       const transfer =
         made ??
         (paymentStatus === 'captured'
-          ? await route.transfer(row.paymentId, { accountId: row.accountId, amountPaise: row.amountPaise, bookingId: row.bookingId })
+          ? await route.transfer(row.paymentId, {
+              accountId: row.accountId,
+              amountPaise: row.amountPaise,
+              bookingId: row.bookingId,
+            })
           : null);
       await db.transaction(async (tx) => {
         if (!transfer) {
-          await tx.update(routeTransfers).set({ failedAt: now, updatedAt: now }).where(eq(routeTransfers.bookingId, row.bookingId));
+          await tx
+            .update(routeTransfers)
+            .set({ failedAt: now, updatedAt: now })
+            .where(eq(routeTransfers.bookingId, row.bookingId));
           return;
         }
         const [stored] = await tx
@@ -187,7 +202,11 @@ async function makeTransfers({ db, route, log, now }: RouteWork, bookingIds: rea
         log.error({ bookingId: row.bookingId, reason: error.message }, 'Route transfer refused');
         const reason = error.message;
         await db.transaction(async (tx) => {
-          const [current] = await tx.select().from(routeTransfers).where(eq(routeTransfers.bookingId, row.bookingId)).for('update');
+          const [current] = await tx
+            .select()
+            .from(routeTransfers)
+            .where(eq(routeTransfers.bookingId, row.bookingId))
+            .for('update');
           if (current) await transferFailed(tx, current, reason, now);
         });
       } else leftForTheSweep(log, row, 'transfer', error);
@@ -196,7 +215,8 @@ async function makeTransfers({ db, route, log, now }: RouteWork, bookingIds: rea
 }
 
 /** Payouts whose owners' details are not on hold: details changed lately keep the money on hold at Razorpay too. */
-const resumedOwner = (now: Date): SQL => sql`exists (select 1 from ${payoutDetails} where ${payoutDetails.ownerId} = ${routeTransfers.ownerId} and ${payoutsResumed(now)})`;
+const resumedOwner = (now: Date): SQL =>
+  sql`exists (select 1 from ${payoutDetails} where ${payoutDetails.ownerId} = ${routeTransfers.ownerId} and ${payoutsResumed(now)})`;
 
 /** Lets go the transfers of shares released (their Route payouts made); a payout whose transfer Razorpay processed already is paid then. */
 async function releaseTransfers({ db, route, log, now }: RouteWork): Promise<void> {

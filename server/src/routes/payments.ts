@@ -75,7 +75,7 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, lin
         tags: TAGS,
         summary: "Razorpay's webhook: completes the bookings whose checkout page closed before it could report",
         description:
-          'Signed by Razorpay with the webhook secret (X-Razorpay-Signature, HMAC-SHA256 of the raw body). `payment.authorized` for an order not yet booked makes its booking, `requested` with the payment `held`. With Razorpay Route on, `product.route.*` moves an owner\'s linked account\'s state, `transfer.processed` pays a Route payout (once its transfer is let go) and `transfer.failed` fails it, its money available again (`recorded`). Other events and repeated deliveries change nothing.',
+          "Signed by Razorpay with the webhook secret (X-Razorpay-Signature, HMAC-SHA256 of the raw body). `payment.authorized` for an order not yet booked makes its booking, `requested` with the payment `held`. With Razorpay Route on, `product.route.*` moves an owner's linked account's state, `transfer.processed` pays a Route payout (once its transfer is let go) and `transfer.failed` fails it, its money available again (`recorded`). Other events and repeated deliveries change nothing.",
         headers: z.object({ 'x-razorpay-signature': z.string().optional() }),
         body: z.string().describe("Razorpay's event, as JSON"),
         response: {

@@ -110,7 +110,7 @@ export const ROUTE_MISSING = ['phone', 'bankAccount'] as const;
 
 /** Where the owner stands with Route transfers, on a server where they are on. */
 export const RouteLink = z.object({
-  state: RouteAccountState.nullable().meta({ description: 'The linked account\'s state; null while none is made.' }),
+  state: RouteAccountState.nullable().meta({ description: "The linked account's state; null while none is made." }),
   missing: z
     .array(z.enum(ROUTE_MISSING))
     .meta({ description: 'What Route needs before a linked account can be made; empty once it has all.' }),

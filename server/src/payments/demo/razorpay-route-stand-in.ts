@@ -89,25 +89,44 @@ function accountBody(account: StandInLinkedAccount) {
   };
 }
 
-export function startRouteStandIn(deps: RouteDeps) {
-  const accounts = new Map<string, StandInLinkedAccount>();
-  const transfers = new Map<string, StandInTransfer>();
-  const idempotent = new Map<string, string>();
+interface RouteRecords {
+  accounts: Map<string, StandInLinkedAccount>;
+  transfers: Map<string, StandInTransfer>;
+  /** A transfer made under each payment's X-Transfer-Idempotency key. */
+  idempotent: Map<string, string>;
+}
+
+/** The refusals Razorpay answers a bad call with. */
+function refusals({ refusal }: Pick<RouteDeps, 'refusal'>) {
+  return {
+    noSuchId: () => refusal(400, 'BAD_REQUEST_ERROR', 'The id provided does not exist'),
+    missing: (field: string) => refusal(400, 'BAD_REQUEST_ERROR', `The ${field} field is required.`),
+  };
+}
+
+const productBody = (account: StandInLinkedAccount) => ({
+  id: account.product?.id,
+  account_id: account.id,
+  product_name: 'route',
+  activation_status: account.product?.activation_status,
+  active_configuration: { settlements: account.settlements },
+  requirements: account.settlements
+    ? []
+    : [
+        {
+          field_reference: 'settlements.account_number',
+          resolution_url: `/accounts/${account.id}/products/${account.product?.id}`,
+          status: 'required',
+          reason_code: 'field_missing',
+        },
+      ],
+  requested_at: nowInSeconds(),
+});
+
+/** The linked account's calls: the account, its stakeholder, its Route product and the product's settlement bank account. */
+function accountHandlers({ accounts }: RouteRecords, deps: RouteDeps) {
   const { refusal, nextId } = deps;
-  const noSuchId = () => refusal(400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
-  const missing = (field: string) => refusal(400, 'BAD_REQUEST_ERROR', `The ${field} field is required.`);
-
-  /** Route's calls as the fault says: refused before the work, done and then refused, or as asked. */
-  const withFault =
-    (handle: Handler, { read = false } = {}): Handler =>
-    (...args) => {
-      const fault = read && deps.fault() === 'answer lost' ? null : deps.fault();
-      const serverError = { status: 503, body: { error: { code: 'SERVER_ERROR', description: 'We are facing some trouble.' } } };
-      if (fault === 'away') return serverError;
-      const answer = handle(...args);
-      return fault === 'answer lost' ? serverError : answer;
-    };
-
+  const { noSuchId, missing } = refusals(deps);
   const createAccount: Handler = (_match, body) => {
     if (body.type !== 'route') return refusal(400, 'BAD_REQUEST_ERROR', 'The type field must be route.');
     const email = text(body.email);
@@ -145,20 +164,11 @@ export function startRouteStandIn(deps: RouteDeps) {
     if (!text(body.email)) return missing('email');
     const id = nextId('sth');
     account.stakeholders.push(id);
-    return { status: 200, body: { entity: 'stakeholder', id, name: body.name, email: body.email, phone: body.phone, kyc: body.kyc } };
+    return {
+      status: 200,
+      body: { entity: 'stakeholder', id, name: body.name, email: body.email, phone: body.phone, kyc: body.kyc },
+    };
   };
-
-  const productBody = (account: StandInLinkedAccount) => ({
-    id: account.product?.id,
-    account_id: account.id,
-    product_name: 'route',
-    activation_status: account.product?.activation_status,
-    active_configuration: { settlements: account.settlements },
-    requirements: account.settlements
-      ? []
-      : [{ field_reference: 'settlements.account_number', resolution_url: `/accounts/${account.id}/products/${account.product?.id}`, status: 'required', reason_code: 'field_missing' }],
-    requested_at: nowInSeconds(),
-  });
 
   const requestProduct: Handler = (match, body) => {
     const account = accounts.get(match[1] ?? '');
@@ -171,7 +181,7 @@ export function startRouteStandIn(deps: RouteDeps) {
 
   const updateProduct: Handler = (match, body) => {
     const account = accounts.get(match[1] ?? '');
-    if (!account || !account.product || account.product.id !== match[2]) return noSuchId();
+    if (!account?.product || account.product.id !== match[2]) return noSuchId();
     const settlements = record(body.settlements);
     const accountNumber = text(settlements?.account_number);
     const ifsc = text(settlements?.ifsc_code);
@@ -183,9 +193,17 @@ export function startRouteStandIn(deps: RouteDeps) {
     return { status: 200, body: productBody(account) };
   };
 
-  const transfersOf = (paymentId: string) => [...transfers.values()].filter(({ source }) => source === paymentId);
+  return { createAccount, createStakeholder, requestProduct, updateProduct };
+}
 
-  const createTransfers: Handler = (match, body, _query, headers) => {
+const transfersOf = (transfers: Map<string, StandInTransfer>, paymentId: string) =>
+  [...transfers.values()].filter(({ source }) => source === paymentId);
+
+/** POST /v1/payments/:id/transfers: transfers from a captured payment to activated linked accounts, within what is left of it. */
+function createTransfersHandler({ accounts, transfers, idempotent }: RouteRecords, deps: RouteDeps): Handler {
+  const { refusal, nextId } = deps;
+  const { noSuchId, missing } = refusals(deps);
+  return (match, body, _query, headers) => {
     const paymentId = match[1] ?? '';
     const payment = deps.payment(paymentId);
     if (!payment) return noSuchId();
@@ -193,11 +211,14 @@ export function startRouteStandIn(deps: RouteDeps) {
     const known = typeof key === 'string' ? idempotent.get(`${paymentId}:${key}`) : undefined;
     const knownTransfer = known ? transfers.get(known) : undefined;
     if (knownTransfer) return { status: 200, body: { entity: 'collection', count: 1, items: [transferBody(knownTransfer)] } };
-    if (payment.status !== 'captured') return refusal(400, 'BAD_REQUEST_ERROR', 'Transfers can be made only on captured payments');
+    if (payment.status !== 'captured')
+      return refusal(400, 'BAD_REQUEST_ERROR', 'Transfers can be made only on captured payments');
     const asked = Array.isArray(body.transfers) ? body.transfers.map(record) : [];
     if (asked.length === 0 || asked.some((item) => item === undefined)) return missing('transfers');
     const made: StandInTransfer[] = [];
-    let left = payment.amount - transfersOf(paymentId).reduce((sum, { amount, amount_reversed }) => sum + amount - amount_reversed, 0);
+    let left =
+      payment.amount -
+      transfersOf(transfers, paymentId).reduce((sum, { amount, amount_reversed }) => sum + amount - amount_reversed, 0);
     for (const item of asked) {
       const account = accounts.get(String(item?.account));
       if (!account) return refusal(400, 'BAD_REQUEST_ERROR', 'The account id is invalid');
@@ -229,10 +250,15 @@ export function startRouteStandIn(deps: RouteDeps) {
     if (typeof key === 'string' && first) idempotent.set(`${paymentId}:${key}`, first.id);
     return { status: 200, body: { entity: 'collection', count: made.length, items: made.map(transferBody) } };
   };
+}
 
+/** A transfer's other calls: the payment's list, one transfer, its hold, its reversal. */
+function transferHandlers({ transfers }: RouteRecords, deps: RouteDeps) {
+  const { refusal, nextId } = deps;
+  const { noSuchId, missing } = refusals(deps);
   const listTransfers: Handler = (match) => {
     if (!deps.payment(match[1] ?? '')) return noSuchId();
-    const items = transfersOf(match[1] ?? '').map(transferBody);
+    const items = transfersOf(transfers, match[1] ?? '').map(transferBody);
     return { status: 200, body: { entity: 'collection', count: items.length, items } };
   };
 
@@ -261,27 +287,25 @@ export function startRouteStandIn(deps: RouteDeps) {
     transfer.status = transfer.amount_reversed === transfer.amount ? 'reversed' : 'partially_reversed';
     return {
       status: 200,
-      body: { id: nextId('rvrsl'), entity: 'reversal', transfer_id: transfer.id, amount, currency: 'INR', created_at: nowInSeconds() },
+      body: {
+        id: nextId('rvrsl'),
+        entity: 'reversal',
+        transfer_id: transfer.id,
+        amount,
+        currency: 'INR',
+        created_at: nowInSeconds(),
+      },
     };
   };
+  return { listTransfers, fetchTransfer, updateTransfer, reverseTransfer };
+}
 
-  const routes: StandInRoute[] = [
-    ['POST', /^\/v2\/accounts$/, withFault(createAccount)],
-    ['POST', /^\/v2\/accounts\/([^/]+)\/stakeholders$/, withFault(createStakeholder)],
-    ['POST', /^\/v2\/accounts\/([^/]+)\/products$/, withFault(requestProduct)],
-    ['PATCH', /^\/v2\/accounts\/([^/]+)\/products\/([^/]+)$/, withFault(updateProduct)],
-    ['GET', /^\/v1\/payments\/([^/]+)\/transfers$/, withFault(listTransfers, { read: true })],
-    ['POST', /^\/v1\/payments\/([^/]+)\/transfers$/, withFault(createTransfers)],
-    ['GET', /^\/v1\/transfers\/([^/]+)$/, withFault(fetchTransfer, { read: true })],
-    ['PATCH', /^\/v1\/transfers\/([^/]+)$/, withFault(updateTransfer)],
-    ['POST', /^\/v1\/transfers\/([^/]+)\/reversals$/, withFault(reverseTransfer)],
-  ];
-
-  /**
-   * What Razorpay does on its own time, and the webhook it sends for it: `product.route.<status>` for
-   * a linked account (by its id), `transfer.processed` or `transfer.failed` for a transfer (by its id).
-   */
-  function routeWebhook(event: string, id: string): { body: string; signature: string } {
+/**
+ * What Razorpay does on its own time, and the webhook it sends for it: `product.route.<status>` for
+ * a linked account (by its id), `transfer.processed` or `transfer.failed` for a transfer (by its id).
+ */
+function routeWebhookOf({ accounts, transfers }: RouteRecords, deps: RouteDeps) {
+  return (event: string, id: string): { body: string; signature: string } => {
     if (event.startsWith('product.route.')) {
       const account = accounts.get(id);
       if (!account?.product) throw new Error(`the stand-in has no linked account ${id} with Route requested`);
@@ -313,7 +337,39 @@ export function startRouteStandIn(deps: RouteDeps) {
         created_at: nowInSeconds(),
       }),
     );
-  }
+  };
+}
 
-  return { accounts, transfers, routes, routeWebhook };
+export function startRouteStandIn(deps: RouteDeps) {
+  const records: RouteRecords = { accounts: new Map(), transfers: new Map(), idempotent: new Map() };
+  /** Route's calls as the fault says: refused before the work, done and then refused, or as asked. */
+  const withFault =
+    (handle: Handler, { read = false } = {}): Handler =>
+    (...args) => {
+      const fault = read && deps.fault() === 'answer lost' ? null : deps.fault();
+      const serverError = { status: 503, body: { error: { code: 'SERVER_ERROR', description: 'We are facing some trouble.' } } };
+      if (fault === 'away') return serverError;
+      const answer = handle(...args);
+      return fault === 'answer lost' ? serverError : answer;
+    };
+  const { createAccount, createStakeholder, requestProduct, updateProduct } = accountHandlers(records, deps);
+  const createTransfers = createTransfersHandler(records, deps);
+  const { listTransfers, fetchTransfer, updateTransfer, reverseTransfer } = transferHandlers(records, deps);
+  const routes: StandInRoute[] = [
+    ['POST', /^\/v2\/accounts$/, withFault(createAccount)],
+    ['POST', /^\/v2\/accounts\/([^/]+)\/stakeholders$/, withFault(createStakeholder)],
+    ['POST', /^\/v2\/accounts\/([^/]+)\/products$/, withFault(requestProduct)],
+    ['PATCH', /^\/v2\/accounts\/([^/]+)\/products\/([^/]+)$/, withFault(updateProduct)],
+    ['GET', /^\/v1\/payments\/([^/]+)\/transfers$/, withFault(listTransfers, { read: true })],
+    ['POST', /^\/v1\/payments\/([^/]+)\/transfers$/, withFault(createTransfers)],
+    ['GET', /^\/v1\/transfers\/([^/]+)$/, withFault(fetchTransfer, { read: true })],
+    ['PATCH', /^\/v1\/transfers\/([^/]+)$/, withFault(updateTransfer)],
+    ['POST', /^\/v1\/transfers\/([^/]+)\/reversals$/, withFault(reverseTransfer)],
+  ];
+
+  /**
+   * What Razorpay does on its own time, and the webhook it sends for it: `product.route.<status>` for
+   * a linked account (by its id), `transfer.processed` or `transfer.failed` for a transfer (by its id).
+   */
+  return { accounts: records.accounts, transfers: records.transfers, routes, routeWebhook: routeWebhookOf(records, deps) };
 }
