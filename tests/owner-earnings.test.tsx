@@ -79,6 +79,7 @@ function earnings(overrides: Partial<OwnerEarnings> = {}): OwnerEarnings {
         number: 7,
         amountPaise: 55_200,
         status: 'paid',
+        way: 'manual',
         utr: 'UTRPAIDOUT0001',
         paidAt: '2026-11-24T11:00:00+05:30',
         failureReason: null,
@@ -89,6 +90,7 @@ function earnings(overrides: Partial<OwnerEarnings> = {}): OwnerEarnings {
         number: 6,
         amountPaise: 20_000,
         status: 'failed',
+        way: 'manual',
         utr: null,
         paidAt: null,
         failureReason: 'The bank refused the account number.',
@@ -227,11 +229,24 @@ describe('the owner’s earnings page (/owner/earnings)', () => {
     expect(within(screen.getByRole('combobox', { name: 'Show' })).getAllByRole('option')).toHaveLength(4);
   });
 
-  it('lists the payouts with their status, UTR and why one failed', async () => {
-    serve('GET /api/owner/earnings', earnings());
+  it('lists the payouts with their status, UTR (none for Razorpay Route) and why one failed', async () => {
+    const { payouts } = earnings();
+    const byRoute = {
+      id: uuid(903),
+      number: 8,
+      amountPaise: 41_400,
+      status: 'paid' as const,
+      way: 'route' as const,
+      utr: null,
+      paidAt: '2026-11-26T09:00:00+05:30',
+      failureReason: null,
+      createdAt: '2026-11-25T09:00:00+05:30',
+    };
+    serve('GET /api/owner/earnings', earnings({ payouts: [byRoute, ...payouts] }));
     renderRoute('/owner/earnings');
     const table = await screen.findByRole('table', { name: 'Your payouts, newest first' });
     expect(rowsOf(table)).toEqual([
+      ['No. 8', '₹414.00', 'Paid', 'Razorpay Route', 'Nov 26 2026 09:00'],
       ['No. 7', '₹552.00', 'Paid', 'UTRPAIDOUT0001', 'Nov 24 2026 11:00'],
       ['No. 6', '₹200.00', 'FailedFailed: The bank refused the account number.', 'Not yet', 'Not yet'],
     ]);

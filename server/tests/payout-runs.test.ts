@@ -437,6 +437,7 @@ describe('marking a payout', () => {
           number: payout.number,
           amountPaise: 55_200,
           status: 'paid',
+          way: 'manual',
           utr: 'HDFCR52026112800123',
           paidAt,
           failureReason: null,

@@ -348,6 +348,18 @@ describe('Route transfers', () => {
     }
   });
 
+  it('are paid when Razorpay reported them processed before their id was known', async () => {
+    const owner = await newOwner({ active: true });
+    razorpay.routeFault = 'answer lost';
+    const booking = await accepted(owner);
+    razorpay.routeFault = null;
+    const [transfer] = transfersTo((await linkedAccountOf(owner.id))?.accountId);
+    expect(await deliver('transfer.processed', transfer?.id ?? '')).toBe('ignored');
+    await sweepAt(app, new Date(start.getTime() + 3 * MINUTE));
+    await sweepAt(app, releaseTime(booking));
+    expect(await payoutsOf(owner.id)).toMatchObject([{ way: 'route', status: 'paid', providerRef: transfer?.id }]);
+  });
+
   it('let go at the release waits for Razorpay when it is away, and the payout stays processing', async () => {
     const owner = await newOwner({ active: true });
     const booking = await accepted(owner);

@@ -52,7 +52,7 @@ import {
   type AdminObjectType,
 } from '#domain/schemas/admin';
 import { LEGAL_NAME_MAX, ROUTE_ACCOUNT_STATES, type RouteAccountState } from '#domain/schemas/payout-details';
-import { PAYOUT_STATUSES, type PayoutStatus } from '#domain/schemas/payouts';
+import { PAYOUT_STATUSES, PAYOUT_WAYS, type PayoutStatus, type PayoutWay } from '#domain/schemas/payouts';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 
 /** queued until delivered (sent) or given up on after the last attempt (failed). */
@@ -685,10 +685,6 @@ export const LEDGER_ACCOUNTS = [
   'payouts.in_transit',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
-
-/** How a payout reaches its owner: a bank bulk-upload file an admin sends and marks, or a Razorpay Route transfer. */
-export const PAYOUT_WAYS = ['manual', 'route'] as const;
-export type PayoutWay = (typeof PAYOUT_WAYS)[number];
 
 /**
  * A payout run: one payout to each owner with enough available and their details on file. Its key is

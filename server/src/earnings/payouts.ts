@@ -13,6 +13,7 @@ function toEarningsPayout(row: PayoutRow): EarningsPayout {
     number: row.number,
     amountPaise: row.amountPaise,
     status: row.status,
+    way: row.way,
     utr: row.utr,
     paidAt: row.paidAt ? toIndiaIso(row.paidAt) : null,
     failureReason: row.failureReason,

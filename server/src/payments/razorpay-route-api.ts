@@ -18,6 +18,8 @@ const Transfer = z.object({
   recipient: z.string(),
   amount: z.number(),
   amount_reversed: z.number(),
+  /** pending, processed, failed, reversed or partially_reversed. */
+  status: z.string(),
   on_hold: z.boolean(),
   notes: z.union([z.record(z.string(), z.string()), z.array(z.never())]).optional(),
   /** The settlement that paid it into the linked account's bank account, once one has. */
@@ -53,7 +55,8 @@ export interface RouteApi {
   /** A transfer of `amountPaise` of the payment to the linked account, on hold, tagged with `bookingId`. */
   transfer(paymentId: string, transfer: { accountId: string; amountPaise: number; bookingId: string }): Promise<RouteTransfer>;
   fetchTransfer(transferId: string): Promise<RouteTransfer>;
-  releaseTransfer(transferId: string): Promise<void>;
+  /** Lets the transfer's settlement go; answers the transfer as it now stands. */
+  releaseTransfer(transferId: string): Promise<RouteTransfer>;
   reverseTransfer(transferId: string, amountPaise: number): Promise<void>;
 }
 
@@ -112,9 +115,7 @@ export function razorpayRouteApi(settings: Pick<RazorpaySettings, 'keyId' | 'key
       return transfer;
     },
     fetchTransfer: (transferId) => call('GET', transferPath(transferId), Transfer),
-    async releaseTransfer(transferId) {
-      await call('PATCH', transferPath(transferId), Transfer, { body: { on_hold: false } });
-    },
+    releaseTransfer: (transferId) => call('PATCH', transferPath(transferId), Transfer, { body: { on_hold: false } }),
     async reverseTransfer(transferId, amountPaise) {
       await call('POST', `${transferPath(transferId)}/reversals`, Entity, { body: { amount: amountPaise } });
     },

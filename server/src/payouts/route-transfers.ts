@@ -8,7 +8,7 @@ import { bookingJournalKey } from '../ledger/booking-postings';
 import { postedUnder } from '../ledger/journal';
 import { postPayoutFailed, postPayoutPaid, postPayoutRequested } from '../ledger/payout-postings';
 import { RazorpayRefusal, RazorpayUnavailable } from '../payments/razorpay-api';
-import type { RouteApi } from '../payments/razorpay-route-api';
+import type { RouteApi, RouteTransfer } from '../payments/razorpay-route-api';
 import { SETTLING_MS } from '../payments/settle-payments';
 import { payoutsResumed } from './details';
 import { settle } from './marking';
@@ -234,8 +234,9 @@ async function releaseTransfers({ db, route, log, now }: RouteWork): Promise<voi
     );
   for (const row of rows) {
     if (!row.transferId || !row.payoutId) continue;
+    let released: RouteTransfer;
     try {
-      await route.releaseTransfer(row.transferId);
+      released = await route.releaseTransfer(row.transferId);
     } catch (error) {
       if (error instanceof RazorpayRefusal) {
         log.error({ bookingId: row.bookingId, reason: error.message }, 'Route transfer release refused; the sweep tries again');
@@ -245,13 +246,19 @@ async function releaseTransfers({ db, route, log, now }: RouteWork): Promise<voi
       continue;
     }
     const { payoutId } = row;
+    // The transfer as Razorpay answers it says whether it was processed, should its webhook have come before we knew its id.
+    const processedNow = released.status === 'processed' ? now : null;
     await db.transaction(async (tx) => {
-      const [released] = await tx
+      const [stored] = await tx
         .update(routeTransfers)
-        .set({ onHold: false, updatedAt: now })
+        .set({
+          onHold: false,
+          processedAt: sql`coalesce(${routeTransfers.processedAt}, ${processedNow?.toISOString() ?? null}::timestamptz)`,
+          updatedAt: now,
+        })
         .where(and(eq(routeTransfers.bookingId, row.bookingId), eq(routeTransfers.onHold, true)))
         .returning();
-      if (released?.processedAt) await closePayout(tx, payoutId, { status: 'paid' }, now);
+      if (stored?.processedAt) await closePayout(tx, payoutId, { status: 'paid' }, now);
     });
   }
 }

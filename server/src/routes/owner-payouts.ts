@@ -14,6 +14,7 @@ function toOwnerPayout(payout: PayoutRow): OwnerPayout {
     number: payout.number,
     amountPaise: payout.amountPaise,
     status: payout.status,
+    way: payout.way,
     utr: payout.utr,
     paidAt: payout.paidAt?.toISOString() ?? null,
     failureReason: payout.failureReason,

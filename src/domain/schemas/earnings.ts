@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoInstant } from './fields';
+import { PayoutWay } from './payouts';
 
 /**
  * An owner's earnings as the ledger holds them (server/src/earnings): balances, months, occupancy,
@@ -73,7 +74,8 @@ export const EarningsPayout = z.object({
   number: z.int(),
   amountPaise: z.int(),
   status: EarningsPayoutStatus,
-  /** The bank's reference of the transfer, once made. */
+  way: PayoutWay,
+  /** The bank's reference of the transfer, once made; none for a Route transfer. */
   utr: z.string().nullable(),
   paidAt: isoInstant.nullable(),
   failureReason: z.string().nullable(),

@@ -13,6 +13,14 @@ export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as 
 export const PayoutStatus = z.enum(PAYOUT_STATUSES);
 export type PayoutStatus = z.output<typeof PayoutStatus>;
 
+/** How a payout reaches its owner: a bank file an admin sends and marks, or a Razorpay Route transfer. */
+export const PAYOUT_WAYS = ['manual', 'route'] as const;
+export const PayoutWay = z.enum(PAYOUT_WAYS).meta({
+  description:
+    '`manual`: by the bank file, with its UTR once paid; `route`: by a Razorpay Route transfer, which has no UTR of ours.',
+});
+export type PayoutWay = z.output<typeof PayoutWay>;
+
 /** A payout not yet paid or failed: an owner has at most one, so no money is asked for twice. */
 export const OPEN_PAYOUT_STATUSES = ['requested', 'processing'] as const satisfies readonly PayoutStatus[];
 
@@ -95,6 +103,7 @@ export const OwnerPayout = Identified.extend({
   number: sequence.meta({ description: 'The payout\'s running number: "P-42" on the bank statement\'s narration.' }),
   amountPaise: paise,
   status: PayoutStatus,
+  way: PayoutWay,
   utr: z.string().nullable().meta({ description: "The bank's reference of the transfer, once paid." }),
   paidAt: isoInstant.nullable(),
   failureReason: z.string().nullable().meta({ description: 'Why it failed; its amount is in the balance again.' }),

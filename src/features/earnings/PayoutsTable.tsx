@@ -12,7 +12,7 @@ const STATUS_WORDS = {
   failed: 'earnings.payoutStatus.failed',
 } as const satisfies Record<EarningsPayoutStatus, Parameters<typeof t>[0]>;
 
-/** The owner's payouts: amount, where each stands, the bank's UTR once paid, and why one failed. */
+/** The owner's payouts: amount, where each stands, the bank's UTR once paid (a Route transfer has none), and why one failed. */
 export function PayoutsTable({ payouts, caption }: { payouts: readonly EarningsPayout[]; caption: string }) {
   if (payouts.length === 0) return <p>{t('earnings.payouts.none')}</p>;
   return (
@@ -43,7 +43,9 @@ export function PayoutsTable({ payouts, caption }: { payouts: readonly EarningsP
                   <div className="small">{t('earnings.payouts.failed', { reason: payout.failureReason })}</div>
                 ) : null}
               </td>
-              <td className="font-monospace">{payout.utr ?? t('earnings.payouts.notYet')}</td>
+              <td className="font-monospace">
+                {payout.utr ?? t(payout.way === 'route' ? 'earnings.payouts.byRoute' : 'earnings.payouts.notYet')}
+              </td>
               <td className="small">{payout.paidAt ? formatIndiaTime(payout.paidAt) : t('earnings.payouts.notYet')}</td>
             </tr>
           ))}
