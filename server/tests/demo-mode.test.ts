@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking, NewBooking, OwnerCar, PublicConfig, RazorpayOrder } from '#domain/contract';
+import type { Booking, NewBooking, OwnerCar, PayoutDetailsAnswer, PublicConfig, RazorpayOrder } from '#domain/contract';
 import { loadConfig } from '../src/config';
 import { demoRefusal, type DemoProviders, startDemoProviders } from '../src/payments/demo/demo-mode';
+import { person } from './admin-helpers';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 
@@ -81,9 +82,9 @@ describe('a demo server, against its stand-ins', () => {
     await providers.close();
   });
 
-  const choice = () => {
+  const choice = (carName = car.id) => {
     const day = nextDay++;
-    return { carName: car.id, from: indiaTime(day, '10:00'), to: indiaTime(day, '12:00'), driver: false };
+    return { carName, from: indiaTime(day, '10:00'), to: indiaTime(day, '12:00'), driver: false };
   };
   const cardToken = (number: string, expiry = { exp_month: 12, exp_year: 2034 }) =>
     send(app, 'POST', '/demo-providers/stripe/v1/tokens', undefined, {
@@ -172,6 +173,51 @@ describe('a demo server, against its stand-ins', () => {
     expect(booking.payment).toMatchObject({ status: 'held', amountPaise: 20_000 });
     expect((await act(app, owner, booking.id, 'accept')).statusCode).toBe(200);
     expect(providers.razorpay.payments.get(result.razorpay_payment_id)?.status).toBe('captured');
+  });
+
+  it("pays owners by the stand-in's Route: the linked account is activated, and an accepted UPI booking's share transferred", async () => {
+    const routeOwner = await person(app, 'owner');
+    const routeCar = await listCar(app, routeOwner.cookie, 'Tata Nexon', 100);
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/owner/payout-details',
+      headers: { cookie: routeOwner.cookie },
+      payload: {
+        legalName: 'Asha Rao',
+        accountNumber: '123456789012',
+        confirmAccountNumber: '123456789012',
+        ifsc: 'SBIN0001234',
+        pan: 'ABCDE1234F',
+        currentPassword: routeOwner.password,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Razorpay's review comes by webhook, after the save's answer.
+    await expect
+      .poll(
+        async () => (await send(app, 'GET', '/api/owner/payout-details', routeOwner.cookie)).json<PayoutDetailsAnswer>().route,
+      )
+      .toEqual({ state: 'activated', missing: [] });
+
+    const chosen = choice(routeCar.id);
+    const result = (await payByUpi((await openOrder(chosen)).orderId, 'success@razorpay')).json<{
+      razorpay_order_id: string;
+      razorpay_payment_id: string;
+      razorpay_signature: string;
+    }>();
+    const booking = await requestBooking(app, renter, {
+      ...chosen,
+      razorpay: {
+        orderId: result.razorpay_order_id,
+        paymentId: result.razorpay_payment_id,
+        signature: result.razorpay_signature,
+      },
+    });
+    expect((await act(app, routeOwner.cookie, booking.id, 'accept')).statusCode).toBe(200);
+    const transfers = () => [...providers.razorpay.transfers.values()].filter(({ notes }) => notes.booking_id === booking.id);
+    // The owner's 80 % of ₹200, on hold until the earnings are released.
+    expect(transfers().map(({ amount, on_hold }) => ({ amount, on_hold }))).toEqual([{ amount: 16_000, on_hold: true }]);
+    await expect.poll(() => transfers()[0]?.status).toBe('processed');
   });
 
   it('fails the payment with failure@razorpay, and refuses any other UPI id', async () => {

@@ -9,6 +9,15 @@ import type { DemoProviders } from '../payments/demo/demo-mode';
  * change to the content security policy. Not part of the API: the docs leave them out.
  */
 export const demoProviderRoutes: FastifyPluginAsyncZod<{ providers: DemoProviders }> = async (app, { providers }) => {
+  // Razorpay's Route webhooks reach the demo server at its own webhook address, as they would from Razorpay.
+  providers.razorpay.webhookSink = async ({ body, signature }) => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
+      payload: body,
+    });
+  };
   app.post(
     '/demo-providers/stripe/v1/tokens',
     { config: { ignoresIdempotencyKey: true }, schema: { hide: true, body: DemoCardTokenRequest } },

@@ -6,7 +6,8 @@ import type { StandInAnswer } from './card-provider-stand-in';
  * its settlement bank account) and transfers from payments (on hold, let go, reversed), answering as
  * Razorpay's API documentation describes. Razorpay reviews a linked account and processes a transfer
  * on its own time: a test (or the demo) says when, with `routeWebhook`, which changes the record and
- * hands back the webhook Razorpay would send. `routeFault` makes Route's calls fail: `away` answers
+ * hands back the webhook Razorpay would send; or, given a `webhookSink` (demo mode), activates each
+ * linked account and processes each transfer soon after it is asked for, delivering the webhooks. `routeFault` makes Route's calls fail: `away` answers
  * 503 having done nothing, `answer lost` does the work and then answers 503 (reads answer as usual).
  */
 
@@ -55,7 +56,15 @@ interface RouteDeps {
   fault: () => RouteFault;
   /** A webhook's body signed with the webhook secret. */
   signed: (body: string) => { body: string; signature: string };
+  /** Where Razorpay's own-time events are delivered as they happen (demo mode); null: a test fires them with routeWebhook. */
+  webhookSink: () => WebhookSink | null;
 }
+
+/** Delivers a signed webhook to the server. */
+export type WebhookSink = (hook: { body: string; signature: string }) => Promise<void>;
+
+/** Razorpay's review or processing, done on its own time: with a sink, soon after the call that asked for it. */
+type OwnTime = (event: string, id: string) => void;
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
@@ -124,7 +133,7 @@ const productBody = (account: StandInLinkedAccount) => ({
 });
 
 /** The linked account's calls: the account, its stakeholder, its Route product and the product's settlement bank account. */
-function accountHandlers({ accounts }: RouteRecords, deps: RouteDeps) {
+function accountHandlers({ accounts }: RouteRecords, deps: RouteDeps, ownTime: OwnTime) {
   const { refusal, nextId } = deps;
   const { noSuchId, missing } = refusals(deps);
   const createAccount: Handler = (_match, body) => {
@@ -190,6 +199,7 @@ function accountHandlers({ accounts }: RouteRecords, deps: RouteDeps) {
     account.settlements = { account_number: accountNumber, ifsc_code: ifsc, beneficiary_name: beneficiary };
     // Razorpay reviews the bank account before Route is active on it.
     account.product.activation_status = 'under_review';
+    ownTime('product.route.activated', account.id);
     return { status: 200, body: productBody(account) };
   };
 
@@ -200,7 +210,7 @@ const transfersOf = (transfers: Map<string, StandInTransfer>, paymentId: string)
   [...transfers.values()].filter(({ source }) => source === paymentId);
 
 /** POST /v1/payments/:id/transfers: transfers from a captured payment to activated linked accounts, within what is left of it. */
-function createTransfersHandler({ accounts, transfers, idempotent }: RouteRecords, deps: RouteDeps): Handler {
+function createTransfersHandler({ accounts, transfers, idempotent }: RouteRecords, deps: RouteDeps, ownTime: OwnTime): Handler {
   const { refusal, nextId } = deps;
   const { noSuchId, missing } = refusals(deps);
   return (match, body, _query, headers) => {
@@ -245,7 +255,10 @@ function createTransfersHandler({ accounts, transfers, idempotent }: RouteRecord
         created_at: nowInSeconds(),
       });
     }
-    for (const transfer of made) transfers.set(transfer.id, transfer);
+    for (const transfer of made) {
+      transfers.set(transfer.id, transfer);
+      ownTime('transfer.processed', transfer.id);
+    }
     const [first] = made;
     if (typeof key === 'string' && first) idempotent.set(`${paymentId}:${key}`, first.id);
     return { status: 200, body: { entity: 'collection', count: made.length, items: made.map(transferBody) } };
@@ -352,8 +365,14 @@ export function startRouteStandIn(deps: RouteDeps) {
       const answer = handle(...args);
       return fault === 'answer lost' ? serverError : answer;
     };
-  const { createAccount, createStakeholder, requestProduct, updateProduct } = accountHandlers(records, deps);
-  const createTransfers = createTransfersHandler(records, deps);
+  const routeWebhook = routeWebhookOf(records, deps);
+  const ownTime: OwnTime = (event, id) => {
+    const sink = deps.webhookSink();
+    // After the answer, as Razorpay's review and processing come after its answer to the call.
+    if (sink) setTimeout(() => void sink(routeWebhook(event, id)).catch(() => undefined), 50);
+  };
+  const { createAccount, createStakeholder, requestProduct, updateProduct } = accountHandlers(records, deps, ownTime);
+  const createTransfers = createTransfersHandler(records, deps, ownTime);
   const { listTransfers, fetchTransfer, updateTransfer, reverseTransfer } = transferHandlers(records, deps);
   const routes: StandInRoute[] = [
     ['POST', /^\/v2\/accounts$/, withFault(createAccount)],
@@ -371,5 +390,5 @@ export function startRouteStandIn(deps: RouteDeps) {
    * What Razorpay does on its own time, and the webhook it sends for it: `product.route.<status>` for
    * a linked account (by its id), `transfer.processed` or `transfer.failed` for a transfer (by its id).
    */
-  return { accounts: records.accounts, transfers: records.transfers, routes, routeWebhook: routeWebhookOf(records, deps) };
+  return { accounts: records.accounts, transfers: records.transfers, routes, routeWebhook };
 }
