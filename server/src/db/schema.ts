@@ -894,10 +894,6 @@ export const routeTransfers = pgTable(
   ],
 );
 
-/** What an account did to itself that an admin may need to look back on: a change of where its owner is paid. */
-export const ACCOUNT_ACTIONS = ['payout_details.change'] as const;
-export type AccountActionName = (typeof ACCOUNT_ACTIONS)[number];
-
 /**
  * Changes people make to their own accounts that matter after the fact, as admin_actions records
  * the admins' own: written in the change's transaction, and append-only (triggers of migration
