@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { test } from './support/fixtures';
 import type { Booking, NewBooking, PagedAnswer, PublicCar } from '#domain/contract';
-import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
+import { addCarThroughApi, ok, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { DESKTOP_WIDTH, openSession, PHONE_WIDTH, type BrowserSession } from './support/browser';
 import { horizontalOverflow, settle, unexpectedProblems } from './support/page-checks';
@@ -47,14 +47,6 @@ test.afterAll(async () => {
 });
 
 /** JSON from a call that must succeed. */
-async function ok<T>(
-  what: string,
-  answer: { ok: () => boolean; status: () => number; text: () => Promise<string>; json: () => Promise<unknown> },
-) {
-  if (!answer.ok()) throw new Error(`${what} answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
 async function publicCarNames(context: BrowserContext, q: string): Promise<string[]> {
   const cars = await ok<PagedAnswer<PublicCar>>(
     'GET /api/cars',

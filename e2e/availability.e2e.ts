@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { test } from './support/fixtures';
 import type { Booking, OwnerCar } from '#domain/contract';
-import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
+import { addCarThroughApi, ok, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { openSession, PHONE_WIDTH } from './support/browser';
 import { horizontalOverflow, unexpectedProblems } from './support/page-checks';
@@ -13,14 +13,6 @@ const PERIOD_LABEL = 'Calendar: start, then end';
 /** India's date `ahead` days from today, "YYYY-MM-DD". */
 function indiaDate(ahead: number): string {
   return new Date(Date.now() + INDIA_OFFSET_MS + ahead * DAY_MS).toISOString().slice(0, 10);
-}
-
-async function ok<T>(
-  what: string,
-  answer: { ok: () => boolean; status: () => number; text: () => Promise<string>; json: () => Promise<unknown> },
-) {
-  if (!answer.ok()) throw new Error(`${what} answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as T;
 }
 
 /**

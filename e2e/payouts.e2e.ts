@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Booking, NewRazorpayOrder, OwnerEarnings, RazorpayOrder } from '#domain/contract';
 import { openDatabase } from '../server/src/db/client';
 import { bookings, payoutDetails } from '../server/src/db/schema';
-import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
+import { addCarThroughApi, ok, registerAndSignIn, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { type BrowserSession, openSession, PHONE_WIDTH } from './support/browser';
 import { test } from './support/fixtures';
@@ -45,14 +45,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function ok<T>(
-  what: string,
-  answer: { ok: () => boolean; status: () => number; text: () => Promise<string>; json: () => Promise<unknown> },
-) {
-  if (!answer.ok()) throw new Error(`${what} answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
 
 async function savedText(download: Download): Promise<string> {
   const file = await download.path();

@@ -19,8 +19,21 @@ export function newAccount(role: RegisterType): TestAccount {
   return { role, username, email: `${username}@example.com`, password: `pass-${randomBytes(6).toString('hex')}` };
 }
 
-async function expectOk(what: string, answer: { ok: () => boolean; status: () => number; text: () => Promise<string> }) {
+interface CallAnswer {
+  ok: () => boolean;
+  status: () => number;
+  text: () => Promise<string>;
+  json: () => Promise<unknown>;
+}
+
+async function expectOk(what: string, answer: Omit<CallAnswer, 'json'>) {
   if (!answer.ok()) throw new Error(`${what} answered ${answer.status()}: ${await answer.text()}`);
+}
+
+/** The JSON of a call that must succeed; `what` names the call when it does not. */
+export async function ok<T>(what: string, answer: CallAnswer): Promise<T> {
+  await expectOk(what, answer);
+  return (await answer.json()) as T;
 }
 
 /**
