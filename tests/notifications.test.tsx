@@ -27,10 +27,15 @@ describe("the header's badges", () => {
   it('shows a renter how many of their bookings changed, and opening My bookings clears it', async () => {
     session(asha);
     let updates = 2;
-    const asked = serve('GET /api/notifications/summary', () => ({ requestsAwaitingAnswer: 0, bookingUpdates: updates }));
+    const asked = serve('GET /api/notifications/summary', () => ({
+      requestsAwaitingAnswer: 0,
+      bookingUpdates: updates,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    }));
     const marked = serve('POST /api/notifications/bookings-seen', () => {
       updates = 0;
-      return { requestsAwaitingAnswer: 0, bookingUpdates: 0 };
+      return { requestsAwaitingAnswer: 0, bookingUpdates: 0, unreadMessages: 0, unreadMessagesIn: null };
     });
     serve('GET /api/bookings', paged([]));
     const { router, user } = renderRoute('/layout/home');
@@ -57,7 +62,12 @@ describe("the header's badges", () => {
 
   it('says one booking in the singular', async () => {
     session(asha);
-    serve('GET /api/notifications/summary', { requestsAwaitingAnswer: 0, bookingUpdates: 1 });
+    serve('GET /api/notifications/summary', {
+      requestsAwaitingAnswer: 0,
+      bookingUpdates: 1,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    });
     const { user } = renderRoute('/layout/home');
     const toggle = await accountToggle(asha);
     await waitFor(() => expect(toggle).toHaveAccessibleName('Signed in as asha, 1 booking updated'));
@@ -70,7 +80,12 @@ describe("the header's badges", () => {
     let waiting = 1;
     const request: Booking = booking();
     let list = [request];
-    serve('GET /api/notifications/summary', () => ({ requestsAwaitingAnswer: waiting, bookingUpdates: 0 }));
+    serve('GET /api/notifications/summary', () => ({
+      requestsAwaitingAnswer: waiting,
+      bookingUpdates: 0,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    }));
     serve('GET /api/bookings', () => paged(list));
     serve('POST /api/bookings/:id/:action', () => {
       waiting = 0;
@@ -98,7 +113,12 @@ describe("the header's badges", () => {
 
   it('shows an admin the fleet requests awaiting an answer', async () => {
     session(admin);
-    serve('GET /api/notifications/summary', { requestsAwaitingAnswer: 12, bookingUpdates: 0 });
+    serve('GET /api/notifications/summary', {
+      requestsAwaitingAnswer: 12,
+      bookingUpdates: 0,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    });
     const { user } = renderRoute('/layout/home');
     const toggle = await accountToggle(admin);
     await waitFor(() => expect(toggle).toHaveAccessibleName('Signed in as admin, 12 rental requests awaiting your answer'));
@@ -108,7 +128,12 @@ describe("the header's badges", () => {
   });
 
   it('asks for no counts while nobody is signed in', async () => {
-    const asked = serve('GET /api/notifications/summary', { requestsAwaitingAnswer: 0, bookingUpdates: 0 });
+    const asked = serve('GET /api/notifications/summary', {
+      requestsAwaitingAnswer: 0,
+      bookingUpdates: 0,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    });
     renderRoute('/layout/home');
     expect(await within(await waitFor(() => header())).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     expect(asked).toEqual([]);

@@ -76,8 +76,18 @@ beforeEach(() => {
   serve('GET /api/cars/:carName/reviews', paged([]));
   serve('GET /api/reviews/latest', []);
   serve('GET /api/config', { payments: {} });
-  serve('GET /api/notifications/summary', { requestsAwaitingAnswer: 0, bookingUpdates: 0 });
-  serve('POST /api/notifications/bookings-seen', { requestsAwaitingAnswer: 0, bookingUpdates: 0 });
+  serve('GET /api/notifications/summary', {
+    requestsAwaitingAnswer: 0,
+    bookingUpdates: 0,
+    unreadMessages: 0,
+    unreadMessagesIn: null,
+  });
+  serve('POST /api/notifications/bookings-seen', {
+    requestsAwaitingAnswer: 0,
+    bookingUpdates: 0,
+    unreadMessages: 0,
+    unreadMessagesIn: null,
+  });
 });
 afterEach(() => {
   cleanup();

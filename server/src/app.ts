@@ -13,6 +13,7 @@ import type { OpenDatabase } from './db/client';
 import { databasePlugin } from './plugins/database';
 import { deadlinePlugin } from './plugins/deadline';
 import { answerFrameworkError, errorsPlugin, sendNotFound } from './plugins/errors';
+import { messageMailsPlugin } from './plugins/message-mails';
 import { bookingRemindersPlugin } from './plugins/booking-reminders';
 import { changeFeedPlugin } from './plugins/change-feed';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -47,6 +48,7 @@ import { carRoutes } from './routes/cars';
 import { commentRoutes } from './routes/comments';
 import type { DemoProviders } from './payments/demo/demo-mode';
 import { configRoutes } from './routes/config';
+import { conversationRoutes } from './routes/conversations';
 import { demoProviderRoutes } from './routes/demo-providers';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
@@ -164,6 +166,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(payoutRunsPlugin);
     await app.register(mailPlugin, config);
     await app.register(bookingRemindersPlugin, config);
+    await app.register(messageMailsPlugin, config);
     await app.register(passwordResetsPlugin, config);
     await app.register(photoStoragePlugin, { ...config, ...(options.photoQueue ? { queue: options.photoQueue } : {}) });
     if (config.staticDir) await app.register(staticAppPlugin, { root: config.staticDir, moved: formerCarAddresses() });
@@ -188,11 +191,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(inRootContext(ownerEarningsRoutes));
     await app.register(inRootContext(commentRoutes));
     await app.register(inRootContext(carRoutes));
-    await app.register(inRootContext(bookingRoutes), {
-      support: config.support,
-      gst: config.gst,
-      links: { publicUrl: config.publicUrl },
-    });
+    const links = { publicUrl: config.publicUrl };
+    await app.register(inRootContext(bookingRoutes), { support: config.support, gst: config.gst, links });
+    await app.register(inRootContext(conversationRoutes), { links });
     await app.register(inRootContext(messageRoutes));
     await app.register(inRootContext(paymentRoutes), { gst: config.gst, links: { publicUrl: config.publicUrl } });
     await app.register(inRootContext(reviewRoutes));

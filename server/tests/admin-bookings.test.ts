@@ -360,6 +360,8 @@ describe('cancelling a booking', () => {
     expect(await get<NotificationSummary>('/api/notifications/summary', renter.cookie)).toEqual({
       requestsAwaitingAnswer: 0,
       bookingUpdates: 1,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
     });
 
     const toRenter = (await mailTo(renter.email)).at(-1);

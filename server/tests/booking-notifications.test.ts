@@ -304,7 +304,12 @@ describe('GET /api/notifications/summary', () => {
     const keeper = await person('owner');
     const ownCar = await listCar(app, keeper.cookie, 'Counted Verna', 800);
     const [first, second] = await Promise.all([person('user'), person('user')]);
-    expect(await summary(keeper.cookie)).toEqual({ requestsAwaitingAnswer: 0, bookingUpdates: 0 });
+    expect(await summary(keeper.cookie)).toEqual({
+      requestsAwaitingAnswer: 0,
+      bookingUpdates: 0,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    });
 
     const day = freshDay();
     const a = await requestBooking(app, first.cookie, fourHours(ownCar, day));
@@ -316,14 +321,24 @@ describe('GET /api/notifications/summary', () => {
       to: new Date(late.getTime() + HOUR_MS).toISOString(),
       driver: false,
     });
-    expect(await summary(keeper.cookie)).toEqual({ requestsAwaitingAnswer: 2, bookingUpdates: 0 });
+    expect(await summary(keeper.cookie)).toEqual({
+      requestsAwaitingAnswer: 2,
+      bookingUpdates: 0,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    });
     // Another owner's count is their own.
     const idle = await person('owner');
     expect((await summary(idle.cookie)).requestsAwaitingAnswer).toBe(0);
 
     // Accepting one declines the other, which overlaps it.
     await act(app, keeper.cookie, a.id, 'accept');
-    expect(await summary(keeper.cookie)).toEqual({ requestsAwaitingAnswer: 0, bookingUpdates: 0 });
+    expect(await summary(keeper.cookie)).toEqual({
+      requestsAwaitingAnswer: 0,
+      bookingUpdates: 0,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    });
   });
 
   it("counts the fleet's open requests for an admin", async () => {
@@ -342,16 +357,31 @@ describe('GET /api/notifications/summary', () => {
     const two = await requestBooking(app, renter.cookie, fourHours(car));
     const three = await requestBooking(app, renter.cookie, fourHours(car));
     // Asking is the renter's own doing.
-    expect(await summary(renter.cookie)).toEqual({ requestsAwaitingAnswer: 0, bookingUpdates: 0 });
+    expect(await summary(renter.cookie)).toEqual({
+      requestsAwaitingAnswer: 0,
+      bookingUpdates: 0,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    });
 
     await act(app, owner.cookie, one.id, 'accept');
     await act(app, owner.cookie, two.id, 'decline');
-    expect(await summary(renter.cookie)).toEqual({ requestsAwaitingAnswer: 0, bookingUpdates: 2 });
+    expect(await summary(renter.cookie)).toEqual({
+      requestsAwaitingAnswer: 0,
+      bookingUpdates: 2,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    });
 
     const seen = await send(app, 'POST', '/api/notifications/bookings-seen', renter.cookie);
     expect(seen.statusCode).toBe(200);
-    expect(seen.json()).toEqual({ requestsAwaitingAnswer: 0, bookingUpdates: 0 });
-    expect(await summary(renter.cookie)).toEqual({ requestsAwaitingAnswer: 0, bookingUpdates: 0 });
+    expect(seen.json()).toEqual({ requestsAwaitingAnswer: 0, bookingUpdates: 0, unreadMessages: 0, unreadMessagesIn: null });
+    expect(await summary(renter.cookie)).toEqual({
+      requestsAwaitingAnswer: 0,
+      bookingUpdates: 0,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    });
 
     // Their own cancel is not news to them; the owner's accept is.
     await act(app, renter.cookie, one.id, 'cancel');

@@ -20,6 +20,7 @@ export const TEST_QUOTAS: WriteQuotas = {
   bookingRequestsPerHour: 100_000,
   carsPerOwner: 100_000,
   photoUploadsPerHour: 100_000,
+  bookingMessagesPerMinute: 100_000,
 };
 
 /**

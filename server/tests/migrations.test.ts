@@ -151,6 +151,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0028_payout_admin_actions',
             '0029_earnings_change_notices',
             '0030_route_transfers',
+            '0031_booking_messages',
           ],
         });
         return describeSchema(client.db);
@@ -190,6 +191,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0028_payout_admin_actions',
             '0029_earnings_change_notices',
             '0030_route_transfers',
+            '0031_booking_messages',
           ],
         });
         return describeSchema(client.db);
@@ -210,9 +212,10 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // checks and the account log's check and index (0027). (0016 widened four of them with the id
       // that breaks their order's ties, and added none; 0028 wrote the audit log's action and object
       // type checks anew), and the Route linked accounts' state check, the Route transfers' amount and
-      // reversed-amount checks and their open-transfers index (0030).
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(57);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(44);
+      // reversed-amount checks and their open-transfers index (0030); the booking messages' side and
+      // length checks, their mail times' side check, and the messages' four indexes (0031).
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(60);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(48);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -344,6 +347,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0028_payout_admin_actions',
               '0029_earnings_change_notices',
               '0030_route_transfers',
+              '0031_booking_messages',
             ],
           }),
         ]);

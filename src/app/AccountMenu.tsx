@@ -7,7 +7,7 @@ import type { Account, NotificationSummary, Role } from '../domain/contract';
 import { useNotificationSummary } from '../features/notifications/queries';
 import { t, Words } from './menu-words';
 
-type Count = keyof NotificationSummary;
+type Count = Exclude<keyof NotificationSummary, 'unreadMessagesIn'>;
 
 interface AccountLink {
   to: string;
@@ -37,6 +37,13 @@ const accountLinks: Record<Role, AccountLink[]> = {
   ],
 };
 
+/** While messages wait, a link to the booking whose conversation holds the oldest of them. */
+function messagesLink(summary: NotificationSummary | undefined): AccountLink[] {
+  return summary?.unreadMessagesIn
+    ? [{ to: paths.booking(summary.unreadMessagesIn), label: 'menu.messages', counts: 'unreadMessages' }]
+    : [];
+}
+
 /**
  * What a badge's number means, said with the link's name ("{label}, 1 awaiting your answer"), since
  * a bare number read aloud says nothing.
@@ -44,6 +51,7 @@ const accountLinks: Record<Role, AccountLink[]> = {
 const countedNames = {
   requestsAwaitingAnswer: 'menu.countedRequests',
   bookingUpdates: 'menu.countedBookings',
+  unreadMessages: 'menu.countedMessages',
 } as const satisfies Record<Count, Parameters<typeof t>[0]>;
 
 /**
@@ -54,6 +62,7 @@ const countedNames = {
 const toggleNames = {
   requestsAwaitingAnswer: 'menu.toggleNameRequests',
   bookingUpdates: 'menu.toggleNameBookings',
+  unreadMessages: 'menu.toggleNameMessages',
 } as const satisfies Record<Count, Parameters<typeof t>[0]>;
 
 /** The link's count, 0 while unknown or for a link that counts nothing. */
@@ -86,7 +95,7 @@ interface AccountMenuProps {
  */
 export default function AccountMenu({ user, onLogout }: AccountMenuProps) {
   const { data: summary } = useNotificationSummary({ enabled: true });
-  const links = accountLinks[user.role];
+  const links = [...messagesLink(summary), ...accountLinks[user.role]];
   const counted = links.find((link) => countOf(link, summary) > 0);
   const count = counted ? countOf(counted, summary) : 0;
   const toggleName = counted?.counts

@@ -17,6 +17,7 @@ export * from './schemas/car-photos';
 export * from './schemas/cars';
 export * from './schemas/comments';
 export * from './schemas/config';
+export * from './schemas/conversations';
 export * from './schemas/earnings';
 export * from './schemas/errors';
 export * from './schemas/health';

@@ -4,6 +4,8 @@ export const PRICE_MAX = 1_000_000;
 export const CARNAME_MAX = 100;
 export const DESCRIPTION_MAX = 2_000;
 export const COMMENT_MAX = 2_000;
+/** A message between a booking's renter and the car's side. */
+export const BOOKING_MESSAGE_MAX = 2_000;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const USERNAME_MAX = 50;

@@ -32,6 +32,8 @@ describe('notification counts, against the real server', () => {
     expect(conforms(NotificationSummary, await getNotificationSummary())).toEqual({
       requestsAwaitingAnswer: 0,
       bookingUpdates: 0,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
     });
 
     live.browser('owner');
@@ -41,7 +43,12 @@ describe('notification counts, against the real server', () => {
 
     live.browser('renter');
     expect((await getNotificationSummary()).bookingUpdates).toBe(1);
-    expect(conforms(NotificationSummary, await markBookingsSeen())).toEqual({ requestsAwaitingAnswer: 0, bookingUpdates: 0 });
+    expect(conforms(NotificationSummary, await markBookingsSeen())).toEqual({
+      requestsAwaitingAnswer: 0,
+      bookingUpdates: 0,
+      unreadMessages: 0,
+      unreadMessagesIn: null,
+    });
     expect((await getNotificationSummary()).bookingUpdates).toBe(0);
   });
 

@@ -23,6 +23,7 @@ export const LOCK_CLASS = {
   passwordResetsByEmail: 2_024_010,
   passwordResetsByAddress: 2_024_011,
   photoUploads: 2_024_012,
+  bookingMessages: 2_024_015,
   /** An owner's available balance, read and paid out by one payout run at a time. */
   ownerPayouts: 2_024_014,
 } as const;

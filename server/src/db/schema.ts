@@ -34,6 +34,7 @@ import {
 import {
   ADMIN_REASON_MAX,
   BOOKING_MAX_HOURS,
+  BOOKING_MESSAGE_MAX,
   CARNAME_MAX,
   COMMENT_MAX,
   DESCRIPTION_MAX,
@@ -53,6 +54,7 @@ import {
 } from '#domain/schemas/admin';
 import { LEGAL_NAME_MAX, ROUTE_ACCOUNT_STATES, type RouteAccountState } from '#domain/schemas/payout-details';
 import { PAYOUT_STATUSES, PAYOUT_WAYS, type PayoutStatus, type PayoutWay } from '#domain/schemas/payouts';
+import type { ConversationSide } from '#domain/schemas/conversations';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 
 /** queued until delivered (sent) or given up on after the last attempt (failed). */
@@ -353,6 +355,67 @@ export const bookingEvents = pgTable(
       'cascade',
     ),
     index('booking_events_booking_idx').on(table.bookingId, table.at),
+  ],
+);
+
+/**
+ * The conversation of a booking between its renter and whoever answers for its car. The text is kept
+ * as sent: contact details in it are masked when the parties read it until the booking is accepted,
+ * and admins reading a reported conversation see what was really sent.
+ */
+export const bookingMessages = pgTable(
+  'booking_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull(),
+    /** Which side sent it: for a fleet car any admin writes as the car's side. */
+    side: text('side').$type<ConversationSide>().notNull(),
+    senderId: uuid('sender_id').notNull(),
+    body: text('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the other side first read it; null while unread (the badge and the mails count these). */
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+    /** When a party first reported it to the admins; null when nobody has. */
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }),
+    reportedBy: uuid('reported_by'),
+  },
+  (table) => [
+    foreignKey({ name: 'booking_messages_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'booking_messages_sender_id_fkey', columns: [table.senderId], foreignColumns: [accounts.id] }),
+    foreignKey({ name: 'booking_messages_reported_by_fkey', columns: [table.reportedBy], foreignColumns: [accounts.id] }),
+    check('booking_messages_side_check', sql`${table.side} IN ('renter', 'carKeeper')`),
+    check('booking_messages_body_check', sql`length(${table.body}) BETWEEN 1 AND ${limit(BOOKING_MESSAGE_MAX)}`),
+    // A conversation oldest first, the id breaking ties.
+    index('booking_messages_booking_idx').on(table.bookingId, table.sentAt, table.id),
+    // The sender's rate limit counts their recent messages.
+    index('booking_messages_sender_idx').on(table.senderId, table.sentAt),
+    // The console's list of reported conversations, and the mail round's unread messages: each few of all.
+    index('booking_messages_reported_idx').on(table.reportedAt).where(sql`${table.reportedAt} is not null`),
+    index('booking_messages_unseen_idx').on(table.bookingId).where(sql`${table.seenAt} is null`),
+  ],
+);
+
+/**
+ * When a side of a booking was last mailed about messages waiting for it: at most one mail a
+ * quarter of an hour per side while messages stay unread.
+ */
+export const bookingMessageMails = pgTable(
+  'booking_message_mails',
+  {
+    bookingId: uuid('booking_id').notNull(),
+    side: text('side').$type<ConversationSide>().notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'booking_message_mails_pkey', columns: [table.bookingId, table.side] }),
+    foreignKey({
+      name: 'booking_message_mails_booking_id_fkey',
+      columns: [table.bookingId],
+      foreignColumns: [bookings.id],
+    }).onDelete('cascade'),
+    check('booking_message_mails_side_check', sql`${table.side} IN ('renter', 'carKeeper')`),
   ],
 );
 
@@ -926,6 +989,8 @@ export const schema = {
   photoUploads,
   bookings,
   bookingEvents,
+  bookingMessages,
+  bookingMessageMails,
   reviews,
   paymentOrders,
   invoiceSequences,
@@ -955,6 +1020,7 @@ export type CarPhotoRow = typeof carPhotos.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;
+export type BookingMessageRow = typeof bookingMessages.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 export type MailRow = typeof mailOutbox.$inferSelect;

@@ -3,6 +3,7 @@ import { secondsUntilAllowed, type AttemptRows } from '../db/attempt-window';
 import type { Database } from '../db/client';
 import { LOCK_CLASS, lockSubject, type LockClass } from '../db/locks';
 import {
+  bookingMessages,
   bookings,
   cars,
   comments,
@@ -35,6 +36,11 @@ export interface WriteQuotas {
    * seconds of image work, and a full set for ten cars is 60.
    */
   photoUploadsPerHour: number;
+  /**
+   * Messages one account sends in a minute, over all its bookings' conversations: more than anyone
+   * types, few enough that a renter cannot flood an owner's inbox.
+   */
+  bookingMessagesPerMinute: number;
 }
 
 export const DEFAULT_QUOTAS: WriteQuotas = {
@@ -43,6 +49,7 @@ export const DEFAULT_QUOTAS: WriteQuotas = {
   bookingRequestsPerHour: 30,
   carsPerOwner: 100,
   photoUploadsPerHour: 60,
+  bookingMessagesPerMinute: 10,
 };
 
 export type RateKind =
@@ -52,7 +59,8 @@ export type RateKind =
   | 'passwordResetsByEmail'
   | 'passwordResetsByAddress'
   | 'contactMessages'
-  | 'photoUploads';
+  | 'photoUploads'
+  | 'bookingMessages';
 
 /**
  * Reset links asked for in an hour, counted alike whether or not the email has an account: per email
@@ -124,6 +132,12 @@ const RATES: Record<
     windowMs: HOUR_MS,
     rows: (accountId) => ({ table: photoUploads, at: photoUploads.uploadedAt, where: eq(photoUploads.accountId, accountId) }),
     reason: (limit) => t('server.quotas.photoUploads', { limit }),
+  },
+  bookingMessages: {
+    lockClass: LOCK_CLASS.bookingMessages,
+    windowMs: MINUTE_MS,
+    rows: (senderId) => ({ table: bookingMessages, at: bookingMessages.sentAt, where: eq(bookingMessages.senderId, senderId) }),
+    reason: (limit) => t('server.quotas.bookingMessages', { limit }),
   },
 };
 

@@ -231,3 +231,25 @@ export function keeperReminderMail(keeper: Recipient, booking: BookingFacts, lin
     footnote: keeperFootnote(keeper, booking),
   });
 }
+
+/**
+ * To one side of a booking (the renter, or the car's owner or every admin for a fleet car): messages
+ * wait for them on the booking's page. Their text stays on the page, where contact details are
+ * masked until the booking is accepted.
+ */
+export function messagesWaitingMail(
+  to: Recipient,
+  side: 'renter' | 'keeper',
+  booking: BookingFacts,
+  count: number,
+  links: BookingLinks,
+): Mail {
+  return composeMail({
+    to: to.email,
+    name: to.username,
+    subject: t('mail.bookingMessages.subject', { number: bookingNumber(booking.number), car: booking.carName }),
+    paragraphs: [t('mail.bookingMessages.waiting', { ...facts(booking), count }), t('mail.bookingMessages.readOnPage')],
+    action: { label: t('mail.bookingMessages.read'), url: receiptUrl(links, booking) },
+    footnote: side === 'renter' ? renterFootnote() : keeperFootnote(to, booking),
+  });
+}

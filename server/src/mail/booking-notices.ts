@@ -20,7 +20,7 @@ import { queueMail, type Mail } from './outbox';
 type Recipient = Pick<AccountRow, 'email' | 'username' | 'role'>;
 
 /** A booking with everyone a mail about it goes to. */
-interface BookingParties {
+export interface BookingParties {
   facts: BookingFacts;
   renter: Recipient;
   /** Who answers for the car: its owner, or every admin who is not disabled for a fleet car. */
@@ -30,7 +30,7 @@ interface BookingParties {
 const recipient = { email: accounts.email, username: accounts.username, role: accounts.role };
 
 /** The bookings with their renters and keepers, read in the caller's transaction so they are the rows it just changed. */
-async function partiesOf(tx: Database, bookingIds: string[]): Promise<Map<string, BookingParties>> {
+export async function partiesOf(tx: Database, bookingIds: string[]): Promise<Map<string, BookingParties>> {
   if (bookingIds.length === 0) return new Map();
   const rows = await tx
     .select({ booking: bookings, car: { carName: cars.carName, kind: cars.kind, ownerId: cars.ownerId }, renter: recipient })

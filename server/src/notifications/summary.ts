@@ -3,6 +3,7 @@ import { BOOKING_TRANSITIONS, EXPIRY } from '#domain/booking-states';
 import { BookingStatus } from '#domain/schemas/bookings';
 import type { NotificationSummary } from '#domain/schemas/notifications';
 import { hasStatusAt } from '../bookings/status';
+import { unreadMessagesFor } from '../conversations/conversations';
 import type { Database } from '../db/client';
 import { accounts, bookingEvents, bookings, cars, type AccountRow } from '../db/schema';
 
@@ -50,14 +51,14 @@ export async function summaryOf(db: Database, account: AccountRow, now: Date): P
       .select({ n: count() })
       .from(bookings)
       .where(changedSinceSeen(db, account, now));
-    return { requestsAwaitingAnswer: 0, bookingUpdates: updates?.n ?? 0 };
+    return { requestsAwaitingAnswer: 0, bookingUpdates: updates?.n ?? 0, ...(await unreadMessagesFor(db, account)) };
   }
   const [awaiting] = await db
     .select({ n: count() })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .where(awaitingAnswer(account, now));
-  return { requestsAwaitingAnswer: awaiting?.n ?? 0, bookingUpdates: 0 };
+  return { requestsAwaitingAnswer: awaiting?.n ?? 0, bookingUpdates: 0, ...(await unreadMessagesFor(db, account)) };
 }
 
 /** Remembers `now` as when the renter last looked at their bookings, and answers their summary as it then stands. */

@@ -22,6 +22,7 @@ export const ADMIN_ACTIONS = [
   'booking.accept',
   'booking.decline',
   'booking.cancel',
+  'booking.read_messages',
   'comment.remove',
   'review.remove',
   'message.answer',

@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<AuditActionName, AdminWordId> = {
   'booking.accept': 'admin.audit.action.bookingAccept',
   'booking.decline': 'admin.audit.action.bookingDecline',
   'booking.cancel': 'admin.audit.action.bookingCancel',
+  'booking.read_messages': 'admin.audit.action.bookingReadMessages',
   'comment.remove': 'admin.audit.action.commentRemove',
   'review.remove': 'admin.audit.action.reviewRemove',
   'message.answer': 'admin.audit.action.messageAnswer',
