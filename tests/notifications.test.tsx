@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Account, Booking } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { admin, asha, booking, paged, ravi } from './mocks/answers';
+import { admin, asha, booking, paged, ravi, uuid } from './mocks/answers';
 import { serve, session } from './mocks/serve';
 
 function header(): HTMLElement {
@@ -73,6 +73,24 @@ describe("the header's badges", () => {
     await waitFor(() => expect(toggle).toHaveAccessibleName('Signed in as asha, 1 booking updated'));
     const banner = await openMenu(user, asha);
     expect(within(banner).getByRole('link', { name: 'My bookings, 1 booking updated' })).toHaveTextContent('1');
+  });
+
+  it('leads from the badge to the booking whose conversation holds unread messages', async () => {
+    session(asha);
+    serve('GET /api/notifications/summary', {
+      requestsAwaitingAnswer: 0,
+      bookingUpdates: 0,
+      unreadMessages: 2,
+      unreadMessagesIn: uuid(301),
+    });
+    const { user } = renderRoute('/layout/home');
+    const toggle = await accountToggle(asha);
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Signed in as asha, 2 messages unread'));
+    const banner = await openMenu(user, asha);
+    expect(within(banner).getByRole('link', { name: 'Unread messages, 2 messages unread' })).toHaveAttribute(
+      'href',
+      `/bookings/${uuid(301)}`,
+    );
   });
 
   it('shows an owner the requests awaiting their answer, and catches up once they answer one', async () => {

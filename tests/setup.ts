@@ -67,7 +67,7 @@ beforeAll(() => {
 });
 // Every test starts with a signed-out visitor, cars in the fleet's cities with nothing booked and no reviews, a
 // server that takes no card payments, and nothing for the header's badges to count; a test that needs someone
-// signed in, a booked day, card payments or a count says so.
+// signed in, a booked day, card payments or a count says so. No booking's conversation has a message yet.
 beforeEach(() => {
   unserved = [];
   session(null);
@@ -82,6 +82,12 @@ beforeEach(() => {
     unreadMessages: 0,
     unreadMessagesIn: null,
   });
+  serve('GET /api/bookings/:id/messages', ({ params }) => ({
+    bookingId: String(params.id),
+    you: 'renter' as const,
+    contactsHidden: true,
+    messages: [],
+  }));
   serve('POST /api/notifications/bookings-seen', {
     requestsAwaitingAnswer: 0,
     bookingUpdates: 0,

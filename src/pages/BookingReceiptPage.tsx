@@ -1,8 +1,13 @@
 import { useParams } from 'react-router-dom';
 import { BookingReceipt } from '../features/bookings/BookingReceipt';
+import { BookingConversation } from '../features/conversations/BookingConversation';
 
-/** /bookings/{id}: one booking's receipt, for its renter, whoever answers for the car, and admins. */
+/** /bookings/{id}: one booking's receipt and its parties' conversation, for its renter, whoever answers for the car, and admins. */
 export default function BookingReceiptPage() {
   const { id = '' } = useParams();
-  return <BookingReceipt id={id} />;
+  return (
+    <BookingReceipt id={id}>
+      <BookingConversation bookingId={id} />
+    </BookingReceipt>
+  );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
 import { formatPaise, formatRateBps, formatRupees } from '../../domain/money';
@@ -242,7 +243,8 @@ function ReceiptBody({ receipt, side }: { receipt: Receipt; side: PartySide }) {
  * price lines, where the money stands, its history and, once accepted, who to call. The title
  * names the booking, so it is set here, where the booking is known.
  */
-export function BookingReceipt({ id }: { id: string }) {
+/** `children` follow the receipt once it is loaded: what else the booking's page shows of it. */
+export function BookingReceipt({ id, children }: { id: string; children?: ReactNode }) {
   const { user } = useSession();
   // An address that cannot name a booking is not sent to the server, which would only refuse it.
   const wellFormed = BookingIdParams.safeParse({ id }).success;
@@ -278,7 +280,10 @@ export function BookingReceipt({ id }: { id: string }) {
         <QueryError error={receipt.error} what={t('bookings.receipt.loadFailed')} onRetry={retry} />
       ) : (
         // Whoever is not its renter opened it as the car's owner, or an admin answering for a fleet car.
-        <ReceiptBody receipt={receipt.data} side={receipt.data.renter.id === user?.id ? 'renter' : 'carKeeper'} />
+        <>
+          <ReceiptBody receipt={receipt.data} side={receipt.data.renter.id === user?.id ? 'renter' : 'carKeeper'} />
+          {children}
+        </>
       )}
     </PageShell>
   );
