@@ -77,7 +77,7 @@ describe('the bookings list', () => {
       '₹260.00',
       'requested',
       'HeldRazorpay (upi)',
-      'AcceptDeclineCancel',
+      'AcceptDeclineCancelRead messages',
     ]);
     expect(within(rowOf('WOW-00042')).getByRole('link', { name: 'Maruti Ertiga' })).toHaveAttribute(
       'href',
@@ -105,10 +105,10 @@ describe('the bookings list', () => {
     renderRoute('/admin/bookings');
 
     await screen.findByRole('heading', { level: 1, name: 'Bookings (4)' });
-    expect(buttonsIn('WOW-00042')).toEqual(['Accept', 'Decline', 'Cancel']);
-    expect(buttonsIn('WOW-00301')).toEqual(['Cancel']);
-    expect(buttonsIn('WOW-00044')).toEqual(['Accept', 'Decline']);
-    expect(buttonsIn('WOW-00045')).toEqual([]);
+    expect(buttonsIn('WOW-00042')).toEqual(['Accept', 'Decline', 'Cancel', 'Read messages']);
+    expect(buttonsIn('WOW-00301')).toEqual(['Cancel', 'Read messages']);
+    expect(buttonsIn('WOW-00044')).toEqual(['Accept', 'Decline', 'Read messages']);
+    expect(buttonsIn('WOW-00045')).toEqual(['Read messages']);
     expect(screen.getByRole('button', { name: 'Cancel booking WOW-00301' })).toBeInTheDocument();
   });
 
@@ -172,7 +172,7 @@ describe("an admin's steps on a booking", () => {
     expect(within(rowOf('WOW-00301')).getAllByRole('cell')[6]).toHaveTextContent(
       'cancelledCancelled by WheelsOnWeb: The car failed its safety check.',
     );
-    expect(buttonsIn('WOW-00301')).toEqual([]);
+    expect(buttonsIn('WOW-00301')).toEqual(['Read messages']);
   });
 
   it('keeps the booking when the admin thinks better of cancelling it', async () => {

@@ -40,6 +40,7 @@ describe('the console frame', () => {
       ['Money', '/admin/money'],
       ['Comments and reviews', '/admin/comments'],
       ['Messages', '/admin/messages'],
+      ['Reported conversations', '/admin/conversations'],
       ['Audit log', '/admin/audit'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');

@@ -161,6 +161,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminMoney, lazy: page(() => import('../pages/AdminMoneyPage')) },
               { path: paths.adminComments, lazy: page(() => import('../pages/AdminCommentsPage')) },
               { path: paths.adminMessages, lazy: page(() => import('../pages/AdminMessagesPage')) },
+              { path: paths.adminConversations, lazy: page(() => import('../pages/AdminConversationsPage')) },
               { path: paths.adminAudit, lazy: page(() => import('../pages/AdminAuditPage')) },
             ],
           },

@@ -57,5 +57,6 @@ export const paths = {
   adminMoney: '/admin/money',
   adminComments: '/admin/comments',
   adminMessages: '/admin/messages',
+  adminConversations: '/admin/conversations',
   adminAudit: '/admin/audit',
 } as const;

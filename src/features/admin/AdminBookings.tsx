@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -14,6 +15,7 @@ import { ActionNotice } from '../../components/ActionNotice';
 import { AdminFilters, type AdminFilter } from './AdminFilters';
 import { AdminFrame } from './AdminFrame';
 import { AdminTable, type AdminColumn } from './AdminTable';
+import { ConversationDialog, type ConversationToRead } from './ConversationDialog';
 import { pageParam, paramInUrl } from './list-params';
 import { adminKeys, useAdminBookings, useAdminBookingStep } from './queries';
 import { BOOKING_STEP_REASON } from './reason';
@@ -129,7 +131,7 @@ function reasonHint({ booking, action }: Asking): string {
     : t('admin.bookings.cancel.reasonHintFleet', { renter: renter.username });
 }
 
-const columns = (ask: (asking: Asking) => void): readonly AdminColumn<AdminBooking>[] => [
+const columns = (ask: (asking: Asking) => void, read: (booking: AdminBooking) => void): readonly AdminColumn<AdminBooking>[] => [
   {
     header: t('admin.bookings.column.booking'),
     cell: (booking) => (
@@ -201,22 +203,29 @@ const columns = (ask: (asking: Asking) => void): readonly AdminColumn<AdminBooki
   {
     header: t('admin.bookings.column.actions'),
     // Exactly the steps the server offers this booking now: the rules (whose car, how far into its period) are its own.
-    cell: (booking) =>
-      booking.adminActions.length === 0 ? null : (
-        <div className="d-flex flex-wrap flex-sm-nowrap gap-1">
-          {booking.adminActions.map((action) => (
-            <Button
-              key={action}
-              size="sm"
-              variant={action === 'accept' ? 'outline-primary' : 'outline-danger'}
-              aria-label={t(STEP[action].label, { number: booking.number })}
-              onClick={() => ask({ booking, action })}
-            >
-              {t(STEP[action].button)}
-            </Button>
-          ))}
-        </div>
-      ),
+    cell: (booking) => (
+      <div className="d-flex flex-wrap flex-sm-nowrap gap-1">
+        {booking.adminActions.map((action) => (
+          <Button
+            key={action}
+            size="sm"
+            variant={action === 'accept' ? 'outline-primary' : 'outline-danger'}
+            aria-label={t(STEP[action].label, { number: booking.number })}
+            onClick={() => ask({ booking, action })}
+          >
+            {t(STEP[action].button)}
+          </Button>
+        ))}
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          aria-label={t('admin.conversations.readLabel', { number: booking.number })}
+          onClick={() => read(booking)}
+        >
+          {t('admin.conversations.read')}
+        </Button>
+      </div>
+    ),
   },
 ];
 
@@ -235,6 +244,7 @@ export function AdminBookings() {
     done: t(STEP[action].done, { number: booking.number }),
   }));
   const { asking } = step;
+  const [reading, setReading] = useState<ConversationToRead | null>(null);
 
   return (
     <AdminFrame title={t('admin.bookings.title')} count={bookings.data?.total}>
@@ -244,7 +254,7 @@ export function AdminBookings() {
         label={t('admin.bookings.title')}
         list={bookings}
         onRetry={retry}
-        columns={columns(step.ask)}
+        columns={columns(step.ask, setReading)}
         empty={t('admin.bookings.empty')}
       />
       <ReasonDialog
@@ -266,6 +276,7 @@ export function AdminBookings() {
       >
         {asking ? <p>{t(STEP[asking.action].consequences)}</p> : null}
       </ReasonDialog>
+      <ConversationDialog booking={reading} onClose={() => setReading(null)} />
     </AdminFrame>
   );
 }

@@ -18,6 +18,7 @@ const sections: readonly AdminSection[] = [
   { label: 'admin.nav.money', to: paths.adminMoney },
   { label: 'admin.nav.comments', to: paths.adminComments },
   { label: 'admin.nav.messages', to: paths.adminMessages },
+  { label: 'admin.nav.conversations', to: paths.adminConversations },
   { label: 'admin.nav.audit', to: paths.adminAudit },
 ];
 
