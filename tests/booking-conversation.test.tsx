@@ -6,6 +6,7 @@ import { renderRoute } from './render';
 import { asha, booking, ravi, uuid } from './mocks/answers';
 import { fail } from './mocks/routes';
 import { serve, session } from './mocks/serve';
+import { serverSays } from './mocks/server-says';
 
 const BOOKING_ID = uuid(301);
 
@@ -105,7 +106,7 @@ describe('a booking’s conversation', () => {
   it('shows the server’s words when it refuses a flood of messages', async () => {
     session(asha);
     serveConversation('renter', []);
-    const limit = 'You have sent 10 messages in the last minute. Please try again in 1 minute.';
+    const limit = serverSays.tenMessagesAMinute;
     serve('POST /api/bookings/:id/messages', fail(429, limit, { 'retry-after': '60' }));
     const { user } = renderRoute(`/bookings/${BOOKING_ID}`);
 
@@ -138,7 +139,7 @@ describe('a booking’s conversation', () => {
   it('shows nothing of it to an admin whom the server sends to the console', async () => {
     session({ ...ravi, role: 'admin' });
     serve('GET /api/bookings/:id', receipt());
-    const reads = serve('GET /api/bookings/:id/messages', fail(403, 'Admins read it from the console.'));
+    const reads = serve('GET /api/bookings/:id/messages', fail(403, serverSays.adminReadsInConsole));
     renderRoute(`/bookings/${BOOKING_ID}`);
 
     await screen.findByRole('heading', { level: 1, name: 'Booking WOW-00301' });

@@ -54,5 +54,8 @@ export const serverSays = {
   nothingToSend: 'No payout of this run is waiting to be sent: each one is already paid or failed.',
   utrUsedOnP1: "This UTR is already recorded for payout P-1: check the reference on the bank's statement.",
   p1AlreadyPaid: 'Payout P-1 is already marked paid, so nothing was changed.',
+  tenMessagesAMinute: 'You have sent 10 messages in the last minute. Please try again in 1 minute.',
+  adminReadsInConsole:
+    "This conversation is between the renter and the car's owner: admins read it from the booking in the console, where each reading is recorded.",
   serverFault: 'Something went wrong on our side. Please try again in a moment.',
 } as const;
