@@ -25,6 +25,7 @@ describe('loadConfig', () => {
         registrationsPerHour: 10,
         commentsPerTenMinutes: 20,
         bookingRequestsPerHour: 30,
+        bookingMessagesPerMinute: 10,
         carsPerOwner: 100,
         photoUploadsPerHour: 60,
       },
