@@ -18,6 +18,7 @@ import { bookingRemindersPlugin } from './plugins/booking-reminders';
 import { changeFeedPlugin } from './plugins/change-feed';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { mailPlugin } from './plugins/mail';
+import { smsPlugin } from './plugins/sms';
 import { passwordResetsPlugin } from './plugins/password-resets';
 import { passwordsPlugin } from './plugins/passwords';
 import { paymentsPlugin } from './plugins/payments';
@@ -34,6 +35,7 @@ import { staticAppPlugin } from './plugins/static-app';
 import { formerCarAddresses } from './cars/former-names';
 import { toSafeError } from './safe-error';
 import { ownAccountRoutes } from './routes/account';
+import { ownPhoneRoutes } from './routes/phone';
 import { adminRoutes } from './routes/admin';
 import { adminMoneyRoutes } from './routes/admin-money';
 import { adminContentRoutes } from './routes/admin-content';
@@ -165,6 +167,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(paymentsPlugin, config);
     await app.register(payoutRunsPlugin);
     await app.register(mailPlugin, config);
+    await app.register(smsPlugin, config);
     await app.register(bookingRemindersPlugin, config);
     await app.register(messageMailsPlugin, config);
     await app.register(passwordResetsPlugin, config);
@@ -196,9 +199,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(inRootContext(conversationRoutes), { links });
     await app.register(inRootContext(messageRoutes));
     await app.register(inRootContext(paymentRoutes), { gst: config.gst, links: { publicUrl: config.publicUrl } });
-    await app.register(inRootContext(reviewRoutes));
-    await app.register(inRootContext(notificationRoutes));
-    await app.register(inRootContext(carPhotoRoutes));
+    // Files of routes that take no options.
+    for (const routes of [reviewRoutes, notificationRoutes, carPhotoRoutes, ownPhoneRoutes])
+      await app.register(inRootContext(routes));
     await app.register(inRootContext(adminRoutes));
     await app.register(inRootContext(adminMoneyRoutes));
     await app.register(inRootContext(adminContentRoutes));

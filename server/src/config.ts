@@ -11,6 +11,7 @@ import { DEFAULT_QUOTAS, type WriteQuotas } from './limits/quotas';
 import { RAZORPAY_API_BASE, type RazorpaySettings } from './payments/razorpay-api';
 import type { StripeSettings } from './payments/stripe';
 import { DEFAULT_MAIL_TIMING, MAIL_SENDER_NAME, type MailSettings } from './mail/transport';
+import { DEFAULT_SMS_TIMING, FAST2SMS_API_BASE, type SmsSettings } from './sms/transport';
 import { PAYOUT_DETAILS_KEY_FORMAT, type PayoutDetailsKey, payoutDetailsKey } from './payouts/details-crypto';
 
 /** Everything the server reads from its environment, typed; .env.example lists each variable with its default. */
@@ -91,6 +92,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** How mail leaves: through SMTP_URL, or as .eml files in DATA_DIR/outbox when it is unset. */
   mail: MailSettings;
+  /** How texts leave: through Fast2SMS when SMS_PROVIDER=fast2sms, or as files in DATA_DIR/sms-outbox when it is unset. */
+  sms: SmsSettings;
   /** Tests only (TEST_CLOCK_START): where the server's clock starts, moving on with real time from there. */
   clockStartAt: Date | undefined;
 }
@@ -339,6 +342,12 @@ const envSchema = z.object({
     message: 'SMTP_URL must be an smtp:// or smtps:// address, such as smtp://user:pass@mail.example.com:587',
   }),
   MAIL_FROM: optionalText,
+  SMS_PROVIDER: z.enum(['fast2sms', '']).optional(),
+  SMS_API_KEY: optionalText,
+  SMS_DLT_ENTITY_ID: optionalText,
+  SMS_SENDER: optionalText,
+  SMS_TEMPLATE_OTP_EN: optionalText,
+  SMS_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SUPPORT_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
     message: 'SUPPORT_EMAIL must be an email address',
   }),
@@ -489,6 +498,42 @@ function refuseHalfSettings(e: z.output<typeof envSchema>): void {
   }
 }
 
+function mailSettings(e: z.output<typeof envSchema>, publicUrl: string): MailSettings {
+  return {
+    smtpUrl: e.SMTP_URL,
+    from: e.MAIL_FROM ?? `${MAIL_SENDER_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    outboxDir: defaultOutboxDir(e.DATA_DIR),
+    ...DEFAULT_MAIL_TIMING,
+  };
+}
+
+const SMS_VARIABLES = ['SMS_API_KEY', 'SMS_DLT_ENTITY_ID', 'SMS_SENDER', 'SMS_TEMPLATE_OTP_EN'] as const;
+
+/**
+ * Where texts go. A provider missing any of its variables stops the start: India's operators drop a
+ * text without its registered entity, header and template, so a server that came up would send
+ * codes no one receives.
+ */
+function smsSettings(e: z.output<typeof envSchema>): SmsSettings {
+  const outboxDir = e.DATA_DIR.startsWith('memory://')
+    ? path.join(tmpdir(), 'wheelsonweb-sms-outbox')
+    : path.join(e.DATA_DIR, 'sms-outbox');
+  const common = { outboxDir, ...DEFAULT_SMS_TIMING };
+  if (!e.SMS_PROVIDER) return { ...common, fast2sms: undefined, phoneCodeTemplates: {} };
+  const missing = SMS_VARIABLES.filter((name) => e[name] === undefined);
+  const { SMS_API_KEY: apiKey, SMS_DLT_ENTITY_ID: entityId, SMS_SENDER: sender, SMS_TEMPLATE_OTP_EN: en } = e;
+  if (!apiKey || !entityId || !sender || !en) {
+    throw new Error(
+      `Invalid server configuration:\nSMS_PROVIDER=${e.SMS_PROVIDER} sends texts through DLT: it needs ${SMS_VARIABLES.join(', ')}; ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`,
+    );
+  }
+  return {
+    ...common,
+    fast2sms: { apiKey, entityId, sender, apiBase: new URL(e.SMS_BASE_URL ?? FAST2SMS_API_BASE) },
+    phoneCodeTemplates: { en },
+  };
+}
+
 function moneyRules(e: z.output<typeof envSchema>): MoneyRules {
   return {
     rates: { commissionBps: e.COMMISSION_BPS, tdsBps: e.TDS_BPS },
@@ -568,12 +613,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     idleTimeoutMs: IDLE_TIMEOUT_MS,
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     publicUrl,
-    mail: {
-      smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM ?? `${MAIL_SENDER_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
-      outboxDir: defaultOutboxDir(e.DATA_DIR),
-      ...DEFAULT_MAIL_TIMING,
-    },
+    mail: mailSettings(e, publicUrl),
+    sms: smsSettings(e),
     support: {
       ...(e.SUPPORT_PHONE ? { phone: e.SUPPORT_PHONE } : {}),
       ...(e.SUPPORT_EMAIL ? { email: e.SUPPORT_EMAIL } : {}),

@@ -17,6 +17,7 @@ export function toAccount(row: AccountRow): Account {
     email: row.email,
     role: row.role,
     ...(row.phoneNumber === null ? {} : { phoneNumber: row.phoneNumber }),
+    ...(row.phoneVerifiedAt === null ? {} : { phoneVerifiedAt: row.phoneVerifiedAt.toISOString() }),
     ...(row.country === null ? {} : { country: row.country }),
     createdAt: row.createdAt.toISOString(),
   };

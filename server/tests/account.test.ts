@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSaved, SessionAnswer } from '#domain/contract';
 import { mailOutbox } from '../src/db/schema';
-import { buildTestApp, closeTestApp, register, signIn, type TestAccount } from './helpers';
+import { buildTestApp, closeTestApp, newAccount, register, signIn, type TestAccount } from './helpers';
 
 let app: FastifyInstance;
 
@@ -40,8 +40,11 @@ const signInStatus = async (login: string, password: string) =>
 const accountOf = async (cookie: string) => (await readAccount(cookie)).json<SessionAnswer>().user;
 
 /** A new account of the role, signed in on two devices. */
-async function onTwoDevices(role: 'user' | 'owner'): Promise<{ account: TestAccount; phone: string; laptop: string }> {
-  const account = await register(app, role);
+async function onTwoDevices(
+  role: 'user' | 'owner',
+  options?: { verified?: boolean },
+): Promise<{ account: TestAccount; phone: string; laptop: string }> {
+  const account = await register(app, role, newAccount(), options);
   return {
     account,
     phone: await signIn(app, account.email, account.password),
@@ -106,7 +109,7 @@ describe('PATCH /api/account', () => {
   });
 
   it('lets a renter add a phone number and country, then clear them', async () => {
-    const { phone } = await onTwoDevices('user');
+    const { phone } = await onTwoDevices('user', { verified: false });
     expect(await accountOf(phone)).not.toHaveProperty('phoneNumber');
 
     const added = await update(phone, { phoneNumber: '+91 99000 11122', country: 'India' });

@@ -6,7 +6,7 @@ import type { Booking, BookingReceipt, NewBooking, OwnerCar } from '#domain/cont
 import { movableClock } from '../src/clock/clock';
 import { accounts, bookings } from '../src/db/schema';
 import { sweepExpiredRequests } from '../src/bookings/sweep';
-import { accountId, buildTestApp, closeTestApp, register, signIn, type TestAccount } from './helpers';
+import { accountId, buildTestApp, closeTestApp, register, signIn, TEST_RENTER_PHONE, type TestAccount } from './helpers';
 import { act, bookingLinks, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -201,19 +201,19 @@ describe("a receipt's history", () => {
 });
 
 describe("a receipt's contacts", () => {
-  it("are empty until the owner accepts; then the renter sees the owner's name and phone, the owner the renter's name and email", async () => {
+  it("are empty until the owner accepts; then the renter sees the owner's name and phone, the owner the renter's name, email and verified phone", async () => {
     const asked = await requestBooking(app, renter, bookingFor());
     for (const cookie of [renter, owner, adminCookie]) expect((await receipt(cookie, asked.id)).contacts).toEqual({});
 
     await step(owner, asked, 'accept');
     const ownerContact = { name: ownerAccount.username, phone: OWNER_PHONE };
-    const renterContact = { name: renterAccount.username, email: renterAccount.email };
+    const renterContact = { name: renterAccount.username, email: renterAccount.email, phone: TEST_RENTER_PHONE };
     expect((await receipt(renter, asked.id)).contacts).toEqual({ carKeeper: ownerContact });
     expect((await receipt(owner, asked.id)).contacts).toEqual({ renter: renterContact });
     expect((await receipt(adminCookie, asked.id)).contacts).toEqual({ carKeeper: ownerContact, renter: renterContact });
   });
 
-  it("give the owner the renter's phone once the renter has one", async () => {
+  it("give the owner the renter's phone as it now stands", async () => {
     const phoned = await register(app, 'user');
     const cookie = await signedIn(phoned);
     await app.db
@@ -252,7 +252,7 @@ describe("a receipt's contacts", () => {
     expect((await receipt(renter, asked.id)).contacts).toEqual({ carKeeper: platform });
     expect((await receipt(adminCookie, asked.id)).contacts).toEqual({
       carKeeper: platform,
-      renter: { name: renterAccount.username, email: renterAccount.email },
+      renter: { name: renterAccount.username, email: renterAccount.email, phone: TEST_RENTER_PHONE },
     });
     expect((await getReceipt(owner, asked.id)).statusCode).toBe(404);
   });

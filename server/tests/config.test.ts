@@ -48,6 +48,14 @@ describe('loadConfig', () => {
         retryBaseMs: 30_000,
         maxAttempts: 5,
       },
+      sms: {
+        fast2sms: undefined,
+        phoneCodeTemplates: {},
+        outboxDir: 'data/sms-outbox',
+        pollMs: 1000,
+        retryBaseMs: 15_000,
+        maxAttempts: 4,
+      },
       clockStartAt: undefined,
     });
   });
@@ -132,6 +140,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RAZORPAY_ROUTE: 'true' })).toThrow(needs);
     expect(() => loadConfig({ ...keys, RAZORPAY_WEBHOOK_SECRET: '', RAZORPAY_ROUTE: 'true' })).toThrow(needs);
     expect(() => loadConfig({ ...keys, RAZORPAY_ROUTE: 'yes' })).toThrow('RAZORPAY_ROUTE');
+  });
+
+  it('sends texts through Fast2SMS with every DLT setting, and refuses to start with any missing', () => {
+    const full = {
+      SMS_PROVIDER: 'fast2sms',
+      SMS_API_KEY: 'key',
+      SMS_DLT_ENTITY_ID: '1101234567890123456',
+      SMS_SENDER: 'WHLWEB',
+      SMS_TEMPLATE_OTP_EN: '1107123456789012345',
+    };
+    expect(loadConfig(full).sms).toMatchObject({
+      fast2sms: {
+        apiKey: 'key',
+        entityId: '1101234567890123456',
+        sender: 'WHLWEB',
+        apiBase: new URL('https://www.fast2sms.com'),
+      },
+      phoneCodeTemplates: { en: '1107123456789012345' },
+    });
+    expect(() => loadConfig({ ...full, SMS_SENDER: '' })).toThrow('SMS_SENDER is not set');
+    expect(() => loadConfig({ SMS_PROVIDER: 'fast2sms', SMS_API_KEY: 'key' })).toThrow(
+      'SMS_DLT_ENTITY_ID and SMS_SENDER and SMS_TEMPLATE_OTP_EN are not set',
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'msg91' })).toThrow('SMS_PROVIDER');
   });
 
   it('refuses a Razorpay key id that is not one', () => {

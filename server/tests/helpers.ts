@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import type { Account, RegisterType, SessionCheck } from '#domain/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
+import { accounts } from '../src/db/schema';
 import { type DatabaseClient, type OpenDatabase, openDatabase as openOwnDatabase } from '../src/db/client';
 import type { WriteQuotas } from '../src/limits/quotas';
 import { withAdminClient } from './postgres-admin';
@@ -138,6 +140,8 @@ export async function closeTestApp(app: FastifyInstance | undefined): Promise<vo
 
 let accountCount = 0;
 
+const OWNER_PHONE = '+91 98765 43210';
+
 export interface TestAccount {
   username: string;
   email: string;
@@ -151,10 +155,23 @@ export function newAccount(): TestAccount {
   return { username: `person${tag}`, email: `person${tag}@example.in`, password: `pass-word-${tag}` };
 }
 
-export async function register(app: FastifyInstance, role: RegisterType, account: TestAccount = newAccount()) {
+/** The mobile test renters prove, as the code flow would store it. */
+export const TEST_RENTER_PHONE = '+919876501234';
+
+/**
+ * Registers the account and, unless `verified` is false, gives it a verified phone number as the
+ * code flow would leave it (a renter's first booking request and an owner's payout details need
+ * one): the owner's registered number, or TEST_RENTER_PHONE for a renter.
+ */
+export async function register(
+  app: FastifyInstance,
+  role: RegisterType,
+  account: TestAccount = newAccount(),
+  { verified = true }: { verified?: boolean } = {},
+) {
   const payload =
     role === 'owner'
-      ? { ...account, confirmPassword: account.password, phoneNumber: '+91 98765 43210', country: 'India' }
+      ? { ...account, confirmPassword: account.password, phoneNumber: OWNER_PHONE, country: 'India' }
       : { ...account, confirmPassword: account.password };
   const response = await app.inject({
     method: 'POST',
@@ -163,7 +180,19 @@ export async function register(app: FastifyInstance, role: RegisterType, account
     remoteAddress: addressOf(account.email),
   });
   if (response.statusCode !== 201) throw new Error(`registering failed: ${response.statusCode} ${response.body}`);
+  if (verified) await markPhoneVerified(app, role, account.email);
   return account;
+}
+
+/**
+ * Leaves the account as a confirmed code would: the owner's registered number, or TEST_RENTER_PHONE
+ * for a renter, verified now. The code flow itself is tested in phone-verification.test.ts.
+ */
+export async function markPhoneVerified(app: FastifyInstance, role: RegisterType, email: string): Promise<void> {
+  await app.db
+    .update(accounts)
+    .set({ phoneNumber: role === 'owner' ? OWNER_PHONE : TEST_RENTER_PHONE, phoneVerifiedAt: app.clock.now() })
+    .where(eq(accounts.email, email));
 }
 
 /** The `cookie` request header that carries the session a response set. */
@@ -193,8 +222,12 @@ export async function signIn(app: FastifyInstance, login: string, password: stri
 }
 
 /** Registers a new account of the role and signs it in; returns the cookie header to send. */
-export async function registerAndSignIn(app: FastifyInstance, role: RegisterType): Promise<string> {
-  const account = await register(app, role);
+export async function registerAndSignIn(
+  app: FastifyInstance,
+  role: RegisterType,
+  options?: { verified?: boolean },
+): Promise<string> {
+  const account = await register(app, role, newAccount(), options);
   return signIn(app, account.email, account.password);
 }
 

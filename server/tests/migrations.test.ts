@@ -152,6 +152,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0029_earnings_change_notices',
             '0030_route_transfers',
             '0031_booking_messages',
+            '0032_phone_verification',
           ],
         });
         return describeSchema(client.db);
@@ -192,6 +193,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0029_earnings_change_notices',
             '0030_route_transfers',
             '0031_booking_messages',
+            '0032_phone_verification',
           ],
         });
         return describeSchema(client.db);
@@ -213,9 +215,11 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // that breaks their order's ties, and added none; 0028 wrote the audit log's action and object
       // type checks anew), and the Route linked accounts' state check, the Route transfers' amount and
       // reversed-amount checks and their open-transfers index (0030); the booking messages' side and
-      // length checks, their mail times' side check, and the messages' four indexes (0031).
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(60);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(48);
+      // length checks, their mail times' side check, and the messages' four indexes (0031); the phone
+      // codes' attempts check and by-account and by-number indexes, with the SMS outbox's two checks
+      // and due index (0032).
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(63);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(51);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -348,6 +352,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0029_earnings_change_notices',
               '0030_route_transfers',
               '0031_booking_messages',
+              '0032_phone_verification',
             ],
           }),
         ]);

@@ -37,6 +37,8 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/password-reset/confirm': ['post'],
   '/api/account': ['get', 'patch'],
   '/api/account/password': ['post'],
+  '/api/account/phone/code': ['post'],
+  '/api/account/phone/confirm': ['post'],
   '/api/account/sessions': ['delete'],
   '/api/owner/payout-details': ['get', 'put'],
   '/api/owner/payouts': ['get'],

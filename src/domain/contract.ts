@@ -7,6 +7,7 @@
  */
 
 export * from './schemas/account';
+export * from './schemas/phone';
 export * from './schemas/accounts';
 export * from './schemas/admin';
 export * from './schemas/admin-money';

@@ -35,3 +35,10 @@ export const PHOTO_LONG_SIDE_SCALED = 4_000;
 export const AVAILABILITY_MAX_DAYS = 90;
 /** The reason an admin gives for an action (delisting a car, cancelling a booking, removing a comment). */
 export const ADMIN_REASON_MAX = 500;
+/** A code texted to prove a phone number: its digits, how long it lasts, how many tries it allows. */
+export const PHONE_CODE_DIGITS = 6;
+export const PHONE_CODE_MINUTES = 10;
+export const PHONE_CODE_TRIES = 5;
+/** Codes sent within PHONE_CODE_SEND_MINUTES, per account and per number: each text costs money and annoys whoever holds the number. */
+export const PHONE_CODE_SENDS = 3;
+export const PHONE_CODE_SEND_MINUTES = 15;

@@ -39,7 +39,7 @@ describe('a booking’s receipt, against the real server', () => {
     live.browser('owner');
     await actOnBooking(requested.id, 'accept');
     const ownersView = conforms(BookingReceipt, await getBookingReceipt(requested.id));
-    expect(ownersView.contacts).toEqual({ renter: { name: renter.username, email: renter.email } });
+    expect(ownersView.contacts).toEqual({ renter: { name: renter.username, email: renter.email, phone: renter.phoneNumber } });
 
     live.browser('renter');
     const rentersView = conforms(BookingReceipt, await getBookingReceipt(requested.id));

@@ -33,6 +33,14 @@ function cookieChanges(setCookie: readonly string[]): Map<string, string | undef
   return changes;
 }
 
+let running: FastifyInstance | undefined;
+
+/** The file's live server, for set-up no app call makes (a verified phone number); inside a test only. */
+export function liveApp(): FastifyInstance {
+  if (!running) throw new Error('the live server starts in beforeAll: use it inside a test');
+  return running;
+}
+
 /** Starts the server before the file's tests and stops it after them. */
 export function startLiveServer(overrides: Partial<ServerConfig> = {}): LiveServer {
   const jars = new Map<string, Map<string, string>>();
@@ -47,6 +55,7 @@ export function startLiveServer(overrides: Partial<ServerConfig> = {}): LiveServ
 
   beforeAll(async () => {
     app = await buildTestApp(overrides);
+    running = app;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
     client.defaults.baseURL = `http://127.0.0.1:${port}`;
@@ -74,8 +83,7 @@ export function startLiveServer(overrides: Partial<ServerConfig> = {}): LiveServ
 
   return {
     get app() {
-      if (!app) throw new Error('the live server starts in beforeAll: use it inside a test');
-      return app;
+      return liveApp();
     },
     browser,
   };

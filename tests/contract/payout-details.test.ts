@@ -3,7 +3,7 @@ import { formatIndiaTime } from '../../src/domain/india-time';
 import { PayoutDetailsAnswer, PayoutDetailsSaved } from '../../src/domain/contract';
 import { getPayoutDetails, savePayoutDetails } from '../../src/features/payout-details/api';
 import { loginOwner, registerOwner } from '../../src/features/auth/api';
-import { newAccount } from '../../server/tests/helpers';
+import { markPhoneVerified, newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
 import { startLiveServer } from './live-server';
@@ -18,6 +18,7 @@ describe('the payout details page, against the real server', () => {
     live.browser('owner');
     const owner = newAccount();
     await registerOwner(ownerRegistration(owner));
+    await markPhoneVerified(live.app, 'owner', owner.email);
     await loginOwner({ email: owner.email, password: owner.password });
     // This server pays by bank file alone: Razorpay Route is off, so there is no linked account to show.
     expect(conforms(PayoutDetailsAnswer, await getPayoutDetails())).toEqual({ details: null, route: null });

@@ -6,6 +6,7 @@ import { accounts, type AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { passwordChangedMail } from '../mail/account-mails';
 import { queueMail } from '../mail/outbox';
+import { keepsVerification } from './phone';
 import { signIn, type SignInLinks } from './sign-in';
 import { t } from '../i18n';
 
@@ -17,12 +18,18 @@ export interface ContactDetails {
   country?: string | null | undefined;
 }
 
-/** Saves the account's phone number and country, answering the account as it now stands. */
+/** Saves the account's phone number and country, answering the account as it now stands; a changed number is no longer verified. */
 export async function saveContactDetails(db: Database, account: AccountRow, details: ContactDetails): Promise<AccountRow> {
   const { phoneNumber, country } = details;
   // With neither field, there is nothing to write.
   if (phoneNumber === undefined && country === undefined) return account;
-  const [saved] = await db.update(accounts).set({ phoneNumber, country }).where(eq(accounts.id, account.id)).returning();
+  // A new number is unproved until a code sent to it comes back (accounts/phone.ts).
+  const phoneVerifiedAt = keepsVerification(account, phoneNumber) ? account.phoneVerifiedAt : null;
+  const [saved] = await db
+    .update(accounts)
+    .set({ phoneNumber, phoneVerifiedAt, country })
+    .where(eq(accounts.id, account.id))
+    .returning();
   if (!saved) throw new Error('the signed-in account was not found to update');
   return saved;
 }

@@ -4,6 +4,7 @@ import { toIndiaIso } from '#domain/india-time';
 import type { z } from 'zod';
 import type { NewBooking } from '#domain/schemas/bookings';
 import type { GstConfig } from '../config';
+import { checkMayRequestBooking } from '../accounts/phone';
 import type { Database } from '../db/client';
 import type { AccountRow, BookingRow, CarRow } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -48,6 +49,7 @@ export async function askForBooking(
   requestedAt: Date,
 ): Promise<{ row: BookingRow; car: CarRow }> {
   const { from, to, driver, paymentToken, razorpay: checkout } = body;
+  await checkMayRequestBooking(ctx.db, renter);
   const { car, price } = await priceRequest(ctx.db, body, ctx.gst, requestedAt);
   const request = {
     bookingId: randomUUID(),

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { toIndiaIso } from '#domain/india-time';
 import type { NewRazorpayOrder, RazorpayOrder } from '#domain/schemas/bookings';
 import type { GstConfig } from '../config';
+import { checkMayRequestBooking } from '../accounts/phone';
 import type { Database } from '../db/client';
 import { paymentOrders, type AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -36,6 +37,7 @@ export async function openRazorpayOrder(
   now: Date,
 ): Promise<z.input<typeof RazorpayOrder>> {
   const { from, to, driver } = body;
+  await checkMayRequestBooking(db, renter);
   const { car, price } = await checkRequest(db, renter.id, body, gst, now);
   const order = await razorpay
     .createOrder({

@@ -93,6 +93,8 @@ export const accounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').$type<Role>().notNull(),
     phoneNumber: text('phone_number'),
+    /** When the account proved it receives texts at `phoneNumber` (accounts/phone.ts); a changed number clears it. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true, mode: 'date' }),
     country: text('country'),
     disabled: boolean('disabled').notNull().default(false),
     /** When the renter last opened their bookings: a booking whose status changed since counts in their notification badge. */
@@ -622,6 +624,59 @@ export const mailOutbox = pgTable(
     check('mail_outbox_attempts_check', sql`${table.attempts} >= 0`),
     // The worker's question: what is due now.
     index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
+  ],
+);
+
+/**
+ * A code texted to prove a phone number: kept by a salted SHA-256 (the code itself is only in the
+ * text), for the number it was sent to. Rows are also the send limit's count, per account and per number.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    /** E.164, as +91 and ten digits. */
+    phoneNumber: text('phone_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'phone_codes_account_id_fkey', columns: [table.accountId], foreignColumns: [accounts.id] }).onDelete(
+      'cascade',
+    ),
+    check('phone_codes_attempts_check', sql`${table.attempts} >= 0`),
+    index('phone_codes_account_idx').on(table.accountId, table.createdAt),
+    index('phone_codes_number_idx').on(table.phoneNumber, table.createdAt),
+  ],
+);
+
+/** Texts waiting for the SMS worker (plugins/sms.ts), sent and retried as mail_outbox's mails are. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    toNumber: text('to_number').notNull(),
+    /**
+     * The DLT template the text was registered as (operators drop a text whose words differ from
+     * it); null where no SMS provider is set, as the outbox folder needs none.
+     */
+    templateId: text('template_id'),
+    body: text('body').notNull(),
+    status: text('status').$type<MailStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('sms_outbox_status_check', sql`${table.status} IN ('queued', 'sent', 'failed')`),
+    check('sms_outbox_attempts_check', sql`${table.attempts} >= 0`),
+    index('sms_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
   ],
 );
 

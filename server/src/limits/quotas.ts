@@ -9,9 +9,11 @@ import {
   comments,
   contactMessages,
   passwordResetRequests,
+  phoneCodes,
   photoUploads,
   registrationAttempts,
 } from '../db/schema';
+import { PHONE_CODE_SEND_MINUTES } from '#domain/limits';
 import { HttpError, tooManyAttempts } from '../http/errors';
 import { t } from '../i18n';
 
@@ -60,7 +62,9 @@ export type RateKind =
   | 'passwordResetsByAddress'
   | 'contactMessages'
   | 'photoUploads'
-  | 'bookingMessages';
+  | 'bookingMessages'
+  | 'phoneCodesByAccount'
+  | 'phoneCodesByNumber';
 
 /**
  * Reset links asked for in an hour, counted alike whether or not the email has an account: per email
@@ -138,6 +142,17 @@ const RATES: Record<
     windowMs: MINUTE_MS,
     rows: (senderId) => ({ table: bookingMessages, at: bookingMessages.sentAt, where: eq(bookingMessages.senderId, senderId) }),
     reason: (limit) => t('server.quotas.bookingMessages', { limit }),
+  phoneCodesByAccount: {
+    lockClass: LOCK_CLASS.phoneCodesByAccount,
+    windowMs: PHONE_CODE_SEND_MINUTES * MINUTE_MS,
+    rows: (accountId) => ({ table: phoneCodes, at: phoneCodes.createdAt, where: eq(phoneCodes.accountId, accountId) }),
+    reason: (limit) => t('server.quotas.phoneCodesByAccount', { limit }),
+  },
+  phoneCodesByNumber: {
+    lockClass: LOCK_CLASS.phoneCodesByNumber,
+    windowMs: PHONE_CODE_SEND_MINUTES * MINUTE_MS,
+    rows: (phoneNumber) => ({ table: phoneCodes, at: phoneCodes.createdAt, where: eq(phoneCodes.phoneNumber, phoneNumber) }),
+    reason: (limit) => t('server.quotas.phoneCodesByNumber', { limit }),
   },
 };
 

@@ -66,18 +66,24 @@ function outboxFolderSender(settings: MailSettings, log: FastifyBaseLogger, cloc
         html: mail.html,
       });
       await mkdir(settings.outboxDir, { recursive: true });
-      // The time first, so a folder listing reads oldest to newest; the id keeps two mails of one second apart.
-      const stamp = clock
-        .now()
-        .toISOString()
-        .replace(/[-:]/g, '')
-        .replace(/\.\d+Z$/, '');
-      const file = path.join(settings.outboxDir, `${stamp}-${mail.id}-${fileSafe(mail.subject)}.eml`);
+      const file = path.join(settings.outboxDir, `${fileStamp(clock)}-${mail.id}-${fileSafe(mail.subject)}.eml`);
       await writeFile(file, message as Buffer);
       log.info({ mailId: mail.id, file }, `mail written to ${file} (set SMTP_URL to send mail)`);
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * The time an outbox file is written, as its name's start: the time first, so a folder listing reads
+ * oldest to newest; the id after it keeps two messages of one second apart.
+ */
+export function fileStamp(clock: Clock): string {
+  return clock
+    .now()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, '');
 }
 
 function fileSafe(text: string): string {

@@ -13,6 +13,7 @@ import {
   NewBooking,
   type BookingAction,
 } from '#domain/schemas/bookings';
+import { checkMayRequestBooking, VERIFY_TO_BOOK } from '../accounts/phone';
 import { askForBooking, CARD_PAYMENTS_OFF, PAYMENT_REQUIRED } from '../bookings/ask';
 import { listBookings, nextTurnOf } from '../bookings/lists';
 import { runStep, type ProcessContext } from '../bookings/process';
@@ -49,6 +50,8 @@ const STEP_SUMMARIES: Record<BookingAction, string> = {
 /** Why a request is refused with 409: said alike of the request and of its check. */
 const REQUEST_REFUSED = `${t(ALREADY_BOOKED)} Or the renter already has an open request for this car overlapping the period: the message names it by its number with its period on India's clock ("You already asked for this car for part of that period: booking WOW-01042, Jan 31 2030 10:00 to Jan 31 2030 14:00 (India time)."), and \`booking\` gives its number and the path of its page in the app. Or: "${t(CAR_PAUSED)}" Or, for a car an admin delisted: "${t(CAR_DELISTED_ID)}"`;
 
+const FIRST_REQUEST_REFUSED = `Signed in with an account that is not a renter's. Or, for a renter with no booking request yet and no verified phone number: "${t(VERIFY_TO_BOOK)}" (\`reason\`: \`phoneNotVerified\`).`;
+
 const ASK_SCHEMA = {
   tags: TAGS,
   summary: 'Ask to rent a car for a period',
@@ -62,7 +65,7 @@ const ASK_SCHEMA = {
       400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${t(CARD_PAYMENTS_OFF)}"`,
       402: `No payment where one is required: with any provider on, a request carries \`paymentToken\` or \`razorpay\` unless the car's \`payAtPickup\` is true ("${t(PAYMENT_REQUIRED)}"), refused after every other check, so a duplicate is still 409. Or the card provider refused to hold the amount: the message says why. No booking was stored. A card that asks for an extra authentication step the card checkout cannot do (3-D Secure, as most cards issued in India ask) has \`reason\` \`cardNeedsAuthentication\`: pay through Razorpay instead, when it is on.`,
       503: 'The card provider could not be reached. No booking was stored and nothing was charged.',
-      403: "Signed in with an account that is not a renter's.",
+      403: FIRST_REQUEST_REFUSED,
       404: 'There is no car by that name.',
       429: 'Too many booking requests by this renter in the last hour (30), or too many requests; Retry-After says when to try again.',
       409: REQUEST_REFUSED,
@@ -81,7 +84,7 @@ const CHECK_SCHEMA = {
     204: z.undefined().describe('Nothing known now would refuse the request.'),
     ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409], {
       400: 'A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past.',
-      403: "Signed in with an account that is not a renter's.",
+      403: FIRST_REQUEST_REFUSED,
       404: 'There is no car by that name.',
       409: REQUEST_REFUSED,
     }),
@@ -198,7 +201,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       schema: CHECK_SCHEMA,
     },
     async (request, reply) => {
-      await checkRequest(app.db, signedInAccount(request).id, request.body, gst, app.clock.now());
+      const renter = signedInAccount(request);
+      await checkMayRequestBooking(app.db, renter);
+      await checkRequest(app.db, renter.id, request.body, gst, app.clock.now());
       return reply.code(204).send();
     },
   );

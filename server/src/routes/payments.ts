@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NewRazorpayOrder, RazorpayOrder } from '#domain/schemas/bookings';
+import { VERIFY_TO_BOOK } from '../accounts/phone';
 import { bookAuthorizedPayment, openRazorpayOrder } from '../bookings/razorpay-orders';
 import type { GstConfig } from '../config';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
@@ -39,7 +40,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; 
           200: answer(RazorpayOrder, 'The order to open the checkout with.'),
           ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409, 503], {
             400: `A bad field, or a period that is not at least one hour, longer than 720 hours, or begins in the past. Or: "${t(RAZORPAY_OFF)}"`,
-            403: "Signed in with an account that is not a renter's.",
+            403: `Signed in with an account that is not a renter's. Or, for a renter with no booking request yet and no verified phone number: "${t(VERIFY_TO_BOOK)}" (\`reason\`: \`phoneNotVerified\`).`,
             404: 'There is no car by that name.',
             409: 'The car is already booked for part of the period, the renter already asked for it then, or its owner has paused it.',
             503: 'Razorpay could not be reached: no order was made.',

@@ -7,6 +7,7 @@ import {
   PayoutDetailsChange,
   PayoutDetailsSaved,
 } from '#domain/schemas/payout-details';
+import { checkMayChangePayoutDetails, VERIFY_FOR_PAYOUTS } from '../accounts/phone';
 import { proveCurrentPassword, WRONG_CURRENT_PASSWORD } from '../accounts/profile';
 import { addressKey } from '../auth/client-address';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
@@ -70,7 +71,7 @@ export const payoutDetailsRoutes: FastifyPluginAsyncZod<{ publicUrl: string; key
           ...errors([...JSON_BODY_ERRORS, 401, 403], {
             ...OWNER_MEANINGS,
             400: `A field missing or not in its format, the account numbers differing, an account number without its IFSC or the other way round, or neither an account nor a UPI ID: "${issueWords(DESTINATION_REQUIRED)}" Nothing is changed.`,
-            403: `${OWNER_MEANINGS[403]} Or: "${t(WRONG_CURRENT_PASSWORD)}" Nothing is changed.`,
+            403: `${OWNER_MEANINGS[403]} Or: "${t(VERIFY_FOR_PAYOUTS)}" (\`reason\`: \`phoneNotVerified\`) Or: "${t(WRONG_CURRENT_PASSWORD)}" Nothing is changed.`,
             429: 'Too many failed sign-ins (a wrong current password counts as one) for this account from this address, or too many requests; Retry-After says when to try again.',
             503: `${NOT_CONFIGURED} Or: too many sign-ins waiting for their password to be checked, and the current password was not checked (Retry-After says when to try again). Or: the database is not answering.`,
           }),
@@ -81,6 +82,7 @@ export const payoutDetailsRoutes: FastifyPluginAsyncZod<{ publicUrl: string; key
       const account = signedInAccount(request);
       // Refused before the password is checked: a save that cannot happen costs no sign-in attempt.
       const sealingKey = payoutDetailsKeyOrRefuse(key);
+      checkMayChangePayoutDetails(account);
       const { currentPassword, confirmAccountNumber: _confirmed, ...details } = request.body;
       const forgotPasswordUrl = `${publicUrl}/forgotpassword`;
       const attempt = { password: currentPassword, address: addressKey(request.ip) };

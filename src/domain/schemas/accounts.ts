@@ -14,6 +14,8 @@ export const Account = Identified.extend({
   email: z.string(),
   role: Role,
   phoneNumber: z.string().optional(),
+  /** When the account proved it receives texts at `phoneNumber`; left out until then, and again once the number changes. */
+  phoneVerifiedAt: isoInstant.optional(),
   country: z.string().optional(),
   createdAt: isoInstant,
 }).meta({ id: 'Account' });
