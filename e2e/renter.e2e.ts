@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './support/fixtures';
-import { newAccount, registerAndSignIn } from './support/accounts';
+import { newAccount, registerAndSignIn, verifyPhoneThroughApi } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { answerCheckoutWithStandIn, checkoutsOpened, TEST_TOKEN_PREFIX } from './support/checkout-stand-in';
 import { accountToggle } from './support/header';
@@ -79,6 +79,8 @@ test.describe('a renter', () => {
     // Registering signs the renter in.
     await expect(page).toHaveURL('/layout/home');
     await expect(accountToggle(page, renter.username)).toBeVisible();
+    // A first booking request needs a verified mobile, proved here as the account page would.
+    await verifyPhoneThroughApi(page.context());
 
     await page.getByRole('navigation').getByRole('link', { name: 'Cars', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Car Listing', level: 1 })).toBeVisible();

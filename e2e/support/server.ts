@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startCardProviderStandIn } from '../../server/src/payments/demo/card-provider-stand-in';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../../server/src/payments/demo/razorpay-stand-in';
+import { watchSmsOutbox } from './sms-outbox';
 
 export const projectDir = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -65,6 +66,7 @@ export async function startServer(
   { razorpay: razorpayOn = false, demo = false, env: extraEnv = {} }: ServerOptions = {},
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wow-e2e-data-'));
+  watchSmsOutbox(dataDir);
   // Card payments are on, and Razorpay's when asked, against stand-ins for the providers' APIs: no test reaches the network.
   const cardProvider = await startCardProviderStandIn();
   const razorpay = await startRazorpayStandIn();

@@ -2,6 +2,8 @@ import { http, HttpResponse, type JsonBodyType, type PathParams } from 'msw';
 import { z } from 'zod';
 import {
   AccountSaved,
+  PhoneCodeSent,
+  PhoneVerified,
   AdminAccount,
   AdminAccountPage,
   AdminActionPage,
@@ -89,6 +91,8 @@ const routes = {
   'GET /api/account': json(SessionAnswer),
   'PATCH /api/account': json(AccountSaved),
   'POST /api/account/password': json(MessageAnswer),
+  'POST /api/account/phone/code': json(PhoneCodeSent),
+  'POST /api/account/phone/confirm': json(PhoneVerified),
   'DELETE /api/account/sessions': { kind: 'empty' as const, status: 204 },
   'GET /api/owner/payout-details': json(PayoutDetailsAnswer),
   'PUT /api/owner/payout-details': json(PayoutDetailsSaved),

@@ -38,6 +38,13 @@ export const serverSays = {
   unknownResetLink: 'This reset link is not valid. Ask for a new one on the Forgot Password page.',
   usedResetLink: 'This reset link has already been used. Ask for a new one on the Forgot Password page.',
   detailsSaved: 'Your details are saved.',
+  codeTexted: 'We texted a code to +919876501234. It works for 10 minutes.',
+  codeQueued: 'We are texting a code to +919876501234; it may take a minute to arrive. It works for 10 minutes.',
+  phoneVerified: 'Your phone number +919876501234 is verified.',
+  wrongCode: 'That code is not right. 4 tries left.',
+  verifyToBook:
+    'Verify your phone number before your first booking request: the owner needs a number that reaches you. You can do it on your account page.',
+  verifyForPayouts: 'Verify your phone number before saving payout details. You can do it on your account page.',
   ownerPhoneRequired: 'Phone number is needed on an owner account: renters who book your cars use it to reach you.',
   notAPhoneNumber: 'Phone number must be a phone number of 7 to 20 characters: digits, spaces, "+", "-" or brackets.',
   passwordChanged: 'Your password is changed. Every other device signed in to your account was signed out.',

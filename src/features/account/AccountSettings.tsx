@@ -4,6 +4,7 @@ import { QueryError } from '../../components/QueryError';
 import { TitledSection } from '../../components/TitledSection';
 import { AccountDetailsForm } from './AccountDetailsForm';
 import { PasswordChangeForm } from './PasswordChangeForm';
+import { PhoneVerification } from './PhoneVerification';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { accountKey, useAccount } from './queries';
 import { t } from './words';
@@ -20,6 +21,9 @@ export function AccountSettings() {
     <>
       <TitledSection id="account-details" title={t('account.settings.details')}>
         <AccountDetailsForm account={account.data.user} />
+      </TitledSection>
+      <TitledSection id="account-phone" title={t('account.settings.phone')}>
+        <PhoneVerification account={account.data.user} />
       </TitledSection>
       <TitledSection id="account-password" title={t('account.settings.password')}>
         <PasswordChangeForm />

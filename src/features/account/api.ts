@@ -1,4 +1,14 @@
-import type { AccountSaved, AccountUpdate, MessageAnswer, PasswordChange, SessionAnswer } from '../../domain/contract';
+import type {
+  AccountSaved,
+  AccountUpdate,
+  MessageAnswer,
+  PasswordChange,
+  PhoneCodeCheck,
+  PhoneCodeRequest,
+  PhoneCodeSent,
+  PhoneVerified,
+  SessionAnswer,
+} from '../../domain/contract';
 import { client } from '../../lib/api-client';
 
 export async function getAccount(signal?: AbortSignal): Promise<SessionAnswer> {
@@ -17,4 +27,14 @@ export async function changePassword(body: PasswordChange): Promise<MessageAnswe
 /** Ends every session of the account, this device's too. */
 export async function signOutEverywhere(): Promise<void> {
   await client.delete('/api/account/sessions');
+}
+
+/** Texts a code to the mobile; the account's number changes only once the code is confirmed. */
+export async function sendPhoneCode(body: PhoneCodeRequest): Promise<PhoneCodeSent> {
+  return (await client.post<PhoneCodeSent>('/api/account/phone/code', body)).data;
+}
+
+/** The texted code back: the number it went to becomes the account's, verified. */
+export async function confirmPhoneCode(body: PhoneCodeCheck): Promise<PhoneVerified> {
+  return (await client.post<PhoneVerified>('/api/account/phone/confirm', body)).data;
 }

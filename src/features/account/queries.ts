@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account } from '../../domain/contract';
 import { accountChanged } from '../../lib/auth/session';
-import { changePassword, getAccount, updateAccount } from './api';
+import { changePassword, confirmPhoneCode, getAccount, sendPhoneCode, updateAccount } from './api';
 
 export const accountKey = ['account'] as const;
 
@@ -13,14 +14,28 @@ export function useAccount() {
  * once. The form checked the details with the contract's `accountUpdateFor` before they are sent.
  */
 export function useUpdateAccount() {
+  return useAccountChange(updateAccount);
+}
+
+/** A change whose answer is the account as it now stands, put where the page and the session read it. */
+function useAccountChange<Body>(change: (body: Body) => Promise<{ message: string; user: Account }>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateAccount,
+    mutationFn: change,
     onSuccess: ({ user }) => {
       queryClient.setQueryData(accountKey, { user });
       accountChanged(queryClient, user);
     },
   });
+}
+
+export function useSendPhoneCode() {
+  return useMutation({ mutationFn: sendPhoneCode });
+}
+
+/** A confirmed code verifies the number: the account page and the session see it at once. */
+export function useConfirmPhoneCode() {
+  return useAccountChange(confirmPhoneCode);
 }
 
 /** The form checked the body with the contract's PasswordChange before it is sent. */
