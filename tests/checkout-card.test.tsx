@@ -18,7 +18,8 @@ import {
   nexonBooked,
 } from './checkout';
 import { asha, fleetCar } from './mocks/answers';
-import { refuseNaming } from './mocks/routes';
+import { refuse, refuseNaming } from './mocks/routes';
+import { serverSays } from './mocks/server-says';
 import { serve, session } from './mocks/serve';
 
 // A server that takes card payments, and says so with its publishable key.
@@ -34,6 +35,25 @@ afterEach(() => {
 });
 
 describe('card checkout', () => {
+  it('on a first request refused for an unverified number, links to the account page to verify it, the checkout never opening', async () => {
+    session(asha);
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
+    const provider = installCheckoutProvider();
+    serve('POST /api/bookings/check', refuse(403, serverSays.verifyToBook, 'phoneNotVerified'));
+    const bookings = serve('POST /api/bookings', nexonBooked({ driver: false, paymentToken: 'tok_visa_4242' }));
+    const { user } = renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}`);
+    await user.click(await screen.findByRole('button', { name: 'Pay with a card' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(serverSays.verifyToBook);
+    expect(within(alert).getByRole('link', { name: 'Verify your phone number on your account page' })).toHaveAttribute(
+      'href',
+      '/account#account-phone',
+    );
+    expect(provider.opened).toEqual([]);
+    expect(bookings).toEqual([]);
+  });
+
   it('asks the server first, and on its refusal shows it with a link to the booking it names, the checkout never opening', async () => {
     session(asha);
     serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));

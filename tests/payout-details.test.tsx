@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PayoutDetails, PayoutDetailsAnswer } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { ravi } from './mocks/answers';
-import { fail } from './mocks/routes';
+import { fail, refuse } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 import { expectFieldError } from './field-errors';
@@ -31,6 +31,36 @@ function ownerWith(details: PayoutDetails | null, route: PayoutDetailsAnswer['ro
 const routeSection = () => within(screen.getByRole('region', { name: 'Razorpay Route' }));
 
 describe('payout details page', () => {
+  it('tells an owner whose number is not verified that saving needs it, with a link to verify it, and shows the refusal', async () => {
+    const { phoneVerifiedAt: _verified, ...unverified } = ravi;
+    session(unverified);
+    serve('GET /api/owner/payout-details', { details: null, route: null });
+    serve('PUT /api/owner/payout-details', refuse(403, serverSays.verifyForPayouts, 'phoneNotVerified'));
+    const { user } = renderRoute('/owner/payouts');
+    const adding = await form('Add payout details');
+
+    const note = await adding.findByRole('note');
+    expect(note).toHaveTextContent('Payout details are saved only for an account whose phone number is verified.');
+    expect(within(note).getByRole('link', { name: 'Verify your phone number on your account page' })).toHaveAttribute(
+      'href',
+      '/account#account-phone',
+    );
+    await user.type(adding.getByLabelText('Legal name'), 'Ravi Kumar');
+    await user.type(adding.getByLabelText('UPI ID'), 'ravi@ybl');
+    await user.type(adding.getByLabelText('PAN'), 'ABCDE1234F');
+    await user.type(adding.getByLabelText('Current password'), 'the-secret-1');
+    await user.click(adding.getByRole('button', { name: 'Save payout details' }));
+    expect(await adding.findByRole('alert')).toHaveTextContent(serverSays.verifyForPayouts);
+  });
+
+  it('shows no such note to an owner whose number is verified', async () => {
+    ownerWith(null);
+    renderRoute('/owner/payouts');
+    const adding = await form('Add payout details');
+    await adding.findByLabelText('Legal name');
+    expect(adding.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('adds the details an owner types, sends them as typed, and then shows them masked with the pause', async () => {
     ownerWith(null);
     const sent = serve('PUT /api/owner/payout-details', { message: serverSays.payoutDetailsSaved, details: saved, route: null });

@@ -26,6 +26,8 @@ export const ravi = account(2, {
   email: 'ravi@example.com',
   role: 'owner',
   phoneNumber: '+91 98765 43210',
+  // Proved with a texted code, as an owner who saves payout details has.
+  phoneVerifiedAt: '2026-01-05T06:30:00.000Z',
   country: 'India',
 });
 export const admin = account(3, { username: 'admin', email: 'admin@example.com', role: 'admin' });

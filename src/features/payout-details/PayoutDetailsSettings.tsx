@@ -1,3 +1,6 @@
+import Alert from 'react-bootstrap/Alert';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../lib/auth/session';
 import { useRetry } from '../../lib/query-client';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
@@ -12,6 +15,9 @@ import { t } from './words';
 export function PayoutDetailsSettings() {
   const payout = usePayoutDetails();
   const retry = useRetry(payoutDetailsKey);
+  // The server refuses to save details for an account whose number is not verified: the page says so first.
+  const { user } = useSession();
+  const phoneUnverified = user !== null && user.phoneVerifiedAt === undefined;
 
   if (payout.isPending) return <PageSpinner />;
   // A failed reload in the background keeps the form and what is typed in it.
@@ -28,6 +34,14 @@ export function PayoutDetailsSettings() {
         </TitledSection>
       ) : null}
       <TitledSection id="payout-form" title={t(details ? 'payoutDetails.form.changeTitle' : 'payoutDetails.form.addTitle')}>
+        {phoneUnverified ? (
+          <Alert variant="warning" role="note">
+            {t('payoutDetails.form.phoneNeeded')}{' '}
+            <Link to="/account#account-phone" className="alert-link">
+              {t('payoutDetails.form.verifyPhone')}
+            </Link>
+          </Alert>
+        ) : null}
         <PayoutDetailsForm legalName={details?.legalName} />
       </TitledSection>
     </>
