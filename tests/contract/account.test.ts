@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { changePassword, getAccount, signOutEverywhere, updateAccount } from '../../src/features/account/api';
+import { desc, eq } from 'drizzle-orm';
+import {
+  changePassword,
+  confirmPhoneCode,
+  getAccount,
+  sendPhoneCode,
+  signOutEverywhere,
+  updateAccount,
+} from '../../src/features/account/api';
 import { loginUser, registerUser } from '../../src/features/auth/api';
 import { getSession } from '../../src/lib/auth/session-api';
-import { AccountSaved, MessageAnswer, SessionAnswer } from '../../src/domain/contract';
+import { AccountSaved, MessageAnswer, PhoneCodeSent, PhoneVerified, SessionAnswer } from '../../src/domain/contract';
+import { smsOutbox } from '../../server/src/db/schema';
 import { newAccount } from '../../server/tests/helpers';
 import { serverSays } from '../mocks/server-says';
 import { conforms } from './conforms';
@@ -61,5 +70,29 @@ describe('the account page, against the real server', () => {
     await signUpAndIn('user');
     await expect(signOutEverywhere()).resolves.toBeUndefined();
     expect(await getSession()).toEqual({ user: null });
+  });
+
+  it('texts a code and verifies the number with it, in the words the page shows', async () => {
+    live.browser('phone');
+    const account = newAccount();
+    await registerUser(userRegistration(account));
+    await loginUser({ email: account.email, password: account.password });
+
+    const sent = conforms(PhoneCodeSent, await sendPhoneCode({ phoneNumber: '98765 01234' }));
+    expect(sent).toMatchObject({ message: serverSays.codeTexted, queued: false });
+    const [text] = await live.app.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.toNumber, '+919876501234'))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1);
+    const code = text?.body.match(/^(\d{6}) /)?.[1] ?? '';
+    await expect(confirmPhoneCode({ code: code === '000000' ? '111111' : '000000' })).rejects.toMatchObject({
+      status: 400,
+      message: serverSays.wrongCode,
+    });
+    const verified = conforms(PhoneVerified, await confirmPhoneCode({ code }));
+    expect(verified.message).toBe(serverSays.phoneVerified);
+    expect(verified.user.phoneNumber).toBe('+919876501234');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../src/features/auth/api';
-import { actOnBooking, createBooking, listBookings } from '../../src/features/bookings/api';
+import { registerUser, signIn } from '../../src/features/auth/api';
+import { actOnBooking, checkBooking, createBooking, listBookings } from '../../src/features/bookings/api';
 import { listCars } from '../../src/entities/car/api';
 import { addOwnerCar, listOwnerCars } from '../../src/features/owner-cars/api';
 import { formatIndiaTime, indiaToday } from '../../src/domain/india-time';
@@ -191,5 +191,16 @@ describe('bookings, against the real server', () => {
     });
     live.browser('visitor');
     await expect(listBookings()).rejects.toMatchObject({ status: 401, message: serverSays.notSignedIn });
+  });
+
+  it('refuses a first request, and its check, until the renter’s number is verified, in the words the app shows', async () => {
+    live.browser('new renter');
+    const account = newAccount();
+    await registerUser({ ...account, confirmPassword: account.password });
+    await signIn({ email: account.email, password: account.password });
+    const request = { carName: 'Tata Nexon EV', ...period(3, 10, 12), driver: false };
+    const refusal = { status: 403, message: serverSays.verifyToBook, reason: 'phoneNotVerified' };
+    await expect(checkBooking(request)).rejects.toMatchObject(refusal);
+    await expect(createBooking(request)).rejects.toMatchObject(refusal);
   });
 });

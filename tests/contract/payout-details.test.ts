@@ -49,4 +49,17 @@ describe('the payout details page, against the real server', () => {
     await signUpAndIn('user');
     await expect(getPayoutDetails()).rejects.toMatchObject({ status: 403, message: serverSays.ownersOnly });
   });
+
+  it('is refused to an owner whose number is not verified, in the words the page shows', async () => {
+    live.browser('unverified owner');
+    const owner = newAccount();
+    await registerOwner(ownerRegistration(owner));
+    await loginOwner({ email: owner.email, password: owner.password });
+    await expect(savePayoutDetails({ ...details, currentPassword: owner.password })).rejects.toMatchObject({
+      status: 403,
+      message: serverSays.verifyForPayouts,
+      reason: 'phoneNotVerified',
+    });
+    expect(conforms(PayoutDetailsAnswer, await getPayoutDetails())).toEqual({ details: null, route: null });
+  });
 });
