@@ -107,4 +107,11 @@ describe('verifying the phone number on the account page', () => {
     await openAccountPage();
     expect(await phone().findByText('Your phone number +919876501234 is verified.')).toBeInTheDocument();
   });
+
+  it('says where a demo server writes the code, since it sends no text', async () => {
+    signedInAs(asha);
+    serve('GET /api/config', { payments: {}, demo: true });
+    await openAccountPage();
+    expect(await phone().findByText(/This is a demo: no text is sent\./)).toBeInTheDocument();
+  });
 });

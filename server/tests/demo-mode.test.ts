@@ -49,6 +49,11 @@ describe('demo mode refuses to start', () => {
     try {
       expect(loadConfig(unset.env).dataDir).toBe('./data-demo');
       expect(loadConfig(named.env).dataDir).toBe('/tmp/my-demo');
+      // Even with an SMS provider set in the shell, a demo's codes are files in its own folder.
+      const texting = { SMS_PROVIDER: 'fast2sms', SMS_API_KEY: 'key', SMS_DLT_ENTITY_ID: '1', SMS_SENDER: 'WHLWEB' };
+      const demoSms = loadConfig({ ...texting, ...named.env }).sms;
+      expect(demoSms.fast2sms).toBeUndefined();
+      expect(demoSms.outboxDir).toBe('/tmp/my-demo/sms-outbox');
     } finally {
       await Promise.all([unset.close(), named.close()]);
     }

@@ -1,6 +1,7 @@
 import type { Account, PhoneCodeCheck as PhoneCodeCheckBody } from '../../domain/contract';
 import { PhoneCodeCheck, PhoneCodeRequest } from '../../domain/schemas/phone';
 import { toApiError } from '../../lib/api-client';
+import { usePublicConfig } from '../../lib/public-config';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { SubmitWithStatus } from '../../components/SubmitWithStatus';
@@ -19,6 +20,7 @@ export function PhoneVerification({ account }: { account: Account }) {
   const sending = useSendPhoneCode();
   const confirming = useConfirmPhoneCode();
   const verified = account.phoneVerifiedAt !== undefined && account.phoneNumber !== undefined;
+  const demo = usePublicConfig((config) => config.demo === true).data === true;
 
   return (
     <>
@@ -26,6 +28,8 @@ export function PhoneVerification({ account }: { account: Account }) {
         {verified ? t('account.phone.verified', { number: account.phoneNumber ?? '' }) : t('account.phone.notVerified')}
       </p>
       <p>{t('account.phone.why')}</p>
+      {/* A demo server never texts (its codes are files beside its data), so the page says where to read one. */}
+      {demo ? <p className="text-body-secondary">{t('account.phone.demo')}</p> : null}
       <ZodForm
         schema={PhoneCodeRequest}
         defaultValues={{ phoneNumber: verified ? '' : (account.phoneNumber ?? '') }}

@@ -65,6 +65,8 @@ export async function startDemoProviders(env: NodeJS.ProcessEnv): Promise<DemoPr
       // Owners' shares of the demo's Razorpay payments go by the stand-in's Route, as a real server's may.
       RAZORPAY_ROUTE: 'true',
       PAYOUT_DETAILS_KEY: env.PAYOUT_DETAILS_KEY?.trim() || DEMO_PAYOUT_DETAILS_KEY,
+      // Codes stay in the demo's sms-outbox folder, whatever the shell says: a demo never texts a real phone.
+      SMS_PROVIDER: '',
     },
     close: async () => {
       await Promise.all([card.close(), razorpay.close()]);
