@@ -46,8 +46,11 @@ export interface SmsSender {
   send(sms: Sms & { id: number }): Promise<void>;
 }
 
-/** A provider that answers slower than this is taken as away: the text stays queued for the worker. */
-const SEND_TIMEOUT_MS = 10_000;
+/**
+ * A provider that answers slower than this is taken as away, and the text stays queued for the
+ * worker: well inside the request deadline (8 s), since the request that made the code tries it once.
+ */
+const SEND_TIMEOUT_MS = 4_000;
 
 export function smsSender(settings: SmsSettings, log: FastifyBaseLogger, clock: Clock): SmsSender {
   return settings.fast2sms ? fast2smsSender(settings.fast2sms) : outboxFolderSender(settings.outboxDir, log, clock);
