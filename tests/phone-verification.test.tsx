@@ -50,6 +50,10 @@ describe('verifying the phone number on the account page', () => {
     // The status line says what the server said: the number, verified.
     expect(await phone().findByText(serverSays.phoneVerified)).toBeInTheDocument();
     expect(confirmed.map((call) => call.body)).toEqual([{ code: '123 456' }]);
+    // The details form shows the verified number, so saving the details keeps it.
+    expect(within(screen.getByRole('region', { name: 'Your details' })).getByLabelText('Phone number')).toHaveValue(
+      '+919876501234',
+    );
     expect(phone().queryByLabelText('Code from the text')).not.toBeInTheDocument();
   });
 

@@ -20,7 +20,8 @@ export function AccountSettings() {
   return (
     <>
       <TitledSection id="account-details" title={t('account.settings.details')}>
-        <AccountDetailsForm account={account.data.user} />
+        {/* Anew once a code verifies a number: the form then shows it, and a save would not put the old one back. */}
+        <AccountDetailsForm key={account.data.user.phoneVerifiedAt ?? 'unverified'} account={account.data.user} />
       </TitledSection>
       <TitledSection id="account-phone" title={t('account.settings.phone')}>
         <PhoneVerification account={account.data.user} />
