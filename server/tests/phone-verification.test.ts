@@ -207,6 +207,22 @@ describe('proving a phone number', () => {
     expect((await confirm(person.cookie, codeTextedTo(mobile.ten))).statusCode).toBe(200);
   });
 
+  it('stops waiting for a slow Fast2SMS before the request deadline, the text queued for the worker', async () => {
+    const person = await unverified();
+    const mobile = freshMobile();
+    // Slower than the send's bound (4 s), which stays under the request deadline (8 s).
+    fast2sms.delayMs = 6_000;
+    try {
+      const sent = await askCode(person.cookie, mobile.written);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json<PhoneCodeSent>().queued).toBe(true);
+    } finally {
+      fast2sms.delayMs = 0;
+    }
+    const [queued] = await app.db.select().from(smsOutbox).where(eq(smsOutbox.toNumber, mobile.e164));
+    expect(queued).toMatchObject({ status: 'queued', attempts: 1 });
+  });
+
   it('takes the verification away when the number changes, and keeps it for the same number written another way', async () => {
     const person = await unverified();
     const number = await verify(person.cookie);

@@ -6,7 +6,8 @@ import { listenLocally } from '../payments/demo/local-http';
  * Fast2SMS documents it (docs/decisions/fast2sms-sms.md): the API key in the `authorization`
  * header, a JSON body naming the DLT entity, header and template with the whole text. It refuses
  * what the live service refuses (a wrong key, a missing DLT field, a number that is not ten digits)
- * and keeps each text it took, for tests to read. `away` answers every call 503, as a provider down.
+ * and keeps each text it took, for tests to read. `away` answers every call 503, as a provider down;
+ * `delayMs` holds each answer, as a slow one.
  */
 export interface Fast2SmsStandIn {
   url: string;
@@ -14,6 +15,8 @@ export interface Fast2SmsStandIn {
   /** The texts taken, oldest first. */
   texts: StandInText[];
   away: boolean;
+  /** Held this long before answering, as a provider that is slow. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -40,13 +43,14 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 
 export async function startFast2SmsStandIn(apiKey = 'stand-in-fast2sms-key'): Promise<Fast2SmsStandIn> {
   let requestCount = 0;
-  const standIn = { apiKey, texts: [] as StandInText[], away: false };
+  const standIn = { apiKey, texts: [] as StandInText[], away: false, delayMs: 0 };
   const server = createServer(async (request, response) => {
     const reply = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
     const refuse = (status: number, message: string) => reply(status, { return: false, status_code: status, message });
+    if (standIn.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.delayMs));
     if (standIn.away) return reply(503, { message: 'Service unavailable' });
     if (request.method !== 'POST' || new URL(request.url ?? '/', 'http://stand-in').pathname !== '/dev/bulkV2') {
       return refuse(404, 'Not found');
