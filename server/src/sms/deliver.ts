@@ -12,7 +12,7 @@ const CLAIM_MS = 5 * 60 * 1000;
 
 /**
  * One round of the SMS worker, as deliverDueMail is for mail: takes the due texts (or only text
- * `only`, when a request tries its own at once), sends each outside any transaction, and records
+ * `only`, due or not, when the request that queued it tries it at once), sends each outside any transaction, and records
  * sent, due again after a growing wait, or failed. Answers the ids it sent.
  */
 export async function deliverDueSms(
@@ -27,13 +27,8 @@ export async function deliverDueSms(
   const due = db
     .select({ id: smsOutbox.id })
     .from(smsOutbox)
-    .where(
-      and(
-        eq(smsOutbox.status, 'queued'),
-        lte(smsOutbox.nextAttemptAt, now),
-        only === undefined ? undefined : eq(smsOutbox.id, only),
-      ),
-    )
+    // The request's own text is its to try before it falls due for the worker (queueSms).
+    .where(and(eq(smsOutbox.status, 'queued'), only === undefined ? lte(smsOutbox.nextAttemptAt, now) : eq(smsOutbox.id, only)))
     .orderBy(asc(smsOutbox.nextAttemptAt), asc(smsOutbox.id))
     .limit(BATCH)
     .for('update', { skipLocked: true });
