@@ -26,8 +26,8 @@ export const LOCK_CLASS = {
   bookingMessages: 2_024_015,
   /** An owner's available balance, read and paid out by one payout run at a time. */
   ownerPayouts: 2_024_014,
-  phoneCodesByAccount: 2_024_015,
-  phoneCodesByNumber: 2_024_016,
+  phoneCodesByAccount: 2_024_016,
+  phoneCodesByNumber: 2_024_017,
 } as const;
 
 export type LockClass = (typeof LOCK_CLASS)[keyof typeof LOCK_CLASS];

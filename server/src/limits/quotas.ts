@@ -142,6 +142,7 @@ const RATES: Record<
     windowMs: MINUTE_MS,
     rows: (senderId) => ({ table: bookingMessages, at: bookingMessages.sentAt, where: eq(bookingMessages.senderId, senderId) }),
     reason: (limit) => t('server.quotas.bookingMessages', { limit }),
+  },
   phoneCodesByAccount: {
     lockClass: LOCK_CLASS.phoneCodesByAccount,
     windowMs: PHONE_CODE_SEND_MINUTES * MINUTE_MS,
