@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { BPS_PER_WHOLE, type SplitRates } from '#domain/booking-split';
+import { type CancellationPolicy, DEFAULT_CANCELLATION_POLICY } from '#domain/cancellation';
 import type { SocialNetwork, SocialProfiles } from '#domain/schemas/config';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
@@ -122,6 +123,8 @@ export interface MoneyRules {
   minPayoutPaise: number;
   /** PAYOUT_DAY: the weekday, India time, of the weekly payout run (0 Sunday to 6 Saturday). */
   payoutDay: number;
+  /** FREE_CANCEL_HOURS and LATE_CANCEL_REFUND_BPS: the cancellation policy stored on each booking requested from now on. */
+  cancellation: CancellationPolicy;
 }
 
 const DEFAULT_MONEY_RULES: MoneyRules = {
@@ -129,6 +132,7 @@ const DEFAULT_MONEY_RULES: MoneyRules = {
   payoutHoldHours: 48,
   minPayoutPaise: 10_000,
   payoutDay: 1,
+  cancellation: DEFAULT_CANCELLATION_POLICY,
 };
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -264,6 +268,14 @@ const envSchema = z.object({
   TDS_BPS: z.coerce.number().int().min(0).max(BPS_PER_WHOLE).default(DEFAULT_MONEY_RULES.rates.tdsBps),
   // A month at most: an owner waits no longer than that after a trip for its earnings.
   PAYOUT_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(DEFAULT_MONEY_RULES.payoutHoldHours),
+  // A month at most, as the hold: a longer notice would let hardly any booking be cancelled for free.
+  FREE_CANCEL_HOURS: z.coerce.number().int().min(0).max(720).default(DEFAULT_MONEY_RULES.cancellation.freeCancelHours),
+  LATE_CANCEL_REFUND_BPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(BPS_PER_WHOLE)
+    .default(DEFAULT_MONEY_RULES.cancellation.lateRefundBps),
   MIN_PAYOUT_PAISE: z.coerce.number().int().min(100).max(100_000_000).default(DEFAULT_MONEY_RULES.minPayoutPaise),
   PAYOUT_DETAILS_KEY: optionalText.refine((key) => key === undefined || payoutDetailsKey(key) !== undefined, {
     message: `PAYOUT_DETAILS_KEY must be ${PAYOUT_DETAILS_KEY_FORMAT}`,
@@ -540,6 +552,7 @@ function moneyRules(e: z.output<typeof envSchema>): MoneyRules {
     payoutHoldHours: e.PAYOUT_HOLD_HOURS,
     minPayoutPaise: e.MIN_PAYOUT_PAISE,
     payoutDay: e.PAYOUT_DAY,
+    cancellation: { freeCancelHours: e.FREE_CANCEL_HOURS, lateRefundBps: e.LATE_CANCEL_REFUND_BPS },
   };
 }
 

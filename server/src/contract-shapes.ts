@@ -161,6 +161,19 @@ export function toBooking(row: BookingRow, { car, renter }: BookingParties, show
     },
     ...(row.declineReason === null ? {} : { declineReason: row.declineReason }),
     ...(row.cancelReason === null ? {} : { cancelReason: row.cancelReason }),
+    ...(row.freeCancelHours === null || row.lateCancelRefundBps === null
+      ? {}
+      : { cancellationPolicy: { freeCancelHours: row.freeCancelHours, lateRefundBps: row.lateCancelRefundBps } }),
+    ...(row.cancelledBy === null ? {} : { cancelledBy: row.cancelledBy }),
+    ...(row.refundBasePaise === null
+      ? {}
+      : {
+          refund: {
+            basePaise: row.refundBasePaise,
+            taxPaise: row.refundTaxPaise ?? 0,
+            amountPaise: row.refundBasePaise + (row.refundTaxPaise ?? 0),
+          },
+        }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

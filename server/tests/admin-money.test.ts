@@ -265,6 +265,7 @@ describe('books that balance', () => {
       status: 'succeeded',
       bookingId: undefined,
       refunded: false,
+      amountRefunded: 0,
       created: Math.floor(Date.now() / 1000),
     });
     try {

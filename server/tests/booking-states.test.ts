@@ -133,7 +133,17 @@ describe.each(KINDS)('a booking of a %s car', (kind) => {
       // Accepted unpaid, an owner's car leaves its owner owing the platform's share, at the rates then in force.
       const split =
         kind === 'listed' && (from === 'accepted' || to === 'accepted') ? { rates: { commissionBps: 2000, tdsBps: 0 } } : {};
-      expect(updated).toEqual({ ...booking, status: to, updatedAt: expect.any(String), ...asAdminSees, ...declined, ...split });
+      // A cancellation names who took it, so an owner's can be told from the renter's.
+      const cancelled = action === 'cancel' ? { cancelledBy: who } : {};
+      expect(updated).toEqual({
+        ...booking,
+        status: to,
+        updatedAt: expect.any(String),
+        ...asAdminSees,
+        ...declined,
+        ...split,
+        ...cancelled,
+      });
       expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(booking.updatedAt));
       expect(await statusOf(booking.id)).toBe(to);
     },
@@ -221,6 +231,7 @@ describe('the refusal', () => {
       'requested decline carKeeper',
       'requested cancel renter',
       'accepted cancel renter',
+      'accepted cancel carKeeper',
     ]);
     const expected = ['requested', 'accepted', 'declined', 'cancelled'].flatMap((status) =>
       ['accept', 'decline', 'cancel'].flatMap((action) =>
@@ -233,7 +244,7 @@ describe('the refusal', () => {
     expect(refused).toHaveLength(expected.length);
   });
 
-  it('lets an admin cancel until the period ends, and a renter only until it begins', () => {
+  it('lets an admin cancel until the period ends, and a renter or the car’s keeper only until it begins', () => {
     const cancels = BOOKING_TRANSITIONS.filter((step) => step.action === 'cancel').map(({ from, who, until }) => ({
       from,
       who,
@@ -242,6 +253,7 @@ describe('the refusal', () => {
     expect(cancels).toEqual([
       { from: 'requested', who: 'renter', until: 'start' },
       { from: 'accepted', who: 'renter', until: 'start' },
+      { from: 'accepted', who: 'carKeeper', until: 'start' },
       { from: 'requested', who: 'admin', until: 'end' },
       { from: 'accepted', who: 'admin', until: 'end' },
     ]);

@@ -1,3 +1,4 @@
+import { DEFAULT_CANCELLATION_POLICY } from '#domain/cancellation';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -173,6 +174,7 @@ describe('POST /api/cars/{id}/pause and /resume', () => {
       requestedAt,
       quotaPerHour: undefined,
       links: bookingLinks,
+      cancellation: DEFAULT_CANCELLATION_POLICY,
       pay: async () => undefined,
     });
     await expect(storing).rejects.toMatchObject({ statusCode: 409, message: PAUSED });

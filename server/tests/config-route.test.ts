@@ -27,6 +27,7 @@ describe('GET /api/config', () => {
     expect(response.json<PublicConfig>()).toEqual({
       payments: {},
       earnings: { commissionBps: 2000, tdsBps: 0, payoutHoldHours: 48 },
+      cancellation: { freeCancelHours: 24, lateRefundBps: 5000 },
     });
   });
 

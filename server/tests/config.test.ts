@@ -1,3 +1,4 @@
+import { DEFAULT_CANCELLATION_POLICY } from '#domain/cancellation';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +36,13 @@ describe('loadConfig', () => {
       razorpay: undefined,
       gst: undefined,
       // A fifth of each booking's pre-tax price, no tax withheld, paid 48 h after a trip, from ₹100, on Mondays.
-      money: { rates: { commissionBps: 2000, tdsBps: 0 }, payoutHoldHours: 48, minPayoutPaise: 10_000, payoutDay: 1 },
+      money: {
+        rates: { commissionBps: 2000, tdsBps: 0 },
+        payoutHoldHours: 48,
+        minPayoutPaise: 10_000,
+        payoutDay: 1,
+        cancellation: DEFAULT_CANCELLATION_POLICY,
+      },
       requestTimeoutMs: 30_000,
       idleTimeoutMs: 10_000,
       requestDeadlineMs: 8_000,

@@ -1,8 +1,9 @@
+import { DEFAULT_CANCELLATION_POLICY } from '#domain/cancellation';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { bookingSplit } from '#domain/booking-split';
+import { bookingSplit, splitOf } from '#domain/booking-split';
 import type { NewRazorpayOrder, OwnerCar, RazorpayOrder } from '#domain/contract';
 import { accounts, bookings, cars, ledgerEntries, payouts, type BookingRow, type PayoutRow } from '../src/db/schema';
 import { accountBalances, ownerBalances } from '../src/ledger/balances';
@@ -75,7 +76,13 @@ export async function startLedgerWorld(): Promise<LedgerWorld> {
   const app = await buildTestApp({
     admin: ADMIN,
     gst: { rateBps: 1800, gstin: '29ABCDE1234F1Z5', state: 'Karnataka' },
-    money: { rates: { commissionBps: 2000, tdsBps: 100 }, payoutHoldHours: 48, minPayoutPaise: 10_000, payoutDay: 1 },
+    money: {
+      rates: { commissionBps: 2000, tdsBps: 100 },
+      payoutHoldHours: 48,
+      minPayoutPaise: 10_000,
+      payoutDay: 1,
+      cancellation: DEFAULT_CANCELLATION_POLICY,
+    },
     razorpay: { keyId: razorpay.keyId, keySecret: razorpay.keySecret, webhookSecret: undefined, apiBase: new URL(razorpay.url) },
   });
   const [admin] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, ADMIN.email));
@@ -141,6 +148,12 @@ function expected(rows: { booking: BookingRow; ownerId: string | null }[], owner
     if (booking.paymentStatus === 'captured') {
       revenue += split.platformPaise;
       if (ownerId) add(ownerId, split.ownerNetPaise);
+    } else if (booking.paymentStatus === 'refunded' && booking.refundBasePaise !== null) {
+      // A late cancellation's refund gives back its share only: the rest stays split as the capture was.
+      const rates = { commissionBps: booking.commissionBps, tdsBps: booking.tdsBps };
+      const given = splitOf(booking.refundBasePaise, booking.refundTaxPaise ?? 0, rates);
+      revenue += split.platformPaise - given.platformPaise;
+      if (ownerId) add(ownerId, split.ownerNetPaise - given.ownerNetPaise);
     } else if (booking.paymentStatus === 'none' && booking.status === 'accepted' && ownerId) {
       revenue += split.platformPaise;
       add(ownerId, -split.platformPaise);

@@ -153,6 +153,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0030_route_transfers',
             '0031_booking_messages',
             '0032_phone_verification',
+            '0033_cancellation_policy',
           ],
         });
         return describeSchema(client.db);
@@ -194,6 +195,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0030_route_transfers',
             '0031_booking_messages',
             '0032_phone_verification',
+            '0033_cancellation_policy',
           ],
         });
         return describeSchema(client.db);
@@ -353,6 +355,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0030_route_transfers',
               '0031_booking_messages',
               '0032_phone_verification',
+              '0033_cancellation_policy',
             ],
           }),
         ]);

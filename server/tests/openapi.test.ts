@@ -298,6 +298,7 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
       'Booking',
       'BookingMessage',
       'BookingReceipt',
+      'CancellationPolicy',
       'CarPhoto',
       'Comment',
       'Conversation',

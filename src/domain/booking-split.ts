@@ -38,20 +38,24 @@ export interface BookingSplit {
 }
 
 /** `value * bps / 10 000` rounded half up, in integers only, for non-negative values. */
-function shareOf(value: number, bps: number): number {
+export function shareOf(value: number, bps: number): number {
   return Math.floor((2 * value * bps + BPS_PER_WHOLE) / (2 * BPS_PER_WHOLE));
 }
 
 /** A booking's money divided: the platform's commission, the owner's share, the tax withheld from it, to the paisa. */
 export function bookingSplit(booking: { total: number; taxPaise: number }, rates: SplitRates): BookingSplit {
-  const grossPaise = booking.total * 100;
+  return splitOf(booking.total * 100, booking.taxPaise, rates);
+}
+
+/** `grossPaise` before tax and `taxPaise` divided as a booking is: what a partial refund takes back from each side. */
+export function splitOf(grossPaise: number, taxPaise: number, rates: SplitRates): BookingSplit {
   const platformPaise = shareOf(grossPaise, rates.commissionBps);
   const ownerSharePaise = grossPaise - platformPaise;
   const tdsPaise = shareOf(ownerSharePaise, rates.tdsBps);
   return {
     grossPaise,
-    taxPaise: booking.taxPaise,
-    amountPaise: grossPaise + booking.taxPaise,
+    taxPaise,
+    amountPaise: grossPaise + taxPaise,
     platformPaise,
     ownerSharePaise,
     tdsPaise,

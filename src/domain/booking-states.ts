@@ -38,6 +38,11 @@ export const BOOKING_EFFECTS = {
    * owner (pending until released); for a listed car paid at pickup, the platform's share its owner owes.
    */
   postEarnings: 'write',
+  /**
+   * A cancellation's refund is fixed under the policy stored on the booking (#domain/cancellation), with
+   * who cancelled, where money was taken; `settleMoney` gives back that much.
+   */
+  fixRefund: 'write',
   /** A booking paid at pickup called off: its owner no longer owes the platform's share (a refund of money taken is posted when it is made). */
   reverseEarnings: 'write',
   /** The owner's pending share of the booking becomes available to be paid out. */
@@ -75,7 +80,7 @@ const ACCEPT_EFFECTS = [
   'auditAdmin',
   'transferOwnerShare',
 ] as const;
-const CANCEL_EFFECTS = ['reverseEarnings', 'recordEvent', 'auditAdmin', 'settleMoney'] as const;
+const CANCEL_EFFECTS = ['fixRefund', 'reverseEarnings', 'recordEvent', 'auditAdmin', 'settleMoney'] as const;
 
 /** Every allowed step of a booking; anything not here is refused. */
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
@@ -90,6 +95,8 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   // The renter changes their mind only before the trip: once it has begun, the car is theirs.
   { from: 'requested', action: 'cancel', to: 'cancelled', who: 'renter', until: 'start', effects: CANCEL_EFFECTS },
   { from: 'accepted', action: 'cancel', to: 'cancelled', who: 'renter', until: 'start', effects: CANCEL_EFFECTS },
+  // An owner who cannot keep an accepted booking calls it off before the trip, with the renter's money given back in full.
+  { from: 'accepted', action: 'cancel', to: 'cancelled', who: 'carKeeper', until: 'start', effects: CANCEL_EFFECTS },
   // An admin may still call off a trip under way (an unsafe car, a broken rule); once it has ended there is nothing left to call off.
   {
     from: 'requested',

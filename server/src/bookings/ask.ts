@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from '#domain/cancellation';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { toIndiaIso } from '#domain/india-time';
@@ -28,6 +29,7 @@ export interface AskContext {
   log: FastifyBaseLogger;
   /** The renter's hourly quota of requests. */
   quotaPerHour: number;
+  cancellation: CancellationPolicy;
 }
 
 /** The card's refusal for want of authentication, pointing to Razorpay's checkout only when this server offers it. */
@@ -61,6 +63,7 @@ export async function askForBooking(
     requestedAt,
     quotaPerHour: ctx.quotaPerHour,
     links: ctx.links,
+    cancellation: ctx.cancellation,
   };
   if (checkout) {
     const razorpay = ctx.payments.razorpay;

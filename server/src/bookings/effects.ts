@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { BookingEffect } from '#domain/booking-states';
+import type { BookingActor, BookingEffect } from '#domain/booking-states';
+import { cancellationRefund } from '#domain/cancellation';
 import type { SplitRates } from '#domain/booking-split';
 import { REASON_MISSING } from '#domain/schemas/admin';
 import { checkWords } from '../http/check-words';
@@ -32,6 +33,8 @@ export interface StepWrite {
   from: BookingStatus;
   to: BookingStatus;
   action: StepAction;
+  /** Whom the table let take the step; undefined for the clock's. */
+  who: BookingActor | undefined;
   /** Who took the step, when a person did (the clock takes expiry), and whether they did it as an admin. */
   takenBy: { accountId: string; asAdmin: boolean } | undefined;
   reason: string | undefined;
@@ -49,7 +52,12 @@ export interface StepWrite {
 }
 
 /** Columns of the booking a step's update writes. */
-export type StepFields = Partial<Pick<BookingRow, 'paymentStatus' | 'invoiceNumber' | 'cancelReason' | 'declineReason'>>;
+export type StepFields = Partial<
+  Pick<
+    BookingRow,
+    'paymentStatus' | 'invoiceNumber' | 'cancelReason' | 'declineReason' | 'cancelledBy' | 'refundBasePaise' | 'refundTaxPaise'
+  >
+>;
 
 /** What the server runs after the commit: the providers, and the bookings whose money a step left to move. */
 export interface AfterCommit {
@@ -177,6 +185,18 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
       if (moneyMoved) await postCapture(tx, booking, rates, now);
       else if (booking.paymentStatus === 'none') await postPickupShare(tx, booking, rates, now);
       return [];
+    },
+  },
+  fixRefund: {
+    fields({ booking, who, from, now }) {
+      if (!who) throw new Error('a cancellation with no one taking it');
+      if (booking.paymentStatus !== 'captured') return { cancelledBy: who };
+      const policy =
+        booking.freeCancelHours !== null && booking.lateCancelRefundBps !== null
+          ? { freeCancelHours: booking.freeCancelHours, lateRefundBps: booking.lateCancelRefundBps }
+          : null;
+      const refund = cancellationRefund(policy, booking, { from: booking.startsAt }, now, who, from);
+      return { cancelledBy: who, refundBasePaise: refund.basePaise, refundTaxPaise: refund.taxPaise };
     },
   },
   reverseEarnings: {

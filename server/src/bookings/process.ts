@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   adminActionsAt,
   adminActorFor,
@@ -103,6 +103,20 @@ export async function expireDueRequests(tx: Database, carId: string, now: Date, 
 export const settleExpired = (work: AfterCommit, bookingIds: readonly string[]) => afterCommit(work, EXPIRY_STEP, bookingIds);
 
 /**
+ * The bookings whose owner's share the release makes available: accepted ones whose money was taken,
+ * and cancelled ones whose late cancellation kept part of it (that part is the owner's as a trip's is).
+ */
+const releasable = or(
+  and(eq(bookings.status, EARNINGS_RELEASE.status), eq(bookings.paymentStatus, 'captured')),
+  and(
+    eq(bookings.status, 'cancelled'),
+    inArray(bookings.paymentStatus, ['captured', 'refunded']),
+    isNotNull(bookings.refundBasePaise),
+    lt(sql`${bookings.refundBasePaise} + ${bookings.refundTaxPaise}`, bookings.amountPaise),
+  ),
+);
+
+/**
  * The process's release (EARNINGS_RELEASE): the owners' shares of accepted bookings whose money was
  * taken become available once their periods ended the hold before `now`. Each booking is marked
  * released in its own short transaction with the effects that post it; of the sweeps that find one at
@@ -114,21 +128,14 @@ export async function releaseDueEarnings(ctx: ProcessContext, now: Date): Promis
   const due = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, EARNINGS_RELEASE.status),
-        eq(bookings.paymentStatus, 'captured'),
-        isNull(bookings.earningsReleasedAt),
-        lte(bookings.endsAt, endedBy),
-      ),
-    );
+    .where(and(releasable, isNull(bookings.earningsReleasedAt), lte(bookings.endsAt, endedBy)));
   const released: string[] = [];
   for (const { id } of due) {
     const done = await ctx.db.transaction(async (tx) => {
       const [marked] = await tx
         .update(bookings)
         .set({ earningsReleasedAt: now })
-        .where(and(eq(bookings.id, id), eq(bookings.status, EARNINGS_RELEASE.status), isNull(bookings.earningsReleasedAt)))
+        .where(and(eq(bookings.id, id), releasable, isNull(bookings.earningsReleasedAt)))
         .returning();
       if (!marked) return false;
       const step: Step = { from: marked.status, to: marked.status, effects: EARNINGS_RELEASE.effects, action: 'release' };
@@ -151,7 +158,7 @@ function stepWrite(
   booking: BookingRow,
   step: Step,
   rest: Pick<StepWrite, 'at' | 'now' | 'links' | 'gst' | 'rates'> &
-    Partial<Pick<StepWrite, 'takenBy' | 'reason' | 'reasonShown' | 'moneyMoved'>>,
+    Partial<Pick<StepWrite, 'who' | 'takenBy' | 'reason' | 'reasonShown' | 'moneyMoved'>>,
 ): StepWrite {
   return {
     tx,
@@ -159,6 +166,7 @@ function stepWrite(
     from: step.from,
     to: step.to,
     action: step.action,
+    who: undefined,
     takenBy: undefined,
     reason: undefined,
     reasonShown: false,
@@ -243,6 +251,7 @@ async function firstPart(ctx: ProcessContext, bookingId: string, action: Booking
         links: ctx.links,
         gst: ctx.gst,
         rates: ctx.money.rates,
+        who: transition.who,
         takenBy: { accountId: taker.account.id, asAdmin: taker.account.role === 'admin' },
         reason: taker.reason,
         reasonShown: taker.via === 'party',
@@ -306,6 +315,7 @@ export async function finishPending(ctx: ProcessContext, booking: BookingRow): P
       links: ctx.links,
       gst: ctx.gst,
       rates: ctx.money.rates,
+      who: transition.who,
       takenBy,
       reason: still.row.pendingReason ?? undefined,
       moneyMoved: true,

@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from '#domain/cancellation';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,6 +25,7 @@ export interface RazorpayContext {
   razorpay: RazorpayPayments;
   gst: GstConfig | undefined;
   links: BookingLinks;
+  cancellation: CancellationPolicy;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function bookAuthorizedPayment(
       requestedAt: now,
       quotaPerHour: undefined,
       links: ctx.links,
+      cancellation: ctx.cancellation,
       checkout: { orderId: order.orderId, paymentId: payment.id },
     });
     return existing ? 'already booked' : 'booked';

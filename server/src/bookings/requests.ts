@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from '#domain/cancellation';
 import { and, eq, gt } from 'drizzle-orm';
 import { expiresAt } from '#domain/booking-states';
 import { bookingTotal, type BookingTotal } from '#domain/booking-total';
@@ -130,6 +131,8 @@ export interface RequestToStore {
   quotaPerHour: number | undefined;
   /** Where the mail telling the car's owner of the request links to. */
   links: BookingLinks;
+  /** The cancellation policy in force now, stored on the booking: the one it is cancelled under. */
+  cancellation: CancellationPolicy;
   /** Holds (or proves held) the money, once the request is known to be possible; undefined for an unpaid request. */
   pay(tx: Database): Promise<HeldMoney | undefined>;
   /** Runs after the booking is inserted, in its transaction. */
@@ -176,6 +179,8 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
         paymentMethod: money?.method ?? null,
         paymentRef: money?.ref ?? null,
         expiresAt: expiresAt(period.from, requestedAt, money !== undefined),
+        freeCancelHours: request.cancellation.freeCancelHours,
+        lateCancelRefundBps: request.cancellation.lateRefundBps,
         createdAt: requestedAt,
         updatedAt: requestedAt,
       })

@@ -56,6 +56,7 @@ import { LEGAL_NAME_MAX, ROUTE_ACCOUNT_STATES, type RouteAccountState } from '#d
 import { PAYOUT_STATUSES, PAYOUT_WAYS, type PayoutStatus, type PayoutWay } from '#domain/schemas/payouts';
 import type { ConversationSide } from '#domain/schemas/conversations';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
+import type { BookingActor } from '#domain/booking-states';
 
 /** queued until delivered (sent) or given up on after the last attempt (failed). */
 export type MailStatus = 'queued' | 'sent' | 'failed';
@@ -299,6 +300,20 @@ export const bookings = pgTable(
     earningsReleasedAt: timestamp('earnings_released_at', { withTimezone: true, mode: 'date' }),
     /** The GST credit note's number, given in the transaction that records the refund of a taxed, invoiced booking. */
     creditNoteNumber: text('credit_note_number').unique('bookings_credit_note_number_key'),
+    /**
+     * The cancellation policy (#domain/cancellation) in force when the booking was requested, so a later
+     * change never applies to it; null for a booking requested before there was one, promised a full refund.
+     */
+    freeCancelHours: integer('free_cancel_hours'),
+    lateCancelRefundBps: integer('late_cancel_refund_bps'),
+    /** Who cancelled the booking (`renter`, `carKeeper` or `admin`), so an owner's cancellations can be counted; null while it stands. */
+    cancelledBy: text('cancelled_by').$type<BookingActor>(),
+    /**
+     * What a cancellation gives back of money taken, fixed by the cancel step under the policy: of the
+     * pre-tax price and of its tax, in paise. Null where nothing taken was given back by a policy (the whole is).
+     */
+    refundBasePaise: bigint('refund_base_paise', { mode: 'number' }),
+    refundTaxPaise: integer('refund_tax_paise'),
     /** When the day-before reminder was queued, so each accepted booking is reminded of once, by whichever instance gets there first. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { bookingSplit, FLEET_RATES, type SplitRates } from '#domain/booking-split';
+import { bookingSplit, FLEET_RATES, splitOf, type BookingSplit, type SplitRates } from '#domain/booking-split';
 import type { PaymentProvider } from '#domain/schemas/bookings';
 import type { Database } from '../db/client';
 import { bookings, cars, type BookingRow, type LedgerAccount } from '../db/schema';
@@ -24,7 +24,7 @@ export const bookingJournalKey = {
 const RECEIVED: Record<PaymentProvider, LedgerAccount> = { stripe: 'received.stripe', razorpay: 'received.razorpay' };
 
 /** Whose car a booking is of: its owner, or null for the fleet's. */
-async function ownerOf(tx: Database, booking: BookingRow): Promise<string | null> {
+async function ownerOf(tx: Database, booking: Pick<BookingRow, 'carId'>): Promise<string | null> {
   const [car] = await tx.select({ ownerId: cars.ownerId }).from(cars).where(eq(cars.id, booking.carId));
   return car?.ownerId ?? null;
 }
@@ -96,18 +96,61 @@ async function reverse(
   await postJournal(tx, { ...journal, entries });
 }
 
+type RefundedBooking = Pick<
+  BookingRow,
+  'id' | 'total' | 'taxPaise' | 'amountPaise' | 'refundBasePaise' | 'refundTaxPaise' | 'commissionBps' | 'tdsBps'
+>;
+
+/** What a cancelled booking's refund gives back, of the price before tax and of its tax: what its cancellation fixed, or the whole. */
+export function refundParts(
+  booking: Pick<BookingRow, 'total' | 'taxPaise' | 'amountPaise' | 'refundBasePaise' | 'refundTaxPaise'>,
+): { basePaise: number; taxPaise: number; amountPaise: number; whole: boolean } {
+  const basePaise = booking.refundBasePaise ?? booking.total * 100;
+  const taxPaise = booking.refundBasePaise === null ? booking.taxPaise : (booking.refundTaxPaise ?? 0);
+  const amountPaise = basePaise + taxPaise;
+  return { basePaise, taxPaise, amountPaise, whole: amountPaise === booking.amountPaise };
+}
+
+/** The part of a captured booking a partial refund gives back, split as its capture was, at the rates stored on it. */
+export function refundSplit(booking: RefundedBooking): BookingSplit {
+  const { basePaise, taxPaise } = refundParts(booking);
+  if (booking.commissionBps === null) throw new Error(`booking ${booking.id} was refunded with no rates stored`);
+  return splitOf(basePaise, taxPaise, { commissionBps: booking.commissionBps, tdsBps: booking.tdsBps ?? 0 });
+}
+
 /**
- * A refund of a captured booking: the capture reversed, the owner's share from wherever it stands
- * (pending, or available once released; paid out already, it leaves a negative balance). Run in the
+ * A refund of a captured booking. A whole one reverses the capture, the owner's share from wherever it
+ * stands (pending, or available once released; paid out already, it leaves a negative balance). A
+ * partial one (a late cancellation) reverses the refunded share only, split as the capture was, from
+ * the owner's pending share: the kept part stays the platform's and the owner's. Run in the
  * transaction that stores the refund.
  */
-export async function postRefund(tx: Database, booking: Pick<BookingRow, 'id'>, at: Date): Promise<void> {
-  await reverse(tx, [bookingJournalKey.capture(booking.id), bookingJournalKey.release(booking.id)], {
-    key: bookingJournalKey.refund(booking.id),
-    cause: 'refund',
-    bookingId: booking.id,
-    memo: 'Payment refunded',
-    postedAt: at,
+export async function postRefund(
+  tx: Database,
+  booking: RefundedBooking & Pick<BookingRow, 'carId' | 'paymentProvider'>,
+  at: Date,
+): Promise<void> {
+  const journal = { key: bookingJournalKey.refund(booking.id), cause: 'refund' as const, bookingId: booking.id, postedAt: at };
+  if (refundParts(booking).whole) {
+    await reverse(tx, [bookingJournalKey.capture(booking.id), bookingJournalKey.release(booking.id)], {
+      ...journal,
+      memo: 'Payment refunded',
+    });
+    return;
+  }
+  if (!booking.paymentProvider) throw new Error(`booking ${booking.id} was refunded with no provider`);
+  const ownerId = await ownerOf(tx, booking);
+  const split = refundSplit(booking);
+  await postJournal(tx, {
+    ...journal,
+    memo: 'Payment partly refunded (late cancellation)',
+    entries: [
+      { account: RECEIVED[booking.paymentProvider], amountPaise: -split.amountPaise },
+      { account: 'gst.payable', amountPaise: split.taxPaise },
+      { account: 'platform.revenue', amountPaise: split.platformPaise },
+      { account: 'tds.payable', amountPaise: split.tdsPaise },
+      ...(ownerId ? [{ account: 'owner.pending' as const, ownerId, amountPaise: split.ownerNetPaise }] : []),
+    ],
   });
 }
 
@@ -122,9 +165,12 @@ export async function reversePickupShare(tx: Database, booking: Pick<BookingRow,
   });
 }
 
-/** Moves what the capture left pending for the owner to their available balance, in the transaction that marks it released. */
+/**
+ * Moves what the capture left pending for the owner, less what a partial refund took back, to their
+ * available balance, in the transaction that marks it released.
+ */
 export async function releaseEarnings(tx: Database, bookingId: string, at: Date): Promise<void> {
-  const captured = await postedUnder(tx, [bookingJournalKey.capture(bookingId)]);
+  const captured = await postedUnder(tx, [bookingJournalKey.capture(bookingId), bookingJournalKey.refund(bookingId)]);
   const pending = captured.filter(({ account }) => account === 'owner.pending');
   await postJournal(tx, {
     key: bookingJournalKey.release(bookingId),

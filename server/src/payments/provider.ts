@@ -23,8 +23,11 @@ export interface HeldPayments {
   capture(ref: string, amountPaise: number): Promise<void>;
   /** Lets a hold go; the money goes back to the renter (for UPI, as a refund within some working days). */
   release(ref: string): Promise<void>;
-  /** Gives back money taken. */
-  refund(ref: string): Promise<void>;
+  /**
+   * Gives back `amountPaise` of the money taken: all of it, or the share a cancellation's policy gives
+   * back. Safe to repeat: a booking's payment is refunded once, and a repeat finds it done.
+   */
+  refund(ref: string, amountPaise: number): Promise<void>;
 }
 
 /** The providers that are on; a booking's `payment_provider` names the one holding its money. */

@@ -35,6 +35,8 @@ const Payment = z.object({
   order_id: z.string().nullable(),
   /** upi, card, netbanking, wallet, ... */
   method: z.string().optional(),
+  /** How much of it was given back, by one refund or several. */
+  amount_refunded: z.number().optional(),
 });
 export type RazorpayPayment = z.output<typeof Payment>;
 
@@ -80,7 +82,7 @@ export interface RazorpayApi {
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
   capture(paymentId: string, amountPaise: number): Promise<RazorpayPayment>;
-  refund(paymentId: string): Promise<void>;
+  refund(paymentId: string, amountPaise: number): Promise<void>;
   /** One page of every payment, newest first, waiting at most `timeoutMs` for it. */
   listPayments(page: RazorpayPage, timeoutMs: number): Promise<RazorpayListedPayment[]>;
   /** One page of the settlements paid into the bank, newest first. */
@@ -158,8 +160,8 @@ export function razorpayApi(settings: Pick<RazorpaySettings, 'keyId' | 'keySecre
     fetchPayment: (paymentId) => call('GET', paymentPath(paymentId), Payment),
     capture: (paymentId, amountPaise) =>
       call('POST', `${paymentPath(paymentId)}/capture`, Payment, { amount: amountPaise, currency: 'INR' }),
-    refund: async (paymentId) => {
-      await call('POST', `${paymentPath(paymentId)}/refund`, Refund, { speed: 'optimum' });
+    refund: async (paymentId, amountPaise) => {
+      await call('POST', `${paymentPath(paymentId)}/refund`, Refund, { amount: amountPaise, speed: 'optimum' });
     },
     listPayments: async (page, timeoutMs) =>
       (await call('GET', pagePath('/v1/payments', page), collectionOf(ListedPayment), undefined, timeoutMs)).items,

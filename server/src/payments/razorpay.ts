@@ -70,8 +70,12 @@ export function razorpayPayments(settings: RazorpaySettings): RazorpayPayments {
     // Razorpay has no call to let an authorization go: one never captured is refunded by Razorpay itself
     // (at the order's manual_expiry_period at the latest), which for UPI reaches the renter in some working days.
     async release() {},
-    async refund(ref) {
-      await api.refund(ref).catch(inOurTerms);
+    async refund(ref, amountPaise) {
+      // Razorpay takes no idempotency key and, for a partial refund, would make a second: a booking's
+      // payment is refunded once, so a retry after a lost answer finds it done in the payment itself.
+      const payment = await api.fetchPayment(ref).catch(inOurTerms);
+      if ((payment.amount_refunded ?? 0) >= amountPaise) return;
+      await api.refund(ref, amountPaise).catch(inOurTerms);
     },
   };
 }

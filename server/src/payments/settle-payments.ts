@@ -1,19 +1,25 @@
-import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
+import { refundParts } from '../ledger/booking-postings';
 import { recordRefund } from '../ledger/refunds';
 import { PaymentRefused, PaymentUnavailable, type PaymentProviders } from './provider';
 
 /**
  * Bookings whose money must move because of where they stand: a hold for a request that can no
- * longer be accepted is let go, money taken for a booking the renter cancelled is given back.
+ * longer be accepted is let go, money taken for a cancelled booking is given back, as much as its
+ * cancellation fixed (a cancellation that gives nothing back leaves the money taken).
  */
 const owesMoney = and(
   isNotNull(bookings.paymentRef),
   or(
     and(eq(bookings.paymentStatus, 'held'), inArray(bookings.status, ['declined', 'cancelled', 'expired'])),
-    and(eq(bookings.paymentStatus, 'captured'), eq(bookings.status, 'cancelled')),
+    and(
+      eq(bookings.paymentStatus, 'captured'),
+      eq(bookings.status, 'cancelled'),
+      or(isNull(bookings.refundBasePaise), gt(sql`${bookings.refundBasePaise} + ${bookings.refundTaxPaise}`, 0)),
+    ),
   ),
 );
 
@@ -53,10 +59,15 @@ export async function settlePayments(
       paymentRef: bookings.paymentRef,
       paymentProvider: bookings.paymentProvider,
       updatedAt: bookings.updatedAt,
+      total: bookings.total,
+      taxPaise: bookings.taxPaise,
+      amountPaise: bookings.amountPaise,
+      refundBasePaise: bookings.refundBasePaise,
+      refundTaxPaise: bookings.refundTaxPaise,
     })
     .from(bookings)
     .where(and(owesMoney, which));
-  for (const { id, paymentStatus, paymentRef, paymentProvider, updatedAt } of due) {
+  for (const { id, paymentStatus, paymentRef, paymentProvider, updatedAt, ...amounts } of due) {
     // A provider switched off since the money was held leaves the booking for when it is back on.
     const provider = paymentProvider ? payments.provider(paymentProvider) : null;
     if (!paymentRef || !provider) continue;
@@ -84,7 +95,7 @@ export async function settlePayments(
         if (stored && status === 'refunded') await recordRefund(tx, stored, now);
       });
     try {
-      if (refunding) await provider.refund(paymentRef);
+      if (refunding) await provider.refund(paymentRef, refundParts(amounts).amountPaise);
       else await provider.release(paymentRef);
       await settled(refunding ? 'refunded' : 'released');
     } catch (error) {

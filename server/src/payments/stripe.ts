@@ -11,9 +11,9 @@ export interface CardHold {
 /**
  * Money held on a card and then taken or let go: the one place that talks to the card provider.
  * The hold carries an idempotency key made from the new booking's id, so the library's retry after a
- * dropped connection never holds twice. Capture, release and refund are safe to repeat as they are
+ * dropped connection never holds twice. Capture and release are safe to repeat as they are
  * (the provider refuses a second one), and take the library's own key for its retries: a key of ours
- * would replay a refusal to every later try, for a day.
+ * would replay a refusal to every later try, for a day. A refund, which may be partial, carries ours.
  */
 export interface StripePayments extends HeldPayments {
   hold(input: { bookingId: string; amountPaise: number; token: string; description: string }): Promise<CardHold>;
@@ -146,8 +146,12 @@ export async function stripePayments({ secretKey, apiBase }: StripeSettings): Pr
     async release(ref) {
       await stripe.paymentIntents.cancel(ref).catch(refused);
     },
-    async refund(ref) {
-      await stripe.refunds.create({ payment_intent: ref }).catch(refused);
+    async refund(ref, amountPaise) {
+      // A partial refund is not refused when asked twice, as a whole one is: the key (one refund per
+      // payment, ever) makes a retry after a dropped answer get the first one's result instead.
+      await stripe.refunds
+        .create({ payment_intent: ref, amount: amountPaise }, { idempotencyKey: `refund-${ref}` })
+        .catch(refused);
     },
     async listPaymentIntents({ limit, startingAfter }, timeoutMs) {
       const page = await stripe.paymentIntents

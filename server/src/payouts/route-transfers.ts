@@ -4,7 +4,7 @@ import { EARNINGS_RELEASE } from '#domain/booking-states';
 import { OPEN_PAYOUT_STATUSES } from '#domain/schemas/payouts';
 import type { Database } from '../db/client';
 import { bookings, cars, payoutDetails, payouts, routeAccounts, routeTransfers, type RouteTransferRow } from '../db/schema';
-import { bookingJournalKey } from '../ledger/booking-postings';
+import { bookingJournalKey, refundParts, refundSplit } from '../ledger/booking-postings';
 import { postedUnder } from '../ledger/journal';
 import { postPayoutFailed, postPayoutPaid, postPayoutRequested } from '../ledger/payout-postings';
 import { RazorpayRefusal, RazorpayUnavailable } from '../payments/razorpay-api';
@@ -263,10 +263,13 @@ async function releaseTransfers({ db, route, log, now }: RouteWork): Promise<voi
   }
 }
 
-/** Takes back the transfers of payments refunded before their shares were released, whole: the refund is of the whole payment. */
+/**
+ * Takes back the transfers of payments refunded before their shares were released: whole for a whole
+ * refund, the owner's share of the refunded part for a late cancellation's.
+ */
 async function reverseTransfers({ db, route, log, now }: RouteWork): Promise<void> {
   const rows = await db
-    .select({ row: routeTransfers })
+    .select({ row: routeTransfers, booking: bookings })
     .from(routeTransfers)
     .innerJoin(bookings, eq(bookings.id, routeTransfers.bookingId))
     .where(
@@ -278,10 +281,11 @@ async function reverseTransfers({ db, route, log, now }: RouteWork): Promise<voi
         lt(routeTransfers.reversedPaise, routeTransfers.amountPaise),
       ),
     );
-  for (const { row } of rows) {
-    if (!row.transferId) continue;
+  for (const { row, booking } of rows) {
+    const due = refundParts(booking).whole ? row.amountPaise : Math.min(row.amountPaise, refundSplit(booking).ownerNetPaise);
+    if (!row.transferId || row.reversedPaise >= due) continue;
     try {
-      await route.reverseTransfer(row.transferId, row.amountPaise - row.reversedPaise);
+      await route.reverseTransfer(row.transferId, due - row.reversedPaise);
     } catch (error) {
       if (!(error instanceof RazorpayRefusal)) {
         leftForTheSweep(log, row, 'reversal', error);
@@ -289,14 +293,14 @@ async function reverseTransfers({ db, route, log, now }: RouteWork): Promise<voi
       }
       // Razorpay refuses to reverse more than is left: a reversal whose answer was lost shows on the transfer.
       const transfer = await route.fetchTransfer(row.transferId).catch(() => null);
-      if (!transfer || transfer.amount_reversed < row.amountPaise) {
+      if (!transfer || transfer.amount_reversed < due) {
         log.error({ bookingId: row.bookingId, reason: error.message }, 'Route transfer reversal refused; the sweep tries again');
         continue;
       }
     }
     await db
       .update(routeTransfers)
-      .set({ reversedPaise: row.amountPaise, updatedAt: now })
+      .set({ reversedPaise: due, updatedAt: now })
       .where(eq(routeTransfers.bookingId, row.bookingId));
   }
 }

@@ -186,6 +186,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         links,
         log: request.log,
         quotaPerHour: app.quotas.bookingRequestsPerHour,
+        cancellation: app.money.cancellation,
       };
       const { row, car } = await askForBooking(context, renter, request.body, app.clock.now());
       reply.code(201);

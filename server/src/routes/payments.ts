@@ -51,7 +51,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; 
     (request) => {
       const razorpay = app.payments.razorpay;
       if (!razorpay) throw new HttpError(400, t(RAZORPAY_OFF));
-      return openRazorpayOrder({ db: app.db, razorpay, gst, links }, signedInAccount(request), request.body, app.clock.now());
+      return openRazorpayOrder(
+        { db: app.db, razorpay, gst, links, cancellation: app.money.cancellation },
+        signedInAccount(request),
+        request.body,
+        app.clock.now(),
+      );
     },
   );
 
@@ -110,7 +115,12 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, lin
       }
       const payment = parsed.data.payload.payment?.entity;
       if (parsed.data.event !== 'payment.authorized' || !payment) return { outcome: 'ignored' as const };
-      const outcome = await bookAuthorizedPayment({ db: app.db, razorpay, gst, links }, payment, app.clock.now(), request.log);
+      const outcome = await bookAuthorizedPayment(
+        { db: app.db, razorpay, gst, links, cancellation: app.money.cancellation },
+        payment,
+        app.clock.now(),
+        request.log,
+      );
       return { outcome };
     },
   );

@@ -143,6 +143,20 @@ export const Payment = z
   .meta({ id: 'Payment' });
 export type Payment = z.output<typeof Payment>;
 
+/**
+ * What a renter's cancellation gives back (#domain/cancellation): everything at least `freeCancelHours`
+ * before the start; later, `lateRefundBps` of the pre-tax price and of its tax; from the start, nothing.
+ */
+export const CancellationPolicy = z
+  .object({ freeCancelHours: z.int().min(0), lateRefundBps: z.int().min(0).max(10_000) })
+  .meta({ id: 'CancellationPolicy' });
+
+/** Who cancelled a booking: its renter, whoever answers for the car, or an admin in the console. */
+export const CancelledBy = z.enum(['renter', 'carKeeper', 'admin']);
+
+/** What a cancellation gives back of the money taken, in paise: of the pre-tax price, of its tax, and both. */
+export const CancellationRefund = z.object({ basePaise: z.int(), taxPaise: z.int(), amountPaise: z.int() });
+
 /** A renter's request to rent a car for `[from, to)`, with the total the server computed. */
 export const Booking = Identified.extend({
   /** Short and human-readable, such as `WOW-01042`: what a renter quotes on the phone. */
@@ -184,6 +198,12 @@ export const Booking = Identified.extend({
   declineReason: z.string().optional(),
   /** Why an admin cancelled the booking, for its renter and owner to read. */
   cancelReason: z.string().optional(),
+  /** The cancellation policy the booking was requested under; left out for one requested before there was one, which is refunded in full. */
+  cancellationPolicy: CancellationPolicy.optional(),
+  /** Who cancelled it, once cancelled. */
+  cancelledBy: CancelledBy.optional(),
+  /** Once cancelled with money taken: what the cancellation gives back (the rest is kept). */
+  refund: CancellationRefund.optional(),
   /**
    * For whoever answers for the car, on a request still open: the number of an accepted booking of the
    * same car whose period overlaps this one's. Accepting it would be refused (409), as the car is taken.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CancellationPolicy } from './bookings';
 
 /** The social networks the platform may have a profile on, in the order the footer shows them. */
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'youtube'] as const;
@@ -39,6 +40,8 @@ export const PublicConfig = z
      * the hours after a trip ends before its earnings can be paid out.
      */
     earnings: z.object({ commissionBps: z.int(), tdsBps: z.int(), payoutHoldHours: z.int() }).optional(),
+    /** The cancellation policy (FREE_CANCEL_HOURS, LATE_CANCEL_REFUND_BPS) stored on each booking requested now; the app states no policy without it. */
+    cancellation: CancellationPolicy.optional(),
     /** The platform's social profiles that are set; left out when none is. */
     social: SocialProfiles.optional(),
     /** The platform's support contact (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_ADDRESS), where people ask about their data; left out when none is set. */

@@ -1,0 +1,237 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Booking, BookingReceipt, NewRazorpayOrder, OwnerCar, PublicConfig, RazorpayOrder } from '#domain/contract';
+import { movableClock } from '../src/clock/clock';
+import { bookings, ledgerEntries, ledgerJournals } from '../src/db/schema';
+import { accountBalances, ownerBalances } from '../src/ledger/balances';
+import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
+import { accountId, buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
+import { act, indiaTime, listCar, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
+
+/**
+ * The cancellation policy as the server enforces it, through the provider and the ledger: a renter
+ * cancelling at least FREE_CANCEL_HOURS (24) before the start gets everything back, later half of the
+ * pre-tax price and half of its tax, and cannot cancel from the start; a request, and an owner's or an
+ * admin's cancellation, gives back everything.
+ */
+
+const GST = { rateBps: 1800, gstin: '29ABCDE1234F1Z5', state: 'Karnataka' };
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+
+const clock = movableClock(new Date());
+let razorpay: RazorpayStandIn;
+let app: FastifyInstance;
+let renter: string;
+
+beforeAll(async () => {
+  razorpay = await startRazorpayStandIn();
+  app = await buildTestApp(
+    {
+      gst: GST,
+      razorpay: {
+        keyId: razorpay.keyId,
+        keySecret: razorpay.keySecret,
+        webhookSecret: undefined,
+        apiBase: new URL(razorpay.url),
+      },
+    },
+    { clock },
+  );
+});
+afterAll(async () => {
+  await closeTestApp(app);
+  await razorpay.close();
+});
+// Each test moves the clock days on: a renter of its own keeps its session fresh.
+beforeEach(async () => {
+  clock.set(new Date());
+  renter = await registerAndSignIn(app, 'user');
+});
+
+async function newOwner(): Promise<{ cookie: string; id: string; car: OwnerCar }> {
+  const cookie = await registerAndSignIn(app, 'owner');
+  const car = await listCar(app, cookie, 'Mahindra XUV', 200);
+  return { cookie, id: await accountId(app, cookie), car };
+}
+
+/** 3 hours × (₹200 + ₹30 driver) = ₹690 and ₹124.20 GST: ₹814.20, paid through Razorpay. */
+async function paidRequest(car: OwnerCar): Promise<Booking> {
+  const day = 3;
+  const chosen: NewRazorpayOrder = { carName: car.id, from: indiaTime(day, '10:00'), to: indiaTime(day, '13:00'), driver: true };
+  const order = (await send(app, 'POST', '/api/payments/razorpay/orders', renter, chosen)).json<RazorpayOrder>();
+  const paid = razorpay.authorize(order.orderId);
+  return requestBooking(app, renter, {
+    ...chosen,
+    razorpay: { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature },
+  });
+}
+
+async function acceptedBooking(): Promise<{ owner: Awaited<ReturnType<typeof newOwner>>; booking: Booking }> {
+  const owner = await newOwner();
+  const booking = await paidRequest(owner.car);
+  expect((await act(app, owner.cookie, booking.id, 'accept')).statusCode).toBe(200);
+  return { owner, booking };
+}
+
+/** The booking's refund journal, its entries as `account[:owner]` → paise; undefined when none was posted. */
+async function refundJournal(bookingId: string): Promise<Record<string, number> | undefined> {
+  const rows = await app.db
+    .select({ account: ledgerEntries.account, ownerId: ledgerEntries.ownerId, paise: ledgerEntries.amountPaise })
+    .from(ledgerJournals)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
+    .where(eq(ledgerJournals.key, `refund:${bookingId}`));
+  if (rows.length === 0) return undefined;
+  return Object.fromEntries(rows.map(({ account, ownerId, paise }) => [ownerId ? `${account}:owner` : account, paise]));
+}
+
+function unbalancedJournals(): Promise<{ journalId: number }[]> {
+  return app.db
+    .select({ journalId: ledgerEntries.journalId })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.journalId)
+    .having(sql`sum(${ledgerEntries.amountPaise}) <> 0 or count(*) < 2`);
+}
+
+async function balanceOf(ownerId: string) {
+  const [balance] = await ownerBalances(app.db, [ownerId]);
+  return balance ?? { ownerId, pendingPaise: 0, availablePaise: 0 };
+}
+
+const refundedByRazorpay = (row: { paymentRef: string | null }) => razorpay.payments.get(row.paymentRef ?? '')?.refunded;
+
+describe("the renter's cancellation", () => {
+  it('publishes the policy in /api/config and stores it on each booking requested', async () => {
+    const config = (await send(app, 'GET', '/api/config', undefined)).json<PublicConfig>();
+    expect(config.cancellation).toEqual({ freeCancelHours: 24, lateRefundBps: 5000 });
+    const owner = await newOwner();
+    const booking = await paidRequest(owner.car);
+    expect(booking.cancellationPolicy).toEqual({ freeCancelHours: 24, lateRefundBps: 5000 });
+    expect(await storedBooking(app, booking.id)).toMatchObject({ freeCancelHours: 24, lateCancelRefundBps: 5000 });
+  });
+
+  it('gives everything back exactly FREE_CANCEL_HOURS before the start', async () => {
+    const { owner, booking } = await acceptedBooking();
+    clock.set(new Date(new Date(booking.from).getTime() - 24 * HOUR));
+    const cancelled = await act(app, renter, booking.id, 'cancel');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<Booking>()).toMatchObject({
+      cancelledBy: 'renter',
+      refund: { basePaise: 69_000, taxPaise: 12_420, amountPaise: 81_420 },
+    });
+    const stored = await storedBooking(app, booking.id);
+    expect(stored.paymentStatus).toBe('refunded');
+    expect(refundedByRazorpay(stored)).toBe(81_420);
+    expect(await refundJournal(booking.id)).toEqual({
+      'received.razorpay': -81_420,
+      'gst.payable': 12_420,
+      'platform.revenue': 13_800,
+      'owner.pending:owner': 55_200,
+    });
+    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
+  });
+
+  it('a minute later gives back half the price and half its tax, the kept half split between the platform and the owner', async () => {
+    const { owner, booking } = await acceptedBooking();
+    const revenueBefore = (await accountBalances(app.db))['platform.revenue'] ?? 0;
+    clock.set(new Date(new Date(booking.from).getTime() - 24 * HOUR + MINUTE));
+    const cancelled = await act(app, renter, booking.id, 'cancel');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<Booking>().refund).toEqual({ basePaise: 34_500, taxPaise: 6_210, amountPaise: 40_710 });
+    const stored = await storedBooking(app, booking.id);
+    expect(stored.paymentStatus).toBe('refunded');
+    expect(refundedByRazorpay(stored)).toBe(40_710);
+    // The refunded half reversed only: the platform's fifth of it and the owner's rest.
+    expect(await refundJournal(booking.id)).toEqual({
+      'received.razorpay': -40_710,
+      'gst.payable': 6_210,
+      'platform.revenue': 6_900,
+      'owner.pending:owner': 27_600,
+    });
+    expect(await unbalancedJournals()).toEqual([]);
+    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 27_600, availablePaise: 0 });
+    expect((await accountBalances(app.db))['platform.revenue']).toBe(revenueBefore + 6_900);
+    // The refund of a taxed booking is documented by a credit note; the receipt shows it.
+    expect(stored.creditNoteNumber).toMatch(/^WCN\/\d{2}-\d{2}\/\d{5}$/);
+    const receipt = (await send(app, 'GET', `/api/bookings/${booking.id}`, renter)).json<BookingReceipt>();
+    expect(receipt).toMatchObject({ creditNoteNumber: stored.creditNoteNumber, refund: { amountPaise: 40_710 } });
+
+    // The kept part becomes the owner's to be paid, as a trip's share does, once the hold after the period has passed.
+    await sweepAt(app, new Date(new Date(booking.to).getTime() + 48 * HOUR));
+    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 27_600 });
+  });
+
+  it('is refused from the start, and the money stays taken', async () => {
+    const { owner, booking } = await acceptedBooking();
+    clock.set(new Date(booking.from));
+    const refused = await act(app, renter, booking.id, 'cancel');
+    expect(refused.statusCode).toBe(409);
+    expect(await storedBooking(app, booking.id)).toMatchObject({ status: 'accepted', paymentStatus: 'captured' });
+    expect(await refundJournal(booking.id)).toBeUndefined();
+    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 55_200 });
+  });
+
+  it('of a request not yet accepted is free however late: the hold is let go', async () => {
+    const owner = await newOwner();
+    const booking = await paidRequest(owner.car);
+    clock.set(new Date(new Date(booking.from).getTime() - HOUR));
+    expect((await act(app, renter, booking.id, 'cancel')).statusCode).toBe(200);
+    const stored = await storedBooking(app, booking.id);
+    expect(stored).toMatchObject({ status: 'cancelled', paymentStatus: 'released', refundBasePaise: null });
+    expect(await refundJournal(booking.id)).toBeUndefined();
+  });
+
+  it('keeps the policy a booking was requested under, whatever the server says later', async () => {
+    const owner = await newOwner();
+    const booking = await paidRequest(owner.car);
+    const policy = app.money.cancellation;
+    app.money.cancellation = { freeCancelHours: 48, lateRefundBps: 0 };
+    try {
+      expect((await send(app, 'GET', '/api/config', undefined)).statusCode).toBe(200);
+      expect((await act(app, owner.cookie, booking.id, 'accept')).statusCode).toBe(200);
+      clock.set(new Date(new Date(booking.from).getTime() - 30 * HOUR));
+      const cancelled = await act(app, renter, booking.id, 'cancel');
+      expect(cancelled.json<Booking>().refund).toEqual({ basePaise: 69_000, taxPaise: 12_420, amountPaise: 81_420 });
+    } finally {
+      app.money.cancellation = policy;
+    }
+  });
+
+  it('of a booking requested before there was a policy gives everything back, as it was promised', async () => {
+    const { booking } = await acceptedBooking();
+    await app.db.update(bookings).set({ freeCancelHours: null, lateCancelRefundBps: null }).where(eq(bookings.id, booking.id));
+    clock.set(new Date(new Date(booking.from).getTime() - HOUR));
+    const cancelled = await act(app, renter, booking.id, 'cancel');
+    expect(cancelled.json<Booking>()).toMatchObject({ refund: { amountPaise: 81_420 } });
+    expect(cancelled.json<Booking>().cancellationPolicy).toBeUndefined();
+    expect(refundedByRazorpay(await storedBooking(app, booking.id))).toBe(81_420);
+  });
+
+  it('never refunds twice when the provider is asked again', async () => {
+    const { booking } = await acceptedBooking();
+    clock.set(new Date(new Date(booking.from).getTime() - HOUR));
+    await act(app, renter, booking.id, 'cancel');
+    const stored = await storedBooking(app, booking.id);
+    await app.payments.razorpay?.refund(stored.paymentRef ?? '', 40_710);
+    expect(refundedByRazorpay(stored)).toBe(40_710);
+  });
+});
+
+describe("the owner's cancellation", () => {
+  it('gives the renter everything back, however late before the start, and counts as theirs', async () => {
+    const { owner, booking } = await acceptedBooking();
+    clock.set(new Date(new Date(booking.from).getTime() - HOUR));
+    const cancelled = await act(app, owner.cookie, booking.id, 'cancel');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<Booking>()).toMatchObject({ cancelledBy: 'carKeeper', refund: { amountPaise: 81_420 } });
+    expect(refundedByRazorpay(await storedBooking(app, booking.id))).toBe(81_420);
+    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
+  });
+
+  it('is refused from the start', async () => {
+    const { owner, booking } = await acceptedBooking();
+    clock.set(new Date(booking.from));
+    expect((await act(app, owner.cookie, booking.id, 'cancel')).statusCode).toBe(409);
+  });
+});
