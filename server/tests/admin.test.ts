@@ -215,6 +215,8 @@ describe('GET /api/admin/accounts', () => {
       createdAt: expect.any(String),
       lastSignInAt: expect.any(String),
       status: 'enabled',
+      // An owner's row counts the bookings they called off: none yet.
+      ownerCancellations: 0,
     });
 
     const byName = await get<AdminAccountPage>(`/api/admin/accounts?q=${first.username.toUpperCase()}`);

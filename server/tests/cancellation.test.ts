@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminAccountPage } from '#domain/schemas/admin';
 import type { Booking, BookingReceipt, NewRazorpayOrder, OwnerCar, PublicConfig, RazorpayOrder } from '#domain/contract';
 import { movableClock } from '../src/clock/clock';
-import { bookings, ledgerEntries, ledgerJournals } from '../src/db/schema';
+import { accounts, bookings, ledgerEntries, ledgerJournals } from '../src/db/schema';
 import { accountBalances, ownerBalances } from '../src/ledger/balances';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
-import { accountId, buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
+import { accountId, buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
 
 /**
@@ -16,6 +17,7 @@ import { act, indiaTime, listCar, requestBooking, send, storedBooking, sweepAt }
  * admin's cancellation, gives back everything.
  */
 
+const ADMIN = { email: 'cancel-admin@wheelsonweb.in', username: 'canceladmin', password: 'admin-password-1' };
 const GST = { rateBps: 1800, gstin: '29ABCDE1234F1Z5', state: 'Karnataka' };
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -29,6 +31,7 @@ beforeAll(async () => {
   razorpay = await startRazorpayStandIn();
   app = await buildTestApp(
     {
+      admin: ADMIN,
       gst: GST,
       razorpay: {
         keyId: razorpay.keyId,
@@ -50,10 +53,12 @@ beforeEach(async () => {
   renter = await registerAndSignIn(app, 'user');
 });
 
-async function newOwner(): Promise<{ cookie: string; id: string; car: OwnerCar }> {
+async function newOwner(): Promise<{ cookie: string; id: string; username: string; car: OwnerCar }> {
   const cookie = await registerAndSignIn(app, 'owner');
   const car = await listCar(app, cookie, 'Mahindra XUV', 200);
-  return { cookie, id: await accountId(app, cookie), car };
+  const id = await accountId(app, cookie);
+  const [row] = await app.db.select({ username: accounts.username }).from(accounts).where(eq(accounts.id, id));
+  return { cookie, id, username: row?.username ?? '', car };
 }
 
 /** 3 hours × (₹200 + ₹30 driver) = ₹690 and ₹124.20 GST: ₹814.20, paid through Razorpay. */
@@ -227,6 +232,15 @@ describe("the owner's cancellation", () => {
     expect(cancelled.json<Booking>()).toMatchObject({ cancelledBy: 'carKeeper', refund: { amountPaise: 81_420 } });
     expect(refundedByRazorpay(await storedBooking(app, booking.id))).toBe(81_420);
     expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
+
+    // The console's list of accounts counts the owner's cancellations for the admin judging them.
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const page = (
+      await send(app, 'GET', `/api/admin/accounts?q=${encodeURIComponent(owner.username)}`, admin)
+    ).json<AdminAccountPage>();
+    expect(page.data.map(({ id, ownerCancellations }) => ({ id, ownerCancellations }))).toEqual([
+      { id: owner.id, ownerCancellations: 1 },
+    ]);
   });
 
   it('is refused from the start', async () => {

@@ -8,7 +8,7 @@ import {
   AdminIdParams,
   AdminOverview,
 } from '#domain/schemas/admin';
-import { accountList, NO_SUCH_ACCOUNT, setAccountDisabled } from '../admin/accounts';
+import { accountList, listedAccount, type ListedAccount, NO_SUCH_ACCOUNT, setAccountDisabled } from '../admin/accounts';
 import { type AuditRow, auditList } from '../admin/audit';
 import { overviewOf } from '../admin/overview';
 import type { AccountRow } from '../db/schema';
@@ -30,7 +30,7 @@ import { t } from '../i18n';
 
 const CANNOT_DISABLE_SELF = 'server.admin.cannotDisableSelf';
 
-function toAdminAccount(row: AccountRow): AdminAccount {
+function toAdminAccount({ account: row, ownerCancellations }: ListedAccount): AdminAccount {
   return {
     _id: row.id,
     id: row.id,
@@ -40,6 +40,7 @@ function toAdminAccount(row: AccountRow): AdminAccount {
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     status: accountStatusOf(row),
+    ...(row.role === 'owner' ? { ownerCancellations } : {}),
   };
 }
 
@@ -115,7 +116,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function setDisabled(admin: AccountRow, accountId: string, disabled: boolean, reason: string | undefined) {
     const change = { adminId: admin.id, accountId, disabled, reason };
-    return toAdminAccount(await setAccountDisabled(app.db, change, app.clock.now()));
+    return toAdminAccount(await listedAccount(app.db, await setAccountDisabled(app.db, change, app.clock.now())));
   }
 
   app.post(

@@ -101,6 +101,8 @@ export const AdminAccount = Identified.extend({
   createdAt: isoInstant,
   lastSignInAt: isoInstant.nullable().meta({ description: 'When the account last signed in; null if it never has.' }),
   status: AccountStatus,
+  /** For an owner: the accepted bookings of their cars they cancelled (the renter refunded in full), for judging them. */
+  ownerCancellations: z.int().optional(),
 }).meta({ id: 'AdminAccount' });
 export type AdminAccount = z.output<typeof AdminAccount>;
 

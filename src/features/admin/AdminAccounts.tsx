@@ -129,6 +129,11 @@ export function AdminAccounts() {
         ),
     },
     {
+      // How often an owner called off a booking they had accepted: what an admin weighs when judging them.
+      header: t('admin.accounts.column.ownerCancellations'),
+      cell: (account) => account.ownerCancellations ?? <span className="text-muted">–</span>,
+    },
+    {
       header: t('admin.accounts.column.status'),
       cell: (account) => (
         <Badge bg={account.status === 'enabled' ? 'success' : 'secondary'}>{t(STATUS_LABELS[account.status])}</Badge>
