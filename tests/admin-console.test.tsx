@@ -115,7 +115,7 @@ describe('the accounts list', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Accounts (4)' })).toBeInTheDocument();
     expect(calls[0]?.query).toEqual({});
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Role', 'Username', 'Email', 'Created', 'Last sign-in', 'Status', 'Action']);
+    expect(headers).toEqual(['Role', 'Username', 'Email', 'Created', 'Last sign-in', 'Owner cancellations', 'Status', 'Action']);
 
     const raviRow = within(rowOf('ravi@example.com'));
     expect(raviRow.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
@@ -124,6 +124,7 @@ describe('the accounts list', () => {
       'ravi@example.com',
       'Jan 01 2026 15:30',
       'Feb 02 2026 20:15',
+      '2',
       'Enabled',
       'Disable',
     ]);

@@ -42,7 +42,7 @@ export const meera = adminAccount({
 export const consoleAccounts: AdminAccount[] = [
   meera,
   adminAccount(admin, { lastSignInAt: '2026-02-03T03:30:00.000Z' }),
-  adminAccount(ravi, { lastSignInAt: '2026-02-02T14:45:00.000Z' }),
+  adminAccount(ravi, { lastSignInAt: '2026-02-02T14:45:00.000Z', ownerCancellations: 2 }),
   adminAccount(asha),
 ];
 
