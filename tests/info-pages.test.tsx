@@ -44,6 +44,12 @@ describe('terms of use', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/A request nobody has answered expires when its period begins/)).toBeInTheDocument();
     expect(screen.getByText(/You can cancel your request or your accepted booking until its period begins/)).toBeInTheDocument();
+    // The refund the server enforces, in its own numbers from /api/config.
+    expect(
+      await screen.findByText(
+        /refunded in full when you cancel at least 24 hours before its period begins; later, 50% of the price and 50% of its GST/,
+      ),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Terms of Use'));
   });

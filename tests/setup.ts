@@ -75,7 +75,7 @@ beforeEach(() => {
   serve('GET /api/car-cities', { cities: fleetCities });
   serve('GET /api/cars/:carName/reviews', paged([]));
   serve('GET /api/reviews/latest', []);
-  serve('GET /api/config', { payments: {} });
+  serve('GET /api/config', { payments: {}, cancellation: { freeCancelHours: 24, lateRefundBps: 5000 } });
   serve('GET /api/notifications/summary', {
     requestsAwaitingAnswer: 0,
     bookingUpdates: 0,

@@ -9,7 +9,9 @@ import { DRIVER_SURCHARGE_PER_HOUR } from '../domain/booking-total';
 import { REMOVED_CONTENT } from '../domain/replaced-text';
 import { ADMIN_REASON_MAX, BOOKING_MAX_HOURS } from '../domain/limits';
 import { formatRupees } from '../domain/money';
+import { latePercent } from '../domain/cancellation';
 import { wordsOf } from '../lib/i18n';
+import { usePublicConfig } from '../lib/public-config';
 import { usePageTitle } from '../lib/usePageTitle';
 
 const { t, Words } = wordsOf(legal);
@@ -68,6 +70,8 @@ const RULES: readonly Rules[] = [
 /** /terms: the rules of booking, paying, cancelling, listing and writing, in the words of the domain's own rules. */
 export default function TermsPage() {
   usePageTitle(t('legal.terms.title'));
+  // The server's own numbers: a page stating other ones would not be true. Left out until they are known.
+  const { data: cancellation } = usePublicConfig((config) => config.cancellation);
   return (
     <>
       <div className="page-banner text-center">
@@ -84,6 +88,14 @@ export default function TermsPage() {
                 {section.items.map((item) =>
                   typeof item === 'string' ? <li key={item}>{t(item)}</li> : <li key={item[0]}>{t(item[0], item[1]())}</li>,
                 )}
+                {section.heading === 'legal.terms.cancellingHeading' && cancellation ? (
+                  <li>
+                    {t('legal.terms.cancelling.refund', {
+                      hours: cancellation.freeCancelHours,
+                      percent: latePercent(cancellation),
+                    })}
+                  </li>
+                ) : null}
               </ul>
             </Fragment>
           ))}

@@ -1,3 +1,4 @@
+import { refundParts } from '../ledger/booking-postings';
 import { bookingNumber } from '#domain/booking-number';
 import { formatIndiaTime } from '#domain/india-time';
 import { formatPaise } from '#domain/money';
@@ -26,6 +27,10 @@ export interface BookingFacts
     | 'paymentStatus'
     | 'paymentProvider'
     | 'paymentMethod'
+    | 'total'
+    | 'taxPaise'
+    | 'refundBasePaise'
+    | 'refundTaxPaise'
   > {
   carName: string;
   renterName: string;
@@ -161,12 +166,16 @@ const NAMED_METHODS: ReadonlySet<string> = new Set(['upi', 'netbanking', 'wallet
 
 /**
  * What becomes of the renter's money, told as the mail is queued, before the provider is asked: a
- * card hold is let go, money taken is given back in full, and a UPI, netbanking or wallet payment,
+ * card hold is let go, money taken is given back as the cancellation fixed (in full, or a late one's share), and a UPI, netbanking or wallet payment,
  * which left the renter's account when they paid, comes back as a refund that takes working days.
  */
 function moneyBack(booking: BookingFacts): string[] {
   const amount = formatPaise(booking.amountPaise);
-  if (booking.paymentStatus === 'captured') return [t('mail.booking.refunded', { amount })];
+  if (booking.paymentStatus === 'captured') {
+    const refund = refundParts(booking);
+    if (refund.whole) return [t('mail.booking.refunded', { amount })];
+    return [t('mail.booking.refundedPart', { refunded: formatPaise(refund.amountPaise), amount })];
+  }
   if (paidAlready(booking)) {
     const method = booking.paymentMethod && NAMED_METHODS.has(booking.paymentMethod) ? booking.paymentMethod : 'other';
     return [t('mail.booking.paidComesBack', { amount, method })];
