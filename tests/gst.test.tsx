@@ -98,7 +98,7 @@ describe('GST on the receipt', () => {
     expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('Paid by UPI');
   });
 
-  it('names the credit note that cancels the invoice once the money is refunded', async () => {
+  it('names the credit note of a refund, and shows a late cancellation’s refund line by line', async () => {
     session(asha);
     serve(
       'GET /api/bookings/:id',
@@ -107,12 +107,25 @@ describe('GST on the receipt', () => {
         invoiceNumber: 'WOW/29-30/00042',
         creditNoteNumber: 'WCN/29-30/00007',
         payment: { status: 'refunded', provider: 'razorpay', method: 'upi', amountPaise: 66_080 },
+        cancelledBy: 'renter',
+        refund: { basePaise: 28_000, taxPaise: 5_040, amountPaise: 33_040 },
       }),
     );
     renderRoute(`/bookings/${uuid(301)}`);
 
     const invoice = await screen.findByRole('region', { name: 'Tax invoice WOW/29-30/00042' });
-    expect(invoice).toHaveTextContent('Refunded in full: GST credit note WCN/29-30/00007 cancels this invoice.');
+    expect(invoice).toHaveTextContent('Refunded: GST credit note WCN/29-30/00007 credits the refund against this invoice.');
+    const refund = screen.getByRole('table', { name: 'Cancellation refund' });
+    expect(
+      within(refund)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Refunded of the price₹280.00',
+      'Refunded of the GST₹50.40',
+      'Kept under the cancellation policy₹330.40',
+      'Refunded₹330.40',
+    ]);
   });
 
   it('is a receipt until the payment is taken, saying when the invoice number comes', async () => {

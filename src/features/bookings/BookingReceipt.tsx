@@ -116,6 +116,50 @@ function Breakdown({ receipt }: { receipt: Receipt }) {
   );
 }
 
+/** A cancellation's refund line by line, as the server fixed it: of the price, of its GST, in all, and what was kept. */
+function RefundLines({
+  refund,
+  amountPaise,
+  taxed,
+}: {
+  refund: NonNullable<Receipt['refund']>;
+  amountPaise: number;
+  taxed: boolean;
+}) {
+  return (
+    <table className="table receipt-refund mb-0" aria-label={t('bookings.receipt.refund')}>
+      <tbody>
+        <tr>
+          <th scope="row" className="fw-normal">
+            {t('bookings.receipt.refundBase')}
+          </th>
+          <td className="text-end price">{formatPaise(refund.basePaise)}</td>
+        </tr>
+        {taxed ? (
+          <tr>
+            <th scope="row" className="fw-normal">
+              {t('bookings.receipt.refundTax')}
+            </th>
+            <td className="text-end price">{formatPaise(refund.taxPaise)}</td>
+          </tr>
+        ) : null}
+        <tr>
+          <th scope="row" className="fw-normal">
+            {t('bookings.receipt.refundKept')}
+          </th>
+          <td className="text-end price">{formatPaise(amountPaise - refund.amountPaise)}</td>
+        </tr>
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{t('bookings.receipt.refundTotal')}</th>
+          <td className="text-end price fw-bold">{formatPaise(refund.amountPaise)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
 /**
  * What makes a taxed booking's receipt a tax invoice: its number (given when the payment is taken)
  * and the seller's registration.
@@ -188,6 +232,7 @@ function ReceiptBody({ receipt, side }: { receipt: Receipt; side: PartySide }) {
           {t('bookings.receipt.price')}
         </h2>
         <Breakdown receipt={receipt} />
+        {receipt.refund ? <RefundLines refund={receipt.refund} amountPaise={receipt.amountPaise} taxed={taxed} /> : null}
       </section>
 
       <section aria-labelledby={HEADING.payment}>
