@@ -108,6 +108,41 @@ describe('My bookings', () => {
     expect(steps.map((step) => step.params)).toEqual([{ id: swiftRequest().id, action: 'cancel' }]);
   });
 
+  it('states before the cancel is confirmed what it gives back of the money taken, by the booking’s own policy', async () => {
+    session(asha);
+    const HOUR = 60 * 60 * 1000;
+    const paid = { status: 'captured' as const, provider: 'razorpay' as const, method: 'upi', amountPaise: 56_000 };
+    const policy = { freeCancelHours: 24, lateRefundBps: 5000 };
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    serveBookings(
+      swiftRequest({ status: 'accepted', payment: paid, cancellationPolicy: policy, from: at(3 * HOUR), to: at(6 * HOUR) }),
+      swiftRequest({
+        _id: uuid(305),
+        id: uuid(305),
+        number: 'WOW-00305',
+        status: 'accepted',
+        payment: paid,
+        cancellationPolicy: policy,
+        from: at(3 * DAY),
+        to: at(3 * DAY + 3 * HOUR),
+      }),
+    );
+    const { user } = renderRoute('/bookings');
+
+    const [late, early] = await screen.findAllByRole('listitem');
+    await user.click(within(late!).getByRole('button', { name: /^Cancel booking/ }));
+    let dialog = await screen.findByRole('dialog', { name: /^Cancel booking WOW-00301/ });
+    expect(dialog).toHaveTextContent(
+      "Of the ₹560.00 paid, ₹280.00 is refunded and ₹280.00 is kept under the booking's cancellation policy",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(early!).getByRole('button', { name: /^Cancel booking/ }));
+    dialog = await screen.findByRole('dialog', { name: /^Cancel booking WOW-00305/ });
+    expect(dialog).toHaveTextContent('The ₹560.00 paid is refunded in full.');
+  });
+
   it('shows a refused cancellation on the booking’s own card', async () => {
     session(asha);
     serveBookings(swiftRequest(), swiftRequest({ _id: uuid(304), id: uuid(304), number: 'WOW-00304' }));

@@ -3,6 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { type BookingsFilter, bookingsPageKey, useBookingAction, useBookings } from './queries';
 import { toApiError } from '../../lib/api-client';
 import { actionsAt } from '../../domain/booking-states';
+import { cancellationRefund } from '../../domain/cancellation';
+import { formatPaise } from '../../domain/money';
 import type { Booking, BookingAction } from '../../domain/contract';
 import { paths } from '../../config/paths';
 import { ActionNotice } from '../../components/ActionNotice';
@@ -19,6 +21,23 @@ import { type BookingsId, t } from './words';
 /** The steps the state machine allows this side now, its deadlines applied (a renter cancels only before the period starts). */
 function actionsFor(booking: Booking, who: PartySide, now: number): BookingAction[] {
   return actionsAt(booking.status, who, { from: new Date(booking.from), to: new Date(booking.to) }, new Date(now));
+}
+
+/**
+ * What cancelling now gives back of money taken, in the words the dialog states before the cancel is
+ * confirmed: the same function the server refunds by. Nothing to say where no money was taken.
+ */
+function refundNote(booking: Booking, who: PartySide): string | null {
+  if (booking.payment.status !== 'captured') return null;
+  const policy = booking.cancellationPolicy ?? null;
+  const refund = cancellationRefund(policy, booking, { from: new Date(booking.from) }, new Date(), who, booking.status);
+  const amount = formatPaise(booking.amountPaise);
+  if (refund.whole) return t('bookings.list.cancelRefundWhole', { amount });
+  return t('bookings.list.cancelRefundPart', {
+    amount,
+    refund: formatPaise(refund.amountPaise),
+    kept: formatPaise(booking.amountPaise - refund.amountPaise),
+  });
 }
 
 /**
@@ -64,6 +83,7 @@ function doneNotice(booking: Booking, action: BookingAction, after: Booking): st
 
 interface AskDialogProps {
   asking: { booking: Booking; action: BookingAction };
+  who: PartySide;
   show: boolean;
   pending: boolean;
   /** The step confirmed, with the reason a decline gave (undefined when left blank). */
@@ -72,8 +92,9 @@ interface AskDialogProps {
 }
 
 /** The question a step asked about first asks; a decline may also say why, which its renter reads with the booking and in the mail telling them. */
-function AskDialog({ asking: { booking, action }, show, pending, onConfirm, onClose }: AskDialogProps) {
+function AskDialog({ asking: { booking, action }, who, show, pending, onConfirm, onClose }: AskDialogProps) {
   const asked = question(booking, action);
+  const refund = action === 'cancel' ? refundNote(booking, who) : null;
   const buttons = { confirmLabel: asked.confirmLabel, dismissLabel: asked.dismissLabel };
   if (action === 'decline') {
     return (
@@ -98,6 +119,7 @@ function AskDialog({ asking: { booking, action }, show, pending, onConfirm, onCl
   return (
     <ConfirmDialog show={show} title={asked.title} {...buttons} pending={pending} onConfirm={() => onConfirm()} onClose={onClose}>
       <p className="mb-0">{asked.body}</p>
+      {refund ? <p className="mb-0 mt-2 fw-semibold">{refund}</p> : null}
     </ConfirmDialog>
   );
 }
@@ -156,6 +178,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
   const dialog = asking && (
     <AskDialog
       asking={asking}
+      who={who}
       show={dialogOpen}
       pending={step.isPending}
       onConfirm={(reason) => take(asking.booking, asking.action, reason)}
