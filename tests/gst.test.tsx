@@ -59,6 +59,17 @@ describe('GST in the checkout total', () => {
     ]);
   });
 
+  it('states before paying what a cancellation would give back, by the server’s policy', async () => {
+    serve('GET /api/config', { payments: {}, gst: GST, cancellation: { freeCancelHours: 24, lateRefundBps: 5000 } });
+    serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
+    renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}&driver=1`);
+
+    // Half of ₹240.00 and half of its ₹43.20 GST.
+    expect(await screen.findByText(/later, ₹141.60 comes back; from the start of the period, nothing/)).toHaveTextContent(
+      /^Cancelling: free until the owner accepts, and until .+ \(India time\) after;/,
+    );
+  });
+
   it('has no tax lines when the server charges no GST', async () => {
     serve('GET /api/cars/:carName', fleetCar('Tata Nexon EV'));
     renderRoute(`/cars/Tata%20Nexon%20EV?${PERIOD}&driver=1`);

@@ -13,6 +13,11 @@ export function useGstConfig() {
   return usePublicConfig((config) => config.gst);
 }
 
+/** The cancellation policy the server stores on a booking requested now; undefined until known. */
+export function useCancellationPolicy() {
+  return usePublicConfig((config) => config.cancellation);
+}
+
 /** Demo mode: the server's providers are its own stand-ins, so the checkouts are the app's own demo forms. */
 export function useDemoPayments(): boolean {
   return usePublicConfig((config) => config.demo === true).data === true;

@@ -10,6 +10,7 @@ import { useCheckoutScriptFailureHandled } from '../checkout-script';
 import { DemoBanner } from '../demo-checkout/DemoBanner';
 import { useDemoPayments, useGstConfig, usePaymentOptions } from '../payment-options';
 import { BookBar } from './BookBar';
+import { CancellationNote } from './CancellationNote';
 import { BookingDone } from './BookingDone';
 import { BookingRefused } from './BookingRefused';
 import { periodErrors, usePeriodDrafts } from './period-drafts';
@@ -97,6 +98,7 @@ export function CheckoutPanel({ carName, carRef, price, payAtPickup }: CheckoutP
         onChange={(event) => updateChoice({ driver: event.target.checked })}
       />
       <TotalAmount bill={bill} price={price} driver={driver} />
+      <CancellationNote bill={bill} from={from} />
       {!canPay ? (
         <p className="text-danger small" role="status">
           {t('bookings.checkout.pickPeriod')}
