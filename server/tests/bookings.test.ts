@@ -114,6 +114,8 @@ describe('POST /api/bookings', () => {
       amountPaise: 64000,
       status: 'requested',
       payment: { status: 'none', amountPaise: 64000 },
+      // The server's policy, stored on the request: the one it is cancelled under.
+      cancellationPolicy: { freeCancelHours: 24, lateRefundBps: 5000 },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
