@@ -44,7 +44,8 @@ const ACTIONS: readonly BookingAction[] = [...new Set(BOOKING_TRANSITIONS.map((t
 const STEP_SUMMARIES: Record<BookingAction, string> = {
   accept: "Accept a request (the car's owner; an admin for a fleet car)",
   decline: "Decline a request (the car's owner; an admin for a fleet car)",
-  cancel: 'Cancel a request or an accepted booking before it begins (the renter who made it)',
+  cancel:
+    "Cancel a request or an accepted booking before it begins (the renter who made it; the car's owner, an accepted booking, refunding the renter in full)",
 };
 
 /** Why a request is refused with 409: said alike of the request and of its check. */
