@@ -185,8 +185,19 @@ describe('loadConfig', () => {
         PAYOUT_HOLD_HOURS: '0',
         MIN_PAYOUT_PAISE: '50000',
         PAYOUT_DAY: 'Friday',
+        FREE_CANCEL_HOURS: '48',
+        LATE_CANCEL_REFUND_BPS: '2500',
       }).money,
-    ).toEqual({ rates: { commissionBps: 1500, tdsBps: 100 }, payoutHoldHours: 0, minPayoutPaise: 50_000, payoutDay: 5 });
+    ).toEqual({
+      rates: { commissionBps: 1500, tdsBps: 100 },
+      payoutHoldHours: 0,
+      minPayoutPaise: 50_000,
+      payoutDay: 5,
+      cancellation: { freeCancelHours: 48, lateRefundBps: 2500 },
+    });
+    expect(loadConfig({}).money.cancellation).toEqual({ freeCancelHours: 24, lateRefundBps: 5000 });
+    expect(() => loadConfig({ LATE_CANCEL_REFUND_BPS: '10001' })).toThrow('LATE_CANCEL_REFUND_BPS');
+    expect(() => loadConfig({ FREE_CANCEL_HOURS: '-1' })).toThrow('FREE_CANCEL_HOURS');
     expect(() => loadConfig({ COMMISSION_BPS: '10001' })).toThrow('COMMISSION_BPS');
     expect(() => loadConfig({ TDS_BPS: '-1' })).toThrow('TDS_BPS');
     expect(() => loadConfig({ PAYOUT_HOLD_HOURS: '721' })).toThrow('PAYOUT_HOLD_HOURS');

@@ -71,9 +71,10 @@ describe('bookings, against the real server', () => {
 
     live.browser('owner');
     expect(conforms(Booking, await actOnBooking(requested.id, 'accept')).status).toBe('accepted');
+    // The owner may still cancel an accepted booking, so the refusal says so.
     await expect(actOnBooking(requested.id, 'decline')).rejects.toMatchObject({
       status: 409,
-      message: 'This booking is accepted: you cannot change it any more.',
+      message: 'This booking is accepted: you can only cancel it.',
     });
 
     live.browser('renter');
