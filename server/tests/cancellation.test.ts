@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminAccountPage } from '#domain/schemas/admin';
+import type { Reconciliation } from '#domain/schemas/admin-money';
 import type { Booking, BookingReceipt, NewRazorpayOrder, OwnerCar, PublicConfig, RazorpayOrder } from '#domain/contract';
 import { movableClock } from '../src/clock/clock';
 import { accounts, bookings, ledgerEntries, ledgerJournals } from '../src/db/schema';
@@ -165,6 +166,13 @@ describe("the renter's cancellation", () => {
     // The kept part becomes the owner's to be paid, as a trip's share does, once the hold after the period has passed.
     await sweepAt(app, new Date(new Date(booking.to).getTime() + 48 * HOUR));
     expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 27_600 });
+    // The admin's check of the books finds the provider's net takings and the owner's kept share where the ledger has them.
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const books = (await send(app, 'GET', '/api/admin/money/reconciliation', admin)).json<Reconciliation>();
+    const about = books.differences.filter(
+      (difference) => difference.bookingNumber === booking.number || difference.ownerUsername === owner.username,
+    );
+    expect(about).toEqual([]);
   });
 
   it('is refused from the start, and the money stays taken', async () => {

@@ -18,6 +18,7 @@ import {
 } from '../db/schema';
 import { t } from '../i18n';
 import { accountBalances } from '../ledger/balances';
+import { refundParts, refundSplit } from '../ledger/booking-postings';
 import type { PaymentProviders } from '../payments/provider';
 import type { RazorpayPayments } from '../payments/razorpay';
 import type { StripePayments } from '../payments/stripe';
@@ -53,6 +54,9 @@ interface BookingFacts {
   ownerId: string | null;
   total: number;
   taxPaise: number;
+  amountPaise: number;
+  refundBasePaise: number | null;
+  refundTaxPaise: number | null;
   commissionBps: number | null;
   tdsBps: number | null;
   provider: PaymentProvider | null;
@@ -71,6 +75,9 @@ async function bookingFacts(db: Database): Promise<BookingFacts[]> {
       ownerId: cars.ownerId,
       total: bookings.total,
       taxPaise: bookings.taxPaise,
+      amountPaise: bookings.amountPaise,
+      refundBasePaise: bookings.refundBasePaise,
+      refundTaxPaise: bookings.refundTaxPaise,
       commissionBps: bookings.commissionBps,
       tdsBps: bookings.tdsBps,
       provider: bookings.paymentProvider,
@@ -272,9 +279,13 @@ async function recomputedOwed(db: Database, facts: readonly BookingFacts[]): Pro
     const split = bookingSplit(booking, { commissionBps: booking.commissionBps, tdsBps: booking.tdsBps ?? 0 });
     const source = { booking: booking.id };
     if (booking.provider) {
-      // Taken and not given back: a refund the provider refused (`failed`) left the money taken.
+      // Taken and not given back: a refund the provider refused (`failed`) left the money taken. A
+      // partial refund (a late cancellation) leaves the owner the share of what was kept.
+      const account = booking.released ? 'owner.available' : 'owner.pending';
       if (booking.paymentStatus === 'captured' || booking.paymentStatus === 'failed') {
-        owed.add(booking.ownerId, source, booking.released ? 'owner.available' : 'owner.pending', split.ownerNetPaise);
+        owed.add(booking.ownerId, source, account, split.ownerNetPaise);
+      } else if (booking.paymentStatus === 'refunded' && !refundParts(booking).whole) {
+        owed.add(booking.ownerId, source, account, split.ownerNetPaise - refundSplit(booking).ownerNetPaise);
       }
     } else if (booking.status === 'accepted') {
       owed.add(booking.ownerId, source, 'owner.available', -split.platformPaise);
