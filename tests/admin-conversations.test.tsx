@@ -52,7 +52,7 @@ describe("the console's reported conversations", () => {
     ).toEqual(['WOW-00301', 'Maruti Swift', 'asha', '2', 'Feb 05 2026 11:30', 'Read messages']);
     expect(reads).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Read the messages of booking WOW-00301' }));
+    await user.click(screen.getByRole('button', { name: 'Read messages of booking WOW-00301' }));
     const dialog = await screen.findByRole('dialog', { name: 'Messages of booking WOW-00301' });
     expect(dialog).toHaveTextContent('Your reading is recorded in the audit log.');
     expect(await within(dialog).findByText('Pay me in cash: 98765 43210')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe("the console's reported conversations", () => {
     const reads = serve('POST /api/admin/bookings/:id/messages', ({ params }) => conversation(String(params.id)));
     const { user } = renderRoute('/admin/bookings');
 
-    await user.click(await screen.findByRole('button', { name: 'Read the messages of booking WOW-00301' }));
+    await user.click(await screen.findByRole('button', { name: 'Read messages of booking WOW-00301' }));
     const dialog = await screen.findByRole('dialog', { name: 'Messages of booking WOW-00301' });
     expect(await within(dialog).findByText('Pay me in cash: 98765 43210')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

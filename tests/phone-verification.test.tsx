@@ -34,7 +34,7 @@ describe('verifying the phone number on the account page', () => {
     });
     const confirmed = serve('POST /api/account/phone/confirm', {
       message: serverSays.phoneVerified,
-      user: { ...asha, phoneNumber: '+919876501234', phoneVerifiedAt: VERIFIED_AT },
+      user: { ...asha, phoneNumber: '+91 98765 01234', phoneVerifiedAt: VERIFIED_AT },
     });
     const { user } = await openAccountPage();
 
@@ -52,7 +52,7 @@ describe('verifying the phone number on the account page', () => {
     expect(confirmed.map((call) => call.body)).toEqual([{ code: '123 456' }]);
     // The details form shows the verified number, so saving the details keeps it.
     expect(within(screen.getByRole('region', { name: 'Your details' })).getByLabelText('Phone number')).toHaveValue(
-      '+919876501234',
+      '+91 98765 01234',
     );
     expect(phone().queryByLabelText('Code from the text')).not.toBeInTheDocument();
   });
@@ -107,9 +107,9 @@ describe('verifying the phone number on the account page', () => {
   });
 
   it('shows a verified number as verified', async () => {
-    signedInAs({ ...asha, phoneNumber: '+919876501234', phoneVerifiedAt: VERIFIED_AT });
+    signedInAs({ ...asha, phoneNumber: '+91 98765 01234', phoneVerifiedAt: VERIFIED_AT });
     await openAccountPage();
-    expect(await phone().findByText('Your phone number +919876501234 is verified.')).toBeInTheDocument();
+    expect(await phone().findByText('Your phone number +91 98765 01234 is verified.')).toBeInTheDocument();
   });
 
   it('says where a demo server writes the code, since it sends no text', async () => {

@@ -10,6 +10,11 @@ export interface TestAccount {
   password: string;
 }
 
+/** An account made by the helpers, with the mobile it proved as the account keeps it (`+91 98765 43210`). */
+export interface RegisteredAccount extends TestAccount {
+  phone: string;
+}
+
 /** The run shares one database, so every test makes accounts and cars whose names no other test uses. */
 export function uniqueName(prefix: string): string {
   return `${prefix}${randomBytes(4).toString('hex')}`;
@@ -41,7 +46,7 @@ export async function ok<T>(what: string, answer: CallAnswer): Promise<T> {
  * Set-up through the API, for tests whose subject is elsewhere: calls made with the context's
  * request object share its cookies, so registering here, which signs the account in, signs the browser in.
  */
-async function postRegistration(context: BrowserContext, account: TestAccount): Promise<void> {
+async function postRegistration(context: BrowserContext, account: TestAccount): Promise<RegisteredAccount> {
   const body = {
     username: account.username,
     email: account.email,
@@ -50,14 +55,14 @@ async function postRegistration(context: BrowserContext, account: TestAccount): 
     ...(account.role === 'owner' ? { phoneNumber: '+91 98765 43210', country: 'India' } : {}),
   };
   await expectOk(`POST /register/${account.role}`, await context.request.post(`/register/${account.role}`, { data: body }));
-  await verifyPhoneThroughApi(context);
+  return { ...account, phone: await verifyPhoneThroughApi(context) };
 }
 
 /**
  * Proves a new mobile for the signed-in account of `context` as a person would, with the code the
  * server texted (to its sms-outbox folder): a first booking request and payout details need one.
  */
-export async function verifyPhoneThroughApi(context: BrowserContext): Promise<void> {
+export async function verifyPhoneThroughApi(context: BrowserContext): Promise<string> {
   const mobile = `9${randomInt(100_000_000, 1_000_000_000)}`;
   const json = { 'Content-Type': 'application/json' };
   await expectOk(
@@ -65,10 +70,11 @@ export async function verifyPhoneThroughApi(context: BrowserContext): Promise<vo
     await context.request.post('/api/account/phone/code', { data: { phoneNumber: mobile }, headers: json }),
   );
   const code = await codeTextedTo(mobile);
-  await expectOk(
+  const { user } = await ok<{ user: { phoneNumber: string } }>(
     'POST /api/account/phone/confirm',
     await context.request.post('/api/account/phone/confirm', { data: { code }, headers: json }),
   );
+  return user.phoneNumber;
 }
 
 /** Registers the account and signs the browser out again: the test goes on as a visitor who has an account. */
@@ -89,10 +95,8 @@ export async function signInThroughApi(context: BrowserContext, account: TestAcc
   );
 }
 
-export async function registerAndSignIn(context: BrowserContext, role: RegisterType): Promise<TestAccount> {
-  const account = newAccount(role);
-  await postRegistration(context, account);
-  return account;
+export async function registerAndSignIn(context: BrowserContext, role: RegisterType): Promise<RegisteredAccount> {
+  return postRegistration(context, newAccount(role));
 }
 
 /** Lists a car for the signed-in owner of `context` and answers it as the owner's list shows it. */

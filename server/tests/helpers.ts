@@ -156,7 +156,7 @@ export function newAccount(): TestAccount {
 }
 
 /** The mobile test renters prove, as the code flow would store it. */
-export const TEST_RENTER_PHONE = '+919876501234';
+export const TEST_RENTER_PHONE = '+91 98765 01234';
 
 /**
  * Registers the account and, unless `verified` is false, gives it a verified phone number as the

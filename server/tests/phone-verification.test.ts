@@ -110,8 +110,8 @@ describe('proving a phone number', () => {
     const confirmed = await confirm(person.cookie, ` ${code.slice(0, 3)} ${code.slice(3)} `);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json<AccountSaved>()).toMatchObject({
-      message: `Your phone number ${mobile.e164} is verified.`,
-      user: { phoneNumber: mobile.e164, phoneVerifiedAt: clock.now().toISOString() },
+      message: `Your phone number ${mobile.written} is verified.`,
+      user: { phoneNumber: mobile.written, phoneVerifiedAt: clock.now().toISOString() },
     });
     // Used once: the same code again finds none waiting.
     const again = await confirm(person.cookie, code);

@@ -93,6 +93,6 @@ describe('the account page, against the real server', () => {
     });
     const verified = conforms(PhoneVerified, await confirmPhoneCode({ code }));
     expect(verified.message).toBe(serverSays.phoneVerified);
-    expect(verified.user.phoneNumber).toBe('+919876501234');
+    expect(verified.user.phoneNumber).toBe('+91 98765 01234');
   });
 });

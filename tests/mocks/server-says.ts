@@ -40,7 +40,7 @@ export const serverSays = {
   detailsSaved: 'Your details are saved.',
   codeTexted: 'We texted a code to +919876501234. It works for 10 minutes.',
   codeQueued: 'We are texting a code to +919876501234; it may take a minute to arrive. It works for 10 minutes.',
-  phoneVerified: 'Your phone number +919876501234 is verified.',
+  phoneVerified: 'Your phone number +91 98765 01234 is verified.',
   wrongCode: 'That code is not right. 4 tries left.',
   verifyToBook:
     'Verify your phone number before your first booking request: the owner needs a number that reaches you. You can do it on your account page.',

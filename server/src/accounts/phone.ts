@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { PHONE_CODE_DIGITS, PHONE_CODE_MINUTES, PHONE_CODE_SENDS, PHONE_CODE_TRIES } from '#domain/limits';
-import { indianE164, samePhone } from '#domain/schemas/phone';
+import { indianE164, readableIndianMobile, samePhone } from '#domain/schemas/phone';
 import type { Database } from '../db/client';
 import { accounts, type AccountRow, bookings, phoneCodes } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -97,7 +97,7 @@ export async function confirmCode(db: Database, account: AccountRow, code: strin
     await tx.update(phoneCodes).set({ usedAt: now }).where(eq(phoneCodes.id, latest.id));
     const [saved] = await tx
       .update(accounts)
-      .set({ phoneNumber: latest.phoneNumber, phoneVerifiedAt: now })
+      .set({ phoneNumber: readableIndianMobile(latest.phoneNumber), phoneVerifiedAt: now })
       .where(eq(accounts.id, account.id))
       .returning();
     if (!saved) throw new Error('the signed-in account was not found to update');

@@ -44,6 +44,15 @@ export function indianE164(written: string): string | undefined {
   return ['', '0', '91', '0091'].includes(prefix) ? `+91${ten}` : undefined;
 }
 
+/**
+ * An Indian mobile as the account keeps it and people read it, `+91 98765 43210`, from its E.164
+ * form: the way owners type it at registration, so every number on a receipt reads alike.
+ */
+export function readableIndianMobile(e164: string): string {
+  const ten = e164.slice(-10);
+  return `+91 ${ten.slice(0, 5)} ${ten.slice(5)}`;
+}
+
 /** Whether two written numbers are the same Indian mobile (or, for others, the same digits). */
 export function samePhone(a: string | null | undefined, b: string | null | undefined): boolean {
   if (!a || !b) return false;
