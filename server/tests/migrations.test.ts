@@ -219,8 +219,8 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // reversed-amount checks and their open-transfers index (0030); the booking messages' side and
       // length checks, their mail times' side check, and the messages' four indexes (0031); the phone
       // codes' attempts check and by-account and by-number indexes, with the SMS outbox's two checks
-      // and due index (0032).
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(63);
+      // and due index (0032); the bookings' cancellation policy, canceller and refund checks (0033).
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(67);
       expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(51);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {

@@ -347,6 +347,14 @@ export const bookings = pgTable(
     index('bookings_car_idx').on(table.carId, table.createdAt.desc().nullsFirst()),
     check('bookings_commission_bps_check', sql`${table.commissionBps} BETWEEN 0 AND 10000`),
     check('bookings_tds_bps_check', sql`${table.tdsBps} BETWEEN 0 AND 10000`),
+    check('bookings_free_cancel_hours_check', sql`${table.freeCancelHours} >= 0`),
+    check('bookings_late_cancel_refund_bps_check', sql`${table.lateCancelRefundBps} BETWEEN 0 AND 10000`),
+    check('bookings_cancelled_by_check', sql`${table.cancelledBy} IN ('renter', 'carKeeper', 'admin')`),
+    // A refund never gives back more than was paid, of the price or of its tax.
+    check(
+      'bookings_refund_check',
+      sql`${table.refundBasePaise} BETWEEN 0 AND ${table.total}::bigint * 100 AND ${table.refundTaxPaise} BETWEEN 0 AND ${table.taxPaise}`,
+    ),
     // The sweep's release asks each minute for the taken bookings whose owners' shares are still pending.
     index('bookings_earnings_due_idx')
       .on(table.endsAt)
