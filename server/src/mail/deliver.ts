@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock/clock';
 import type { Database } from '../db/client';
+import { afterFailedSend } from '../db/outbox-retry';
 import { mailOutbox } from '../db/schema';
 import type { MailSender, MailSettings } from './transport';
 
@@ -47,18 +48,10 @@ export async function deliverDueMail(
       await db.update(mailOutbox).set({ status: 'sent', sentAt: clock.now(), lastError: null }).where(eq(mailOutbox.id, row.id));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const givingUp = row.attempts >= settings.maxAttempts;
-      const wait = settings.retryBaseMs * 4 ** (row.attempts - 1);
-      await db
-        .update(mailOutbox)
-        .set({
-          status: givingUp ? 'failed' : 'queued',
-          lastError: reason.slice(0, 500),
-          nextAttemptAt: new Date(clock.now().getTime() + (givingUp ? 0 : wait)),
-        })
-        .where(eq(mailOutbox.id, row.id));
+      const { givingUp, retryInMs, row: failed } = afterFailedSend(row.attempts, settings, clock.now(), reason);
+      await db.update(mailOutbox).set(failed).where(eq(mailOutbox.id, row.id));
       if (givingUp) log.error({ mailId: row.id, attempts: row.attempts, reason }, 'mail failed for good');
-      else log.warn({ mailId: row.id, attempts: row.attempts, reason, retryInMs: wait }, 'mail not sent; trying again');
+      else log.warn({ mailId: row.id, attempts: row.attempts, reason, retryInMs }, 'mail not sent; trying again');
     }
   }
   return taken.length;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock/clock';
 import type { Database } from '../db/client';
+import { afterFailedSend } from '../db/outbox-retry';
 import { smsOutbox } from '../db/schema';
 import type { SmsSender, SmsSettings } from './transport';
 
@@ -46,18 +47,10 @@ export async function deliverDueSms(
       sent.push(row.id);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const givingUp = row.attempts >= settings.maxAttempts;
-      const wait = settings.retryBaseMs * 4 ** (row.attempts - 1);
-      await db
-        .update(smsOutbox)
-        .set({
-          status: givingUp ? 'failed' : 'queued',
-          lastError: reason.slice(0, 500),
-          nextAttemptAt: new Date(clock.now().getTime() + (givingUp ? 0 : wait)),
-        })
-        .where(eq(smsOutbox.id, row.id));
+      const { givingUp, retryInMs, row: failed } = afterFailedSend(row.attempts, settings, clock.now(), reason);
+      await db.update(smsOutbox).set(failed).where(eq(smsOutbox.id, row.id));
       if (givingUp) log.error({ smsId: row.id, attempts: row.attempts, reason }, 'text failed for good');
-      else log.warn({ smsId: row.id, attempts: row.attempts, reason, retryInMs: wait }, 'text not sent; trying again');
+      else log.warn({ smsId: row.id, attempts: row.attempts, reason, retryInMs }, 'text not sent; trying again');
     }
   }
   return sent;
