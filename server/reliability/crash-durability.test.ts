@@ -12,6 +12,7 @@ import {
   postComment,
   registerPerson,
   requestFleetBooking,
+  verifyPhone,
   signInPerson,
   whoIsSignedIn,
 } from './support/api-client';
@@ -53,7 +54,13 @@ const count = (ledger: Ledger) =>
 const WRITES_PER_ACCOUNT = 8;
 
 /** One writer: people who sign up, sign in, then list cars or ask for bookings and comment; each write recorded once acknowledged. */
-async function write(baseURL: string, writer: number, ledger: Ledger, until: { killing: boolean }): Promise<void> {
+async function write(
+  baseURL: string,
+  dataDir: string,
+  writer: number,
+  ledger: Ledger,
+  until: { killing: boolean },
+): Promise<void> {
   while (!until.killing) {
     const person = newPerson(writer % 2 === 0 ? 'owner' : 'user', `crash${writer}x`);
     try {
@@ -68,6 +75,7 @@ async function write(baseURL: string, writer: number, ledger: Ledger, until: { k
     ledger.accounts.push(account);
     const cookie = await signInPerson(baseURL, person);
     account.cookie = cookie;
+    if (person.role === 'user') await verifyPhone(baseURL, cookie, dataDir);
     for (let turn = 0; turn < WRITES_PER_ACCOUNT && !until.killing; turn += 1) {
       if (person.role === 'owner') {
         const carname = `Crash Car ${person.username} ${turn}`;
@@ -117,7 +125,8 @@ async function found(baseURL: string, ledger: Ledger): Promise<number> {
   return (await countFound(checks)) + ledger.comments.filter((comment) => comments.has(comment)).length;
 }
 
-async function killAndRestartRounds(label: string, options: ServerProcessOptions): Promise<void> {
+async function killAndRestartRounds(label: string, options: ServerProcessOptions & { dataDir: string }): Promise<void> {
+  const { dataDir } = options;
   const ledger: Ledger = { accounts: [], cars: [], comments: [], bookings: [] };
   let server = await startServerProcess(options);
   try {
@@ -126,7 +135,7 @@ async function killAndRestartRounds(label: string, options: ServerProcessOptions
       const until = { killing: false };
       const failures: unknown[] = [];
       const writers = Array.from({ length: WRITERS }, (_, writer) =>
-        write(server.baseURL, writer, ledger, until).catch((error: unknown) => {
+        write(server.baseURL, dataDir, writer, ledger, until).catch((error: unknown) => {
           // After the kill every writer fails; before it, none may.
           if (!until.killing) failures.push(error);
         }),
@@ -164,8 +173,14 @@ describe('writes acknowledged before a SIGKILL', () => {
   // Generated only where a PostgreSQL server is given, as the server tests' `onPostgres` does.
   for (const postgresUrl of serverUrl ? [serverUrl] : []) {
     it(`are all found after each of ${ROUNDS} kills and restarts on PostgreSQL`, () =>
-      withScratchPostgres(postgresUrl, (databaseUrl) =>
-        killAndRestartRounds('PostgreSQL', { databaseUrl, env: CHEAPEST_HASHES }),
-      ));
+      withScratchPostgres(postgresUrl, async (databaseUrl) => {
+        // Its data folder holds only the texts the renters read their codes from.
+        const root = await mkdtemp(path.join(tmpdir(), 'wow-crash-'));
+        try {
+          await killAndRestartRounds('PostgreSQL', { databaseUrl, dataDir: path.join(root, 'data'), env: CHEAPEST_HASHES });
+        } finally {
+          await rm(root, { recursive: true, force: true });
+        }
+      }));
   }
 });

@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { indiaTime } from '../../tests/marketplace-helpers';
 
 /** The API over HTTP, as the app calls it, for tests against a server process. */
@@ -58,6 +60,31 @@ export async function registerPerson(baseURL: string, person: Person): Promise<v
     body: { ...account, confirmPassword: person.password, ...details },
   });
   expectStatus(answer, 201, 'registering');
+}
+
+/** The code last texted to `tenDigits`, from the server's sms-outbox folder (no SMS provider set); waits up to 15 s. */
+async function codeTextedTo(dataDir: string, tenDigits: string): Promise<string> {
+  const folder = path.join(dataDir, 'sms-outbox');
+  for (let tries = 0; tries < 150; tries += 1) {
+    const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith(`-91${tenDigits}.txt`));
+    const newest = files.sort().at(-1);
+    const code = newest && (await readFile(path.join(folder, newest), 'utf8')).match(/\b(\d{6}) is your/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code was texted to ${tenDigits}`);
+}
+
+/** Proves a new mobile for the signed-in person, as the account page does: a first booking request needs one. */
+export async function verifyPhone(baseURL: string, cookie: string, dataDir: string): Promise<void> {
+  const tenDigits = `9${randomInt(100_000_000, 1_000_000_000)}`;
+  expectStatus(
+    await call(baseURL, 'POST', '/api/account/phone/code', { cookie, body: { phoneNumber: tenDigits } }),
+    200,
+    'texting a code',
+  );
+  const code = await codeTextedTo(dataDir, tenDigits);
+  expectStatus(await call(baseURL, 'POST', '/api/account/phone/confirm', { cookie, body: { code } }), 200, 'confirming the code');
 }
 
 /** Signs in and returns the `cookie` header that carries the new session. */

@@ -63,7 +63,8 @@ function launch(options: ServerProcessOptions) {
     LOG_LEVEL: 'info',
     PAYOUT_DETAILS_KEY,
     ...GENEROUS_LIMITS,
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir ?? 'memory://' }),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.dataDir || !options.databaseUrl ? { DATA_DIR: options.dataDir ?? 'memory://' } : {}),
     ...options.env,
   };
   // Vitest's own setting would change nothing here but may one day; the test runner's database is not this server's.
