@@ -9,6 +9,7 @@ import { serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 
 const BOOKING_ID = uuid(301);
+const DATABASE_AWAY = 'The database is not answering. Please try again in a moment.';
 
 function receipt(): BookingReceipt {
   return { ...booking(), history: [{ status: 'requested', at: '2026-01-05T14:30:00+05:30' }], contacts: {} };
@@ -62,6 +63,39 @@ describe('a booking’s conversation', () => {
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(seen).toHaveLength(1));
+  });
+
+  it('asks once to mark the messages read when the server is away, says so, and asks again for the next message', async () => {
+    session(asha);
+    const { state } = serveConversation('renter', [message(1, { from: 'carKeeper', author: ravi.username })]);
+    let away = true;
+    const seen = serve('POST /api/bookings/:id/messages/seen', () => {
+      if (away) return fail(503, DATABASE_AWAY);
+      state.messages = state.messages.map((item) => ({ ...item, seenAt: '2026-01-05T20:00:00+05:30' }));
+      return state;
+    });
+    serve('POST /api/bookings/:id/messages', ({ body }) => {
+      const added = message(2, { text: (body as { text: string }).text });
+      // The owner answers while the renter writes: their new message is the newest unread one.
+      state.messages = [...state.messages, added, message(3, { from: 'carKeeper', author: ravi.username })];
+      return added;
+    });
+    const { user } = renderRoute(`/bookings/${BOOKING_ID}`);
+
+    expect(
+      await screen.findByText(`The other side cannot yet see that you read their messages: ${DATABASE_AWAY}`),
+    ).toBeInTheDocument();
+    expect(seen).toHaveLength(1);
+
+    away = false;
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'On my way');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Messages about this booking' })).getAllByRole('listitem')).toHaveLength(3),
+    );
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(state.messages.filter((item) => item.from === 'carKeeper').every((item) => item.seenAt !== null)).toBe(true);
   });
 
   it('sends a message and shows it at the bottom, the field emptied', async () => {

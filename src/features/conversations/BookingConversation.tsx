@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -67,12 +67,18 @@ function MessageItem({
 
 function Messages({ bookingId, conversation }: { bookingId: string; conversation: Conversation }) {
   const { send, seen, report } = useConversationActions(bookingId);
-  const unseen = conversation.messages.some((message) => message.from !== conversation.you && message.seenAt === null);
-  const { mutate: markSeen, isPending: marking } = seen;
-  // Shown is read: the sender then sees "Seen", and the header's count drops.
+  const newestUnseen = conversation.messages
+    .filter((message) => message.from !== conversation.you && message.seenAt === null)
+    .at(-1)?.id;
+  const { mutate: markSeen } = seen;
+  // Shown is read: the sender then sees "Seen", and the header's count drops. Asked once per newest
+  // unread message: a refusal shows, and the next message (or a reload) asks again, never a loop.
+  const askedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (unseen && !marking) markSeen();
-  }, [unseen, marking, markSeen]);
+    if (newestUnseen === undefined || askedFor.current === newestUnseen) return;
+    askedFor.current = newestUnseen;
+    markSeen();
+  }, [newestUnseen, markSeen]);
 
   return (
     <>
@@ -91,6 +97,10 @@ function Messages({ bookingId, conversation }: { bookingId: string; conversation
           ))}
         </ol>
       )}
+      <ErrorAlert
+        message={seen.error ? t('bookings.conversation.seenFailed', { reason: toApiError(seen.error).message }) : null}
+        onClose={() => seen.reset()}
+      />
       <ErrorAlert message={report.error ? toApiError(report.error).message : null} onClose={() => report.reset()} />
       {conversation.contactsHidden ? <Alert variant="info">{t('bookings.conversation.contactsHidden')}</Alert> : null}
       <ZodForm
