@@ -1,0 +1,178 @@
+import { expect } from '@playwright/test';
+import { test } from './support/fixtures';
+import type { Booking, ListAnswer, NewBooking } from '#domain/contract';
+import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
+import { openSession } from './support/browser';
+import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
+import { answerRazorpayCheckoutWithStandIn } from './support/razorpay-checkout-stand-in';
+import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** A whole hour `hours` from now, so a period's hours are whole. */
+const wholeHourIn = (hours: number) => new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + hours * HOUR_MS);
+/** GST at 18 % for a seller registered in Karnataka, on this file's paying server only. */
+const GST_ENV = { GST_RATE_BPS: '1800', GSTIN: '29ABCDE1234F1Z5', GST_STATE: 'Karnataka' };
+
+let paying: RunningServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  paying = await startServerOnCopyOfBuild({ razorpay: true, env: GST_ENV });
+});
+test.afterAll(async () => {
+  await paying?.stop();
+});
+
+test.describe('talking before the trip', () => {
+  test('a renter and an owner exchange messages: a phone number is masked until the owner accepts, then shown', async ({
+    browser,
+    suiteServer,
+  }) => {
+    const owner = await openSession(browser, suiteServer.baseURL);
+    const renter = await openSession(browser, suiteServer.baseURL);
+    try {
+      await registerAndSignIn(owner.context, 'owner');
+      const car = await addCarThroughApi(owner.context, {
+        url: '/images/cars/audi-fiesta.svg',
+        carname: uniqueName('Chat Baleno '),
+        description: 'Asked about before the trip.',
+        price: 900,
+        // Paid at pickup: the request goes without a checkout, which this journey is not about.
+        payAtPickup: true,
+      });
+      await registerAndSignIn(renter.context, 'user');
+      const from = wholeHourIn(72);
+      const request: NewBooking = {
+        carName: car.id,
+        from: from.toISOString(),
+        to: new Date(from.getTime() + 5 * HOUR_MS).toISOString(),
+        driver: false,
+      };
+      const asked = await renter.context.request.post('/api/bookings', { data: request });
+      expect(asked.status()).toBe(201);
+      const booking = (await asked.json()) as Booking;
+
+      await renter.page.goto(`/bookings/${booking.id}`);
+      const renterMessages = renter.page.getByRole('region', { name: 'Messages' });
+      await expect(renterMessages.getByText('Contact details show after the booking is accepted')).toBeVisible();
+      await renterMessages.getByRole('textbox', { name: 'Message' }).fill('Where do we meet? Call me on +91 98765 43210.');
+      await renterMessages.getByRole('button', { name: 'Send' }).click();
+      const renterList = renterMessages.getByRole('list', { name: 'Messages about this booking' });
+      await expect(renterList.getByRole('listitem')).toHaveCount(1);
+      await expect(renterList).toContainText('Call me on •••.');
+      await expect(renterList).not.toContainText('98765');
+
+      await owner.page.goto(`/bookings/${booking.id}`);
+      const ownerMessages = owner.page.getByRole('region', { name: 'Messages' });
+      const ownerList = ownerMessages.getByRole('list', { name: 'Messages about this booking' });
+      await expect(ownerList).toContainText('Where do we meet? Call me on •••.');
+      await expect(ownerList).not.toContainText('98765');
+      // Read by the owner: the renter's page says so on its next load.
+      await renter.page.reload();
+      await expect(renterList.getByText('Seen')).toBeVisible();
+
+      const accepted = await owner.context.request.post(`/api/bookings/${booking.id}/accept`, {
+        headers: { origin: new URL(suiteServer.baseURL).origin },
+      });
+      expect(accepted.status()).toBe(200);
+      await owner.page.reload();
+      await expect(ownerList).toContainText('Where do we meet? Call me on +91 98765 43210.');
+      await expect(ownerMessages.getByText('Contact details show after the booking is accepted')).toHaveCount(0);
+      await ownerMessages.getByRole('textbox', { name: 'Message' }).fill('At the MG Road metro gate. My number is 99887 76655.');
+      await ownerMessages.getByRole('button', { name: 'Send' }).click();
+      await expect(ownerList.getByRole('listitem')).toHaveCount(2);
+
+      await renter.page.reload();
+      await expect(renterList.getByRole('listitem')).toHaveCount(2);
+      await expect(renterList.getByRole('listitem').nth(1)).toContainText('My number is 99887 76655.');
+      for (const side of [owner, renter]) {
+        expect(side.problems.pageErrors).toEqual([]);
+        expect(side.problems.consoleErrors).toEqual([]);
+      }
+    } finally {
+      await renter.context.close();
+      await owner.context.close();
+    }
+  });
+});
+
+test.describe('cancelling late', () => {
+  test('refunds half of the price and of its GST when the renter cancels within a day of the start, and the receipt says so', async ({
+    browser,
+  }) => {
+    const { baseURL, razorpay } = paying;
+    const owner = await openSession(browser, baseURL);
+    const renter = await openSession(browser, baseURL);
+    try {
+      await registerAndSignIn(owner.context, 'owner');
+      const car = await addCarThroughApi(owner.context, {
+        url: '/images/cars/audi-fiesta.svg',
+        carname: uniqueName('Late Creta '),
+        description: 'Cancelled close to its start.',
+        price: 1000,
+      });
+      await registerAndSignIn(renter.context, 'user');
+
+      // Four hours starting in three: well inside the 24 hours before the start.
+      const from = wholeHourIn(3);
+      const to = new Date(from.getTime() + 4 * HOUR_MS);
+      const { page, problems } = renter;
+      await answerCheckoutWithStandIn(page);
+      await answerRazorpayCheckoutWithStandIn(page, razorpay, 'upi');
+      await page.goto(
+        `/cars/${car.id}?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`,
+      );
+      // 4 × ₹1,000 and 18 % GST: ₹4,720.00, of which the policy gives back half once it is late.
+      await expect(page.getByRole('group', { name: 'Total Amount' })).toContainText('Total including GST₹4,720.00');
+      await expect(page.getByText(/^Cancelling: free until the owner accepts/)).toBeVisible();
+      await page.getByRole('button', { name: 'Pay with UPI, card or netbanking' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Booking requested' })).toBeVisible();
+
+      const mine = (await (await renter.context.request.get('/api/bookings')).json()) as ListAnswer<Booking>;
+      const booking = mine.data.find((candidate) => candidate.car.id === car.id);
+      if (!booking) throw new Error('the booking was not stored');
+      expect(booking.amountPaise).toBe(472_000);
+      const accepted = await owner.context.request.post(`/api/bookings/${booking.id}/accept`, {
+        headers: { origin: new URL(baseURL).origin },
+      });
+      expect(accepted.status()).toBe(200);
+
+      await page.goto('/bookings');
+      const item = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: car.carname });
+      await item.getByRole('button', { name: 'Cancel booking' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText(
+        "Of the ₹4,720.00 paid, ₹2,360.00 is refunded and ₹2,360.00 is kept under the booking's cancellation policy, since it is cancelled this close to its start.",
+      );
+      await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+      await expect(page.getByText(`Booking ${booking.number} cancelled.`)).toBeVisible();
+
+      // Razorpay was asked to give back the half, and keeps the rest captured.
+      const payment = [...razorpay.payments.values()].find((candidate) => candidate.amount === 472_000);
+      expect(payment).toMatchObject({ status: 'captured', refunded: 236_000 });
+
+      await page.goto(`/bookings/${booking.id}`);
+      const refund = page.getByRole('table', { name: 'Cancellation refund' });
+      await expect(refund).toBeVisible();
+      const rows = await refund.getByRole('row').all();
+      const shown = await Promise.all(
+        rows.map(async (row) => [
+          ((await row.getByRole('rowheader').textContent()) ?? '').trim(),
+          ((await row.getByRole('cell').textContent()) ?? '').trim(),
+        ]),
+      );
+      expect(shown).toEqual([
+        ['Refunded of the price', '₹2,000.00'],
+        ['Refunded of the GST', '₹360.00'],
+        ['Kept under the cancellation policy', '₹2,360.00'],
+        ['Refunded', '₹2,360.00'],
+      ]);
+      await expect(page.getByText(/^Refunded: GST credit note .+ credits the refund against this invoice\.$/)).toBeVisible();
+      expect(problems.pageErrors).toEqual([]);
+      expect(problems.consoleErrors).toEqual([]);
+    } finally {
+      await renter.context.close();
+      await owner.context.close();
+    }
+  });
+});
