@@ -40,6 +40,7 @@ function booking(n: number, fields: Partial<EarningsBooking>): EarningsBooking {
     netPaise: 55_200,
     balancePaise: 55_200,
     paidAtPickup: false,
+    partlyRefunded: false,
     receiptPath: `/bookings/${uuid(n)}`,
     ...fields,
   };
@@ -211,6 +212,26 @@ describe('the owner’s earnings page (/owner/earnings)', () => {
       'href',
       `/bookings/${uuid(302)}`,
     );
+  });
+
+  it('shows a late cancellation with the figures of the part kept, and says the renter got part back', async () => {
+    const kept = { grossPaise: 34_500, platformPaise: 6_900, netPaise: 27_600, balancePaise: 27_600 };
+    const lateCancel = booking(304, { ...kept, state: 'available', partlyRefunded: true });
+    serve('GET /api/owner/earnings', earnings({ bookings: { month: null, total: 1, items: [lateCancel] } }));
+    renderRoute('/owner/earnings');
+    const table = await screen.findByRole('table', { name: 'The bookings behind your earnings' });
+    expect(rowsOf(table)).toEqual([
+      [
+        'WOW-00304',
+        'Maruti Swift',
+        'Nov 02 2026 10:00 – Nov 02 2026 13:00',
+        '₹345.00',
+        '₹69.00',
+        '₹0.00',
+        '₹276.00',
+        'AvailableCancelled late: the renter got part back, and these are the figures of the part kept.',
+      ],
+    ]);
   });
 
   it('asks for one month’s bookings when the owner picks it, and keeps it in the address', async () => {

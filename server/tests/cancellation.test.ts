@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminAccountPage } from '#domain/schemas/admin';
 import type { Reconciliation } from '#domain/schemas/admin-money';
-import type { Booking, BookingReceipt, NewRazorpayOrder, OwnerCar, PublicConfig, RazorpayOrder } from '#domain/contract';
+import type {
+  Booking,
+  BookingReceipt,
+  NewRazorpayOrder,
+  OwnerCar,
+  OwnerEarnings,
+  PublicConfig,
+  RazorpayOrder,
+} from '#domain/contract';
 import { movableClock } from '../src/clock/clock';
 import { accounts, bookings, ledgerEntries, ledgerJournals } from '../src/db/schema';
 import { accountBalances, ownerBalances } from '../src/ledger/balances';
@@ -163,9 +171,18 @@ describe("the renter's cancellation", () => {
     const receipt = (await send(app, 'GET', `/api/bookings/${booking.id}`, renter)).json<BookingReceipt>();
     expect(receipt).toMatchObject({ creditNoteNumber: stored.creditNoteNumber, refund: { amountPaise: 40_710 } });
 
+    // The owner's earnings show the kept part's figures, on its way to being paid, not a refund.
+    const earningsOf = async () =>
+      (await send(app, 'GET', '/api/owner/earnings', owner.cookie))
+        .json<OwnerEarnings>()
+        .bookings.items.find((item) => item.id === booking.id);
+    const kept = { grossPaise: 34_500, platformPaise: 6_900, tdsPaise: 0, netPaise: 27_600, balancePaise: 27_600 };
+    expect(await earningsOf()).toMatchObject({ ...kept, state: 'pending', partlyRefunded: true });
+
     // The kept part becomes the owner's to be paid, as a trip's share does, once the hold after the period has passed.
     await sweepAt(app, new Date(new Date(booking.to).getTime() + 48 * HOUR));
     expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 27_600 });
+    expect(await earningsOf()).toMatchObject({ ...kept, state: 'available', partlyRefunded: true });
     // The admin's check of the books finds the provider's net takings and the owner's kept share where the ledger has them.
     const admin = await signIn(app, ADMIN.email, ADMIN.password);
     const books = (await send(app, 'GET', '/api/admin/money/reconciliation', admin)).json<Reconciliation>();

@@ -18,7 +18,7 @@ import {
 } from '../db/schema';
 import { t } from '../i18n';
 import { accountBalances } from '../ledger/balances';
-import { refundParts, refundSplit } from '../ledger/booking-postings';
+import { keptSplit, refundParts } from '../ledger/booking-postings';
 import type { PaymentProviders } from '../payments/provider';
 import type { RazorpayPayments } from '../payments/razorpay';
 import type { StripePayments } from '../payments/stripe';
@@ -285,7 +285,7 @@ async function recomputedOwed(db: Database, facts: readonly BookingFacts[]): Pro
       if (booking.paymentStatus === 'captured' || booking.paymentStatus === 'failed') {
         owed.add(booking.ownerId, source, account, split.ownerNetPaise);
       } else if (booking.paymentStatus === 'refunded' && !refundParts(booking).whole) {
-        owed.add(booking.ownerId, source, account, split.ownerNetPaise - refundSplit(booking).ownerNetPaise);
+        owed.add(booking.ownerId, source, account, keptSplit(booking).ownerNetPaise);
       }
     } else if (booking.status === 'accepted') {
       owed.add(booking.ownerId, source, 'owner.available', -split.platformPaise);

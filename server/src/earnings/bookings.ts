@@ -6,6 +6,7 @@ import { bookingPagePath } from '#domain/page-addresses';
 import type { EarningsBooking, EarningsBookingState } from '#domain/schemas/earnings';
 import type { Database } from '../db/client';
 import { bookings, cars, ledgerEntries, ledgerJournals } from '../db/schema';
+import { keptSplit, refundParts } from '../ledger/booking-postings';
 import { ownersJournals } from './owner-ledger';
 
 /** How many bookings the earnings page lists: the latest; the month's statement lists every one. */
@@ -143,16 +144,22 @@ export async function earningsBookings(
     if (!row) return [];
     const { booking } = row;
     const paidAtPickup = booking.paymentProvider === null;
-    const split = bookingSplit(booking, { commissionBps: booking.commissionBps ?? 0, tdsBps: booking.tdsBps ?? 0 });
-    const state: EarningsBookingState = row.refunded
-      ? 'refunded'
-      : paidAtPickup
-        ? row.calledOff
-          ? 'cancelled'
-          : 'owedAtPickup'
-        : row.released
-          ? (unpaid.get(id) ?? 'paidOut')
-          : 'pending';
+    // A late cancellation's refund gives back part: the rest is the owner's as a trip's is, released
+    // and paid out on the same path, and its figures are the kept part's.
+    const partlyRefunded = row.refunded && !refundParts(booking).whole;
+    const split = partlyRefunded
+      ? keptSplit(booking)
+      : bookingSplit(booking, { commissionBps: booking.commissionBps ?? 0, tdsBps: booking.tdsBps ?? 0 });
+    const state: EarningsBookingState =
+      row.refunded && !partlyRefunded
+        ? 'refunded'
+        : paidAtPickup
+          ? row.calledOff
+            ? 'cancelled'
+            : 'owedAtPickup'
+          : row.released
+            ? (unpaid.get(id) ?? 'paidOut')
+            : 'pending';
     return [
       {
         id,
@@ -167,6 +174,7 @@ export async function earningsBookings(
         netPaise: split.ownerNetPaise,
         balancePaise: row.owedPaise,
         paidAtPickup,
+        partlyRefunded,
         receiptPath: bookingPagePath(id),
       },
     ];

@@ -119,6 +119,25 @@ export function refundSplit(booking: RefundedBooking): BookingSplit {
 }
 
 /**
+ * What a partial refund leaves of a captured booking's split: the capture's parts less the refund's,
+ * part by part, as the ledger holds them (splitting the kept amount afresh could round a paisa apart).
+ */
+export function keptSplit(booking: RefundedBooking): BookingSplit {
+  const rates = { commissionBps: booking.commissionBps ?? 0, tdsBps: booking.tdsBps ?? 0 };
+  const whole = bookingSplit(booking, rates);
+  const back = refundSplit(booking);
+  return {
+    grossPaise: whole.grossPaise - back.grossPaise,
+    taxPaise: whole.taxPaise - back.taxPaise,
+    amountPaise: whole.amountPaise - back.amountPaise,
+    platformPaise: whole.platformPaise - back.platformPaise,
+    ownerSharePaise: whole.ownerSharePaise - back.ownerSharePaise,
+    tdsPaise: whole.tdsPaise - back.tdsPaise,
+    ownerNetPaise: whole.ownerNetPaise - back.ownerNetPaise,
+  };
+}
+
+/**
  * A refund of a captured booking. A whole one reverses the capture, the owner's share from wherever it
  * stands (pending, or available once released; paid out already, it leaves a negative balance). A
  * partial one (a late cancellation) reverses the refunded share only, split as the capture was, from

@@ -61,6 +61,8 @@ export const EarningsBooking = z.object({
   /** What the booking leaves the platform owing the owner in the ledger now: its net, nothing once refunded, less the platform's share when paid at pickup. */
   balancePaise: z.int(),
   paidAtPickup: z.boolean(),
+  /** Cancelled late, the renter got part back: the figures are those of the part kept. */
+  partlyRefunded: z.boolean(),
   /** The app's path of the booking's receipt. */
   receiptPath: z.string(),
 });

@@ -56,6 +56,7 @@ function BookingRow({ booking }: { booking: EarningsBooking }) {
       {money(booking.netPaise)}
       <td>
         <EarningsStateBadge state={booking.state} />
+        {booking.partlyRefunded ? <div className="small text-muted">{t('earnings.bookings.partlyRefunded')}</div> : null}
       </td>
     </tr>
   );
