@@ -94,6 +94,33 @@ describe('the bookings list', () => {
     await waitFor(() => expect(document.title).toBe('WheelsOnWeb - Bookings'));
   });
 
+  it('says who cancelled a booking and how much of its payment went back', async () => {
+    session(admin);
+    const lateCancel = adminBooking({
+      status: 'cancelled',
+      cancelledBy: 'renter',
+      amountPaise: 56_000,
+      payment: { status: 'refunded', provider: 'razorpay', method: 'upi', amountPaise: 56_000 },
+      refund: { basePaise: 28_000, taxPaise: 0, amountPaise: 28_000 },
+      adminActions: [],
+    });
+    const byOwner = adminBooking({
+      id: uuid(344),
+      number: 'WOW-00044',
+      status: 'cancelled',
+      cancelledBy: 'carKeeper',
+      adminActions: [],
+    });
+    serveBookings([lateCancel, byOwner]);
+    renderRoute('/admin/bookings');
+
+    await screen.findByRole('heading', { level: 1, name: 'Bookings (2)' });
+    const cells = within(rowOf(lateCancel.number)).getAllByRole('cell');
+    expect(cells[6]).toHaveTextContent(/^cancelledCancelled by the renter$/);
+    expect(cells[7]).toHaveTextContent(/^Refunded₹280.00 of ₹560.00 given backRazorpay \(upi\)$/);
+    expect(within(rowOf('WOW-00044')).getAllByRole('cell')[6]).toHaveTextContent(/^cancelledCancelled by the owner$/);
+  });
+
   it("offers exactly the steps the server lists in each booking's adminActions", async () => {
     session(admin);
     serveBookings([

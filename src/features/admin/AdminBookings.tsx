@@ -174,9 +174,14 @@ const columns = (ask: (asking: Asking) => void, read: (booking: AdminBooking) =>
     header: t('admin.bookings.column.status'),
     cell: (booking) => {
       const note = statusNote(booking);
+      // A fleet car's keeper is the platform: its cancellation is an admin's. An admin's reason says who already.
+      const by = booking.cancelledBy === 'carKeeper' && !booking.owner ? 'admin' : booking.cancelledBy;
       return (
         <>
           <BookingStatusBadge status={booking.status} />
+          {booking.status === 'cancelled' && by && !note ? (
+            <div className="small text-muted">{t('admin.bookings.cancelledBy', { by })}</div>
+          ) : null}
           {note ? <div className="small">{note}</div> : null}
         </>
       );
@@ -187,6 +192,14 @@ const columns = (ask: (asking: Asking) => void, read: (booking: AdminBooking) =>
     cell: (booking) => (
       <>
         {t(PAYMENT_LABELS[booking.payment.status])}
+        {booking.refund && booking.payment.status === 'refunded' ? (
+          <div className="small">
+            {t('admin.bookings.refunded', {
+              refund: formatPaise(booking.refund.amountPaise),
+              amount: formatPaise(booking.amountPaise),
+            })}
+          </div>
+        ) : null}
         {booking.payment.provider ? (
           <div className="small text-muted">
             {booking.payment.method
