@@ -46,19 +46,22 @@ function changedSinceSeen(db: Database, account: AccountRow, now: Date): SQL | u
 
 /** What the header's badges count for `account` at `now`: 0 where a count is not for its role. */
 export async function summaryOf(db: Database, account: AccountRow, now: Date): Promise<NotificationSummary> {
+  // The two counts are apart: on PostgreSQL they run side by side, each on a connection of its own.
   if (account.role === 'user') {
-    const [updates] = await db
-      .select({ n: count() })
-      .from(bookings)
-      .where(changedSinceSeen(db, account, now));
-    return { requestsAwaitingAnswer: 0, bookingUpdates: updates?.n ?? 0, ...(await unreadMessagesFor(db, account)) };
+    const [[updates], unread] = await Promise.all([
+      db
+        .select({ n: count() })
+        .from(bookings)
+        .where(changedSinceSeen(db, account, now)),
+      unreadMessagesFor(db, account),
+    ]);
+    return { requestsAwaitingAnswer: 0, bookingUpdates: updates?.n ?? 0, ...unread };
   }
-  const [awaiting] = await db
-    .select({ n: count() })
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(awaitingAnswer(account, now));
-  return { requestsAwaitingAnswer: awaiting?.n ?? 0, bookingUpdates: 0, ...(await unreadMessagesFor(db, account)) };
+  const [[awaiting], unread] = await Promise.all([
+    db.select({ n: count() }).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(awaitingAnswer(account, now)),
+    unreadMessagesFor(db, account),
+  ]);
+  return { requestsAwaitingAnswer: awaiting?.n ?? 0, bookingUpdates: 0, ...unread };
 }
 
 /** Remembers `now` as when the renter last looked at their bookings, and answers their summary as it then stands. */
