@@ -1,15 +1,21 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/fixtures';
-import type { Booking, BookingReceipt, NewBooking } from '#domain/contract';
+import type { BookingReceipt } from '#domain/contract';
 import { formatIndiaTime } from '#domain/india-time';
-import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
+import {
+  acceptThroughApi,
+  addCarThroughApi,
+  registerAndSignIn,
+  requestThroughApi,
+  uniqueName,
+  wholeHourIn,
+} from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { openSession, PHONE_WIDTH } from './support/browser';
 import { accountToggle } from './support/header';
 import { horizontalOverflow } from './support/page-checks';
 import { saveScreenshotsAtBothWidths } from './support/screenshots';
 
-const HOUR_MS = 60 * 60 * 1000;
 /** The spec's surcharge for a driver, per hour, in rupees. */
 const DRIVER_PER_HOUR = 30;
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
@@ -51,21 +57,8 @@ test.describe('a booking’s receipt', () => {
       const renterAccount = await registerAndSignIn(renter.context, 'user');
 
       // Seven hours with a driver, starting at a whole hour two days ahead.
-      const from = new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 48 * HOUR_MS);
-      const request: NewBooking = {
-        carName: car.id,
-        from: from.toISOString(),
-        to: new Date(from.getTime() + 7 * HOUR_MS).toISOString(),
-        driver: true,
-      };
-      const asked = await renter.context.request.post('/api/bookings', { data: request });
-      expect(asked.status()).toBe(201);
-      const booking = (await asked.json()) as Booking;
-      // As the owner's page sends it: a bodiless step names the page it comes from, this site.
-      const accepted = await owner.context.request.post(`/api/bookings/${booking.id}/accept`, {
-        headers: { origin: new URL(suiteServer.baseURL).origin },
-      });
-      expect(accepted.status()).toBe(200);
+      const booking = await requestThroughApi(renter.context, car, { from: wholeHourIn(48), hours: 7, driver: true });
+      await acceptThroughApi(owner.context, suiteServer.baseURL, booking);
 
       const { page, problems } = renter;
       await page.goto('/bookings');

@@ -1,15 +1,20 @@
 import { expect } from '@playwright/test';
 import { test } from './support/fixtures';
-import type { Booking, ListAnswer, NewBooking } from '#domain/contract';
-import { addCarThroughApi, registerAndSignIn, uniqueName } from './support/accounts';
+import type { Booking, ListAnswer } from '#domain/contract';
+import {
+  acceptThroughApi,
+  addCarThroughApi,
+  registerAndSignIn,
+  requestThroughApi,
+  uniqueName,
+  wholeHourIn,
+} from './support/accounts';
 import { openSession } from './support/browser';
 import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
 import { answerRazorpayCheckoutWithStandIn } from './support/razorpay-checkout-stand-in';
 import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** A whole hour `hours` from now, so a period's hours are whole. */
-const wholeHourIn = (hours: number) => new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + hours * HOUR_MS);
 /** GST at 18 % for a seller registered in Karnataka, on this file's paying server only. */
 const GST_ENV = { GST_RATE_BPS: '1800', GSTIN: '29ABCDE1234F1Z5', GST_STATE: 'Karnataka' };
 
@@ -41,16 +46,7 @@ test.describe('talking before the trip', () => {
         payAtPickup: true,
       });
       await registerAndSignIn(renter.context, 'user');
-      const from = wholeHourIn(72);
-      const request: NewBooking = {
-        carName: car.id,
-        from: from.toISOString(),
-        to: new Date(from.getTime() + 5 * HOUR_MS).toISOString(),
-        driver: false,
-      };
-      const asked = await renter.context.request.post('/api/bookings', { data: request });
-      expect(asked.status()).toBe(201);
-      const booking = (await asked.json()) as Booking;
+      const booking = await requestThroughApi(renter.context, car, { from: wholeHourIn(72), hours: 5 });
 
       await renter.page.goto(`/bookings/${booking.id}`);
       const renterMessages = renter.page.getByRole('region', { name: 'Messages' });
@@ -71,10 +67,7 @@ test.describe('talking before the trip', () => {
       await renter.page.reload();
       await expect(renterList.getByText('Seen')).toBeVisible();
 
-      const accepted = await owner.context.request.post(`/api/bookings/${booking.id}/accept`, {
-        headers: { origin: new URL(suiteServer.baseURL).origin },
-      });
-      expect(accepted.status()).toBe(200);
+      await acceptThroughApi(owner.context, suiteServer.baseURL, booking);
       await owner.page.reload();
       await expect(ownerList).toContainText('Where do we meet? Call me on +91 98765 43210.');
       await expect(ownerMessages.getByText('Contact details show after the booking is accepted')).toHaveCount(0);
@@ -132,10 +125,7 @@ test.describe('cancelling late', () => {
       const booking = mine.data.find((candidate) => candidate.car.id === car.id);
       if (!booking) throw new Error('the booking was not stored');
       expect(booking.amountPaise).toBe(472_000);
-      const accepted = await owner.context.request.post(`/api/bookings/${booking.id}/accept`, {
-        headers: { origin: new URL(baseURL).origin },
-      });
-      expect(accepted.status()).toBe(200);
+      await acceptThroughApi(owner.context, baseURL, booking);
 
       await page.goto('/bookings');
       const item = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: car.carname });

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
-import type { CodedAnswer, OwnerCar, OwnerCarInput, RegisterType } from '#domain/contract';
+import type { Booking, CodedAnswer, NewBooking, OwnerCar, OwnerCarInput, RegisterType } from '#domain/contract';
 import { codeTextedTo } from './sms-outbox';
 
 export interface TestAccount {
@@ -108,4 +108,34 @@ export async function addCarThroughApi(context: BrowserContext, car: OwnerCarInp
   const added = data.find((listed) => listed.carname === car.carname);
   if (!added) throw new Error(`${car.carname} is not in the owner's list after adding it`);
   return added;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A whole hour `hours` from now, so a period's hours are whole. */
+export function wholeHourIn(hours: number): Date {
+  return new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + hours * HOUR_MS);
+}
+
+/** Asks for `car` unpaid (a car paid at pickup) as the signed-in renter of `context`, for `hours` from `from`. */
+export async function requestThroughApi(
+  context: BrowserContext,
+  car: Pick<OwnerCar, 'id'>,
+  { from, hours, driver = false }: { from: Date; hours: number; driver?: boolean },
+): Promise<Booking> {
+  const request: NewBooking = {
+    carName: car.id,
+    from: from.toISOString(),
+    to: new Date(from.getTime() + hours * HOUR_MS).toISOString(),
+    driver,
+  };
+  return ok<Booking>('POST /api/bookings', await context.request.post('/api/bookings', { data: request }));
+}
+
+/** Accepts a request as the owner's page does: a bodiless step names the page it comes from, the site at `baseURL`. */
+export async function acceptThroughApi(context: BrowserContext, baseURL: string, booking: Pick<Booking, 'id'>): Promise<Booking> {
+  return ok<Booking>(
+    `accept ${booking.id}`,
+    await context.request.post(`/api/bookings/${booking.id}/accept`, { headers: { origin: new URL(baseURL).origin } }),
+  );
 }
