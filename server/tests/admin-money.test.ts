@@ -18,7 +18,7 @@ import { startCardProviderStandIn, type CardProviderStandIn } from '../src/payme
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { getOk, person, type Person } from './admin-helpers';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
-import { act, indiaTime, listCar, requestBooking, send, sweepAt } from './marketplace-helpers';
+import { act, indiaTime, listCar, razorpayAt, requestBooking, send, sweepAt } from './marketplace-helpers';
 
 const GST = { rateBps: 1800, gstin: '29ABCDE1234F1Z5', state: 'Karnataka' };
 const admin = { email: 'money-console@wheelsonweb.in', username: 'moneyconsole', password: 'admin-password-1' };
@@ -43,7 +43,7 @@ beforeAll(async () => {
   app = await buildTestApp({
     admin,
     gst: GST,
-    razorpay: { keyId: razorpay.keyId, keySecret: razorpay.keySecret, webhookSecret: undefined, apiBase: new URL(razorpay.url) },
+    razorpay: razorpayAt(razorpay),
     cardPayments: { secretKey: card.secretKey, publishableKey: card.publishableKey, apiBase: new URL(card.url) },
   });
   adminCookie = await signIn(app, admin.email, admin.password);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminAccountPage } from '#domain/schemas/admin';
@@ -13,11 +13,12 @@ import type {
   RazorpayOrder,
 } from '#domain/contract';
 import { movableClock } from '../src/clock/clock';
-import { accounts, bookings, ledgerEntries, ledgerJournals } from '../src/db/schema';
-import { accountBalances, ownerBalances } from '../src/ledger/balances';
+import { accounts, bookings } from '../src/db/schema';
+import { accountBalances } from '../src/ledger/balances';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { accountId, buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
-import { act, indiaTime, listCar, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
+import { act, indiaTime, listCar, razorpayAt, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
+import { balanceOf, journalsOf, unbalancedJournals } from './ledger-readers';
 
 /**
  * The cancellation policy as the server enforces it, through the provider and the ledger: a renter
@@ -42,12 +43,7 @@ beforeAll(async () => {
     {
       admin: ADMIN,
       gst: GST,
-      razorpay: {
-        keyId: razorpay.keyId,
-        keySecret: razorpay.keySecret,
-        webhookSecret: undefined,
-        apiBase: new URL(razorpay.url),
-      },
+      razorpay: razorpayAt(razorpay),
     },
     { clock },
   );
@@ -89,30 +85,6 @@ async function acceptedBooking(): Promise<{ owner: Awaited<ReturnType<typeof new
   return { owner, booking };
 }
 
-/** The booking's refund journal, its entries as `account[:owner]` → paise; undefined when none was posted. */
-async function refundJournal(bookingId: string): Promise<Record<string, number> | undefined> {
-  const rows = await app.db
-    .select({ account: ledgerEntries.account, ownerId: ledgerEntries.ownerId, paise: ledgerEntries.amountPaise })
-    .from(ledgerJournals)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
-    .where(eq(ledgerJournals.key, `refund:${bookingId}`));
-  if (rows.length === 0) return undefined;
-  return Object.fromEntries(rows.map(({ account, ownerId, paise }) => [ownerId ? `${account}:owner` : account, paise]));
-}
-
-function unbalancedJournals(): Promise<{ journalId: number }[]> {
-  return app.db
-    .select({ journalId: ledgerEntries.journalId })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.journalId)
-    .having(sql`sum(${ledgerEntries.amountPaise}) <> 0 or count(*) < 2`);
-}
-
-async function balanceOf(ownerId: string) {
-  const [balance] = await ownerBalances(app.db, [ownerId]);
-  return balance ?? { ownerId, pendingPaise: 0, availablePaise: 0 };
-}
-
 const refundedByRazorpay = (row: { paymentRef: string | null }) => razorpay.payments.get(row.paymentRef ?? '')?.refunded;
 
 describe("the renter's cancellation", () => {
@@ -137,13 +109,13 @@ describe("the renter's cancellation", () => {
     const stored = await storedBooking(app, booking.id);
     expect(stored.paymentStatus).toBe('refunded');
     expect(refundedByRazorpay(stored)).toBe(81_420);
-    expect(await refundJournal(booking.id)).toEqual({
+    expect((await journalsOf(app.db, booking.id)).refund).toEqual({
       'received.razorpay': -81_420,
       'gst.payable': 12_420,
       'platform.revenue': 13_800,
       'owner.pending:owner': 55_200,
     });
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
   });
 
   it('a minute later gives back half the price and half its tax, the kept half split between the platform and the owner', async () => {
@@ -157,14 +129,14 @@ describe("the renter's cancellation", () => {
     expect(stored.paymentStatus).toBe('refunded');
     expect(refundedByRazorpay(stored)).toBe(40_710);
     // The refunded half reversed only: the platform's fifth of it and the owner's rest.
-    expect(await refundJournal(booking.id)).toEqual({
+    expect((await journalsOf(app.db, booking.id)).refund).toEqual({
       'received.razorpay': -40_710,
       'gst.payable': 6_210,
       'platform.revenue': 6_900,
       'owner.pending:owner': 27_600,
     });
-    expect(await unbalancedJournals()).toEqual([]);
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 27_600, availablePaise: 0 });
+    expect(await unbalancedJournals(app.db)).toEqual([]);
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 27_600, availablePaise: 0 });
     expect((await accountBalances(app.db))['platform.revenue']).toBe(revenueBefore + 6_900);
     // The refund of a taxed booking is documented by a credit note; the receipt shows it.
     expect(stored.creditNoteNumber).toMatch(/^WCN\/\d{2}-\d{2}\/\d{5}$/);
@@ -181,7 +153,7 @@ describe("the renter's cancellation", () => {
 
     // The kept part becomes the owner's to be paid, as a trip's share does, once the hold after the period has passed.
     await sweepAt(app, new Date(new Date(booking.to).getTime() + 48 * HOUR));
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 27_600 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 27_600 });
     expect(await earningsOf()).toMatchObject({ ...kept, state: 'available', partlyRefunded: true });
     // The admin's check of the books finds the provider's net takings and the owner's kept share where the ledger has them.
     const admin = await signIn(app, ADMIN.email, ADMIN.password);
@@ -198,8 +170,8 @@ describe("the renter's cancellation", () => {
     const refused = await act(app, renter, booking.id, 'cancel');
     expect(refused.statusCode).toBe(409);
     expect(await storedBooking(app, booking.id)).toMatchObject({ status: 'accepted', paymentStatus: 'captured' });
-    expect(await refundJournal(booking.id)).toBeUndefined();
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 55_200 });
+    expect((await journalsOf(app.db, booking.id)).refund).toBeUndefined();
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 55_200 });
   });
 
   it('of a request not yet accepted is free however late: the hold is let go', async () => {
@@ -209,7 +181,7 @@ describe("the renter's cancellation", () => {
     expect((await act(app, renter, booking.id, 'cancel')).statusCode).toBe(200);
     const stored = await storedBooking(app, booking.id);
     expect(stored).toMatchObject({ status: 'cancelled', paymentStatus: 'released', refundBasePaise: null });
-    expect(await refundJournal(booking.id)).toBeUndefined();
+    expect((await journalsOf(app.db, booking.id)).refund).toBeUndefined();
   });
 
   it('keeps the policy a booking was requested under, whatever the server says later', async () => {
@@ -256,7 +228,7 @@ describe("the owner's cancellation", () => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json<Booking>()).toMatchObject({ cancelledBy: 'carKeeper', refund: { amountPaise: 81_420 } });
     expect(refundedByRazorpay(await storedBooking(app, booking.id))).toBe(81_420);
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
 
     // The console's list of accounts counts the owner's cancellations for the admin judging them.
     const admin = await signIn(app, ADMIN.email, ADMIN.password);

@@ -6,7 +6,7 @@ import { bookings } from '../src/db/schema';
 import { nextInvoiceNumber } from '../src/ledger/tax-documents';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
-import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+import { act, indiaTime, listCar, razorpayAt, requestBooking, send } from './marketplace-helpers';
 
 const GST = { rateBps: 1800, gstin: '29ABCDE1234F1Z5', state: 'Karnataka' };
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   razorpay = await startRazorpayStandIn();
   app = await buildTestApp({
     gst: GST,
-    razorpay: { keyId: razorpay.keyId, keySecret: razorpay.keySecret, webhookSecret: undefined, apiBase: new URL(razorpay.url) },
+    razorpay: razorpayAt(razorpay),
   });
   [renter, owner] = await Promise.all([registerAndSignIn(app, 'user'), registerAndSignIn(app, 'owner')]);
   // Paid at pickup, so an unpaid request shows the tax as the checkout would charge it.
@@ -118,12 +118,7 @@ describe('invoice numbers', () => {
 
   it('are not given without GST, where the receipt is no tax invoice', async () => {
     const plain = await buildTestApp({
-      razorpay: {
-        keyId: razorpay.keyId,
-        keySecret: razorpay.keySecret,
-        webhookSecret: undefined,
-        apiBase: new URL(razorpay.url),
-      },
+      razorpay: razorpayAt(razorpay),
     });
     try {
       const [who, keeper] = await Promise.all([registerAndSignIn(plain, 'user'), registerAndSignIn(plain, 'owner')]);

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, BookingReceipt, NewRazorpayOrder, OwnerCar, RazorpayOrder } from '#domain/contract';
 import { bookings, ledgerEntries, ledgerJournals } from '../src/db/schema';
 import { backfillLedger } from '../src/ledger/backfill';
-import { ownerBalances } from '../src/ledger/balances';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { accountId, buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
-import { act, indiaTime, listCar, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
+import { act, indiaTime, listCar, razorpayAt, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
+import { balanceOf, journalsOf, unbalancedJournals } from './ledger-readers';
 
 const GST = { rateBps: 1800, gstin: '29ABCDE1234F1Z5', state: 'Karnataka' };
 const HOUR = 60 * 60 * 1000;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   razorpay = await startRazorpayStandIn();
   app = await buildTestApp({
     gst: GST,
-    razorpay: { keyId: razorpay.keyId, keySecret: razorpay.keySecret, webhookSecret: undefined, apiBase: new URL(razorpay.url) },
+    razorpay: razorpayAt(razorpay),
   });
   renter = await registerAndSignIn(app, 'user');
 });
@@ -53,42 +53,6 @@ async function paidRequest(car: OwnerCar): Promise<Booking> {
   });
 }
 
-/** Each journal of the booking, by key, with its entries as `account[:owner]` → paise. */
-async function journalsOf(bookingId: string): Promise<Record<string, Record<string, number>>> {
-  const rows = await app.db
-    .select({
-      key: ledgerJournals.key,
-      account: ledgerEntries.account,
-      ownerId: ledgerEntries.ownerId,
-      paise: ledgerEntries.amountPaise,
-    })
-    .from(ledgerJournals)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
-    .where(eq(ledgerJournals.bookingId, bookingId));
-  const journals: Record<string, Record<string, number>> = {};
-  for (const { key, account, ownerId, paise } of rows) {
-    const name = key.split(':')[0] ?? key;
-    const entries = journals[name] ?? {};
-    entries[ownerId ? `${account}:owner` : account] = paise;
-    journals[name] = entries;
-  }
-  return journals;
-}
-
-async function balanceOf(ownerId: string) {
-  const [balance] = await ownerBalances(app.db, [ownerId]);
-  return balance ?? { ownerId, pendingPaise: 0, availablePaise: 0 };
-}
-
-/** The journals that do not sum to zero or have fewer than two entries: none, ever. */
-function unbalancedJournals(): Promise<{ journalId: number }[]> {
-  return app.db
-    .select({ journalId: ledgerEntries.journalId })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.journalId)
-    .having(sql`sum(${ledgerEntries.amountPaise}) <> 0 or count(*) < 2`);
-}
-
 describe('the ledger', () => {
   it("posts a capture as the provider's receipt, the GST, the platform's fifth and the owner's pending rest, at the rate it stores", async () => {
     const owner = await newOwner();
@@ -97,7 +61,7 @@ describe('the ledger', () => {
     expect(accepted.statusCode).toBe(200);
     expect(booking.rates).toBeUndefined();
     expect(accepted.json<Booking>().rates).toEqual({ commissionBps: 2000, tdsBps: 0 });
-    expect(await journalsOf(booking.id)).toEqual({
+    expect(await journalsOf(app.db, booking.id)).toEqual({
       capture: {
         'received.razorpay': 81_420,
         'gst.payable': -12_420,
@@ -106,8 +70,8 @@ describe('the ledger', () => {
       },
     });
     expect(await storedBooking(app, booking.id)).toMatchObject({ commissionBps: 2000, tdsBps: 0 });
-    expect(await balanceOf(owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 55_200, availablePaise: 0 });
-    expect(await unbalancedJournals()).toEqual([]);
+    expect(await balanceOf(app.db, owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 55_200, availablePaise: 0 });
+    expect(await unbalancedJournals(app.db)).toEqual([]);
   });
 
   it('makes the share available once the hold after the period has passed, once however often the sweep runs', async () => {
@@ -116,11 +80,11 @@ describe('the ledger', () => {
     await act(app, owner.cookie, booking.id, 'accept');
     const ends = new Date(booking.to).getTime();
     await sweepAt(app, new Date(ends + 47 * HOUR));
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 55_200, availablePaise: 0 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 55_200, availablePaise: 0 });
     await Promise.all([sweepAt(app, new Date(ends + 48 * HOUR)), sweepAt(app, new Date(ends + 48 * HOUR))]);
     await sweepAt(app, new Date(ends + 49 * HOUR));
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 55_200 });
-    expect(Object.keys(await journalsOf(booking.id)).sort()).toEqual(['capture', 'release']);
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 55_200 });
+    expect(Object.keys(await journalsOf(app.db, booking.id)).sort()).toEqual(['capture', 'release']);
   });
 
   it('reverses the owner’s share and the commission when the money is refunded, and numbers a credit note in its own series', async () => {
@@ -133,13 +97,13 @@ describe('the ledger', () => {
     expect(stored.creditNoteNumber).toMatch(/^WCN\/\d{2}-\d{2}\/\d{5}$/);
     const receipt = (await send(app, 'GET', `/api/bookings/${booking.id}`, renter)).json<BookingReceipt>();
     expect(receipt).toMatchObject({ invoiceNumber: stored.invoiceNumber, creditNoteNumber: stored.creditNoteNumber });
-    expect((await journalsOf(booking.id)).refund).toEqual({
+    expect((await journalsOf(app.db, booking.id)).refund).toEqual({
       'received.razorpay': -81_420,
       'gst.payable': 12_420,
       'platform.revenue': 13_800,
       'owner.pending:owner': 55_200,
     });
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
   });
 
   it('leaves an owner of a car paid at pickup owing the platform’s share, until the booking is called off', async () => {
@@ -147,10 +111,10 @@ describe('the ledger', () => {
     const chosen = choice(owner.car);
     const booking = await requestBooking(app, renter, chosen);
     await act(app, owner.cookie, booking.id, 'accept');
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: -13_800 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: -13_800 });
     await act(app, renter, booking.id, 'cancel');
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
-    expect(Object.keys(await journalsOf(booking.id)).sort()).toEqual(['pickup-share', 'pickup-share-reversed']);
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
+    expect(Object.keys(await journalsOf(app.db, booking.id)).sort()).toEqual(['pickup-share', 'pickup-share-reversed']);
   });
 
   it('never re-splits a booking taken before the rate changed', async () => {
@@ -161,9 +125,12 @@ describe('the ledger', () => {
     try {
       const later = await paidRequest(owner.car);
       await act(app, owner.cookie, later.id, 'accept');
-      expect((await journalsOf(later.id)).capture).toMatchObject({ 'platform.revenue': -20_700, 'tds.payable': -483 });
+      expect((await journalsOf(app.db, later.id)).capture).toMatchObject({ 'platform.revenue': -20_700, 'tds.payable': -483 });
       await act(app, renter, booking.id, 'cancel');
-      expect((await journalsOf(booking.id)).refund).toMatchObject({ 'platform.revenue': 13_800, 'owner.pending:owner': 55_200 });
+      expect((await journalsOf(app.db, booking.id)).refund).toMatchObject({
+        'platform.revenue': 13_800,
+        'owner.pending:owner': 55_200,
+      });
     } finally {
       app.money.rates = { commissionBps: 2000, tdsBps: 0 };
     }
@@ -223,14 +190,14 @@ describe('the start-up backfill', () => {
     const posted = await Promise.all([backfillLedger(app.db, app.money, now), backfillLedger(app.db, app.money, now)]);
     expect(posted[0] + posted[1]).toBe(2);
     expect(await backfillLedger(app.db, app.money, now)).toBe(0);
-    expect((await journalsOf(taken.id)).capture).toEqual({
+    expect((await journalsOf(app.db, taken.id)).capture).toEqual({
       'received.razorpay': 81_420,
       'gst.payable': -12_420,
       'owner.pending:owner': -69_000,
     });
-    expect(Object.keys(await journalsOf(refunded.id)).sort()).toEqual(['capture', 'refund']);
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 69_000, availablePaise: 0 });
+    expect(Object.keys(await journalsOf(app.db, refunded.id)).sort()).toEqual(['capture', 'refund']);
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 69_000, availablePaise: 0 });
     expect(await storedBooking(app, taken.id)).toMatchObject({ commissionBps: 0, tdsBps: 0 });
-    expect(await unbalancedJournals()).toEqual([]);
+    expect(await unbalancedJournals(app.db)).toEqual([]);
   });
 });

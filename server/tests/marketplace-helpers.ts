@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { sweepBookings } from '../src/bookings/sweep';
 import { bookings, type BookingRow } from '../src/db/schema';
 import type { BookingLinks } from '../src/mail/booking-mails';
+import type { RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { testConfig } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +19,11 @@ export function indiaTime(daysAhead: number, clock: string): string {
 
 /** Where booking mails link from a test app: its PUBLIC_URL, for the functions tests call without a request. */
 export const bookingLinks: BookingLinks = { publicUrl: testConfig().publicUrl };
+
+/** A test app's Razorpay settings, talking to `standIn` and taking no webhooks. */
+export function razorpayAt(standIn: Pick<RazorpayStandIn, 'keyId' | 'keySecret' | 'url'>) {
+  return { keyId: standIn.keyId, keySecret: standIn.keySecret, webhookSecret: undefined, apiBase: new URL(standIn.url) };
+}
 
 export function send(
   app: FastifyInstance,

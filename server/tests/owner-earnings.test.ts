@@ -16,7 +16,7 @@ import { ownerBalances } from '../src/ledger/balances';
 import { postPayoutPaid, postPayoutRequested } from '../src/ledger/payout-postings';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { accountId, buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
-import { act, indiaTime, listCar, requestBooking, send, sweepAt } from './marketplace-helpers';
+import { act, indiaTime, listCar, razorpayAt, requestBooking, send, sweepAt } from './marketplace-helpers';
 import { type PlanNode, planOf } from './query-plans';
 
 const HOUR = 60 * 60 * 1000;
@@ -37,12 +37,7 @@ beforeAll(async () => {
   clock = movableClock(start);
   app = await buildTestApp(
     {
-      razorpay: {
-        keyId: razorpay.keyId,
-        keySecret: razorpay.keySecret,
-        webhookSecret: undefined,
-        apiBase: new URL(razorpay.url),
-      },
+      razorpay: razorpayAt(razorpay),
     },
     { clock },
   );

@@ -15,12 +15,13 @@ import type {
 } from '#domain/contract';
 import { movableClock, type MovableClock } from '../src/clock/clock';
 import { ledgerEntries, ledgerJournals, mailOutbox, payoutRuns, payouts } from '../src/db/schema';
-import { accountBalances, ownerBalances } from '../src/ledger/balances';
+import { accountBalances } from '../src/ledger/balances';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { makePayoutRun, runWeeklyPayoutsIfDue } from '../src/payouts/runs';
 import { person, type Person } from './admin-helpers';
 import { buildTestApp, closeTestApp, signIn } from './helpers';
-import { act, indiaTime, listCar, requestBooking, send, sweepAt } from './marketplace-helpers';
+import { act, indiaTime, listCar, razorpayAt, requestBooking, send, sweepAt } from './marketplace-helpers';
+import { balanceOf, unbalancedJournals } from './ledger-readers';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -45,12 +46,7 @@ beforeAll(async () => {
   app = await buildTestApp(
     {
       admin,
-      razorpay: {
-        keyId: razorpay.keyId,
-        keySecret: razorpay.keySecret,
-        webhookSecret: undefined,
-        apiBase: new URL(razorpay.url),
-      },
+      razorpay: razorpayAt(razorpay),
     },
     { clock },
   );
@@ -63,17 +59,8 @@ afterAll(async () => {
 });
 beforeEach(() => clock.set(start));
 afterEach(async () => {
-  expect(await unbalancedJournals()).toEqual([]);
+  expect(await unbalancedJournals(app.db)).toEqual([]);
 });
-
-/** The journals that do not sum to zero or have fewer than two entries: none, ever. */
-function unbalancedJournals(): Promise<{ journalId: number }[]> {
-  return app.db
-    .select({ journalId: ledgerEntries.journalId })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.journalId)
-    .having(sql`sum(${ledgerEntries.amountPaise}) <> 0 or count(*) < 2`);
-}
 
 interface Owner extends Person {
   car: OwnerCar;
@@ -129,11 +116,6 @@ async function earn(owner: Owner, hours = 3): Promise<void> {
   const accepted = await act(app, owner.cookie, booking.id, 'accept');
   expect(accepted.statusCode, accepted.body).toBe(200);
   await sweepAt(app, new Date(new Date(booking.to).getTime() + 49 * HOUR));
-}
-
-async function balanceOf(ownerId: string) {
-  const [balance] = await ownerBalances(app.db, [ownerId]);
-  return balance ?? { ownerId, pendingPaise: 0, availablePaise: 0 };
 }
 
 const payoutsOf = (ownerId: string) => app.db.select().from(payouts).where(eq(payouts.ownerId, ownerId)).orderBy(payouts.number);
@@ -202,14 +184,14 @@ describe('a payout run', () => {
   it('pays an owner with released earnings and details on file their whole available balance, into transit, once', async () => {
     const owner = await newOwner();
     await earn(owner);
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 55_200 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 55_200 });
     clock.set(afterHolds);
 
     const run = await runNow();
     expect(run).toMatchObject({ startedBy: { username: admin.username }, createdAt: afterHolds.toISOString() });
     const payout = await onlyPayoutOf(owner);
     expect(payout).toMatchObject({ runId: run.id, way: 'manual', status: 'requested', amountPaise: 55_200, utr: null });
-    expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: 0 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ availablePaise: 0 });
     expect(await payoutJournals(payout.id)).toEqual({ payout: { 'owner.available': 55_200, 'payouts.in_transit': -55_200 } });
 
     const detail = await runDetail(run.id);
@@ -240,7 +222,7 @@ describe('a payout run', () => {
   it('pays no owner below the minimum, none whose details are on hold or missing, and none with only a UPI ID', async () => {
     const small = await newOwner(50);
     await earn(small, 1);
-    expect(await balanceOf(small.id)).toMatchObject({ availablePaise: 6_400 });
+    expect(await balanceOf(app.db, small.id)).toMatchObject({ availablePaise: 6_400 });
     const missing = await newOwner(200, { details: false });
     await earn(missing);
     const upiOnly = await newOwner(200, { details: false });
@@ -291,7 +273,7 @@ describe('a payout run', () => {
         ['failed', 55_200],
         ['requested', 55_200],
       ]);
-      expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: 0 });
+      expect(await balanceOf(app.db, owner.id)).toMatchObject({ availablePaise: 0 });
     }
   });
 
@@ -305,7 +287,7 @@ describe('a payout run', () => {
     );
     for (const owner of owners) {
       expect((await onlyPayoutOf(owner)).amountPaise).toBe(55_200);
-      expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: 0 });
+      expect(await balanceOf(app.db, owner.id)).toMatchObject({ availablePaise: 0 });
     }
   });
 
@@ -411,7 +393,7 @@ describe('marking a payout', () => {
       payout: { 'owner.available': 55_200, 'payouts.in_transit': -55_200 },
       'payout-paid': { 'payouts.in_transit': 55_200, bank: -55_200 },
     });
-    expect(await balanceOf(owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 0, availablePaise: 0 });
+    expect(await balanceOf(app.db, owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 0, availablePaise: 0 });
     const [mail] = await mailsTo(owner.email).then((mails) => mails.filter(({ subject }) => subject.startsWith('Payout')));
     expect(mail?.subject).toBe(`Payout P-${payout.number} paid: ₹552.00`);
     expect(mail?.textBody).toContain('HDFCR52026112800123');
@@ -488,7 +470,7 @@ describe('marking a payout', () => {
       status: 'failed',
       failureReason: 'The bank returned it: account closed.',
     });
-    expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: 55_200 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ availablePaise: 55_200 });
     expect((await payoutJournals(payout.id))['payout-failed']).toEqual({
       'payouts.in_transit': 55_200,
       'owner.available': -55_200,
@@ -510,7 +492,7 @@ describe('marking a payout', () => {
       ['failed', 55_200],
       ['requested', 55_200],
     ]);
-    expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: 0 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ availablePaise: 0 });
   });
 
   it('is refused to owners and renters (403) and to the signed out (401), with nothing changed', async () => {
@@ -535,7 +517,7 @@ describe('marking a payout', () => {
     }
     expect(await app.db.select({ n: count() }).from(payoutRuns)).toEqual(runsBefore);
     expect(await onlyPayoutOf(owner)).toMatchObject({ status: 'requested', utr: null, failureReason: null });
-    expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: 0 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ availablePaise: 0 });
     expect((await send(app, 'GET', '/api/owner/payouts', renter.cookie)).statusCode).toBe(403);
     expect((await markPaid(crypto.randomUUID(), 'HDFCR52026112800777')).statusCode).toBe(404);
   });

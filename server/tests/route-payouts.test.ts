@@ -12,12 +12,12 @@ import type {
 } from '#domain/contract';
 import { movableClock, type MovableClock } from '../src/clock/clock';
 import { accounts, ledgerEntries, payouts, routeAccounts, routeTransfers } from '../src/db/schema';
-import { ownerBalances } from '../src/ledger/balances';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { makePayoutRun } from '../src/payouts/runs';
 import { person, type Person } from './admin-helpers';
 import { buildTestApp, closeTestApp, signIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send, sweepAt } from './marketplace-helpers';
+import { balanceOf } from './ledger-readers';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -159,11 +159,6 @@ const transfersTo = (accountId: string | undefined) =>
 
 const payoutsOf = (ownerId: string) => app.db.select().from(payouts).where(eq(payouts.ownerId, ownerId)).orderBy(payouts.number);
 
-async function balanceOf(ownerId: string) {
-  const [balance] = await ownerBalances(app.db, [ownerId]);
-  return balance ?? { ownerId, pendingPaise: 0, availablePaise: 0 };
-}
-
 describe('linked accounts', () => {
   it('are made when a bank account is saved, and take their state from Razorpay’s webhooks, each once', async () => {
     const owner = await person(app, 'owner');
@@ -231,7 +226,7 @@ describe('Route transfers', () => {
     const [transfer, ...more] = transfersTo(accountId);
     expect(more).toEqual([]);
     expect(transfer).toMatchObject({ amount: SHARE_PAISE, on_hold: true, notes: { booking_id: booking.id } });
-    expect(await balanceOf(owner.id)).toMatchObject({ pendingPaise: SHARE_PAISE, availablePaise: 0 });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: SHARE_PAISE, availablePaise: 0 });
   });
 
   it('wait while the linked account is not active, and the sweep sends them once it is', async () => {
@@ -264,7 +259,7 @@ describe('Route transfers', () => {
       runId: null,
     });
     expect(razorpay.transfers.get(transfer?.id ?? '')?.on_hold).toBe(false);
-    expect(await balanceOf(owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 0, availablePaise: 0 });
+    expect(await balanceOf(app.db, owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 0, availablePaise: 0 });
     const run = await makePayoutRun(app.db, { key: `route-test:${owner.id}`, startedBy: null, minPayoutPaise: 100, now: at });
     expect(run?.payouts.filter(({ ownerId }) => ownerId === owner.id)).toEqual([]);
 
@@ -286,7 +281,7 @@ describe('Route transfers', () => {
     await deliver('product.route.activated', accountId);
     await sweepAt(app, at);
     expect(transfersTo(accountId)).toEqual([]);
-    expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
     const run = await makePayoutRun(app.db, { key: `route-bank:${owner.id}`, startedBy: null, minPayoutPaise: 100, now: at });
     expect(
       run?.payouts.filter(({ ownerId }) => ownerId === owner.id).map(({ way, amountPaise }) => ({ way, amountPaise })),
@@ -302,11 +297,11 @@ describe('Route transfers', () => {
     const [payout] = await payoutsOf(owner.id);
     expect(payout?.status).toBe('failed');
     expect(payout?.failureReason).toMatch(/Route transfer/);
-    expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
     expect((await postWebhook(razorpay.routeWebhook('transfer.failed', transfer?.id ?? ''))).json()).toEqual({
       outcome: 'ignored',
     });
-    expect(await balanceOf(owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
   });
 
   it('are reversed whole when the renter cancels and is refunded', async () => {
