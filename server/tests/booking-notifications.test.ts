@@ -8,7 +8,7 @@ import { queueDueReminders } from '../src/mail/booking-notices';
 import { sweepExpiredRequests } from '../src/bookings/sweep';
 import { buildTestApp, closeTestApp, register, signIn } from './helpers';
 import { quickMail, startSmtp } from './mail-helpers';
-import { act, bookingLinks, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+import { act, bookingLinks, indiaTime, listCar, type Person, requestBooking, send, signedInPerson } from './marketplace-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
@@ -18,17 +18,6 @@ let app: FastifyInstance;
 /** Each test books its own days, so accepted bookings of one test never stand in another's way. */
 let nextDay = 2;
 const freshDay = () => nextDay++;
-
-interface Person {
-  cookie: string;
-  email: string;
-  username: string;
-}
-
-async function person(role: 'user' | 'owner'): Promise<Person> {
-  const account = await register(app, role);
-  return { cookie: await signIn(app, account.email, account.password), email: account.email, username: account.username };
-}
 
 /** The mail queued for one address, oldest first, as the worker will send it. */
 function mailTo(email: string) {
@@ -61,14 +50,14 @@ let car: OwnerCar;
 
 beforeAll(async () => {
   app = await buildTestApp({ admin });
-  owner = await person('owner');
+  owner = await signedInPerson(app, 'owner');
   car = await listCar(app, owner.cookie, 'Honda City', 1200);
 });
 afterAll(() => closeTestApp(app));
 
 describe('booking mails', () => {
   it("tells the car's owner of a new request: who, the car, India-time dates, the ₹ amount and the requests page", async () => {
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
 
     const [mail, ...more] = await mailTo(owner.email);
@@ -93,7 +82,7 @@ describe('booking mails', () => {
         { username: 'gone-admin', email: 'gone-admin@wheelsonweb.in', passwordHash: 'unused', role: 'admin', disabled: true },
       ])
       .returning();
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours('Tata Nexon EV'));
 
     for (const email of [admin.email, second?.email ?? '']) {
@@ -105,7 +94,7 @@ describe('booking mails', () => {
   });
 
   it('tells the renter of an accept with the receipt link, and the overlapping requests it declines with the reason', async () => {
-    const [renter, overtaken] = await Promise.all([person('user'), person('user')]);
+    const [renter, overtaken] = await Promise.all([signedInPerson(app, 'user'), signedInPerson(app, 'user')]);
     const day = freshDay();
     const booking = await requestBooking(app, renter.cookie, { ...fourHours(car, day), driver: true });
     const other = await requestBooking(app, overtaken.cookie, { ...fourHours(car, day), from: indiaTime(day, '12:00') });
@@ -131,7 +120,7 @@ describe('booking mails', () => {
   });
 
   it("tells the renter of the owner's decline, without a reason, and queues nothing for a refused step", async () => {
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     await act(app, owner.cookie, booking.id, 'decline');
     expect((await act(app, owner.cookie, booking.id, 'decline')).statusCode).toBe(409);
@@ -143,7 +132,7 @@ describe('booking mails', () => {
   });
 
   it("gives the renter the owner's reason for a decline, with the booking and in the mail; refuses a reason too long", async () => {
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     const tooLong = await send(app, 'POST', `/api/bookings/${booking.id}/decline`, owner.cookie, { reason: 'x'.repeat(501) });
     expect(tooLong.statusCode).toBe(400);
@@ -161,7 +150,7 @@ describe('booking mails', () => {
   });
 
   it("tells the car's owner when the renter cancels, naming the renter and the booking", async () => {
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     await act(app, owner.cookie, booking.id, 'accept');
     expect((await act(app, renter.cookie, booking.id, 'cancel')).statusCode).toBe(200);
@@ -177,7 +166,7 @@ describe('booking mails', () => {
   });
 
   it('tells the renter when the sweep expires their unanswered request', async () => {
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     await sweepExpiredRequests(app.db, new Date(new Date(booking.from).getTime() + HOUR_MS), bookingLinks);
 
@@ -190,8 +179,8 @@ describe('booking mails', () => {
   });
 
   it('does not ask the owner to answer a request already expired when made, and tells its renter when the next request expires it', async () => {
-    const late = await person('user');
-    const other = await person('user');
+    const late = await signedInPerson(app, 'user');
+    const other = await signedInPerson(app, 'user');
     const lateCar = await listCar(app, owner.cookie, 'Late Baleno', 500);
     const from = new Date(Date.now() - 60 * 1000);
     const booking = await requestBooking(app, late.cookie, {
@@ -212,7 +201,7 @@ describe('booking mails', () => {
   });
 
   it('tells renters of open requests that the owner removed the car, with that reason', async () => {
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const doomed = await listCar(app, owner.cookie, 'Retiring Alto', 300);
     const booking = await requestBooking(app, renter.cookie, fourHours(doomed));
     const removed = await send(app, 'POST', '/delete-cars', owner.cookie, [doomed.id]);
@@ -257,7 +246,7 @@ describe('booking mails', () => {
 
 describe('the day-before reminder', () => {
   it('reminds the renter and the owner once, marking the booking, whoever runs the round and however often', async () => {
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     await act(app, owner.cookie, booking.id, 'accept');
     const starts = new Date(booking.from).getTime();
@@ -291,7 +280,7 @@ describe('the day-before reminder', () => {
   });
 
   it('reminds of accepted bookings only', async () => {
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     await queueDueReminders(app.db, bookingLinks, new Date(new Date(booking.from).getTime() - 2 * HOUR_MS));
     expect((await mailTo(renter.email)).map((mail) => mail.subject)).toEqual([]);
@@ -301,9 +290,9 @@ describe('the day-before reminder', () => {
 
 describe('GET /api/notifications/summary', () => {
   it("counts an owner's open requests, dropping as they are answered; an expired request is not counted", async () => {
-    const keeper = await person('owner');
+    const keeper = await signedInPerson(app, 'owner');
     const ownCar = await listCar(app, keeper.cookie, 'Counted Verna', 800);
-    const [first, second] = await Promise.all([person('user'), person('user')]);
+    const [first, second] = await Promise.all([signedInPerson(app, 'user'), signedInPerson(app, 'user')]);
     expect(await summary(keeper.cookie)).toEqual({
       requestsAwaitingAnswer: 0,
       bookingUpdates: 0,
@@ -328,7 +317,7 @@ describe('GET /api/notifications/summary', () => {
       unreadMessagesIn: null,
     });
     // Another owner's count is their own.
-    const idle = await person('owner');
+    const idle = await signedInPerson(app, 'owner');
     expect((await summary(idle.cookie)).requestsAwaitingAnswer).toBe(0);
 
     // Accepting one declines the other, which overlaps it.
@@ -344,7 +333,7 @@ describe('GET /api/notifications/summary', () => {
   it("counts the fleet's open requests for an admin", async () => {
     const adminCookie = await signIn(app, admin.email, admin.password);
     const before = (await summary(adminCookie)).requestsAwaitingAnswer;
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours('Tata Nexon EV'));
     expect((await summary(adminCookie)).requestsAwaitingAnswer).toBe(before + 1);
     await act(app, adminCookie, booking.id, 'decline');
@@ -352,7 +341,7 @@ describe('GET /api/notifications/summary', () => {
   });
 
   it("counts a renter's bookings others changed since they last looked, and marking them seen clears it", async () => {
-    const renter = await person('user');
+    const renter = await signedInPerson(app, 'user');
     const one = await requestBooking(app, renter.cookie, fourHours(car));
     const two = await requestBooking(app, renter.cookie, fourHours(car));
     const three = await requestBooking(app, renter.cookie, fourHours(car));

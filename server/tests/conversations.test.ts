@@ -13,8 +13,8 @@ import { MASKED_CONTACT } from '#domain/contact-masking';
 import { movableClock } from '../src/clock/clock';
 import { mailWaitingSides } from '../src/conversations/conversations';
 import { adminActions, bookingMessages, mailOutbox } from '../src/db/schema';
-import { buildTestApp, closeTestApp, register, signIn, TEST_QUOTAS } from './helpers';
-import { act, bookingLinks, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+import { buildTestApp, closeTestApp, signIn, TEST_QUOTAS } from './helpers';
+import { act, bookingLinks, indiaTime, listCar, type Person, requestBooking, send, signedInPerson } from './marketplace-helpers';
 
 const MINUTE_MS = 60 * 1000;
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
@@ -23,17 +23,6 @@ const clock = movableClock(new Date(), { ticks: true });
 
 let app: FastifyInstance;
 let nextDay = 2;
-
-interface Person {
-  cookie: string;
-  email: string;
-  username: string;
-}
-
-async function person(role: 'user' | 'owner'): Promise<Person> {
-  const account = await register(app, role);
-  return { cookie: await signIn(app, account.email, account.password), email: account.email, username: account.username };
-}
 
 function ask(renter: Person, car: OwnerCar | string): Promise<Booking> {
   const day = nextDay++;
@@ -77,8 +66,8 @@ let adminCookie: string;
 
 beforeAll(async () => {
   app = await buildTestApp({ admin, quotas: { ...TEST_QUOTAS, bookingMessagesPerMinute: MESSAGES_PER_MINUTE } }, { clock });
-  owner = await person('owner');
-  renter = await person('user');
+  owner = await signedInPerson(app, 'owner');
+  renter = await signedInPerson(app, 'user');
   car = await listCar(app, owner.cookie, 'Maruti Swift', 900);
   adminCookie = await signIn(app, admin.email, admin.password);
 });
@@ -143,7 +132,7 @@ describe("a booking's conversation", () => {
   });
 
   it(`refuses a sender's ${MESSAGES_PER_MINUTE + 1}th message in a minute with 429, storing nothing, and takes it after`, async () => {
-    const chatty = await person('user');
+    const chatty = await signedInPerson(app, 'user');
     const booking = await ask(chatty, car);
     for (let i = 0; i < MESSAGES_PER_MINUTE; i += 1) await sent(chatty.cookie, booking.id, `Message ${i}`);
     const refused = await say(chatty.cookie, booking.id, 'One more');
@@ -177,14 +166,14 @@ describe('who may use a conversation', () => {
   beforeAll(async () => {
     booking = await ask(renter, car);
     messageId = (await sent(owner.cookie, booking.id, 'Hello')).id;
-    const otherRenter = await person('user');
-    const otherOwner = await person('owner');
+    const otherRenter = await signedInPerson(app, 'user');
+    const otherOwner = await signedInPerson(app, 'owner');
     const otherCar = await listCar(app, otherOwner.cookie, 'Hyundai i20', 800);
     await ask(otherRenter, otherCar);
     others = {
       'the other renter': otherRenter.cookie,
       'the owner of another car': otherOwner.cookie,
-      'a stranger': (await person('user')).cookie,
+      'a stranger': (await signedInPerson(app, 'user')).cookie,
     };
   });
 
@@ -296,7 +285,7 @@ describe('reports and the console', () => {
 
 describe('mails about unread messages', () => {
   it('mails the other side at once, then at most every 15 minutes while messages stay unread', async () => {
-    const quiet = await person('user');
+    const quiet = await signedInPerson(app, 'user');
     const booking = await ask(quiet, car);
     const mailsBefore = (await mailTo(owner.email)).length;
     const messageMails = async () =>
