@@ -8,7 +8,8 @@ import { queueDueReminders } from '../src/mail/booking-notices';
 import { sweepExpiredRequests } from '../src/bookings/sweep';
 import { buildTestApp, closeTestApp, register, signIn } from './helpers';
 import { quickMail, startSmtp } from './mail-helpers';
-import { act, bookingLinks, indiaTime, listCar, type Person, requestBooking, send, signedInPerson } from './marketplace-helpers';
+import { act, bookingLinks, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+import { person, type Person } from './admin-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
@@ -50,14 +51,14 @@ let car: OwnerCar;
 
 beforeAll(async () => {
   app = await buildTestApp({ admin });
-  owner = await signedInPerson(app, 'owner');
+  owner = await person(app, 'owner');
   car = await listCar(app, owner.cookie, 'Honda City', 1200);
 });
 afterAll(() => closeTestApp(app));
 
 describe('booking mails', () => {
   it("tells the car's owner of a new request: who, the car, India-time dates, the ₹ amount and the requests page", async () => {
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
 
     const [mail, ...more] = await mailTo(owner.email);
@@ -82,7 +83,7 @@ describe('booking mails', () => {
         { username: 'gone-admin', email: 'gone-admin@wheelsonweb.in', passwordHash: 'unused', role: 'admin', disabled: true },
       ])
       .returning();
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours('Tata Nexon EV'));
 
     for (const email of [admin.email, second?.email ?? '']) {
@@ -94,7 +95,7 @@ describe('booking mails', () => {
   });
 
   it('tells the renter of an accept with the receipt link, and the overlapping requests it declines with the reason', async () => {
-    const [renter, overtaken] = await Promise.all([signedInPerson(app, 'user'), signedInPerson(app, 'user')]);
+    const [renter, overtaken] = await Promise.all([person(app, 'user'), person(app, 'user')]);
     const day = freshDay();
     const booking = await requestBooking(app, renter.cookie, { ...fourHours(car, day), driver: true });
     const other = await requestBooking(app, overtaken.cookie, { ...fourHours(car, day), from: indiaTime(day, '12:00') });
@@ -120,7 +121,7 @@ describe('booking mails', () => {
   });
 
   it("tells the renter of the owner's decline, without a reason, and queues nothing for a refused step", async () => {
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     await act(app, owner.cookie, booking.id, 'decline');
     expect((await act(app, owner.cookie, booking.id, 'decline')).statusCode).toBe(409);
@@ -132,7 +133,7 @@ describe('booking mails', () => {
   });
 
   it("gives the renter the owner's reason for a decline, with the booking and in the mail; refuses a reason too long", async () => {
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     const tooLong = await send(app, 'POST', `/api/bookings/${booking.id}/decline`, owner.cookie, { reason: 'x'.repeat(501) });
     expect(tooLong.statusCode).toBe(400);
@@ -150,7 +151,7 @@ describe('booking mails', () => {
   });
 
   it("tells the car's owner when the renter cancels, naming the renter and the booking", async () => {
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     await act(app, owner.cookie, booking.id, 'accept');
     expect((await act(app, renter.cookie, booking.id, 'cancel')).statusCode).toBe(200);
@@ -166,7 +167,7 @@ describe('booking mails', () => {
   });
 
   it('tells the renter when the sweep expires their unanswered request', async () => {
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     await sweepExpiredRequests(app.db, new Date(new Date(booking.from).getTime() + HOUR_MS), bookingLinks);
 
@@ -179,8 +180,8 @@ describe('booking mails', () => {
   });
 
   it('does not ask the owner to answer a request already expired when made, and tells its renter when the next request expires it', async () => {
-    const late = await signedInPerson(app, 'user');
-    const other = await signedInPerson(app, 'user');
+    const late = await person(app, 'user');
+    const other = await person(app, 'user');
     const lateCar = await listCar(app, owner.cookie, 'Late Baleno', 500);
     const from = new Date(Date.now() - 60 * 1000);
     const booking = await requestBooking(app, late.cookie, {
@@ -201,7 +202,7 @@ describe('booking mails', () => {
   });
 
   it('tells renters of open requests that the owner removed the car, with that reason', async () => {
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const doomed = await listCar(app, owner.cookie, 'Retiring Alto', 300);
     const booking = await requestBooking(app, renter.cookie, fourHours(doomed));
     const removed = await send(app, 'POST', '/delete-cars', owner.cookie, [doomed.id]);
@@ -246,7 +247,7 @@ describe('booking mails', () => {
 
 describe('the day-before reminder', () => {
   it('reminds the renter and the owner once, marking the booking, whoever runs the round and however often', async () => {
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     await act(app, owner.cookie, booking.id, 'accept');
     const starts = new Date(booking.from).getTime();
@@ -280,7 +281,7 @@ describe('the day-before reminder', () => {
   });
 
   it('reminds of accepted bookings only', async () => {
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours(car));
     await queueDueReminders(app.db, bookingLinks, new Date(new Date(booking.from).getTime() - 2 * HOUR_MS));
     expect((await mailTo(renter.email)).map((mail) => mail.subject)).toEqual([]);
@@ -290,9 +291,9 @@ describe('the day-before reminder', () => {
 
 describe('GET /api/notifications/summary', () => {
   it("counts an owner's open requests, dropping as they are answered; an expired request is not counted", async () => {
-    const keeper = await signedInPerson(app, 'owner');
+    const keeper = await person(app, 'owner');
     const ownCar = await listCar(app, keeper.cookie, 'Counted Verna', 800);
-    const [first, second] = await Promise.all([signedInPerson(app, 'user'), signedInPerson(app, 'user')]);
+    const [first, second] = await Promise.all([person(app, 'user'), person(app, 'user')]);
     expect(await summary(keeper.cookie)).toEqual({
       requestsAwaitingAnswer: 0,
       bookingUpdates: 0,
@@ -317,7 +318,7 @@ describe('GET /api/notifications/summary', () => {
       unreadMessagesIn: null,
     });
     // Another owner's count is their own.
-    const idle = await signedInPerson(app, 'owner');
+    const idle = await person(app, 'owner');
     expect((await summary(idle.cookie)).requestsAwaitingAnswer).toBe(0);
 
     // Accepting one declines the other, which overlaps it.
@@ -333,7 +334,7 @@ describe('GET /api/notifications/summary', () => {
   it("counts the fleet's open requests for an admin", async () => {
     const adminCookie = await signIn(app, admin.email, admin.password);
     const before = (await summary(adminCookie)).requestsAwaitingAnswer;
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const booking = await requestBooking(app, renter.cookie, fourHours('Tata Nexon EV'));
     expect((await summary(adminCookie)).requestsAwaitingAnswer).toBe(before + 1);
     await act(app, adminCookie, booking.id, 'decline');
@@ -341,7 +342,7 @@ describe('GET /api/notifications/summary', () => {
   });
 
   it("counts a renter's bookings others changed since they last looked, and marking them seen clears it", async () => {
-    const renter = await signedInPerson(app, 'user');
+    const renter = await person(app, 'user');
     const one = await requestBooking(app, renter.cookie, fourHours(car));
     const two = await requestBooking(app, renter.cookie, fourHours(car));
     const three = await requestBooking(app, renter.cookie, fourHours(car));

@@ -14,7 +14,8 @@ import { movableClock } from '../src/clock/clock';
 import { mailWaitingSides } from '../src/conversations/conversations';
 import { adminActions, bookingMessages, mailOutbox } from '../src/db/schema';
 import { buildTestApp, closeTestApp, signIn, TEST_QUOTAS } from './helpers';
-import { act, bookingLinks, indiaTime, listCar, type Person, requestBooking, send, signedInPerson } from './marketplace-helpers';
+import { act, bookingLinks, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+import { person, type Person } from './admin-helpers';
 
 const MINUTE_MS = 60 * 1000;
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
@@ -66,8 +67,8 @@ let adminCookie: string;
 
 beforeAll(async () => {
   app = await buildTestApp({ admin, quotas: { ...TEST_QUOTAS, bookingMessagesPerMinute: MESSAGES_PER_MINUTE } }, { clock });
-  owner = await signedInPerson(app, 'owner');
-  renter = await signedInPerson(app, 'user');
+  owner = await person(app, 'owner');
+  renter = await person(app, 'user');
   car = await listCar(app, owner.cookie, 'Maruti Swift', 900);
   adminCookie = await signIn(app, admin.email, admin.password);
 });
@@ -132,7 +133,7 @@ describe("a booking's conversation", () => {
   });
 
   it(`refuses a sender's ${MESSAGES_PER_MINUTE + 1}th message in a minute with 429, storing nothing, and takes it after`, async () => {
-    const chatty = await signedInPerson(app, 'user');
+    const chatty = await person(app, 'user');
     const booking = await ask(chatty, car);
     for (let i = 0; i < MESSAGES_PER_MINUTE; i += 1) await sent(chatty.cookie, booking.id, `Message ${i}`);
     const refused = await say(chatty.cookie, booking.id, 'One more');
@@ -166,14 +167,14 @@ describe('who may use a conversation', () => {
   beforeAll(async () => {
     booking = await ask(renter, car);
     messageId = (await sent(owner.cookie, booking.id, 'Hello')).id;
-    const otherRenter = await signedInPerson(app, 'user');
-    const otherOwner = await signedInPerson(app, 'owner');
+    const otherRenter = await person(app, 'user');
+    const otherOwner = await person(app, 'owner');
     const otherCar = await listCar(app, otherOwner.cookie, 'Hyundai i20', 800);
     await ask(otherRenter, otherCar);
     others = {
       'the other renter': otherRenter.cookie,
       'the owner of another car': otherOwner.cookie,
-      'a stranger': (await signedInPerson(app, 'user')).cookie,
+      'a stranger': (await person(app, 'user')).cookie,
     };
   });
 
@@ -285,7 +286,7 @@ describe('reports and the console', () => {
 
 describe('mails about unread messages', () => {
   it('mails the other side at once, then at most every 15 minutes while messages stay unread', async () => {
-    const quiet = await signedInPerson(app, 'user');
+    const quiet = await person(app, 'user');
     const booking = await ask(quiet, car);
     const mailsBefore = (await mailTo(owner.email)).length;
     const messageMails = async () =>

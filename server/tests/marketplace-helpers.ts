@@ -6,7 +6,7 @@ import { sweepBookings } from '../src/bookings/sweep';
 import { bookings, type BookingRow } from '../src/db/schema';
 import type { BookingLinks } from '../src/mail/booking-mails';
 import type { RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
-import { register, signIn, testConfig } from './helpers';
+import { testConfig } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
@@ -101,16 +101,4 @@ export async function storedBooking(app: FastifyInstance, id: string): Promise<B
   const [row] = await app.db.select().from(bookings).where(eq(bookings.id, id));
   if (!row) throw new Error(`booking ${id} is not stored`);
   return row;
-}
-
-/** A signed-in test account, with what a test names it by: its mail's address and its username. */
-export interface Person {
-  cookie: string;
-  email: string;
-  username: string;
-}
-
-export async function signedInPerson(app: FastifyInstance, role: 'user' | 'owner'): Promise<Person> {
-  const account = await register(app, role);
-  return { cookie: await signIn(app, account.email, account.password), email: account.email, username: account.username };
 }
