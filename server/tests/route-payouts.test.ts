@@ -128,7 +128,7 @@ async function newOwner({ active }: { active: boolean }): Promise<Owner> {
 }
 
 /** A 3-hour trip with a driver, paid through Razorpay's checkout and asked for: not yet accepted. */
-async function paidRequest(owner: Owner): Promise<Booking> {
+async function paidRequest(owner: Owner, payer: Person = renter): Promise<Booking> {
   const day = nextDay++;
   const chosen: NewRazorpayOrder = {
     carName: owner.car.id,
@@ -136,16 +136,16 @@ async function paidRequest(owner: Owner): Promise<Booking> {
     to: indiaTime(day, '13:00'),
     driver: true,
   };
-  const order = (await send(app, 'POST', '/api/payments/razorpay/orders', renter.cookie, chosen)).json<RazorpayOrder>();
+  const order = (await send(app, 'POST', '/api/payments/razorpay/orders', payer.cookie, chosen)).json<RazorpayOrder>();
   const paid = razorpay.authorize(order.orderId);
-  return requestBooking(app, renter.cookie, {
+  return requestBooking(app, payer.cookie, {
     ...chosen,
     razorpay: { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature },
   });
 }
 
-async function accepted(owner: Owner): Promise<Booking> {
-  const booking = await paidRequest(owner);
+async function accepted(owner: Owner, payer: Person = renter): Promise<Booking> {
+  const booking = await paidRequest(owner, payer);
   const response = await act(app, owner.cookie, booking.id, 'accept');
   expect(response.statusCode, response.body).toBe(200);
   return booking;
@@ -318,6 +318,38 @@ describe('Route transfers', () => {
     await sweepAt(app, new Date(start.getTime() + 10 * MINUTE));
     expect(razorpay.transfers.get(transfer?.id ?? '')?.amount_reversed).toBe(SHARE_PAISE);
     expect(await payoutsOf(owner.id)).toEqual([]);
+  });
+
+  it('are reversed by the refunded share when the renter cancels late, and the kept share is paid through Route', async () => {
+    const owner = await newOwner({ active: true });
+    // A renter of its own, who signs in again days on: signing in sweeps their sessions expired by then.
+    const payer = await person(app, 'user');
+    const booking = await accepted(owner, payer);
+    const [transfer] = transfersTo((await linkedAccountOf(owner.id))?.accountId);
+    // A minute inside the day before the start: half the price comes back, and half the owner's share with it.
+    const late = new Date(new Date(booking.from).getTime() - 24 * HOUR + MINUTE);
+    clock.set(late);
+    const cancelled = await act(app, await signIn(app, payer.email, payer.password), booking.id, 'cancel');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await sweepAt(app, late);
+    const KEPT_PAISE = SHARE_PAISE / 2;
+    expect(razorpay.transfers.get(transfer?.id ?? '')).toMatchObject({
+      amount_reversed: SHARE_PAISE - KEPT_PAISE,
+      on_hold: true,
+    });
+    const [row] = await app.db.select().from(routeTransfers).where(eq(routeTransfers.bookingId, booking.id));
+    expect(row?.reversedPaise).toBe(SHARE_PAISE - KEPT_PAISE);
+
+    // At the release the kept share is the owner's Route payout: the transfer is let go, nothing more reversed.
+    await sweepAt(app, releaseTime(booking));
+    const [payout, ...others] = await payoutsOf(owner.id);
+    expect(others).toEqual([]);
+    expect(payout).toMatchObject({ way: 'route', status: 'processing', amountPaise: KEPT_PAISE, providerRef: transfer?.id });
+    expect(razorpay.transfers.get(transfer?.id ?? '')).toMatchObject({
+      amount_reversed: SHARE_PAISE - KEPT_PAISE,
+      on_hold: false,
+    });
+    expect(await balanceOf(app.db, owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 0, availablePaise: 0 });
   });
 
   it('are retried by the sweep when Razorpay is away, and made once even when its answer was lost', async () => {

@@ -1,9 +1,18 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { EARNINGS_RELEASE } from '#domain/booking-states';
 import { OPEN_PAYOUT_STATUSES } from '#domain/schemas/payouts';
 import type { Database } from '../db/client';
-import { bookings, cars, payoutDetails, payouts, routeAccounts, routeTransfers, type RouteTransferRow } from '../db/schema';
+import {
+  bookings,
+  cars,
+  payoutDetails,
+  payouts,
+  routeAccounts,
+  routeTransfers,
+  type BookingRow,
+  type RouteTransferRow,
+} from '../db/schema';
 import { bookingJournalKey, refundParts, refundSplit } from '../ledger/booking-postings';
 import { postedUnder } from '../ledger/journal';
 import { postPayoutFailed, postPayoutPaid, postPayoutRequested } from '../ledger/payout-postings';
@@ -221,8 +230,9 @@ const resumedOwner = (now: Date): SQL =>
 /** Lets go the transfers of shares released (their Route payouts made); a payout whose transfer Razorpay processed already is paid then. */
 async function releaseTransfers({ db, route, log, now }: RouteWork): Promise<void> {
   const rows = await db
-    .select()
+    .select({ row: routeTransfers, booking: bookings })
     .from(routeTransfers)
+    .innerJoin(bookings, eq(bookings.id, routeTransfers.bookingId))
     .where(
       and(
         isNotNull(routeTransfers.transferId),
@@ -232,8 +242,10 @@ async function releaseTransfers({ db, route, log, now }: RouteWork): Promise<voi
         resumedOwner(now),
       ),
     );
-  for (const row of rows) {
+  for (const { row, booking } of rows) {
     if (!row.transferId || !row.payoutId) continue;
+    // Let go before a late cancellation's reversal, the owner would keep the refunded part too.
+    if (row.reversedPaise < reversalDue(row.amountPaise, booking)) continue;
     let released: RouteTransfer;
     try {
       released = await route.releaseTransfer(row.transferId);
@@ -264,8 +276,18 @@ async function releaseTransfers({ db, route, log, now }: RouteWork): Promise<voi
 }
 
 /**
- * Takes back the transfers of payments refunded before their shares were released: whole for a whole
- * refund, the owner's share of the refunded part for a late cancellation's.
+ * What of a transfer's `amountPaise` its booking's refund takes back: all of it for a whole refund, the
+ * owner's share of the refunded part for a late cancellation's, nothing while the money is not refunded.
+ */
+function reversalDue(amountPaise: number, booking: BookingRow): number {
+  if (booking.paymentStatus !== 'refunded') return 0;
+  return refundParts(booking).whole ? amountPaise : Math.min(amountPaise, refundSplit(booking).ownerNetPaise);
+}
+
+/**
+ * Takes back the transfers of payments refunded while their transfers are still held: whole for a whole
+ * refund, the owner's share of the refunded part for a late cancellation's (whose kept part may have
+ * become a Route payout already: its transfer is let go only once this is done).
  */
 async function reverseTransfers({ db, route, log, now }: RouteWork): Promise<void> {
   const rows = await db
@@ -276,13 +298,13 @@ async function reverseTransfers({ db, route, log, now }: RouteWork): Promise<voi
       and(
         eq(bookings.paymentStatus, 'refunded'),
         isNotNull(routeTransfers.transferId),
-        isNull(routeTransfers.payoutId),
+        or(isNull(routeTransfers.payoutId), eq(routeTransfers.onHold, true)),
         isNull(routeTransfers.failedAt),
         lt(routeTransfers.reversedPaise, routeTransfers.amountPaise),
       ),
     );
   for (const { row, booking } of rows) {
-    const due = refundParts(booking).whole ? row.amountPaise : Math.min(row.amountPaise, refundSplit(booking).ownerNetPaise);
+    const due = reversalDue(row.amountPaise, booking);
     if (!row.transferId || row.reversedPaise >= due) continue;
     try {
       await route.reverseTransfer(row.transferId, due - row.reversedPaise);
@@ -326,15 +348,24 @@ export async function sweepRouteTransfers(work: RouteWork): Promise<void> {
  * run can pay it; a share never claimed, or whose transfer failed, stays available for the bank file.
  */
 export async function payRouteShare(tx: Database, bookingId: string, now: Date): Promise<void> {
-  const [row] = await tx.select().from(routeTransfers).where(eq(routeTransfers.bookingId, bookingId)).for('update');
-  if (!row || row.payoutId || row.failedAt) return;
+  const [found] = await tx
+    .select({ row: routeTransfers, booking: bookings })
+    .from(routeTransfers)
+    .innerJoin(bookings, eq(bookings.id, routeTransfers.bookingId))
+    .where(eq(routeTransfers.bookingId, bookingId))
+    .for('update', { of: routeTransfers });
+  if (!found || found.row.payoutId || found.row.failedAt) return;
+  const { row, booking } = found;
+  // What the release made available: the share less what a late cancellation's refund took back.
+  const amountPaise = row.amountPaise - reversalDue(row.amountPaise, booking);
+  if (amountPaise <= 0) return;
   const [payout] = await tx
     .insert(payouts)
     .values({
       runId: null,
       ownerId: row.ownerId,
       way: 'route',
-      amountPaise: row.amountPaise,
+      amountPaise,
       status: 'processing',
       providerRef: row.transferId,
       createdAt: now,
