@@ -11,7 +11,7 @@ import type {
   RazorpayOrder,
 } from '#domain/contract';
 import { movableClock, type MovableClock } from '../src/clock/clock';
-import { accounts, ledgerEntries, payouts, routeAccounts, routeTransfers } from '../src/db/schema';
+import { accounts, ledgerEntries, mailOutbox, payouts, routeAccounts, routeTransfers } from '../src/db/schema';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { makePayoutRun } from '../src/payouts/runs';
 import { person, type Person } from './admin-helpers';
@@ -157,6 +157,8 @@ const releaseTime = (booking: Booking) => new Date(new Date(booking.to).getTime(
 const transfersTo = (accountId: string | undefined) =>
   [...razorpay.transfers.values()].filter(({ recipient }) => recipient === accountId);
 
+const mailsTo = (email: string) => app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+
 const payoutsOf = (ownerId: string) => app.db.select().from(payouts).where(eq(payouts.ownerId, ownerId)).orderBy(payouts.number);
 
 describe('linked accounts', () => {
@@ -266,6 +268,10 @@ describe('Route transfers', () => {
     expect(await deliver('transfer.processed', transfer?.id ?? '')).toBe('recorded');
     const [paid] = await payoutsOf(owner.id);
     expect(paid).toMatchObject({ status: 'paid', utr: null });
+    // The owner hears of it once, with where the money is now.
+    const told = (await mailsTo(owner.email)).filter(({ subject }) => subject === `Payout P-${paid?.number} paid: ₹552.00`);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.textBody).toContain('reached your Razorpay linked account');
     // Delivered again: nothing more.
     const again = await postWebhook(razorpay.routeWebhook('transfer.processed', transfer?.id ?? ''));
     expect(again.json()).toEqual({ outcome: 'ignored' });
@@ -298,6 +304,9 @@ describe('Route transfers', () => {
     expect(payout?.status).toBe('failed');
     expect(payout?.failureReason).toMatch(/Route transfer/);
     expect(await balanceOf(app.db, owner.id)).toMatchObject({ availablePaise: SHARE_PAISE });
+    const told = (await mailsTo(owner.email)).filter(({ subject }) => subject === `Payout P-${payout?.number} could not be paid`);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.textBody).toContain(payout?.failureReason ?? 'the reason');
     expect((await postWebhook(razorpay.routeWebhook('transfer.failed', transfer?.id ?? ''))).json()).toEqual({
       outcome: 'ignored',
     });

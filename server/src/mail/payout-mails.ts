@@ -28,6 +28,19 @@ export function payoutPaidMail(owner: Recipient, payout: PayoutTold, utr: string
   });
 }
 
+/** The owner's Route payout reached their linked account: Razorpay settles it to their bank, with its own reference. */
+export function routePayoutPaidMail(owner: Recipient, payout: PayoutTold, paidAt: Date): Mail {
+  const number = payoutNumber(payout.number);
+  const amount = formatPaise(payout.amountPaise);
+  return composeMail({
+    to: owner.email,
+    name: owner.username,
+    subject: t('mail.payoutPaid.subject', { number, amount }),
+    paragraphs: [t('mail.payoutPaid.route', { number, amount, paidAt: formatIndiaTime(paidAt) })],
+    footnote: footnote(),
+  });
+}
+
 /** The owner's payout failed: why, and that the amount is theirs again for the next run. */
 export function payoutFailedMail(owner: Recipient, payout: PayoutTold, reason: string): Mail {
   const number = payoutNumber(payout.number);

@@ -53,7 +53,13 @@ export async function settle(
   return after;
 }
 
-async function tellOwner(tx: Database, ownerId: string, mail: (owner: { email: string; username: string }) => Mail, now: Date) {
+/** Queues the owner's mail about their payout in `tx`, so it goes only if the change commits. */
+export async function tellOwner(
+  tx: Database,
+  ownerId: string,
+  mail: (owner: { email: string; username: string }) => Mail,
+  now: Date,
+) {
   const [owner] = await tx
     .select({ email: accounts.email, username: accounts.username })
     .from(accounts)

@@ -16,11 +16,12 @@ import {
 import { bookingJournalKey, refundParts, refundSplit } from '../ledger/booking-postings';
 import { postedUnder } from '../ledger/journal';
 import { postPayoutFailed, postPayoutPaid, postPayoutRequested } from '../ledger/payout-postings';
+import { payoutFailedMail, routePayoutPaidMail } from '../mail/payout-mails';
 import { RazorpayRefusal, RazorpayUnavailable } from '../payments/razorpay-api';
 import type { RouteApi, RouteTransfer } from '../payments/razorpay-route-api';
 import { SETTLING_MS } from '../payments/settle-payments';
 import { payoutsResumed } from './details';
-import { settle } from './marking';
+import { settle, tellOwner } from './marking';
 import { t } from '../i18n';
 
 /**
@@ -75,6 +76,13 @@ async function closePayout(
   });
   if (paid) await postPayoutPaid(tx, after, now);
   else await postPayoutFailed(tx, after, now);
+  await tellOwner(
+    tx,
+    after.ownerId,
+    (owner) =>
+      outcome.status === 'paid' ? routePayoutPaidMail(owner, after, now) : payoutFailedMail(owner, after, outcome.reason),
+    now,
+  );
   return true;
 }
 
