@@ -10,6 +10,7 @@ import {
   wholeHourIn,
 } from './support/accounts';
 import { openSession } from './support/browser';
+import { saveScreenshotsAtBothWidths } from './support/screenshots';
 import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
 import { answerRazorpayCheckoutWithStandIn } from './support/razorpay-checkout-stand-in';
 import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
@@ -78,6 +79,7 @@ test.describe('talking before the trip', () => {
       await renter.page.reload();
       await expect(renterList.getByRole('listitem')).toHaveCount(2);
       await expect(renterList.getByRole('listitem').nth(1)).toContainText('My number is 99887 76655.');
+      await saveScreenshotsAtBothWidths(renter.page, 'booking-messages');
       for (const side of [owner, renter]) {
         expect(side.problems.pageErrors).toEqual([]);
         expect(side.problems.consoleErrors).toEqual([]);
@@ -158,6 +160,7 @@ test.describe('cancelling late', () => {
         ['Refunded', '₹2,360.00'],
       ]);
       await expect(page.getByText(/^Refunded: GST credit note .+ credits the refund against this invoice\.$/)).toBeVisible();
+      await saveScreenshotsAtBothWidths(page, 'late-cancellation-receipt');
       expect(problems.pageErrors).toEqual([]);
       expect(problems.consoleErrors).toEqual([]);
     } finally {

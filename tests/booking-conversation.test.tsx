@@ -11,8 +11,8 @@ import { serverSays } from './mocks/server-says';
 const BOOKING_ID = uuid(301);
 const DATABASE_AWAY = 'The database is not answering. Please try again in a moment.';
 
-function receipt(): BookingReceipt {
-  return { ...booking(), history: [{ status: 'requested', at: '2026-01-05T14:30:00+05:30' }], contacts: {} };
+function receipt(fields: Partial<BookingReceipt> = {}): BookingReceipt {
+  return { ...booking(), history: [{ status: 'requested', at: '2026-01-05T14:30:00+05:30' }], contacts: {}, ...fields };
 }
 
 function message(n: number, fields: Partial<BookingMessage> = {}): BookingMessage {
@@ -96,6 +96,20 @@ describe('a booking’s conversation', () => {
     );
     await waitFor(() => expect(seen).toHaveLength(2));
     expect(state.messages.filter((item) => item.from === 'carKeeper').every((item) => item.seenAt !== null)).toBe(true);
+  });
+
+  it('says a booking no longer going ahead keeps contact details masked, not that acceptance shows them', async () => {
+    session(asha);
+    serveConversation('renter', [
+      message(1, { from: 'carKeeper', author: ravi.username, text: `Call ${MASKED_CONTACT}`, masked: true }),
+    ]);
+    serve('GET /api/bookings/:id', receipt({ status: 'cancelled' }));
+    renderRoute(`/bookings/${BOOKING_ID}`);
+
+    expect(
+      await screen.findByText('This booking is not going ahead, so phone numbers and email addresses in messages read •••.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Contact details show after the booking is accepted/)).not.toBeInTheDocument();
   });
 
   it('sends a message and shows it at the bottom, the field emptied', async () => {

@@ -65,7 +65,15 @@ function MessageItem({
   );
 }
 
-function Messages({ bookingId, conversation }: { bookingId: string; conversation: Conversation }) {
+function Messages({
+  bookingId,
+  conversation,
+  awaitingAnswer,
+}: {
+  bookingId: string;
+  conversation: Conversation;
+  awaitingAnswer: boolean | undefined;
+}) {
   const { send, seen, report } = useConversationActions(bookingId);
   const newestUnseen = conversation.messages
     .filter((message) => message.from !== conversation.you && message.seenAt === null)
@@ -102,7 +110,11 @@ function Messages({ bookingId, conversation }: { bookingId: string; conversation
         onClose={() => seen.reset()}
       />
       <ErrorAlert message={report.error ? toApiError(report.error).message : null} onClose={() => report.reset()} />
-      {conversation.contactsHidden ? <Alert variant="info">{t('bookings.conversation.contactsHidden')}</Alert> : null}
+      {conversation.contactsHidden && awaitingAnswer !== undefined ? (
+        <Alert variant="info">
+          {t(awaitingAnswer ? 'bookings.conversation.contactsHidden' : 'bookings.conversation.contactsClosed')}
+        </Alert>
+      ) : null}
       <ZodForm
         schema={messageChecks}
         defaultValues={{ text: '' }}
@@ -134,10 +146,17 @@ function Messages({ bookingId, conversation }: { bookingId: string; conversation
 
 /**
  * The one conversation of a booking between its renter and whoever answers for the car, under its
- * receipt. An admin who is no party (a listed car's booking) reads it in the console instead, so
+ * receipt; `awaitingAnswer` while it is a request, whose acceptance would show contact details. An admin who is no party (a listed car's booking) reads it in the console instead, so
  * nothing shows for them here.
  */
-export function BookingConversation({ bookingId }: { bookingId: string }) {
+export function BookingConversation({
+  bookingId,
+  awaitingAnswer,
+}: {
+  bookingId: string;
+  /** Undefined until the receipt has loaded: which note the masking gets depends on it. */
+  awaitingAnswer: boolean | undefined;
+}) {
   const conversation = useConversation(bookingId);
   if (statusOf(conversation.error) === 403 || statusOf(conversation.error) === 404) return null;
   return (
@@ -152,7 +171,7 @@ export function BookingConversation({ bookingId }: { bookingId: string }) {
           onRetry={() => void conversation.refetch()}
         />
       ) : conversation.data ? (
-        <Messages bookingId={bookingId} conversation={conversation.data} />
+        <Messages bookingId={bookingId} conversation={conversation.data} awaitingAnswer={awaitingAnswer} />
       ) : null}
     </section>
   );
