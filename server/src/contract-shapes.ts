@@ -34,6 +34,7 @@ function carAttributesOf(row: CarRow) {
     transmission: row.transmission,
     fuel: row.fuel,
     payAtPickup: row.payAtPickup,
+    instantBooking: row.instantBooking,
     ...withoutNulls({ year: row.year, kmPerDayLimit: row.kmPerDayLimit }),
   };
 }

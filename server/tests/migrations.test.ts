@@ -154,6 +154,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0031_booking_messages',
             '0032_phone_verification',
             '0033_cancellation_policy',
+            '0034_instant_booking',
           ],
         });
         return describeSchema(client.db);
@@ -196,6 +197,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0031_booking_messages',
             '0032_phone_verification',
             '0033_cancellation_policy',
+            '0034_instant_booking',
           ],
         });
         return describeSchema(client.db);
@@ -219,8 +221,9 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // reversed-amount checks and their open-transfers index (0030); the booking messages' side and
       // length checks, their mail times' side check, and the messages' four indexes (0031); the phone
       // codes' attempts check and by-account and by-number indexes, with the SMS outbox's two checks
-      // and due index (0032); the bookings' cancellation policy, canceller and refund checks (0033).
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(67);
+      // and due index (0032); the bookings' cancellation policy, canceller and refund checks (0033); the cars' instant
+      // booking never with pay at pickup (0034).
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(68);
       expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(51);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
@@ -356,6 +359,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0031_booking_messages',
               '0032_phone_verification',
               '0033_cancellation_policy',
+              '0034_instant_booking',
             ],
           }),
         ]);

@@ -2,9 +2,10 @@ import type { BookingAction, BookingStatus, CarKind } from './contract';
 
 /**
  * Who takes a step: the renter who asked; whoever answers for the car (its owner, or an admin for
- * fleet cars); or an admin in the console, standing for the platform over any booking.
+ * fleet cars); an admin in the console, standing for the platform over any booking; or the server
+ * itself, answering for a car whose keeper chose to have paid requests accepted at once.
  */
-export type BookingActor = 'renter' | 'carKeeper' | 'admin';
+export type BookingActor = 'renter' | 'carKeeper' | 'admin' | 'system';
 
 /** The point of a booking's period from which a step is refused: its start, or its end. */
 export type StepDeadline = 'start' | 'end';
@@ -31,6 +32,8 @@ export const BOOKING_EFFECTS = {
   storeDeclineReason: 'write',
   /** The new status joins the booking's history, and the other side is mailed about it. */
   recordEvent: 'write',
+  /** The car's side, who took no step, is mailed that the server accepted the request for them. */
+  tellKeepers: 'write',
   /** An admin's step is written to the audit log. */
   auditAdmin: 'write',
   /**
@@ -85,6 +88,16 @@ const CANCEL_EFFECTS = ['fixRefund', 'reverseEarnings', 'recordEvent', 'auditAdm
 /** Every allowed step of a booking; anything not here is refused. */
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   { from: 'requested', action: 'accept', to: 'accepted', who: 'carKeeper', effects: ACCEPT_EFFECTS, pending: 'accepting' },
+  // Instant booking: the server accepts a paid request for a car whose keeper turned it on, as the
+  // keeper would, as soon as the money is held; if that fails the request waits for the keeper.
+  {
+    from: 'requested',
+    action: 'accept',
+    to: 'accepted',
+    who: 'system',
+    effects: [...ACCEPT_EFFECTS, 'tellKeepers'],
+    pending: 'accepting',
+  },
   {
     from: 'requested',
     action: 'decline',

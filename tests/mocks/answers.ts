@@ -34,8 +34,8 @@ export const admin = account(3, { username: 'admin', email: 'admin@example.com',
 
 function ownerCar(
   n: number,
-  fields: Omit<OwnerCar, '_id' | 'id' | 'ownerId' | 'updatedAt' | 'photos' | 'paused' | 'payAtPickup'> &
-    Partial<Pick<OwnerCar, 'photos' | 'payAtPickup'>>,
+  fields: Omit<OwnerCar, '_id' | 'id' | 'ownerId' | 'updatedAt' | 'photos' | 'paused' | 'payAtPickup' | 'instantBooking'> &
+    Partial<Pick<OwnerCar, 'photos' | 'payAtPickup' | 'instantBooking'>>,
 ): OwnerCar {
   return {
     _id: uuid(n),
@@ -45,6 +45,7 @@ function ownerCar(
     photos: [],
     paused: false,
     payAtPickup: false,
+    instantBooking: false,
     ...fields,
   };
 }
@@ -99,6 +100,7 @@ export function listed(car: OwnerCar, owner: Account = ravi): PublicCar {
     transmission: car.transmission,
     fuel: car.fuel,
     payAtPickup: car.payAtPickup,
+    instantBooking: car.instantBooking,
     ...(car.year === undefined ? {} : { year: car.year }),
     ...(car.kmPerDayLimit === undefined ? {} : { kmPerDayLimit: car.kmPerDayLimit }),
     ownerName: owner.username,
@@ -115,6 +117,7 @@ export const fleet: PublicCar[] = catalogueCars.map(({ id, kmPerDayLimit, ...car
   ...car,
   ...(kmPerDayLimit === null ? {} : { kmPerDayLimit }),
   payAtPickup: false,
+  instantBooking: false,
   photos: [],
   ratingCount: 0,
 }));

@@ -43,13 +43,14 @@ function cardNeedsAuthentication(razorpayOn: boolean): HttpError {
  * Stripe, a Razorpay checkout's authorization, or nothing), stored in one transaction under the car's lock.
  * Nothing is accepted only where no provider is on, or for a car its owner lets renters pay at pickup;
  * that refusal (402) comes after the overlap checks, so a duplicate is told it is one (409) first.
+ * `existing` when the checkout's payment had already made the booking (its webhook came first).
  */
 export async function askForBooking(
   ctx: AskContext,
   renter: AccountRow,
   body: z.output<typeof NewBooking>,
   requestedAt: Date,
-): Promise<{ row: BookingRow; car: CarRow }> {
+): Promise<{ row: BookingRow; car: CarRow; existing: boolean }> {
   const { from, to, driver, paymentToken, razorpay: checkout } = body;
   await checkMayRequestBooking(ctx.db, renter);
   const { car, price } = await priceRequest(ctx.db, body, ctx.gst, requestedAt);
@@ -72,8 +73,8 @@ export async function askForBooking(
       throw new HttpError(400, t(PAYMENT_NOT_VERIFIED));
     }
     // If the booking cannot be stored, the authorization is never captured, and Razorpay gives it back by itself.
-    const { row } = await storeRazorpayRequest(ctx.db, razorpay, { ...request, checkout });
-    return { row, car };
+    const { row, existing } = await storeRazorpayRequest(ctx.db, razorpay, { ...request, checkout });
+    return { row, car, existing };
   }
 
   const stripe = ctx.payments.stripe;
@@ -98,7 +99,7 @@ export async function askForBooking(
         return { provider: 'stripe', method: 'card', ref: hold.ref };
       },
     });
-    return { row, car };
+    return { row, car, existing: false };
   } catch (error) {
     // Held, but the request was not stored: nothing may stay held for it.
     const held = hold as CardHold | undefined;

@@ -15,6 +15,7 @@ import { postCapture, postPickupShare, releaseEarnings, reversePickupShare } fro
 import { nextInvoiceNumber } from '../ledger/tax-documents';
 import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
+import { queueInstantMails } from '../mail/booking-notices';
 import { paymentRequired, type PaymentProviders } from '../payments/provider';
 import { settlePayments } from '../payments/settle-payments';
 import { payRouteShare, sendRouteShares } from '../payouts/route-transfers';
@@ -178,6 +179,12 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
       return [];
     },
   },
+  tellKeepers: {
+    async apply({ tx, booking, links }) {
+      await queueInstantMails(tx, links, [booking.id]);
+      return [];
+    },
+  },
   auditAdmin: { apply: auditAdmin },
   postEarnings: {
     async apply({ tx, booking, moneyMoved, rates, now }) {
@@ -189,7 +196,7 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
   },
   fixRefund: {
     fields({ booking, who, from, now }) {
-      if (!who) throw new Error('a cancellation with no one taking it');
+      if (!who || who === 'system') throw new Error('a cancellation with no one taking it');
       if (booking.paymentStatus !== 'captured') return { cancelledBy: who };
       const policy =
         booking.freeCancelHours !== null && booking.lateCancelRefundBps !== null

@@ -51,7 +51,9 @@ export type StepTaker =
    */
   | { via: 'party'; account: AccountRow; reason?: string | undefined }
   /** The admin console: an admin over any booking, with the reason the console asks for (a cancellation's is required). */
-  | { via: 'console'; account: AccountRow; reason: string | undefined };
+  | { via: 'console'; account: AccountRow; reason: string | undefined }
+  /** The server itself, taking the table's `system` steps (instant booking's accept). */
+  | { via: 'system' };
 
 type Step = Pick<BookingTransition, 'from' | 'to' | 'effects'> & { action: StepAction };
 
@@ -185,6 +187,7 @@ function refusal(status: BookingStatus, possible: readonly BookingAction[]): str
 
 /** Whom the taker acts as on the booking: refused with 404 where a party has nothing to do with it, 409 where the console may not answer. */
 function actorOf(taker: StepTaker, view: BookingView, action: BookingAction): BookingActor {
+  if (taker.via === 'system') return 'system';
   if (taker.via === 'party') {
     const who = actorFor(taker.account, view);
     if (!who) throw new HttpError(404, t(NO_SUCH_BOOKING_ID));
@@ -252,8 +255,8 @@ async function firstPart(ctx: ProcessContext, bookingId: string, action: Booking
         gst: ctx.gst,
         rates: ctx.money.rates,
         who: transition.who,
-        takenBy: { accountId: taker.account.id, asAdmin: taker.account.role === 'admin' },
-        reason: taker.reason,
+        takenBy: taker.via === 'system' ? undefined : { accountId: taker.account.id, asAdmin: taker.account.role === 'admin' },
+        reason: taker.via === 'system' ? undefined : taker.reason,
         reasonShown: taker.via === 'party',
       },
     );
@@ -264,7 +267,12 @@ async function firstPart(ctx: ProcessContext, bookingId: string, action: Booking
       if (!holder) throw new HttpError(503, t(PROVIDER_OFF));
       await tx
         .update(bookings)
-        .set({ status: transition.pending, pendingBy: taker.account.id, pendingReason: write.reason ?? null, updatedAt: now })
+        .set({
+          status: transition.pending,
+          pendingBy: taker.via === 'system' ? null : taker.account.id,
+          pendingReason: write.reason ?? null,
+          updatedAt: now,
+        })
         .where(eq(bookings.id, bookingId));
       return { transition, expired, overtaken: [], pending: true };
     }
@@ -286,7 +294,10 @@ function providerRefusal(booking: BookingRow): (reason: string) => string {
  * part, and by the sweep for a step a crash interrupted. Answers the other bookings it changed.
  */
 export async function finishPending(ctx: ProcessContext, booking: BookingRow): Promise<string[]> {
-  const transition = BOOKING_TRANSITIONS.find((t) => t.pending === booking.status);
+  // A step pending with no one recorded as taking it is the server's own: it finishes as the table's `system` step.
+  const transition = BOOKING_TRANSITIONS.find(
+    (t) => t.pending === booking.status && (t.who === 'system') === (booking.pendingBy === null),
+  );
   if (!transition) return [];
   try {
     for (const call of handlersIn(transition, 'provider')) await call(ctx.payments, booking);

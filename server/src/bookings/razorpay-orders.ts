@@ -8,7 +8,7 @@ import type { NewRazorpayOrder, RazorpayOrder } from '#domain/schemas/bookings';
 import type { GstConfig } from '../config';
 import { checkMayRequestBooking } from '../accounts/phone';
 import type { Database } from '../db/client';
-import { paymentOrders, type AccountRow } from '../db/schema';
+import { paymentOrders, type AccountRow, type BookingRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
 import type { RazorpayPayments } from '../payments/razorpay';
@@ -26,6 +26,8 @@ export interface RazorpayContext {
   gst: GstConfig | undefined;
   links: BookingLinks;
   cancellation: CancellationPolicy;
+  /** What follows a request the webhook made: instant booking's accept (./instant). */
+  afterRequest?: (request: BookingRow) => Promise<unknown>;
 }
 
 /**
@@ -86,7 +88,7 @@ export async function bookAuthorizedPayment(
   const period = { from: order.startsAt, to: order.endsAt };
   try {
     const { car, price } = await priceRequest(ctx.db, { carName: order.carId, ...period, driver: order.driver }, ctx.gst, now);
-    const { existing } = await storeRazorpayRequest(ctx.db, ctx.razorpay, {
+    const { row, existing } = await storeRazorpayRequest(ctx.db, ctx.razorpay, {
       bookingId: randomUUID(),
       car,
       renterId: order.renterId,
@@ -99,7 +101,9 @@ export async function bookAuthorizedPayment(
       cancellation: ctx.cancellation,
       checkout: { orderId: order.orderId, paymentId: payment.id },
     });
-    return existing ? 'already booked' : 'booked';
+    if (existing) return 'already booked';
+    await ctx.afterRequest?.(row);
+    return 'booked';
   } catch (error) {
     // The booking cannot be made (taken meanwhile, its period begun): the authorization is never captured, so Razorpay gives it back.
     if (error instanceof HttpError && error.statusCode < 500) {

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { OwnerCarEdit, OwnerCarInput } from '#domain/schemas/owner-cars';
+import { INSTANT_WITH_PAY_AT_PICKUP, type OwnerCarEdit, type OwnerCarInput } from '#domain/schemas/owner-cars';
 import type { Database } from '../db/client';
+import { checkWords } from '../http/check-words';
+import { HttpError } from '../http/errors';
 import { rowsFromJson } from '../db/json-rows';
 import { type CarPhotoRow, type CarRow, carPhotos, cars } from '../db/schema';
 import { checkCarLimit } from '../limits/quotas';
@@ -84,11 +86,19 @@ export async function editCar(
   now: Date,
 ): Promise<OwnerCarRow | undefined> {
   const { id: carId, url, carname, ...rest } = edit;
+  // The flag not sent keeps its stored value, so the pair is checked as it will stand: one update
+  // whose condition refuses the pair, the database's check standing behind it.
+  const payAtPickup = rest.payAtPickup ?? cars.payAtPickup;
+  const instantBooking = rest.instantBooking ?? cars.instantBooking;
   const [edited] = await db
     .update(cars)
     .set({ imgUrl: url, carName: carname, ...rest, updatedAt: now })
-    .where(ownedBy(ownerId, carId))
+    .where(and(ownedBy(ownerId, carId), sql`not (${instantBooking} and ${payAtPickup})`))
     .returning({ id: cars.id });
+  if (!edited && (rest.payAtPickup === true || rest.instantBooking === true)) {
+    const [stored] = await db.select({ id: cars.id }).from(cars).where(ownedBy(ownerId, carId));
+    if (stored) throw new HttpError(400, checkWords({ id: INSTANT_WITH_PAY_AT_PICKUP }));
+  }
   if (!edited) return undefined;
   const [car] = await ownerCarRows(db, eq(cars.id, edited.id));
   return car;

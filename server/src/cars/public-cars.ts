@@ -31,10 +31,12 @@ export interface CarFilters {
   fuel?: Fuel;
   /** The spec's car type: AC or non-AC. */
   ac?: boolean;
+  /** Cars whose paid requests are accepted at once, or those whose are not. */
+  instant?: boolean;
 }
 
 /** Where the car is and what it is: each filter sent narrows the list (city and body type by their indexes). */
-function attributeConditions({ city, bodyType, seats, transmission, fuel, ac }: CarFilters): (SQL | undefined)[] {
+function attributeConditions({ city, bodyType, seats, transmission, fuel, ac, instant }: CarFilters): (SQL | undefined)[] {
   return [
     city === undefined ? undefined : eq(cars.city, city),
     bodyType === undefined ? undefined : eq(cars.bodyType, bodyType),
@@ -42,6 +44,7 @@ function attributeConditions({ city, bodyType, seats, transmission, fuel, ac }: 
     transmission === undefined ? undefined : eq(cars.transmission, transmission),
     fuel === undefined ? undefined : eq(cars.fuel, fuel),
     ac === undefined ? undefined : eq(cars.ac, ac),
+    instant === undefined ? undefined : eq(cars.instantBooking, instant),
   ];
 }
 

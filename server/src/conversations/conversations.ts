@@ -54,7 +54,7 @@ async function partyTo(db: Database, account: AccountRow, bookingId: string, now
   const [view] = await bookingViews(db).where(and(eq(bookings.id, bookingId), visibleTo(db, account)));
   if (!view) throw new HttpError(404, t(NO_SUCH_BOOKING_ID));
   const side = actorFor(account, view);
-  if (!side || side === 'admin') throw new HttpError(403, t(ADMIN_READS_IN_CONSOLE));
+  if (!side || side === 'admin' || side === 'system') throw new HttpError(403, t(ADMIN_READS_IN_CONSOLE));
   return { view, side, contactsHidden: asOf(view.booking, now).status !== 'accepted' };
 }
 

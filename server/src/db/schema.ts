@@ -194,6 +194,8 @@ export const cars = pgTable(
     kmPerDayLimit: integer('km_per_day_limit'),
     /** The owner lets renters ask without paying and pay at pickup, even where the server takes payments. */
     payAtPickup: boolean('pay_at_pickup').notNull().default(false),
+    /** A paid request is accepted as soon as the money is held; only with online payment, so never with pay at pickup. */
+    instantBooking: boolean('instant_booking').notNull().default(false),
     delisted: boolean('delisted').notNull().default(false),
     /** What the admin who delisted the car gave as the reason, shown to its owner; null while listed. */
     delistedReason: text('delisted_reason'),
@@ -226,6 +228,7 @@ export const cars = pgTable(
     check('cars_transmission_check', sql`${table.transmission} IN (${oneOf(TRANSMISSIONS)})`),
     check('cars_fuel_check', sql`${table.fuel} IN (${oneOf(FUELS)})`),
     check('cars_year_check', sql`${table.year} >= ${limit(CAR_YEAR_MIN)}`),
+    check('cars_instant_booking_check', sql`NOT (${table.instantBooking} AND ${table.payAtPickup})`),
     check('cars_km_per_day_limit_check', sql`${table.kmPerDayLimit} BETWEEN 1 AND ${limit(KM_PER_DAY_LIMIT_MAX)}`),
     // The owner's cars, newest first, the id breaking ties: read in order off the index.
     index('cars_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
@@ -307,7 +310,7 @@ export const bookings = pgTable(
     freeCancelHours: integer('free_cancel_hours'),
     lateCancelRefundBps: integer('late_cancel_refund_bps'),
     /** Who cancelled the booking (`renter`, `carKeeper` or `admin`), so an owner's cancellations can be counted; null while it stands. */
-    cancelledBy: text('cancelled_by').$type<BookingActor>(),
+    cancelledBy: text('cancelled_by').$type<Exclude<BookingActor, 'system'>>(),
     /**
      * What a cancellation gives back of money taken, fixed by the cancel step under the policy: of the
      * pre-tax price and of its tax, in paise. Null where nothing taken was given back by a policy (the whole is).

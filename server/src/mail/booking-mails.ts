@@ -91,6 +91,18 @@ export function bookingRequestedMail(keeper: Recipient, booking: BookingFacts, l
   });
 }
 
+/** To the car's owner (every admin for a fleet car): instant booking accepted a paid request for them. */
+export function bookingConfirmedInstantlyMail(keeper: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
+  return composeMail({
+    to: keeper.email,
+    name: keeper.username,
+    subject: t('mail.bookingInstant.subject', subjectFacts(booking)),
+    paragraphs: [t('mail.bookingInstant.confirmed', facts(booking)), t('mail.bookingInstant.nothingToAnswer')],
+    action: { label: t('mail.bookingInstant.seeBookings'), url: requestsUrl(links) },
+    footnote: keeperFootnote(keeper, booking),
+  });
+}
+
 /** To the renter: their request is a booking now. */
 export function bookingAcceptedMail(renter: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
   return composeMail({

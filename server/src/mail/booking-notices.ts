@@ -5,6 +5,7 @@ import { accounts, bookings, cars, type AccountRow } from '../db/schema';
 import {
   bookingAcceptedMail,
   bookingCancelledMail,
+  bookingConfirmedInstantlyMail,
   bookingDeclinedMail,
   bookingExpiredMail,
   bookingRequestedMail,
@@ -119,6 +120,17 @@ export async function queueStatusMails(
     );
   });
   await queueMail(tx, mails);
+}
+
+/** Queues the mail telling each booking's keepers that it was accepted for them, by instant booking, in the step's transaction. */
+export async function queueInstantMails(tx: Database, links: BookingLinks, bookingIds: string[]): Promise<void> {
+  const parties = await partiesOf(tx, bookingIds);
+  await queueMail(
+    tx,
+    [...parties.values()].flatMap(({ facts, keepers }) =>
+      keepers.map((keeper) => bookingConfirmedInstantlyMail(keeper, facts, links)),
+    ),
+  );
 }
 
 /** How far ahead of a trip its reminder goes out. */

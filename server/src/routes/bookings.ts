@@ -15,6 +15,7 @@ import {
 } from '#domain/schemas/bookings';
 import { checkMayRequestBooking, VERIFY_TO_BOOK } from '../accounts/phone';
 import { askForBooking, CARD_PAYMENTS_OFF, PAYMENT_REQUIRED } from '../bookings/ask';
+import { acceptInstantly } from '../bookings/instant';
 import { listBookings, nextTurnOf } from '../bookings/lists';
 import { runStep, type ProcessContext } from '../bookings/process';
 import { bookingReceipt } from '../bookings/receipt';
@@ -189,7 +190,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         quotaPerHour: app.quotas.bookingRequestsPerHour,
         cancellation: app.money.cancellation,
       };
-      const { row, car } = await askForBooking(context, renter, request.body, app.clock.now());
+      const asked = await askForBooking(context, renter, request.body, app.clock.now());
+      const { car } = asked;
+      // A payment reported twice makes one attempt: the reporter that made the request made it.
+      const row = asked.existing ? asked.row : await acceptInstantly(processOf(request.log), asked.row);
       reply.code(201);
       // A request made within the grace after its start is already expired, and says so.
       return toBooking(asOf(row, app.clock.now()), { car, renter }, true);

@@ -30,7 +30,7 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "The cars anyone may book: the fleet, then owners' listed cars",
         description:
-          'Filters: price bounds in rupees, a sort, a period (`from` and `to`, ISO instants with their offset) the car must be free in, `q`, part of the name in any letter case, and where the car is and what it is: `city` (one of the list), `bodyType`, `seats` (at least), `transmission`, `fuel` and `ac` (`true` or `false`). An empty parameter counts as not sent. Always paged (`page`, `pageSize`), in a stable order: the fleet in catalogue order, then listed cars newest first, the id breaking ties.',
+          'Filters: price bounds in rupees, a sort, a period (`from` and `to`, ISO instants with their offset) the car must be free in, `q`, part of the name in any letter case, and where the car is and what it is: `city` (one of the list), `bodyType`, `seats` (at least), `transmission`, `fuel`, `ac` (`true` or `false`) and `instant` (`true` for cars with instant booking only). An empty parameter counts as not sent. Always paged (`page`, `pageSize`), in a stable order: the fleet in catalogue order, then listed cars newest first, the id breaking ties.',
         querystring: CarQuery,
         response: { 200: answer(pagedAnswer(PublicCar), 'One page of the matching cars.'), ...errors([400]) },
       },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { NewRazorpayOrder, RazorpayOrder } from '#domain/schemas/bookings';
 import { VERIFY_TO_BOOK } from '../accounts/phone';
+import { acceptInstantly } from '../bookings/instant';
 import { bookAuthorizedPayment, openRazorpayOrder } from '../bookings/razorpay-orders';
 import type { GstConfig } from '../config';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
@@ -116,7 +117,18 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, lin
       const payment = parsed.data.payload.payment?.entity;
       if (parsed.data.event !== 'payment.authorized' || !payment) return { outcome: 'ignored' as const };
       const outcome = await bookAuthorizedPayment(
-        { db: app.db, razorpay, gst, links, cancellation: app.money.cancellation },
+        {
+          db: app.db,
+          razorpay,
+          gst,
+          links,
+          cancellation: app.money.cancellation,
+          afterRequest: (row) =>
+            acceptInstantly(
+              { db: app.db, payments: app.payments, money: app.money, gst, log: request.log, links, clock: app.clock },
+              row,
+            ),
+        },
         payment,
         app.clock.now(),
         request.log,

@@ -49,12 +49,18 @@ const attributeParams = {
       .transform((value) => value === 'true')
       .meta({ description: "The spec's car type: `true` for AC cars, `false` for non-AC." }),
   ),
+  instant: optionalParam(
+    z
+      .enum(['true', 'false'], { error: 'checks.instant.boolean' })
+      .transform((value) => value === 'true')
+      .meta({ description: '`true` for cars with instant booking only, `false` for those without.' }),
+  ),
 };
 
 /**
  * `GET /api/cars`: price bounds, a sort, a period the car must be free in, part of its name, and
  * where the car is and what it is (a city, a body type, at least so many seats, a transmission, a
- * fuel, AC or not).
+ * fuel, AC or not, instant booking or not).
  */
 export const CarQuery = z
   .object({
@@ -101,6 +107,10 @@ export const carAttributes = {
   kmPerDayLimit: z.int().optional().meta({ description: 'Kilometres a day included in the price; no limit when absent.' }),
   payAtPickup: z.boolean().meta({
     description: 'Its owner lets renters ask without paying and pay at pickup, where the server otherwise requires a payment.',
+  }),
+  instantBooking: z.boolean().meta({
+    description:
+      'A paid request (money held by card or UPI) is accepted at once, with no wait for the owner; never with `payAtPickup`.',
   }),
 };
 

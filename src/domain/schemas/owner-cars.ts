@@ -50,7 +50,22 @@ const attributeFields = {
     .boolean()
     .optional()
     .meta({ description: `Renters may ask without paying and pay at pickup. ${defaultsTo(false)}` }),
+  instantBooking: z.boolean().optional().meta({
+    description: `A paid request is accepted at once, with no wait for the owner; refused (400) together with \`payAtPickup\`, sent or stored. ${defaultsTo(false)}`,
+  }),
 };
+
+/** Instant booking is for money held online: a request paid at pickup always waits for its owner. */
+export const INSTANT_WITH_PAY_AT_PICKUP = 'checks.instantBooking.payAtPickup';
+
+function instantNeedsOnlinePayment(
+  car: { payAtPickup?: boolean | undefined; instantBooking?: boolean | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (car.payAtPickup === true && car.instantBooking === true) {
+    context.addIssue({ code: 'custom', path: ['instantBooking'], message: INSTANT_WITH_PAY_AT_PICKUP });
+  }
+}
 
 /** Optional since owners can upload photos instead; a car with neither shows a placeholder. */
 const carUrl = imageUrl.optional().meta({
@@ -61,11 +76,11 @@ const carUrl = imageUrl.optional().meta({
 const carFields = { url: carUrl, carname: carName, description, price, ...attributeFields };
 
 /** `POST /add-cars`: the spec's add form sends the price as text. */
-export const OwnerCarInput = z.object(carFields);
+export const OwnerCarInput = z.object(carFields).superRefine(instantNeedsOnlinePayment);
 export type OwnerCarInput = z.input<typeof OwnerCarInput>;
 
 /** `POST /edit-cars`: the car's id with the spec's fields again, and any of the car's attributes to change. */
-export const OwnerCarEdit = z.object({ id, ...carFields });
+export const OwnerCarEdit = z.object({ id, ...carFields }).superRefine(instantNeedsOnlinePayment);
 export type OwnerCarEdit = z.input<typeof OwnerCarEdit>;
 
 export const OwnerCarIdParams = z.object({ id });

@@ -1,0 +1,2 @@
+ALTER TABLE "cars" ADD COLUMN "instant_booking" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "cars" ADD CONSTRAINT "cars_instant_booking_check" CHECK (NOT ("cars"."instant_booking" AND "cars"."pay_at_pickup"));
