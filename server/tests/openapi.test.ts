@@ -233,6 +233,7 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
         'transmission',
         'fuel',
         'ac',
+        'instant',
         'page',
         'pageSize',
       ].map((name) => ['query', name]),

@@ -50,9 +50,12 @@ const attributeFields = {
     .boolean()
     .optional()
     .meta({ description: `Renters may ask without paying and pay at pickup. ${defaultsTo(false)}` }),
-  instantBooking: z.boolean().optional().meta({
-    description: `A paid request is accepted at once, with no wait for the owner; refused (400) together with \`payAtPickup\`, sent or stored. ${defaultsTo(false)}`,
-  }),
+  instantBooking: z
+    .boolean()
+    .optional()
+    .meta({
+      description: `A paid request is accepted at once, with no wait for the owner; refused (400) together with \`payAtPickup\`, sent or stored. ${defaultsTo(false)}`,
+    }),
 };
 
 /** Instant booking is for money held online: a request paid at pickup always waits for its owner. */

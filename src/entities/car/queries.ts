@@ -25,7 +25,17 @@ export type CarDetails = Pick<
   Partial<
     Pick<
       PublicCar,
-      'brand' | 'model' | 'speed' | 'gps' | 'seatType' | 'automatic' | 'ownerName' | 'year' | 'photos' | 'payAtPickup'
+      | 'brand'
+      | 'model'
+      | 'speed'
+      | 'gps'
+      | 'seatType'
+      | 'automatic'
+      | 'ownerName'
+      | 'year'
+      | 'photos'
+      | 'payAtPickup'
+      | 'instantBooking'
     >
   > & {
     /** None (the catalogue writes null, the server leaves it out) means no limit. */

@@ -7,12 +7,13 @@ import { StarRating } from '../../components/StarRating';
 import { formatRupees } from '../../domain/money';
 import { BODY_TYPE_LABEL_IDS, FUEL_LABEL_IDS, TRANSMISSION_LABEL_IDS } from '../../domain/car-attributes';
 import { t, Words } from '../../lib/i18n';
+import { InstantBadge } from './InstantBadge';
 
 export type CarSummary = Pick<
   PublicCar,
   'carName' | 'imgUrl' | 'price' | 'city' | 'bodyType' | 'seats' | 'transmission' | 'fuel'
 > &
-  Partial<Pick<PublicCar, 'id' | 'kind' | 'ownerName' | 'photos' | 'ratingCount' | 'ratingAverage'>>;
+  Partial<Pick<PublicCar, 'id' | 'kind' | 'ownerName' | 'photos' | 'ratingCount' | 'ratingAverage' | 'instantBooking'>>;
 
 /** What kind of car it is, in one line: "SUV · 7 seats · Automatic · Diesel". */
 export function carKindLine(car: Pick<PublicCar, 'bodyType' | 'seats' | 'transmission' | 'fuel'>): string {
@@ -53,6 +54,11 @@ export function CarCard({ car, linkSearch = '', priority = false }: CarCardProps
         <Card.Title as="h3" className="h5 text-break-anywhere">
           {car.carName}
         </Card.Title>
+        {car.instantBooking ? (
+          <p className="mb-2">
+            <InstantBadge />
+          </p>
+        ) : null}
         <p className="mb-2">
           <span className="fs-5 fw-semibold text-primary price">{formatRupees(car.price)}</span>{' '}
           <span className="text-muted">{t('common.carCard.perHour')}</span>

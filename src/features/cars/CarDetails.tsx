@@ -15,6 +15,7 @@ import { AvailabilityStrip } from './AvailabilityStrip';
 import { CarGallery } from './CarGallery';
 import { carKeys } from '../../entities/car/keys';
 import { useCarDetails, type CarDetails as Car } from '../../entities/car/queries';
+import { InstantBadge } from './InstantBadge';
 import { t } from './words';
 
 /**
@@ -57,6 +58,11 @@ function CarFacts({ car }: { car: Car }) {
   return (
     <>
       <h1 className="h2 mb-2 text-break-anywhere">{car.carName}</h1>
+      {car.instantBooking ? (
+        <p className="mb-2">
+          <InstantBadge />
+        </p>
+      ) : null}
       <p className="fs-4 fw-bold text-primary mb-2 price">{t('cars.details.price', { price: formatRupees(car.price) })}</p>
       <p className="mt-3 mb-1 fw-semibold">{car.city}</p>
       <p className="text-muted">

@@ -66,6 +66,7 @@ const FILTERS = [
   'transmission',
   'fuel',
   'ac',
+  'instant',
 ] as const satisfies readonly (keyof CarQuery)[];
 
 /** How many filters `query` sets, for the phone's "Filters (n)" button. */
@@ -95,6 +96,14 @@ interface FilterFields {
   transmission: string;
   fuel: string;
   ac: string;
+  /** Only cars whose paid requests are confirmed at once. */
+  instant: boolean;
+}
+
+/** A filter that is on or off, sent only when on. */
+function FilterCheck({ name, label }: { name: 'instant'; label: string }) {
+  const field = useFormField(name, { label, checkbox: true });
+  return <Form.Check type="checkbox" id={field.id} label={label} {...field.props} />;
 }
 
 // The listing's query schema (and zod with it) loads once someone starts filtering, not with the page.
@@ -103,13 +112,14 @@ const carQueryChecks = () => import('../../domain/schemas/cars').then((schemas) 
 /** The address's query the fields make, the sort applied now kept: what the listing asks the server for. */
 function searchOf(values: FilterFields, sort: CarSort | undefined): URLSearchParams {
   const next = new URLSearchParams();
-  const text = (name: keyof FilterFields) => values[name].trim();
+  const text = (name: Exclude<keyof FilterFields, 'instant'>) => values[name].trim();
   if (text('q')) next.set('q', text('q'));
   if (text('maxPrice')) next.set('maxPrice', text('maxPrice'));
   if (sort) next.set('sort', sort);
   for (const key of ['city', 'bodyType', 'seats', 'transmission', 'fuel', 'ac'] as const) {
     if (text(key)) next.set(key, text(key));
   }
+  if (values.instant) next.set('instant', 'true');
   for (const key of ['from', 'to'] as const) {
     const instant = indiaLocalToIso(text(key));
     if (instant) next.set(key, instant);
@@ -150,6 +160,7 @@ export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProp
     transmission: query.transmission ?? '',
     fuel: query.fuel ?? '',
     ac: query.ac === undefined ? '' : String(query.ac),
+    instant: query.instant === true,
   };
 
   return (
@@ -273,6 +284,9 @@ export function CarFilters({ query, filtered, onApply, onClear }: CarFiltersProp
                         ['false', t('cars.filters.nonAc')],
                       ]}
                     />
+                  </Col>
+                  <Col lg={2} className="d-flex align-items-end">
+                    <FilterCheck name="instant" label={t('cars.filters.instantOnly')} />
                   </Col>
                 </Row>
                 {/* Stays at the foot of the sheet while its fields scroll on a short phone. */}

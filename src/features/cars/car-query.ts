@@ -27,6 +27,7 @@ function attributesFrom(params: URLSearchParams): CarQuery {
   if (fuel) query.fuel = fuel;
   const ac = params.get('ac');
   if (ac === 'true' || ac === 'false') query.ac = ac === 'true';
+  if (params.get('instant') === 'true') query.instant = true;
   return query;
 }
 

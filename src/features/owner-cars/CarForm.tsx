@@ -52,6 +52,7 @@ export type CarFormValues = {
   year: string;
   kmPerDayLimit: string;
   payAtPickup: boolean;
+  instantBooking: boolean;
 };
 
 /** A new car starts as the commonest car listed, with no year (a guessed one would be listed unless changed) and no km limit: the owner changes what differs. */
@@ -66,6 +67,7 @@ export function emptyCar(): CarFormValues {
     year: '',
     kmPerDayLimit: '',
     payAtPickup: false,
+    instantBooking: false,
   };
 }
 
@@ -86,6 +88,7 @@ export function carFormValues(car: OwnerCar): CarFormValues {
     year: car.year === undefined ? '' : String(car.year),
     kmPerDayLimit: car.kmPerDayLimit === undefined ? '' : String(car.kmPerDayLimit),
     payAtPickup: car.payAtPickup,
+    instantBooking: car.instantBooking,
   };
 }
 
@@ -117,7 +120,7 @@ interface CarFormProps<Saved> {
 const cityChoices = CITIES.map((city) => [city, city] as const);
 
 /** What the car is: its body, seats, gearbox, fuel, year, AC and the km a day its price includes. */
-function CarKindFields({ disabled }: { disabled: boolean }) {
+function CarKindFields({ disabled, payAtPickupOn }: { disabled: boolean; payAtPickupOn: boolean }) {
   const bodyTypeChoices = BODY_TYPES.map((type) => [type, t(BODY_TYPE_LABEL_IDS[type])] as const);
   const transmissionChoices = TRANSMISSIONS.map((type) => [type, t(TRANSMISSION_LABEL_IDS[type])] as const);
   const fuelChoices = FUELS.map((fuel) => [fuel, t(FUEL_LABEL_IDS[fuel])] as const);
@@ -166,6 +169,13 @@ function CarKindFields({ disabled }: { disabled: boolean }) {
         hint={t('owner.form.payAtPickupHint')}
         disabled={disabled}
       />
+      {/* Instant booking takes the money held online: with pay at pickup on there is none to take. */}
+      <FormSwitch
+        label={t('owner.form.instantBooking')}
+        name="instantBooking"
+        hint={payAtPickupOn ? t('owner.form.instantBookingNeedsPayment') : t('owner.form.instantBookingHint')}
+        disabled={disabled || payAtPickupOn}
+      />
     </>
   );
 }
@@ -188,10 +198,12 @@ export function CarForm<Saved>({
   const submitting = save.isPending || save.isSuccess;
   const [start] = useState(() => readDraft(draftKey, initialValues));
   const unsaved = useRef(!sameValues(start, initialValues));
+  const [payAtPickupOn, setPayAtPickupOn] = useState(start.payAtPickup);
   const noteChange = (event: FormEvent<HTMLDivElement>) => {
     const { form } = event.target as FieldElement;
     if (!form) return;
     const values = formValuesOf(form, initialValues);
+    setPayAtPickupOn(values.payAtPickup);
     unsaved.current = !sameValues(values, initialValues);
     keepDraft(draftKey, values, initialValues);
   };
@@ -269,7 +281,7 @@ export function CarForm<Saved>({
               hint={t('owner.form.pickupAreaHint')}
               disabled={submitting}
             />
-            <CarKindFields disabled={submitting} />
+            <CarKindFields disabled={submitting} payAtPickupOn={payAtPickupOn} />
             <Button type="submit" variant="primary" disabled={form.sending || submitting || waiting}>
               {form.sending || submitting ? t('owner.form.saving') : t('owner.form.submit')}
             </Button>
