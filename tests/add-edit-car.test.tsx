@@ -67,6 +67,7 @@ describe('Add Your Car (/renting)', () => {
         transmission: 'manual',
         fuel: 'petrol',
         payAtPickup: false,
+        instantBooking: false,
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Renault Kwid' })).toBeInTheDocument();
@@ -116,8 +117,32 @@ describe('Add Your Car (/renting)', () => {
         year: 2019,
         kmPerDayLimit: 250,
         payAtPickup: true,
+        instantBooking: false,
       },
     ]);
+  });
+
+  it('offers instant booking, explained, and disables it while pay at pickup is on', async () => {
+    const calls = serve('POST /add-cars', 'saved');
+    serve('GET /get-cars', success([swift, creta]));
+    const { router, user } = renderRoute('/renting');
+    await fillCar(user, kwid);
+    const instant = screen.getByRole('checkbox', { name: 'Instant booking' });
+    expect(instant).not.toBeChecked();
+    expect(instant).toBeEnabled();
+    expect(instant).toHaveAccessibleDescription(
+      'When on, a request paid online is confirmed at once, without waiting for you to accept it.',
+    );
+    await user.click(screen.getByLabelText('Renters may pay at pickup'));
+    expect(instant).toBeDisabled();
+    expect(instant).toHaveAccessibleDescription('Instant booking needs online payment: turn off pay at pickup to use it.');
+    await user.click(screen.getByLabelText('Renters may pay at pickup'));
+    expect(instant).toBeEnabled();
+    await user.click(instant);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get/cars'));
+    expect(calls[0]?.body).toMatchObject({ payAtPickup: false, instantBooking: true });
   });
 
   it('disables Submit while saving', async () => {
@@ -311,6 +336,7 @@ describe('Edit your Car Details (/get/car/{id})', () => {
         year: 2023,
         kmPerDayLimit: null,
         payAtPickup: false,
+        instantBooking: false,
       },
     ]);
     const card = (await screen.findByRole('heading', { name: 'Hyundai Creta' })).closest('.card');

@@ -21,6 +21,14 @@ function totalAmount(): HTMLElement {
 }
 
 describe('car page', () => {
+  it('says a car with instant booking is confirmed as soon as the renter pays', async () => {
+    const instantSwift = listed({ ...swift, instantBooking: true });
+    serveCar(instantSwift);
+    renderRoute(`/cars/${instantSwift.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Instant booking: confirmed as soon as you pay' })).toHaveTextContent('Instant');
+  });
+
   it('shows a catalogue car at once with its price label and specifications, and no stars it cannot know', async () => {
     const asked = recordAllRequests();
     renderRoute('/cars/Tata%20Nexon%20EV');

@@ -119,6 +119,22 @@ describe('cars page', () => {
     expect(screen.getByText(`${after.length} cars match your filters`)).toBeInTheDocument();
   });
 
+  it('narrows the list to instant booking cars, each badged with what instant means', async () => {
+    const instantSwift = listed({ ...swift, instantBooking: true });
+    serveCars({ 'instant=true': [instantSwift] });
+    const { router, user } = renderRoute('/layout/cars');
+    await shownCarNames();
+    expect(screen.queryByRole('img', { name: 'Instant booking: confirmed as soon as you pay' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Instant booking only' }));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?instant=true'));
+    await waitFor(async () => expect(await shownCarNames()).toEqual(['Maruti Swift']));
+    const card = screen.getByRole('heading', { level: 3, name: 'Maruti Swift' }).closest('.card') as HTMLElement;
+    expect(within(card).getByRole('img', { name: 'Instant booking: confirmed as soon as you pay' })).toHaveTextContent('Instant');
+    expect(screen.getByRole('checkbox', { name: 'Instant booking only' })).toBeChecked();
+  });
+
   it('restores every filter from the address on load and sends them to the server', async () => {
     const calls = serve('GET /api/cars', paged([fleetCar('Kia Seltos'), fleetCar('Maruti Ertiga')]));
     renderRoute(

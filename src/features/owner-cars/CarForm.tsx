@@ -213,7 +213,7 @@ export function CarForm<Saved>({
       <LeaveGuard unsaved={unsaved} />
       <ZodForm
         // A car shows its picture link until it has photos: without any, the link is needed.
-        schema={hasPhotos ? schema : schema.extend({ url: imageUrl })}
+        schema={hasPhotos ? schema : schema.safeExtend({ url: imageUrl })}
         defaultValues={start}
         bodyOf={bodyOf}
         onSubmit={async (values) => {
