@@ -327,3 +327,48 @@ describe("Razorpay's webhook", () => {
     expect(await app.db.$count(bookings)).toBe(before);
   });
 });
+
+describe('a paid order for an instant booking car', () => {
+  let instantCar: OwnerCar;
+  beforeAll(async () => {
+    instantCar = await listCar(app, owner, 'Instant Nexon', 200, { instantBooking: true });
+  });
+  const instantChoice = (): NewRazorpayOrder => ({ ...choice(), carName: instantCar.id });
+
+  it('is accepted at once when the page reports the UPI payment, the money captured', async () => {
+    const chosen = instantChoice();
+    const paid = razorpay.authorize((await openOrder(renter, chosen)).orderId, 'upi');
+    const booking = await requestBooking(app, renter, paidWith(chosen, paid));
+    expect(booking).toMatchObject({ status: 'accepted', payment: { status: 'captured' } });
+  });
+
+  it('is accepted once by the webhook, however often it and the page report it', async () => {
+    const chosen = instantChoice();
+    const paid = razorpay.authorize((await openOrder(renter, chosen)).orderId, 'upi');
+    const { body, signature } = razorpay.webhook('payment.authorized', paid.razorpay_payment_id);
+    expect((await postWebhook(body, signature)).json()).toEqual({ outcome: 'booked' });
+    const stored = () => app.db.select().from(bookings).where(eq(bookings.paymentRef, paid.razorpay_payment_id));
+    const [row] = await stored();
+    expect(row).toMatchObject({ status: 'accepted', paymentStatus: 'captured' });
+    const mails = await app.db.$count(mailOutbox);
+
+    expect((await postWebhook(body, signature)).json()).toEqual({ outcome: 'already booked' });
+    const late = await send(app, 'POST', '/api/bookings', renter, paidWith(chosen, paid));
+    expect(late.statusCode).toBe(201);
+    expect(late.json<Booking>()).toMatchObject({ id: row?.id, status: 'accepted', payment: { status: 'captured' } });
+    expect(await stored()).toHaveLength(1);
+    // Nothing accepted, captured or told a second time.
+    expect(await app.db.$count(mailOutbox)).toBe(mails);
+    expect((await stored())[0]?.updatedAt).toEqual(row?.updatedAt);
+  });
+
+  it('stays requested for the owner when the capture is refused', async () => {
+    razorpay.refuseCaptures = true;
+    const chosen = instantChoice();
+    const paid = razorpay.authorize((await openOrder(renter, chosen)).orderId, 'upi');
+    const { body, signature } = razorpay.webhook('payment.authorized', paid.razorpay_payment_id);
+    expect((await postWebhook(body, signature)).json()).toEqual({ outcome: 'booked' });
+    const [row] = await app.db.select().from(bookings).where(eq(bookings.paymentRef, paid.razorpay_payment_id));
+    expect(row).toMatchObject({ status: 'requested', paymentStatus: 'held' });
+  });
+});
