@@ -59,6 +59,7 @@ describe('GET /api/cars', () => {
       kind: 'fleet',
       ...catalogueFields,
       payAtPickup: false,
+      instantBooking: false,
       photos: [],
       ratingCount: 0,
     });
@@ -79,6 +80,7 @@ describe('GET /api/cars', () => {
       transmission: 'manual',
       fuel: 'petrol',
       payAtPickup: false,
+      instantBooking: false,
       ownerName,
       photos: [],
       ratingCount: 0,

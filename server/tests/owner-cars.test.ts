@@ -144,6 +144,7 @@ describe('GET /get-cars', () => {
       transmission: 'manual',
       fuel: 'petrol',
       payAtPickup: false,
+      instantBooking: false,
       photos: [],
       paused: false,
       ownerId,
