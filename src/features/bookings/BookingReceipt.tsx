@@ -288,8 +288,8 @@ function ReceiptBody({ receipt, side }: { receipt: Receipt; side: PartySide }) {
  * price lines, where the money stands, its history and, once accepted, who to call. The title
  * names the booking, so it is set here, where the booking is known.
  */
-/** `children` follow the receipt once it is loaded: what else the booking's page shows of it. */
-export function BookingReceipt({ id, children }: { id: string; children?: ReactNode }) {
+/** `children` follow the receipt once it is loaded: what else the booking's page shows of it, given the receipt. */
+export function BookingReceipt({ id, children }: { id: string; children?: (receipt: Receipt) => ReactNode }) {
   const { user } = useSession();
   // An address that cannot name a booking is not sent to the server, which would only refuse it.
   const wellFormed = BookingIdParams.safeParse({ id }).success;
@@ -327,7 +327,7 @@ export function BookingReceipt({ id, children }: { id: string; children?: ReactN
         // Whoever is not its renter opened it as the car's owner, or an admin answering for a fleet car.
         <>
           <ReceiptBody receipt={receipt.data} side={receipt.data.renter.id === user?.id ? 'renter' : 'carKeeper'} />
-          {children}
+          {children?.(receipt.data)}
         </>
       )}
     </PageShell>

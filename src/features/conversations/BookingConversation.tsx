@@ -72,7 +72,7 @@ function Messages({
 }: {
   bookingId: string;
   conversation: Conversation;
-  awaitingAnswer: boolean | undefined;
+  awaitingAnswer: boolean;
 }) {
   const { send, seen, report } = useConversationActions(bookingId);
   const newestUnseen = conversation.messages
@@ -110,7 +110,7 @@ function Messages({
         onClose={() => seen.reset()}
       />
       <ErrorAlert message={report.error ? toApiError(report.error).message : null} onClose={() => report.reset()} />
-      {conversation.contactsHidden && awaitingAnswer !== undefined ? (
+      {conversation.contactsHidden ? (
         <Alert variant="info">
           {t(awaitingAnswer ? 'bookings.conversation.contactsHidden' : 'bookings.conversation.contactsClosed')}
         </Alert>
@@ -154,8 +154,8 @@ export function BookingConversation({
   awaitingAnswer,
 }: {
   bookingId: string;
-  /** Undefined until the receipt has loaded: which note the masking gets depends on it. */
-  awaitingAnswer: boolean | undefined;
+  /** A request not yet answered, whose acceptance would show contact details. */
+  awaitingAnswer: boolean;
 }) {
   const conversation = useConversation(bookingId);
   if (statusOf(conversation.error) === 403 || statusOf(conversation.error) === 404) return null;
