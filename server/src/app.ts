@@ -50,6 +50,7 @@ import { carRoutes } from './routes/cars';
 import { commentRoutes } from './routes/comments';
 import type { DemoProviders } from './payments/demo/demo-mode';
 import { configRoutes } from './routes/config';
+import { licenceRoutes } from './routes/licences';
 import { conversationRoutes } from './routes/conversations';
 import { demoProviderRoutes } from './routes/demo-providers';
 import { healthRoutes } from './routes/health';
@@ -195,13 +196,22 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(inRootContext(commentRoutes));
     await app.register(inRootContext(carRoutes));
     const links = { publicUrl: config.publicUrl };
-    await app.register(inRootContext(bookingRoutes), { support: config.support, gst: config.gst, links });
+    await app.register(inRootContext(bookingRoutes), { support: config.support, gst: config.gst, links, licences: config.licences });
     await app.register(inRootContext(conversationRoutes), { links });
     await app.register(inRootContext(messageRoutes));
-    await app.register(inRootContext(paymentRoutes), { gst: config.gst, links: { publicUrl: config.publicUrl } });
+    await app.register(inRootContext(paymentRoutes), {
+      gst: config.gst,
+      links: { publicUrl: config.publicUrl },
+      licences: config.licences,
+    });
     // Files of routes that take no options.
     for (const routes of [reviewRoutes, notificationRoutes, carPhotoRoutes, ownPhoneRoutes])
       await app.register(inRootContext(routes));
+    await app.register(inRootContext(licenceRoutes), {
+      rules: config.licences,
+      demo: options.demoProviders !== undefined,
+      publicUrl: config.publicUrl,
+    });
     await app.register(inRootContext(adminRoutes));
     await app.register(inRootContext(adminMoneyRoutes));
     await app.register(inRootContext(adminContentRoutes));

@@ -97,6 +97,16 @@ export interface ServerConfig {
   sms: SmsSettings;
   /** Tests only (TEST_CLOCK_START): where the server's clock starts, moving on with real time from there. */
   clockStartAt: Date | undefined;
+  /** Driving licences: whether a booking needs an approved one (LICENCE_CHECK), and the least age to submit one (MIN_RENTER_AGE). */
+  licences: LicenceRules;
+}
+
+export interface LicenceRules {
+  /** Off, the operator checks each renter's licence at the counter instead (docs/operations.md). */
+  check: boolean;
+  minRenterAge: number;
+  /** Where the licences' photos are kept: private, never under the public uploads. */
+  dir: string;
 }
 
 /** Generous for a phone on a slow network sending at most a 100 KB body; tests set shorter ones. */
@@ -289,6 +299,9 @@ const envSchema = z.object({
     .transform((day) => (day === undefined ? DEFAULT_MONEY_RULES.payoutDay : WEEKDAYS.indexOf(day))),
   CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
   COOKIE_SECURE: flag,
+  // On unless said off: turning it off moves the check to the counter.
+  LICENCE_CHECK: z.enum(['true', 'false', '1', '0', '']).optional().transform((value) => value !== 'false' && value !== '0'),
+  MIN_RENTER_AGE: z.coerce.number().int().min(18).max(99).default(21),
   ADMIN_EMAIL: optionalText,
   ADMIN_USERNAME: optionalText,
   // Not trimmed: spaces may be part of a password. Empty is unset, as `ADMIN_PASSWORD=` in a .env reads.
@@ -423,6 +436,10 @@ function defaultUploadsDir(dataDir: string): string {
 }
 
 /** Beside the database, as the uploads are; a database in memory leaves its mail in the system's temporary folder. */
+function licencesDir(dataDir: string): string {
+  return dataDir.startsWith('memory://') ? path.join(tmpdir(), 'wheelsonweb-licences') : path.join(dataDir, 'licences');
+}
+
 function defaultOutboxDir(dataDir: string): string {
   return dataDir.startsWith('memory://') ? path.join(tmpdir(), 'wheelsonweb-outbox') : path.join(dataDir, 'outbox');
 }
@@ -634,6 +651,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...(e.SUPPORT_ADDRESS ? { address: e.SUPPORT_ADDRESS } : {}),
     },
     clockStartAt: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : undefined,
+    licences: { check: e.LICENCE_CHECK, minRenterAge: e.MIN_RENTER_AGE, dir: licencesDir(e.DATA_DIR) },
     social: Object.fromEntries(
       Object.entries({
         facebook: e.SOCIAL_FACEBOOK_URL,

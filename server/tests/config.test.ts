@@ -64,6 +64,7 @@ describe('loadConfig', () => {
         maxAttempts: 4,
       },
       clockStartAt: undefined,
+      licences: { check: true, minRenterAge: 21, dir: path.join('data', 'licences') },
     });
   });
 

@@ -6,7 +6,7 @@ import { expect, inject } from 'vitest';
 import type { Account, RegisterType, SessionCheck } from '#domain/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
-import { accounts } from '../src/db/schema';
+import { accounts, licences } from '../src/db/schema';
 import { type DatabaseClient, type OpenDatabase, openDatabase as openOwnDatabase } from '../src/db/client';
 import type { WriteQuotas } from '../src/limits/quotas';
 import { withAdminClient } from './postgres-admin';
@@ -167,7 +167,7 @@ export async function register(
   app: FastifyInstance,
   role: RegisterType,
   account: TestAccount = newAccount(),
-  { verified = true }: { verified?: boolean } = {},
+  { verified = true, licence = true }: { verified?: boolean; licence?: boolean } = {},
 ) {
   const payload =
     role === 'owner'
@@ -181,6 +181,7 @@ export async function register(
   });
   if (response.statusCode !== 201) throw new Error(`registering failed: ${response.statusCode} ${response.body}`);
   if (verified) await markPhoneVerified(app, role, account.email);
+  if (licence && role === 'user') await giveApprovedLicence(app, account.email);
   return account;
 }
 
@@ -193,6 +194,32 @@ export async function markPhoneVerified(app: FastifyInstance, role: RegisterType
     .update(accounts)
     .set({ phoneNumber: role === 'owner' ? OWNER_PHONE : TEST_RENTER_PHONE, phoneVerifiedAt: app.clock.now() })
     .where(eq(accounts.email, email));
+}
+
+/** A valid licence number of today's form, as test renters' licences have. */
+export const TEST_LICENCE_NUMBER = 'KA0120190012345';
+
+/**
+ * Gives the renter an approved driving licence valid for years, as an admin's approval would leave
+ * it (a booking request needs one). Its photos are never read by the booking tests, so none are
+ * stored; the submission and review themselves are tested in licences.test.ts.
+ */
+export async function giveApprovedLicence(app: FastifyInstance, email: string): Promise<void> {
+  const [account] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email));
+  if (!account) throw new Error(`no account ${email}`);
+  const now = app.clock.now();
+  await app.db.insert(licences).values({
+    accountId: account.id,
+    number: TEST_LICENCE_NUMBER,
+    dateOfBirth: '1990-01-01',
+    expiresOn: `${now.getUTCFullYear() + 20}-12-31`,
+    olderFormat: false,
+    status: 'approved',
+    frontKey: randomBytes(16).toString('hex'),
+    backKey: randomBytes(16).toString('hex'),
+    submittedAt: now,
+    reviewedAt: now,
+  });
 }
 
 /** The `cookie` request header that carries the session a response set. */
@@ -225,7 +252,7 @@ export async function signIn(app: FastifyInstance, login: string, password: stri
 export async function registerAndSignIn(
   app: FastifyInstance,
   role: RegisterType,
-  options?: { verified?: boolean },
+  options?: { verified?: boolean; licence?: boolean },
 ): Promise<string> {
   const account = await register(app, role, newAccount(), options);
   return signIn(app, account.email, account.password);

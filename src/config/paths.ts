@@ -59,4 +59,6 @@ export const paths = {
   adminMessages: '/admin/messages',
   adminConversations: '/admin/conversations',
   adminAudit: '/admin/audit',
+  /** Driving licences awaiting review, oldest first. */
+  adminLicences: '/admin/licences',
 } as const;

@@ -13,6 +13,7 @@ import {
   cars,
   comments,
   contactMessages,
+  licences,
   payoutRuns,
   payouts,
   reviews,
@@ -98,6 +99,13 @@ type Named = { id: string; name: string };
  * or a run's number.
  */
 const NAMERS: Record<AdminObjectType, (db: Database, ids: string[]) => PromiseLike<Named[]>> = {
+  // A licence goes by its renter's username: its number stays out of the log.
+  licence: (db, ids) =>
+    db
+      .select({ id: licences.id, name: accounts.username })
+      .from(licences)
+      .innerJoin(accounts, eq(accounts.id, licences.accountId))
+      .where(inArray(licences.id, ids)),
   account: (db, ids) => db.select({ id: accounts.id, name: accounts.username }).from(accounts).where(inArray(accounts.id, ids)),
   car: (db, ids) => db.select({ id: cars.id, name: cars.carName }).from(cars).where(inArray(cars.id, ids)),
   booking: async (db, ids) =>

@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toIndiaIso } from '#domain/india-time';
 import type { z } from 'zod';
 import type { NewBooking } from '#domain/schemas/bookings';
-import type { GstConfig } from '../config';
+import type { GstConfig, LicenceRules } from '../config';
 import { checkMayRequestBooking } from '../accounts/phone';
+import { checkMayDrive } from '../licences/licences';
 import type { Database } from '../db/client';
 import type { AccountRow, BookingRow, CarRow } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -30,6 +31,8 @@ export interface AskContext {
   /** The renter's hourly quota of requests. */
   quotaPerHour: number;
   cancellation: CancellationPolicy;
+  /** Whether a booking needs an approved driving licence (LICENCE_CHECK). */
+  licences: Pick<LicenceRules, 'check'>;
 }
 
 /** The card's refusal for want of authentication, pointing to Razorpay's checkout only when this server offers it. */
@@ -53,6 +56,7 @@ export async function askForBooking(
 ): Promise<{ row: BookingRow; car: CarRow; existing: boolean }> {
   const { from, to, driver, paymentToken, razorpay: checkout } = body;
   await checkMayRequestBooking(ctx.db, renter);
+  await checkMayDrive(ctx.db, ctx.licences, renter, to);
   const { car, price } = await priceRequest(ctx.db, body, ctx.gst, requestedAt);
   const request = {
     bookingId: randomUUID(),

@@ -5,8 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { toIndiaIso } from '#domain/india-time';
 import type { NewRazorpayOrder, RazorpayOrder } from '#domain/schemas/bookings';
-import type { GstConfig } from '../config';
+import type { GstConfig, LicenceRules } from '../config';
 import { checkMayRequestBooking } from '../accounts/phone';
+import { checkMayDrive } from '../licences/licences';
 import type { Database } from '../db/client';
 import { paymentOrders, type AccountRow, type BookingRow } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -28,6 +29,8 @@ export interface RazorpayContext {
   cancellation: CancellationPolicy;
   /** What follows a request the webhook made: instant booking's accept (./instant). */
   afterRequest?: (request: BookingRow) => Promise<unknown>;
+  /** Whether a booking needs an approved driving licence (LICENCE_CHECK). */
+  licences: Pick<LicenceRules, 'check'>;
 }
 
 /**
@@ -35,13 +38,14 @@ export interface RazorpayContext {
  * first when the request could not be made, so nobody pays for a booking that cannot happen.
  */
 export async function openRazorpayOrder(
-  { db, razorpay, gst }: RazorpayContext,
+  { db, razorpay, gst, licences }: RazorpayContext,
   renter: AccountRow,
   body: z.output<typeof NewRazorpayOrder>,
   now: Date,
 ): Promise<z.input<typeof RazorpayOrder>> {
   const { from, to, driver } = body;
   await checkMayRequestBooking(db, renter);
+  await checkMayDrive(db, licences, renter, to);
   const { car, price } = await checkRequest(db, renter.id, body, gst, now);
   const order = await razorpay
     .createOrder({

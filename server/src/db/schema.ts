@@ -55,6 +55,7 @@ import {
 import { LEGAL_NAME_MAX, ROUTE_ACCOUNT_STATES, type RouteAccountState } from '#domain/schemas/payout-details';
 import { PAYOUT_STATUSES, PAYOUT_WAYS, type PayoutStatus, type PayoutWay } from '#domain/schemas/payouts';
 import type { ConversationSide } from '#domain/schemas/conversations';
+import { LICENCE_STATUSES, type LicenceStatus } from '#domain/schemas/licences';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
 import type { BookingActor } from '#domain/booking-states';
 
@@ -679,6 +680,51 @@ export const phoneCodes = pgTable(
     index('phone_codes_number_idx').on(table.phoneNumber, table.createdAt),
   ],
 );
+
+/**
+ * A renter's driving licence, one per account: a new one replaces the one before. Its photos are
+ * kept apart from the public car photos (DATA_DIR/licences), named by their keys here.
+ */
+export const licences = pgTable(
+  'licences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    /** Upper case, without spaces and hyphens. */
+    number: text('number').notNull(),
+    /** "YYYY-MM-DD" both. */
+    dateOfBirth: text('date_of_birth').notNull(),
+    expiresOn: text('expires_on').notNull(),
+    /** Not of today's form (state, RTO, year, serial): an admin looks twice. */
+    olderFormat: boolean('older_format').notNull(),
+    status: text('status').$type<LicenceStatus>().notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    frontKey: text('front_key').notNull(),
+    backKey: text('back_key').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewedBy: uuid('reviewed_by'),
+    /** Approved by the server itself when submitted (demo mode), with no admin's review. */
+    approvedAtOnce: boolean('approved_at_once').notNull().default(false),
+  },
+  (table) => [
+    foreignKey({ name: 'licences_account_id_fkey', columns: [table.accountId], foreignColumns: [accounts.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'licences_reviewed_by_fkey', columns: [table.reviewedBy], foreignColumns: [accounts.id] }).onDelete(
+      'set null',
+    ),
+    uniqueIndex('licences_account_idx').on(table.accountId),
+    check('licences_status_check', sql`${table.status} IN (${oneOf(LICENCE_STATUSES)})`),
+    check(
+      'licences_reason_check',
+      sql`(${table.status} = 'rejected') = (${table.rejectionReason} IS NOT NULL)`,
+    ),
+    index('licences_queue_idx').on(table.status, table.submittedAt),
+  ],
+);
+
+export type LicenceRow = typeof licences.$inferSelect;
 
 /** Texts waiting for the SMS worker (plugins/sms.ts), sent and retried as mail_outbox's mails are. */
 export const smsOutbox = pgTable(

@@ -44,3 +44,21 @@ export function signInAttemptsMail(account: Recipient, failures: number, at: Dat
     footnote: t('mail.signInAttempts.footnote'),
   });
 }
+
+/** The admin's decision on a renter's driving licence: approved until its expiry, or rejected with the admin's reason and the way to send another. */
+export function licenceReviewedMail(
+  account: Recipient,
+  review: { status: 'approved' | 'rejected'; reason: string | null; expiresOn: string },
+  accountUrl: string,
+): Mail {
+  const approved = review.status === 'approved';
+  return composeMail({
+    to: account.email,
+    name: account.username,
+    subject: t(approved ? 'mail.licenceApproved.subject' : 'mail.licenceRejected.subject', { brand: MAIL_SENDER_NAME }),
+    paragraphs: approved
+      ? [t('mail.licenceApproved.approved', { expiresOn: review.expiresOn })]
+      : [t('mail.licenceRejected.rejected', { reason: review.reason ?? '' }), t('mail.licenceRejected.sendAnother')],
+    action: { label: t('mail.licence.action'), url: accountUrl },
+  });
+}

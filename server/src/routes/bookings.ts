@@ -24,7 +24,8 @@ import { asOf } from '../bookings/status';
 import { sweepBookings } from '../bookings/sweep';
 import { showsPaymentRef } from '../bookings/views';
 import { ALREADY_BOOKED, NO_SUCH_BOOKING_ID, UNPAID_ACCEPT } from '../bookings/words';
-import type { GstConfig, SupportContact } from '../config';
+import type { GstConfig, LicenceRules, SupportContact } from '../config';
+import { checkMayDrive } from '../licences/licences';
 import { toBooking } from '../contract-shapes';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { SIGNED_IN } from '../http/openapi';
@@ -157,7 +158,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   support: SupportContact;
   gst: GstConfig | undefined;
   links: BookingLinks;
-}> = async (app, { support, gst, links }) => {
+  licences: Pick<LicenceRules, 'check'>;
+}> = async (app, { support, gst, links, licences }) => {
   const processOf = (log = app.log): ProcessContext => ({
     db: app.db,
     payments: app.payments,
@@ -189,6 +191,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         log: request.log,
         quotaPerHour: app.quotas.bookingRequestsPerHour,
         cancellation: app.money.cancellation,
+        licences,
       };
       const asked = await askForBooking(context, renter, request.body, app.clock.now());
       const { car } = asked;
@@ -209,6 +212,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const renter = signedInAccount(request);
       await checkMayRequestBooking(app.db, renter);
+      await checkMayDrive(app.db, licences, renter, request.body.to);
       await checkRequest(app.db, renter.id, request.body, gst, app.clock.now());
       return reply.code(204).send();
     },

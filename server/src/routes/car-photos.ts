@@ -48,13 +48,13 @@ const PHOTO_TOO_LARGE = () => checkWords(PHOTO_REFUSALS.tooLarge);
 const PHOTOS_BUSY = 'server.carPhotos.busy';
 
 /** Room for the multipart framing around the file: a body longer than this is refused before a byte of it is read. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * A photo may take this long to arrive, far longer than a JSON body: 8 MB from a phone on a slow
  * network (about 0.5 Mbit/s) is still received.
  */
-const UPLOAD_TIMEOUT_MS = 120_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
 
 const PHOTOS_ANSWER = answer(z.array(CarPhoto), "The car's photos in their new order, the cover first.");
 
@@ -122,15 +122,20 @@ async function receivePhoto(storage: PhotoStorage, queue: PhotoQueue, request: F
     throw new HttpError(400, ONE_PHOTO());
   }
   return storePhoto(storage, queue, part.file, () => part.file.truncated).catch((error: unknown) => {
-    if (error instanceof QueueFullError) {
-      throw new HttpError(503, t(PHOTOS_BUSY), { 'retry-after': String(PHOTO_QUEUE_RETRY_SECONDS) });
-    }
-    if (error instanceof PhotoRejectedError) {
-      const { status, message } = REJECTIONS[error.reason];
-      throw new HttpError(status, message(error));
-    }
-    throw describeMultipartError(error) ?? error;
+    throw photoRefusal(error);
   });
+}
+
+/** A failed upload's error as the answer a person can act on, when it is about the photo or the queue; any other as it was. */
+export function photoRefusal(error: unknown): unknown {
+  if (error instanceof QueueFullError) {
+    return new HttpError(503, t(PHOTOS_BUSY), { 'retry-after': String(PHOTO_QUEUE_RETRY_SECONDS) });
+  }
+  if (error instanceof PhotoRejectedError) {
+    const { status, message } = REJECTIONS[error.reason];
+    return new HttpError(status, message(error));
+  }
+  return describeMultipartError(error) ?? error;
 }
 
 /**

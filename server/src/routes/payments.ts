@@ -5,7 +5,7 @@ import { NewRazorpayOrder, RazorpayOrder } from '#domain/schemas/bookings';
 import { VERIFY_TO_BOOK } from '../accounts/phone';
 import { acceptInstantly } from '../bookings/instant';
 import { bookAuthorizedPayment, openRazorpayOrder } from '../bookings/razorpay-orders';
-import type { GstConfig } from '../config';
+import type { GstConfig, LicenceRules } from '../config';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
@@ -22,10 +22,11 @@ const WEBHOOKS_OFF = 'server.payments.webhooksOff';
 /** What the webhook did with an event: made the booking, found it made already, ignored the event, or could not book. */
 const WebhookOutcome = z.object({ outcome: z.enum(['booked', 'already booked', 'ignored', 'not bookable', 'recorded']) });
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; links: BookingLinks }> = async (
-  app,
-  { gst, links },
-) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  gst: GstConfig | undefined;
+  links: BookingLinks;
+  licences: Pick<LicenceRules, 'check'>;
+}> = async (app, { gst, links, licences }) => {
   app.post(
     '/api/payments/razorpay/orders',
     {
@@ -53,7 +54,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; 
       const razorpay = app.payments.razorpay;
       if (!razorpay) throw new HttpError(400, t(RAZORPAY_OFF));
       return openRazorpayOrder(
-        { db: app.db, razorpay, gst, links, cancellation: app.money.cancellation },
+        { db: app.db, razorpay, gst, links, cancellation: app.money.cancellation, licences },
         signedInAccount(request),
         request.body,
         app.clock.now(),
@@ -61,7 +62,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; 
     },
   );
 
-  await app.register(async (webhook: FastifyInstance) => razorpayWebhook(webhook, gst, links));
+  await app.register(async (webhook: FastifyInstance) => razorpayWebhook(webhook, gst, links, licences));
 };
 
 /**
@@ -69,7 +70,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefined; 
  * over the exact bytes sent. A `payment.authorized` for an order whose page never reported back (the
  * browser closed) makes the booking the page would have made; every delivery after changes nothing.
  */
-function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, links: BookingLinks): void {
+function razorpayWebhook(
+  scope: FastifyInstance,
+  gst: GstConfig | undefined,
+  links: BookingLinks,
+  licences: Pick<LicenceRules, 'check'>,
+): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body.toString()));
@@ -123,6 +129,7 @@ function razorpayWebhook(scope: FastifyInstance, gst: GstConfig | undefined, lin
           gst,
           links,
           cancellation: app.money.cancellation,
+          licences,
           afterRequest: (row) =>
             acceptInstantly(
               { db: app.db, payments: app.payments, money: app.money, gst, log: request.log, links, clock: app.clock },

@@ -30,6 +30,9 @@ export const ADMIN_ACTIONS = [
   'payout.bank_file',
   'payout.paid',
   'payout.failed',
+  'licence.approve',
+  'licence.reject',
+  'licence.view_photo',
 ] as const;
 export const AdminActionName = z.enum(ADMIN_ACTIONS);
 export type AdminActionName = z.output<typeof AdminActionName>;
@@ -57,6 +60,7 @@ export const ADMIN_OBJECT_TYPES = [
   'contact_message',
   'payout_run',
   'payout',
+  'licence',
 ] as const;
 export const AdminObjectType = z.enum(ADMIN_OBJECT_TYPES);
 export type AdminObjectType = z.output<typeof AdminObjectType>;

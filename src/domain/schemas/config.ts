@@ -42,6 +42,8 @@ export const PublicConfig = z
     earnings: z.object({ commissionBps: z.int(), tdsBps: z.int(), payoutHoldHours: z.int() }).optional(),
     /** The cancellation policy (FREE_CANCEL_HOURS, LATE_CANCEL_REFUND_BPS) stored on each booking requested now; the app states no policy without it. */
     cancellation: CancellationPolicy.optional(),
+    /** Whether a booking needs an approved driving licence (LICENCE_CHECK); left out by older servers, which need none. */
+    licenceCheck: z.boolean().optional(),
     /** The platform's social profiles that are set; left out when none is. */
     social: SocialProfiles.optional(),
     /** The platform's support contact (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_ADDRESS), where people ask about their data; left out when none is set. */

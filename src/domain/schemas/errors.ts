@@ -4,9 +4,18 @@ import { z } from 'zod';
  * Why a refusal happened, for the refusals a client can do something about beyond showing the
  * message: `cardNeedsAuthentication`, the card asks for an extra authentication step (3-D Secure,
  * as most cards issued in India do) that the card checkout cannot do, so another way to pay works;
- * `phoneNotVerified`, the step needs a verified phone number, proved on the account page.
+ * `phoneNotVerified`, the step needs a verified phone number, proved on the account page; the
+ * `licence*` reasons, a booking needs an approved driving licence valid until the trip's end, sent
+ * from the account page.
  */
-export const ErrorReason = z.enum(['cardNeedsAuthentication', 'phoneNotVerified']);
+export const ErrorReason = z.enum([
+  'cardNeedsAuthentication',
+  'phoneNotVerified',
+  'licenceMissing',
+  'licenceNotApproved',
+  'licenceRejected',
+  'licenceExpiresBeforeTripEnd',
+]);
 export type ErrorReason = z.output<typeof ErrorReason>;
 
 /**

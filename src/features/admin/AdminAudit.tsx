@@ -35,6 +35,9 @@ const ACTION_LABELS: Record<AuditActionName, AdminWordId> = {
   'payout.paid': 'admin.audit.action.payoutPaid',
   'payout.failed': 'admin.audit.action.payoutFailed',
   'payout_details.change': 'admin.audit.action.payoutDetailsChange',
+  'licence.approve': 'admin.audit.action.licenceApprove',
+  'licence.reject': 'admin.audit.action.licenceReject',
+  'licence.view_photo': 'admin.audit.action.licenceViewPhoto',
 };
 
 const OBJECT_LABELS: Record<AdminObjectType, AdminWordId> = {
@@ -46,6 +49,7 @@ const OBJECT_LABELS: Record<AdminObjectType, AdminWordId> = {
   contact_message: 'admin.audit.object.contactMessage',
   payout_run: 'admin.audit.object.payoutRun',
   payout: 'admin.audit.object.payout',
+  licence: 'admin.audit.object.licence',
 };
 
 function auditQueryIn(params: URLSearchParams): Partial<AdminAuditQuery> {
@@ -73,6 +77,7 @@ const OBJECT_PAGES: Record<AdminObjectType, (name: string, id: string) => string
   contact_message: (name) => search(paths.adminMessages, { q: name }),
   payout_run: (_name, id) => search(paths.adminPayouts, { run: id }),
   payout: () => paths.adminPayouts,
+  licence: () => paths.adminLicences,
 };
 
 /** "Booking WOW-01042", its number leading to the bookings list, then the way to every action on it. */
