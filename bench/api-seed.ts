@@ -10,7 +10,7 @@ import { slugify } from '#domain/slug';
 import { hashPassword } from '../server/src/auth/passwords';
 import { hashToken, SESSION_TTL_SECONDS } from '../server/src/auth/session-token';
 import { openDatabase } from '../server/src/db/client';
-import { accounts, blogPosts, bookingEvents, bookings, cars, comments, sessions } from '../server/src/db/schema';
+import { accounts, blogPosts, bookingEvents, bookings, cars, comments, licences, sessions } from '../server/src/db/schema';
 import { BOOKINGS_PER_EARNING_OWNER, EARNING_OWNERS, seedMoney } from './api-seed-money';
 
 /**
@@ -291,6 +291,22 @@ async function sessionsFor(db: SeedDatabase, accountIds: string[], now: number):
   return tokens;
 }
 
+/** An approved driving licence as an admin's review leaves it, for a renter who books: a booking request needs one. */
+function approvedLicence(accountId: string, now: number) {
+  return {
+    accountId,
+    number: 'KA0120190012345',
+    dateOfBirth: '1990-01-01',
+    expiresOn: '9999-12-31',
+    olderFormat: false,
+    status: 'approved' as const,
+    frontKey: randomBytes(16).toString('hex'),
+    backKey: randomBytes(16).toString('hex'),
+    submittedAt: new Date(now),
+    reviewedAt: new Date(now),
+  };
+}
+
 /**
  * Accounts and rows for the write routes: renters enough that neither comment nor booking-request
  * quota refuses one, and an owner with `writes` open requests, one hour each, back to back on its
@@ -310,7 +326,9 @@ async function seedWrites(
       role: 'user' as const,
     })),
     async (batch) => {
-      writers.push(...(await db.insert(accounts).values(batch).returning({ id: accounts.id })));
+      const made = await db.insert(accounts).values(batch).returning({ id: accounts.id });
+      writers.push(...made);
+      await db.insert(licences).values(made.map(({ id }) => approvedLicence(id, now)));
     },
   );
   const [owner] = await db

@@ -1,6 +1,6 @@
 import { loginOwner, loginUser, registerOwner, registerUser } from '../../src/features/auth/api';
 import type { Account, OwnerRegistration, RegisterType, UserRegistration } from '../../src/domain/contract';
-import { markPhoneVerified, newAccount, type TestAccount } from '../../server/tests/helpers';
+import { giveApprovedLicence, markPhoneVerified, newAccount, type TestAccount } from '../../server/tests/helpers';
 import { liveApp } from './live-server';
 
 /** What the registration form sends for these credentials. */
@@ -14,7 +14,8 @@ export function ownerRegistration(account: TestAccount): OwnerRegistration {
 
 /**
  * Registers a new account through the app's calls, with its phone number verified as a confirmed
- * code leaves it (a first booking request and payout details need one), and signs it in on its own
+ * code leaves it (a first booking request and payout details need one), a renter with an approved
+ * driving licence as an admin's review leaves it (a booking request needs one), and signs it in on its own
  * tab, in the current browser.
  */
 export async function signUpAndIn(role: RegisterType): Promise<Account> {
@@ -23,5 +24,6 @@ export async function signUpAndIn(role: RegisterType): Promise<Account> {
   if (role === 'owner') await registerOwner(ownerRegistration(account));
   else await registerUser(userRegistration(account));
   await markPhoneVerified(liveApp(), role, account.email);
+  if (role === 'user') await giveApprovedLicence(liveApp(), account.email);
   return (await (role === 'owner' ? loginOwner : loginUser)(credentials)).user;
 }

@@ -201,7 +201,7 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRouteOptions> = async (
         tags: TAGS,
         summary: "A licence's photo (its renter; admins)",
         description:
-          'The WebP photo of the front or back, never cached (`Cache-Control: private, no-store`). Anyone but its renter and the admins is told there is no such licence. An admin\'s look is kept in the audit log.',
+          "The WebP photo of the front or back, never cached (`Cache-Control: private, no-store`). Anyone but its renter and the admins is told there is no such licence. An admin's look is kept in the audit log.",
         security: SIGNED_IN,
         params: LicencePhotoParams,
         response: {
