@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking } from '#domain/contract';
 import { indiaToday } from '#domain/india-time';
 import { photoFileName } from '#domain/photo-urls';
 import type { LicenceAnswer, LicenceQueue, OwnLicence, QueuedLicence } from '#domain/schemas/licences';
@@ -249,9 +250,32 @@ describe('who may see what', () => {
 
   it('never tells a car owner the licence number or shows its photos on a request', async () => {
     const renter = await registerAndSignIn(app, 'user');
-    const asked = await send(app, 'POST', '/api/bookings', renter, trip(41));
+    const asked = await send(app, 'POST', '/api/bookings', renter, trip(1));
     expect(asked.statusCode, asked.body).toBe(201);
-    const list = await send(app, 'GET', '/api/bookings', owner);
+    const list = await send(app, 'GET', '/api/bookings?pageSize=50', owner);
+    const request = list.json<{ data: Booking[] }>().data.find((booking) => booking.id === asked.json<Booking>().id);
+    // The test renters' licence gives a date of birth of 1990-01-01; reviews of renters do not exist, so no rating.
+    const age = Number(indiaTime(1, '10:00').slice(0, 4)) - 1990;
+    expect(request?.renterSummary).toEqual({
+      approvedToDrive: true,
+      ageBand: age <= 35 ? '26–35' : '36–50',
+      completedTrips: 0,
+    });
+    // Once that trip is accepted and over, it counts as completed on the renter's next request.
+    expect((await send(app, 'POST', `/api/bookings/${request?.id}/accept`, owner)).statusCode).toBe(200);
+    const realNow = clock.now();
+    clock.set(new Date(Date.parse(indiaTime(2, '10:00'))));
+    try {
+      const next = await send(app, 'POST', '/api/bookings', renter, trip(50));
+      expect(next.statusCode, next.body).toBe(201);
+      const later = (await send(app, 'GET', '/api/bookings?pageSize=50', owner)).json<{ data: Booking[] }>().data;
+      expect(later.find((booking) => booking.id === next.json<Booking>().id)?.renterSummary?.completedTrips).toBe(1);
+    } finally {
+      clock.set(realNow);
+    }
+    // The renter sees no summary of themselves.
+    const own = (await send(app, 'GET', '/api/bookings?pageSize=50', renter)).json<{ data: Booking[] }>().data;
+    expect(own[0]?.renterSummary).toBeUndefined();
     expect(list.body).not.toContain('KA0120190012345');
     expect(list.body).not.toContain('/api/licences/');
   });

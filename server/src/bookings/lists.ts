@@ -16,6 +16,7 @@ import { joinedReview, reviewAuthors } from '../reviews/views';
 import { accounts, bookings, cars, reviews, type AccountRow } from '../db/schema';
 import { asOf, hasStatusAt } from './status';
 import { onCarsSide, showsPaymentRef, viewColumns, visibleTo } from './views';
+import { renterSummaries } from '../licences/licences';
 
 // The bookings a person may see, as GET /api/bookings pages them.
 
@@ -174,9 +175,16 @@ export async function listBookings(
       ...(rivals === undefined ? {} : { overlapsRequests: rivals }),
     };
   };
+  const carsSide = rows.filter((row) => onCarsSide(account, row));
+  const summaries = await renterSummaries(
+    db,
+    carsSide.map(({ booking }) => ({ bookingId: booking.id, renterId: booking.renterId, from: booking.startsAt })),
+    now,
+  );
   const withItsReview = (row: (typeof rows)[number]): Booking => {
     const review = joinedReview(row.review, row.reviewAuthor);
-    return review ? { ...listed(row), review } : listed(row);
+    const renterSummary = summaries.get(row.booking.id);
+    return { ...listed(row), ...(review ? { review } : {}), ...(renterSummary ? { renterSummary } : {}) };
   };
   return { data: rows.map(withItsReview), total, page, pageSize };
 }

@@ -3,6 +3,7 @@ import { checkText } from '../issue-message';
 import { pageParams } from './answers';
 import { CarKind } from './cars';
 import { carName, id, Identified, instant, isoInstant, reason } from './fields';
+import { RenterSummary } from './licences';
 import { Review } from './reviews';
 
 /** `expired`: a request nobody answered before its period began (see EXPIRY in booking-states). */
@@ -214,6 +215,11 @@ export const Booking = Identified.extend({
    * requests whose periods overlap this one's, earliest first; accepting it declines them with it.
    */
   overlapsRequests: z.array(z.string()).optional(),
+  /**
+   * For whoever answers for the car, in their requests list: whether the renter is approved to
+   * drive, their age band at the trip's start and their completed trips. Never the licence itself.
+   */
+  renterSummary: RenterSummary.optional(),
   /** On the answer to an accept: the numbers of the car's overlapping requests it declined with it. */
   declinedWith: z.array(z.string()).optional(),
   /** The renter's review of the trip, once given (only an accepted booking whose period has ended can have one). */
