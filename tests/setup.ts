@@ -76,6 +76,7 @@ beforeEach(() => {
   serve('GET /api/cars/:carName/reviews', paged([]));
   serve('GET /api/reviews/latest', []);
   serve('GET /api/config', { payments: {}, cancellation: { freeCancelHours: 24, lateRefundBps: 5000 } });
+  serve('GET /api/account/licence', { licence: null });
   serve('GET /api/notifications/summary', {
     requestsAwaitingAnswer: 0,
     bookingUpdates: 0,

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { CarDetails } from '../features/cars/CarDetails';
 import { t } from '../features/cars/words';
+import { LicenceRequirement } from '../features/licences/LicenceRequirement';
 import { CarReviews } from '../features/reviews/CarReviews';
 import { useHydrated } from '../lib/useHydrated';
 
@@ -37,6 +38,7 @@ export default function CarDetailPage() {
             <h2 id={CHECKOUT_HEADING} className="h3 mb-3">
               {t('cars.detailPage.checkOut')}
             </h2>
+            {hydrated ? <LicenceRequirement /> : null}
             {hydrated ? (
               <Suspense fallback={<LoadingCheckout />}>
                 <CheckoutPanel carName={car.carName} carRef={carName} price={car.price} payAtPickup={car.payAtPickup === true} />

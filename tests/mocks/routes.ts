@@ -1,5 +1,6 @@
 import { http, HttpResponse, type JsonBodyType, type PathParams } from 'msw';
 import { z } from 'zod';
+import { LicenceAnswer, LicenceQueue, OwnLicence, QueuedLicence } from '../../src/domain/schemas/licences';
 import {
   AccountSaved,
   PhoneCodeSent,
@@ -94,6 +95,12 @@ const routes = {
   'POST /api/account/phone/code': json(PhoneCodeSent),
   'POST /api/account/phone/confirm': json(PhoneVerified),
   'DELETE /api/account/sessions': { kind: 'empty' as const, status: 204 },
+  'GET /api/account/licence': json(LicenceAnswer),
+  'POST /api/account/licence': json(z.object({ licence: OwnLicence, message: z.string() }), 201),
+  'DELETE /api/account/licence': { kind: 'empty' as const, status: 204 },
+  'GET /api/admin/licences': json(LicenceQueue),
+  'POST /api/admin/licences/:id/approve': json(QueuedLicence),
+  'POST /api/admin/licences/:id/reject': json(QueuedLicence),
   'GET /api/owner/payout-details': json(PayoutDetailsAnswer),
   'PUT /api/owner/payout-details': json(PayoutDetailsSaved),
   'GET /get-cars': coded(z.array(OwnerCar)),
