@@ -196,24 +196,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(inRootContext(commentRoutes));
     await app.register(inRootContext(carRoutes));
     const links = { publicUrl: config.publicUrl };
-    await app.register(inRootContext(bookingRoutes), { support: config.support, gst: config.gst, links, licences: config.licences });
+    await app.register(inRootContext(bookingRoutes), { ...config, links });
     await app.register(inRootContext(conversationRoutes), { links });
     await app.register(inRootContext(messageRoutes));
-    await app.register(inRootContext(paymentRoutes), {
-      gst: config.gst,
-      links: { publicUrl: config.publicUrl },
-      licences: config.licences,
-    });
+    await app.register(inRootContext(paymentRoutes), { ...config, links });
     // Files of routes that take no options.
-    for (const routes of [reviewRoutes, notificationRoutes, carPhotoRoutes, ownPhoneRoutes])
+    for (const routes of [reviewRoutes, notificationRoutes, carPhotoRoutes, ownPhoneRoutes, adminRoutes, adminMoneyRoutes])
       await app.register(inRootContext(routes));
-    await app.register(inRootContext(licenceRoutes), {
-      rules: config.licences,
-      demo: options.demoProviders !== undefined,
-      publicUrl: config.publicUrl,
-    });
-    await app.register(inRootContext(adminRoutes));
-    await app.register(inRootContext(adminMoneyRoutes));
+    await app.register(inRootContext(licenceRoutes), { ...config, demo: options.demoProviders !== undefined });
     await app.register(inRootContext(adminContentRoutes));
     await app.register(inRootContext(adminMessageRoutes));
     await app.register(inRootContext(adminCarRoutes), { links: { publicUrl: config.publicUrl } });

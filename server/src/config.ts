@@ -300,7 +300,10 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
   COOKIE_SECURE: flag,
   // On unless said off: turning it off moves the check to the counter.
-  LICENCE_CHECK: z.enum(['true', 'false', '1', '0', '']).optional().transform((value) => value !== 'false' && value !== '0'),
+  LICENCE_CHECK: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
   MIN_RENTER_AGE: z.coerce.number().int().min(18).max(99).default(21),
   ADMIN_EMAIL: optionalText,
   ADMIN_USERNAME: optionalText,

@@ -38,6 +38,11 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/account': ['get', 'patch'],
   '/api/account/password': ['post'],
   '/api/account/phone/code': ['post'],
+  '/api/account/licence': ['delete', 'get', 'post'],
+  '/api/licences/{id}/photos/{side}': ['get'],
+  '/api/admin/licences': ['get'],
+  '/api/admin/licences/{id}/approve': ['post'],
+  '/api/admin/licences/{id}/reject': ['post'],
   '/api/account/phone/confirm': ['post'],
   '/api/account/sessions': ['delete'],
   '/api/owner/payout-details': ['get', 'put'],
@@ -113,8 +118,10 @@ const BODILESS = new Set([
   'post /api/bookings/{id}/messages/{messageId}/report',
   'post /api/admin/bookings/{id}/messages',
   'post /api/admin/payouts/runs',
-  // A multipart form with one file, which its description names: no JSON body to document.
+  'post /api/admin/licences/{id}/approve',
+  // Multipart forms, which their descriptions name: no JSON body to document.
   'post /api/cars/{id}/photos',
+  'post /api/account/licence',
 ]);
 
 /** The DELETEs that read a body: an admin's removal says why. */
@@ -305,13 +312,16 @@ describe(`GET ${DOCUMENT_PATH}`, () => {
       'Conversation',
       'ErrorBody',
       'NotificationSummary',
+      'OwnLicence',
       'OwnerCar',
       'OwnerPayout',
       'Payment',
       'PublicCar',
       'PublicConfig',
+      'QueuedLicence',
       'Reconciliation',
       'ReconciliationDifference',
+      'RenterSummary',
       'Reply',
       'ReportedConversation',
       'Review',

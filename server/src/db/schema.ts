@@ -716,10 +716,7 @@ export const licences = pgTable(
     ),
     uniqueIndex('licences_account_idx').on(table.accountId),
     check('licences_status_check', sql`${table.status} IN (${oneOf(LICENCE_STATUSES)})`),
-    check(
-      'licences_reason_check',
-      sql`(${table.status} = 'rejected') = (${table.rejectionReason} IS NOT NULL)`,
-    ),
+    check('licences_reason_check', sql`(${table.status} = 'rejected') = (${table.rejectionReason} IS NOT NULL)`),
     index('licences_queue_idx').on(table.status, table.submittedAt),
   ],
 );

@@ -102,6 +102,11 @@ async function openApi(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
         { name: 'accounts', description: "Registration and the spec's sign-in forms." },
         { name: 'session', description: 'Signing in and out, and who is signed in.' },
         { name: 'account', description: "The signed-in person's own account: details, password, signing out everywhere." },
+        {
+          name: 'licence',
+          description:
+            "A renter's driving licence, which a booking needs approved (LICENCE_CHECK): its private photos, its review.",
+        },
         { name: 'owner cars', description: "An owner's own listed cars, on the spec's paths." },
         { name: 'payout details', description: 'Where an owner is paid: a bank account, a UPI ID, and their PAN.' },
         { name: 'earnings', description: "An owner's earnings from the ledger, and their monthly statements." },

@@ -2,16 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PHOTO_BYTES_MAX, PHOTO_MEGAPIXELS_MAX, PHOTOS_PER_CAR_MAX } from '#domain/limits';
+import { PHOTO_BYTES_MAX, PHOTOS_PER_CAR_MAX } from '#domain/limits';
 import { UPLOADS_PATH } from '#domain/photo-urls';
-import {
-  CarPhotoOrder,
-  CarPhotoParams,
-  CarPhotosParams,
-  PHOTO_FIELD,
-  PHOTO_REFUSALS,
-  tooManyPixels,
-} from '#domain/schemas/car-photos';
+import { CarPhotoOrder, CarPhotoParams, CarPhotosParams, PHOTO_FIELD, PHOTO_REFUSALS } from '#domain/schemas/car-photos';
 import { CarPhoto } from '#domain/schemas/cars';
 import {
   addPhotoRow,
@@ -32,30 +25,25 @@ import { sendNotFound } from '../plugins/errors';
 import { signedInAccount } from '../plugins/session';
 import { countPhotoUpload } from '../limits/photo-uploads';
 import { DEFAULT_QUOTAS } from '../limits/quotas';
-import { QueueFullError } from '../limits/work-queue';
-import { PHOTO_QUEUE_RETRY_SECONDS, type PhotoQueue, PHOTOS_WAITING_MAX } from '../photos/photo-queue';
+import { type PhotoQueue, PHOTOS_WAITING_MAX } from '../photos/photo-queue';
 import { PHOTO_CACHE_CONTROL, PHOTO_CONTENT_TYPE, type PhotoStorage } from '../photos/photo-storage';
-import { PHOTO_FILE_NAME, PhotoRejectedError, removePhotoFiles, type StoredPhoto, storePhoto } from '../photos/photo-store';
+import { PHOTO_FILE_NAME, removePhotoFiles, type StoredPhoto, storePhoto } from '../photos/photo-store';
 import { checkWords } from '../http/check-words';
+import {
+  MULTIPART_OVERHEAD_BYTES,
+  NOT_MULTIPART,
+  ONE_PHOTO,
+  PHOTO_TOO_LARGE,
+  PHOTOS_BUSY,
+  photoRefusal,
+  TOO_MANY_PIXELS,
+  UPLOAD_TIMEOUT_MS,
+} from '../http/photo-refusals';
 import { t } from '../i18n';
 
 const TAGS = ['car photos'];
+
 const RENTERS_CANNOT = 'server.carPhotos.rentersCannot';
-const NOT_MULTIPART = () => t('server.carPhotos.notMultipart', { field: PHOTO_FIELD });
-const ONE_PHOTO = () => t('server.carPhotos.onePhoto', { field: PHOTO_FIELD });
-const TOO_MANY_PIXELS = () => t('server.carPhotos.tooManyPixels', { megapixels: PHOTO_MEGAPIXELS_MAX });
-const PHOTO_TOO_LARGE = () => checkWords(PHOTO_REFUSALS.tooLarge);
-const PHOTOS_BUSY = 'server.carPhotos.busy';
-
-/** Room for the multipart framing around the file: a body longer than this is refused before a byte of it is read. */
-export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-/**
- * A photo may take this long to arrive, far longer than a JSON body: 8 MB from a phone on a slow
- * network (about 0.5 Mbit/s) is still received.
- */
-export const UPLOAD_TIMEOUT_MS = 120_000;
-
 const PHOTOS_ANSWER = answer(z.array(CarPhoto), "The car's photos in their new order, the cover first.");
 
 /** The signed-in owner or admin; a renter is refused outright, since no car is ever theirs to change. */
@@ -63,28 +51,6 @@ function carKeeper(request: FastifyRequest): CarKeeper {
   const account = signedInAccount(request);
   if (account.role === 'user') throw new HttpError(403, t(RENTERS_CANNOT));
   return account;
-}
-
-/** Each refusal's status and words; one refused for its pixels is told its size against the limit. */
-const REJECTIONS = {
-  'too-large': { status: 413, message: PHOTO_TOO_LARGE },
-  'too-many-pixels': {
-    status: 413,
-    message: (error: PhotoRejectedError) =>
-      error.size ? checkWords(tooManyPixels(error.size.width, error.size.height)) : TOO_MANY_PIXELS(),
-  },
-  'not-an-image': { status: 415, message: () => checkWords(PHOTO_REFUSALS.wrongType) },
-} as const;
-
-/** The multipart parser's refusals, in words a person can act on. */
-function describeMultipartError(error: unknown): HttpError | undefined {
-  const code = (error as { code?: unknown }).code;
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(415, NOT_MULTIPART());
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new HttpError(400, ONE_PHOTO());
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, PHOTO_TOO_LARGE());
-  if (error instanceof Error && /multipart|boundary|part terminated/i.test(error.message)) return new HttpError(400, ONE_PHOTO());
-  return undefined;
 }
 
 const UPLOAD_SCHEMA = {
@@ -114,7 +80,7 @@ async function receivePhoto(storage: PhotoStorage, queue: PhotoQueue, request: F
     throw new HttpError(413, PHOTO_TOO_LARGE());
   }
   const part = await request.file({ throwFileSizeLimit: false }).catch((error: unknown) => {
-    throw describeMultipartError(error) ?? error;
+    throw photoRefusal(error);
   });
   if (!part) throw new HttpError(400, ONE_PHOTO());
   if (part.fieldname !== PHOTO_FIELD) {
@@ -124,18 +90,6 @@ async function receivePhoto(storage: PhotoStorage, queue: PhotoQueue, request: F
   return storePhoto(storage, queue, part.file, () => part.file.truncated).catch((error: unknown) => {
     throw photoRefusal(error);
   });
-}
-
-/** A failed upload's error as the answer a person can act on, when it is about the photo or the queue; any other as it was. */
-export function photoRefusal(error: unknown): unknown {
-  if (error instanceof QueueFullError) {
-    return new HttpError(503, t(PHOTOS_BUSY), { 'retry-after': String(PHOTO_QUEUE_RETRY_SECONDS) });
-  }
-  if (error instanceof PhotoRejectedError) {
-    const { status, message } = REJECTIONS[error.reason];
-    return new HttpError(status, message(error));
-  }
-  return describeMultipartError(error) ?? error;
 }
 
 /**

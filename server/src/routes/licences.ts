@@ -1,30 +1,26 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_BYTES_MAX } from '#domain/limits';
 import { PHOTO_WIDTHS, photoFileName } from '#domain/photo-urls';
 import {
-  LICENCE_FIELDS,
-  LICENCE_PHOTO_SIDES,
   LicenceAnswer,
-  LicenceForm,
-  type LicencePhotoSide,
-  LicencePhotoParams,
   LicenceParams,
+  LicencePhotoParams,
   LicenceQueue,
   LicenceRejection,
   QueuedLicence,
 } from '#domain/schemas/licences';
-import type { LicenceRules } from '../config';
+import type { ServerConfig } from '../config';
 import { ADMIN_TAGS, REFUSED } from '../http/admin-lists';
 import { answer, errors, JSON_BODY_ERRORS } from '../http/answers';
 import { issueWords } from '../http/check-words';
 import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
+import { UPLOAD_TIMEOUT_MS } from '../http/photo-refusals';
 import {
   ALREADY_REVIEWED,
-  checkLicenceDates,
   checkRenter,
   LICENCE_EXPIRED,
   licencePhotoKey,
@@ -37,12 +33,12 @@ import {
   saveLicence,
   TOO_YOUNG,
 } from '../licences/licences';
+import { receiveLicence, TWO_PHOTOS } from '../licences/receive-licence';
 import { countPhotoUpload } from '../limits/photo-uploads';
-import { localPhotoStorage, PHOTO_CONTENT_TYPE, type PhotoStorage, type StoredFile } from '../photos/photo-storage';
-import { PhotoRejectedError, removePhotoFiles, storePhoto } from '../photos/photo-store';
+import { localPhotoStorage, PHOTO_CONTENT_TYPE, type StoredFile } from '../photos/photo-storage';
+import { removePhotoFiles } from '../photos/photo-store';
 import { signedInAccount } from '../plugins/session';
 import { t } from '../i18n';
-import { MULTIPART_OVERHEAD_BYTES, photoRefusal, UPLOAD_TIMEOUT_MS } from './car-photos';
 
 const TAGS = ['licence'];
 
@@ -55,66 +51,12 @@ function sendPrivatePhoto(reply: FastifyReply, file: StoredFile): FastifyReply {
     .header('x-content-type-options', 'nosniff')
     .send(file.body);
 }
-const TWO_PHOTOS = 'server.licences.twoPhotos';
 const LARGEST_WIDTH = Math.max(...PHOTO_WIDTHS);
 /** A licence's photo is a document of identity: never kept by a browser's or a proxy's cache. */
 const PRIVATE_NO_STORE = 'private, no-store';
 
-export interface LicenceRouteOptions {
-  rules: LicenceRules;
-  /** Demo mode approves a licence at once. */
-  demo: boolean;
-  publicUrl: string;
-}
-
-/** The form's three fields, then its two photos, each stored as it arrives; on any refusal, nothing is kept. */
-async function receiveLicence(
-  app: FastifyInstance,
-  storage: PhotoStorage,
-  request: FastifyRequest,
-  minAge: number,
-): Promise<{ form: z.output<typeof LicenceForm>; photoKeys: Record<LicencePhotoSide, string> }> {
-  if (Number(request.headers['content-length'] ?? 0) > 2 * (PHOTO_BYTES_MAX + MULTIPART_OVERHEAD_BYTES)) {
-    throw photoRefusal(new PhotoRejectedError('too-large'));
-  }
-  const fields: Record<string, string> = {};
-  const stored: Partial<Record<LicencePhotoSide, string>> = {};
-  let form: z.output<typeof LicenceForm> | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (form || !Object.values(LICENCE_FIELDS).includes(part.fieldname as never) || typeof part.value !== 'string') {
-          throw new HttpError(400, t(TWO_PHOTOS));
-        }
-        fields[part.fieldname] = part.value;
-        continue;
-      }
-      const side = LICENCE_PHOTO_SIDES.find((name) => name === part.fieldname);
-      if (!side || stored[side]) {
-        part.file.resume();
-        throw new HttpError(400, t(TWO_PHOTOS));
-      }
-      if (!form) {
-        // Every field is checked before a photo is kept, so a wrong field never leaves files behind.
-        const parsed = LicenceForm.safeParse(fields);
-        if (!parsed.success) {
-          part.file.resume();
-          throw new HttpError(400, issueWords(parsed.error.issues[0]?.message ?? ''));
-        }
-        checkLicenceDates(parsed.data, app.clock.now(), minAge);
-        form = parsed.data;
-      }
-      const photo = await storePhoto(storage, app.photoQueue, part.file, () => part.file.truncated);
-      stored[side] = photo.key;
-    }
-    if (!form || !stored.front || !stored.back) throw new HttpError(400, t(TWO_PHOTOS));
-    return { form, photoKeys: { front: stored.front, back: stored.back } };
-  } catch (error) {
-    await removePhotoFiles(storage, Object.values(stored));
-    if (error instanceof HttpError) throw error;
-    throw photoRefusal(error);
-  }
-}
+/** LICENCE_CHECK and MIN_RENTER_AGE, and where the review's mail links to; demo mode approves a licence at once. */
+export type LicenceRouteOptions = Pick<ServerConfig, 'licences' | 'publicUrl'> & { demo: boolean };
 
 const SUBMIT_SCHEMA = {
   tags: TAGS,
@@ -131,9 +73,9 @@ const SUBMIT_SCHEMA = {
 };
 
 /** The renter's own licence: send, read, delete; and its photos, to its renter and to admins. */
-export const licenceRoutes: FastifyPluginAsyncZod<LicenceRouteOptions> = async (app, { rules, demo, publicUrl }) => {
+export const licenceRoutes: FastifyPluginAsyncZod<LicenceRouteOptions> = async (app, { licences: rules, demo, publicUrl }) => {
+  await adminLicenceRoutes(app, { publicUrl });
   const storage = localPhotoStorage(rules.dir);
-  const accountUrl = `${publicUrl}/account#licence`;
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: PHOTO_BYTES_MAX, files: 2, fields: 3, parts: 5 } });
@@ -218,7 +160,11 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRouteOptions> = async (
       return sendPrivatePhoto(reply, file);
     },
   );
+};
 
+/** The admins' queue of driving licences awaiting review, and their decisions on them, each audited and mailed. */
+const adminLicenceRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  const accountUrl = `${publicUrl}/account#licence`;
   const onlyAdmins = app.requireRole('admin');
   app.get(
     '/api/admin/licences',
@@ -233,7 +179,7 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRouteOptions> = async (
       },
     },
     async (_request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      reply.header('cache-control', 'private, no-store');
       return { licences: await licenceQueue(app.db) };
     },
   );
