@@ -381,3 +381,22 @@ describe('booking needs an approved licence', () => {
     expect((await send(app, 'GET', '/api/config')).json<{ licenceCheck?: boolean }>().licenceCheck).toBe(true);
   });
 });
+
+describe('a start with no admin', () => {
+  async function startLines(overrides: Parameters<typeof buildTestApp>[0]) {
+    const lines: string[] = [];
+    const started = await buildTestApp(
+      { ...overrides, logLevel: 'info' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    await closeTestApp(started);
+    return lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+  }
+
+  it('says how to create the first admin, and says nothing of it once there is one', async () => {
+    expect(await startLines({})).toContain(
+      "no admin account yet, so nobody can approve renters' driving licences: create the first admin with `npm run admin:create` (stop the server first when on PGlite), or set ADMIN_EMAIL, ADMIN_USERNAME and ADMIN_PASSWORD and start again",
+    );
+    expect((await startLines({ admin })).filter((line) => line.startsWith('no admin account yet'))).toEqual([]);
+  });
+});

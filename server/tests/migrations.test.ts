@@ -155,6 +155,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0032_phone_verification',
             '0033_cancellation_policy',
             '0034_instant_booking',
+            '0035_licences',
           ],
         });
         return describeSchema(client.db);
@@ -198,6 +199,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0032_phone_verification',
             '0033_cancellation_policy',
             '0034_instant_booking',
+            '0035_licences',
           ],
         });
         return describeSchema(client.db);
@@ -222,9 +224,10 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // length checks, their mail times' side check, and the messages' four indexes (0031); the phone
       // codes' attempts check and by-account and by-number indexes, with the SMS outbox's two checks
       // and due index (0032); the bookings' cancellation policy, canceller and refund checks (0033); the cars' instant
-      // booking never with pay at pickup (0034).
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(68);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(51);
+      // booking never with pay at pickup (0034); the licences' status and rejection reason checks and their
+      // by-account and queue indexes (0035, which also wrote the audit log's action and object type checks anew).
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(70);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(53);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -360,6 +363,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0032_phone_verification',
               '0033_cancellation_policy',
               '0034_instant_booking',
+              '0035_licences',
             ],
           }),
         ]);

@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { blogPosts as sampleBlogPosts } from '#data/blogs';
@@ -85,4 +85,10 @@ export async function seedAdmin(
     .onConflictDoNothing()
     .returning({ id: accounts.id });
   return created.length > 0;
+}
+
+/** Whether any admin account exists: with none, licences and reports wait for nobody to review them. */
+export async function hasAdmin(db: Database): Promise<boolean> {
+  const [admin] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.role, 'admin')).limit(1);
+  return admin !== undefined;
 }

@@ -5,9 +5,13 @@ import type { ChangeListener } from '../db/change-notices';
 import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from '../db/client';
 import { guardWrites } from '../db/deadline';
 import { migrate } from '../db/migrate';
-import { seedAdmin, seedSampleData } from '../db/seed';
+import { hasAdmin, seedAdmin, seedSampleData } from '../db/seed';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { safeErrorLine } from '../safe-error';
+
+/** Said at every start without an admin: renters' driving licences wait for one to approve them. */
+export const NO_ADMIN_YET =
+  "no admin account yet, so nobody can approve renters' driving licences: create the first admin with `npm run admin:create` (stop the server first when on PGlite), or set ADMIN_EMAIL, ADMIN_USERNAME and ADMIN_PASSWORD and start again";
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +52,7 @@ async function database(app: FastifyInstance, config: DatabasePluginOptions): Pr
     await seedSampleData(client.db);
     if (config.admin && (await seedAdmin(client.db, (password) => app.passwords.hash(password), config.admin)))
       app.log.info('first admin created');
+    if (!(await hasAdmin(client.db))) app.log.warn(NO_ADMIN_YET);
   } catch (error) {
     await client.close();
     throw unreachable(config, error);
