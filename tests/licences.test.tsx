@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Account, PublicCar } from '../src/domain/contract';
-import type { OwnLicence } from '../src/domain/schemas/licences';
+import type { OwnLicence, QueuedLicence } from '../src/domain/schemas/licences';
 import { renderRoute } from './render';
-import { asha, fleetCar, ravi } from './mocks/answers';
+import { admin, asha, fleetCar, ravi } from './mocks/answers';
 import { fail } from './mocks/routes';
 import { serve, session } from './mocks/serve';
 import { photoFile } from './photo-files';
@@ -148,5 +148,50 @@ describe('the car page before dates are picked', () => {
     await screen.findByRole('heading', { level: 1, name: 'Tata Nexon EV' });
     await screen.findByRole('heading', { name: 'Check Out' });
     expect(screen.queryByRole('link', { name: 'Go to your driving licence' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the admins' queue of licences", () => {
+  const queued = (id: string, username: string, change: Partial<OwnLicence> = {}): QueuedLicence => ({
+    ...licence(change),
+    id,
+    renter: { id: `${id.slice(0, -1)}9`, username, email: `${username}@example.com` },
+    photos: { front: `/api/licences/${id}/photos/front`, back: `/api/licences/${id}/photos/back` },
+  });
+  const first = queued('00000000-0000-4000-8000-000000000001', 'asha', { olderFormat: true });
+  const second = queued('00000000-0000-4000-8000-000000000002', 'meera');
+
+  it("shows each licence's photos beside its details, approves one and rejects another with a reason", async () => {
+    signedInAs(admin);
+    let waiting = [first, second];
+    serve('GET /api/admin/licences', () => ({ licences: waiting }));
+    const approved = serve('POST /api/admin/licences/:id/approve', ({ params }) => {
+      waiting = waiting.filter((entry) => entry.id !== params.id);
+      return { ...first, status: 'approved' as const };
+    });
+    const rejected = serve('POST /api/admin/licences/:id/reject', ({ params }) => {
+      waiting = waiting.filter((entry) => entry.id !== params.id);
+      return { ...second, status: 'rejected' as const, rejectionReason: 'Blurred.' };
+    });
+    const { user } = renderRoute('/admin/licences');
+    const asha = await screen.findByRole('article', { name: 'asha (asha@example.com)' });
+    expect(within(asha).getByRole('img', { name: "Front of asha's driving licence" })).toHaveAttribute('src', first.photos.front);
+    expect(within(asha).getByRole('img', { name: "Back of asha's driving licence" })).toBeInTheDocument();
+    expect(within(asha).getByText('Older format')).toBeInTheDocument();
+    const meera = screen.getByRole('article', { name: 'meera (meera@example.com)' });
+    expect(within(meera).queryByText('Older format')).not.toBeInTheDocument();
+
+    await user.click(within(asha).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('article', { name: 'meera (meera@example.com)' })).toBeInTheDocument();
+    expect(approved.map((call) => call.params.id)).toEqual([first.id]);
+
+    await user.click(
+      within(screen.getByRole('article', { name: 'meera (meera@example.com)' })).getByRole('button', { name: 'Reject' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: "Reject meera's driving licence?" });
+    await user.type(within(dialog).getByRole('textbox'), 'Blurred.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('No driving licence awaits review.')).toBeInTheDocument();
+    expect(rejected.map((call) => [call.params.id, call.body])).toEqual([[second.id, { reason: 'Blurred.' }]]);
   });
 });

@@ -163,6 +163,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminMessages, lazy: page(() => import('../pages/AdminMessagesPage')) },
               { path: paths.adminConversations, lazy: page(() => import('../pages/AdminConversationsPage')) },
               { path: paths.adminAudit, lazy: page(() => import('../pages/AdminAuditPage')) },
+              { path: paths.adminLicences, lazy: page(() => import('../pages/AdminLicencesPage')) },
             ],
           },
           { path: paths.notFound, lazy: page(() => import('../pages/UnderConstructionPage')) },

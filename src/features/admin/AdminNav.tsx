@@ -12,6 +12,7 @@ interface AdminSection {
 const sections: readonly AdminSection[] = [
   { label: 'admin.nav.overview', to: paths.admin },
   { label: 'admin.nav.accounts', to: paths.adminAccounts },
+  { label: 'admin.nav.licences', to: paths.adminLicences },
   { label: 'admin.nav.cars', to: paths.adminCars },
   { label: 'admin.nav.bookings', to: paths.adminBookings },
   { label: 'admin.nav.payouts', to: paths.adminPayouts },
