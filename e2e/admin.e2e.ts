@@ -31,6 +31,7 @@ const CONSOLE_PAGES = [
   { path: '/admin/messages', heading: 'Contact messages' },
   { path: '/admin/messages?list=newsletter', heading: 'Newsletter sign-ups' },
   { path: '/admin/audit', heading: 'Audit log' },
+  { path: '/admin/licences', heading: 'Driving licences to review' },
 ] as const;
 
 let server: RunningServer;

@@ -34,6 +34,7 @@ describe('the console frame', () => {
     ).toEqual([
       ['Overview', '/admin'],
       ['Accounts', '/admin/accounts'],
+      ['Licences', '/admin/licences'],
       ['Cars', '/admin/cars'],
       ['Bookings', '/admin/bookings'],
       ['Payouts', '/admin/payouts'],

@@ -121,6 +121,7 @@ describe('the admin console', () => {
     '/admin/messages',
     '/admin/messages?list=newsletter',
     '/admin/audit',
+    '/admin/licences',
   ])('keeps %s from an owner too, asking the server nothing', async (path) => {
     session(ravi);
     const asked = recordAllRequests();

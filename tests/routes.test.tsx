@@ -63,6 +63,7 @@ const cases: RouteCase[] = [
   { path: '/admin/comments', title: 'Comments and reviews', shows: /Do I need an international licence/, signedInAs: admin },
   { path: '/admin/messages', title: 'Messages', shows: /Do you rent cars in Goa/, signedInAs: admin },
   { path: '/admin/audit', title: 'Audit log', shows: /Disabled account/, signedInAs: admin },
+  { path: '/admin/licences', title: 'Driving licences to review', shows: /No driving licence awaits review/, signedInAs: admin },
   { path: '/notfound', title: 'Under construction', shows: /This page is not ready yet/ },
   { path: '/privacy', title: 'Privacy Policy', shows: /What we store, and why/ },
   { path: '/terms', title: 'Terms of Use', shows: /Cancelling/ },
@@ -91,6 +92,7 @@ describe('every route renders its screen', () => {
     serve('GET /api/admin/messages', paged(consoleMessages, 1, 50));
     serve('GET /api/admin/payouts/runs', paged(consoleRuns, 1, 50));
     serve('GET /api/admin/money', platformMoney());
+    serve('GET /api/admin/licences', { licences: [] });
   });
 
   it.each(cases)('$path', async ({ path, title, shows, prefilled, signedInAs }) => {

@@ -28,6 +28,7 @@ describe('GET /api/config', () => {
       payments: {},
       earnings: { commissionBps: 2000, tdsBps: 0, payoutHoldHours: 48 },
       cancellation: { freeCancelHours: 24, lateRefundBps: 5000 },
+      licenceCheck: true,
     });
   });
 

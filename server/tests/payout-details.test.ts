@@ -350,8 +350,10 @@ describe('a server without PAYOUT_DETAILS_KEY', () => {
   let bare: FastifyInstance;
   const lines: string[] = [];
   beforeAll(async () => {
+    // With an admin, so the start's only warning is this one (without, it also says how to create one).
+    const admin = { email: 'keyless-admin@wheelsonweb.in', username: 'keylessadmin', password: 'admin-password-1' };
     bare = await buildTestApp(
-      { payoutDetailsKey: undefined, logLevel: 'warn' },
+      { payoutDetailsKey: undefined, logLevel: 'warn', admin },
       { logStream: { write: (line) => void lines.push(line) } },
     );
   });

@@ -89,8 +89,10 @@ describe('X-Forwarded-For', () => {
 describe('the start with a hop count of trusted proxies', () => {
   it('warns, saying why, when the server listens on an address clients can reach directly', async () => {
     const lines: string[] = [];
+    // With an admin, so the start's only warning is this one (without, it also says how to create one).
+    const admin = { email: 'proxy-admin@wheelsonweb.in', username: 'proxyadmin', password: 'admin-password-1' };
     const app = await buildTestApp(
-      { trustProxy: 1, host: '0.0.0.0', logLevel: 'warn' },
+      { trustProxy: 1, host: '0.0.0.0', logLevel: 'warn', admin },
       { logStream: { write: (line) => void lines.push(line) } },
     );
     apps.push(app);
