@@ -342,6 +342,22 @@ describe('Rental requests', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('tells the owner whether the renter is approved to drive, their age band and completed trips, and no rating', async () => {
+    session(ravi);
+    serveBookings(swiftRequest({ renterSummary: { approvedToDrive: true, ageBand: '26–35', completedTrips: 3 } }));
+    renderRoute('/get/requests');
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent('Approved to drive · aged 26–35 · 3 completed trips');
+    expect(within(item).queryByTestId('stars')).not.toBeInTheDocument();
+  });
+
+  it('says when a renter is not approved to drive', async () => {
+    session(ravi);
+    serveBookings(swiftRequest({ renterSummary: { approvedToDrive: false, ageBand: null, completedTrips: 1 } }));
+    renderRoute('/get/requests');
+    expect(await screen.findByRole('listitem')).toHaveTextContent('Driving licence not approved · 1 completed trip');
+  });
+
   it('lets the owner accept a request for their car', async () => {
     session(ravi);
     serveBookings(swiftRequest());

@@ -1,3 +1,4 @@
+import { RenterSummaryLine } from './RenterSummaryLine';
 import { type ReactNode, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -178,6 +179,7 @@ export function BookingCard({
               )}
             </p>
           ) : null}
+          {who === 'carKeeper' ? <RenterSummaryLine summary={booking.renterSummary} /> : null}
           {who === 'carKeeper' ? <OwnerEarnings booking={booking} /> : null}
           <p className="mb-0 small text-muted">{paymentInWords(booking.payment, who)}</p>
           {who === 'renter' ? <TripReview booking={booking} now={now} reviewForm={reviewForm} /> : null}
