@@ -7,11 +7,13 @@ import { t } from './words';
  */
 export function RenterSummaryLine({ summary }: { summary: RenterSummary | undefined }) {
   if (!summary) return null;
+  const approval = summary.approvedToDrive ? t('bookings.card.renterApproved') : t('bookings.card.renterNotApproved');
+  const trips = t('bookings.card.renterTrips', { count: summary.completedTrips });
   return (
     <p className="mb-1 small">
-      {summary.approvedToDrive ? t('bookings.card.renterApproved') : t('bookings.card.renterNotApproved')}
-      {summary.ageBand ? ` · ${t('bookings.card.renterAge', { band: summary.ageBand })}` : ''}
-      {` · ${t('bookings.card.renterTrips', { count: summary.completedTrips })}`}
+      {summary.ageBand
+        ? t('bookings.card.renterSummaryAged', { approval, band: summary.ageBand, trips })
+        : t('bookings.card.renterSummary', { approval, trips })}
     </p>
   );
 }
