@@ -78,7 +78,7 @@ function LicenceUpload({ replacing }: { replacing: boolean }) {
       <ErrorAlert message={problem} onClose={() => setProblem(null)} />
       <Form.Group className="mb-3" controlId="licence-number">
         <Form.Label>{t('licences.form.number')}</Form.Label>
-        <Form.Control name="number" autoComplete="off" aria-describedby="licence-number-hint" />
+        <Form.Control name="number" aria-describedby="licence-number-hint" />
         <Form.Text id="licence-number-hint">{t('licences.form.numberHint')}</Form.Text>
       </Form.Group>
       <Form.Group className="mb-3" controlId="licence-date-of-birth">
