@@ -83,7 +83,7 @@ function LicenceUpload({ replacing }: { replacing: boolean }) {
       </Form.Group>
       <Form.Group className="mb-3" controlId="licence-date-of-birth">
         <Form.Label>{t('licences.form.dateOfBirth')}</Form.Label>
-        <Form.Control name="dateOfBirth" type="date" autoComplete="bday" />
+        <Form.Control name="dateOfBirth" type="date" />
       </Form.Group>
       <Form.Group className="mb-3" controlId="licence-expires-on">
         <Form.Label>{t('licences.form.expiresOn')}</Form.Label>
