@@ -1,9 +1,13 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import { expect } from '@playwright/test';
+import sharp from 'sharp';
 import { test } from './support/fixtures';
 import type { Booking, ListAnswer } from '#domain/contract';
 import {
   acceptThroughApi,
   addCarThroughApi,
+  newAccount,
+  ok,
   registerAndSignIn,
   requestThroughApi,
   uniqueName,
@@ -14,19 +18,150 @@ import { saveScreenshotsAtBothWidths } from './support/screenshots';
 import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
 import { answerRazorpayCheckoutWithStandIn } from './support/razorpay-checkout-stand-in';
 import { startServerOnCopyOfBuild, type RunningServer } from './support/server';
+import { codeTextedTo } from './support/sms-outbox';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** GST at 18 % for a seller registered in Karnataka, on this file's paying server only. */
 const GST_ENV = { GST_RATE_BPS: '1800', GSTIN: '29ABCDE1234F1Z5', GST_STATE: 'Karnataka' };
 
+/** The suites' servers take licences as checked at the counter; this file's checks them, with an admin to approve them. */
+const admin = {
+  email: 'licence-admin@example.com',
+  username: 'licenceadmin',
+  password: `admin-${randomBytes(8).toString('hex')}`,
+};
+const LICENCE_ENV = {
+  LICENCE_CHECK: 'true',
+  ADMIN_EMAIL: admin.email,
+  ADMIN_USERNAME: admin.username,
+  ADMIN_PASSWORD: admin.password,
+};
+
 let paying: RunningServer;
+let checking: RunningServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  paying = await startServerOnCopyOfBuild({ razorpay: true, env: GST_ENV });
+  [paying, checking] = await Promise.all([
+    startServerOnCopyOfBuild({ razorpay: true, env: GST_ENV }),
+    startServerOnCopyOfBuild({ env: LICENCE_ENV }),
+  ]);
 });
 test.afterAll(async () => {
-  await paying?.stop();
+  await Promise.all([paying?.stop(), checking?.stop()]);
+});
+
+/** A photo of one side of a licence: a plain picture the server takes as an image. */
+const licencePhoto = (name: string) =>
+  sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer()
+    .then((buffer) => ({ name, mimeType: 'image/png', buffer }));
+
+test.describe('approved to drive', () => {
+  test('a new renter is stopped at the car page, adds a licence an admin approves, proves a phone, and an instant car is confirmed at once', async ({
+    browser,
+  }) => {
+    const { baseURL } = checking;
+    const owner = await openSession(browser, baseURL);
+    const renter = await openSession(browser, baseURL);
+    const adminSession = await openSession(browser, baseURL);
+    try {
+      await registerAndSignIn(owner.context, 'owner');
+      const car = await addCarThroughApi(owner.context, {
+        url: '/images/cars/audi-fiesta.svg',
+        carname: uniqueName('Instant Nexon '),
+        description: 'Confirmed as soon as it is paid.',
+        price: 800,
+        instantBooking: true,
+      });
+      // A renter as sign-up leaves them: no licence, no proven phone.
+      const account = newAccount('user');
+      await ok(
+        'POST /register/user',
+        await renter.context.request.post('/register/user', {
+          data: {
+            username: account.username,
+            email: account.email,
+            password: account.password,
+            confirmPassword: account.password,
+          },
+        }),
+      );
+
+      const { page } = renter;
+      const from = wholeHourIn(72);
+      const carPage = `/cars/${car.id}?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(new Date(from.getTime() + 4 * HOUR_MS).toISOString())}`;
+      await page.goto(carPage);
+      await expect(page.getByRole('heading', { level: 1, name: car.carname })).toBeVisible();
+      await expect(page.getByLabel('Instant booking: confirmed as soon as you pay')).toBeVisible();
+      await expect(page.getByText('Before you book, add your driving licence: our team approves it first.')).toBeVisible();
+      await saveScreenshotsAtBothWidths(page, 'licence-missing-car-page');
+      await page.getByRole('link', { name: 'Go to your driving licence' }).click();
+
+      const licence = page.getByRole('region', { name: 'Driving licence' });
+      await expect(licence.getByText('You have not added a driving licence yet.')).toBeVisible();
+      await licence.getByLabel('Licence number').fill('KA01 2019 0012345');
+      await licence.getByLabel('Date of birth').fill('1994-05-14');
+      await licence.getByLabel('Valid until').fill('2040-05-13');
+      await licence.getByLabel('Photo of the front').setInputFiles(await licencePhoto('front.png'));
+      await licence.getByLabel('Photo of the back').setInputFiles(await licencePhoto('back.png'));
+      await licence.getByRole('button', { name: 'Send licence' }).click();
+      await expect(
+        licence.getByText('Your licence KA0120190012345 awaits review. We mail you once an admin has checked it.'),
+      ).toBeVisible();
+
+      // The admin's queue shows the photos beside what was typed, and approving it takes it off the queue.
+      await ok(
+        'POST /api/session',
+        await adminSession.context.request.post('/api/session', { data: { login: admin.email, password: admin.password } }),
+      );
+      await adminSession.page.goto('/admin/licences');
+      const queued = adminSession.page.getByRole('article', { name: `${account.username} (${account.email})` });
+      await expect(queued.getByRole('img', { name: `Front of ${account.username}'s driving licence` })).toBeVisible();
+      await expect(queued).toContainText('KA0120190012345');
+      await saveScreenshotsAtBothWidths(adminSession.page, 'licence-queue');
+      await queued.getByRole('button', { name: 'Approve' }).click();
+      await expect(queued).toHaveCount(0);
+
+      await page.reload();
+      await expect(licence.getByText('Your licence KA0120190012345 is approved until')).toBeVisible();
+      // The phone, proven with the code the server texted (to its sms-outbox folder).
+      const mobile = `9${randomInt(100_000_000, 1_000_000_000)}`;
+      await page.getByLabel('Mobile number').fill(mobile);
+      await page.getByRole('button', { name: 'Text me a code' }).click();
+      await page.getByLabel('Code from the text').fill(await codeTextedTo(mobile));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByText(/^Your phone number \+91 \d{5} \d{5} is verified\.$/)).toBeVisible();
+
+      await answerCheckoutWithStandIn(page);
+      await page.goto(carPage);
+      await expect(page.getByText('Before you book, add your driving licence')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Pay with a card' }).click();
+      const confirmation = page.getByRole('status').filter({ hasText: 'Booking accepted' });
+      await expect(confirmation).toBeVisible();
+      await expect(confirmation).toContainText('₹3,200.00');
+      await saveScreenshotsAtBothWidths(page, 'instant-booking-confirmed');
+
+      // The owner sees who asked: approved to drive, with no licence number.
+      // Confirmed at once, the booking waits for no answer from the owner: it is among the accepted.
+      await owner.page.goto('/get/requests');
+      await expect(owner.page.getByText('No rental requests are awaiting your answer.')).toBeVisible();
+      await owner.page.getByRole('tab', { name: 'Accepted' }).click();
+      const request = owner.page
+        .getByRole('tabpanel', { name: 'Accepted' })
+        .getByRole('listitem')
+        .filter({ hasText: car.carname });
+      await expect(request).toContainText('Approved to drive');
+      await expect(request).not.toContainText('KA0120190012345');
+      for (const side of [owner, renter, adminSession]) {
+        expect(side.problems.pageErrors).toEqual([]);
+        expect(side.problems.consoleErrors).toEqual([]);
+      }
+    } finally {
+      await Promise.all([renter.context.close(), owner.context.close(), adminSession.context.close()]);
+    }
+  });
 });
 
 test.describe('talking before the trip', () => {
