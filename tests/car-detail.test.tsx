@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicCar } from '../src/domain/contract';
 import { renderRoute } from './render';
-import { FROM, PERIOD, TO, nexonBooked } from './checkout';
+import { CARD_PAYMENTS, FROM, PERIOD, TO, nexonBooked } from './checkout';
 import { expectFieldError, expectNoFieldError } from './field-errors';
 import { asha, creta, fleetCar, listed, ravi, swift } from './mocks/answers';
 import { fail } from './mocks/routes';
@@ -27,6 +27,23 @@ describe('car page', () => {
     renderRoute(`/cars/${instantSwift.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Instant booking: confirmed as soon as you pay' })).toHaveTextContent('Instant');
+  });
+
+  it('tells the renter of an instant car that paying takes the money and confirms at once, with no owner to wait for', async () => {
+    session(asha);
+    serve('GET /api/config', { payments: CARD_PAYMENTS, cancellation: { freeCancelHours: 24, lateRefundBps: 5000 } });
+    const instantSwift = listed({ ...swift, instantBooking: true });
+    serveCar(instantSwift);
+    renderRoute(`/cars/${instantSwift.id}?${PERIOD}`);
+
+    expect(
+      await screen.findByText(
+        'Instant booking: the amount is taken when you pay, and the booking is confirmed at once, with no wait for the owner.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Cancelling: free until .+ \(India time\); later, .+ comes back;/)).toBeInTheDocument();
+    expect(screen.queryByText(/taken only when the owner accepts/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/free until the owner accepts/)).not.toBeInTheDocument();
   });
 
   it('shows a catalogue car at once with its price label and specifications, and no stars it cannot know', async () => {

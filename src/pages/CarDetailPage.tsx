@@ -41,7 +41,13 @@ export default function CarDetailPage() {
             {hydrated ? <LicenceRequirement /> : null}
             {hydrated ? (
               <Suspense fallback={<LoadingCheckout />}>
-                <CheckoutPanel carName={car.carName} carRef={carName} price={car.price} payAtPickup={car.payAtPickup === true} />
+                <CheckoutPanel
+                  carName={car.carName}
+                  carRef={carName}
+                  price={car.price}
+                  payAtPickup={car.payAtPickup === true}
+                  instant={car.instantBooking === true}
+                />
               </Suspense>
             ) : (
               <LoadingCheckout />

@@ -23,6 +23,8 @@ interface RazorpayCheckoutButtonProps {
   email?: string;
   phone?: string;
   disabled: boolean;
+  /** Instant booking: the payment is taken at once, not held for the owner's answer. */
+  instant: boolean;
   /** The checkout's signed result, to be sent with the booking request. */
   onPaid: (razorpay: CheckoutResult) => void;
 }
@@ -39,6 +41,7 @@ export function RazorpayCheckoutButton({
   email,
   phone,
   disabled,
+  instant,
   onPaid,
 }: RazorpayCheckoutButtonProps) {
   const order = useCreateRazorpayOrder();
@@ -101,7 +104,7 @@ export function RazorpayCheckoutButton({
       <Button ref={buttonRef} variant="primary" size="lg" disabled={disabled || opening} onClick={() => void pay()}>
         {t('bookings.razorpay.pay')}
       </Button>
-      <p className="small text-muted mt-2 mb-0">{t('bookings.razorpay.holdNote')}</p>
+      <p className="small text-muted mt-2 mb-0">{t(instant ? 'bookings.checkout.instantNote' : 'bookings.razorpay.holdNote')}</p>
       {opening ? (
         <p className="small text-muted mt-2 mb-0" role="status">
           {t('bookings.razorpay.opening')}

@@ -12,7 +12,15 @@ const HOUR_MS = 60 * 60 * 1000;
  * /api/config, the one stored on the booking when it is requested) applied by the same function the
  * server refunds by. Nothing is said until the policy is known.
  */
-export function CancellationNote({ bill, from }: { bill: ReturnType<typeof bookingTotal>; from: Date }) {
+export function CancellationNote({
+  bill,
+  from,
+  instant,
+}: {
+  bill: ReturnType<typeof bookingTotal>;
+  from: Date;
+  instant: boolean;
+}) {
   const policy = useCancellationPolicy().data;
   if (!policy || bill.total <= 0) return null;
   const freeUntil = new Date(from.getTime() - policy.freeCancelHours * HOUR_MS);
@@ -20,7 +28,7 @@ export function CancellationNote({ bill, from }: { bill: ReturnType<typeof booki
   const late = cancellationRefund(policy, bill, { from }, new Date(from.getTime() - 1), 'renter', 'accepted');
   return (
     <p className="small text-muted">
-      {t('bookings.checkout.cancellation', {
+      {t(instant ? 'bookings.checkout.cancellationInstant' : 'bookings.checkout.cancellation', {
         freeUntil: formatIndiaTime(freeUntil.toISOString()),
         late: formatPaise(late.amountPaise),
       })}

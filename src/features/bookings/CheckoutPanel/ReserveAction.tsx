@@ -20,6 +20,8 @@ interface PaymentChoicesProps {
   paymentOptions: ReturnType<typeof usePaymentOptions>;
   /** The car's owner lets renters ask without paying and pay at pickup. */
   payAtPickup: boolean;
+  /** Instant booking: what is paid is taken at once, not held for the owner's answer. */
+  instant: boolean;
   carName: string;
   hours: number;
   amountPaise: number;
@@ -44,6 +46,7 @@ function PaymentChoices({
   user,
   paymentOptions,
   payAtPickup,
+  instant,
   carName,
   hours,
   amountPaise,
@@ -108,6 +111,7 @@ function PaymentChoices({
           email={user.email}
           phone={user.phoneNumber}
           disabled={!enabled}
+          instant={instant}
           onPaid={(razorpay) => reserve({ razorpay })}
         />
       ) : null}
@@ -155,7 +159,9 @@ function PaymentChoices({
             {upi ? (
               <p className="small text-muted mt-2 mb-0">{t('bookings.checkout.indianCardsNote', { upiButton: upiLabel })}</p>
             ) : null}
-            <p className="small text-muted mt-2 mb-0">{t('bookings.checkout.cardHoldNote')}</p>
+            <p className="small text-muted mt-2 mb-0">
+              {t(instant ? 'bookings.checkout.instantNote' : 'bookings.checkout.cardHoldNote')}
+            </p>
           </>
         ) : null}
         {checkoutLoading ? (

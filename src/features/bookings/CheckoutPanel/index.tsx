@@ -28,6 +28,8 @@ interface CheckoutPanelProps {
   price: number;
   /** Its owner lets renters ask without paying and pay at pickup. */
   payAtPickup: boolean;
+  /** Instant booking: a paid request is accepted at once, its money taken then. */
+  instant: boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ interface CheckoutPanelProps {
  * the server takes no payments or the car's owner lets renters pay at pickup). The period and the driver choice live in the address (`from`, `to`,
  * `driver`), so they arrive from the car listing and survive the detour through sign-in.
  */
-export function CheckoutPanel({ carName, carRef, price, payAtPickup }: CheckoutPanelProps) {
+export function CheckoutPanel({ carName, carRef, price, payAtPickup, instant }: CheckoutPanelProps) {
   const { user, loading: sessionLoading } = useSession();
   const paymentOptions = usePaymentOptions();
   const gst = useGstConfig().data;
@@ -98,7 +100,7 @@ export function CheckoutPanel({ carName, carRef, price, payAtPickup }: CheckoutP
         onChange={(event) => updateChoice({ driver: event.target.checked })}
       />
       <TotalAmount bill={bill} price={price} driver={driver} />
-      <CancellationNote bill={bill} from={from} />
+      <CancellationNote bill={bill} from={from} instant={instant} />
       {!canPay ? (
         <p className="text-danger small" role="status">
           {t('bookings.checkout.pickPeriod')}
@@ -117,6 +119,7 @@ export function CheckoutPanel({ carName, carRef, price, payAtPickup }: CheckoutP
         sessionLoading={sessionLoading}
         paymentOptions={paymentOptions}
         payAtPickup={payAtPickup}
+        instant={instant}
         carName={carName}
         hours={bill.hours}
         amountPaise={bill.amountPaise}
