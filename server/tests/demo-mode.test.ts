@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, NewBooking, OwnerCar, PayoutDetailsAnswer, PublicConfig, RazorpayOrder } from '#domain/contract';
+import type { LicenceAnswer } from '#domain/schemas/licences';
 import { loadConfig } from '../src/config';
 import { demoRefusal, type DemoProviders, startDemoProviders } from '../src/payments/demo/demo-mode';
 import { person } from './admin-helpers';
 import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send } from './marketplace-helpers';
+import { jpeg, licenceForm, png } from './photo-helpers';
 
 const SERVER_MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 
@@ -105,6 +107,27 @@ describe('a demo server, against its stand-ins', () => {
     });
   const openOrder = async (chosen: ReturnType<typeof choice>) =>
     (await send(app, 'POST', '/api/payments/razorpay/orders', renter, chosen)).json<RazorpayOrder>();
+
+  it('approves a driving licence at once, with nobody to review it, and says so', async () => {
+    const newRenter = await registerAndSignIn(app, 'user', { licence: false });
+    const chosen = choice();
+    expect((await send(app, 'POST', '/api/bookings/check', newRenter, chosen)).statusCode).toBe(403);
+    const [front, back] = await Promise.all([jpeg(800, 500), png(800, 500)]);
+    const form = licenceForm({ number: 'KA01 20190012345', dateOfBirth: '1990-05-20', expiresOn: '2040-05-19' }, { front, back });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/account/licence',
+      headers: { cookie: newRenter, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json<{ message: string }>().message).toBe('Your driving licence is approved.');
+    const own = (await send(app, 'GET', '/api/account/licence', newRenter)).json<LicenceAnswer>().licence;
+    expect(own).toMatchObject({ status: 'approved', approvedAtOnce: true, expiresOn: '2040-05-19' });
+    // Approved, it lets the renter book as an admin's approval would.
+    const check = await send(app, 'POST', '/api/bookings/check', newRenter, chosen);
+    expect(check.statusCode, check.body).toBe(204);
+  });
 
   it('tells the app it is a demo, with both checkouts on', async () => {
     const config = (await send(app, 'GET', '/api/config')).json<PublicConfig>();

@@ -13,7 +13,7 @@ import { movableClock } from '../src/clock/clock';
 import { accounts, adminActions, licences, mailOutbox } from '../src/db/schema';
 import { accountId, buildTestApp, closeTestApp, newAccount, register, registerAndSignIn, signIn, testConfig } from './helpers';
 import { indiaTime, listCar, send } from './marketplace-helpers';
-import { jpeg, png } from './photo-helpers';
+import { jpeg, type LicenceFields, licenceForm, png } from './photo-helpers';
 
 const admin = { email: 'licences@wheelsonweb.in', username: 'licencedesk', password: 'admin-password-1' };
 const LICENCES_DIR = testConfig().licences.dir;
@@ -46,36 +46,10 @@ function day(years = 0, days = 0): string {
   return date.toISOString().slice(0, 10);
 }
 
-interface LicenceFields {
-  number?: string;
-  dateOfBirth?: string;
-  expiresOn?: string;
-}
-
-/** The licence form as the account page sends it: the fields, then the photos of the front and the back. */
-function licenceForm(fields: LicenceFields, photos: { front?: Buffer; back?: Buffer } = { front, back }) {
-  const boundary = `----wow${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const [side, bytes] of Object.entries(photos)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${side}"; filename="${side}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 const GOOD = (): LicenceFields => ({ number: 'KA01 20190012345', dateOfBirth: '1990-05-20', expiresOn: day(10) });
 
 function submit(cookie: string | undefined, fields: LicenceFields = GOOD(), photos?: { front?: Buffer; back?: Buffer }) {
-  const body = licenceForm(fields, photos);
+  const body = licenceForm(fields, photos ?? { front, back });
   return app.inject({
     method: 'POST',
     url: '/api/account/licence',

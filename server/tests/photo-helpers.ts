@@ -125,3 +125,29 @@ export function heldQueue() {
     });
   return { queue: gated, firstReached, release };
 }
+
+export interface LicenceFields {
+  number?: string;
+  dateOfBirth?: string;
+  expiresOn?: string;
+}
+
+/** The licence form as the account page sends it: the fields, then the photos of the front and the back. */
+export function licenceForm(fields: LicenceFields, photos: { front?: Buffer; back?: Buffer }) {
+  const boundary = `----wow${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [side, bytes] of Object.entries(photos)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${side}"; filename="${side}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
