@@ -12,31 +12,25 @@ type PayoutTold = Pick<PayoutRow, 'number' | 'amountPaise'>;
 
 const footnote = () => t('mail.payout.footnote', { brand: MAIL_SENDER_NAME });
 
-/** The owner's payout reached the bank: how much, when, and the reference their statement shows. */
-export function payoutPaidMail(owner: Recipient, payout: PayoutTold, utr: string, paidAt: Date, narration: string): Mail {
-  const number = payoutNumber(payout.number);
-  const amount = formatPaise(payout.amountPaise);
-  return composeMail({
-    to: owner.email,
-    name: owner.username,
-    subject: t('mail.payoutPaid.subject', { number, amount }),
-    paragraphs: [
-      t('mail.payoutPaid.sent', { number, amount, paidAt: formatIndiaTime(paidAt) }),
-      t('mail.payoutPaid.reference', { utr, narration }),
-    ],
-    footnote: footnote(),
-  });
-}
+/** How a paid payout went: by bank transfer, with the bank's UTR and the statement's narration, or by Razorpay Route. */
+export type PaidBy = { bank: { utr: string; narration: string } } | { route: true };
 
-/** The owner's Route payout reached their linked account: Razorpay settles it to their bank, with its own reference. */
-export function routePayoutPaidMail(owner: Recipient, payout: PayoutTold, paidAt: Date): Mail {
+/**
+ * The owner's payout is paid: how much and when, and where to find it: the UTR their bank statement
+ * shows, or, through Route, their linked account, which Razorpay settles to their bank on its schedule.
+ */
+export function payoutPaidMail(owner: Recipient, payout: PayoutTold, paidAt: Date, by: PaidBy): Mail {
   const number = payoutNumber(payout.number);
   const amount = formatPaise(payout.amountPaise);
+  const when = formatIndiaTime(paidAt);
   return composeMail({
     to: owner.email,
     name: owner.username,
     subject: t('mail.payoutPaid.subject', { number, amount }),
-    paragraphs: [t('mail.payoutPaid.route', { number, amount, paidAt: formatIndiaTime(paidAt) })],
+    paragraphs:
+      'bank' in by
+        ? [t('mail.payoutPaid.sent', { number, amount, paidAt: when }), t('mail.payoutPaid.reference', by.bank)]
+        : [t('mail.payoutPaid.route', { number, amount, paidAt: when })],
     footnote: footnote(),
   });
 }

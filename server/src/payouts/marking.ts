@@ -94,7 +94,7 @@ export async function markPayoutPaid(db: Database, mark: Mark & { utr: string })
       await tellOwner(
         tx,
         after.ownerId,
-        (owner) => payoutPaidMail(owner, after, mark.utr, mark.now, payoutNarration(after.number)),
+        (owner) => payoutPaidMail(owner, after, mark.now, { bank: { utr: mark.utr, narration: payoutNarration(after.number) } }),
         mark.now,
       );
       return after;

@@ -16,7 +16,7 @@ import {
 import { bookingJournalKey, refundParts, refundSplit } from '../ledger/booking-postings';
 import { postedUnder } from '../ledger/journal';
 import { postPayoutFailed, postPayoutPaid, postPayoutRequested } from '../ledger/payout-postings';
-import { payoutFailedMail, routePayoutPaidMail } from '../mail/payout-mails';
+import { payoutFailedMail, payoutPaidMail } from '../mail/payout-mails';
 import { RazorpayRefusal, RazorpayUnavailable } from '../payments/razorpay-api';
 import type { RouteApi, RouteTransfer } from '../payments/razorpay-route-api';
 import { SETTLING_MS } from '../payments/settle-payments';
@@ -80,7 +80,9 @@ async function closePayout(
     tx,
     after.ownerId,
     (owner) =>
-      outcome.status === 'paid' ? routePayoutPaidMail(owner, after, now) : payoutFailedMail(owner, after, outcome.reason),
+      outcome.status === 'paid'
+        ? payoutPaidMail(owner, after, now, { route: true })
+        : payoutFailedMail(owner, after, outcome.reason),
     now,
   );
   return true;
