@@ -14,6 +14,7 @@ import {
   wholeHourIn,
 } from './support/accounts';
 import { openSession } from './support/browser';
+import { horizontalOverflow } from './support/page-checks';
 import { saveScreenshotsAtBothWidths } from './support/screenshots';
 import { answerCheckoutWithStandIn } from './support/checkout-stand-in';
 import { answerRazorpayCheckoutWithStandIn } from './support/razorpay-checkout-stand-in';
@@ -121,6 +122,8 @@ test.describe('approved to drive', () => {
       await expect(queued.getByRole('img', { name: `Front of ${account.username}'s driving licence` })).toBeVisible();
       await expect(queued).toContainText('KA0120190012345');
       await saveScreenshotsAtBothWidths(adminSession.page, 'licence-queue');
+      // Left at a phone's width: the renter's long address breaks inside the card.
+      expect(await horizontalOverflow(adminSession.page)).toBe(0);
       await queued.getByRole('button', { name: 'Approve' }).click();
       await expect(queued).toHaveCount(0);
 

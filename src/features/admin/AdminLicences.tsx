@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import { formatIndiaTime } from '../../domain/india-time';
 import type { QueuedLicence } from '../../domain/schemas/licences';
 import { toApiError } from '../../lib/api-client';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -24,7 +25,8 @@ function LicenceCard({ licence, onReject }: { licence: QueuedLicence; onReject: 
   const who = licence.renter.username;
   return (
     <article className="border rounded p-3 mb-4" aria-labelledby={`licence-${licence.id}`}>
-      <h2 id={`licence-${licence.id}`} className="h5">
+      {/* A long address breaks rather than pushing the card past a phone's edge. */}
+      <h2 id={`licence-${licence.id}`} className="h5 text-break">
         {t('admin.licences.of', { username: who, email: licence.renter.email })}
       </h2>
       <div className="d-flex flex-wrap gap-3 mb-3">
@@ -56,7 +58,7 @@ function LicenceCard({ licence, onReject }: { licence: QueuedLicence; onReject: 
         <dt className="col-sm-4">{t('admin.licences.expiresOn')}</dt>
         <dd className="col-sm-8">{licence.expiresOn}</dd>
         <dt className="col-sm-4">{t('admin.licences.submitted')}</dt>
-        <dd className="col-sm-8">{new Date(licence.submittedAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}</dd>
+        <dd className="col-sm-8">{formatIndiaTime(licence.submittedAt)}</dd>
       </dl>
       <ErrorAlert message={approving.error ? toApiError(approving.error).message : null} onClose={() => approving.reset()} />
       <div className="d-flex gap-2">
