@@ -166,7 +166,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(idempotencyPlugin);
     await app.register(compress, { threshold: COMPRESS_FROM_BYTES });
     await app.register(paymentsPlugin, config);
-    await app.register(payoutRunsPlugin);
+    await app.register(payoutRunsPlugin, config);
     await app.register(mailPlugin, config);
     await app.register(smsPlugin, config);
     await app.register(bookingRemindersPlugin, config);

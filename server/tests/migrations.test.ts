@@ -156,6 +156,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0033_cancellation_policy',
             '0034_instant_booking',
             '0035_licences',
+            '0036_route_link_retries',
           ],
         });
         return describeSchema(client.db);
@@ -200,6 +201,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0033_cancellation_policy',
             '0034_instant_booking',
             '0035_licences',
+            '0036_route_link_retries',
           ],
         });
         return describeSchema(client.db);
@@ -364,6 +366,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0033_cancellation_policy',
               '0034_instant_booking',
               '0035_licences',
+              '0036_route_link_retries',
             ],
           }),
         ]);

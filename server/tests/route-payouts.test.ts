@@ -13,9 +13,10 @@ import type {
 import { movableClock, type MovableClock } from '../src/clock/clock';
 import { accounts, ledgerEntries, mailOutbox, payouts, routeAccounts, routeTransfers } from '../src/db/schema';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
+import { ROUTE_LINK_LEASE_MS, sweepRouteLinks } from '../src/payouts/route-accounts';
 import { makePayoutRun } from '../src/payouts/runs';
 import { person, type Person } from './admin-helpers';
-import { buildTestApp, closeTestApp, signIn } from './helpers';
+import { buildTestApp, closeTestApp, signIn, testConfig } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send, sweepAt } from './marketplace-helpers';
 import { balanceOf } from './ledger-readers';
 
@@ -109,6 +110,14 @@ async function deliver(event: string, id: string): Promise<string> {
   const response = await postWebhook(razorpay.routeWebhook(event, id));
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ outcome: string }>().outcome;
+}
+
+/** The sweep's making of unfinished linked accounts, at `at`: answers the owners it tried. */
+function sweepLinks(at: Date): Promise<string[]> {
+  const { route } = app.payments;
+  const key = testConfig().payoutDetailsKey;
+  if (!route || !key) throw new Error('this file runs with Route on and a payout details key');
+  return sweepRouteLinks(app.db, route, key, app.log, at);
 }
 
 const linkedAccountOf = async (ownerId: string) => {
@@ -217,6 +226,55 @@ describe('linked accounts', () => {
     expect((await saveDetails(owner)).route).toEqual({ state: null, missing: [] });
     razorpay.routeFault = null;
     expect((await saveDetails(owner)).route).toEqual({ state: 'created', missing: [] });
+  });
+
+  it('are finished by the sweep when Razorpay was away, once, after the save’s own attempt had its time', async () => {
+    const owner = await person(app, 'owner');
+    razorpay.routeFault = 'away';
+    expect((await saveDetails(owner)).route).toEqual({ state: null, missing: [] });
+    razorpay.routeFault = null;
+
+    // Within the save's lease the sweep leaves the owner alone.
+    expect(await sweepLinks(new Date(start.getTime() + ROUTE_LINK_LEASE_MS - MINUTE))).not.toContain(owner.id);
+    expect(await routeOf(owner)).toEqual({ state: null, missing: [] });
+
+    const later = new Date(start.getTime() + ROUTE_LINK_LEASE_MS);
+    const [first, second] = await Promise.all([sweepLinks(later), sweepLinks(later)]);
+    expect([...(first ?? []), ...(second ?? [])].filter((id) => id === owner.id)).toEqual([owner.id]);
+    expect(await routeOf(owner)).toEqual({ state: 'created', missing: [] });
+    const made = [...razorpay.linkedAccounts.values()].filter(({ email }) => email === owner.email);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.settlements?.account_number).toBe('012345678901');
+
+    // Finished, the owner is not swept again.
+    expect(await sweepLinks(new Date(later.getTime() + DAY))).not.toContain(owner.id);
+  });
+
+  it('refused by Razorpay are not asked for again by the sweep, only by the owner’s next save', async () => {
+    const owner = await person(app, 'owner');
+    // Razorpay already has a linked account under the owner's email, made elsewhere: it refuses another.
+    await app.payments.route?.createAccount({
+      referenceId: 'made-elsewhere',
+      email: owner.email,
+      phone: '919876543210',
+      legalName: 'Ravi Kumar',
+      pan: 'ABCDE1234F',
+    });
+    expect((await saveDetails(owner)).route).toEqual({ state: null, missing: [] });
+    expect(await sweepLinks(new Date(start.getTime() + ROUTE_LINK_LEASE_MS))).not.toContain(owner.id);
+    expect(await linkedAccountOf(owner.id)).toBeUndefined();
+  });
+
+  it('are made by the sweep once a phone number is on the account, for details saved before it', async () => {
+    const owner = await person(app, 'owner');
+    await app.db.update(accounts).set({ phoneNumber: null }).where(eq(accounts.id, owner.id));
+    expect((await saveDetails(owner)).route).toEqual({ state: null, missing: ['phone'] });
+    const later = new Date(start.getTime() + ROUTE_LINK_LEASE_MS);
+    expect(await sweepLinks(later)).not.toContain(owner.id);
+
+    await app.db.update(accounts).set({ phoneNumber: '+919876543210' }).where(eq(accounts.id, owner.id));
+    expect(await sweepLinks(later)).toContain(owner.id);
+    expect(await routeOf(owner)).toEqual({ state: 'created', missing: [] });
   });
 });
 

@@ -1003,6 +1003,10 @@ export const payoutDetails = pgTable(
     panLast4: text('pan_last4').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     payoutsHeldUntil: timestamp('payouts_held_until', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The `updatedAt` of the details Razorpay Route last answered for (the linked account completed, or refused): different, the sweep still owes Route them. */
+    routeLinkedFor: timestamp('route_linked_for', { withTimezone: true, mode: 'date' }),
+    /** When an instance last began making the linked account from these details: the sweep leaves it to that instance for a while. */
+    routeLinkTriedAt: timestamp('route_link_tried_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     foreignKey({ name: 'payout_details_owner_id_fkey', columns: [table.ownerId], foreignColumns: [accounts.id] }).onDelete(

@@ -107,6 +107,8 @@ export async function savePayoutDetails(
     panLast4: details.pan.slice(-4),
     updatedAt: now,
     payoutsHeldUntil: new Date(now.getTime() + HOLD_MS),
+    // The save's own request makes the Route linked account next, so the sweep leaves it to that one.
+    routeLinkTriedAt: now,
   };
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(payoutDetails).where(eq(payoutDetails.ownerId, owner.id)).for('update');

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROUTE_ACCOUNT_STATES, type RouteAccountState, type RouteLink } from '#domain/schemas/payout-details';
 import type { Database } from '../db/client';
@@ -48,8 +48,12 @@ export async function linkRouteAccount(
   owner: AccountRow,
   log: FastifyBaseLogger,
 ): Promise<void> {
+  const [details] = await db
+    .select({ updatedAt: payoutDetails.updatedAt })
+    .from(payoutDetails)
+    .where(eq(payoutDetails.ownerId, owner.id));
   const destination = (await payoutDestinations(db, key, [owner.id])).get(owner.id);
-  if (!owner.phoneNumber || !destination?.accountNumber || !destination.ifsc) return;
+  if (!details || !owner.phoneNumber || !destination?.accountNumber || !destination.ifsc) return;
   const input: LinkedAccountInput = {
     referenceId: owner.id,
     email: owner.email,
@@ -58,6 +62,9 @@ export async function linkRouteAccount(
     legalName: destination.legalName,
     pan: destination.pan,
   };
+  // Details saved again meanwhile stay due, for the sweep.
+  const answered = () =>
+    db.update(payoutDetails).set({ routeLinkedFor: details.updatedAt }).where(eq(payoutDetails.ownerId, owner.id));
   const store = (change: Partial<typeof routeAccounts.$inferInsert>) =>
     db.update(routeAccounts).set(change).where(eq(routeAccounts.ownerId, owner.id));
   try {
@@ -75,13 +82,66 @@ export async function linkRouteAccount(
       ifsc: destination.ifsc,
       beneficiaryName: destination.legalName,
     });
+    await answered();
   } catch (error) {
     if (!(error instanceof RazorpayRefusal || error instanceof RazorpayUnavailable)) throw error;
+    // A refusal would be refused again: these details wait for the owner's next save. Razorpay away, the sweep goes on.
+    if (error instanceof RazorpayRefusal) await answered();
     log.warn(
       { ownerId: owner.id, err: error },
-      'the Route linked account was not completed; the next save of the details goes on',
+      error instanceof RazorpayRefusal
+        ? 'the Route linked account was refused; the owner’s next save tries again'
+        : 'the Route linked account was not completed; the sweep goes on later',
     );
   }
+}
+
+/** How long an instance that began making a linked account is left to finish before the sweep tries again. */
+export const ROUTE_LINK_LEASE_MS = 5 * 60 * 1000;
+
+/** How many owners one sweep links at most, so a round stays short. */
+const LINKS_PER_SWEEP = 20;
+
+/**
+ * Makes the linked accounts a save left unfinished (Razorpay away or refusing, the instance stopped)
+ * or could not start (the phone number came later). Each owner is claimed by moving
+ * `routeLinkTriedAt` on, so of the instances sweeping at once one asks Razorpay, and the save's own
+ * attempt, which claims the same way, is not doubled while it runs. Answers the owners it tried.
+ */
+export async function sweepRouteLinks(
+  db: Database,
+  route: RouteApi,
+  key: PayoutDetailsKey,
+  log: FastifyBaseLogger,
+  now: Date,
+): Promise<string[]> {
+  const unclaimed = or(
+    isNull(payoutDetails.routeLinkTriedAt),
+    lte(payoutDetails.routeLinkTriedAt, new Date(now.getTime() - ROUTE_LINK_LEASE_MS)),
+  );
+  const due = db
+    .select({ ownerId: payoutDetails.ownerId })
+    .from(payoutDetails)
+    .innerJoin(accounts, eq(accounts.id, payoutDetails.ownerId))
+    .where(
+      and(
+        isNotNull(payoutDetails.accountNumberSealed),
+        isNotNull(accounts.phoneNumber),
+        sql`${payoutDetails.routeLinkedFor} IS DISTINCT FROM ${payoutDetails.updatedAt}`,
+        unclaimed,
+      ),
+    )
+    .limit(LINKS_PER_SWEEP);
+  const claimed = await db
+    .update(payoutDetails)
+    .set({ routeLinkTriedAt: now })
+    .where(and(inArray(payoutDetails.ownerId, due), unclaimed))
+    .returning({ ownerId: payoutDetails.ownerId });
+  for (const { ownerId } of claimed) {
+    const [owner] = await db.select().from(accounts).where(eq(accounts.id, ownerId));
+    if (owner) await linkRouteAccount(db, route, key, owner, log);
+  }
+  return claimed.map(({ ownerId }) => ownerId);
 }
 
 /** The states Razorpay's `product.route.*` events name, as kept; a rejected account is kept as suspended: no transfer goes to either. */
