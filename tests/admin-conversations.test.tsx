@@ -49,7 +49,7 @@ describe("the console's reported conversations", () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['WOW-00301', 'Maruti Swift', 'asha', '2', 'Feb 05 2026 11:30', 'Read messages']);
+    ).toEqual(['WOW-00301', 'Maruti Swift', 'asha', '2', 'Feb 05 2026 11:30', 'Read messages Close reports']);
     expect(reads).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Read messages of booking WOW-00301' }));
@@ -60,11 +60,47 @@ describe("the console's reported conversations", () => {
     expect(reads.map((call) => call.params.id)).toEqual([uuid(301)]);
   });
 
-  it('says when nothing was reported', async () => {
+  it('says when no report is open', async () => {
     session(admin);
     serve('GET /api/admin/conversations/reported', []);
     renderRoute('/admin/conversations');
-    expect(await screen.findByText('No message has been reported.')).toBeInTheDocument();
+    expect(await screen.findByText('No report is open.')).toBeInTheDocument();
+  });
+
+  it('closes a conversation’s reports with what the admin did, and the list is asked again', async () => {
+    session(admin);
+    const reported = {
+      bookingId: uuid(302),
+      bookingNumber: 'WOW-00302',
+      carName: 'Maruti Swift',
+      renter: 'asha',
+      reportedMessages: 1,
+      lastReportedAt: '2026-02-05T11:30:00+05:30',
+    };
+    let open = [reported];
+    const lists = serve('GET /api/admin/conversations/reported', () => open);
+    const closings = serve('POST /api/admin/conversations/:id/close-reports', () => {
+      open = [];
+      return { closedReports: 1 };
+    });
+    const { user } = renderRoute('/admin/conversations');
+
+    await user.click(await screen.findByRole('button', { name: 'Close reports of booking WOW-00302' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close the reports of booking WOW-00302' });
+    // A reason is required: nothing is sent without one.
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close reports' }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription(/^Reason is required/));
+    expect(closings).toHaveLength(0);
+    await user.type(reason, 'Warned the owner by phone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Close reports' }));
+
+    expect(await screen.findByText('Closed the reports of booking WOW-00302.')).toBeInTheDocument();
+    expect(closings.map(({ params, body }) => ({ id: params.id, body }))).toEqual([
+      { id: uuid(302), body: { reason: 'Warned the owner by phone.' } },
+    ]);
+    expect(await screen.findByText('No report is open.')).toBeInTheDocument();
+    expect(lists.length).toBeGreaterThan(1);
   });
 
   it("reads any booking's conversation from the console's bookings", async () => {

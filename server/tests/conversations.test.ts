@@ -278,6 +278,58 @@ describe('reports and the console', () => {
     expect((await conversation(owner.cookie, booking.id)).messages[1]?.seenAt).toBeNull();
   });
 
+  it('lets an admin close a conversation’s reports with a reason, audited, until another message is reported', async () => {
+    const booking = await ask(renter, car);
+    const first = await sent(owner.cookie, booking.id, 'Cash only.');
+    const second = await sent(owner.cookie, booking.id, 'Or no car.');
+    const later = await sent(owner.cookie, booking.id, 'Last warning.');
+    const report = (message: BookingMessage) =>
+      send(app, 'POST', `/api/bookings/${booking.id}/messages/${message.id}/report`, renter.cookie);
+    await report(first);
+    await report(second);
+    const close = (body: unknown, cookie = adminCookie, id = booking.id) =>
+      send(app, 'POST', `/api/admin/conversations/${id}/close-reports`, cookie, body);
+    const listed = async () =>
+      (await send(app, 'GET', '/api/admin/conversations/reported', adminCookie))
+        .json<ReportedConversation[]>()
+        .filter(({ bookingId }) => bookingId === booking.id);
+    const closings = () =>
+      app.db
+        .select()
+        .from(adminActions)
+        .where(and(eq(adminActions.objectId, booking.id), eq(adminActions.action, 'booking.close_reports')));
+    expect(await listed()).toMatchObject([{ reportedMessages: 2 }]);
+
+    // Refused, nothing closed: no reason, not an admin, no such booking.
+    expect((await close({})).statusCode).toBe(400);
+    expect((await close({ reason: '   ' })).statusCode).toBe(400);
+    expect((await close({ reason: 'Warned.' }, owner.cookie)).statusCode).toBe(403);
+    expect((await close({ reason: 'Warned.' }, renter.cookie)).statusCode).toBe(403);
+    expect((await close({ reason: 'Warned.' }, adminCookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect(await listed()).toHaveLength(1);
+    expect(await closings()).toEqual([]);
+
+    const closed = await close({ reason: 'Warned the owner by phone.' });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toEqual({ closedReports: 2 });
+    expect(await listed()).toEqual([]);
+    expect(await closings()).toMatchObject([{ reason: 'Warned the owner by phone.', after: { closedReports: 2 } }]);
+    const again = await close({ reason: 'Twice.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(
+      'This conversation has no open reports: they were closed already, or none was made.',
+    );
+    // The messages stay marked reported for anyone reading it as sent.
+    const read = await send(app, 'POST', `/api/admin/bookings/${booking.id}/messages`, adminCookie);
+    expect(read.json<Conversation>().messages.map(({ reported }) => reported)).toEqual([true, true, false]);
+
+    // A closed report stays closed when made again; a new message reported opens the conversation again.
+    expect((await report(first)).statusCode).toBe(200);
+    expect(await listed()).toEqual([]);
+    expect((await report(later)).statusCode).toBe(200);
+    expect(await listed()).toMatchObject([{ reportedMessages: 1 }]);
+  });
+
   it('answers 404 for an admin reading a booking that does not exist', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await send(app, 'POST', `/api/admin/bookings/${missing}/messages`, adminCookie)).statusCode).toBe(404);

@@ -157,6 +157,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0034_instant_booking',
             '0035_licences',
             '0036_route_link_retries',
+            '0037_close_reports',
           ],
         });
         return describeSchema(client.db);
@@ -202,6 +203,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0034_instant_booking',
             '0035_licences',
             '0036_route_link_retries',
+            '0037_close_reports',
           ],
         });
         return describeSchema(client.db);
@@ -227,8 +229,9 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // codes' attempts check and by-account and by-number indexes, with the SMS outbox's two checks
       // and due index (0032); the bookings' cancellation policy, canceller and refund checks (0033); the cars' instant
       // booking never with pay at pickup (0034); the licences' status and rejection reason checks and their
-      // by-account and queue indexes (0035, which also wrote the audit log's action and object type checks anew).
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(70);
+      // by-account and queue indexes (0035, which also wrote the audit log's action and object type checks anew);
+      // a message's report closed only once reported (0037, which narrowed the reports' index to open ones).
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(71);
       expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(53);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
@@ -367,6 +370,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0034_instant_booking',
               '0035_licences',
               '0036_route_link_retries',
+              '0037_close_reports',
             ],
           }),
         ]);

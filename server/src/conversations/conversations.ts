@@ -33,6 +33,7 @@ import { queueMail } from '../mail/outbox';
 export const ADMIN_READS_IN_CONSOLE = 'server.conversations.adminReadsInConsole';
 export const UNKNOWN_MESSAGE = 'server.conversations.unknownMessage';
 export const OWN_MESSAGE = 'server.conversations.ownMessage';
+export const NO_OPEN_REPORTS = 'server.conversations.noOpenReports';
 
 /** How long a side hears nothing more by mail after a mail about messages waiting for it. */
 export const MESSAGE_MAIL_GAP_MS = 15 * 60 * 1000;
@@ -186,7 +187,50 @@ export async function adminReadConversation(
   return { bookingId, you: null, contactsHidden: false, messages: rows.map((row) => toMessage(row, false)) };
 }
 
-/** The conversations with a reported message, the latest report first. */
+/**
+ * An admin closes a conversation's open reports, having dealt with them (a word with a side, an
+ * account disabled): they leave the console's list, and the reason is kept in the audit log in the
+ * same transaction. A report made later opens the conversation again. Answers how many it closed.
+ */
+export async function closeReports(
+  db: Database,
+  admin: AccountRow,
+  { bookingId, reason }: { bookingId: string; reason: string },
+  now: Date,
+): Promise<{ closedReports: number }> {
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(bookingMessages)
+      .set({ reportClosedAt: now, reportClosedBy: admin.id })
+      .where(
+        and(
+          eq(bookingMessages.bookingId, bookingId),
+          isNotNull(bookingMessages.reportedAt),
+          isNull(bookingMessages.reportClosedAt),
+        ),
+      )
+      .returning({ id: bookingMessages.id });
+    if (closed.length === 0) {
+      const [booking] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId));
+      throw booking ? new HttpError(409, t(NO_OPEN_REPORTS)) : new HttpError(404, t(NO_BOOKING_HAS_ID));
+    }
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: 'booking.close_reports',
+      objectType: 'booking',
+      objectId: bookingId,
+      reason,
+      after: { closedReports: closed.length },
+      at: now,
+    });
+    return { closedReports: closed.length };
+  });
+}
+
+/** The most conversations the console lists at once: open reports are few, and the oldest wait for the newest to be closed. */
+export const REPORTED_LIST_MAX = 200;
+
+/** The conversations with a report no admin has closed, the latest report first. */
 export async function listReportedConversations(db: Database): Promise<ReportedConversation[]> {
   const lastReportedAt = max(bookingMessages.reportedAt);
   const rows = await db
@@ -202,9 +246,10 @@ export async function listReportedConversations(db: Database): Promise<ReportedC
     .innerJoin(bookings, eq(bookings.id, bookingMessages.bookingId))
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(accounts, eq(accounts.id, bookings.renterId))
-    .where(isNotNull(bookingMessages.reportedAt))
+    .where(and(isNotNull(bookingMessages.reportedAt), isNull(bookingMessages.reportClosedAt)))
     .groupBy(bookings.id, cars.carName, accounts.username)
-    .orderBy(desc(lastReportedAt), desc(bookings.id));
+    .orderBy(desc(lastReportedAt), desc(bookings.id))
+    .limit(REPORTED_LIST_MAX);
   return rows.flatMap(({ number, lastReportedAt: last, ...row }) =>
     last ? [{ ...row, bookingNumber: bookingNumber(number), lastReportedAt: toIndiaIso(last) }] : [],
   );

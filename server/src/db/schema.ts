@@ -407,6 +407,9 @@ export const bookingMessages = pgTable(
     /** When a party first reported it to the admins; null when nobody has. */
     reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }),
     reportedBy: uuid('reported_by'),
+    /** When an admin closed its report, having dealt with it (the reason is in the audit log); null while it waits in the console. */
+    reportClosedAt: timestamp('report_closed_at', { withTimezone: true, mode: 'date' }),
+    reportClosedBy: uuid('report_closed_by'),
   },
   (table) => [
     foreignKey({ name: 'booking_messages_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }).onDelete(
@@ -414,14 +417,22 @@ export const bookingMessages = pgTable(
     ),
     foreignKey({ name: 'booking_messages_sender_id_fkey', columns: [table.senderId], foreignColumns: [accounts.id] }),
     foreignKey({ name: 'booking_messages_reported_by_fkey', columns: [table.reportedBy], foreignColumns: [accounts.id] }),
+    foreignKey({
+      name: 'booking_messages_report_closed_by_fkey',
+      columns: [table.reportClosedBy],
+      foreignColumns: [accounts.id],
+    }),
+    check('booking_messages_report_closed_check', sql`${table.reportClosedAt} IS NULL OR ${table.reportedAt} IS NOT NULL`),
     check('booking_messages_side_check', sql`${table.side} IN ('renter', 'carKeeper')`),
     check('booking_messages_body_check', sql`length(${table.body}) BETWEEN 1 AND ${limit(BOOKING_MESSAGE_MAX)}`),
     // A conversation oldest first, the id breaking ties.
     index('booking_messages_booking_idx').on(table.bookingId, table.sentAt, table.id),
     // The sender's rate limit counts their recent messages.
     index('booking_messages_sender_idx').on(table.senderId, table.sentAt),
-    // The console's list of reported conversations, and the mail round's unread messages: each few of all.
-    index('booking_messages_reported_idx').on(table.reportedAt).where(sql`${table.reportedAt} is not null`),
+    // The console's list of reports still open, and the mail round's unread messages: each few of all.
+    index('booking_messages_reported_idx')
+      .on(table.reportedAt)
+      .where(sql`${table.reportedAt} is not null and ${table.reportClosedAt} is null`),
     index('booking_messages_unseen_idx').on(table.bookingId).where(sql`${table.seenAt} is null`),
   ],
 );

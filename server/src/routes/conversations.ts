@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminIdParams } from '#domain/schemas/admin';
+import { AdminIdParams, AdminReason } from '#domain/schemas/admin';
 import { BookingIdParams } from '#domain/schemas/bookings';
 import {
   BookingMessage,
   BookingMessageParams,
+  ClosedReports,
   Conversation,
   NewBookingMessage,
   ReportedConversation,
@@ -13,10 +14,13 @@ import { NO_BOOKING_HAS_ID, NO_SUCH_BOOKING_ID } from '../bookings/words';
 import {
   ADMIN_READS_IN_CONSOLE,
   adminReadConversation,
+  closeReports,
   listReportedConversations,
   markSeen,
+  NO_OPEN_REPORTS,
   OWN_MESSAGE,
   readConversation,
+  REPORTED_LIST_MAX,
   reportMessage,
   sendMessage,
   UNKNOWN_MESSAGE,
@@ -83,7 +87,7 @@ const SEEN_SCHEMA = {
 const REPORT_SCHEMA = {
   tags: TAGS,
   summary: "Report one of the other side's messages to the admins",
-  description: `For ${PARTIES}. The conversation then shows in the console's reported conversations, where admins read it as sent. Reporting it again keeps the first report.`,
+  description: `For ${PARTIES}. The conversation then shows in the console's reported conversations, where admins read it as sent, until an admin closes its reports. Reporting it again keeps the first report, closed or not.`,
   security: SIGNED_IN,
   params: BookingMessageParams,
   response: {
@@ -98,9 +102,32 @@ const REPORT_SCHEMA = {
 
 const REPORTED_LIST_SCHEMA = {
   tags: ADMIN_TAGS,
-  summary: 'The bookings whose conversation has a reported message, the latest report first',
+  summary: 'The bookings whose conversation has a report no admin has closed, the latest report first',
+  description: `At most ${REPORTED_LIST_MAX}; closing reports makes room for older ones.`,
   security: SIGNED_IN,
-  response: { 200: answer(z.array(ReportedConversation), 'Every reported conversation.'), ...errors([401, 403], REFUSED) },
+  response: {
+    200: answer(z.array(ReportedConversation), 'The conversations with open reports.'),
+    ...errors([401, 403], REFUSED),
+  },
+};
+
+const CLOSE_REPORTS_SCHEMA = {
+  tags: ADMIN_TAGS,
+  summary: "Close a conversation's open reports (audited)",
+  description:
+    'For an admin who has dealt with them: the conversation leaves the list of reported ones until a party reports another message. The reason, required, is written to the audit log (`booking.close_reports`) with how many reports were closed.',
+  security: SIGNED_IN,
+  params: AdminIdParams,
+  body: AdminReason,
+  response: {
+    200: answer(ClosedReports, 'The reports closed.'),
+    ...errors([...JSON_BODY_ERRORS, 401, 403, 404, 409], {
+      ...REFUSED,
+      400: 'An id that is not a uuid, or no reason: nothing is closed.',
+      404: `"${t(NO_BOOKING_HAS_ID)}"`,
+      409: `"${t(NO_OPEN_REPORTS)}"`,
+    }),
+  },
 };
 
 const ADMIN_READ_SCHEMA = {
@@ -182,6 +209,15 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ links: BookingLinks }> 
       schema: REPORTED_LIST_SCHEMA,
     },
     () => listReportedConversations(app.db),
+  );
+
+  app.post('/api/admin/conversations/:id/close-reports', { onRequest: onlyAdmins, schema: CLOSE_REPORTS_SCHEMA }, (request) =>
+    closeReports(
+      app.db,
+      signedInAccount(request),
+      { bookingId: request.params.id, reason: request.body.reason },
+      app.clock.now(),
+    ),
   );
 
   app.post(

@@ -23,6 +23,7 @@ export const ADMIN_ACTIONS = [
   'booking.decline',
   'booking.cancel',
   'booking.read_messages',
+  'booking.close_reports',
   'comment.remove',
   'review.remove',
   'message.answer',

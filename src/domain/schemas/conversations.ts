@@ -56,3 +56,9 @@ export const ReportedConversation = z
   })
   .meta({ id: 'ReportedConversation' });
 export type ReportedConversation = z.output<typeof ReportedConversation>;
+
+/** What closing a conversation's reports did. */
+export const ClosedReports = z
+  .object({ closedReports: z.int().min(1).meta({ description: 'The open reports closed: every one the conversation had.' }) })
+  .meta({ id: 'ClosedReports' });
+export type ClosedReports = z.output<typeof ClosedReports>;

@@ -27,6 +27,7 @@ const ACTION_LABELS: Record<AuditActionName, AdminWordId> = {
   'booking.decline': 'admin.audit.action.bookingDecline',
   'booking.cancel': 'admin.audit.action.bookingCancel',
   'booking.read_messages': 'admin.audit.action.bookingReadMessages',
+  'booking.close_reports': 'admin.audit.action.bookingCloseReports',
   'comment.remove': 'admin.audit.action.commentRemove',
   'review.remove': 'admin.audit.action.reviewRemove',
   'message.answer': 'admin.audit.action.messageAnswer',
@@ -105,7 +106,7 @@ function ObjectCell({ action }: { action: AdminAction }) {
 }
 
 /**
- * The fields of the money actions and of payout details in words; the other actions' fields
+ * The fields of the money actions, of payout details and of closed reports in words; the other actions' fields
  * (`status`, `state`) read as they are.
  */
 const FIELD_LABELS: Partial<Record<string, AdminWordId>> = {
@@ -113,6 +114,7 @@ const FIELD_LABELS: Partial<Record<string, AdminWordId>> = {
   totalPaise: 'admin.audit.field.total',
   listed: 'admin.audit.field.listed',
   utr: 'admin.audit.field.utr',
+  closedReports: 'admin.audit.field.closedReports',
   legalName: 'admin.audit.field.legalName',
   accountLast4: 'admin.audit.field.accountLast4',
   ifscLast4: 'admin.audit.field.ifscLast4',

@@ -1,22 +1,34 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
+import { ActionNotice } from '../../components/ActionNotice';
 import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
+import type { ReportedConversation } from '../../domain/contract';
 import { formatIndiaTime } from '../../domain/india-time';
 import { AdminFrame } from './AdminFrame';
 import { ConversationDialog, type ConversationToRead } from './ConversationDialog';
-import { useReportedConversations } from './conversations-api';
+import { useCloseReports, useReportedConversations } from './conversations-api';
+import { ReasonDialog } from './ReasonDialog';
+import { useAskedAction } from './useAskedAction';
 import { t } from './words';
 
-/** The conversations a party reported a message of, the latest report first, each to read as sent (audited). */
+/**
+ * The conversations with a report still open, the latest report first, each to read as sent
+ * (audited) and to close once dealt with, saying how (audited too).
+ */
 export function AdminConversations() {
   const list = useReportedConversations();
   const [reading, setReading] = useState<ConversationToRead | null>(null);
+  const closing = useAskedAction(useCloseReports(), (row: ReportedConversation, reason) => ({
+    variables: { bookingId: row.bookingId, reason: reason ?? '' },
+    done: t('admin.conversations.closed', { number: row.bookingNumber }),
+  }));
   const title = t('admin.conversations.title');
 
   return (
     <AdminFrame title={title} count={list.data?.length}>
+      <ActionNotice {...closing.notice} />
       {list.isPending ? (
         <PageSpinner />
       ) : list.isLoadingError ? (
@@ -51,6 +63,14 @@ export function AdminConversations() {
                     onClick={() => setReading({ id: row.bookingId, number: row.bookingNumber })}
                   >
                     {t('admin.conversations.read')}
+                  </Button>{' '}
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    aria-label={t('admin.conversations.closeLabel', { number: row.bookingNumber })}
+                    onClick={() => closing.ask(row)}
+                  >
+                    {t('admin.conversations.close')}
                   </Button>
                 </td>
               </tr>
@@ -59,6 +79,13 @@ export function AdminConversations() {
         </Table>
       )}
       <ConversationDialog booking={reading} onClose={() => setReading(null)} />
+      <ReasonDialog
+        {...closing.dialog}
+        title={closing.asking ? t('admin.conversations.closeTitle', { number: closing.asking.bookingNumber }) : ''}
+        confirmLabel={t('admin.conversations.close')}
+        reason="required"
+        reasonHint={t('admin.conversations.closeHint')}
+      />
     </AdminFrame>
   );
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Conversation, ReportedConversation } from '../../domain/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClosedReports, Conversation, ReportedConversation } from '../../domain/contract';
 import { client } from '../../lib/api-client';
 
 /** The bookings whose conversation has a reported message, the latest report first. */
@@ -12,6 +12,12 @@ export async function readBookingConversation(bookingId: string): Promise<Conver
   return (await client.post<Conversation>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/messages`)).data;
 }
 
+/** Closes the conversation's open reports, with what the admin did about them for the audit log. */
+export async function closeReports({ bookingId, reason }: { bookingId: string; reason: string }): Promise<ClosedReports> {
+  return (await client.post<ClosedReports>(`/api/admin/conversations/${encodeURIComponent(bookingId)}/close-reports`, { reason }))
+    .data;
+}
+
 export const reportedConversationsKey = ['admin', 'conversations', 'reported'] as const;
 
 export function useReportedConversations() {
@@ -21,4 +27,12 @@ export function useReportedConversations() {
 /** A mutation, not a query: each reading is an audited act the admin chooses, never repeated by a refetch. */
 export function useReadConversation() {
   return useMutation({ mutationFn: readBookingConversation });
+}
+
+export function useCloseReports() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: closeReports,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reportedConversationsKey }),
+  });
 }

@@ -1,0 +1,8 @@
+ALTER TABLE "admin_actions" DROP CONSTRAINT "admin_actions_action_check";--> statement-breakpoint
+DROP INDEX "booking_messages_reported_idx";--> statement-breakpoint
+ALTER TABLE "booking_messages" ADD COLUMN "report_closed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "booking_messages" ADD COLUMN "report_closed_by" uuid;--> statement-breakpoint
+ALTER TABLE "booking_messages" ADD CONSTRAINT "booking_messages_report_closed_by_fkey" FOREIGN KEY ("report_closed_by") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "booking_messages_reported_idx" ON "booking_messages" USING btree ("reported_at") WHERE "booking_messages"."reported_at" is not null and "booking_messages"."report_closed_at" is null;--> statement-breakpoint
+ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_action_check" CHECK ("admin_actions"."action" IN ('account.disable', 'account.enable', 'car.delist', 'car.relist', 'booking.accept', 'booking.decline', 'booking.cancel', 'booking.read_messages', 'booking.close_reports', 'comment.remove', 'review.remove', 'message.answer', 'payout.run', 'payout.bank_file', 'payout.paid', 'payout.failed', 'licence.approve', 'licence.reject', 'licence.view_photo'));--> statement-breakpoint
+ALTER TABLE "booking_messages" ADD CONSTRAINT "booking_messages_report_closed_check" CHECK ("booking_messages"."report_closed_at" IS NULL OR "booking_messages"."reported_at" IS NOT NULL);
