@@ -137,6 +137,8 @@ describe('GST on the receipt', () => {
       'Kept under the cancellation policy₹330.40',
       'Refunded₹330.40',
     ]);
+    // The payment's line says how much went back, not only where.
+    expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('₹330.40 refunded to your UPI account');
   });
 
   it('is a receipt until the payment is taken, saying when the invoice number comes', async () => {
@@ -194,6 +196,12 @@ describe('payment words by provider and method', () => {
     );
     expect(paymentInWords({ status: 'released', ...upi }, 'carKeeper')).toBe('UPI payment released: refunded to the renter');
     expect(paymentInWords({ status: 'refunded', ...upi }, 'carKeeper')).toBe('Refunded to the renter');
+    const half = { basePaise: 28_000, taxPaise: 5_040, amountPaise: 33_040 };
+    expect(paymentInWords({ status: 'refunded', ...upi }, 'carKeeper', half)).toBe('₹330.40 refunded to the renter');
+    expect(paymentInWords({ status: 'refunded', ...upi }, 'renter', half)).toBe('₹330.40 refunded to your UPI account');
+    expect(paymentInWords({ status: 'refunded', provider: 'stripe' }, 'renter', half)).toBe('₹330.40 refunded to the card');
+    // A refund is worded only once the money went back.
+    expect(paymentInWords({ status: 'captured', ...upi }, 'renter', half)).toBe('Paid by UPI');
     expect(paymentInWords({ status: 'captured', ...upi }, 'carKeeper')).toBe('Paid by UPI');
     expect(paymentInWords({ status: 'held', provider: 'razorpay', method: 'card' }, 'carKeeper')).toBe(
       'Card payment held: taken only when you accept',

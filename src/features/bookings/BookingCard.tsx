@@ -181,7 +181,7 @@ export function BookingCard({
           ) : null}
           {who === 'carKeeper' ? <RenterSummaryLine summary={booking.renterSummary} /> : null}
           {who === 'carKeeper' ? <OwnerEarnings booking={booking} /> : null}
-          <p className="mb-0 small text-muted">{paymentInWords(booking.payment, who)}</p>
+          <p className="mb-0 small text-muted">{paymentInWords(booking.payment, who, booking.refund)}</p>
           {who === 'renter' ? <TripReview booking={booking} now={now} reviewForm={reviewForm} /> : null}
         </div>
         <div className="text-sm-end">

@@ -239,7 +239,7 @@ function ReceiptBody({ receipt, side }: { receipt: Receipt; side: PartySide }) {
         <h2 id={HEADING.payment} className="h5">
           {t('bookings.receipt.payment')}
         </h2>
-        <p className="mb-0">{paymentInWords(receipt.payment, side)}</p>
+        <p className="mb-0">{paymentInWords(receipt.payment, side, receipt.refund)}</p>
         {receipt.payment.ref ? (
           <p className="mb-0 small text-muted">{t('bookings.receipt.reference', { ref: receipt.payment.ref })}</p>
         ) : null}

@@ -1,4 +1,5 @@
-import type { Payment, PaymentStatus } from '../../domain/contract';
+import type { Booking, Payment, PaymentStatus } from '../../domain/contract';
+import { formatPaise } from '../../domain/money';
 import type { PartySide } from './party-side';
 import { type BookingsId, t } from './words';
 
@@ -41,8 +42,22 @@ const RAZORPAY_WORDS: Record<PartySide, Record<PaymentStatus, BookingsId>> = {
 /** The methods the messages name; any other is worded as a payment through Razorpay. */
 const RAZORPAY_METHODS: ReadonlySet<string> = new Set(['upi', 'card', 'netbanking', 'wallet']);
 
-export function paymentInWords(payment: Pick<Payment, 'status' | 'provider' | 'method'>, side: PartySide): string {
-  if (payment.provider !== 'razorpay') return t(CARD_WORDS[payment.status]);
+/** A refund under the cancellation policy, part of the money or all of it, is worded with its amount. */
+const REFUNDED_AMOUNT_WORDS: Record<'card' | PartySide, BookingsId> = {
+  card: 'bookings.payment.card.refundedAmount',
+  renter: 'bookings.payment.razorpay.refundedAmount',
+  carKeeper: 'bookings.payment.razorpay.keeperRefundedAmount',
+};
+
+export function paymentInWords(
+  payment: Pick<Payment, 'status' | 'provider' | 'method'>,
+  side: PartySide,
+  refund?: Booking['refund'],
+): string {
+  const amount = payment.status === 'refunded' && refund ? formatPaise(refund.amountPaise) : undefined;
+  if (payment.provider !== 'razorpay') {
+    return amount ? t(REFUNDED_AMOUNT_WORDS.card, { amount }) : t(CARD_WORDS[payment.status]);
+  }
   const method = payment.method && RAZORPAY_METHODS.has(payment.method) ? payment.method : 'other';
-  return t(RAZORPAY_WORDS[side][payment.status], { method });
+  return amount ? t(REFUNDED_AMOUNT_WORDS[side], { method, amount }) : t(RAZORPAY_WORDS[side][payment.status], { method });
 }
