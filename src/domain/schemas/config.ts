@@ -29,8 +29,11 @@ export const PublicConfig = z
     payments: z.object({
       /** Cards through react-stripe-checkout's token: held at the request, taken when the owner accepts. */
       card: z.object({ provider: z.literal('stripe'), publishableKey: z.string() }).optional(),
-      /** UPI, cards and netbanking through Razorpay's checkout: authorized at the request, captured when the owner accepts. */
-      upi: z.object({ provider: z.literal('razorpay'), keyId: z.string() }).optional(),
+      /**
+       * UPI, cards and netbanking through Razorpay's checkout: authorized at the request, captured when the owner accepts.
+       * `route`: owners' shares of these payments are paid by Razorpay Route (RAZORPAY_ROUTE); left out when they go by bank file alone.
+       */
+      upi: z.object({ provider: z.literal('razorpay'), keyId: z.string(), route: z.literal(true).optional() }).optional(),
     }),
     /** GST, when the seller is registered: the rate in basis points (1800 is 18 %), its GSTIN and its state. */
     gst: z.object({ rateBps: z.int(), gstin: z.string(), state: z.string() }).optional(),
