@@ -2,12 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
+  AdminRoutePayout,
+  AdminRoutePayoutPage,
   Booking,
   NewRazorpayOrder,
   OwnerCar,
   PayoutDetailsAnswer,
   PayoutDetailsChange,
   PayoutDetailsSaved,
+  PublicConfig,
   RazorpayOrder,
 } from '#domain/contract';
 import { movableClock, type MovableClock } from '../src/clock/clock';
@@ -25,6 +28,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** A 3-hour trip with a driver at ₹200 an hour: ₹690, of which the owner's 80 % is ₹552. */
 const SHARE_PAISE = 55_200;
+
+const ADMIN = { email: 'route-console@wheelsonweb.in', username: 'routeconsole', password: 'admin-password-1' };
 
 let razorpay: RazorpayStandIn;
 let clock: MovableClock;
@@ -46,6 +51,7 @@ beforeAll(async () => {
         apiBase: new URL(razorpay.url),
         route: true,
       },
+      admin: ADMIN,
     },
     { clock },
   );
@@ -494,4 +500,101 @@ it('keeps the hold of newly saved details: a share released then is let go only 
   expect(razorpay.transfers.get(transfer?.id ?? '')?.on_hold).toBe(true);
   await sweepAt(app, new Date(at.getTime() + 2 * DAY));
   expect(razorpay.transfers.get(transfer?.id ?? '')?.on_hold).toBe(false);
+});
+
+describe('the console’s list of Route payouts', () => {
+  /** Every Route payout the console lists, on one page: other tests of this file made some too. */
+  async function listed(): Promise<AdminRoutePayoutPage> {
+    const cookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const response = await send(app, 'GET', '/api/admin/payouts/route?pageSize=100', cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AdminRoutePayoutPage>();
+  }
+  const listedFor = async (...owners: Owner[]): Promise<AdminRoutePayout[]> =>
+    (await listed()).data.filter(({ owner }) => owners.some(({ id }) => id === owner.id));
+
+  it('is announced by the config while Route is on', async () => {
+    const config = (await send(app, 'GET', '/api/config')).json<PublicConfig>();
+    expect(config.payments.upi).toEqual({ provider: 'razorpay', keyId: razorpay.keyId, route: true });
+  });
+
+  it('lists each released share’s payout newest first, with its owner, transfer, status and times, and no bank-file payout', async () => {
+    const first = await newOwner({ active: true });
+    const second = await newOwner({ active: true });
+    const byBank = await newOwner({ active: false });
+    const firstBooking = await accepted(first);
+    const secondBooking = await accepted(second);
+    const bankBooking = await accepted(byBank);
+    const [firstTransfer] = transfersTo((await linkedAccountOf(first.id))?.accountId);
+    const [secondTransfer] = transfersTo((await linkedAccountOf(second.id))?.accountId);
+    const firstReleased = releaseTime(firstBooking);
+    const secondReleased = releaseTime(secondBooking);
+    await sweepAt(app, firstReleased);
+    await sweepAt(app, secondReleased);
+    const bankReleased = releaseTime(bankBooking);
+    await sweepAt(app, bankReleased);
+    const run = await makePayoutRun(app.db, {
+      key: `route-console:${byBank.id}`,
+      startedBy: null,
+      minPayoutPaise: 100,
+      now: bankReleased,
+    });
+    const [bankPayout] = run?.payouts.filter(({ ownerId }) => ownerId === byBank.id) ?? [];
+    expect(bankPayout?.way).toBe('manual');
+
+    const [firstPayout] = await payoutsOf(first.id);
+    const [secondPayout] = await payoutsOf(second.id);
+    const made = (owner: Owner, payout: typeof firstPayout, transferId: string | undefined, at: Date): AdminRoutePayout => ({
+      _id: payout?.id ?? 'the payout',
+      id: payout?.id ?? 'the payout',
+      number: payout?.number ?? 0,
+      owner: { id: owner.id, username: owner.username },
+      amountPaise: SHARE_PAISE,
+      status: 'processing',
+      failureReason: null,
+      transferId: transferId ?? 'the transfer',
+      createdAt: at.toISOString(),
+      paidAt: null,
+    });
+    expect(await listedFor(first, second, byBank)).toEqual([
+      made(second, secondPayout, secondTransfer?.id, secondReleased),
+      made(first, firstPayout, firstTransfer?.id, firstReleased),
+    ]);
+    const everything = await listed();
+    expect(everything.data.map(({ id }) => id)).not.toContain(bankPayout?.id);
+    expect(everything.total).toBe(everything.data.length);
+
+    // Razorpay's word moves them on: the first paid when processed, the second failed with why.
+    const paidAt = new Date(secondReleased.getTime() + HOUR);
+    clock.set(paidAt);
+    expect(await deliver('transfer.processed', firstTransfer?.id ?? '')).toBe('recorded');
+    expect(await deliver('transfer.failed', secondTransfer?.id ?? '')).toBe('recorded');
+    const [failed, paid] = await listedFor(first, second);
+    expect(paid).toMatchObject({ id: firstPayout?.id, status: 'paid', paidAt: paidAt.toISOString(), failureReason: null });
+    expect(failed).toMatchObject({ id: secondPayout?.id, status: 'failed', paidAt: null, transferId: secondTransfer?.id });
+    expect(failed?.failureReason).toMatch(/Route transfer/);
+  });
+
+  it('pages as the console’s other lists do', async () => {
+    const cookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const { total } = await listed();
+    expect(total).toBeGreaterThanOrEqual(2);
+    const page = (await send(app, 'GET', '/api/admin/payouts/route?page=2&pageSize=1', cookie)).json<AdminRoutePayoutPage>();
+    expect(page).toMatchObject({ total, page: 2, pageSize: 1 });
+    expect(page.data).toEqual([(await listed()).data[1]]);
+    expect((await send(app, 'GET', '/api/admin/payouts/route', cookie)).json<AdminRoutePayoutPage>().pageSize).toBe(50);
+    for (const query of ['page=0', 'pageSize=101']) {
+      expect((await send(app, 'GET', `/api/admin/payouts/route?${query}`, cookie)).statusCode).toBe(400);
+    }
+  });
+
+  it('is for admins only: 401 signed out, 403 for an owner or a renter', async () => {
+    const owner = await person(app, 'owner');
+    expect((await send(app, 'GET', '/api/admin/payouts/route')).statusCode).toBe(401);
+    for (const { cookie } of [owner, renter]) {
+      const response = await send(app, 'GET', '/api/admin/payouts/route', cookie);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'This is for admins only.' });
+    }
+  });
 });

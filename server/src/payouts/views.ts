@@ -98,6 +98,30 @@ export async function payoutLine(db: Database, payoutId: string): Promise<Payout
   return line;
 }
 
+/** A Route payout as the console lists it: whose. Its transfer's id is the payout's `providerRef`. */
+export interface RoutePayoutLine {
+  payout: PayoutRow;
+  ownerUsername: string;
+}
+
+const byRoute = eq(payouts.way, 'route');
+
+/** Every payout made by Razorpay Route, newest first: each is one booking's share, so no run holds them. */
+export function routePayoutList(db: Database): AdminListReads<RoutePayoutLine> {
+  return {
+    rows: (limit, offset) =>
+      db
+        .select({ payout: payouts, ownerUsername: accounts.username })
+        .from(payouts)
+        .innerJoin(accounts, eq(accounts.id, payouts.ownerId))
+        .where(byRoute)
+        .orderBy(desc(payouts.createdAt), desc(payouts.number))
+        .limit(limit)
+        .offset(offset),
+    total: () => db.select({ n: count() }).from(payouts).where(byRoute),
+  };
+}
+
 /** The id of the run made under `key`. */
 export async function runIdByKey(db: Database, key: string): Promise<string> {
   const [run] = await db.select({ id: payoutRuns.id }).from(payoutRuns).where(eq(payoutRuns.key, key));

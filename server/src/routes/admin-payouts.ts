@@ -8,6 +8,8 @@ import {
   AdminPayoutRun,
   AdminPayoutRunDetail,
   AdminPayoutRunsQuery,
+  AdminRoutePayout,
+  AdminRoutePayoutsQuery,
   MarkPayoutFailed,
   MarkPayoutPaid,
   UTR_MAX,
@@ -22,7 +24,17 @@ import type { PayoutDetailsKey } from '../payouts/details-crypto';
 import { payoutDetailsKeyOrRefuse } from '../payouts/details';
 import { markPayoutFailed, markPayoutPaid } from '../payouts/marking';
 import { adminRunKey, makePayoutRun } from '../payouts/runs';
-import { type PayoutLine, payoutLine, type RunSummary, runIdByKey, runList, runPayouts, runSummary } from '../payouts/views';
+import {
+  type PayoutLine,
+  payoutLine,
+  type RoutePayoutLine,
+  routePayoutList,
+  type RunSummary,
+  runIdByKey,
+  runList,
+  runPayouts,
+  runSummary,
+} from '../payouts/views';
 import { ALREADY_SETTLED, NO_BANK_DETAILS, NO_SUCH_PAYOUT, NO_SUCH_RUN, NOTHING_TO_SEND, UTR_USED } from '../payouts/words';
 import { signedInAccount } from '../plugins/session';
 
@@ -56,6 +68,21 @@ function toAdminPayout({ payout, ownerUsername, accountLast4 }: PayoutLine): Adm
   };
 }
 
+function toAdminRoutePayout({ payout, ownerUsername }: RoutePayoutLine): AdminRoutePayout {
+  return {
+    _id: payout.id,
+    id: payout.id,
+    number: payout.number,
+    owner: { id: payout.ownerId, username: ownerUsername },
+    amountPaise: payout.amountPaise,
+    status: payout.status,
+    failureReason: payout.failureReason,
+    transferId: payout.providerRef,
+    createdAt: payout.createdAt.toISOString(),
+    paidAt: payout.paidAt?.toISOString() ?? null,
+  };
+}
+
 /** What a mark's 404 and 409 say. */
 const MARK_REFUSALS = {
   404: `"${t(NO_SUCH_PAYOUT)}"`,
@@ -70,6 +97,14 @@ const RUNS_SCHEMA = {
   description: `Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise). Each run names who started it (null for the weekly run), how many payouts it made, their total and how many are in each status now.`,
   querystring: AdminPayoutRunsQuery,
   response: listAnswers(AdminPayoutRun, 'One page of the runs.', `${BAD_PAGE}.`),
+};
+
+const ROUTE_PAYOUTS_SCHEMA = {
+  ...ADMIN,
+  summary: 'Payouts made by Razorpay Route, newest first',
+  description: `Paged (${ADMIN_PAGE_SIZE} to a page unless \`pageSize\` says otherwise). With RAZORPAY_ROUTE on, a booking's owner share claimed for Route becomes a payout of its own at the release, \`processing\` at once: it is in no run and no bank file. It is \`paid\` once Razorpay reports its transfer processed and the transfer is let go, or \`failed\` (with the reason) when Razorpay refuses or fails the transfer, its money then available for the bank file. Each names its owner's username, its amount, the Razorpay transfer that carries it and when it was made and paid. Payouts by bank file are not listed (see the runs). Empty while Route has never paid anyone; payouts made before RAZORPAY_ROUTE was turned off stay listed.`,
+  querystring: AdminRoutePayoutsQuery,
+  response: listAnswers(AdminRoutePayout, 'One page of the Route payouts.', `${BAD_PAGE}.`),
 };
 
 const START_SCHEMA = {
@@ -149,12 +184,16 @@ const FAILED_SCHEMA = {
   },
 };
 
-/** The console's Payouts section: the runs that pay owners, the bank file that sends them, and the marks that record what the bank did. */
+/** The console's Payouts section: the runs that pay owners, the bank file that sends them, the marks that record what the bank did, and the payouts Razorpay Route makes. */
 export const adminPayoutRoutes: FastifyPluginAsyncZod<{ key: PayoutDetailsKey | undefined }> = async (app, { key }) => {
   const onlyAdmins = app.requireRole('admin');
 
   app.get('/api/admin/payouts/runs', { onRequest: onlyAdmins, schema: RUNS_SCHEMA }, async (request) =>
     adminPage(request.query, runList(app.db), toAdminPayoutRun),
+  );
+
+  app.get('/api/admin/payouts/route', { onRequest: onlyAdmins, schema: ROUTE_PAYOUTS_SCHEMA }, async (request) =>
+    adminPage(request.query, routePayoutList(app.db), toAdminRoutePayout),
   );
 
   app.post(

@@ -5,8 +5,8 @@ import { pagedAnswer, pageParams, pageParamsOf } from './answers';
 import { Identified, isoInstant, reason } from './fields';
 
 // Paying owners what the ledger says they are owed: payout runs, their payouts, the bank file the
-// admin sends and the marks that record what the bank did (`/api/admin/payouts`), and an owner's own
-// payouts (`/api/owner/payouts`).
+// admin sends and the marks that record what the bank did (`/api/admin/payouts`), the payouts
+// Razorpay Route makes (`/api/admin/payouts/route`), and an owner's own payouts (`/api/owner/payouts`).
 
 /** A payout's life: asked for by a run, sent in a bank file (`processing`), then paid or failed (its money available again). */
 export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
@@ -93,6 +93,32 @@ export const AdminPayoutRunDetail = AdminPayoutRun.extend({ payouts: z.array(Adm
   id: 'AdminPayoutRunDetail',
 });
 export type AdminPayoutRunDetail = z.output<typeof AdminPayoutRunDetail>;
+
+/** `GET /api/admin/payouts/route`. */
+export const AdminRoutePayoutsQuery = z.object(pageParamsOf(ADMIN_PAGE_SIZE));
+export type AdminRoutePayoutsQuery = z.output<typeof AdminRoutePayoutsQuery>;
+
+/** A payout made by Razorpay Route at a booking's release, as the console lists it: no run, no bank file, no UTR. */
+export const AdminRoutePayout = Identified.extend({
+  number: sequence.meta({ description: 'The payout\'s running number, shared with the bank-file payouts: "P-42".' }),
+  owner: z.object({ id: z.string(), username: z.string() }),
+  amountPaise: paise,
+  status: PayoutStatus.meta({
+    description:
+      '`processing` from the release until Razorpay reports the transfer processed (`paid`) or failed (`failed`, its money available again for the bank file). A Route payout is never `requested`.',
+  }),
+  failureReason: z.string().nullable().meta({ description: 'Why it failed, with what Razorpay said; the owner reads it.' }),
+  transferId: z.string().nullable().meta({
+    description:
+      "The Razorpay transfer that carries it (`trf_…`): one transfer to a payout. Null while Razorpay has not yet answered the transfer's request, which the sweep repeats.",
+  }),
+  createdAt: isoInstant,
+  paidAt: isoInstant.nullable(),
+}).meta({ id: 'AdminRoutePayout' });
+export type AdminRoutePayout = z.output<typeof AdminRoutePayout>;
+
+export const AdminRoutePayoutPage = pagedAnswer(AdminRoutePayout);
+export type AdminRoutePayoutPage = z.output<typeof AdminRoutePayoutPage>;
 
 /** `GET /api/owner/payouts`. */
 export const OwnerPayoutsQuery = z.object(pageParams);
