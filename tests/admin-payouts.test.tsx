@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   ADMIN_PAGE_SIZE,
   type AdminPayout,
@@ -9,9 +9,9 @@ import {
 } from '../src/domain/contract';
 import { renderRoute } from './render';
 import { admin, paged, uuid } from './mocks/answers';
-import { adminPayout, consoleRuns, payoutRun } from './mocks/admin-answers';
+import { adminPayout, consoleRuns, payoutRun, routePayout } from './mocks/admin-answers';
 import { fail, type Call } from './mocks/routes';
-import { serve, session } from './mocks/serve';
+import { recordAllRequests, serve, session } from './mocks/serve';
 import { serverSays } from './mocks/server-says';
 
 const [runToSend, runPaid] = consoleRuns as [AdminPayoutRunDetail, AdminPayoutRunDetail];
@@ -318,5 +318,130 @@ describe('a run', () => {
     await waitFor(() =>
       expect(within(rowOf('P-13')).getAllByRole('cell')[4]).toHaveTextContent('FailedThe bank returned it: account closed.'),
     );
+  });
+});
+
+describe('the payouts paid by Razorpay Route', () => {
+  const routeOn = () =>
+    serve('GET /api/config', { payments: { upi: { provider: 'razorpay', keyId: 'rzp_test_console', route: true } } });
+
+  /** The Route payouts as the server pages them. */
+  const serveRoutePayouts = (payouts: ReturnType<typeof routePayout>[]) =>
+    serve('GET /api/admin/payouts/route', ({ query }) => paged(payouts, Number(query.page ?? 1), ADMIN_PAGE_SIZE));
+
+  const cellsOf = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+
+  it('lists each with its owner, amount, status, transfer and India times, below the runs, when Route is on', async () => {
+    session(admin);
+    routeOn();
+    serveRuns(consoleRuns);
+    const calls = serveRoutePayouts([
+      routePayout(43),
+      routePayout(42, {
+        owner: { id: uuid(5), username: 'kiran' },
+        amountPaise: 1_23_456,
+        status: 'paid',
+        createdAt: '2026-01-30T04:30:00.000Z',
+        paidAt: '2026-01-30T10:00:00.000Z',
+      }),
+      routePayout(41, {
+        status: 'failed',
+        failureReason: 'The Route transfer failed: the linked account is suspended.',
+        createdAt: '2026-01-29T04:30:00.000Z',
+      }),
+      routePayout(40, { transferId: null, createdAt: '2026-01-28T04:30:00.000Z' }),
+    ]);
+    renderRoute('/admin/payouts');
+
+    const section = await screen.findByRole('region', { name: 'Paid by Razorpay Route' });
+    const table = await within(section).findByRole('table', { name: 'Paid by Razorpay Route' });
+    expect(calls[0]?.query).toEqual({});
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Payout', 'Owner', 'Amount', 'Status', 'Razorpay transfer', 'Made']);
+    expect(cellsOf(table)).toEqual([
+      ['P-43', 'ravi', '₹552.00', 'Processing', 'trf_Route000000043', 'Feb 03 2026 00:10'],
+      ['P-42', 'kiran', '₹1,234.56', 'PaidPaid Jan 30 2026 15:30', 'trf_Route000000042', 'Jan 30 2026 10:00'],
+      [
+        'P-41',
+        'ravi',
+        '₹552.00',
+        'FailedThe Route transfer failed: the linked account is suspended.',
+        'trf_Route000000041',
+        'Jan 29 2026 10:00',
+      ],
+      ['P-40', 'ravi', '₹552.00', 'Processing', 'Not made yet', 'Jan 28 2026 10:00'],
+    ]);
+    // The badges are the ones the runs show.
+    const runs = screen.getByRole('table', { name: 'Runs' });
+    expect(within(table).getByText('Paid').className).toBe(within(runs).getByText('Paid 1').className);
+  });
+
+  it('pages on its own, leaving the runs on their page', async () => {
+    session(admin);
+    routeOn();
+    const runCalls = serveRuns(consoleRuns);
+    const calls = serveRoutePayouts(Array.from({ length: ADMIN_PAGE_SIZE + 1 }, (_, index) => routePayout(200 - index)));
+    const { user, router } = renderRoute('/admin/payouts');
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    onTestFinished(() => scrolled.mockRestore());
+    // jsdom lays nothing out, so it has no scrollIntoView of its own.
+    const broughtIntoView = vi.fn();
+    Element.prototype.scrollIntoView = broughtIntoView;
+    onTestFinished(() => {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    });
+
+    const section = await screen.findByRole('region', { name: 'Paid by Razorpay Route' });
+    await within(section).findByRole('table', { name: 'Paid by Razorpay Route' });
+    await user.click(
+      within(within(section).getByRole('navigation', { name: /Paid by Razorpay Route/ })).getByRole('button', {
+        name: 'Next',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?routePage=2'));
+    await waitFor(() => expect(calls.at(-1)?.query).toEqual({ page: '2' }));
+    expect(await within(section).findByRole('cell', { name: `P-${200 - ADMIN_PAGE_SIZE}` })).toBeInTheDocument();
+    expect(runCalls.map(({ query }) => query)).toEqual([{}]);
+    // The new page is read from the section's top, not the runs' far above it.
+    expect(broughtIntoView.mock.contexts).toEqual([section]);
+    expect(scrolled).not.toHaveBeenCalled();
+  });
+
+  it('says honestly when Route has paid no one yet', async () => {
+    session(admin);
+    routeOn();
+    serveRuns(consoleRuns);
+    serveRoutePayouts([]);
+    renderRoute('/admin/payouts');
+    const section = await screen.findByRole('region', { name: 'Paid by Razorpay Route' });
+    expect(
+      await within(section).findByText(
+        'No payout by Razorpay Route yet: the first is made when a booking paid through Razorpay has its earnings released to an owner whose linked account is active.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('is neither shown nor asked for while the server pays by bank file alone', async () => {
+    session(admin);
+    const config = serve('GET /api/config', { payments: { upi: { provider: 'razorpay', keyId: 'rzp_test_console' } } });
+    serveRuns(consoleRuns);
+    const asked = recordAllRequests();
+    renderRoute('/admin/payouts');
+    expect(await screen.findByRole('table', { name: 'Runs' })).toBeInTheDocument();
+    await waitFor(() => expect(config).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Paid by Razorpay Route' })).not.toBeInTheDocument();
+    expect(asked).not.toContain('GET /api/admin/payouts/route');
   });
 });

@@ -4,12 +4,19 @@ import { signIn } from '../../src/features/auth/api';
 import {
   getPayoutRun,
   listPayoutRuns,
+  listRoutePayouts,
   markPayoutFailed,
   markPayoutPaid,
   startPayoutRun,
   takeBankFile,
 } from '../../src/features/admin/payouts-api';
-import { AdminPayout, AdminPayoutRun, AdminPayoutRunDetail, AdminPayoutRunPage } from '../../src/domain/contract';
+import {
+  AdminPayout,
+  AdminPayoutRun,
+  AdminPayoutRunDetail,
+  AdminPayoutRunPage,
+  AdminRoutePayoutPage,
+} from '../../src/domain/contract';
 import { payoutDetails } from '../../server/src/db/schema';
 import { postJournal } from '../../server/src/ledger/journal';
 import { newAccount } from '../../server/tests/helpers';
@@ -70,6 +77,8 @@ describe("the console's Payouts section, against the real server", () => {
     const run = conforms(AdminPayoutRun, await startPayoutRun());
     expect(run).toMatchObject({ payoutCount: 2, totalPaise: 110_400, startedBy: { username: admin.username } });
     expect(conforms(AdminPayoutRunPage, await listPayoutRuns({})).data.map(({ id }) => id)).toContain(run.id);
+    // The run's payouts go by bank file: none is Route's.
+    expect(conforms(AdminRoutePayoutPage, await listRoutePayouts({}))).toEqual({ data: [], total: 0, page: 1, pageSize: 50 });
     const detail = conforms(AdminPayoutRunDetail, await getPayoutRun(run.id));
     const [first, second] = [...detail.payouts].sort((one, other) => one.number - other.number);
     if (!first || !second) throw new Error('the run made no payouts');

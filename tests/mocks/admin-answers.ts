@@ -12,6 +12,7 @@ import type {
   AdminPayout,
   AdminPayoutRun,
   AdminPayoutRunDetail,
+  AdminRoutePayout,
   PublicCar,
   Reconciliation,
 } from '../../src/domain/contract';
@@ -251,6 +252,23 @@ export function adminPayout(n: number, fields: Partial<AdminPayout> = {}): Admin
     paidAt: null,
     createdAt: '2026-02-02T18:40:00.000Z',
     updatedAt: '2026-02-02T18:40:00.000Z',
+    ...fields,
+  };
+}
+
+/** Ravi's share of ₹552.00 paid by Razorpay Route, released and processing unless the test says otherwise. */
+export function routePayout(n: number, fields: Partial<AdminRoutePayout> = {}): AdminRoutePayout {
+  return {
+    _id: uuid(n),
+    id: uuid(n),
+    number: n,
+    owner: { id: ravi.id, username: ravi.username },
+    amountPaise: 55_200,
+    status: 'processing',
+    failureReason: null,
+    transferId: `trf_Route${String(n).padStart(9, '0')}`,
+    createdAt: '2026-02-02T18:40:00.000Z',
+    paidAt: null,
     ...fields,
   };
 }

@@ -23,6 +23,7 @@ import {
   AdminPayoutRun,
   AdminPayoutRunDetail,
   AdminPayoutRunPage,
+  AdminRoutePayoutPage,
   Reconciliation,
   Availability,
   Booking,
@@ -171,6 +172,7 @@ const routes = {
   'POST /api/admin/payouts/runs': json(AdminPayoutRun, 201),
   'GET /api/admin/payouts/runs/:id': json(AdminPayoutRunDetail),
   'GET /api/admin/payouts/runs/:id/bank-file': { kind: 'text' as const, status: 200, schema: z.string() },
+  'GET /api/admin/payouts/route': json(AdminRoutePayoutPage),
   'POST /api/admin/payouts/:id/paid': json(AdminPayout),
   'POST /api/admin/payouts/:id/failed': json(AdminPayout),
 } satisfies Record<string, Answer>;

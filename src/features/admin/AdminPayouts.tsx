@@ -12,6 +12,7 @@ import { ActionNotice } from '../../components/ActionNotice';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AdminFrame } from './AdminFrame';
 import { AdminPayoutRunSection } from './AdminPayoutRun';
+import { AdminRoutePayouts } from './AdminRoutePayouts';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { formatCount } from './format';
 import { pageParam, paramInUrl } from './list-params';
@@ -128,7 +129,7 @@ function runsQueryIn(params: URLSearchParams): Partial<AdminPayoutRunsQuery> {
   return pageParam(params);
 }
 
-/** The console's Payouts section: pay owners now, every run newest first, and the run opened from the list. */
+/** The console's Payouts section: pay owners now, every run newest first, the run opened from the list, and what Razorpay Route paid. */
 export function AdminPayouts() {
   const [searchParams] = useSearchParams();
   const query = runsQueryIn(searchParams);
@@ -148,6 +149,7 @@ export function AdminPayouts() {
         columns={columns()}
         empty={t('admin.payouts.empty')}
       />
+      <AdminRoutePayouts />
     </AdminFrame>
   );
 }

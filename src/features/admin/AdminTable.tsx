@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import Table from 'react-bootstrap/Table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
@@ -24,6 +24,9 @@ interface AdminTableProps<T extends { id: string }> {
   columns: readonly AdminColumn<T>[];
   /** Said instead of the table when nothing matches. */
   empty: ReactNode;
+  /** A second list on one screen: the address's parameter that holds its page (not `page`), and where it begins. */
+  pageParam?: string;
+  top?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -31,7 +34,15 @@ interface AdminTableProps<T extends { id: string }> {
  * when nothing matches, else the table with the pager under it (the page in the address). On a
  * phone each row reads as a card of its cells, each under its column's name.
  */
-export function AdminTable<T extends { id: string }>({ label, list, onRetry, columns, empty }: AdminTableProps<T>) {
+export function AdminTable<T extends { id: string }>({
+  label,
+  list,
+  onRetry,
+  columns,
+  empty,
+  pageParam,
+  top,
+}: AdminTableProps<T>) {
   const [searchParams, setSearchParams] = useSearchParams();
 
   if (list.isPending) return <PageSpinner />;
@@ -51,7 +62,8 @@ export function AdminTable<T extends { id: string }>({ label, list, onRetry, col
         total={total}
         shown={rows.length}
         label={label}
-        onPage={(next) => setSearchParams(withPage(searchParams, next))}
+        onPage={(next) => setSearchParams(withPage(searchParams, next, pageParam))}
+        top={top}
       />
     </>
   );

@@ -14,8 +14,8 @@ export function paramInUrl<T>(params: URLSearchParams, name: string, schema: z.Z
   return schema.safeParse(value).data;
 }
 
-/** The page the address asks for, or nothing for the first (the server's default). */
-export function pageParam(params: URLSearchParams): { page?: number } {
-  const page = pageInUrl(params);
+/** The page the address asks for (in parameter `name`), or nothing for the first (the server's default). */
+export function pageParam(params: URLSearchParams, name?: string): { page?: number } {
+  const page = pageInUrl(params, name);
   return page === undefined ? {} : { page };
 }

@@ -5,6 +5,8 @@ import type {
   AdminPayoutRunDetail,
   AdminPayoutRunPage,
   AdminPayoutRunsQuery,
+  AdminRoutePayoutPage,
+  AdminRoutePayoutsQuery,
   MarkPayoutFailed,
   MarkPayoutPaid,
 } from '../../domain/contract';
@@ -12,6 +14,14 @@ import type {
 /** One page of the payout runs, newest first. */
 export async function listPayoutRuns(query: Partial<AdminPayoutRunsQuery>, signal?: AbortSignal): Promise<AdminPayoutRunPage> {
   return (await client.get<AdminPayoutRunPage>('/api/admin/payouts/runs', { params: query, signal })).data;
+}
+
+/** One page of the payouts Razorpay Route made, newest first. */
+export async function listRoutePayouts(
+  query: Partial<AdminRoutePayoutsQuery>,
+  signal?: AbortSignal,
+): Promise<AdminRoutePayoutPage> {
+  return (await client.get<AdminRoutePayoutPage>('/api/admin/payouts/route', { params: query, signal })).data;
 }
 
 /** Pays owners now: a run of its own, which may find no one to pay. */
