@@ -368,7 +368,7 @@ describe('the payouts paid by Razorpay Route', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Payout', 'Owner', 'Amount', 'Status', 'Razorpay transfer', 'Made']);
+    ).toEqual(['Payout', 'Owner', 'Amount', 'Status', 'Transfer', 'Made']);
     expect(cellsOf(table)).toEqual([
       ['P-43', 'ravi', '₹552.00', 'Processing', 'trf_Route000000043', 'Feb 03 2026 00:10'],
       ['P-42', 'kiran', '₹1,234.56', 'PaidPaid Jan 30 2026 15:30', 'trf_Route000000042', 'Jan 30 2026 10:00'],
