@@ -10,6 +10,7 @@ import { seriousAccessibilityViolations } from './support/axe';
 import { type BrowserSession, openSession, PHONE_WIDTH } from './support/browser';
 import { test } from './support/fixtures';
 import { horizontalOverflow, settle, unexpectedProblems } from './support/page-checks';
+import { saveScreenshotsAtBothWidths } from './support/screenshots';
 import { type RunningServer, startServerOnCopyOfBuild } from './support/server';
 
 // Paying owners needs an admin and a key for the owners' payout details, set as a person running
@@ -59,6 +60,73 @@ async function looksRight(page: Page, session: BrowserSession): Promise<void> {
   expect(unexpectedProblems(session.problems)).toEqual([]);
 }
 
+/** A renter registers and pays by UPI for three hours of `carId` in three days, and the car's owner accepts. */
+async function paidAndAccepted(
+  on: RunningServer,
+  carId: string,
+  owner: BrowserSession,
+  renter: BrowserSession,
+): Promise<Booking> {
+  await registerAndSignIn(renter.context, 'user');
+  const from = new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 72 * HOUR_MS);
+  const choice: NewRazorpayOrder = {
+    carName: carId,
+    from: from.toISOString(),
+    to: new Date(from.getTime() + HOURS * HOUR_MS).toISOString(),
+    driver: false,
+  };
+  const order = await ok<RazorpayOrder>(
+    'POST /api/payments/razorpay/orders',
+    await renter.context.request.post('/api/payments/razorpay/orders', { data: choice }),
+  );
+  const paid = on.razorpay.authorize(order.orderId);
+  const booking = await ok<Booking>(
+    'POST /api/bookings',
+    await renter.context.request.post('/api/bookings', {
+      data: {
+        ...choice,
+        razorpay: { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature },
+      },
+    }),
+  );
+  // As the owner's page sends it: a bodiless step names the page it comes from, this site.
+  await ok(
+    'accept',
+    await owner.context.request.post(`/api/bookings/${booking.id}/accept`, {
+      headers: { origin: new URL(on.baseURL).origin },
+    }),
+  );
+  return booking;
+}
+
+/**
+ * The trip is over: its period, and the pause after the owner saved their details, moved into the
+ * past while the server is down. The restarted server's first sweep releases its earnings.
+ */
+async function tripOver(on: RunningServer, bookingId: string): Promise<void> {
+  await on.restart(async (dataDir) => {
+    const { db, close } = await openDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      const startsAt = new Date(Date.now() - 5 * DAY_MS);
+      await db
+        .update(bookings)
+        .set({ startsAt, endsAt: new Date(startsAt.getTime() + HOURS * HOUR_MS) })
+        .where(eq(bookings.id, bookingId));
+      await db.update(payoutDetails).set({ payoutsHeldUntil: new Date(Date.now() - HOUR_MS) });
+    } finally {
+      await close();
+    }
+  });
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
 test('an owner is paid a finished trip’s earnings by bank file, and sees it paid with its UTR and in their statement', async ({
   browser,
 }) => {
@@ -89,51 +157,9 @@ test('an owner is paid a finished trip’s earnings by bank file, and sees it pa
     await expect(owner.page.getByText(/Payouts resume on/)).toBeVisible();
     await looksRight(owner.page, owner);
 
-    // A renter pays by UPI for three hours, and the owner accepts.
-    await registerAndSignIn(renter.context, 'user');
-    const from = new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 72 * HOUR_MS);
-    const choice: NewRazorpayOrder = {
-      carName: car.id,
-      from: from.toISOString(),
-      to: new Date(from.getTime() + HOURS * HOUR_MS).toISOString(),
-      driver: false,
-    };
-    const order = await ok<RazorpayOrder>(
-      'POST /api/payments/razorpay/orders',
-      await renter.context.request.post('/api/payments/razorpay/orders', { data: choice }),
-    );
-    const paid = server.razorpay.authorize(order.orderId);
-    const booking = await ok<Booking>(
-      'POST /api/bookings',
-      await renter.context.request.post('/api/bookings', {
-        data: {
-          ...choice,
-          razorpay: { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature },
-        },
-      }),
-    );
-    // As the owner's page sends it: a bodiless step names the page it comes from, this site.
-    await ok(
-      'accept',
-      await owner.context.request.post(`/api/bookings/${booking.id}/accept`, {
-        headers: { origin: new URL(server.baseURL).origin },
-      }),
-    );
-
-    // The trip is over: its period, and the pause after the owner saved their details, moved into the past.
-    await server.restart(async (dataDir) => {
-      const { db, close } = await openDatabase({ dataDir, databaseUrl: undefined });
-      try {
-        const startsAt = new Date(Date.now() - 5 * DAY_MS);
-        await db
-          .update(bookings)
-          .set({ startsAt, endsAt: new Date(startsAt.getTime() + HOURS * HOUR_MS) })
-          .where(eq(bookings.id, booking.id));
-        await db.update(payoutDetails).set({ payoutsHeldUntil: new Date(Date.now() - HOUR_MS) });
-      } finally {
-        await close();
-      }
-    });
+    // A renter pays by UPI for three hours, the owner accepts, and the trip is over.
+    const booking = await paidAndAccepted(server, car.id, owner, renter);
+    await tripOver(server, booking.id);
     // The restarted server's first sweep makes the finished trip's earnings available.
     await expect
       .poll(
@@ -143,11 +169,7 @@ test('an owner is paid a finished trip’s earnings by bank file, and sees it pa
 
     // The admin pays owners now, downloads the run's bank file and marks the payout paid with the bank's UTR.
     const page = desk.page;
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await signInAsAdmin(page);
     await page.goto('/admin/payouts');
     await page.getByRole('button', { name: 'Pay owners now' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Pay owners now' }).click();
@@ -205,5 +227,84 @@ test('an owner is paid a finished trip’s earnings by bank file, and sees it pa
     await looksRight(owner.page, owner);
   } finally {
     await Promise.all([owner.context.close(), renter.context.close(), desk.context.close()]);
+  }
+});
+
+test('an owner paid by Razorpay Route: the admin sees the payout with its transfer, at 1280 px and 375 px', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // Route on, for this test alone: the file's server pays by bank file.
+  const routeServer = await startServerOnCopyOfBuild({
+    razorpay: true,
+    env: {
+      ADMIN_EMAIL: admin.email,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      PAYOUT_DETAILS_KEY: randomBytes(32).toString('base64'),
+      RAZORPAY_ROUTE: 'true',
+    },
+  });
+  const owner = await openSession(browser, routeServer.baseURL);
+  const renter = await openSession(browser, routeServer.baseURL);
+  const desk = await openSession(browser, routeServer.baseURL);
+  try {
+    const ownerAccount = await registerAndSignIn(owner.context, 'owner');
+    const car = await addCarThroughApi(owner.context, {
+      url: '/images/cars/audi-fiesta.svg',
+      carname: uniqueName('Route payout '),
+      description: 'A well-kept car.',
+      price: PRICE,
+    });
+    // The owner's bank account makes their Route linked account, which Razorpay then activates.
+    await ok(
+      'PUT /api/owner/payout-details',
+      await owner.context.request.put('/api/owner/payout-details', {
+        data: {
+          legalName: BANK.legalName,
+          accountNumber: BANK.account,
+          confirmAccountNumber: BANK.account,
+          ifsc: BANK.ifsc,
+          pan: BANK.pan,
+          currentPassword: ownerAccount.password,
+        },
+      }),
+    );
+    const linked = [...routeServer.razorpay.linkedAccounts.values()].find(({ email }) => email === ownerAccount.email);
+    if (!linked) throw new Error('no linked account was made for the owner');
+    const activated = routeServer.razorpay.routeWebhook('product.route.activated', linked.id);
+    await ok(
+      'POST /api/payments/razorpay/webhook',
+      await owner.context.request.post('/api/payments/razorpay/webhook', {
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': activated.signature },
+        data: activated.body,
+      }),
+    );
+
+    const booking = await paidAndAccepted(routeServer, car.id, owner, renter);
+    const [transfer] = [...routeServer.razorpay.transfers.values()].filter(({ recipient }) => recipient === linked.id);
+    if (!transfer) throw new Error('no Route transfer was made for the booking');
+    await tripOver(routeServer, booking.id);
+
+    await signInAsAdmin(desk.page);
+    await desk.page.goto('/admin/payouts');
+    const section = desk.page.getByRole('region', { name: 'Paid by Razorpay Route' });
+    const row = section.getByRole('row').filter({ hasText: transfer.id });
+    // The release makes the payout in the restarted server's first sweep.
+    await expect(async () => {
+      await desk.page.reload();
+      await expect(row).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await expect(row).toContainText(ownerAccount.username);
+    await expect(row).toContainText(OWNER_NET);
+    await expect(row).toContainText('Processing');
+    await looksRight(desk.page, desk);
+    // Left at a phone's width, where each payout reads as a card.
+    await saveScreenshotsAtBothWidths(desk.page, 'journey-route-payouts');
+    await expect(row).toBeVisible();
+    await looksRight(desk.page, desk);
+  } finally {
+    await Promise.all([owner.context.close(), renter.context.close(), desk.context.close()]);
+    await routeServer.stop();
   }
 });
