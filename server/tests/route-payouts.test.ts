@@ -326,6 +326,20 @@ describe('Route transfers', () => {
     });
     expect(razorpay.transfers.get(transfer?.id ?? '')?.on_hold).toBe(false);
     expect(await balanceOf(app.db, owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 0, availablePaise: 0 });
+    // Only Razorpay says what became of it: an admin's mark is refused, nothing changed.
+    const adminCookie = await signIn(app, ADMIN.email, ADMIN.password);
+    for (const [mark, body] of [
+      ['paid', { utr: 'HDFC0000123456789' }],
+      ['failed', { reason: 'Bank returned it.' }],
+    ] as const) {
+      const refused = await send(app, 'POST', `/api/admin/payouts/${payout?.id}/${mark}`, adminCookie, body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe(
+        `Payout P-${payout?.number} goes by Razorpay Route: Razorpay's reports mark it paid or failed, not a hand.`,
+      );
+    }
+    expect(await payoutsOf(owner.id)).toEqual([payout]);
+    expect(await balanceOf(app.db, owner.id)).toEqual({ ownerId: owner.id, pendingPaise: 0, availablePaise: 0 });
     const run = await makePayoutRun(app.db, { key: `route-test:${owner.id}`, startedBy: null, minPayoutPaise: 100, now: at });
     expect(run?.payouts.filter(({ ownerId }) => ownerId === owner.id)).toEqual([]);
 

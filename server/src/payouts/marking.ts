@@ -11,7 +11,7 @@ import { postPayoutFailed, postPayoutPaid } from '../ledger/payout-postings';
 import { type Mail, queueMail } from '../mail/outbox';
 import { payoutFailedMail, payoutPaidMail } from '../mail/payout-mails';
 import { payoutNarration } from './bank-file';
-import { ALREADY_SETTLED, NO_SUCH_PAYOUT, UTR_USED } from './words';
+import { ALREADY_SETTLED, MARKED_BY_ROUTE, NO_SUCH_PAYOUT, UTR_USED } from './words';
 
 /**
  * What the bank did with a payout, as an admin marks it: paid (with the bank's UTR), or failed (with
@@ -39,6 +39,9 @@ async function openPayout(tx: Database, payoutId: string): Promise<PayoutRow> {
   if (!(OPEN_PAYOUT_STATUSES as readonly string[]).includes(payout.status)) {
     throw new HttpError(409, t(ALREADY_SETTLED, { number: payoutNumber(payout.number), status: payout.status }));
   }
+  // Razorpay's webhooks say what became of a Route payout: a hand's "failed" would make its money
+  // available for the bank file while the transfer still reaches the owner.
+  if (payout.way === 'route') throw new HttpError(409, t(MARKED_BY_ROUTE, { number: payoutNumber(payout.number) }));
   return payout;
 }
 

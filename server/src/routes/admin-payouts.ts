@@ -35,7 +35,15 @@ import {
   runPayouts,
   runSummary,
 } from '../payouts/views';
-import { ALREADY_SETTLED, NO_BANK_DETAILS, NO_SUCH_PAYOUT, NO_SUCH_RUN, NOTHING_TO_SEND, UTR_USED } from '../payouts/words';
+import {
+  ALREADY_SETTLED,
+  MARKED_BY_ROUTE,
+  NO_BANK_DETAILS,
+  NO_SUCH_PAYOUT,
+  NO_SUCH_RUN,
+  NOTHING_TO_SEND,
+  UTR_USED,
+} from '../payouts/words';
 import { signedInAccount } from '../plugins/session';
 
 function toAdminPayoutRun({ run, startedBy, payoutCount, totalPaise, byStatus }: RunSummary): AdminPayoutRun {
@@ -86,7 +94,7 @@ function toAdminRoutePayout({ payout, ownerUsername }: RoutePayoutLine): AdminRo
 /** What a mark's 404 and 409 say. */
 const MARK_REFUSALS = {
   404: `"${t(NO_SUCH_PAYOUT)}"`,
-  409: `The payout is already paid or failed: "${t(ALREADY_SETTLED, { number: payoutNumber(42), status: 'paid' })}" Nothing was changed.`,
+  409: `The payout is already paid or failed: "${t(ALREADY_SETTLED, { number: payoutNumber(42), status: 'paid' })}" Or it goes by Razorpay Route: "${t(MARKED_BY_ROUTE, { number: payoutNumber(42) })}" Nothing was changed.`,
 };
 
 const ADMIN = { tags: TAGS, security: SIGNED_IN };
