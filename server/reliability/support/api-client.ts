@@ -118,7 +118,6 @@ export async function postComment(baseURL: string, cookie: string, content: stri
   );
 }
 
-/** Every comment's text on the blog post. */
 /** Every comment on the post, page by page: the bare list answers only the newest 200. */
 export async function commentTexts(baseURL: string): Promise<Set<string>> {
   const texts = new Set<string>();
