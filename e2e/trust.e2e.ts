@@ -229,6 +229,86 @@ test.describe('talking before the trip', () => {
   });
 });
 
+test.describe('reports', () => {
+  test('a renter reports an owner’s message; an admin reads the conversation and closes the report, at 1280 px and 375 px', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const moderator = {
+      email: 'reports-admin@example.com',
+      username: 'reportsadmin',
+      password: `admin-${randomBytes(8).toString('hex')}`,
+    };
+    const server = await startServerOnCopyOfBuild({
+      env: { ADMIN_EMAIL: moderator.email, ADMIN_USERNAME: moderator.username, ADMIN_PASSWORD: moderator.password },
+    });
+    const owner = await openSession(browser, server.baseURL);
+    const renter = await openSession(browser, server.baseURL);
+    const moderation = await openSession(browser, server.baseURL);
+    try {
+      await registerAndSignIn(owner.context, 'owner');
+      const car = await addCarThroughApi(owner.context, {
+        url: '/images/cars/audi-fiesta.svg',
+        carname: uniqueName('Rude Ertiga '),
+        description: 'Its owner asks for cash.',
+        price: 900,
+        payAtPickup: true,
+      });
+      const asker = await registerAndSignIn(renter.context, 'user');
+      const booking = await requestThroughApi(renter.context, car, { from: wholeHourIn(72), hours: 5 });
+      await ok(
+        'POST /api/bookings/{id}/messages',
+        await owner.context.request.post(`/api/bookings/${booking.id}/messages`, {
+          data: { text: 'Pay me in cash outside the app, or no car.' },
+        }),
+      );
+
+      await renter.page.goto(`/bookings/${booking.id}`);
+      const messages = renter.page.getByRole('region', { name: 'Messages' });
+      await messages.getByRole('button', { name: /^Report this message to / }).click();
+      await expect(messages.getByText(/^Reported to /)).toBeVisible();
+
+      const admin = moderation.page;
+      await admin.goto('/login');
+      await admin.getByLabel('Email').fill(moderator.email);
+      await admin.getByLabel('Password').fill(moderator.password);
+      await admin.getByRole('button', { name: 'Sign in' }).click();
+      await expect(admin).toHaveURL(/\/admin$/);
+      await admin.goto('/admin/conversations');
+      const row = admin.getByRole('row', { name: new RegExp(booking.number) });
+      await expect(row).toContainText(asker.username);
+      await row.getByRole('button', { name: `Read messages of booking ${booking.number}` }).click();
+      const reading = admin.getByRole('dialog', { name: `Messages of booking ${booking.number}` });
+      await expect(reading).toContainText('Pay me in cash outside the app, or no car.');
+      await reading.getByRole('button', { name: 'Close' }).click();
+      await saveScreenshotsAtBothWidths(admin, 'admin-reported-conversations');
+
+      await row.getByRole('button', { name: `Close reports of booking ${booking.number}` }).click();
+      const closing = admin.getByRole('dialog', { name: `Close the reports of booking ${booking.number}` });
+      await closing.getByRole('textbox', { name: 'Reason' }).fill('Warned the owner: payments stay in the app.');
+      await closing.getByRole('button', { name: 'Close reports' }).click();
+      await expect(admin.getByText(`Closed the reports of booking ${booking.number}.`)).toBeVisible();
+      await expect(admin.getByText('No report is open.')).toBeVisible();
+
+      await admin.goto('/admin/audit');
+      await expect(admin.getByRole('row', { name: /Closed reports of booking's messages/ })).toContainText(
+        'Warned the owner: payments stay in the app.',
+      );
+      await admin.setViewportSize({ width: 375, height: 800 });
+      await admin.goto('/admin/conversations');
+      await expect(admin.getByText('No report is open.')).toBeVisible();
+      expect(await horizontalOverflow(admin)).toBe(0);
+      for (const side of [owner, renter, moderation]) {
+        expect(side.problems.pageErrors).toEqual([]);
+        expect(side.problems.consoleErrors).toEqual([]);
+      }
+    } finally {
+      await Promise.all([owner.context.close(), renter.context.close(), moderation.context.close()]);
+      await server.stop();
+    }
+  });
+});
+
 test.describe('cancelling late', () => {
   test('refunds half of the price and of its GST when the renter cancels within a day of the start, and the receipt says so', async ({
     browser,
