@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, NewBooking, OwnerCar, PayoutDetailsAnswer, PublicConfig, RazorpayOrder } from '#domain/contract';
@@ -77,8 +80,11 @@ describe('a demo server, against its stand-ins', () => {
   let car: OwnerCar;
   let nextDay = 2;
 
+  let dataDir: string;
+
   beforeAll(async () => {
-    providers = await startDemoProviders({});
+    dataDir = await mkdtemp(path.join(tmpdir(), 'wow-demo-'));
+    providers = await startDemoProviders({ DATA_DIR: dataDir });
     const { cardPayments, razorpay } = loadConfig(providers.env);
     app = await buildTestApp({ cardPayments, razorpay }, { demoProviders: providers });
     [renter, owner] = await Promise.all([registerAndSignIn(app, 'user'), registerAndSignIn(app, 'owner')]);
@@ -87,6 +93,7 @@ describe('a demo server, against its stand-ins', () => {
   afterAll(async () => {
     await closeTestApp(app);
     await providers.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   const choice = (carName = car.id) => {
@@ -256,5 +263,34 @@ describe('a demo server, against its stand-ins', () => {
     const other = await payByUpi(order.orderId, 'someone@okbank');
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({ error: { description: expect.stringMatching(/success@razorpay/) } });
+  });
+
+  // Last: it restarts the stand-ins, which the app then no longer reaches.
+  it('keeps the stand-ins’ records in its data folder: restarted, they still know the money of earlier bookings', async () => {
+    const chosen = choice();
+    const order = await openOrder(chosen);
+    const paid = (await payByUpi(order.orderId, 'success@razorpay')).json<{
+      razorpay_order_id: string;
+      razorpay_payment_id: string;
+      razorpay_signature: string;
+    }>();
+    const byUpi = await requestBooking(app, renter, {
+      ...chosen,
+      razorpay: { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature },
+    });
+    const byCard = await requestBooking(app, renter, { ...choice(), paymentToken: await tokenFor('4242 4242 4242 4242') });
+    await providers.close();
+
+    const restarted = await startDemoProviders({ DATA_DIR: dataDir });
+    try {
+      expect(restarted.razorpay.payments.get(byUpi.payment.ref ?? '')).toMatchObject({ status: 'authorized', amount: 20_000 });
+      expect(restarted.card.intents.get(byCard.payment.ref ?? '')).toMatchObject({ status: 'requires_capture' });
+      // What it makes next takes an id of its own, not one of the earlier records'.
+      const again = restarted.razorpay.authorize(order.orderId);
+      expect(again.razorpay_payment_id).not.toBe(paid.razorpay_payment_id);
+      expect(restarted.razorpay.payments.size).toBe(providers.razorpay.payments.size + 1);
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type CardProviderStandIn, startCardProviderStandIn } from './card-provider-stand-in';
 import { type RazorpayStandIn, startRazorpayStandIn } from './razorpay-stand-in';
 
@@ -49,12 +50,20 @@ export function demoRefusal(env: NodeJS.ProcessEnv): string | undefined {
 export async function startDemoProviders(env: NodeJS.ProcessEnv): Promise<DemoProviders> {
   const refused = demoRefusal(env);
   if (refused) throw new Error(refused);
-  const [card, razorpay] = await Promise.all([startCardProviderStandIn(), startRazorpayStandIn()]);
+  const dataDir = env.DATA_DIR?.trim() || DEMO_DATA_DIR;
+  // Beside the demo's database, so a restart finds the providers knowing the money its bookings hold;
+  // a database in memory forgets its bookings too.
+  const savedIn = (provider: string) =>
+    dataDir.startsWith('memory://') ? undefined : path.join(dataDir, 'demo-providers', `${provider}.json`);
+  const [card, razorpay] = await Promise.all([
+    startCardProviderStandIn({ savedIn: savedIn('card') }),
+    startRazorpayStandIn({ savedIn: savedIn('razorpay') }),
+  ]);
   return {
     card,
     razorpay,
     env: {
-      DATA_DIR: env.DATA_DIR?.trim() || DEMO_DATA_DIR,
+      DATA_DIR: dataDir,
       STRIPE_SECRET_KEY: card.secretKey,
       VITE_STRIPE_PUBLISHABLE_KEY: card.publishableKey,
       STRIPE_API_BASE: card.url,

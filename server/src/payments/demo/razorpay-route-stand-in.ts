@@ -98,7 +98,7 @@ function accountBody(account: StandInLinkedAccount) {
   };
 }
 
-interface RouteRecords {
+export interface RouteRecords {
   accounts: Map<string, StandInLinkedAccount>;
   transfers: Map<string, StandInTransfer>;
   /** A transfer made under each payment's X-Transfer-Idempotency key. */
@@ -390,5 +390,5 @@ export function startRouteStandIn(deps: RouteDeps) {
    * What Razorpay does on its own time, and the webhook it sends for it: `product.route.<status>` for
    * a linked account (by its id), `transfer.processed` or `transfer.failed` for a transfer (by its id).
    */
-  return { accounts: records.accounts, transfers: records.transfers, routes, routeWebhook };
+  return { records, routes, routeWebhook };
 }
