@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { test } from './support/fixtures';
 import type { Booking, NewBooking, PagedAnswer, PublicCar } from '#domain/contract';
-import { addCarThroughApi, ok, registerAndSignIn, uniqueName } from './support/accounts';
+import { addCarThroughApi, ok, registerAndSignIn, signInAsAdmin, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { DESKTOP_WIDTH, openSession, PHONE_WIDTH, type BrowserSession } from './support/browser';
 import { horizontalOverflow, settle, unexpectedProblems } from './support/page-checks';
@@ -54,15 +54,6 @@ async function publicCarNames(context: BrowserContext, q: string): Promise<strin
     await context.request.get(`/api/cars?q=${encodeURIComponent(q)}`),
   );
   return cars.data.map((car) => car.carName);
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: /^Admin console/ })).toBeVisible();
 }
 
 /** Opens a console section from its navigation and waits for its table. */
@@ -137,7 +128,7 @@ test.describe('the admin console', () => {
 
       const console_ = await session();
       const { page } = console_;
-      await signInAsAdmin(page);
+      await signInAsAdmin(page, admin);
 
       // Disable the owner: signed out at once, and refused at sign-in.
       await openSection(page, 'Accounts', /^Accounts/);
@@ -219,7 +210,7 @@ test.describe('the admin console', () => {
     }) => {
       const session = await openSession(browser, server.baseURL, width);
       try {
-        await signInAsAdmin(session.page);
+        await signInAsAdmin(session.page, admin);
         const found: string[] = [];
         for (const { path, heading } of CONSOLE_PAGES) {
           await session.page.goto(path);

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Booking, NewRazorpayOrder, OwnerEarnings, RazorpayOrder } from '#domain/contract';
 import { openDatabase } from '../server/src/db/client';
 import { bookings, payoutDetails } from '../server/src/db/schema';
-import { addCarThroughApi, ok, registerAndSignIn, uniqueName } from './support/accounts';
+import { addCarThroughApi, ok, registerAndSignIn, signInAsAdmin, uniqueName } from './support/accounts';
 import { seriousAccessibilityViolations } from './support/axe';
 import { type BrowserSession, openSession, PHONE_WIDTH } from './support/browser';
 import { test } from './support/fixtures';
@@ -119,14 +119,6 @@ async function tripOver(on: RunningServer, bookingId: string): Promise<void> {
   });
 }
 
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
 test('an owner is paid a finished trip’s earnings by bank file, and sees it paid with its UTR and in their statement', async ({
   browser,
 }) => {
@@ -169,7 +161,7 @@ test('an owner is paid a finished trip’s earnings by bank file, and sees it pa
 
     // The admin pays owners now, downloads the run's bank file and marks the payout paid with the bank's UTR.
     const page = desk.page;
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, admin);
     await page.goto('/admin/payouts');
     await page.getByRole('button', { name: 'Pay owners now' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Pay owners now' }).click();
@@ -286,7 +278,7 @@ test('an owner paid by Razorpay Route: the admin sees the payout with its transf
     if (!transfer) throw new Error('no Route transfer was made for the booking');
     await tripOver(routeServer, booking.id);
 
-    await signInAsAdmin(desk.page);
+    await signInAsAdmin(desk.page, admin);
     await desk.page.goto('/admin/payouts');
     const section = desk.page.getByRole('region', { name: 'Paid by Razorpay Route' });
     const row = section.getByRole('row').filter({ hasText: transfer.id });

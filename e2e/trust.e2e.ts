@@ -10,6 +10,7 @@ import {
   ok,
   registerAndSignIn,
   requestThroughApi,
+  signInAsAdmin,
   uniqueName,
   wholeHourIn,
 } from './support/accounts';
@@ -269,11 +270,7 @@ test.describe('reports', () => {
       await expect(messages.getByText(/^Reported to /)).toBeVisible();
 
       const admin = moderation.page;
-      await admin.goto('/login');
-      await admin.getByLabel('Email').fill(moderator.email);
-      await admin.getByLabel('Password').fill(moderator.password);
-      await admin.getByRole('button', { name: 'Sign in' }).click();
-      await expect(admin).toHaveURL(/\/admin$/);
+      await signInAsAdmin(admin, moderator);
       await admin.goto('/admin/conversations');
       const row = admin.getByRole('row', { name: new RegExp(booking.number) });
       await expect(row).toContainText(asker.username);

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { BrowserContext } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import type { Booking, CodedAnswer, NewBooking, OwnerCar, OwnerCarInput, RegisterType } from '#domain/contract';
 import { codeTextedTo } from './sms-outbox';
 
@@ -138,4 +138,14 @@ export async function acceptThroughApi(context: BrowserContext, baseURL: string,
     `accept ${booking.id}`,
     await context.request.post(`/api/bookings/${booking.id}/accept`, { headers: { origin: new URL(baseURL).origin } }),
   );
+}
+
+/** Signs an admin in through the sign-in page, as a person would, and waits for the console it lands on. */
+export async function signInAsAdmin(page: Page, admin: Pick<TestAccount, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Admin console/ })).toBeVisible();
 }
