@@ -103,8 +103,8 @@ export const ROUTE_LINK_LEASE_MS = 5 * 60 * 1000;
 const LINKS_PER_SWEEP = 20;
 
 /**
- * Makes the linked accounts a save left unfinished (Razorpay away or refusing, the instance stopped)
- * or could not start (the phone number came later). Each owner is claimed by moving
+ * Makes the linked accounts a save left unfinished (Razorpay away, the instance stopped) or could not
+ * start (the phone number came later); one Razorpay refused waits for the owner's next save. Each owner is claimed by moving
  * `routeLinkTriedAt` on, so of the instances sweeping at once one asks Razorpay, and the save's own
  * attempt, which claims the same way, is not doubled while it runs. Answers the owners it tried.
  */
