@@ -100,17 +100,19 @@ async function paidAndAccepted(
 }
 
 /**
- * The trip is over: its period, and the pause after the owner saved their details, moved into the
- * past while the server is down. The restarted server's first sweep releases its earnings.
+ * The trip is over: its period, its claim window and the pause after the owner saved their details,
+ * moved into the past while the server is down. The restarted server's first sweep completes it and
+ * releases its earnings.
  */
 async function tripOver(on: RunningServer, bookingId: string): Promise<void> {
   await on.restart(async (dataDir) => {
     const { db, close } = await openDatabase({ dataDir, databaseUrl: undefined });
     try {
       const startsAt = new Date(Date.now() - 5 * DAY_MS);
+      const endsAt = new Date(startsAt.getTime() + HOURS * HOUR_MS);
       await db
         .update(bookings)
-        .set({ startsAt, endsAt: new Date(startsAt.getTime() + HOURS * HOUR_MS) })
+        .set({ startsAt, endsAt, completesAt: new Date(endsAt.getTime() + DAY_MS) })
         .where(eq(bookings.id, bookingId));
       await db.update(payoutDetails).set({ payoutsHeldUntil: new Date(Date.now() - HOUR_MS) });
     } finally {

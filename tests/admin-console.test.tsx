@@ -85,7 +85,7 @@ describe('the overview', () => {
       within(bookings)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['Requested11', 'Accepting10', 'Accepted12', 'Declined13', 'Cancelled14', 'Expired15']);
+    ).toEqual(['Requested11', 'Accepting10', 'Accepted12', 'Completed16', 'Declined13', 'Cancelled14', 'Expired15']);
     expect(within(bookings).getByRole('link', { name: 'Requested' })).toHaveAttribute('href', '/admin/bookings?status=requested');
     expect(within(card('Contact messages')).getByRole('row')).toHaveTextContent('Awaiting an answer9');
     expect(screen.getByRole('link', { name: 'Awaiting an answer' })).toHaveAttribute('href', '/admin/messages?status=awaiting');

@@ -234,7 +234,7 @@ describe('My bookings: Upcoming, Past and Cancelled/Declined', () => {
     await user.click(screen.getByRole('tab', { name: 'Past' }));
     expect(await screen.findByText('1–24 of 30')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=past');
-    expect(calls.at(-1)?.query).toEqual({ page: '1', when: 'past', status: 'accepted' });
+    expect(calls.at(-1)?.query).toEqual({ page: '1', when: 'past', status: 'accepted,completed' });
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('25–30 of 30')).toBeInTheDocument();
@@ -382,7 +382,10 @@ describe('Rental requests', () => {
 
   it('tells the owner what a request would earn them, and what an accepted booking did, at the rates it was taken at', async () => {
     session(ravi);
-    serve('GET /api/config', { payments: {}, earnings: { commissionBps: 2000, tdsBps: 0, payoutHoldHours: 48 } });
+    serve('GET /api/config', {
+      payments: {},
+      earnings: { commissionBps: 2000, tdsBps: 0, claimWindowHours: 24, payoutHoldHours: 0 },
+    });
     serveBookings(
       swiftRequest({ payment: { status: 'held', provider: 'razorpay', method: 'upi', amountPaise: 56_000 } }),
       swiftRequest({
@@ -410,7 +413,10 @@ describe('Rental requests', () => {
 
   it('tells the owner of a request paid at pickup that the platform’s share comes from their next earnings', async () => {
     session(ravi);
-    serve('GET /api/config', { payments: {}, earnings: { commissionBps: 2000, tdsBps: 0, payoutHoldHours: 48 } });
+    serve('GET /api/config', {
+      payments: {},
+      earnings: { commissionBps: 2000, tdsBps: 0, claimWindowHours: 24, payoutHoldHours: 0 },
+    });
     serveBookings(swiftRequest());
     renderRoute('/get/requests');
 

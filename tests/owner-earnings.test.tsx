@@ -408,7 +408,7 @@ describe('an owner’s monthly statement (/owner/statements/{month})', () => {
       ['Nov 23 2026 06:00', 'Payout to your bank accountpayout no. 7', '₹0.00', '₹0.00', '-₹552.00', '₹0.00'],
       [
         'Nov 24 2026 10:00',
-        'Booking paid: your share, pending until after the tripWOW-00301 Maruti Swift',
+        'Booking paid: your share, pending until the trip completesWOW-00301 Maruti Swift',
         '₹552.00',
         '₹552.00',
         '₹0.00',

@@ -127,7 +127,12 @@ export interface GstConfig {
 export interface MoneyRules {
   /** COMMISSION_BPS and TDS_BPS: the rates a booking is split at when its money is taken. */
   rates: SplitRates;
-  /** PAYOUT_HOLD_HOURS: how long after a booking's period ends its owner's share stays pending, for problems to surface. */
+  /**
+   * CLAIM_WINDOW_HOURS: how long after a booking's period ends it stays open for problems with the trip to
+   * be raised before it completes; stored on each booking requested from now on (`completes_at`).
+   */
+  claimWindowHours: number;
+  /** PAYOUT_HOLD_HOURS: how long after a booking completes its owner's share stays pending; 0 releases it at completion. */
   payoutHoldHours: number;
   /** MIN_PAYOUT_PAISE: the least available balance a payout run pays out. */
   minPayoutPaise: number;
@@ -139,7 +144,8 @@ export interface MoneyRules {
 
 const DEFAULT_MONEY_RULES: MoneyRules = {
   rates: { commissionBps: 2000, tdsBps: 0 },
-  payoutHoldHours: 48,
+  claimWindowHours: 24,
+  payoutHoldHours: 0,
   minPayoutPaise: 10_000,
   payoutDay: 1,
   cancellation: DEFAULT_CANCELLATION_POLICY,
@@ -276,6 +282,9 @@ const envSchema = z.object({
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_REQUEST_DEADLINE_MS),
   COMMISSION_BPS: z.coerce.number().int().min(0).max(BPS_PER_WHOLE).default(DEFAULT_MONEY_RULES.rates.commissionBps),
   TDS_BPS: z.coerce.number().int().min(0).max(BPS_PER_WHOLE).default(DEFAULT_MONEY_RULES.rates.tdsBps),
+  // At least an hour, longer than the few minutes a request may begin in the past, so a completed
+  // booking, which no longer reserves its period, never overlaps a new one; a month at most, as the hold.
+  CLAIM_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(DEFAULT_MONEY_RULES.claimWindowHours),
   // A month at most: an owner waits no longer than that after a trip for its earnings.
   PAYOUT_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(DEFAULT_MONEY_RULES.payoutHoldHours),
   // A month at most, as the hold: a longer notice would let hardly any booking be cancelled for free.
@@ -569,6 +578,7 @@ function smsSettings(e: z.output<typeof envSchema>): SmsSettings {
 function moneyRules(e: z.output<typeof envSchema>): MoneyRules {
   return {
     rates: { commissionBps: e.COMMISSION_BPS, tdsBps: e.TDS_BPS },
+    claimWindowHours: e.CLAIM_WINDOW_HOURS,
     payoutHoldHours: e.PAYOUT_HOLD_HOURS,
     minPayoutPaise: e.MIN_PAYOUT_PAISE,
     payoutDay: e.PAYOUT_DAY,

@@ -164,11 +164,12 @@ describe('expiry', () => {
 
   it('turns a request into expired once its period begins, and nothing else', () => {
     expect({ from: EXPIRY.from, to: EXPIRY.to }).toEqual({ from: 'requested', to: 'expired' });
-    expect(statusAt('requested', from, moment(-1))).toBe('requested');
-    expect(statusAt('requested', from, from)).toBe('expired');
-    expect(statusAt('requested', from, moment(60 * 60 * 1000))).toBe('expired');
-    for (const status of ['accepting', 'accepted', 'declined', 'cancelled', 'expired'] as const) {
-      expect(statusAt(status, from, moment(60 * 60 * 1000))).toBe(status);
+    const times = { expiresAt: from, completesAt: null };
+    expect(statusAt('requested', times, moment(-1))).toBe('requested');
+    expect(statusAt('requested', times, from)).toBe('expired');
+    expect(statusAt('requested', times, moment(60 * 60 * 1000))).toBe('expired');
+    for (const status of ['accepting', 'accepted', 'completed', 'declined', 'cancelled', 'expired'] as const) {
+      expect(statusAt(status, times, moment(60 * 60 * 1000))).toBe(status);
     }
   });
 

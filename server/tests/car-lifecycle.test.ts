@@ -173,6 +173,7 @@ describe('POST /api/cars/{id}/pause and /resume', () => {
       price,
       requestedAt,
       quotaPerHour: undefined,
+      claimWindowHours: 24,
       links: bookingLinks,
       cancellation: DEFAULT_CANCELLATION_POLICY,
       pay: async () => undefined,

@@ -26,7 +26,7 @@ describe('GET /api/config', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json<PublicConfig>()).toEqual({
       payments: {},
-      earnings: { commissionBps: 2000, tdsBps: 0, payoutHoldHours: 48 },
+      earnings: { commissionBps: 2000, tdsBps: 0, claimWindowHours: 24, payoutHoldHours: 0 },
       cancellation: { freeCancelHours: 24, lateRefundBps: 5000 },
       licenceCheck: true,
     });

@@ -35,10 +35,12 @@ describe('loadConfig', () => {
       cardPayments: undefined,
       razorpay: undefined,
       gst: undefined,
-      // A fifth of each booking's pre-tax price, no tax withheld, paid 48 h after a trip, from ₹100, on Mondays.
+      // A fifth of each booking's pre-tax price, no tax withheld, available when the trip completes a day
+      // after its end, paid from ₹100, on Mondays.
       money: {
         rates: { commissionBps: 2000, tdsBps: 0 },
-        payoutHoldHours: 48,
+        claimWindowHours: 24,
+        payoutHoldHours: 0,
         minPayoutPaise: 10_000,
         payoutDay: 1,
         cancellation: DEFAULT_CANCELLATION_POLICY,
@@ -183,7 +185,8 @@ describe('loadConfig', () => {
       loadConfig({
         COMMISSION_BPS: '1500',
         TDS_BPS: '100',
-        PAYOUT_HOLD_HOURS: '0',
+        CLAIM_WINDOW_HOURS: '72',
+        PAYOUT_HOLD_HOURS: '12',
         MIN_PAYOUT_PAISE: '50000',
         PAYOUT_DAY: 'Friday',
         FREE_CANCEL_HOURS: '48',
@@ -191,7 +194,8 @@ describe('loadConfig', () => {
       }).money,
     ).toEqual({
       rates: { commissionBps: 1500, tdsBps: 100 },
-      payoutHoldHours: 0,
+      claimWindowHours: 72,
+      payoutHoldHours: 12,
       minPayoutPaise: 50_000,
       payoutDay: 5,
       cancellation: { freeCancelHours: 48, lateRefundBps: 2500 },
@@ -202,6 +206,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COMMISSION_BPS: '10001' })).toThrow('COMMISSION_BPS');
     expect(() => loadConfig({ TDS_BPS: '-1' })).toThrow('TDS_BPS');
     expect(() => loadConfig({ PAYOUT_HOLD_HOURS: '721' })).toThrow('PAYOUT_HOLD_HOURS');
+    // Under an hour, a completed booking could overlap a request made in the minutes' grace after its start.
+    expect(() => loadConfig({ CLAIM_WINDOW_HOURS: '0' })).toThrow('CLAIM_WINDOW_HOURS');
+    expect(() => loadConfig({ CLAIM_WINDOW_HOURS: '721' })).toThrow('CLAIM_WINDOW_HOURS');
     expect(() => loadConfig({ PAYOUT_DAY: 'someday' })).toThrow('PAYOUT_DAY must be a day of the week');
   });
 

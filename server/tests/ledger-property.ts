@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { bookingSplit, splitOf } from '#domain/booking-split';
-import type { NewRazorpayOrder, OwnerCar, RazorpayOrder } from '#domain/contract';
+import { isTrip, type NewRazorpayOrder, type OwnerCar, type RazorpayOrder } from '#domain/contract';
 import { accounts, bookings, cars, ledgerEntries, payouts, type BookingRow, type PayoutRow } from '../src/db/schema';
 import { accountBalances, ownerBalances } from '../src/ledger/balances';
 import { markPayoutFailed, markPayoutPaid } from '../src/payouts/marking';
@@ -81,6 +81,8 @@ export async function startLedgerWorld(): Promise<LedgerWorld> {
     gst: { rateBps: 1800, gstin: '29ABCDE1234F1Z5', state: 'Karnataka' },
     money: {
       rates: { commissionBps: 2000, tdsBps: 100 },
+      claimWindowHours: 24,
+      // A hold after completion, so the release is the sweep's and not the completion's own.
       payoutHoldHours: 48,
       minPayoutPaise: 10_000,
       payoutDay: 1,
@@ -157,7 +159,7 @@ function expected(rows: { booking: BookingRow; ownerId: string | null }[], owner
       const given = splitOf(booking.refundBasePaise, booking.refundTaxPaise ?? 0, rates);
       revenue += split.platformPaise - given.platformPaise;
       if (ownerId) add(ownerId, split.ownerNetPaise - given.ownerNetPaise);
-    } else if (booking.paymentStatus === 'none' && booking.status === 'accepted' && ownerId) {
+    } else if (booking.paymentStatus === 'none' && isTrip(booking.status) && ownerId) {
       revenue += split.platformPaise;
       add(ownerId, -split.platformPaise);
     }
@@ -230,7 +232,12 @@ async function take(world: LedgerWorld, owners: Owner[], bookingIds: string[], s
     const [last] = await app.db
       .select({ endsAt: sql<Date>`max(${bookings.endsAt})`.mapWith((value: string) => new Date(value)) })
       .from(bookings);
-    await sweepAt(app, new Date((last?.endsAt ?? app.clock.now()).getTime() + (app.money.payoutHoldHours + 1) * 3600_000));
+    await sweepAt(
+      app,
+      new Date(
+        (last?.endsAt ?? app.clock.now()).getTime() + (app.money.claimWindowHours + app.money.payoutHoldHours + 1) * 3600_000,
+      ),
+    );
   } else if (s.kind === 'payout') {
     await payOut(world);
   } else {

@@ -74,15 +74,15 @@ describe('the ledger', () => {
     expect(await unbalancedJournals(app.db)).toEqual([]);
   });
 
-  it('makes the share available once the hold after the period has passed, once however often the sweep runs', async () => {
+  it('makes the share available when the booking completes, the claim window after its period, once however often the sweep runs', async () => {
     const owner = await newOwner();
     const booking = await paidRequest(owner.car);
     await act(app, owner.cookie, booking.id, 'accept');
     const ends = new Date(booking.to).getTime();
-    await sweepAt(app, new Date(ends + 47 * HOUR));
+    await sweepAt(app, new Date(ends + 23 * HOUR));
     expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 55_200, availablePaise: 0 });
-    await Promise.all([sweepAt(app, new Date(ends + 48 * HOUR)), sweepAt(app, new Date(ends + 48 * HOUR))]);
-    await sweepAt(app, new Date(ends + 49 * HOUR));
+    await Promise.all([sweepAt(app, new Date(ends + 24 * HOUR)), sweepAt(app, new Date(ends + 24 * HOUR))]);
+    await sweepAt(app, new Date(ends + 25 * HOUR));
     expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 55_200 });
     expect(Object.keys(await journalsOf(app.db, booking.id)).sort()).toEqual(['capture', 'release']);
   });

@@ -1,20 +1,23 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/passwords';
 import type { ServerConfig } from '../src/config';
 import { openDatabase, type Database, type DatabaseClient } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { type accounts, bookings } from '../src/db/schema';
+import { accounts, bookingEvents, bookings, cars } from '../src/db/schema';
+import { postJournal } from '../src/ledger/journal';
 import { legacyMigrate } from './fixtures/legacy/migrate';
 import { legacySeed } from './fixtures/legacy/seed';
 import { buildTestApp, closeTestApp, pgliteDump, signIn, TEST_SCRYPT_COST } from './helpers';
+import { balanceOf, journalsOf, unbalancedJournals } from './ledger-readers';
+import { sweepAt } from './marketplace-helpers';
 import { withAdminClient } from './postgres-admin';
 
 const projectDir = fileURLToPath(new URL('../../', import.meta.url));
@@ -158,6 +161,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0035_licences',
             '0036_route_link_retries',
             '0037_close_reports',
+            '0038_bookings_completed',
           ],
         });
         return describeSchema(client.db);
@@ -204,6 +208,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0035_licences',
             '0036_route_link_retries',
             '0037_close_reports',
+            '0038_bookings_completed',
           ],
         });
         return describeSchema(client.db);
@@ -230,9 +235,11 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // and due index (0032); the bookings' cancellation policy, canceller and refund checks (0033); the cars' instant
       // booking never with pay at pickup (0034); the licences' status and rejection reason checks and their
       // by-account and queue indexes (0035, which also wrote the audit log's action and object type checks anew);
-      // a message's report closed only once reported (0037, which narrowed the reports' index to open ones).
+      // a message's report closed only once reported (0037, which narrowed the reports' index to open ones);
+      // the bookings' completion-due index (0038, which also wrote the bookings' status check anew and moved
+      // the release's due index onto the completion time).
       expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(71);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(53);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(54);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -371,6 +378,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0035_licences',
               '0036_route_link_retries',
               '0037_close_reports',
+              '0038_bookings_completed',
             ],
           }),
         ]);
@@ -492,3 +500,170 @@ describe('schema.ts and the migrations', () => {
     expect(checked.stdout).toContain("Everything's fine");
   });
 });
+
+describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
+  '0038_bookings_completed on a database with trips already over, as %s',
+  (_label, makePlace) => {
+    const HOUR_MS = 60 * 60 * 1000;
+    // 3 hours at ₹200: ₹600, the platform's fifth ₹120, the owner's ₹480.
+    const OWNER_PAISE = 48_000;
+    let place: Place;
+    let folderBefore: string;
+    const ids = { owner: '', releasedLong: '', endedYesterday: '', endedToday: '', cancelled: '' };
+
+    /** The migrations before 0038, as the earlier release shipped them. */
+    async function migrationsBefore(): Promise<string> {
+      const folder = await mkdtemp(path.join(tmpdir(), 'wow-migrations-0037-'));
+      await cp(migrationsDir, folder, { recursive: true });
+      await rm(path.join(folder, '0038_bookings_completed.sql'));
+      await rm(path.join(folder, 'meta/0038_snapshot.json'));
+      const journalFile = path.join(folder, 'meta/_journal.json');
+      const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
+      journal.entries = journal.entries.filter(({ tag }) => tag < '0038');
+      await writeFile(journalFile, JSON.stringify(journal));
+      return folder;
+    }
+
+    beforeAll(async () => {
+      place = await makePlace();
+      folderBefore = await migrationsBefore();
+      await withClient(place, async (client) => {
+        await client.withConnection(({ migrate: runMigrator }) =>
+          runMigrator({ migrationsFolder: folderBefore, migrationsSchema: 'drizzle', migrationsTable: '__drizzle_migrations' }),
+        );
+        const { db } = client;
+        const [owner, renter] = await db
+          .insert(accounts)
+          .values([
+            { username: 'tripowner', email: 'trip-owner@example.in', passwordHash: 'x', role: 'owner' },
+            { username: 'triprenter', email: 'trip-renter@example.in', passwordHash: 'x', role: 'user' },
+          ])
+          .returning({ id: accounts.id });
+        const [car] = await db
+          .insert(cars)
+          .values({
+            kind: 'listed',
+            ownerId: owner?.id,
+            carName: 'Trip car',
+            imgUrl: '/x.svg',
+            price: 200,
+            description: 'Listed.',
+          })
+          .returning({ id: cars.id });
+        ids.owner = owner?.id ?? '';
+        const now = Date.now();
+        // In 0037's columns: Drizzle's insert would name completes_at too.
+        const trip = async (endedHoursAgo: number, status: string, released: boolean) => {
+          const endsAt = new Date(now - endedHoursAgo * HOUR_MS);
+          const startsAt = new Date(endsAt.getTime() - 3 * HOUR_MS);
+          const [row] = await rows<{ id: string }>(
+            db,
+            sql`INSERT INTO bookings (car_id, renter_id, starts_at, ends_at, hours, driver, price_per_hour, total, amount_paise,
+                status, expires_at, payment_status, payment_provider, payment_ref, commission_bps, tds_bps, earnings_released_at)
+              VALUES (${car?.id}, ${renter?.id}, ${startsAt.toISOString()}, ${endsAt.toISOString()}, 3, false, 200, 600, 60000,
+                ${status}, ${startsAt.toISOString()}, 'captured', 'razorpay', ${`pay_${endedHoursAgo}`}, 2000, 0,
+                ${released ? new Date(endsAt.getTime() + 48 * HOUR_MS).toISOString() : null})
+              RETURNING id`,
+          );
+          const id = row?.id ?? '';
+          await db.insert(bookingEvents).values([
+            { bookingId: id, status: 'requested', at: new Date(startsAt.getTime() - 48 * HOUR_MS) },
+            { bookingId: id, status: 'accepted', at: new Date(startsAt.getTime() - 24 * HOUR_MS) },
+          ]);
+          await db.transaction(async (tx) => {
+            await postJournal(tx, {
+              key: `capture:${id}`,
+              cause: 'booking',
+              bookingId: id,
+              memo: 'Booking paid',
+              postedAt: startsAt,
+              entries: [
+                { account: 'received.razorpay', amountPaise: 60_000 },
+                { account: 'platform.revenue', amountPaise: -12_000 },
+                { account: 'owner.pending', ownerId: ids.owner, amountPaise: -OWNER_PAISE },
+              ],
+            });
+            if (released) {
+              await postJournal(tx, {
+                key: `release:${id}`,
+                cause: 'booking',
+                bookingId: id,
+                memo: 'Earnings available',
+                postedAt: new Date(endsAt.getTime() + 48 * HOUR_MS),
+                entries: [
+                  { account: 'owner.pending', ownerId: ids.owner, amountPaise: OWNER_PAISE },
+                  { account: 'owner.available', ownerId: ids.owner, amountPaise: -OWNER_PAISE },
+                ],
+              });
+            }
+          });
+          return id;
+        };
+        // Released by the former rule, 48 hours after its end; past the default window, not yet released; within it.
+        ids.releasedLong = await trip(72, 'accepted', true);
+        ids.endedYesterday = await trip(30, 'accepted', false);
+        ids.endedToday = await trip(2, 'accepted', false);
+        ids.cancelled = await trip(100, 'cancelled', false);
+        await db.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, ids.cancelled));
+      });
+    });
+    afterAll(async () => {
+      await place.remove();
+      await rm(folderBefore, { recursive: true, force: true });
+    });
+
+    it('completes the accepted trips past the default claim window, in their history, and the sweep releases only what the former rule had not', async () => {
+      const stored = async (db: Database) =>
+        Object.fromEntries(
+          (await db.select().from(bookings)).map((row) => [
+            row.id,
+            { status: row.status, completesAt: row.completesAt?.getTime(), released: row.earningsReleasedAt },
+          ]),
+        );
+      const before = await withClient(place, async (client) => {
+        expect(await migrate(client)).toEqual({ adopted: [], applied: ['0038_bookings_completed'] });
+        const { db } = client;
+        const migrated = await stored(db);
+        for (const id of Object.values(ids).slice(1)) {
+          const [row] = await db.select({ endsAt: bookings.endsAt }).from(bookings).where(eq(bookings.id, id));
+          expect(migrated[id]?.completesAt).toBe((row?.endsAt.getTime() ?? 0) + 24 * HOUR_MS);
+        }
+        expect(migrated[ids.releasedLong]?.status).toBe('completed');
+        expect(migrated[ids.endedYesterday]?.status).toBe('completed');
+        expect(migrated[ids.endedToday]?.status).toBe('accepted');
+        expect(migrated[ids.cancelled]?.status).toBe('cancelled');
+        const history = await db
+          .select({ bookingId: bookingEvents.bookingId, at: bookingEvents.at })
+          .from(bookingEvents)
+          .where(eq(bookingEvents.status, 'completed'));
+        expect(history.map(({ bookingId, at }) => [bookingId, at.getTime()]).sort()).toEqual(
+          [ids.releasedLong, ids.endedYesterday].map((id) => [id, migrated[id]?.completesAt]).sort(),
+        );
+        // The migration itself releases nothing.
+        expect(await balanceOf(db, ids.owner)).toMatchObject({ pendingPaise: 3 * OWNER_PAISE, availablePaise: OWNER_PAISE });
+        return migrated;
+      });
+      // The server's start sweeps once; a second sweep finds nothing left to do.
+      const app = await buildTestApp(place.config);
+      try {
+        await sweepAt(app, new Date());
+        await sweepAt(app, new Date());
+        const after = await stored(app.db);
+        // The one the former rule released keeps its release; yesterday's is released now, once; today's waits.
+        expect(after[ids.releasedLong]).toEqual(before[ids.releasedLong]);
+        expect(after[ids.endedYesterday]?.released).not.toBeNull();
+        expect(after[ids.endedToday]).toEqual(before[ids.endedToday]);
+        expect(Object.keys(await journalsOf(app.db, ids.releasedLong)).sort()).toEqual(['capture', 'release']);
+        expect(Object.keys(await journalsOf(app.db, ids.endedYesterday)).sort()).toEqual(['capture', 'release']);
+        expect(Object.keys(await journalsOf(app.db, ids.endedToday))).toEqual(['capture']);
+        expect(await balanceOf(app.db, ids.owner)).toMatchObject({
+          pendingPaise: 2 * OWNER_PAISE,
+          availablePaise: 2 * OWNER_PAISE,
+        });
+        expect(await unbalancedJournals(app.db)).toEqual([]);
+      } finally {
+        await closeTestApp(app);
+      }
+    });
+  },
+);

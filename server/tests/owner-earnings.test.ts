@@ -132,7 +132,7 @@ async function ledgerOwedByBooking(ownerId: string): Promise<Record<string, numb
   return Object.fromEntries(rows.map(({ bookingId, owed }) => [bookingId, owed]));
 }
 
-/** When a booking's share is released: 48 hours after its period ends. */
+/** A time a booking's share has been released by: it completes, and is released, 24 hours after its period ends; 48 puts the clock at the end of the next day's trip. */
 const releasedAfter = (booking: Booking) => new Date(new Date(booking.to).getTime() + 48 * HOUR);
 
 describe('an owner’s earnings', () => {

@@ -166,8 +166,8 @@ async function accepted(owner: Owner, payer: Person = renter): Promise<Booking> 
   return booking;
 }
 
-/** When the booking's earnings are released: past its end and the 48-hour hold (and the details' hold). */
-const releaseTime = (booking: Booking) => new Date(new Date(booking.to).getTime() + 49 * HOUR);
+/** When the booking's earnings are released: past its end and the 24-hour claim window, at its completion (and past the details' hold). */
+const releaseTime = (booking: Booking) => new Date(new Date(booking.to).getTime() + 25 * HOUR);
 
 const transfersTo = (accountId: string | undefined) =>
   [...razorpay.transfers.values()].filter(({ recipient }) => recipient === accountId);

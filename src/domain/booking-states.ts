@@ -48,7 +48,10 @@ export const BOOKING_EFFECTS = {
   fixRefund: 'write',
   /** A booking paid at pickup called off: its owner no longer owes the platform's share (a refund of money taken is posted when it is made). */
   reverseEarnings: 'write',
-  /** The owner's pending share of the booking becomes available to be paid out. */
+  /**
+   * The owner's pending share of the booking becomes available to be paid out: by the completion where
+   * no hold follows it (PAYOUT_HOLD_HOURS 0), else by the release once the hold has passed.
+   */
   releaseEarnings: 'write',
   /** Money held is let go, or money taken given back (and the ledger's entries reversed), after the commit. */
   settleMoney: 'after',
@@ -129,7 +132,11 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   },
 ];
 
-/** The statuses that hold a car's period, so no other booking of the car may overlap it (the database's exclusion constraint too). */
+/**
+ * The statuses that hold a car's period, so no other booking of the car may overlap it (the database's
+ * exclusion constraint too). Not `completed`: a booking completes at least the claim window (an hour or
+ * more) after its period ended, and no request may begin more than a few minutes in the past.
+ */
 export const RESERVING_STATUSES = ['accepted', 'accepting'] as const satisfies readonly BookingStatus[];
 
 /** A booking's period, `[from, to)`. */
@@ -150,19 +157,37 @@ export const EXPIRY = {
 } as const satisfies { from: BookingStatus; to: BookingStatus; effects: readonly BookingEffect[] };
 
 /**
- * The change the clock makes to money, not to the status: an accepted booking's owner's share, taken
- * and pending, becomes available to be paid out once its period has ended and the hold that follows
- * (the server's PAYOUT_HOLD_HOURS, the window for problems with the trip to surface) has passed. The
- * server's sweep applies it, once per booking.
+ * The other change no one takes: an accepted booking completes once its period has ended and the
+ * claim window after it (the server's CLAIM_WINDOW_HOURS, stored on the booking as `completesAt` when
+ * it is requested, for problems with the trip to be raised) has passed. Its owner's share is released
+ * with it, or, with the server's PAYOUT_HOLD_HOURS above 0, that long after it (EARNINGS_RELEASE). The
+ * server applies it when it reads bookings and by the periodic sweep.
+ */
+export const COMPLETION = {
+  from: 'accepted',
+  to: 'completed',
+  effects: ['recordEvent', 'releaseEarnings', 'payRouteShare'],
+} as const satisfies { from: BookingStatus; to: BookingStatus; effects: readonly BookingEffect[] };
+
+/**
+ * The change the clock makes to money, not to the status: a completed booking's owner's share, taken
+ * and pending, becomes available to be paid out once the hold after its completion (the server's
+ * PAYOUT_HOLD_HOURS) has passed. With no hold the completion itself releases it; otherwise the
+ * server's sweep does, once per booking.
  */
 export const EARNINGS_RELEASE = {
-  status: 'accepted',
+  status: COMPLETION.to,
   effects: ['releaseEarnings', 'payRouteShare'],
 } as const satisfies { status: BookingStatus; effects: readonly BookingEffect[] };
 
-/** When a booking's owner's share is released: `holdHours` after its period ends. */
-export function earningsReleaseAt(period: BookingPeriod, holdHours: number): Date {
-  return new Date(period.to.getTime() + holdHours * 60 * 60 * 1000);
+/** When a booking completes: `claimWindowHours` after its period ends. */
+export function completesAt(periodEnd: Date, claimWindowHours: number): Date {
+  return new Date(periodEnd.getTime() + claimWindowHours * 60 * 60 * 1000);
+}
+
+/** When a booking's owner's share is released: `holdHours` after it completes. */
+export function earningsReleaseAt(completion: Date, holdHours: number): Date {
+  return new Date(completion.getTime() + holdHours * 60 * 60 * 1000);
 }
 
 /** How long a card authorization can be held before it must be captured or let go. */
@@ -178,9 +203,17 @@ export function expiresAt(from: Date, requestedAt: Date, moneyHeld: boolean): Da
   return new Date(Math.max(requestedAt.getTime(), limit));
 }
 
-/** The status a booking stored as `status` has at `now`, expiring at `expiry`. */
-export function statusAt(status: BookingStatus, expiry: Date, now: Date): BookingStatus {
-  return status === EXPIRY.from && expiry.getTime() <= now.getTime() ? EXPIRY.to : status;
+/** When the clock changes a booking: a request's expiry, and an accepted booking's completion (none for a booking stored without one). */
+export interface ClockTimes {
+  expiresAt: Date;
+  completesAt: Date | null;
+}
+
+/** The status a booking stored as `status` has at `now`, the clock's changes due by then applied. */
+export function statusAt(status: BookingStatus, times: ClockTimes, now: Date): BookingStatus {
+  if (status === EXPIRY.from && times.expiresAt.getTime() <= now.getTime()) return EXPIRY.to;
+  if (status === COMPLETION.from && times.completesAt && times.completesAt.getTime() <= now.getTime()) return COMPLETION.to;
+  return status;
 }
 
 /** The step `who` may take with `action` from `from`; undefined when the table has none. */

@@ -54,7 +54,7 @@ export const overviewCounts: AdminOverview = {
   bookingsThisWeek: {
     // Monday 2 February 2026, 00:00 in India.
     weekStart: '2026-02-01T18:30:00.000Z',
-    byStatus: { requested: 11, accepting: 10, accepted: 12, declined: 13, cancelled: 14, expired: 15 },
+    byStatus: { requested: 11, accepting: 10, accepted: 12, completed: 16, declined: 13, cancelled: 14, expired: 15 },
   },
   contactMessagesAwaitingAnswer: 9,
 };

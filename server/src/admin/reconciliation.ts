@@ -4,7 +4,7 @@ import { bookingNumber } from '#domain/booking-number';
 import { bookingSplit } from '#domain/booking-split';
 import { formatPaise } from '#domain/money';
 import { DIFFERENCES_LISTED, type Difference, type ProviderCheck, type Reconciliation } from '#domain/schemas/admin-money';
-import type { PaymentProvider } from '#domain/schemas/bookings';
+import { isTrip, type PaymentProvider } from '#domain/schemas/bookings';
 import type { Database } from '../db/client';
 import {
   accounts,
@@ -287,7 +287,7 @@ async function recomputedOwed(db: Database, facts: readonly BookingFacts[]): Pro
       } else if (booking.paymentStatus === 'refunded' && !refundParts(booking).whole) {
         owed.add(booking.ownerId, source, account, keptSplit(booking).ownerNetPaise);
       }
-    } else if (booking.status === 'accepted') {
+    } else if (isTrip(booking.status)) {
       owed.add(booking.ownerId, source, 'owner.available', -split.platformPaise);
     }
   }

@@ -31,6 +31,7 @@ export interface AskContext {
   /** The renter's hourly quota of requests. */
   quotaPerHour: number;
   cancellation: CancellationPolicy;
+  claimWindowHours: number;
   /** Whether a booking needs an approved driving licence (LICENCE_CHECK). */
   licences: Pick<LicenceRules, 'check'>;
 }
@@ -69,6 +70,7 @@ export async function askForBooking(
     quotaPerHour: ctx.quotaPerHour,
     links: ctx.links,
     cancellation: ctx.cancellation,
+    claimWindowHours: ctx.claimWindowHours,
   };
   if (checkout) {
     const razorpay = ctx.payments.razorpay;

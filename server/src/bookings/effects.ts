@@ -24,8 +24,8 @@ import { recordStatus } from './status';
 import { ALREADY_BOOKED, OVERTAKEN, UNPAID_ACCEPT } from './words';
 import { t } from '../i18n';
 
-/** What a step is: a person's action, or one the clock takes (a request's expiry, an owner's earnings' release). */
-export type StepAction = BookingAction | 'expire' | 'release';
+/** What a step is: a person's action, or one the clock takes (a request's expiry, a booking's completion, an owner's earnings' release). */
+export type StepAction = BookingAction | 'expire' | 'complete' | 'release';
 
 /** What a step's effects work on: the booking as it stood before the step, and what the step makes of it. */
 export interface StepWrite {
@@ -41,11 +41,13 @@ export interface StepWrite {
   reason: string | undefined;
   /** Whether the reason is for the booking's parties to read: a party's own, not the console's (kept in the audit log). */
   reasonShown: boolean;
-  /** When the new status took effect: now, or for an expiry the moment the request expired. */
+  /** When the new status took effect: now, or for an expiry or a completion the moment it was due. */
   at: Date;
   now: Date;
   /** Whether this step's provider effect has moved the money (a capture done). */
   moneyMoved: boolean;
+  /** Whether the hold after a completion has passed, so the completion releases the owner's share itself. */
+  releaseDue: boolean;
   gst: GstConfig | undefined;
   /** The rates a booking whose money moves is split at; the expiry, which moves none, has none. */
   rates: SplitRates | undefined;
@@ -56,7 +58,14 @@ export interface StepWrite {
 export type StepFields = Partial<
   Pick<
     BookingRow,
-    'paymentStatus' | 'invoiceNumber' | 'cancelReason' | 'declineReason' | 'cancelledBy' | 'refundBasePaise' | 'refundTaxPaise'
+    | 'paymentStatus'
+    | 'invoiceNumber'
+    | 'cancelReason'
+    | 'declineReason'
+    | 'cancelledBy'
+    | 'refundBasePaise'
+    | 'refundTaxPaise'
+    | 'earningsReleasedAt'
   >
 >;
 
@@ -86,6 +95,16 @@ export interface EffectHandler {
 
 const moneyHeld = (booking: BookingRow) => booking.paymentStatus === 'held' && booking.paymentRef !== null;
 
+/**
+ * Whether the step releases the owner's share: the release always (it marked the booking first); a
+ * completion where the hold after it has passed and money taken is still pending (a booking paid at
+ * pickup has none, and one a former rule released keeps its one release).
+ */
+function releasesNow({ action, booking, releaseDue }: StepWrite): boolean {
+  if (action === 'release') return true;
+  return releaseDue && booking.paymentStatus === 'captured' && booking.earningsReleasedAt === null;
+}
+
 async function declineOverlapping({ tx, booking, now, links }: StepWrite): Promise<string[]> {
   const overtaken = await tx
     .update(bookings)
@@ -107,7 +126,7 @@ async function declineOverlapping({ tx, booking, now, links }: StepWrite): Promi
 
 async function auditAdmin(step: StepWrite): Promise<string[]> {
   const { takenBy, booking, action, from, to, moneyMoved } = step;
-  if (!takenBy?.asAdmin || action === 'expire' || action === 'release') return [];
+  if (!takenBy?.asAdmin || action === 'expire' || action === 'complete' || action === 'release') return [];
   // Money held is taken within the step; letting it go or giving it back happens after the commit, so
   // the row shows the payment only where the step's own transaction changed it.
   await recordAdminAction(step.tx, {
@@ -213,8 +232,9 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
     },
   },
   releaseEarnings: {
-    async apply({ tx, booking, now }) {
-      await releaseEarnings(tx, booking.id, now);
+    fields: (step) => (step.action !== 'release' && releasesNow(step) ? { earningsReleasedAt: step.now } : {}),
+    async apply(step) {
+      if (releasesNow(step)) await releaseEarnings(step.tx, step.booking.id, step.now);
       return [];
     },
   },
@@ -227,8 +247,8 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
     },
   },
   payRouteShare: {
-    async apply({ tx, booking, now }) {
-      await payRouteShare(tx, booking.id, now);
+    async apply(step) {
+      if (releasesNow(step)) await payRouteShare(step.tx, step.booking.id, step.now);
       return [];
     },
   },

@@ -5,6 +5,7 @@ import { bookingNumber } from '#domain/booking-number';
 import { pageWindow, type PagedAnswer } from '#domain/schemas/answers';
 import {
   CLOSED_STATUSES,
+  isTrip,
   type Booking,
   type BookingListQuery,
   type BookingStatus,
@@ -164,7 +165,7 @@ export async function listBookings(
     const booking = toBooking(asOf(view.booking, now), view, showsPaymentRef(account));
     if (!onCarsSide(account, view)) return booking;
     // The receipt's rule: the renter's phone once accepted, never before.
-    const phone = booking.status === 'accepted' && renterPhone !== null ? renterPhone : undefined;
+    const phone = isTrip(booking.status) && renterPhone !== null ? renterPhone : undefined;
     const open = booking.status === 'requested';
     const clash = open && overlapsAccepted !== null ? bookingNumber(overlapsAccepted) : undefined;
     const rivals = open && overlapsRequests.length > 0 ? overlapsRequests.map(bookingNumber) : undefined;

@@ -5,7 +5,9 @@ import {
   allowedActions,
   BOOKING_TRANSITIONS,
   type BookingTransition,
+  COMPLETION,
   EARNINGS_RELEASE,
+  earningsReleaseAt,
   EXPIRY,
   isPastDeadline,
   transitionOf,
@@ -32,7 +34,7 @@ import { ALREADY_BOOKED, NO_BOOKING_HAS_ID, NO_SUCH_BOOKING_ID, OWNERS_TO_ANSWER
 import { t } from '../i18n';
 
 // The one executor of the booking process (#domain/booking-states): every step (accept, decline, cancel,
-// expiry) is looked up in the table and carried out by the handlers of the effects it names. Steps on a
+// expiry, completion) is looked up in the table and carried out by the handlers of the effects it names. Steps on a
 // car's bookings are taken under the car's lock, so two owners' clicks (or one owner's twenty) run one
 // after the other and each re-checks what the one before committed; no lock is held while a payment
 // provider answers.
@@ -104,8 +106,40 @@ export async function expireDueRequests(tx: Database, carId: string, now: Date, 
 /** The money expiry lets go, after the transaction that expired `bookingIds` has committed. */
 export const settleExpired = (work: AfterCommit, bookingIds: readonly string[]) => afterCommit(work, EXPIRY_STEP, bookingIds);
 
+const COMPLETION_STEP: Step = { ...COMPLETION, action: 'complete' };
+
 /**
- * The bookings whose owner's share the release makes available: accepted ones whose money was taken,
+ * Completes the car's accepted bookings that are due, through the process table's completion, each as
+ * of the moment it completed; under the car's lock, so it never races a step on them. The owner's share
+ * is released with it where the hold after completion has passed by `now` (at once, with no hold).
+ */
+export async function completeDueBookings(
+  tx: Database,
+  carId: string,
+  now: Date,
+  ctx: Pick<ProcessContext, 'links' | 'gst' | 'money'>,
+): Promise<string[]> {
+  const due = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.carId, carId), eq(bookings.status, COMPLETION.from), lte(bookings.completesAt, now)));
+  for (const booking of due) {
+    const at = booking.completesAt ?? now;
+    const write = stepWrite(tx, booking, COMPLETION_STEP, {
+      at,
+      now,
+      links: ctx.links,
+      gst: ctx.gst,
+      rates: ctx.money.rates,
+      releaseDue: earningsReleaseAt(at, ctx.money.payoutHoldHours) <= now,
+    });
+    await writeStep(write, COMPLETION_STEP);
+  }
+  return due.map(({ id }) => id);
+}
+
+/**
+ * The bookings whose owner's share the release makes available: completed ones whose money was taken,
  * and cancelled ones whose late cancellation kept part of it (that part is the owner's as a trip's is).
  */
 const releasable = or(
@@ -119,18 +153,19 @@ const releasable = or(
 );
 
 /**
- * The process's release (EARNINGS_RELEASE): the owners' shares of accepted bookings whose money was
- * taken become available once their periods ended the hold before `now`. Each booking is marked
+ * The process's release (EARNINGS_RELEASE), where a hold follows completion: the owners' shares of
+ * completed bookings whose money was taken become available once they completed the hold before
+ * `now` (a late cancellation's kept part once the booking would have). Each booking is marked
  * released in its own short transaction with the effects that post it; of the sweeps that find one at
  * once, the first to mark it releases it and the others find it marked. Answers the bookings released.
  */
 export async function releaseDueEarnings(ctx: ProcessContext, now: Date): Promise<string[]> {
-  // earningsReleaseAt(period, hold) <= now, for every booking at once.
-  const endedBy = new Date(now.getTime() - ctx.money.payoutHoldHours * 60 * 60 * 1000);
+  // earningsReleaseAt(completesAt, hold) <= now, for every booking at once.
+  const completedBy = new Date(now.getTime() - ctx.money.payoutHoldHours * 60 * 60 * 1000);
   const due = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(releasable, isNull(bookings.earningsReleasedAt), lte(bookings.endsAt, endedBy)));
+    .where(and(releasable, isNull(bookings.earningsReleasedAt), lte(bookings.completesAt, completedBy)));
   const released: string[] = [];
   for (const { id } of due) {
     const done = await ctx.db.transaction(async (tx) => {
@@ -160,7 +195,7 @@ function stepWrite(
   booking: BookingRow,
   step: Step,
   rest: Pick<StepWrite, 'at' | 'now' | 'links' | 'gst' | 'rates'> &
-    Partial<Pick<StepWrite, 'who' | 'takenBy' | 'reason' | 'reasonShown' | 'moneyMoved'>>,
+    Partial<Pick<StepWrite, 'who' | 'takenBy' | 'reason' | 'reasonShown' | 'moneyMoved' | 'releaseDue'>>,
 ): StepWrite {
   return {
     tx,
@@ -173,6 +208,7 @@ function stepWrite(
     reason: undefined,
     reasonShown: false,
     moneyMoved: false,
+    releaseDue: false,
     ...rest,
   };
 }
@@ -241,6 +277,7 @@ async function firstPart(ctx: ProcessContext, bookingId: string, action: Booking
     const now = ctx.clock.now();
     await lockCar(tx, target.carId);
     const expired = await expireDueRequests(tx, target.carId, now, ctx.links);
+    await completeDueBookings(tx, target.carId, now, ctx);
     const [view] = await bookingViews(tx).where(eq(bookings.id, bookingId)).for('update', { of: bookings });
     if (!view) throw new HttpError(404, notFound);
     const transition = transitionFor(taker, view, action, now);

@@ -27,6 +27,7 @@ export interface RazorpayContext {
   gst: GstConfig | undefined;
   links: BookingLinks;
   cancellation: CancellationPolicy;
+  claimWindowHours: number;
   /** What follows a request the webhook made: instant booking's accept (./instant). */
   afterRequest?: (request: BookingRow) => Promise<unknown>;
   /** Whether a booking needs an approved driving licence (LICENCE_CHECK). */
@@ -103,6 +104,7 @@ export async function bookAuthorizedPayment(
       quotaPerHour: undefined,
       links: ctx.links,
       cancellation: ctx.cancellation,
+      claimWindowHours: ctx.claimWindowHours,
       checkout: { orderId: order.orderId, paymentId: payment.id },
     });
     if (existing) return 'already booked';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { toIndiaIso } from '#domain/india-time';
-import type { Booking, BookingReceipt, Contact } from '#domain/schemas/bookings';
+import { isTrip, type Booking, type BookingReceipt, type Contact } from '#domain/schemas/bookings';
 import type { Review } from '#domain/schemas/reviews';
 import type { GstConfig, SupportContact } from '../config';
 import { toBooking } from '../contract-shapes';
@@ -74,7 +74,7 @@ export async function bookingReceipt(
   return {
     ...withReview(toBooking(booking, view, showsPaymentRef(account)), reviewOf),
     history: events.map(({ status, at }) => ({ status, at: toIndiaIso(at) })),
-    contacts: booking.status === 'accepted' ? await contactsFor(db, view, account, support) : {},
+    contacts: isTrip(booking.status) ? await contactsFor(db, view, account, support) : {},
     ...(gst && booking.taxLines.length > 0 ? { seller: { name: SELLER_NAME, gstin: gst.gstin, state: gst.state } } : {}),
   };
 }

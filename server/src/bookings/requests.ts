@@ -1,6 +1,6 @@
 import type { CancellationPolicy } from '#domain/cancellation';
 import { and, eq, gt } from 'drizzle-orm';
-import { expiresAt } from '#domain/booking-states';
+import { completesAt, expiresAt } from '#domain/booking-states';
 import { bookingTotal, type BookingTotal } from '#domain/booking-total';
 import { bookingNumber } from '#domain/booking-number';
 import { formatIndiaTime } from '#domain/india-time';
@@ -133,6 +133,8 @@ export interface RequestToStore {
   links: BookingLinks;
   /** The cancellation policy in force now, stored on the booking: the one it is cancelled under. */
   cancellation: CancellationPolicy;
+  /** The claim window in force now (CLAIM_WINDOW_HOURS): when the booking completes is stored on it, as its policy is. */
+  claimWindowHours: number;
   /** Holds (or proves held) the money, once the request is known to be possible; undefined for an unpaid request. */
   pay(tx: Database): Promise<HeldMoney | undefined>;
   /** Runs after the booking is inserted, in its transaction. */
@@ -181,6 +183,7 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
         expiresAt: expiresAt(period.from, requestedAt, money !== undefined),
         freeCancelHours: request.cancellation.freeCancelHours,
         lateCancelRefundBps: request.cancellation.lateRefundBps,
+        completesAt: completesAt(period.to, request.claimWindowHours),
         createdAt: requestedAt,
         updatedAt: requestedAt,
       })

@@ -1,5 +1,5 @@
-import { and, eq, gt, lte, or, type SQL } from 'drizzle-orm';
-import { EXPIRY, statusAt } from '#domain/booking-states';
+import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { COMPLETION, EXPIRY, statusAt } from '#domain/booking-states';
 import type { BookingStatus } from '#domain/schemas/bookings';
 import type { Database } from '../db/client';
 import { bookingEvents, bookings, cars, type BookingRow, type CarRow } from '../db/schema';
@@ -38,16 +38,25 @@ export async function recordStatus(
   await queueStatusMails(tx, links, changes);
 }
 
-/** The booking as it stands at `now`: expiry is applied on every read, so a request is never shown open between two sweeps. */
+/**
+ * The booking as it stands at `now`: expiry and completion are applied on every read, so a request is
+ * never shown open, nor a booking due to complete accepted, between two sweeps.
+ */
 export function asOf(row: BookingRow, now: Date): BookingRow {
-  return { ...row, status: statusAt(row.status, row.expiresAt, now) };
+  return { ...row, status: statusAt(row.status, row, now) };
 }
 
-/** `statusAt` in SQL, so a list filtered by status pages over the statuses it shows: a due request counts as expired. */
+/** `statusAt` in SQL, so a list filtered by status pages over the statuses it shows: a due request counts as expired, a due booking as completed. */
 export function hasStatusAt(status: BookingStatus, now: Date): SQL | undefined {
   if (status === EXPIRY.to) {
     return or(eq(bookings.status, EXPIRY.to), and(eq(bookings.status, EXPIRY.from), lte(bookings.expiresAt, now)));
   }
   if (status === EXPIRY.from) return and(eq(bookings.status, EXPIRY.from), gt(bookings.expiresAt, now));
+  if (status === COMPLETION.to) {
+    return or(eq(bookings.status, COMPLETION.to), and(eq(bookings.status, COMPLETION.from), lte(bookings.completesAt, now)));
+  }
+  if (status === COMPLETION.from) {
+    return and(eq(bookings.status, COMPLETION.from), or(isNull(bookings.completesAt), gt(bookings.completesAt, now)));
+  }
   return eq(bookings.status, status);
 }

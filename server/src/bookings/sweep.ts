@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { BOOKING_TRANSITIONS, EXPIRY } from '#domain/booking-states';
+import { BOOKING_TRANSITIONS, COMPLETION, EXPIRY } from '#domain/booking-states';
 import type { BookingStatus } from '#domain/schemas/bookings';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
@@ -7,7 +7,14 @@ import type { BookingLinks } from '../mail/booking-mails';
 import { SETTLING_MS, settlePayments } from '../payments/settle-payments';
 import { PaymentRefused, PaymentUnavailable } from '../payments/provider';
 import { HttpError } from '../http/errors';
-import { expireDueRequests, finishPending, releaseDueEarnings, settleExpired, type ProcessContext } from './process';
+import {
+  completeDueBookings,
+  expireDueRequests,
+  finishPending,
+  releaseDueEarnings,
+  settleExpired,
+  type ProcessContext,
+} from './process';
 import { lockCar } from './status';
 import { sweepRouteTransfers } from '../payouts/route-transfers';
 
@@ -31,6 +38,26 @@ export async function sweepExpiredRequests(db: Database, now: Date, links: Booki
     });
   }
   return expired;
+}
+
+/**
+ * The periodic sweep's completion: stores `completed` on every accepted booking whose claim window has
+ * passed, releasing its owner's share where no hold follows, one car at a time under its lock as the
+ * expiry is; a later sweep finds them completed already. Answers the ones it completed.
+ */
+export async function sweepCompletedBookings(ctx: ProcessContext, now: Date): Promise<string[]> {
+  const due = await ctx.db
+    .selectDistinct({ carId: bookings.carId })
+    .from(bookings)
+    .where(and(eq(bookings.status, COMPLETION.from), lte(bookings.completesAt, now)));
+  const completed: string[] = [];
+  for (const { carId } of due) {
+    await ctx.db.transaction(async (tx) => {
+      await lockCar(tx, carId);
+      completed.push(...(await completeDueBookings(tx, carId, now, ctx)));
+    });
+  }
+  return completed;
 }
 
 const PENDING_STATUSES = BOOKING_TRANSITIONS.flatMap((t) => (t.pending ? [t.pending] : [])) as BookingStatus[];
@@ -74,9 +101,13 @@ async function finishInterruptedSteps(ctx: ProcessContext, now: Date): Promise<s
   return overtaken;
 }
 
-/** The sweep: expiry, the steps a crash interrupted, the money either leaves to move, owners' earnings due for release, and their Route transfers. */
+/**
+ * The sweep: completion (with its release), owners' earnings due for release after a hold, expiry, the
+ * steps a crash interrupted, the money either leaves to move, and the owners' Route transfers.
+ */
 export async function sweepBookings(ctx: ProcessContext): Promise<void> {
   const now = ctx.clock.now();
+  await sweepCompletedBookings(ctx, now);
   await releaseDueEarnings(ctx, now);
   await settleExpired(ctx, await sweepExpiredRequests(ctx.db, now, ctx.links));
   await settlePayments(ctx.db, ctx.payments, ctx.log, now, await finishInterruptedSteps(ctx, now));

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, max, ne, or, sql } from 'drizzle-orm';
+import { isTrip } from '#domain/schemas/bookings';
 import { bookingNumber } from '#domain/booking-number';
 import { maskContactDetails } from '#domain/contact-masking';
 import { toIndiaIso } from '#domain/india-time';
@@ -56,7 +57,7 @@ async function partyTo(db: Database, account: AccountRow, bookingId: string, now
   if (!view) throw new HttpError(404, t(NO_SUCH_BOOKING_ID));
   const side = actorFor(account, view);
   if (!side || side === 'admin' || side === 'system') throw new HttpError(403, t(ADMIN_READS_IN_CONSOLE));
-  return { view, side, contactsHidden: asOf(view.booking, now).status !== 'accepted' };
+  return { view, side, contactsHidden: !isTrip(asOf(view.booking, now).status) };
 }
 
 type MessageWithAuthor = { message: BookingMessageRow; author: string };

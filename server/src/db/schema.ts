@@ -300,7 +300,12 @@ export const bookings = pgTable(
      */
     commissionBps: integer('commission_bps'),
     tdsBps: integer('tds_bps'),
-    /** When the owner's share became theirs to be paid (the process's release, a while after the period ends); null until then. */
+    /**
+     * When the booking completes, if accepted by then: its end plus the claim window in force when it was
+     * requested (see COMPLETION in booking-states). Null only for rows written outside a request.
+     */
+    completesAt: timestamp('completes_at', { withTimezone: true, mode: 'date' }),
+    /** When the owner's share became theirs to be paid (the process's release, at or after completion); null until then. */
     earningsReleasedAt: timestamp('earnings_released_at', { withTimezone: true, mode: 'date' }),
     /** The GST credit note's number, given in the transaction that records the refund of a taxed, invoiced booking. */
     creditNoteNumber: text('credit_note_number').unique('bookings_credit_note_number_key'),
@@ -339,7 +344,7 @@ export const bookings = pgTable(
     ),
     check(
       'bookings_status_check',
-      sql`${table.status} IN ('requested', 'accepting', 'accepted', 'declined', 'cancelled', 'expired')`,
+      sql`${table.status} IN ('requested', 'accepting', 'accepted', 'completed', 'declined', 'cancelled', 'expired')`,
     ),
     check('bookings_check1', sql`${table.endsAt} > ${table.startsAt}`),
     check(
@@ -359,10 +364,12 @@ export const bookings = pgTable(
       'bookings_refund_check',
       sql`${table.refundBasePaise} BETWEEN 0 AND ${table.total}::bigint * 100 AND ${table.refundTaxPaise} BETWEEN 0 AND ${table.taxPaise}`,
     ),
-    // The sweep's release asks each minute for the taken bookings whose owners' shares are still pending.
+    // The sweep asks each minute for the accepted bookings due to complete, and for the completed ones
+    // whose owners' shares are still pending (none while PAYOUT_HOLD_HOURS is 0: completion releases them).
+    index('bookings_completion_due_idx').on(table.completesAt).where(sql`${table.status} = 'accepted'`),
     index('bookings_earnings_due_idx')
-      .on(table.endsAt)
-      .where(sql`${table.status} = 'accepted' and ${table.paymentStatus} = 'captured' and ${table.earningsReleasedAt} is null`),
+      .on(table.completesAt)
+      .where(sql`${table.status} = 'completed' and ${table.paymentStatus} = 'captured' and ${table.earningsReleasedAt} is null`),
     // Every instance's reminder round asks for this each minute; only the few trips not yet reminded of are in it.
     index('bookings_reminder_due_idx')
       .on(table.startsAt)

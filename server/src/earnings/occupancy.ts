@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { TRIP_STATUSES } from '#domain/schemas/bookings';
 import type { CarOccupancy } from '#domain/schemas/earnings';
 import type { Database } from '../db/client';
 import { bookings, cars } from '../db/schema';
@@ -32,7 +33,7 @@ export function carOccupancyQuery(db: Database, ownerId: string, now: Date) {
       bookings,
       and(
         eq(bookings.carId, cars.id),
-        eq(bookings.status, 'accepted'),
+        inArray(bookings.status, TRIP_STATUSES),
         lt(bookings.startsAt, now),
         gt(bookings.endsAt, windowStart),
       ),

@@ -1,5 +1,5 @@
 import { and, eq, exists, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import { earningsReleaseAt } from '#domain/booking-states';
+import { COMPLETION, earningsReleaseAt } from '#domain/booking-states';
 import type { Database } from '../db/client';
 import type { MoneyRules } from '../config';
 import { bookingEvents, bookings } from '../db/schema';
@@ -11,7 +11,7 @@ const BEFORE_THE_LEDGER = { commissionBps: 0, tdsBps: 0 };
 /**
  * Posts the journals of every booking whose money was taken before the ledger existed, so balances
  * are right from the first start: the capture at a 0 % share, the refund where one was made, and the
- * release where the hold after the period has passed. Run at every start; each booking is claimed by
+ * release where the booking has completed and the hold after that has passed (one still to complete is released by its completion). Run at every start; each booking is claimed by
  * storing its rates in its own transaction with its journals, so however many instances start at
  * once, each booking is posted by one, and a start after a crash picks up where it stopped.
  */
@@ -53,8 +53,9 @@ export async function backfillLedger(db: Database, money: Pick<MoneyRules, 'payo
       if (claimed.paymentStatus === 'refunded') {
         await postRefund(tx, claimed, claimed.updatedAt);
       } else if (
-        claimed.status === 'accepted' &&
-        earningsReleaseAt({ from: claimed.startsAt, to: claimed.endsAt }, money.payoutHoldHours) <= now
+        claimed.status === COMPLETION.to &&
+        claimed.completesAt &&
+        earningsReleaseAt(claimed.completesAt, money.payoutHoldHours) <= now
       ) {
         await tx.update(bookings).set({ earningsReleasedAt: now }).where(eq(bookings.id, id));
         await releaseEarnings(tx, id, now);

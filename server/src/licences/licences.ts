@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, lte } from 'drizzle-orm';
+import { TRIP_STATUSES } from '#domain/schemas/bookings';
 import type { z } from 'zod';
 import { indiaToday } from '#domain/india-time';
 import {
@@ -248,7 +249,7 @@ export async function renterSummaries(
     db
       .select({ renterId: bookings.renterId, trips: count() })
       .from(bookings)
-      .where(and(inArray(bookings.renterId, renterIds), eq(bookings.status, 'accepted'), lte(bookings.endsAt, now)))
+      .where(and(inArray(bookings.renterId, renterIds), inArray(bookings.status, TRIP_STATUSES), lte(bookings.endsAt, now)))
       .groupBy(bookings.renterId),
   ]);
   const licenceOf = new Map(licenceRows.map((row) => [row.accountId, row]));

@@ -81,6 +81,8 @@ const NOTICES_OF: Record<BookingStatus, readonly Notice[]> = {
   // Told once the money is taken and the booking is accepted, or not at all when the provider refuses.
   accepting: [],
   accepted: [{ to: 'renter', mail: bookingAcceptedMail }],
+  // The clock's, news to no one: neither side took a step, and the owner hears of the money it releases from the payout's mails.
+  completed: [],
   declined: [{ to: 'renter', mail: bookingDeclinedMail }],
   expired: [{ to: 'renter', mail: bookingExpiredMail }],
   cancelled: [{ to: 'keepers', mail: bookingCancelledMail }],

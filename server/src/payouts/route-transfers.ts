@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { EARNINGS_RELEASE } from '#domain/booking-states';
+import { COMPLETION } from '#domain/booking-states';
 import { OPEN_PAYOUT_STATUSES } from '#domain/schemas/payouts';
 import type { Database } from '../db/client';
 import {
@@ -114,7 +114,8 @@ async function claimShares(db: Database, now: Date, bookingIds: readonly string[
       and(
         eq(bookings.paymentProvider, 'razorpay'),
         eq(bookings.paymentStatus, 'captured'),
-        eq(bookings.status, EARNINGS_RELEASE.status),
+        // A trip's share, unreleased: accepted, or completed and in the hold after it.
+        inArray(bookings.status, [COMPLETION.from, COMPLETION.to]),
         isNull(bookings.earningsReleasedAt),
         isNull(routeTransfers.bookingId),
         bookingIds ? inArray(bookings.id, [...bookingIds]) : undefined,

@@ -56,9 +56,9 @@ export async function writeReview(
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.renterId, renterId)));
   if (!booking) throw new HttpError(404, t(NO_SUCH_BOOKING));
-  // As the renter's list shows it: a request nobody answered in time reads as expired.
-  const status = statusAt(booking.status, booking.expiresAt, now);
-  if (status !== 'accepted') {
+  // As the renter's list shows it: a request nobody answered in time reads as expired, a trip past its claim window as completed.
+  const status = statusAt(booking.status, booking, now);
+  if (status !== 'accepted' && status !== 'completed') {
     throw new HttpError(409, t('server.reviews.notReviewable', { status }));
   }
   if (booking.endsAt > now) throw new HttpError(409, t(NOT_ENDED));

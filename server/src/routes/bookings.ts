@@ -98,7 +98,7 @@ const LIST_SCHEMA = {
   tags: TAGS,
   summary: 'Bookings, newest first',
   description:
-    'A renter sees their own bookings, an owner the requests for their cars, an admin every booking. A request still unanswered when its period begins is `expired`, and the `status` filter counts it so; `status` takes one status or several separated by commas (`declined,cancelled,expired`). `when` keeps bookings whose period has not ended yet (`upcoming`), has (`past`), or that are over (`over`: ended, or declined, cancelled or expired). Each names the city and pickup area of its car. Whoever answers for the car (and an admin) also gets the phone of the renter (`renter.phone`) once a booking is accepted, and on an open request `overlapsAccepted`, the number of an accepted booking of the car that overlaps it, which accepting would be refused for. Always paged (`page`, `pageSize`), newest first, the id breaking ties.',
+    'A renter sees their own bookings, an owner the requests for their cars, an admin every booking. A request still unanswered when its period begins is `expired`, and an accepted booking whose period ended the claim window ago (`CLAIM_WINDOW_HOURS`) is `completed`; the `status` filter counts them so; `status` takes one status or several separated by commas (`declined,cancelled,expired`). `when` keeps bookings whose period has not ended yet (`upcoming`), has (`past`), or that are over (`over`: ended, or declined, cancelled or expired). Each names the city and pickup area of its car. Whoever answers for the car (and an admin) also gets the phone of the renter (`renter.phone`) once a booking is accepted, and on an open request `overlapsAccepted`, the number of an accepted booking of the car that overlaps it, which accepting would be refused for. Always paged (`page`, `pageSize`), newest first, the id breaking ties.',
   security: SIGNED_IN,
   querystring: BookingListQuery,
   response: {
@@ -191,6 +191,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         log: request.log,
         quotaPerHour: app.quotas.bookingRequestsPerHour,
         cancellation: app.money.cancellation,
+        claimWindowHours: app.money.claimWindowHours,
         licences,
       };
       const asked = await askForBooking(context, renter, request.body, app.clock.now());

@@ -15,7 +15,7 @@ export const configRoutes: FastifyPluginAsyncZod<
         : {}),
     },
     ...(gst ? { gst: { rateBps: gst.rateBps, gstin: gst.gstin, state: gst.state } } : {}),
-    earnings: { ...money.rates, payoutHoldHours: money.payoutHoldHours },
+    earnings: { ...money.rates, claimWindowHours: money.claimWindowHours, payoutHoldHours: money.payoutHoldHours },
     cancellation: money.cancellation,
     licenceCheck: licences.check,
     ...(Object.keys(social).length > 0 ? { social } : {}),

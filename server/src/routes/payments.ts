@@ -54,7 +54,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       const razorpay = app.payments.razorpay;
       if (!razorpay) throw new HttpError(400, t(RAZORPAY_OFF));
       return openRazorpayOrder(
-        { db: app.db, razorpay, gst, links, cancellation: app.money.cancellation, licences },
+        {
+          db: app.db,
+          razorpay,
+          gst,
+          links,
+          cancellation: app.money.cancellation,
+          claimWindowHours: app.money.claimWindowHours,
+          licences,
+        },
         signedInAccount(request),
         request.body,
         app.clock.now(),
@@ -129,6 +137,7 @@ function razorpayWebhook(
           gst,
           links,
           cancellation: app.money.cancellation,
+          claimWindowHours: app.money.claimWindowHours,
           licences,
           afterRequest: (row) =>
             acceptInstantly(

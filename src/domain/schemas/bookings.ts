@@ -6,8 +6,11 @@ import { carName, id, Identified, instant, isoInstant, reason } from './fields';
 import { RenterSummary } from './licences';
 import { Review } from './reviews';
 
-/** `expired`: a request nobody answered before its period began (see EXPIRY in booking-states). */
-export const BookingStatus = z.enum(['requested', 'accepting', 'accepted', 'declined', 'cancelled', 'expired']);
+/**
+ * `expired`: a request nobody answered before its period began (see EXPIRY in booking-states);
+ * `completed`: an accepted booking whose period ended and whose claim window has passed (COMPLETION).
+ */
+export const BookingStatus = z.enum(['requested', 'accepting', 'accepted', 'completed', 'declined', 'cancelled', 'expired']);
 export type BookingStatus = z.output<typeof BookingStatus>;
 
 export const BookingAction = z.enum(['accept', 'decline', 'cancel']);
@@ -76,6 +79,12 @@ export const RazorpayOrder = z.object({
   currency: z.literal('INR'),
 });
 export type RazorpayOrder = z.output<typeof RazorpayOrder>;
+
+/** The statuses of a booking its car's side took on: accepted (ahead, under way, or in the claim window after it) and completed. */
+export const TRIP_STATUSES = ['accepted', 'completed'] as const satisfies readonly BookingStatus[];
+
+/** Whether a booking in `status` was taken on by its car's side (see TRIP_STATUSES). */
+export const isTrip = (status: BookingStatus): boolean => (TRIP_STATUSES as readonly BookingStatus[]).includes(status);
 
 /** The statuses in which a booking will not take place: nobody can step it anywhere else. */
 export const CLOSED_STATUSES = ['declined', 'cancelled', 'expired'] as const satisfies readonly BookingStatus[];

@@ -39,10 +39,13 @@ export const PublicConfig = z
     gst: z.object({ rateBps: z.int(), gstin: z.string(), state: z.string() }).optional(),
     /**
      * How owners' earnings are split: the platform's share of a booking's pre-tax price and the tax
-     * withheld from the owner's, in basis points, for bookings whose money is taken from now on; and
-     * the hours after a trip ends before its earnings can be paid out.
+     * withheld from the owner's, in basis points, for bookings whose money is taken from now on; the
+     * hours after a trip ends before it completes (for bookings requested from now on); and the hours
+     * after it completes before its earnings can be paid out.
      */
-    earnings: z.object({ commissionBps: z.int(), tdsBps: z.int(), payoutHoldHours: z.int() }).optional(),
+    earnings: z
+      .object({ commissionBps: z.int(), tdsBps: z.int(), claimWindowHours: z.int(), payoutHoldHours: z.int() })
+      .optional(),
     /** The cancellation policy (FREE_CANCEL_HOURS, LATE_CANCEL_REFUND_BPS) stored on each booking requested now; the app states no policy without it. */
     cancellation: CancellationPolicy.optional(),
     /** Whether a booking needs an approved driving licence (LICENCE_CHECK); left out by older servers, which need none. */

@@ -7,6 +7,8 @@ const statusVariant: Record<BookingStatus, string> = {
   // The owner has accepted and the renter's money is being taken: a moment, or until the sweep finishes it.
   accepting: 'info',
   accepted: 'success',
+  // The trip is over and its claim window passed: done, not failed, so not the grey of what never took place.
+  completed: 'primary',
   declined: 'secondary',
   cancelled: 'secondary',
   expired: 'secondary',

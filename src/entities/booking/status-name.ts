@@ -5,6 +5,7 @@ const STATUS_NAMES = {
   requested: 'bookings.status.requested',
   accepting: 'bookings.status.accepting',
   accepted: 'bookings.status.accepted',
+  completed: 'bookings.status.completed',
   declined: 'bookings.status.declined',
   cancelled: 'bookings.status.cancelled',
   expired: 'bookings.status.expired',

@@ -22,6 +22,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, AdminWordId> = {
   requested: 'admin.bookingStatus.requested',
   accepting: 'admin.bookingStatus.accepting',
   accepted: 'admin.bookingStatus.accepted',
+  completed: 'admin.bookingStatus.completed',
   declined: 'admin.bookingStatus.declined',
   cancelled: 'admin.bookingStatus.cancelled',
   expired: 'admin.bookingStatus.expired',

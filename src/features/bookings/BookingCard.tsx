@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import type { Booking, BookingAction } from '../../domain/contract';
+import { isTrip, type Booking, type BookingAction } from '../../domain/contract';
 import { paths } from '../../config/paths';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ReviewStars } from '../../components/StarRating';
@@ -40,11 +40,11 @@ export type ReviewFormFor = (booking: Booking) => ReactNode;
 
 /**
  * A renter's word on a trip that has ended: their stars once given, else "Rate this trip", which
- * opens the form. Only an accepted booking was a trip; the server refuses any other.
+ * opens the form. Only an accepted or completed booking was a trip; the server refuses any other.
  */
 function TripReview({ booking, now, reviewForm }: { booking: Booking; now: number; reviewForm?: ReviewFormFor }) {
   const [rating, setRating] = useState(false);
-  if (booking.status !== 'accepted' || new Date(booking.to).getTime() > now) return null;
+  if (!isTrip(booking.status) || new Date(booking.to).getTime() > now) return null;
   if (booking.review) {
     return (
       <div className="mt-2">
@@ -71,7 +71,7 @@ function TripReview({ booking, now, reviewForm }: { booking: Booking; now: numbe
   return reviewForm(booking);
 }
 
-const SPLIT_SHOWN_WHILE: readonly Booking['status'][] = ['requested', 'accepting', 'accepted'];
+const SPLIT_SHOWN_WHILE: readonly Booking['status'][] = ['requested', 'accepting', 'accepted', 'completed'];
 
 /**
  * What the owner makes of a booking of their car: split at the rates stored when its money was taken,

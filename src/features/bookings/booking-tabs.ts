@@ -1,4 +1,4 @@
-import { CLOSED_STATUSES } from '../../domain/schemas/bookings';
+import { CLOSED_STATUSES, TRIP_STATUSES } from '../../domain/schemas/bookings';
 import type { BookingsFilter } from './queries';
 import type { BookingsId } from './words';
 
@@ -22,7 +22,7 @@ export const RENTER_TABS: readonly BookingTab[] = [
   {
     key: 'past',
     title: 'bookings.tabs.past',
-    filter: { when: 'past', status: ['accepted'] },
+    filter: { when: 'past', status: TRIP_STATUSES },
     emptyText: 'bookings.tabs.pastEmpty',
   },
   {
