@@ -173,9 +173,8 @@ describe('POST /api/cars/{id}/pause and /resume', () => {
       price,
       requestedAt,
       quotaPerHour: undefined,
-      claimWindowHours: 24,
       links: bookingLinks,
-      cancellation: DEFAULT_CANCELLATION_POLICY,
+      terms: { cancellation: DEFAULT_CANCELLATION_POLICY, claimWindowHours: 24 },
       pay: async () => undefined,
     });
     await expect(storing).rejects.toMatchObject({ statusCode: 409, message: PAUSED });

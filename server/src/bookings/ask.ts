@@ -1,4 +1,3 @@
-import type { CancellationPolicy } from '#domain/cancellation';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { toIndiaIso } from '#domain/india-time';
@@ -14,7 +13,14 @@ import type { BookingLinks } from '../mail/booking-mails';
 import { CardNeedsAuthentication, paymentRequired, type PaymentProviders } from '../payments/provider';
 import type { RazorpayPayments } from '../payments/razorpay';
 import type { CardHold, StripePayments } from '../payments/stripe';
-import { PAYMENT_NOT_VERIFIED, priceRequest, storeRazorpayRequest, storeRequest, type HeldMoney } from './requests';
+import {
+  PAYMENT_NOT_VERIFIED,
+  priceRequest,
+  storeRazorpayRequest,
+  storeRequest,
+  type HeldMoney,
+  type RequestTerms,
+} from './requests';
 import { providerError } from './words';
 import { t } from '../i18n';
 
@@ -30,8 +36,7 @@ export interface AskContext {
   log: FastifyBaseLogger;
   /** The renter's hourly quota of requests. */
   quotaPerHour: number;
-  cancellation: CancellationPolicy;
-  claimWindowHours: number;
+  terms: RequestTerms;
   /** Whether a booking needs an approved driving licence (LICENCE_CHECK). */
   licences: Pick<LicenceRules, 'check'>;
 }
@@ -69,8 +74,7 @@ export async function askForBooking(
     requestedAt,
     quotaPerHour: ctx.quotaPerHour,
     links: ctx.links,
-    cancellation: ctx.cancellation,
-    claimWindowHours: ctx.claimWindowHours,
+    terms: ctx.terms,
   };
   if (checkout) {
     const razorpay = ctx.payments.razorpay;

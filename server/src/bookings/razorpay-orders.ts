@@ -1,4 +1,3 @@
-import type { CancellationPolicy } from '#domain/cancellation';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,7 +13,7 @@ import { HttpError } from '../http/errors';
 import type { BookingLinks } from '../mail/booking-mails';
 import type { RazorpayPayments } from '../payments/razorpay';
 import type { RazorpayPayment } from '../payments/razorpay-api';
-import { checkRequest, priceRequest, storeRazorpayRequest } from './requests';
+import { checkRequest, priceRequest, type RequestTerms, storeRazorpayRequest } from './requests';
 import { providerError } from './words';
 import { t } from '../i18n';
 
@@ -26,8 +25,7 @@ export interface RazorpayContext {
   razorpay: RazorpayPayments;
   gst: GstConfig | undefined;
   links: BookingLinks;
-  cancellation: CancellationPolicy;
-  claimWindowHours: number;
+  terms: RequestTerms;
   /** What follows a request the webhook made: instant booking's accept (./instant). */
   afterRequest?: (request: BookingRow) => Promise<unknown>;
   /** Whether a booking needs an approved driving licence (LICENCE_CHECK). */
@@ -103,8 +101,7 @@ export async function bookAuthorizedPayment(
       requestedAt: now,
       quotaPerHour: undefined,
       links: ctx.links,
-      cancellation: ctx.cancellation,
-      claimWindowHours: ctx.claimWindowHours,
+      terms: ctx.terms,
       checkout: { orderId: order.orderId, paymentId: payment.id },
     });
     if (existing) return 'already booked';

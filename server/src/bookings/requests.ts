@@ -1,4 +1,3 @@
-import type { CancellationPolicy } from '#domain/cancellation';
 import { and, eq, gt } from 'drizzle-orm';
 import { completesAt, expiresAt } from '#domain/booking-states';
 import { bookingTotal, type BookingTotal } from '#domain/booking-total';
@@ -7,7 +6,7 @@ import { formatIndiaTime } from '#domain/india-time';
 import { bookingPagePath } from '#domain/page-addresses';
 import { periodProblems } from '#domain/booking-period';
 import type { PaymentProvider } from '#domain/schemas/bookings';
-import type { GstConfig } from '../config';
+import type { GstConfig, MoneyRules } from '../config';
 import type { Database } from '../db/client';
 import { acceptedBookingOverlaps, bookingOverlaps, findPublicCar, type Period, whyUnlisted } from '../cars/public-cars';
 import { bookings, paymentOrders, type BookingRow, type CarRow } from '../db/schema';
@@ -20,6 +19,9 @@ import { expireDueRequests } from './process';
 import { lockCar, recordStatus } from './status';
 import { ALREADY_BOOKED, providerError } from './words';
 import { t } from '../i18n';
+
+/** What a booking is requested under and keeps: CLAIM_WINDOW_HOURS and the cancellation policy in force. */
+export type RequestTerms = Pick<MoneyRules, 'cancellation' | 'claimWindowHours'>;
 
 /** What making a booking request takes, shared by POST /api/bookings, Razorpay's orders and its webhook. */
 
@@ -131,10 +133,11 @@ export interface RequestToStore {
   quotaPerHour: number | undefined;
   /** Where the mail telling the car's owner of the request links to. */
   links: BookingLinks;
-  /** The cancellation policy in force now, stored on the booking: the one it is cancelled under. */
-  cancellation: CancellationPolicy;
-  /** The claim window in force now (CLAIM_WINDOW_HOURS): when the booking completes is stored on it, as its policy is. */
-  claimWindowHours: number;
+  /**
+   * The terms in force now, stored on the booking: the cancellation policy it is cancelled under, and
+   * the claim window after which it completes.
+   */
+  terms: RequestTerms;
   /** Holds (or proves held) the money, once the request is known to be possible; undefined for an unpaid request. */
   pay(tx: Database): Promise<HeldMoney | undefined>;
   /** Runs after the booking is inserted, in its transaction. */
@@ -181,9 +184,9 @@ export function storeRequest(db: Database, request: RequestToStore): Promise<Boo
         paymentMethod: money?.method ?? null,
         paymentRef: money?.ref ?? null,
         expiresAt: expiresAt(period.from, requestedAt, money !== undefined),
-        freeCancelHours: request.cancellation.freeCancelHours,
-        lateCancelRefundBps: request.cancellation.lateRefundBps,
-        completesAt: completesAt(period.to, request.claimWindowHours),
+        freeCancelHours: request.terms.cancellation.freeCancelHours,
+        lateCancelRefundBps: request.terms.cancellation.lateRefundBps,
+        completesAt: completesAt(period.to, request.terms.claimWindowHours),
         createdAt: requestedAt,
         updatedAt: requestedAt,
       })

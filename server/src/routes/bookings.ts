@@ -190,8 +190,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         links,
         log: request.log,
         quotaPerHour: app.quotas.bookingRequestsPerHour,
-        cancellation: app.money.cancellation,
-        claimWindowHours: app.money.claimWindowHours,
+        terms: app.money,
         licences,
       };
       const asked = await askForBooking(context, renter, request.body, app.clock.now());

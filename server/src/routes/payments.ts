@@ -59,8 +59,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
           razorpay,
           gst,
           links,
-          cancellation: app.money.cancellation,
-          claimWindowHours: app.money.claimWindowHours,
+          terms: app.money,
           licences,
         },
         signedInAccount(request),
@@ -136,8 +135,7 @@ function razorpayWebhook(
           razorpay,
           gst,
           links,
-          cancellation: app.money.cancellation,
-          claimWindowHours: app.money.claimWindowHours,
+          terms: app.money,
           licences,
           afterRequest: (row) =>
             acceptInstantly(
