@@ -61,6 +61,18 @@ async function savedText(download: Download): Promise<string> {
   return readFile(file, 'utf8');
 }
 
+/** An owner signed in on `session`, with a car at PRICE an hour named from `prefix`. */
+async function ownerWithCar(session: BrowserSession, prefix: string) {
+  const ownerAccount = await registerAndSignIn(session.context, 'owner');
+  const car = await addCarThroughApi(session.context, {
+    url: '/images/cars/audi-fiesta.svg',
+    carname: uniqueName(prefix),
+    description: 'A well-kept car.',
+    price: PRICE,
+  });
+  return { ownerAccount, car };
+}
+
 /** Checks a page as a person would meet it: nothing cut off, nothing an assistive technology would stumble on. */
 async function looksRight(page: Page, session: BrowserSession): Promise<void> {
   await settle(page);
@@ -138,13 +150,7 @@ test('an owner is paid a finished trip’s earnings by bank file, and sees it pa
   const renter = await openSession(browser, server.baseURL);
   const desk = await openSession(browser, server.baseURL);
   try {
-    const ownerAccount = await registerAndSignIn(owner.context, 'owner');
-    const car = await addCarThroughApi(owner.context, {
-      url: '/images/cars/audi-fiesta.svg',
-      carname: uniqueName('Payout '),
-      description: 'A well-kept car.',
-      price: PRICE,
-    });
+    const { ownerAccount, car } = await ownerWithCar(owner, 'Payout ');
 
     // The owner says where they are paid, on their payout details page.
     await owner.page.goto('/owner/payouts');
@@ -253,13 +259,7 @@ test('an owner paid by Razorpay Route: the admin sees the payout with its transf
   const renter = await openSession(browser, routeServer.baseURL);
   const desk = await openSession(browser, routeServer.baseURL);
   try {
-    const ownerAccount = await registerAndSignIn(owner.context, 'owner');
-    const car = await addCarThroughApi(owner.context, {
-      url: '/images/cars/audi-fiesta.svg',
-      carname: uniqueName('Route payout '),
-      description: 'A well-kept car.',
-      price: PRICE,
-    });
+    const { ownerAccount, car } = await ownerWithCar(owner, 'Route payout ');
     // The owner's bank account makes their Route linked account, which Razorpay then activates.
     await ok(
       'PUT /api/owner/payout-details',
