@@ -1,10 +1,20 @@
-import type { Account, BlogPost, Booking, CarPhoto, Comment, OwnerCar, PublicCar, Reply, Review } from '#domain/contract';
+import type { Account, BlogPost, Booking, CarPhoto, Comment, OwnerCar, PublicCar, RenterReview, Reply, Review } from '#domain/contract';
 import { photoUrls } from '#domain/photo-urls';
+import { roundedRating } from '#domain/trip-reviews';
 import { bookingNumber } from '#domain/booking-number';
 import { toIndiaIso } from '#domain/india-time';
 import { REMOVED_CONTENT } from '#domain/schemas/comments';
 import type { CarExtras } from './cars/car-extras';
-import type { AccountRow, BlogPostRow, BookingRow, CarPhotoRow, CarRow, CommentRow, ReviewRow } from './db/schema';
+import type {
+  AccountRow,
+  BlogPostRow,
+  BookingRow,
+  CarPhotoRow,
+  CarRow,
+  CommentRow,
+  RenterReviewRow,
+  ReviewRow,
+} from './db/schema';
 
 // Rows to the contract's shapes: the only place that decides what a client may see of a row. The
 // answers' schemas strip any field they do not declare, but nothing should reach them to strip.
@@ -98,13 +108,18 @@ export function toPublicCar(row: CarRow, ownerName: string | null, extras: CarEx
       ownerName,
     }),
     photos,
-    ...(extras.ratingAverage === null ? {} : { ratingAverage: Math.round(extras.ratingAverage * 10) / 10 }),
+    ...(extras.ratingAverage === null ? {} : { ratingAverage: roundedRating(extras.ratingAverage) }),
     ratingCount: extras.reviewCount,
   };
 }
 
 /** `author` is the renter's username. A removed review's text and reply are no longer stored. */
-export function toReview(row: ReviewRow, author: string): Review {
+/** While a review waits for the other side's, the instant it shows at the latest (its writer alone sees it until then). */
+function pendingAt(visibleFrom: Date, now: Date): { pendingUntil?: string } {
+  return visibleFrom.getTime() > now.getTime() ? { pendingUntil: visibleFrom.toISOString() } : {};
+}
+
+export function toReview(row: ReviewRow, author: string, now: Date): Review {
   return {
     _id: row.id,
     id: row.id,
@@ -112,10 +127,22 @@ export function toReview(row: ReviewRow, author: string): Review {
     ...(row.removedAt !== null ? { comment: REMOVED_CONTENT } : row.comment === null ? {} : { comment: row.comment }),
     author,
     createdAt: row.createdAt.toISOString(),
+    ...pendingAt(row.visibleFrom, now),
     ...(row.reply === null || row.repliedAt === null
       ? {}
       : { reply: { content: row.reply, createdAt: row.repliedAt.toISOString() } }),
     ...(row.removedAt === null ? {} : { removed: true }),
+  };
+}
+
+export function toRenterReview(row: RenterReviewRow, now: Date): RenterReview {
+  return {
+    _id: row.id,
+    id: row.id,
+    rating: row.rating,
+    ...(row.comment === null ? {} : { comment: row.comment }),
+    createdAt: row.createdAt.toISOString(),
+    ...pendingAt(row.visibleFrom, now),
   };
 }
 

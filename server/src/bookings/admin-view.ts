@@ -6,10 +6,9 @@ import type { AdminBooking, AdminBookingsQuery } from '#domain/schemas/admin';
 import type { PagedAnswer } from '#domain/schemas/answers';
 import { toBooking } from '../contract-shapes';
 import type { Database } from '../db/client';
-import { reviewsOfBookings } from '../reviews/views';
+import { tripReviewsOf, withTripReviews } from '../reviews/views';
 import { accounts, bookings, cars, type BookingRow } from '../db/schema';
 import { adminPage } from '../http/admin-lists';
-import { withReview } from './receipt';
 import { asOf, hasStatusAt } from './status';
 
 // The console's view of bookings: every booking, searched and filtered, with the steps an admin may take.
@@ -65,7 +64,8 @@ function bookingConditions({ q, status, payment, kind }: AdminBookingsQuery, now
 export async function adminBookingById(db: Database, id: string, now: Date): Promise<AdminBooking> {
   const [row] = await adminBookingRows(db).where(eq(bookings.id, id));
   if (!row) throw new Error('the booking left after its step');
-  return withReview(toAdminBooking(row, asOf(row.booking, now), now), await reviewsOfBookings(db, [id]));
+  const reviewsOf = await tripReviewsOf(db, [id], now);
+  return withTripReviews(toAdminBooking(row, asOf(row.booking, now), now), reviewsOf.get(id), 'carKeeper');
 }
 
 /** One page of the console's bookings under the query's search and filters, each as it stands at `now`. */
@@ -80,11 +80,14 @@ export function listAdminBookings(db: Database, query: AdminBookingsQuery, now: 
           .orderBy(desc(bookings.createdAt), desc(bookings.id))
           .limit(limit)
           .offset(offset);
-        const reviewOf = await reviewsOfBookings(
+        const reviewsOf = await tripReviewsOf(
           db,
           rows.map((row) => row.booking.id),
+          now,
         );
-        return rows.map((row) => withReview(toAdminBooking(row, asOf(row.booking, now), now), reviewOf));
+        return rows.map((row) =>
+          withTripReviews(toAdminBooking(row, asOf(row.booking, now), now), reviewsOf.get(row.booking.id), 'carKeeper'),
+        );
       },
       total: () =>
         db

@@ -13,10 +13,10 @@ import {
 } from '#domain/schemas/bookings';
 import { toBooking } from '../contract-shapes';
 import type { Database } from '../db/client';
-import { joinedReview, reviewAuthors } from '../reviews/views';
-import { accounts, bookings, cars, reviews, type AccountRow } from '../db/schema';
+import { tripReviewsOf, withTripReviews } from '../reviews/views';
+import { accounts, bookings, cars, type AccountRow } from '../db/schema';
 import { asOf, hasStatusAt } from './status';
-import { onCarsSide, showsPaymentRef, viewColumns, visibleTo } from './views';
+import { actorFor, onCarsSide, showsPaymentRef, viewColumns, visibleTo } from './views';
 import { renterSummaries } from '../licences/licences';
 
 // The bookings a person may see, as GET /api/bookings pages them.
@@ -84,7 +84,7 @@ function overlappingRequestNumbers(db: Database, now: Date): SQL<number[]> {
 
 /**
  * One page of the bookings `account` may see under the filters, newest first, each with what its
- * answer shows and its review, and the whole list's size; unrun: what GET /api/bookings runs, and
+ * answer shows, and the whole list's size; unrun: what GET /api/bookings runs, and
  * what a test asks PostgreSQL to explain. One round trip: the size is a subquery PostgreSQL runs
  * once (an InitPlan), so the page is still read off the index and cut short.
  */
@@ -107,15 +107,11 @@ export function bookingListQueries(
       renterPhone: accounts.phoneNumber,
       overlapsAccepted: overlappingAcceptedNumber(db),
       overlapsRequests: overlappingRequestNumbers(db, now),
-      review: reviews,
-      reviewAuthor: reviewAuthors.username,
       total: sql<number>`(${counted})`.mapWith(Number),
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(accounts, eq(accounts.id, bookings.renterId))
-    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
-    .leftJoin(reviewAuthors, eq(reviewAuthors.id, reviews.renterId))
     // Said again of the joined car, so an owner's few cars are found through cars_owner_idx rather
     // than every car hashed.
     .where(account.role === 'owner' ? and(where, eq(cars.ownerId, account.id)) : where)
@@ -177,15 +173,22 @@ export async function listBookings(
     };
   };
   const carsSide = rows.filter((row) => onCarsSide(account, row));
-  const summaries = await renterSummaries(
-    db,
-    carsSide.map(({ booking }) => ({ bookingId: booking.id, renterId: booking.renterId, from: booking.startsAt })),
-    now,
-  );
+  const [summaries, reviewsOf] = await Promise.all([
+    renterSummaries(
+      db,
+      carsSide.map(({ booking }) => ({ bookingId: booking.id, renterId: booking.renterId, from: booking.startsAt })),
+      now,
+    ),
+    tripReviewsOf(
+      db,
+      rows.map(({ booking }) => booking.id),
+      now,
+    ),
+  ]);
   const withItsReview = (row: (typeof rows)[number]): Booking => {
-    const review = joinedReview(row.review, row.reviewAuthor);
     const renterSummary = summaries.get(row.booking.id);
-    return { ...listed(row), ...(review ? { review } : {}), ...(renterSummary ? { renterSummary } : {}) };
+    const side = actorFor(account, row) === 'renter' ? 'renter' : 'carKeeper';
+    return withTripReviews({ ...listed(row), ...(renterSummary ? { renterSummary } : {}) }, reviewsOf.get(row.booking.id), side);
   };
   return { data: rows.map(withItsReview), total, page, pageSize };
 }

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { toIndiaIso } from '#domain/india-time';
-import { isTrip, type Booking, type BookingReceipt, type Contact } from '#domain/schemas/bookings';
-import type { Review } from '#domain/schemas/reviews';
+import { isTrip, type BookingReceipt, type Contact } from '#domain/schemas/bookings';
 import type { GstConfig, SupportContact } from '../config';
 import { toBooking } from '../contract-shapes';
 import type { Database } from '../db/client';
-import { reviewsOfBookings } from '../reviews/views';
+import { tripReviewsOf, withTripReviews } from '../reviews/views';
 import { accounts, bookingEvents, bookings, type AccountRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n';
@@ -44,12 +43,6 @@ async function contactsFor(db: Database, view: BookingView, account: AccountRow,
   return { ...(carKeeper ? { carKeeper } : {}), ...(renter ? { renter } : {}) };
 }
 
-/** The booking with its renter's review, when it has one. */
-export function withReview<T extends Booking>(booking: T, reviewOf: Map<string, Review>): T {
-  const review = reviewOf.get(booking.id);
-  return review ? { ...booking, review } : booking;
-}
-
 /**
  * A booking's receipt for `account`: the booking as it stands at `now`, its status history and, once
  * accepted, who to call; the seller's GST registration where the booking was taxed.
@@ -70,9 +63,10 @@ export async function bookingReceipt(
     .orderBy(bookingEvents.at, bookingEvents.id);
   // An expiry the sweep has not stored yet is shown as it will be stored.
   if (booking.status !== view.booking.status) events.push({ status: booking.status, at: booking.expiresAt });
-  const reviewOf = await reviewsOfBookings(db, [booking.id]);
+  const reviewsOf = await tripReviewsOf(db, [booking.id], now);
+  const side = actorFor(account, view) === 'renter' ? 'renter' : 'carKeeper';
   return {
-    ...withReview(toBooking(booking, view, showsPaymentRef(account)), reviewOf),
+    ...withTripReviews(toBooking(booking, view, showsPaymentRef(account)), reviewsOf.get(booking.id), side),
     history: events.map(({ status, at }) => ({ status, at: toIndiaIso(at) })),
     contacts: isTrip(booking.status) ? await contactsFor(db, view, account, support) : {},
     ...(gst && booking.taxLines.length > 0 ? { seller: { name: SELLER_NAME, gstin: gst.gstin, state: gst.state } } : {}),

@@ -34,10 +34,11 @@ export const PRIVATE_NOTICE = 'private:';
 export const EVERY_PRIVATE = '*';
 /**
  * Tables whose every change migration 0015 names, and whose rows show on private lists too: a car's
- * name and photos on its owner's cars and on bookings, a review on its booking, a renamed renter.
+ * name and photos on its owner's cars and on bookings, a review on its booking (either side's, and a
+ * renter's rating on the owners' requests), a renamed renter.
  * Which accounts' lists they touch is not said, so each drops them all.
  */
-export const EVERY_PRIVATE_TABLES = new Set(['cars', 'car_photos', 'reviews', 'accounts']);
+export const EVERY_PRIVATE_TABLES = new Set(['cars', 'car_photos', 'reviews', 'renter_reviews', 'accounts']);
 
 export interface ChangeFeed {
   /** False while changes may go unheard (PostgreSQL's listening connection is down): no cache may answer then. */

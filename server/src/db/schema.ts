@@ -520,6 +520,11 @@ export const reviews = pgTable(
     /** When an admin removed the review: its text and reply are gone and its rating no longer counts. */
     removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
+    /**
+     * From when anyone but its writer sees the review: the trip's deadline for both reviews, brought
+     * forward to when the other side reviews too, so neither reads the other's before writing.
+     */
+    visibleFrom: timestamp('visible_from', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
     foreignKey({ name: 'reviews_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }),
@@ -529,6 +534,33 @@ export const reviews = pgTable(
     check('reviews_comment_check', sql`length(${table.comment}) BETWEEN 1 AND ${limit(REVIEW_COMMENT_MAX)}`),
     check('reviews_reply_check', sql`length(${table.reply}) BETWEEN 1 AND ${limit(REVIEW_REPLY_MAX)}`),
     index('reviews_car_idx').on(table.carId, table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * The car keeper's rating of the renter after a completed trip: one per booking, shown as the
+ * renter's reviews are, once both sides have written or the trip's deadline has passed.
+ */
+export const renterReviews = pgTable(
+  'renter_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull().unique('renter_reviews_booking_id_key'),
+    renterId: uuid('renter_id').notNull(),
+    /** The owner, or the admin who rated the renter of a fleet car. */
+    authorId: uuid('author_id').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    visibleFrom: timestamp('visible_from', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: 'renter_reviews_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }),
+    foreignKey({ name: 'renter_reviews_renter_id_fkey', columns: [table.renterId], foreignColumns: [accounts.id] }),
+    foreignKey({ name: 'renter_reviews_author_id_fkey', columns: [table.authorId], foreignColumns: [accounts.id] }),
+    check('renter_reviews_rating_check', sql`${table.rating} BETWEEN 1 AND 5`),
+    check('renter_reviews_comment_check', sql`length(${table.comment}) BETWEEN 1 AND ${limit(REVIEW_COMMENT_MAX)}`),
+    index('renter_reviews_renter_idx').on(table.renterId, table.visibleFrom),
   ],
 );
 
@@ -1138,6 +1170,7 @@ export const schema = {
   bookingMessages,
   bookingMessageMails,
   reviews,
+  renterReviews,
   paymentOrders,
   invoiceSequences,
   blogPosts,
@@ -1164,6 +1197,7 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type CarRow = typeof cars.$inferSelect;
 export type CarPhotoRow = typeof carPhotos.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+export type RenterReviewRow = typeof renterReviews.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;
 export type BookingMessageRow = typeof bookingMessages.$inferSelect;

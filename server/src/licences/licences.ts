@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, avg, count, eq, inArray, lte } from 'drizzle-orm';
 import { TRIP_STATUSES } from '#domain/schemas/bookings';
 import type { z } from 'zod';
 import { indiaToday } from '#domain/india-time';
+import { roundedRating } from '#domain/trip-reviews';
 import {
   ageBand,
   ageOn,
@@ -17,7 +18,8 @@ import {
 import type { LicenceRules } from '../config';
 import { recordAdminAction } from '../db/admin-actions';
 import type { Database } from '../db/client';
-import { type AccountRow, accounts, bookings, type LicenceRow, licences } from '../db/schema';
+import { type AccountRow, accounts, bookings, type LicenceRow, licences, renterReviews } from '../db/schema';
+import { renterReviewShows } from '../reviews/views';
 import { HttpError } from '../http/errors';
 import { licenceReviewedMail } from '../mail/account-mails';
 import { queueMail } from '../mail/outbox';
@@ -234,8 +236,9 @@ export async function checkMayDrive(
 
 /**
  * What a car's owner sees of each renter on their requests, by booking id: whether the renter is
- * approved to drive, their age band at the trip's start, and their completed trips (accepted
- * bookings whose period has ended by `now`). Never the licence's number or photos.
+ * approved to drive, their age band at the trip's start, their completed trips (accepted
+ * bookings whose period has ended by `now`) and car keepers' ratings of them that show at `now`.
+ * Never the licence's number or photos.
  */
 export async function renterSummaries(
   db: Database,
@@ -244,25 +247,34 @@ export async function renterSummaries(
 ): Promise<Map<string, RenterSummary>> {
   const renterIds = [...new Set(requests.map((request) => request.renterId))];
   if (renterIds.length === 0) return new Map();
-  const [licenceRows, tripRows] = await Promise.all([
+  const [licenceRows, tripRows, ratingRows] = await Promise.all([
     db.select().from(licences).where(inArray(licences.accountId, renterIds)),
     db
       .select({ renterId: bookings.renterId, trips: count() })
       .from(bookings)
       .where(and(inArray(bookings.renterId, renterIds), inArray(bookings.status, TRIP_STATUSES), lte(bookings.endsAt, now)))
       .groupBy(bookings.renterId),
+    db
+      .select({ renterId: renterReviews.renterId, average: avg(renterReviews.rating), count: count() })
+      .from(renterReviews)
+      .where(and(inArray(renterReviews.renterId, renterIds), renterReviewShows(now)))
+      .groupBy(renterReviews.renterId),
   ]);
   const licenceOf = new Map(licenceRows.map((row) => [row.accountId, row]));
   const tripsOf = new Map(tripRows.map((row) => [row.renterId, row.trips]));
+  const ratingsOf = new Map(ratingRows.map((row) => [row.renterId, row]));
   return new Map(
     requests.map(({ bookingId, renterId, from }) => {
       const licence = licenceOf.get(renterId);
+      const ratings = ratingsOf.get(renterId);
       return [
         bookingId,
         {
           approvedToDrive: licence?.status === 'approved',
           ageBand: licence ? ageBand(ageOn(licence.dateOfBirth, indiaToday(from))) : null,
           completedTrips: tripsOf.get(renterId) ?? 0,
+          ratingCount: ratings?.count ?? 0,
+          ...(ratings?.average == null ? {} : { ratingAverage: roundedRating(Number(ratings.average)) }),
         },
       ];
     }),

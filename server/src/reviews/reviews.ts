@@ -1,17 +1,19 @@
-import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { statusAt } from '#domain/booking-states';
+import { reviewShowsFrom } from '#domain/trip-reviews';
 import { carPagePath } from '#domain/page-addresses';
 import { LATEST_REVIEWS_MAX, type LatestReview, type NewReview } from '#domain/schemas/reviews';
 import { findPublicCar, isPublic } from '../cars/public-cars';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { type AccountRow, accounts, bookings, cars, type ReviewRow, reviews } from '../db/schema';
+import { type AccountRow, accounts, type BookingRow, bookings, cars, renterReviews, type ReviewRow, reviews } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { reviewViews } from './views';
+import { carReviewShows, reviewViews } from './views';
 import { t } from '../i18n';
 
-// A renter's review of a trip that took place, the car keeper's one reply, and a car's reviews.
+// A renter's review of a trip that took place, the car keeper's one reply, and a car's reviews; both
+// sides' reviews of a trip wait for each other (src/domain/trip-reviews.ts).
 
 export const NO_SUCH_BOOKING = 'server.reviews.noSuchBooking';
 export const NO_SUCH_REVIEW = 'server.reviews.noSuchReview';
@@ -36,8 +38,40 @@ export async function readReview(db: Database, reviewId: string): Promise<Review
 }
 
 /** Whoever answers for the car: its owner, or an admin for a fleet car (as for booking requests). */
-function keepsCar(account: Pick<AccountRow, 'id' | 'role'>, car: { kind: string; ownerId: string | null }): boolean {
+export function keepsCar(account: Pick<AccountRow, 'id' | 'role'>, car: { kind: string; ownerId: string | null }): boolean {
   return car.kind === 'fleet' ? account.role === 'admin' : car.ownerId === account.id;
+}
+
+/** The table of each side's review of a trip: the renter's of the car, the car keeper's of the renter. */
+const SIDES = { renter: reviews, carKeeper: renterReviews } as const;
+export type ReviewSide = keyof typeof SIDES;
+
+/**
+ * Stores one side's review of `booking` with `insert`, and answers its id. The booking's row is locked
+ * meanwhile, so the other side's review cannot land unseen: with it already in, both show from `now`;
+ * without it, this one waits for it or for the end of the trip's wait. A second review of the same side
+ * breaks the table's unique key, and the transaction stores nothing.
+ */
+export async function storeTripReview(
+  db: Database,
+  booking: BookingRow,
+  side: ReviewSide,
+  insert: (tx: Database, visibleFrom: Date) => Promise<string>,
+  now: Date,
+): Promise<string> {
+  const other = SIDES[side === 'renter' ? 'carKeeper' : 'renter'];
+  return db.transaction(async (tx) => {
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).for('update');
+    const [written] = await tx.select({ id: other.id }).from(other).where(eq(other.bookingId, booking.id));
+    const id = await insert(tx, reviewShowsFrom(booking.completesAt ?? booking.endsAt, written !== undefined, now));
+    if (written) {
+      await tx
+        .update(other)
+        .set({ visibleFrom: sql`least(${other.visibleFrom}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(other.bookingId, booking.id));
+    }
+    return id;
+  });
 }
 
 /**
@@ -63,12 +97,20 @@ export async function writeReview(
   }
   if (booking.endsAt > now) throw new HttpError(409, t(NOT_ENDED));
   try {
-    const [stored] = await db
-      .insert(reviews)
-      .values({ bookingId: booking.id, carId: booking.carId, renterId, rating, comment: comment ?? null, createdAt: now })
-      .returning({ id: reviews.id });
-    if (!stored) throw new Error('the review was not stored');
-    return stored.id;
+    return await storeTripReview(
+      db,
+      booking,
+      'renter',
+      async (tx, visibleFrom) => {
+        const [stored] = await tx
+          .insert(reviews)
+          .values({ bookingId: booking.id, carId: booking.carId, renterId, rating, comment: comment ?? null, createdAt: now, visibleFrom })
+          .returning({ id: reviews.id });
+        if (!stored) throw new Error('the review was not stored');
+        return stored.id;
+      },
+      now,
+    );
   } catch (error) {
     // The booking's one review, written meanwhile by a second click: the unique key keeps the first.
     if (isUniqueViolation(error)) throw new HttpError(409, t(ALREADY_REVIEWED));
@@ -103,15 +145,19 @@ export async function replyToReview(
   return replied.id;
 }
 
-/** The window's share of a public car's reviews, newest first (the id breaking ties), and how many it has. */
+/**
+ * The window's share of a public car's reviews that show at `now`, newest first (the id breaking
+ * ties), and how many show.
+ */
 export async function carReviews(
   db: Database,
   carName: string,
   window: { limit: number; offset: number },
+  now: Date,
 ): Promise<{ rows: ReviewView[]; total: number }> {
   const car = await findPublicCar(db, carName);
   if (!car) throw new HttpError(404, t(NO_SUCH_CAR));
-  const ofCar = eq(reviews.carId, car.car.id);
+  const ofCar = and(eq(reviews.carId, car.car.id), carReviewShows(now));
   const [rows, [counted]] = await Promise.all([
     reviewViews(db).where(ofCar).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(window.limit).offset(window.offset),
     db.select({ total: count() }).from(reviews).where(ofCar),
@@ -120,10 +166,10 @@ export async function carReviews(
 }
 
 /**
- * The newest reviews with a comment, whatever their rating, for the home page: none an admin removed,
- * and only of cars anyone can still open, since each links to its car.
+ * The newest reviews with a comment that show at `now`, whatever their rating, for the home page: none
+ * an admin removed, and only of cars anyone can still open, since each links to its car.
  */
-export async function latestReviews(db: Database): Promise<LatestReview[]> {
+export async function latestReviews(db: Database, now: Date): Promise<LatestReview[]> {
   const rows = await db
     .select({
       id: reviews.id,
@@ -136,7 +182,7 @@ export async function latestReviews(db: Database): Promise<LatestReview[]> {
     .from(reviews)
     .innerJoin(accounts, eq(accounts.id, reviews.renterId))
     .innerJoin(cars, eq(cars.id, reviews.carId))
-    .where(and(isNotNull(reviews.comment), isNull(reviews.removedAt), isPublic))
+    .where(and(isNotNull(reviews.comment), isNull(reviews.removedAt), isPublic, carReviewShows(now)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(LATEST_REVIEWS_MAX);
   return rows.flatMap(({ id, comment, createdAt, car, ...rest }) =>

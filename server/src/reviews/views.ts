@@ -1,9 +1,8 @@
-import { inArray, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Review } from '#domain/contract';
-import { toReview } from '../contract-shapes';
+import { inArray, eq, lte } from 'drizzle-orm';
+import type { Booking, RenterReview, Review } from '#domain/contract';
+import { toRenterReview, toReview } from '../contract-shapes';
 import type { Database } from '../db/client';
-import { accounts, type ReviewRow, reviews } from '../db/schema';
+import { accounts, renterReviews, reviews } from '../db/schema';
 
 /** Reviews with their author, the renter's username, as every review answer shows them. */
 export function reviewViews(db: Database) {
@@ -13,20 +12,42 @@ export function reviewViews(db: Database) {
     .innerJoin(accounts, eq(accounts.id, reviews.renterId));
 }
 
-/** The review of each of `bookingIds` that has one, in one query whatever their number (a page of bookings, or one). */
-export async function reviewsOfBookings(db: Database, bookingIds: readonly string[]): Promise<Map<string, Review>> {
+/** Reviews of cars that show to anyone at `now`: the writer alone sees one still waiting for the other side's. */
+export const carReviewShows = (now: Date) => lte(reviews.visibleFrom, now);
+
+/** Ratings of renters that show to anyone at `now`. */
+export const renterReviewShows = (now: Date) => lte(renterReviews.visibleFrom, now);
+
+/** A trip's two reviews, each as its writer sees it (with `pendingUntil` while it waits). */
+export interface TripReviews {
+  review?: Review;
+  renterReview?: RenterReview;
+}
+
+/** The reviews of each of `bookingIds` that has any, in two queries whatever their number (a page of bookings, or one). */
+export async function tripReviewsOf(db: Database, bookingIds: readonly string[], now: Date): Promise<Map<string, TripReviews>> {
   if (bookingIds.length === 0) return new Map();
-  const rows = await reviewViews(db).where(inArray(reviews.bookingId, [...bookingIds]));
-  return new Map(rows.map(({ review, author }) => [review.bookingId, toReview(review, author)]));
+  const ids = [...bookingIds];
+  const [renterSide, keeperSide] = await Promise.all([
+    reviewViews(db).where(inArray(reviews.bookingId, ids)),
+    db.select().from(renterReviews).where(inArray(renterReviews.bookingId, ids)),
+  ]);
+  const found = new Map<string, TripReviews>();
+  for (const { review, author } of renterSide) found.set(review.bookingId, { review: toReview(review, author, now) });
+  for (const row of keeperSide) {
+    found.set(row.bookingId, { ...found.get(row.bookingId), renterReview: toRenterReview(row, now) });
+  }
+  return found;
 }
 
 /**
- * The review's author, for a list of bookings to left-join with `reviews` on the booking's id: the
- * page and its reviews in one query. Its own name, since the list already joins the renter's account.
+ * The booking with the reviews `side` may read: each side its own at once, the other side's only
+ * once it shows. An admin reads as the car's side, as they answer for the fleet's cars.
  */
-export const reviewAuthors = alias(accounts, 'review_author');
-
-/** The review a left join found, in the contract's shape; undefined when the booking has none. */
-export function joinedReview(review: ReviewRow | null, author: string | null): Review | undefined {
-  return review === null || author === null ? undefined : toReview(review, author);
+export function withTripReviews<T extends Booking>(booking: T, found: TripReviews | undefined, side: 'renter' | 'carKeeper'): T {
+  const shown = <R extends { pendingUntil?: string }>(review: R | undefined, ownSide: boolean): R | undefined =>
+    review && (ownSide || review.pendingUntil === undefined) ? review : undefined;
+  const review = shown(found?.review, side === 'renter');
+  const renterReview = shown(found?.renterReview, side === 'carKeeper');
+  return { ...booking, ...(review ? { review } : {}), ...(renterReview ? { renterReview } : {}) };
 }

@@ -51,6 +51,7 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
       const extrasOf = await carExtras(
         app.db,
         rows.map((row) => row.car.id),
+        app.clock.now(),
       );
       const photoBase = app.photoStorage.urlBase;
       return {
@@ -95,7 +96,7 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findPublicCar(app.db, request.params.carName);
       if (!row) throw new HttpError(404, t(NO_SUCH_CAR));
-      const extrasOf = await carExtras(app.db, [row.car.id]);
+      const extrasOf = await carExtras(app.db, [row.car.id], app.clock.now());
       return toPublicCar(row.car, row.ownerName, extrasOf(row.car.id), app.photoStorage.urlBase);
     },
   );

@@ -34,6 +34,7 @@ export const ADMIN_ACTIONS = [
   'licence.approve',
   'licence.reject',
   'licence.view_photo',
+  'booking.rate_renter',
 ] as const;
 export const AdminActionName = z.enum(ADMIN_ACTIONS);
 export type AdminActionName = z.output<typeof AdminActionName>;

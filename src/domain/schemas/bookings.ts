@@ -4,7 +4,7 @@ import { pageParams } from './answers';
 import { CarKind } from './cars';
 import { carName, id, Identified, instant, isoInstant, reason } from './fields';
 import { RenterSummary } from './licences';
-import { Review } from './reviews';
+import { RenterReview, Review } from './reviews';
 
 /**
  * `expired`: a request nobody answered before its period began (see EXPIRY in booking-states);
@@ -231,8 +231,13 @@ export const Booking = Identified.extend({
   renterSummary: RenterSummary.optional(),
   /** On the answer to an accept: the numbers of the car's overlapping requests it declined with it. */
   declinedWith: z.array(z.string()).optional(),
-  /** The renter's review of the trip, once given (only an accepted booking whose period has ended can have one). */
+  /**
+   * The renter's review of the trip, once given (only an accepted booking whose period has ended can
+   * have one): to others than the renter only once it shows (see `pendingUntil`).
+   */
   review: Review.optional(),
+  /** The car keeper's rating of the renter, once given after completion: to the renter only once it shows. */
+  renterReview: RenterReview.optional(),
   createdAt: isoInstant,
   updatedAt: isoInstant,
 }).meta({ id: 'Booking' });

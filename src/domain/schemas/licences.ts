@@ -175,6 +175,10 @@ export const RenterSummary = z
     ageBand: z.enum(AGE_BANDS).nullable(),
     /** Accepted bookings of the renter whose period has ended. */
     completedTrips: z.int(),
+    /** How many car keepers' ratings of the renter show; 0 when none do yet. */
+    ratingCount: z.int(),
+    /** The average of those ratings, to one decimal; sent only when there is at least one. */
+    ratingAverage: z.number().min(1).max(5).optional(),
   })
   .meta({ id: 'RenterSummary' });
 export type RenterSummary = z.output<typeof RenterSummary>;

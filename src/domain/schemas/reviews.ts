@@ -25,6 +25,15 @@ export const NewReview = z.object({
 });
 export type NewReview = z.input<typeof NewReview>;
 
+/** `POST /api/bookings/{id}/renter-review`: the car keeper's stars for the renter, with the same checks as a review of a car. */
+export const NewRenterReview = NewReview;
+export type NewRenterReview = z.input<typeof NewRenterReview>;
+
+const pendingUntil = isoInstant.optional().meta({
+  description:
+    "Sent only to the review's writer while it waits for the other side's: it shows to others once the other side has reviewed too, or at this instant.",
+});
+
 /** `POST /api/reviews/{id}/reply`: the car owner's one answer to a review. */
 export const NewReviewReply = z.object({
   content: writtenText('checks.field.reply', REVIEW_REPLY_MAX),
@@ -45,6 +54,7 @@ export const Review = Identified.extend({
   /** The renter's username. */
   author: z.string(),
   createdAt: isoInstant,
+  pendingUntil,
   reply: z.object({ content: z.string(), createdAt: isoInstant }).optional(),
   removed: z
     .literal(true)
@@ -54,6 +64,15 @@ export const Review = Identified.extend({
     }),
 }).meta({ id: 'Review' });
 export type Review = z.output<typeof Review>;
+
+/** The car keeper's rating of the renter after a completed trip. */
+export const RenterReview = Identified.extend({
+  rating: z.int().min(1).max(5),
+  comment: z.string().optional(),
+  createdAt: isoInstant,
+  pendingUntil,
+}).meta({ id: 'RenterReview' });
+export type RenterReview = z.output<typeof RenterReview>;
 
 /**
  * `GET /api/reviews/latest`: one of the newest reviews with words in them, whatever their rating,

@@ -39,6 +39,7 @@ const ACTION_LABELS: Record<AuditActionName, AdminWordId> = {
   'licence.approve': 'admin.audit.action.licenceApprove',
   'licence.reject': 'admin.audit.action.licenceReject',
   'licence.view_photo': 'admin.audit.action.licenceViewPhoto',
+  'booking.rate_renter': 'admin.audit.action.bookingRateRenter',
 };
 
 const OBJECT_LABELS: Record<AdminObjectType, AdminWordId> = {
