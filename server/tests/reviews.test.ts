@@ -59,15 +59,17 @@ async function booking(car: string, who: string, keeper?: string, action?: 'acce
 let daysBack = 1;
 
 /**
- * Moves the booking's period (keeping its length) to end `hoursAgo` hours ago, a day of its own back;
- * a negative `hoursAgo` puts its end that far ahead instead, the trip under way.
+ * Moves the booking's period (keeping its length) to end `hoursAgo` hours ago, a day of its own back,
+ * the trip completed `hoursAgo` hours ago (its claim window closed then); a negative `hoursAgo` puts
+ * its end that far ahead instead, the trip under way.
  */
 async function endedAgo(bookingId: string, hoursAgo = 1): Promise<void> {
   const [row] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!row) throw new Error('no such booking');
   const endsAt = new Date(Date.now() - hoursAgo * HOUR_MS - (hoursAgo < 0 ? 0 : daysBack++) * DAY_MS);
   const startsAt = new Date(endsAt.getTime() - (row.endsAt.getTime() - row.startsAt.getTime()));
-  await app.db.update(bookings).set({ startsAt, endsAt, expiresAt: startsAt }).where(eq(bookings.id, bookingId));
+  const completesAt = new Date(Math.max(endsAt.getTime(), Date.now() - hoursAgo * HOUR_MS));
+  await app.db.update(bookings).set({ startsAt, endsAt, expiresAt: startsAt, completesAt }).where(eq(bookings.id, bookingId));
 }
 
 /** An accepted trip of `car` by `who` that has ended. */
@@ -81,6 +83,11 @@ const review = (cookie: string | undefined, bookingId: string, body: unknown) =>
   send(app, 'POST', `/api/bookings/${bookingId}/review`, cookie, body);
 const replyTo = (cookie: string | undefined, reviewId: string, body: unknown) =>
   send(app, 'POST', `/api/reviews/${reviewId}/reply`, cookie, body);
+/** The car keeper's rating of the renter: with the renter's review in, both show at once. */
+async function keeperRates(keeper: string, bookingId: string): Promise<void> {
+  const response = await send(app, 'POST', `/api/bookings/${bookingId}/renter-review`, keeper, { rating: 4 });
+  expect(response.statusCode, response.body).toBe(201);
+}
 const reviewCount = (bookingId: string) => app.db.$count(reviews, eq(reviews.bookingId, bookingId));
 
 async function carReviews(car: string, query = ''): Promise<PagedAnswer<Review>> {
@@ -96,7 +103,7 @@ async function publicCar(car: string): Promise<PublicCar> {
 }
 
 describe('POST /api/bookings/{id}/review', () => {
-  it("takes the renter's rating and comment once the trip has ended, and shows it on their booking", async () => {
+  it("takes the renter's rating and comment once the trip has ended, and shows it on their booking, to the owner once they rated the renter", async () => {
     const trip = await endedTrip(carId, renter, owner);
     const response = await review(renter, trip.id, { rating: 4, comment: '  Clean car, easy pickup.  ' });
     expect(response.statusCode, response.body).toBe(201);
@@ -104,14 +111,21 @@ describe('POST /api/bookings/{id}/review', () => {
     expect(written).toMatchObject({ rating: 4, comment: 'Clean car, easy pickup.' });
     expect(written).not.toHaveProperty('reply');
     expect(written.author).toMatch(/\S/);
+    // It waits for the owner's rating of the renter, 14 days after the trip completed at the latest.
+    expect(written.pendingUntil).toEqual(expect.any(String));
 
     const receipt = await send(app, 'GET', `/api/bookings/${trip.id}`, renter);
     expect(receipt.json<BookingReceipt>().review).toEqual(written);
     const past = await send(app, 'GET', '/api/bookings?when=past', renter);
     expect(past.json<PagedAnswer<Booking>>().data.find((item) => item.id === trip.id)?.review).toEqual(written);
-    // The owner sees it on the request too.
-    const ownersList = await send(app, 'GET', '/api/bookings?when=past', owner);
-    expect(ownersList.json<PagedAnswer<Booking>>().data.find((item) => item.id === trip.id)?.review?.rating).toBe(4);
+    const ownersItem = async () =>
+      (await send(app, 'GET', '/api/bookings?when=past', owner)).json<PagedAnswer<Booking>>().data.find((item) => item.id === trip.id);
+    expect(await ownersItem()).not.toHaveProperty('review');
+
+    await keeperRates(owner, trip.id);
+    const shown = await ownersItem();
+    expect(shown?.review?.rating).toBe(4);
+    expect(shown?.review).not.toHaveProperty('pendingUntil');
   });
 
   it('takes a rating without a comment, a blank comment counting as none', async () => {
@@ -205,6 +219,7 @@ describe('POST /api/reviews/{id}/reply', () => {
     const trip = await endedTrip(car, renter, keeper);
     const response = await review(renter, trip.id, { rating: 3, comment: 'The AC was weak.' });
     expect(response.statusCode, response.body).toBe(201);
+    await keeperRates(keeper, trip.id);
     return response.json<Review>();
   }
 
@@ -261,6 +276,7 @@ describe('GET /api/cars/{car}/reviews and the ratings on the car', () => {
       const trip = await endedTrip(car.id, who, owner);
       const response = await review(who, trip.id, { rating, comment: `Rated ${rating}.` });
       expect(response.statusCode, response.body).toBe(201);
+      await keeperRates(owner, trip.id);
       written.push(response.json<Review>());
     }
     const newestFirst = [...written].reverse();
@@ -292,6 +308,8 @@ describe('GET /api/cars/{car}/reviews and the ratings on the car', () => {
 
     const trip = await endedTrip(unreviewed, otherRenter, adminCookie);
     expect((await review(otherRenter, trip.id, { rating: 2 })).statusCode).toBe(201);
+    expect((await publicCar(unreviewed)).ratingCount).toBe(0);
+    await keeperRates(adminCookie, trip.id);
     expect(await publicCar(unreviewed)).toMatchObject({ ratingCount: 1, ratingAverage: 2 });
   });
 
@@ -299,6 +317,7 @@ describe('GET /api/cars/{car}/reviews and the ratings on the car', () => {
     const realBefore = (await carReviews(FLEET_CAR)).total;
     const trip = await endedTrip(FLEET_CAR, otherRenter, adminCookie);
     expect((await review(otherRenter, trip.id, { rating: 2 })).statusCode).toBe(201);
+    await keeperRates(adminCookie, trip.id);
     const after = await publicCar(FLEET_CAR);
     expect(after.ratingCount).toBe(realBefore + 1);
     const all = await carReviews(FLEET_CAR, '?pageSize=100');
@@ -323,11 +342,13 @@ describe('GET /api/reviews/latest', () => {
     return response.json<LatestReview[]>();
   }
 
-  /** A review of an ended trip of `car` by `who`, through the API. */
+  /** A review of an ended trip of `car` by `who`, through the API, shown by the keeper's rating of the renter. */
   async function reviewed(car: string, who: string, body: { rating: number; comment?: string }): Promise<Review> {
-    const trip = await endedTrip(car, who, car === FLEET_CAR ? adminCookie : owner);
+    const keeper = car === FLEET_CAR ? adminCookie : owner;
+    const trip = await endedTrip(car, who, keeper);
     const response = await review(who, trip.id, body);
     expect(response.statusCode, response.body).toBe(201);
+    await keeperRates(keeper, trip.id);
     return response.json<Review>();
   }
 
@@ -366,7 +387,7 @@ describe('GET /api/reviews/latest', () => {
     expect(answer[1]?.car).toEqual({ id: carId, carName: 'Tata Nexon Reviewed', path: `/cars/${carId}` });
   });
 
-  it('shows a new review at once and drops it once an admin removes it', async () => {
+  it('shows a new review once both sides have written, and drops it once an admin removes it', async () => {
     await latest();
     const fresh = await reviewed(carId, otherRenter, { rating: 1, comment: 'The AC did not work.' });
     expect((await latest())[0]).toMatchObject({ id: fresh.id, rating: 1, comment: 'The AC did not work.' });
