@@ -69,8 +69,8 @@ beforeAll(async () => {
     JOIN car ON car.k = 1 + n % ${OWNERS * CARS_PER_OWNER}
     JOIN renter ON renter.k = 1 + n % ${RENTERS}`);
   await app.db.execute(sql`
-    INSERT INTO reviews (booking_id, car_id, renter_id, rating)
-    SELECT id, car_id, renter_id, 4 FROM bookings WHERE status = 'accepted'`);
+    INSERT INTO reviews (booking_id, car_id, renter_id, rating, visible_from)
+    SELECT id, car_id, renter_id, 4, now() FROM bookings WHERE status = 'accepted'`);
   const posts = await app.db.select({ id: blogPosts.id }).from(blogPosts).orderBy(blogPosts.position);
   const [post] = posts;
   if (!post || posts.length < 2) throw new Error('the seeded blog posts are missing');

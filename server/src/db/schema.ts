@@ -534,6 +534,8 @@ export const reviews = pgTable(
     check('reviews_comment_check', sql`length(${table.comment}) BETWEEN 1 AND ${limit(REVIEW_COMMENT_MAX)}`),
     check('reviews_reply_check', sql`length(${table.reply}) BETWEEN 1 AND ${limit(REVIEW_REPLY_MAX)}`),
     index('reviews_car_idx').on(table.carId, table.createdAt.desc().nullsFirst()),
+    // The next review to show, when kept car answers go stale by the clock alone.
+    index('reviews_visible_from_idx').on(table.visibleFrom),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { PublicTopic } from '../db/change-notices';
@@ -24,6 +24,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this request's answer may be kept: what stood before its route ran. Null otherwise. */
     publicCacheMiss: PendingAnswer | null;
+  }
+  interface FastifyInstance {
+    /**
+     * Says how `topic`'s answers also change with the clock alone: `next` answers the first instant
+     * after `now` at which one will (null when none will), and answers kept are not sent past it.
+     */
+    publicCacheTurns: (topic: PublicTopic, next: (now: Date) => Promise<Date | null>) => void;
   }
 }
 
@@ -59,6 +66,33 @@ interface Entry extends KeptAnswer {
 async function publicCache(app: FastifyInstance): Promise<void> {
   const caches = new Map<PublicTopic, LRUCache<string, Entry>>();
   const generations = new Map<PublicTopic, number>();
+  const turns = new Map<PublicTopic, (now: Date) => Promise<Date | null>>();
+  /** Per topic with turns, until when its kept answers hold (ms; Infinity when no turn is due); unknown after a change. */
+  const keptUntil = new Map<PublicTopic, number>();
+  app.decorate('publicCacheTurns', (topic: PublicTopic, next: (now: Date) => Promise<Date | null>) => {
+    turns.set(topic, next);
+  });
+
+  const dropAll = (topic: PublicTopic) => {
+    generations.set(topic, (generations.get(topic) ?? 0) + 1);
+    keptUntil.delete(topic);
+    caches.get(topic)?.clear();
+  };
+
+  /** Drops the topic's kept answers once the clock has reached its next turn, asking the database when that is when unknown. */
+  async function dropIfTurned(topic: PublicTopic): Promise<void> {
+    const next = turns.get(topic);
+    if (!next) return;
+    const now = app.clock.now();
+    let until = keptUntil.get(topic);
+    if (until === undefined) {
+      const generation = generations.get(topic);
+      until = (await next(now))?.getTime() ?? Number.POSITIVE_INFINITY;
+      // A change meanwhile made the answer stale; the next request asks again.
+      if (generations.get(topic) === generation) keptUntil.set(topic, until);
+    }
+    if (now.getTime() >= until) dropAll(topic);
+  }
 
   const cacheOf = (topic: PublicTopic) => {
     const known = caches.get(topic);
@@ -70,10 +104,7 @@ async function publicCache(app: FastifyInstance): Promise<void> {
     });
     caches.set(topic, cache);
     generations.set(topic, 0);
-    app.changes.onTopic(topic, () => {
-      generations.set(topic, (generations.get(topic) ?? 0) + 1);
-      cache.clear();
-    });
+    app.changes.onTopic(topic, () => dropAll(topic));
     return cache;
   };
 
@@ -81,6 +112,17 @@ async function publicCache(app: FastifyInstance): Promise<void> {
 
   const hooksOf = (topic: PublicTopic): KeepingHooks => {
     const cache = cacheOf(topic);
+    const serveOrNote = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const entry = cache.get(request.url);
+      if (!entry) {
+        request.publicCacheMiss = { generation: generations.get(topic) ?? 0, headersBefore: headerNames(reply) };
+        done();
+        return;
+      }
+      reply.headers(entry.headers).header('cache-control', PUBLIC_CACHE_CONTROL);
+      // Set again once compressed, so the cache counts the new bytes against its bound.
+      writeKept(request, reply, entry, () => cache.set(request.url, entry));
+    };
     return {
       // The same address was valid when its answer was kept, and checking it again is most of a hit's cost.
       serveKept: (request, reply, done) => {
@@ -88,15 +130,7 @@ async function publicCache(app: FastifyInstance): Promise<void> {
           done();
           return;
         }
-        const entry = cache.get(request.url);
-        if (!entry) {
-          request.publicCacheMiss = { generation: generations.get(topic) ?? 0, headersBefore: headerNames(reply) };
-          done();
-          return;
-        }
-        reply.headers(entry.headers).header('cache-control', PUBLIC_CACHE_CONTROL);
-        // Set again once compressed, so the cache counts the new bytes against its bound.
-        writeKept(request, reply, entry, () => cache.set(request.url, entry));
+        dropIfTurned(topic).then(() => serveOrNote(request, reply, done), done);
       },
       keepAnswer: (request, reply, payload, done) => {
         if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { statusAt } from '#domain/booking-states';
 import { reviewShowsFrom } from '#domain/trip-reviews';
@@ -143,6 +143,18 @@ export async function replyToReview(
     .returning({ id: reviews.id });
   if (!replied) throw new HttpError(409, t(ALREADY_REPLIED));
   return replied.id;
+}
+
+/**
+ * When the first review still waiting shows, after `now`; null when none waits. Until then the cars'
+ * answers (their stars, the latest reviews) change only with the database.
+ */
+export async function nextReviewShowing(db: Database, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(reviews.visibleFrom) })
+    .from(reviews)
+    .where(gt(reviews.visibleFrom, now));
+  return row?.at ?? null;
 }
 
 /**

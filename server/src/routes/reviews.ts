@@ -22,6 +22,7 @@ import {
   ALREADY_REVIEWED,
   carReviews,
   latestReviews,
+  nextReviewShowing,
   NO_SUCH_BOOKING,
   NO_SUCH_CAR,
   NO_SUCH_REVIEW,
@@ -116,6 +117,8 @@ const LATEST_SCHEMA = {
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const toAnswer = ({ review, author }: ReviewView): Review => toReview(review, author, app.clock.now());
+  // A review that waited for the other side's shows by the clock alone, with no change to drop the cars' kept answers.
+  app.publicCacheTurns('cars', (now) => nextReviewShowing(app.db, now));
 
   app.post('/api/bookings/:id/review', { onRequest: app.requireRole('user'), schema: REVIEW_SCHEMA }, async (request, reply) => {
     const renter = signedInAccount(request);

@@ -21,6 +21,7 @@ ALTER TABLE "renter_reviews" ADD CONSTRAINT "renter_reviews_booking_id_fkey" FOR
 ALTER TABLE "renter_reviews" ADD CONSTRAINT "renter_reviews_renter_id_fkey" FOREIGN KEY ("renter_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "renter_reviews" ADD CONSTRAINT "renter_reviews_author_id_fkey" FOREIGN KEY ("author_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "renter_reviews_renter_idx" ON "renter_reviews" USING btree ("renter_id","visible_from");--> statement-breakpoint
+CREATE INDEX "reviews_visible_from_idx" ON "reviews" USING btree ("visible_from");--> statement-breakpoint
 ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_action_check" CHECK ("admin_actions"."action" IN ('account.disable', 'account.enable', 'car.delist', 'car.relist', 'booking.accept', 'booking.decline', 'booking.cancel', 'booking.read_messages', 'booking.close_reports', 'comment.remove', 'review.remove', 'message.answer', 'payout.run', 'payout.bank_file', 'payout.paid', 'payout.failed', 'licence.approve', 'licence.reject', 'licence.view_photo', 'booking.rate_renter'));--> statement-breakpoint
 -- A renter's rating shows on the owners' lists of requests, so its change drops them (as a review's does).
 CREATE TRIGGER "renter_reviews_public_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "renter_reviews"
