@@ -13,8 +13,8 @@ import {
 } from '#domain/schemas/bookings';
 import { toBooking } from '../contract-shapes';
 import type { Database } from '../db/client';
-import { tripReviewsOf, withTripReviews } from '../reviews/views';
-import { accounts, bookings, cars, type AccountRow } from '../db/schema';
+import { nextShowing, tripReviewsOf, withTripReviews } from '../reviews/views';
+import { accounts, bookings, cars, renterReviews, reviews, type AccountRow } from '../db/schema';
 import { asOf, hasStatusAt } from './status';
 import { actorFor, onCarsSide, showsPaymentRef, viewColumns, visibleTo } from './views';
 import { renterSummaries } from '../licences/licences';
@@ -123,8 +123,9 @@ export function bookingListQueries(
 
 /**
  * When the first of the bookings `account` may see changes by the clock alone, after `now`: a request
- * turning expired, a period ending (it leaves `upcoming`). Null when none will. Until then, a list
- * of them reads the same unless the database changes.
+ * turning expired, a period ending (it leaves `upcoming`), or any waiting review showing (a trip's, or
+ * one counted in a renter's rating on a request). Null when none will. Until then, a list of them
+ * reads the same unless the database changes.
  */
 export async function nextTurnOf(db: Database, account: AccountRow, now: Date): Promise<Date | null> {
   const expiring = and(eq(bookings.status, EXPIRY.from), gt(bookings.expiresAt, now));
@@ -132,7 +133,9 @@ export async function nextTurnOf(db: Database, account: AccountRow, now: Date): 
     .select({
       at: sql<Date | null>`least(
         min(${bookings.expiresAt}) filter (where ${expiring}),
-        min(${bookings.endsAt}) filter (where ${gt(bookings.endsAt, now)})
+        min(${bookings.endsAt}) filter (where ${gt(bookings.endsAt, now)}),
+        (${nextShowing(db, reviews, now)}),
+        (${nextShowing(db, renterReviews, now)})
       )`.mapWith(bookings.endsAt),
     })
     .from(bookings)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { statusAt } from '#domain/booking-states';
 import { reviewShowsFrom } from '#domain/trip-reviews';
@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { type AccountRow, accounts, type BookingRow, bookings, cars, renterReviews, type ReviewRow, reviews } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { carReviewShows, reviewViews } from './views';
+import { carReviewShows, nextShowing, reviewViews } from './views';
 import { t } from '../i18n';
 
 // A renter's review of a trip that took place, the car keeper's one reply, and a car's reviews; both
@@ -150,10 +150,7 @@ export async function replyToReview(
  * answers (their stars, the latest reviews) change only with the database.
  */
 export async function nextReviewShowing(db: Database, now: Date): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: min(reviews.visibleFrom) })
-    .from(reviews)
-    .where(gt(reviews.visibleFrom, now));
+  const [row] = await nextShowing(db, reviews, now);
   return row?.at ?? null;
 }
 

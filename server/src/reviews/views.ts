@@ -1,4 +1,4 @@
-import { inArray, eq, lte } from 'drizzle-orm';
+import { eq, gt, inArray, lte, min } from 'drizzle-orm';
 import type { Booking, RenterReview, Review } from '#domain/contract';
 import { toRenterReview, toReview } from '../contract-shapes';
 import type { Database } from '../db/client';
@@ -17,6 +17,13 @@ export const carReviewShows = (now: Date) => lte(reviews.visibleFrom, now);
 
 /** Ratings of renters that show to anyone at `now`. */
 export const renterReviewShows = (now: Date) => lte(renterReviews.visibleFrom, now);
+
+/** The first instant after `now` a waiting review of `table`'s side shows, as a query to run or nest. */
+export const nextShowing = (db: Database, table: typeof reviews | typeof renterReviews, now: Date) =>
+  db
+    .select({ at: min(table.visibleFrom) })
+    .from(table)
+    .where(gt(table.visibleFrom, now));
 
 /** A trip's two reviews, each as its writer sees it (with `pendingUntil` while it waits). */
 export interface TripReviews {
