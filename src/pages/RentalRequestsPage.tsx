@@ -6,6 +6,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { useSession } from '../lib/auth/session';
 import { BookingTabs } from '../features/bookings/BookingTabs';
 import { CAR_KEEPER_TABS } from '../features/bookings/booking-tabs';
+import { RenterReviewForm } from '../features/reviews/ReviewForm';
 import { PageShell } from '../components/PageShell';
 import type { Booking } from '../domain/contract';
 
@@ -15,7 +16,7 @@ const fleetOnly = (booking: Booking) => booking.car.kind === 'fleet';
 
 /**
  * /get/requests: the requests renters sent for the signed-in owner's cars, to accept or decline, in
- * three tabs: Awaiting answer, Accepted (still ahead) and Past.
+ * three tabs: Awaiting answer, Accepted (still ahead) and Past, where a completed trip's renter is rated.
  * Admins answer for the platform's fleet here, and see owners' requests without acting on them.
  */
 export default function RentalRequestsPage() {
@@ -29,7 +30,13 @@ export default function RentalRequestsPage() {
           <Link to={paths.ownerCars}>{t('bookings.rentalRequests.backToCars')}</Link>
         </p>
       )}
-      <BookingTabs id="rental-requests" tabs={CAR_KEEPER_TABS} who="carKeeper" mayAct={isAdmin ? fleetOnly : undefined} />
+      <BookingTabs
+        id="rental-requests"
+        tabs={CAR_KEEPER_TABS}
+        who="carKeeper"
+        mayAct={isAdmin ? fleetOnly : undefined}
+        reviewForm={(booking) => <RenterReviewForm bookingId={booking.id} renter={booking.renter.username} />}
+      />
     </PageShell>
   );
 }

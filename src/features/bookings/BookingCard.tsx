@@ -11,7 +11,7 @@ import { ReviewStars } from '../../components/StarRating';
 import { bookingSplit } from '../../domain/booking-split';
 import { formatPaise, formatRateBps, formatRupees } from '../../domain/money';
 import { usePublicConfig } from '../../lib/public-config';
-import { formatIndiaTime } from '../../domain/india-time';
+import { formatIndiaDate, formatIndiaTime } from '../../domain/india-time';
 import { BookingStatusBadge } from '../../entities/booking/BookingStatusBadge';
 import type { PartySide } from './party-side';
 import { telHref } from '../../lib/tel-href';
@@ -35,40 +35,95 @@ export function periodOf(booking: Booking): string {
   return t('bookings.period', { from: formatIndiaTime(booking.from), to: formatIndiaTime(booking.to) });
 }
 
-/** The form a renter rates an ended trip with: the reviews feature's, handed down by the page. */
+/**
+ * The form this side rates a trip with, handed down by the page: the renter's of the car (the reviews
+ * feature's ReviewForm), the car keeper's of the renter (its RenterReviewForm).
+ */
 export type ReviewFormFor = (booking: Booking) => ReactNode;
+
+/** Stars given, by whom, with their words and, while they wait for the other side's, when they show. */
+function GivenStars({ label, review }: { label: string; review: { rating: number; comment?: string; pendingUntil?: string } }) {
+  return (
+    <div className="mt-2">
+      <span className="small text-muted me-2">{label}</span>
+      <ReviewStars rating={review.rating} />
+      {review.comment ? <p className="mb-0 small">{review.comment}</p> : null}
+      {review.pendingUntil ? (
+        <p className="mb-0 small text-muted">{t('bookings.card.reviewWaits', { date: formatIndiaDate(review.pendingUntil) })}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The button that opens this side's form, then the form. */
+function RateButton({ label, text, form }: { label: string; text: string; form: () => ReactNode }) {
+  const [rating, setRating] = useState(false);
+  if (rating) return form();
+  return (
+    <Button size="sm" variant="outline-primary" className="mt-2" onClick={() => setRating(true)} aria-label={label}>
+      {text}
+    </Button>
+  );
+}
 
 /**
  * A renter's word on a trip that has ended: their stars once given, else "Rate this trip", which
- * opens the form. Only an accepted or completed booking was a trip; the server refuses any other.
+ * opens the form; and the owner's stars for them once those show. Only an accepted or completed
+ * booking was a trip; the server refuses any other.
  */
 function TripReview({ booking, now, reviewForm }: { booking: Booking; now: number; reviewForm?: ReviewFormFor }) {
-  const [rating, setRating] = useState(false);
   if (!isTrip(booking.status) || new Date(booking.to).getTime() > now) return null;
+  const theirs = booking.renterReview ? <GivenStars label={t('bookings.card.ownersRating')} review={booking.renterReview} /> : null;
   if (booking.review) {
     return (
-      <div className="mt-2">
-        <span className="small text-muted me-2">{t('bookings.card.yourRating')}</span>
-        <ReviewStars rating={booking.review.rating} />
-        {booking.review.comment ? <p className="mb-0 small">{booking.review.comment}</p> : null}
-      </div>
+      <>
+        <GivenStars label={t('bookings.card.yourRating')} review={booking.review} />
+        {theirs}
+      </>
     );
   }
-  if (!reviewForm) return null;
-  if (!rating) {
+  return (
+    <>
+      {theirs}
+      {reviewForm ? (
+        <RateButton
+          label={t('bookings.card.rateTripLabel', { car: booking.car.carName, from: formatIndiaTime(booking.from) })}
+          text={t('bookings.card.rateTrip')}
+          form={() => reviewForm(booking)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The car keeper's word on the renter of a completed trip: their stars once given, else "Rate the
+ * renter", which opens the form; and the renter's review of the car once it shows.
+ */
+function RenterRating({ booking, reviewForm }: { booking: Booking; reviewForm?: ReviewFormFor }) {
+  if (booking.status !== 'completed') return null;
+  const renter = booking.renter.username;
+  const theirs = booking.review ? <GivenStars label={t('bookings.card.rentersReview')} review={booking.review} /> : null;
+  if (booking.renterReview) {
     return (
-      <Button
-        size="sm"
-        variant="outline-primary"
-        className="mt-2"
-        onClick={() => setRating(true)}
-        aria-label={t('bookings.card.rateTripLabel', { car: booking.car.carName, from: formatIndiaTime(booking.from) })}
-      >
-        {t('bookings.card.rateTrip')}
-      </Button>
+      <>
+        <GivenStars label={t('bookings.card.yourRatingOfRenter', { renter })} review={booking.renterReview} />
+        {theirs}
+      </>
     );
   }
-  return reviewForm(booking);
+  return (
+    <>
+      {theirs}
+      {reviewForm ? (
+        <RateButton
+          label={t('bookings.card.rateRenterLabel', { renter, from: formatIndiaTime(booking.from) })}
+          text={t('bookings.card.rateRenter')}
+          form={() => reviewForm(booking)}
+        />
+      ) : null}
+    </>
+  );
 }
 
 const SPLIT_SHOWN_WHILE: readonly Booking['status'][] = ['requested', 'accepting', 'accepted', 'completed'];
@@ -123,7 +178,7 @@ interface BookingCardProps {
   error: string | null;
   onDismissError: () => void;
   onAction: (action: BookingAction) => void;
-  /** How a renter rates a trip that has ended; without it, the card offers no rating. */
+  /** How this side rates a trip; without it, the card offers no rating. */
   reviewForm?: ReviewFormFor;
 }
 
@@ -182,7 +237,11 @@ export function BookingCard({
           {who === 'carKeeper' ? <RenterSummaryLine summary={booking.renterSummary} /> : null}
           {who === 'carKeeper' ? <OwnerEarnings booking={booking} /> : null}
           <p className="mb-0 small text-muted">{paymentInWords(booking.payment, who, booking.refund)}</p>
-          {who === 'renter' ? <TripReview booking={booking} now={now} reviewForm={reviewForm} /> : null}
+          {who === 'renter' ? (
+            <TripReview booking={booking} now={now} reviewForm={reviewForm} />
+          ) : (
+            <RenterRating booking={booking} reviewForm={reviewForm} />
+          )}
         </div>
         <div className="text-sm-end">
           <p className="fs-5 fw-semibold price mb-2">{formatRupees(booking.total)}</p>

@@ -216,7 +216,7 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
               error={step.error && stepOn(booking) ? toApiError(step.error).message : null}
               onDismissError={step.reset}
               onAction={(action) => onAction(booking, action)}
-              reviewForm={reviewForm}
+              reviewForm={mayAct(booking) ? reviewForm : undefined}
             />
           </li>
         ))}

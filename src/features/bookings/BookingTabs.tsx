@@ -14,7 +14,7 @@ interface BookingTabsProps {
   tabs: readonly BookingTab[];
   who: PartySide;
   mayAct?: (booking: Booking) => boolean;
-  /** How a renter rates a trip that has ended. */
+  /** How this side rates a trip: the renter the car, the car's keeper the renter. */
   reviewForm?: ReviewFormFor;
 }
 

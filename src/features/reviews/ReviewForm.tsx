@@ -4,9 +4,10 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FieldError, FormField, useFormField } from '../../components/FormField';
 import { Icon } from '../../components/icons';
 import { ZodForm } from '../../components/ZodForm';
+import type { NewReview } from '../../domain/contract';
 import { REVIEW_COMMENT_MAX } from '../../domain/limits';
 import { toApiError } from '../../lib/api-client';
-import { useReviewTrip } from './queries';
+import { useRateRenter, useReviewTrip } from './queries';
 import { t } from './words';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
@@ -51,21 +52,24 @@ function StarPicker({ value, onPick }: { value: number | undefined; onPick: (rat
   );
 }
 
-interface ReviewFormProps {
-  bookingId: string;
-  carName: string;
+/** The review as the contract takes it: the stars as a number. */
+const reviewOf = ({ rating, comment }: ReviewFields) => ({ rating: rating ? Number(rating) : undefined, comment });
+
+interface StarsFormProps {
+  /** The form's name, for screen readers. */
+  label: string;
+  send: (review: NewReview) => Promise<unknown>;
   /** Called once the review is stored. */
   onDone?: () => void;
 }
 
-/** The review as the contract takes it: the stars as a number. */
-const reviewOf = ({ rating, comment }: ReviewFields) => ({ rating: rating ? Number(rating) : undefined, comment });
-
-/** The renter's rating of a trip that has ended, with a few words if they like; sent once. */
-export function ReviewForm({ bookingId, carName, onDone }: ReviewFormProps) {
+/**
+ * Stars and a few words if the writer likes, sent once: a renter's of a car and a car keeper's of a
+ * renter take the same checks (the contract's NewReview).
+ */
+function StarsForm({ label, send, onDone }: StarsFormProps) {
   // The stars light up to the one picked, and Send waits for one.
   const [picked, setPicked] = useState<number | undefined>();
-  const send = useReviewTrip();
   const empty: ReviewFields = { rating: undefined, comment: '' };
 
   return (
@@ -76,10 +80,10 @@ export function ReviewForm({ bookingId, carName, onDone }: ReviewFormProps) {
       onSubmit={async (values) => {
         const { rating, comment } = reviewOf(values);
         if (rating === undefined) return;
-        await send.mutateAsync({ bookingId, review: { rating, comment } });
+        await send({ rating, comment });
         onDone?.();
       }}
-      aria-label={t('cars.reviewForm.label', { carName })}
+      aria-label={label}
       className="mt-2"
     >
       {(form) => (
@@ -93,5 +97,41 @@ export function ReviewForm({ bookingId, carName, onDone }: ReviewFormProps) {
         </>
       )}
     </ZodForm>
+  );
+}
+
+interface ReviewFormProps {
+  bookingId: string;
+  carName: string;
+  onDone?: () => void;
+}
+
+/** The renter's rating of a trip that has ended. */
+export function ReviewForm({ bookingId, carName, onDone }: ReviewFormProps) {
+  const send = useReviewTrip();
+  return (
+    <StarsForm
+      label={t('cars.reviewForm.label', { carName })}
+      send={(review) => send.mutateAsync({ bookingId, review })}
+      onDone={onDone}
+    />
+  );
+}
+
+interface RenterReviewFormProps {
+  bookingId: string;
+  renter: string;
+  onDone?: () => void;
+}
+
+/** The car keeper's rating of the renter of a completed trip. */
+export function RenterReviewForm({ bookingId, renter, onDone }: RenterReviewFormProps) {
+  const send = useRateRenter();
+  return (
+    <StarsForm
+      label={t('cars.reviewForm.renterLabel', { renter })}
+      send={(review) => send.mutateAsync({ bookingId, review })}
+      onDone={onDone}
+    />
   );
 }

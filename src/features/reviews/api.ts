@@ -1,5 +1,5 @@
 import { client } from '../../lib/api-client';
-import type { NewReview, NewReviewReply, PagedAnswer, PageQuery, Review } from '../../domain/contract';
+import type { NewRenterReview, NewReview, NewReviewReply, PagedAnswer, PageQuery, RenterReview, Review } from '../../domain/contract';
 
 /** One page of a car's reviews, newest first; the car by its name or id, as in its address. */
 export async function listCarReviews(carRef: string, query: PageQuery, signal?: AbortSignal): Promise<PagedAnswer<Review>> {
@@ -10,6 +10,11 @@ export async function listCarReviews(carRef: string, query: PageQuery, signal?: 
 /** The renter's rating of a trip that has ended: refused (409) before its end and after a first review. */
 export async function reviewTrip(bookingId: string, body: NewReview): Promise<Review> {
   return (await client.post<Review>(`/api/bookings/${encodeURIComponent(bookingId)}/review`, body)).data;
+}
+
+/** The car keeper's rating of the renter: refused (409) before the trip is completed and after a first rating. */
+export async function rateRenter(bookingId: string, body: NewRenterReview): Promise<RenterReview> {
+  return (await client.post<RenterReview>(`/api/bookings/${encodeURIComponent(bookingId)}/renter-review`, body)).data;
 }
 
 /** The car owner's one reply to a review of their car. */

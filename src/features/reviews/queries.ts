@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewReview, NewReviewReply } from '../../domain/contract';
+import type { NewRenterReview, NewReview, NewReviewReply } from '../../domain/contract';
 import { bookingsKey } from '../../entities/booking/keys';
 import { getCar } from '../../entities/car/api';
 import { carKeys } from '../../entities/car/keys';
-import { listCarReviews, replyToReview, reviewTrip } from './api';
+import { listCarReviews, rateRenter, replyToReview, reviewTrip } from './api';
 
 /** Under the cars' key, so whatever makes the cars stale (a new review among them) makes their reviews stale too. */
 export const reviewKeys = {
@@ -36,12 +36,15 @@ export function useCarRating(carRef: string, { enabled }: { enabled: boolean }) 
   });
 }
 
-/** Rating a trip changes the renter's list (stars instead of "Rate this trip") and the car's reviews and average. */
-export function useReviewTrip() {
+/**
+ * A review of either side of a trip: it changes both sides' lists (stars instead of "Rate this trip"
+ * or "Rate the renter") and, once both are in, the car's reviews and average.
+ */
+function useTripReview<Body>(send: (bookingId: string, review: Body) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    // The form checked the review with the contract's NewReview.
-    mutationFn: ({ bookingId, review }: { bookingId: string; review: NewReview }) => reviewTrip(bookingId, review),
+    // The form checked the review with the contract's schema.
+    mutationFn: ({ bookingId, review }: { bookingId: string; review: Body }) => send(bookingId, review),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingsKey }),
@@ -49,6 +52,12 @@ export function useReviewTrip() {
       ]),
   });
 }
+
+/** The renter's review of the car. */
+export const useReviewTrip = () => useTripReview<NewReview>(reviewTrip);
+
+/** The car keeper's rating of the renter. */
+export const useRateRenter = () => useTripReview<NewRenterReview>(rateRenter);
 
 /** The owner's reply shows under the review once the reviews are loaded again. */
 export function useReplyToReview(carRef: string) {
