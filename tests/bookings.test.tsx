@@ -309,6 +309,30 @@ describe('My bookings: Upcoming, Past and Cancelled/Declined', () => {
     expect(within(item).getByRole('button', { name: 'Send review' })).toBeEnabled();
   });
 
+  it('says when a review of ones own still waits for the owner’s, and shows the owner’s rating once it shows', async () => {
+    session(asha);
+    const waiting = { ...review(4), pendingUntil: '2026-02-01T06:00:00.000Z' };
+    serve(
+      'GET /api/bookings',
+      paged([
+        pastTrip(615, { status: 'completed', review: waiting }),
+        pastTrip(616, {
+          status: 'completed',
+          review: review(5),
+          renterReview: { _id: uuid(901), id: uuid(901), rating: 3, comment: 'Late back.', createdAt: '2026-01-06T10:00:00.000Z' },
+        }),
+      ]),
+    );
+    renderRoute('/bookings?tab=past');
+    const [pending, both] = await screen.findAllByRole('listitem');
+    expect(pending).toHaveTextContent('Shows to others once the other side has reviewed this trip too, or on 1 Feb 2026.');
+    expect(pending).not.toHaveTextContent("The owner's rating of you");
+    expect(both).not.toHaveTextContent('Shows to others');
+    expect(both).toHaveTextContent("The owner's rating of you");
+    expect(within(both!).getByRole('img', { name: '3 out of 5 stars' })).toBeInTheDocument();
+    expect(both).toHaveTextContent('Late back.');
+  });
+
   it('shows the stars of a reviewed trip, and offers no rating for a trip that did not take place or has not ended', async () => {
     session(asha);
     serve(
@@ -331,6 +355,53 @@ describe('My bookings: Upcoming, Past and Cancelled/Declined', () => {
 });
 
 describe('Rental requests', () => {
+  it('rates the renter of a completed trip with the same stars and comment as a review, then shows them waiting for the renter', async () => {
+    session(ravi);
+    let trip = pastTrip(710, { status: 'completed' });
+    serve('GET /api/bookings', () => paged([trip, pastTrip(711, { status: 'accepted' })]));
+    const sent = serve('POST /api/bookings/:id/renter-review', ({ body }) => {
+      const { rating, comment } = body as { rating: number; comment?: string };
+      const given = { _id: uuid(902), id: uuid(902), rating, ...(comment ? { comment } : {}), createdAt: '2026-01-06T09:00:00.000Z' };
+      trip = { ...trip, renterReview: { ...given, pendingUntil: '2026-01-20T12:30:00.000Z' } };
+      return trip.renterReview!;
+    });
+    const { user } = renderRoute('/get/requests?tab=past');
+
+    const [completed, notYet] = await screen.findAllByRole('listitem');
+    // A trip still within its claim window is not completed: nothing to rate yet.
+    expect(within(notYet!).queryByRole('button', { name: /^Rate the renter/ })).not.toBeInTheDocument();
+    await user.click(within(completed!).getByRole('button', { name: /^Rate the renter asha/ }));
+    const form = within(completed!).getByRole('form', { name: 'Rate asha as a renter' });
+    const stars = within(form).getByRole('group', { name: 'Your rating' });
+    expect(within(form).getByRole('button', { name: 'Send review' })).toBeDisabled();
+    await user.click(within(stars).getByRole('radio', { name: '2 stars' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Comment (optional)' }), 'Returned it late.');
+    await user.click(within(form).getByRole('button', { name: 'Send review' }));
+
+    expect(await within(completed!).findByText('Your rating of asha')).toBeInTheDocument();
+    expect(within(completed!).getByRole('img', { name: '2 out of 5 stars' })).toBeInTheDocument();
+    expect(completed).toHaveTextContent('Returned it late.');
+    expect(completed).toHaveTextContent('Shows to others once the other side has reviewed this trip too, or on 20 Jan 2026.');
+    expect(within(completed!).queryByRole('button', { name: /^Rate the renter/ })).not.toBeInTheDocument();
+    expect(sent.map((call) => call.body)).toEqual([{ rating: 2, comment: 'Returned it late.' }]);
+    expect(sent[0]?.params).toMatchObject({ id: trip.id });
+  });
+
+  it('shows the server’s refusal of a rating of the renter, and keeps the form', async () => {
+    session(ravi);
+    serve('GET /api/bookings', paged([pastTrip(712, { status: 'completed' })]));
+    const sent = serve('POST /api/bookings/:id/renter-review', fail(409, 'You have already rated the renter of this trip.'));
+    const { user } = renderRoute('/get/requests?tab=past');
+
+    const item = await screen.findByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: /^Rate the renter/ }));
+    await user.click(within(item).getByRole('radio', { name: '5 stars' }));
+    await user.click(within(item).getByRole('button', { name: 'Send review' }));
+    expect(await within(item).findByRole('alert')).toHaveTextContent('You have already rated the renter of this trip.');
+    expect(within(item).getByRole('button', { name: 'Send review' })).toBeEnabled();
+    expect(sent).toHaveLength(1);
+  });
+
   it('accepts a request with money held at once, asking nothing', async () => {
     session(ravi);
     serveBookings(swiftRequest({ payment: { status: 'held', provider: 'stripe', method: 'card', amountPaise: 56_000 } }));
@@ -342,18 +413,32 @@ describe('Rental requests', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('tells the owner whether the renter is approved to drive, their age band and completed trips, and no rating', async () => {
+  it('tells the owner whether the renter is approved to drive, their age band and completed trips, and no rating before one shows', async () => {
     session(ravi);
-    serveBookings(swiftRequest({ renterSummary: { approvedToDrive: true, ageBand: '26–35', completedTrips: 3 } }));
+    serveBookings(swiftRequest({ renterSummary: { approvedToDrive: true, ageBand: '26–35', completedTrips: 3, ratingCount: 0 } }));
     renderRoute('/get/requests');
     const item = await screen.findByRole('listitem');
     expect(item).toHaveTextContent('Approved to drive · aged 26–35 · 3 completed trips');
+    expect(item).not.toHaveTextContent('rated');
     expect(within(item).queryByTestId('stars')).not.toBeInTheDocument();
+  });
+
+  it("tells the owner the renter's average from other owners' ratings that show, and how many rated", async () => {
+    session(ravi);
+    serveBookings(
+      swiftRequest({
+        renterSummary: { approvedToDrive: true, ageBand: '26–35', completedTrips: 3, ratingCount: 2, ratingAverage: 4.5 },
+      }),
+    );
+    renderRoute('/get/requests');
+    expect(await screen.findByRole('listitem')).toHaveTextContent(
+      'Approved to drive · aged 26–35 · 3 completed trips · rated 4.5 of 5 by 2 owners',
+    );
   });
 
   it('says when a renter is not approved to drive', async () => {
     session(ravi);
-    serveBookings(swiftRequest({ renterSummary: { approvedToDrive: false, ageBand: null, completedTrips: 1 } }));
+    serveBookings(swiftRequest({ renterSummary: { approvedToDrive: false, ageBand: null, completedTrips: 1, ratingCount: 0 } }));
     renderRoute('/get/requests');
     expect(await screen.findByRole('listitem')).toHaveTextContent('Driving licence not approved · 1 completed trip');
   });

@@ -133,7 +133,7 @@ interface BookingListProps {
   mayAct?: (booking: Booking) => boolean;
   /** Which bookings this list shows; all when not given. */
   filter?: BookingsFilter;
-  /** How a renter rates a trip that has ended. */
+  /** How this side rates a trip (where it may act on the booking). */
   reviewForm?: ReviewFormFor;
 }
 
