@@ -319,7 +319,13 @@ describe('My bookings: Upcoming, Past and Cancelled/Declined', () => {
         pastTrip(616, {
           status: 'completed',
           review: review(5),
-          renterReview: { _id: uuid(901), id: uuid(901), rating: 3, comment: 'Late back.', createdAt: '2026-01-06T10:00:00.000Z' },
+          renterReview: {
+            _id: uuid(901),
+            id: uuid(901),
+            rating: 3,
+            comment: 'Late back.',
+            createdAt: '2026-01-06T10:00:00.000Z',
+          },
         }),
       ]),
     );
@@ -361,7 +367,13 @@ describe('Rental requests', () => {
     serve('GET /api/bookings', () => paged([trip, pastTrip(711, { status: 'accepted' })]));
     const sent = serve('POST /api/bookings/:id/renter-review', ({ body }) => {
       const { rating, comment } = body as { rating: number; comment?: string };
-      const given = { _id: uuid(902), id: uuid(902), rating, ...(comment ? { comment } : {}), createdAt: '2026-01-06T09:00:00.000Z' };
+      const given = {
+        _id: uuid(902),
+        id: uuid(902),
+        rating,
+        ...(comment ? { comment } : {}),
+        createdAt: '2026-01-06T09:00:00.000Z',
+      };
       trip = { ...trip, renterReview: { ...given, pendingUntil: '2026-01-20T12:30:00.000Z' } };
       return trip.renterReview!;
     });
@@ -415,7 +427,9 @@ describe('Rental requests', () => {
 
   it('tells the owner whether the renter is approved to drive, their age band and completed trips, and no rating before one shows', async () => {
     session(ravi);
-    serveBookings(swiftRequest({ renterSummary: { approvedToDrive: true, ageBand: '26–35', completedTrips: 3, ratingCount: 0 } }));
+    serveBookings(
+      swiftRequest({ renterSummary: { approvedToDrive: true, ageBand: '26–35', completedTrips: 3, ratingCount: 0 } }),
+    );
     renderRoute('/get/requests');
     const item = await screen.findByRole('listitem');
     expect(item).toHaveTextContent('Approved to drive · aged 26–35 · 3 completed trips');

@@ -1,4 +1,15 @@
-import type { Account, BlogPost, Booking, CarPhoto, Comment, OwnerCar, PublicCar, RenterReview, Reply, Review } from '#domain/contract';
+import type {
+  Account,
+  BlogPost,
+  Booking,
+  CarPhoto,
+  Comment,
+  OwnerCar,
+  PublicCar,
+  RenterReview,
+  Reply,
+  Review,
+} from '#domain/contract';
 import { photoUrls } from '#domain/photo-urls';
 import { roundedRating } from '#domain/trip-reviews';
 import { bookingNumber } from '#domain/booking-number';

@@ -275,7 +275,9 @@ describe("a trip's two reviews", () => {
 
     // The owner's list, kept for them until something on it changes, changes with the clock too.
     const ownersItem = async () =>
-      (await send(app, 'GET', '/api/bookings?when=past', await cookie(keeper))).json<PagedAnswer<Booking>>().data.find((item) => item.id === trip.id);
+      (await send(app, 'GET', '/api/bookings?when=past', await cookie(keeper)))
+        .json<PagedAnswer<Booking>>()
+        .data.find((item) => item.id === trip.id);
     clock.set(new Date(shownAt.getTime() - MINUTE_MS));
     expect(await ownersItem()).not.toHaveProperty('review');
     expect(await carReviewIds(car)).toEqual([]);
@@ -306,7 +308,11 @@ describe("a trip's two reviews", () => {
 
     // The first rating waits for the renter's review of that trip; the second shows, both sides in.
     clock.set(new Date(second.completesAt.getTime() + MINUTE_MS));
-    expect(await summaryOnRequest(otherOwner, otherCar, other)).toMatchObject({ completedTrips: 2, ratingCount: 1, ratingAverage: 2 });
+    expect(await summaryOnRequest(otherOwner, otherCar, other)).toMatchObject({
+      completedTrips: 2,
+      ratingCount: 1,
+      ratingAverage: 2,
+    });
     // 14 days after the first trip completed, its rating shows too: (5 + 2) / 2.
     clock.set(new Date(first.completesAt.getTime() + WAIT_MS));
     expect(await summaryOnRequest(otherOwner, otherCar, other)).toMatchObject({ ratingCount: 2, ratingAverage: 3.5 });

@@ -119,7 +119,9 @@ describe('POST /api/bookings/{id}/review', () => {
     const past = await send(app, 'GET', '/api/bookings?when=past', renter);
     expect(past.json<PagedAnswer<Booking>>().data.find((item) => item.id === trip.id)?.review).toEqual(written);
     const ownersItem = async () =>
-      (await send(app, 'GET', '/api/bookings?when=past', owner)).json<PagedAnswer<Booking>>().data.find((item) => item.id === trip.id);
+      (await send(app, 'GET', '/api/bookings?when=past', owner))
+        .json<PagedAnswer<Booking>>()
+        .data.find((item) => item.id === trip.id);
     expect(await ownersItem()).not.toHaveProperty('review');
 
     await keeperRates(owner, trip.id);

@@ -104,7 +104,15 @@ export async function writeReview(
       async (tx, visibleFrom) => {
         const [stored] = await tx
           .insert(reviews)
-          .values({ bookingId: booking.id, carId: booking.carId, renterId, rating, comment: comment ?? null, createdAt: now, visibleFrom })
+          .values({
+            bookingId: booking.id,
+            carId: booking.carId,
+            renterId,
+            rating,
+            comment: comment ?? null,
+            createdAt: now,
+            visibleFrom,
+          })
           .returning({ id: reviews.id });
         if (!stored) throw new Error('the review was not stored');
         return stored.id;

@@ -114,7 +114,6 @@ const LATEST_SCHEMA = {
   response: { 200: answer(LatestReviews, 'The reviews, newest first; empty when there are none yet.'), ...errors([]) },
 };
 
-
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const toAnswer = ({ review, author }: ReviewView): Review => toReview(review, author, app.clock.now());
   // A review that waited for the other side's shows by the clock alone, with no change to drop the cars' kept answers.
@@ -146,7 +145,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Kept with the cars' answers: a review, a car or a renter's name changing drops them all.
-  app.get('/api/reviews/latest', { config: { publicCache: 'cars' }, schema: LATEST_SCHEMA }, () => latestReviews(app.db, app.clock.now()));
+  app.get('/api/reviews/latest', { config: { publicCache: 'cars' }, schema: LATEST_SCHEMA }, () =>
+    latestReviews(app.db, app.clock.now()),
+  );
 
   app.get('/api/cars/:carName/reviews', { schema: LIST_SCHEMA }, async (request) => {
     const { page, pageSize, limit, offset } = pageWindow(request.query);

@@ -73,7 +73,9 @@ function RateButton({ label, text, form }: { label: string; text: string; form: 
  */
 function TripReview({ booking, now, reviewForm }: { booking: Booking; now: number; reviewForm?: ReviewFormFor }) {
   if (!isTrip(booking.status) || new Date(booking.to).getTime() > now) return null;
-  const theirs = booking.renterReview ? <GivenStars label={t('bookings.card.ownersRating')} review={booking.renterReview} /> : null;
+  const theirs = booking.renterReview ? (
+    <GivenStars label={t('bookings.card.ownersRating')} review={booking.renterReview} />
+  ) : null;
   if (booking.review) {
     return (
       <>

@@ -1,5 +1,13 @@
 import { client } from '../../lib/api-client';
-import type { NewRenterReview, NewReview, NewReviewReply, PagedAnswer, PageQuery, RenterReview, Review } from '../../domain/contract';
+import type {
+  NewRenterReview,
+  NewReview,
+  NewReviewReply,
+  PagedAnswer,
+  PageQuery,
+  RenterReview,
+  Review,
+} from '../../domain/contract';
 
 /** One page of a car's reviews, newest first; the car by its name or id, as in its address. */
 export async function listCarReviews(carRef: string, query: PageQuery, signal?: AbortSignal): Promise<PagedAnswer<Review>> {
