@@ -41,8 +41,15 @@ export function periodOf(booking: Booking): string {
  */
 export type ReviewFormFor = (booking: Booking) => ReactNode;
 
+/** A review of either side, as the card shows it. */
+interface GivenReview {
+  rating: number;
+  comment?: string;
+  pendingUntil?: string;
+}
+
 /** Stars given, by whom, with their words and, while they wait for the other side's, when they show. */
-function GivenStars({ label, review }: { label: string; review: { rating: number; comment?: string; pendingUntil?: string } }) {
+function GivenStars({ label, review }: { label: string; review: GivenReview }) {
   return (
     <div className="mt-2">
       <span className="small text-muted me-2">{label}</span>
@@ -55,14 +62,41 @@ function GivenStars({ label, review }: { label: string; review: { rating: number
   );
 }
 
-/** The button that opens this side's form, then the form. */
-function RateButton({ label, text, form }: { label: string; text: string; form: () => ReactNode }) {
+interface BothSidesProps {
+  /** This side's stars once given, and how they are named. */
+  own: { review: GivenReview | undefined; label: string };
+  /** The other side's, once they show. */
+  other: { review: GivenReview | undefined; label: string };
+  /** The button that opens this side's form, for as long as it has not rated: its name and text. */
+  rate: { label: string; text: string };
+  booking: Booking;
+  reviewForm?: ReviewFormFor;
+}
+
+/** A trip's two reviews as one side sees them: its own stars, else the button that opens its form; the other side's once they show. */
+function BothSides({ own, other, rate, booking, reviewForm }: BothSidesProps) {
   const [rating, setRating] = useState(false);
-  if (rating) return form();
+  const theirs = other.review ? <GivenStars label={other.label} review={other.review} /> : null;
+  if (own.review) {
+    return (
+      <>
+        <GivenStars label={own.label} review={own.review} />
+        {theirs}
+      </>
+    );
+  }
+  if (!reviewForm) return theirs;
   return (
-    <Button size="sm" variant="outline-primary" className="mt-2" onClick={() => setRating(true)} aria-label={label}>
-      {text}
-    </Button>
+    <>
+      {theirs}
+      {rating ? (
+        reviewForm(booking)
+      ) : (
+        <Button size="sm" variant="outline-primary" className="mt-2" onClick={() => setRating(true)} aria-label={rate.label}>
+          {rate.text}
+        </Button>
+      )}
+    </>
   );
 }
 
@@ -73,28 +107,17 @@ function RateButton({ label, text, form }: { label: string; text: string; form: 
  */
 function TripReview({ booking, now, reviewForm }: { booking: Booking; now: number; reviewForm?: ReviewFormFor }) {
   if (!isTrip(booking.status) || new Date(booking.to).getTime() > now) return null;
-  const theirs = booking.renterReview ? (
-    <GivenStars label={t('bookings.card.ownersRating')} review={booking.renterReview} />
-  ) : null;
-  if (booking.review) {
-    return (
-      <>
-        <GivenStars label={t('bookings.card.yourRating')} review={booking.review} />
-        {theirs}
-      </>
-    );
-  }
   return (
-    <>
-      {theirs}
-      {reviewForm ? (
-        <RateButton
-          label={t('bookings.card.rateTripLabel', { car: booking.car.carName, from: formatIndiaTime(booking.from) })}
-          text={t('bookings.card.rateTrip')}
-          form={() => reviewForm(booking)}
-        />
-      ) : null}
-    </>
+    <BothSides
+      own={{ review: booking.review, label: t('bookings.card.yourRating') }}
+      other={{ review: booking.renterReview, label: t('bookings.card.ownersRating') }}
+      rate={{
+        label: t('bookings.card.rateTripLabel', { car: booking.car.carName, from: formatIndiaTime(booking.from) }),
+        text: t('bookings.card.rateTrip'),
+      }}
+      booking={booking}
+      reviewForm={reviewForm}
+    />
   );
 }
 
@@ -105,26 +128,17 @@ function TripReview({ booking, now, reviewForm }: { booking: Booking; now: numbe
 function RenterRating({ booking, reviewForm }: { booking: Booking; reviewForm?: ReviewFormFor }) {
   if (booking.status !== 'completed') return null;
   const renter = booking.renter.username;
-  const theirs = booking.review ? <GivenStars label={t('bookings.card.rentersReview')} review={booking.review} /> : null;
-  if (booking.renterReview) {
-    return (
-      <>
-        <GivenStars label={t('bookings.card.yourRatingOfRenter', { renter })} review={booking.renterReview} />
-        {theirs}
-      </>
-    );
-  }
   return (
-    <>
-      {theirs}
-      {reviewForm ? (
-        <RateButton
-          label={t('bookings.card.rateRenterLabel', { renter, from: formatIndiaTime(booking.from) })}
-          text={t('bookings.card.rateRenter')}
-          form={() => reviewForm(booking)}
-        />
-      ) : null}
-    </>
+    <BothSides
+      own={{ review: booking.renterReview, label: t('bookings.card.yourRatingOfRenter', { renter }) }}
+      other={{ review: booking.review, label: t('bookings.card.rentersReview') }}
+      rate={{
+        label: t('bookings.card.rateRenterLabel', { renter, from: formatIndiaTime(booking.from) }),
+        text: t('bookings.card.rateRenter'),
+      }}
+      booking={booking}
+      reviewForm={reviewForm}
+    />
   );
 }
 
