@@ -11,7 +11,7 @@ import { hashPassword } from '../src/auth/passwords';
 import type { ServerConfig } from '../src/config';
 import { openDatabase, type Database, type DatabaseClient } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { accounts, bookingEvents, bookings, cars } from '../src/db/schema';
+import { accounts, bookingEvents, bookings, cars, reviews } from '../src/db/schema';
 import { postJournal } from '../src/ledger/journal';
 import { legacyMigrate } from './fixtures/legacy/migrate';
 import { legacySeed } from './fixtures/legacy/seed';
@@ -162,6 +162,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0036_route_link_retries',
             '0037_close_reports',
             '0038_bookings_completed',
+            '0039_trip_reviews_both_ways',
           ],
         });
         return describeSchema(client.db);
@@ -209,6 +210,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0036_route_link_retries',
             '0037_close_reports',
             '0038_bookings_completed',
+            '0039_trip_reviews_both_ways',
           ],
         });
         return describeSchema(client.db);
@@ -237,9 +239,11 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // by-account and queue indexes (0035, which also wrote the audit log's action and object type checks anew);
       // a message's report closed only once reported (0037, which narrowed the reports' index to open ones);
       // the bookings' completion-due index (0038, which also wrote the bookings' status check anew and moved
-      // the release's due index onto the completion time).
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(71);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(54);
+      // the release's due index onto the completion time); the renters' ratings' rating and comment checks
+      // and by-renter index, and the reviews' by-showing-time index (0039, which also wrote the audit log's
+      // action check anew).
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(73);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(56);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -379,6 +383,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0036_route_link_retries',
               '0037_close_reports',
               '0038_bookings_completed',
+              '0039_trip_reviews_both_ways',
             ],
           }),
         ]);
@@ -502,14 +507,14 @@ describe('schema.ts and the migrations', () => {
 });
 
 describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
-  '0038_bookings_completed on a database with trips already over, as %s',
+  '0038_bookings_completed and 0039_trip_reviews_both_ways on a database with trips already over, as %s',
   (_label, makePlace) => {
     const HOUR_MS = 60 * 60 * 1000;
     // 3 hours at ₹200: ₹600, the platform's fifth ₹120, the owner's ₹480.
     const OWNER_PAISE = 48_000;
     let place: Place;
     let folderBefore: string;
-    const ids = { owner: '', releasedLong: '', endedYesterday: '', endedToday: '', cancelled: '' };
+    const ids = { owner: '', releasedLong: '', endedYesterday: '', endedToday: '', cancelled: '', car: '', review: '' };
 
     /** The migrations before 0038, as the earlier release shipped them. */
     async function migrationsBefore(): Promise<string> {
@@ -605,6 +610,15 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
         ids.endedToday = await trip(2, 'accepted', false);
         ids.cancelled = await trip(100, 'cancelled', false);
         await db.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, ids.cancelled));
+        ids.car = car?.id ?? '';
+        // Written yesterday, when a review showed at once; 0037's columns again.
+        const [review] = await rows<{ id: string }>(
+          db,
+          sql`INSERT INTO reviews (booking_id, car_id, renter_id, rating, comment, created_at)
+            VALUES (${ids.releasedLong}, ${car?.id}, ${renter?.id}, 4, 'Written before.', ${new Date(now - 24 * HOUR_MS).toISOString()})
+            RETURNING id`,
+        );
+        ids.review = review?.id ?? '';
       });
     });
     afterAll(async () => {
@@ -621,10 +635,13 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
           ]),
         );
       const before = await withClient(place, async (client) => {
-        expect(await migrate(client)).toEqual({ adopted: [], applied: ['0038_bookings_completed'] });
+        expect(await migrate(client)).toEqual({
+          adopted: [],
+          applied: ['0038_bookings_completed', '0039_trip_reviews_both_ways'],
+        });
         const { db } = client;
         const migrated = await stored(db);
-        for (const id of Object.values(ids).slice(1)) {
+        for (const id of [ids.releasedLong, ids.endedYesterday, ids.endedToday, ids.cancelled]) {
           const [row] = await db.select({ endsAt: bookings.endsAt }).from(bookings).where(eq(bookings.id, id));
           expect(migrated[id]?.completesAt).toBe((row?.endsAt.getTime() ?? 0) + 24 * HOUR_MS);
         }
@@ -661,6 +678,14 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
           availablePaise: 2 * OWNER_PAISE,
         });
         expect(await unbalancedJournals(app.db)).toEqual([]);
+
+        // A review written before a trip's reviews waited for each other stays shown, and counts.
+        const [review] = await app.db.select().from(reviews).where(eq(reviews.id, ids.review));
+        expect(review?.visibleFrom).toEqual(review?.createdAt);
+        const listed = await app.inject({ method: 'GET', url: `/api/cars/${ids.car}/reviews` });
+        expect(listed.json<{ data: Array<{ id: string }> }>().data.map((item) => item.id)).toEqual([ids.review]);
+        const car = await app.inject({ method: 'GET', url: `/api/cars/${ids.car}` });
+        expect(car.json()).toMatchObject({ ratingCount: 1, ratingAverage: 4 });
       } finally {
         await closeTestApp(app);
       }
