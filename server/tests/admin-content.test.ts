@@ -88,7 +88,10 @@ async function postComments(query = `?post=${POST_SLUG}`): Promise<Comment[]> {
 let nextDay = 2;
 let daysBack = 1;
 
-/** The renter's review of an accepted trip of the car, its period moved into the past as reviews.test.ts does. */
+/**
+ * The renter's review of an accepted trip of the car, its period moved into the past (the trip
+ * completed) as reviews.test.ts does, shown by the owner's rating of the renter.
+ */
 async function reviewed(rating: number, text?: string): Promise<{ review: Review; booking: Booking }> {
   const day = nextDay++;
   const booking = await requestBooking(app, renter.cookie, {
@@ -101,14 +104,19 @@ async function reviewed(rating: number, text?: string): Promise<{ review: Review
   const endsAt = new Date(Date.now() - HOUR_MS - daysBack++ * DAY_MS);
   await app.db
     .update(bookings)
-    .set({ startsAt: new Date(endsAt.getTime() - 8 * HOUR_MS), endsAt, expiresAt: endsAt })
+    .set({ startsAt: new Date(endsAt.getTime() - 8 * HOUR_MS), endsAt, expiresAt: endsAt, completesAt: endsAt })
     .where(eq(bookings.id, booking.id));
   const response = await send(app, 'POST', `/api/bookings/${booking.id}/review`, renter.cookie, {
     rating,
     ...(text === undefined ? {} : { comment: text }),
   });
   expect(response.statusCode, response.body).toBe(201);
-  return { review: response.json<Review>(), booking };
+  // It waited for the owner's rating of the renter; with that in, it shows as below.
+  const { pendingUntil, ...shown } = response.json<Review>();
+  expect(pendingUntil).toEqual(expect.any(String));
+  const rated = await send(app, 'POST', `/api/bookings/${booking.id}/renter-review`, owner.cookie, { rating: 4 });
+  expect(rated.statusCode, rated.body).toBe(201);
+  return { review: shown, booking };
 }
 
 const publicCar = () => ok<PublicCar>('GET', `/api/cars/${carId}`, '');

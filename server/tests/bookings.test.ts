@@ -448,7 +448,7 @@ describe('GET /api/bookings', () => {
     // As the renter saw it, with what the owner is told of the renter (licences.test.ts tests its parts).
     expect(list.find((booking) => booking.id === theirs.id)).toEqual({
       ...theirs,
-      renterSummary: { approvedToDrive: true, ageBand: expect.any(String), completedTrips: 0 },
+      renterSummary: { approvedToDrive: true, ageBand: expect.any(String), completedTrips: 0, ratingCount: 0 },
     });
     expect(list.map((booking) => booking.id)).not.toContain(mine.id);
   });

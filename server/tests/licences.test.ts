@@ -228,12 +228,13 @@ describe('who may see what', () => {
     expect(asked.statusCode, asked.body).toBe(201);
     const list = await send(app, 'GET', '/api/bookings?pageSize=50', owner);
     const request = list.json<{ data: Booking[] }>().data.find((booking) => booking.id === asked.json<Booking>().id);
-    // The test renters' licence gives a date of birth of 1990-01-01; reviews of renters do not exist, so no rating.
+    // The test renters' licence gives a date of birth of 1990-01-01; no owner has rated this renter, so no average.
     const age = Number(indiaTime(1, '10:00').slice(0, 4)) - 1990;
     expect(request?.renterSummary).toEqual({
       approvedToDrive: true,
       ageBand: age <= 35 ? '26–35' : '36–50',
       completedTrips: 0,
+      ratingCount: 0,
     });
     // Once that trip is accepted and over, it counts as completed on the renter's next request.
     expect((await send(app, 'POST', `/api/bookings/${request?.id}/accept`, owner)).statusCode).toBe(200);

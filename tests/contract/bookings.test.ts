@@ -62,7 +62,7 @@ describe('bookings, against the real server', () => {
     live.browser('owner');
     // The owner also reads what the renter's licence and trips say of them (never the licence itself).
     expect((await listBookings()).data).toEqual([
-      { ...booking, renterSummary: { approvedToDrive: true, ageBand: expect.any(String), completedTrips: 0 } },
+      { ...booking, renterSummary: { approvedToDrive: true, ageBand: expect.any(String), completedTrips: 0, ratingCount: 0 } },
     ]);
   });
 
