@@ -160,6 +160,7 @@ export async function seedBenchData({ databaseUrl, dataDir, scale, writes }: See
         fuel: pick(FUELS, index),
         year: 2012 + (index % 13),
         kmPerDayLimit: index % 3 === 0 ? null : 250 + (index % 5) * 50,
+        extraKmPrice: index % 3 === 0 ? null : 1_000 + (index % 5) * 200,
         createdAt: created,
         updatedAt: created,
       };

@@ -190,7 +190,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(inRootContext(sessionRoutes), { publicUrl: config.publicUrl });
     await app.register(inRootContext(passwordResetRoutes), { publicUrl: config.publicUrl });
     await app.register(inRootContext(ownAccountRoutes), { publicUrl: config.publicUrl });
-    await app.register(inRootContext(ownerCarRoutes), { links: { publicUrl: config.publicUrl } });
+    await app.register(inRootContext(ownerCarRoutes), { links: { publicUrl: config.publicUrl }, trips: config.trips });
     await app.register(inRootContext(payoutDetailsRoutes), { publicUrl: config.publicUrl, key: config.payoutDetailsKey });
     await app.register(inRootContext(ownerEarningsRoutes));
     await app.register(inRootContext(commentRoutes));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { BPS_PER_WHOLE, type SplitRates } from '#domain/booking-split';
 import { type CancellationPolicy, DEFAULT_CANCELLATION_POLICY } from '#domain/cancellation';
+import { DEPOSIT_CEILING_PAISE } from '#domain/car-attributes';
 import type { SocialNetwork, SocialProfiles } from '#domain/schemas/config';
 import { DEFAULT_SCRYPT_COST } from './auth/passwords';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
@@ -67,6 +68,8 @@ export interface ServerConfig {
   gst: GstConfig | undefined;
   /** How bookings' money is split and when owners are paid. */
   money: MoneyRules;
+  /** What a trip may cost beyond its booking: the bounds on a car's deposit and the late-return fee. */
+  trips: TripRules;
   /**
    * The key owners' payout details are encrypted with (PAYOUT_DETAILS_KEY); unset, none can be
    * saved (503) and the server says so at start. There is no default: a key in the repository
@@ -141,6 +144,17 @@ export interface MoneyRules {
   /** FREE_CANCEL_HOURS and LATE_CANCEL_REFUND_BPS: the cancellation policy stored on each booking requested from now on. */
   cancellation: CancellationPolicy;
 }
+
+export interface TripRules {
+  /** DEPOSIT_MIN_PAISE and DEPOSIT_MAX_PAISE: the least and most a car's security deposit may be. */
+  depositMinPaise: number;
+  depositMaxPaise: number;
+  /** LATE_FEE_BPS: each hour started past a booking's end costs this share of its hourly price. */
+  lateFeeBps: number;
+}
+
+/** ₹1,000 to ₹25,000, around the body types' defaults; a late hour costs half as much again as a booked one. */
+export const DEFAULT_TRIP_RULES: TripRules = { depositMinPaise: 100_000, depositMaxPaise: 2_500_000, lateFeeBps: 15_000 };
 
 const DEFAULT_MONEY_RULES: MoneyRules = {
   rates: { commissionBps: 2000, tdsBps: 0 },
@@ -295,6 +309,15 @@ const envSchema = z.object({
     .min(0)
     .max(BPS_PER_WHOLE)
     .default(DEFAULT_MONEY_RULES.cancellation.lateRefundBps),
+  DEPOSIT_MIN_PAISE: z.coerce.number().int().min(0).max(DEPOSIT_CEILING_PAISE).default(DEFAULT_TRIP_RULES.depositMinPaise),
+  DEPOSIT_MAX_PAISE: z.coerce.number().int().min(0).max(DEPOSIT_CEILING_PAISE).default(DEFAULT_TRIP_RULES.depositMaxPaise),
+  // Ten times the hourly price at most: a fee, not a fine.
+  LATE_FEE_BPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10 * BPS_PER_WHOLE)
+    .default(DEFAULT_TRIP_RULES.lateFeeBps),
   MIN_PAYOUT_PAISE: z.coerce.number().int().min(100).max(100_000_000).default(DEFAULT_MONEY_RULES.minPayoutPaise),
   PAYOUT_DETAILS_KEY: optionalText.refine((key) => key === undefined || payoutDetailsKey(key) !== undefined, {
     message: `PAYOUT_DETAILS_KEY must be ${PAYOUT_DETAILS_KEY_FORMAT}`,
@@ -534,6 +557,9 @@ function refuseHalfSettings(e: z.output<typeof envSchema>): void {
   if (gstSet !== 0 && gstSet !== 3) {
     throw new Error('Invalid server configuration:\nGST_RATE_BPS, GSTIN and GST_STATE must be set together, or none of them');
   }
+  if (e.DEPOSIT_MIN_PAISE > e.DEPOSIT_MAX_PAISE) {
+    throw new Error('Invalid server configuration:\nDEPOSIT_MIN_PAISE must not be above DEPOSIT_MAX_PAISE');
+  }
   if (e.TEST_CLOCK_START && e.NODE_ENV === 'production') {
     throw new Error('Invalid server configuration:\nTEST_CLOCK_START is for tests: a production server runs on the real clock');
   }
@@ -651,6 +677,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         ? { rateBps: e.GST_RATE_BPS, gstin: e.GSTIN, state: e.GST_STATE }
         : undefined,
     money: moneyRules(e),
+    trips: { depositMinPaise: e.DEPOSIT_MIN_PAISE, depositMaxPaise: e.DEPOSIT_MAX_PAISE, lateFeeBps: e.LATE_FEE_BPS },
     payoutDetailsKey: e.PAYOUT_DETAILS_KEY === undefined ? undefined : payoutDetailsKey(e.PAYOUT_DETAILS_KEY),
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     idleTimeoutMs: IDLE_TIMEOUT_MS,

@@ -44,7 +44,7 @@ export function toAccount(row: AccountRow): Account {
   };
 }
 
-/** Where the car is and what it is, as every car answer shows it; a missing year or km limit is left out. */
+/** Where the car is, what it is and its trip prices, as every car answer shows them; a missing year, km limit or price per extra km is left out. */
 function carAttributesOf(row: CarRow) {
   return {
     city: row.city,
@@ -56,7 +56,10 @@ function carAttributesOf(row: CarRow) {
     fuel: row.fuel,
     payAtPickup: row.payAtPickup,
     instantBooking: row.instantBooking,
-    ...withoutNulls({ year: row.year, kmPerDayLimit: row.kmPerDayLimit }),
+    ...withoutNulls({ year: row.year, kmPerDayLimit: row.kmPerDayLimit, extraKmPrice: row.extraKmPrice }),
+    depositPaise: row.depositPaise,
+    fuelEighthPrice: row.fuelEighthPrice,
+    batteryTenthPrice: row.batteryTenthPrice,
   };
 }
 

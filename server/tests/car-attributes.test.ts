@@ -33,6 +33,7 @@ const puneSuv = {
   fuel: 'diesel',
   year: 2022,
   kmPerDayLimit: 300,
+  extraKmPrice: 1_500,
 };
 const puneHatch = {
   ...specForm,
@@ -159,6 +160,7 @@ describe("an owner's car with its city and attributes", () => {
       ac: false,
       year: 2020,
       kmPerDayLimit: 200,
+      extraKmPrice: 1_200,
     });
     expect(edited.json<CodedAnswer<OwnerCar>>().data).toMatchObject({
       city: 'Goa',

@@ -58,6 +58,10 @@ describe('GET /api/cars', () => {
       id: expect.any(String),
       kind: 'fleet',
       ...catalogueFields,
+      // An SUV's default deposit and prices: the fleet's are its body types' defaults.
+      depositPaise: 700_000,
+      fuelEighthPrice: 80_000,
+      batteryTenthPrice: 30_000,
       payAtPickup: false,
       instantBooking: false,
       photos: [],
@@ -79,6 +83,10 @@ describe('GET /api/cars', () => {
       seats: 5,
       transmission: 'manual',
       fuel: 'petrol',
+      // A hatchback's default deposit and prices, and no price per extra km without a limit.
+      depositPaise: 300_000,
+      fuelEighthPrice: 50_000,
+      batteryTenthPrice: 20_000,
       payAtPickup: false,
       instantBooking: false,
       ownerName,

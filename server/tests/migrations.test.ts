@@ -163,6 +163,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0037_close_reports',
             '0038_bookings_completed',
             '0039_trip_reviews_both_ways',
+            '0040_car_trip_prices',
           ],
         });
         return describeSchema(client.db);
@@ -211,6 +212,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0037_close_reports',
             '0038_bookings_completed',
             '0039_trip_reviews_both_ways',
+            '0040_car_trip_prices',
           ],
         });
         return describeSchema(client.db);
@@ -241,8 +243,9 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // the bookings' completion-due index (0038, which also wrote the bookings' status check anew and moved
       // the release's due index onto the completion time); the renters' ratings' rating and comment checks
       // and by-renter index, and the reviews' by-showing-time index (0039, which also wrote the audit log's
-      // action check anew).
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(73);
+      // action check anew); the cars' deposit and three trip prices in their bounds, and a price
+      // per extra km wherever a km limit is set (0040).
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(78);
       expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(56);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
@@ -384,6 +387,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0037_close_reports',
               '0038_bookings_completed',
               '0039_trip_reviews_both_ways',
+              '0040_car_trip_prices',
             ],
           }),
         ]);

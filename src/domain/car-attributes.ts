@@ -73,3 +73,38 @@ export const CAR_DEFAULTS = {
 
 /** The newest model year a car may have: next year's models are on sale from the autumn. */
 export const carYearMax = (now: Date = new Date()): number => now.getUTCFullYear() + 1;
+
+/** The most any trip price per unit (a km, an eighth of a tank, a tenth of the battery) may be, in paise: ₹10,000. */
+export const TRIP_UNIT_PRICE_MAX_PAISE = 1_000_000;
+/** The highest deposit the database allows, whatever DEPOSIT_MAX_PAISE says: ₹1,00,000. */
+export const DEPOSIT_CEILING_PAISE = 10_000_000;
+
+/** A car's trip prices in paise: its refundable deposit and what it charges for extras. */
+export interface TripPriceDefaults {
+  depositPaise: number;
+  extraKmPrice: number;
+  fuelEighthPrice: number;
+  batteryTenthPrice: number;
+}
+
+/**
+ * What a car's trip prices are when its owner leaves them empty, by body type: a bigger car is
+ * dearer to repair, burns more per km and has a bigger tank (an eighth of a hatchback's 35 l is
+ * about ₹500 of petrol) or battery.
+ */
+export const TRIP_PRICE_DEFAULTS: Record<BodyType, TripPriceDefaults> = {
+  hatchback: { depositPaise: 300_000, extraKmPrice: 1_000, fuelEighthPrice: 50_000, batteryTenthPrice: 20_000 },
+  sedan: { depositPaise: 500_000, extraKmPrice: 1_200, fuelEighthPrice: 60_000, batteryTenthPrice: 25_000 },
+  suv: { depositPaise: 700_000, extraKmPrice: 1_500, fuelEighthPrice: 80_000, batteryTenthPrice: 30_000 },
+  muv: { depositPaise: 700_000, extraKmPrice: 1_500, fuelEighthPrice: 80_000, batteryTenthPrice: 30_000 },
+  luxury: { depositPaise: 1_000_000, extraKmPrice: 3_000, fuelEighthPrice: 100_000, batteryTenthPrice: 50_000 },
+};
+
+/** A car's default trip prices: its body type's, with a price per extra km only when it has a km limit. */
+export function defaultTripPrices(
+  bodyType: BodyType,
+  kmPerDayLimit: number | null | undefined,
+): TripPriceDefaults | Omit<TripPriceDefaults, 'extraKmPrice'> {
+  const { extraKmPrice, ...rest } = TRIP_PRICE_DEFAULTS[bodyType];
+  return kmPerDayLimit == null ? rest : { ...rest, extraKmPrice };
+}

@@ -1,6 +1,6 @@
 import { blogPosts } from '../../src/data/blogs';
 import { catalogueCars } from '../../src/data/cars';
-import { CITIES, type City } from '../../src/domain/car-attributes';
+import { CITIES, type City, defaultTripPrices } from '../../src/domain/car-attributes';
 import type { Account, BlogPost, Booking, Comment, OwnerCar, PublicCar, Reply } from '../../src/domain/contract';
 import { slugify } from '../../src/domain/slug';
 
@@ -32,10 +32,16 @@ export const ravi = account(2, {
 });
 export const admin = account(3, { username: 'admin', email: 'admin@example.com', role: 'admin' });
 
+/** The trip prices a fake car takes from its body type unless given. */
+type TripPrice = 'depositPaise' | 'extraKmPrice' | 'fuelEighthPrice' | 'batteryTenthPrice';
+
 function ownerCar(
   n: number,
-  fields: Omit<OwnerCar, '_id' | 'id' | 'ownerId' | 'updatedAt' | 'photos' | 'paused' | 'payAtPickup' | 'instantBooking'> &
-    Partial<Pick<OwnerCar, 'photos' | 'payAtPickup' | 'instantBooking'>>,
+  fields: Omit<
+    OwnerCar,
+    '_id' | 'id' | 'ownerId' | 'updatedAt' | 'photos' | 'paused' | 'payAtPickup' | 'instantBooking' | TripPrice
+  > &
+    Partial<Pick<OwnerCar, 'photos' | 'payAtPickup' | 'instantBooking' | TripPrice>>,
 ): OwnerCar {
   return {
     _id: uuid(n),
@@ -46,6 +52,7 @@ function ownerCar(
     paused: false,
     payAtPickup: false,
     instantBooking: false,
+    ...defaultTripPrices(fields.bodyType, fields.kmPerDayLimit),
     ...fields,
   };
 }
@@ -103,6 +110,10 @@ export function listed(car: OwnerCar, owner: Account = ravi): PublicCar {
     instantBooking: car.instantBooking,
     ...(car.year === undefined ? {} : { year: car.year }),
     ...(car.kmPerDayLimit === undefined ? {} : { kmPerDayLimit: car.kmPerDayLimit }),
+    ...(car.extraKmPrice === undefined ? {} : { extraKmPrice: car.extraKmPrice }),
+    depositPaise: car.depositPaise,
+    fuelEighthPrice: car.fuelEighthPrice,
+    batteryTenthPrice: car.batteryTenthPrice,
     ownerName: owner.username,
     photos: car.photos,
     ratingCount: 0,
@@ -116,6 +127,7 @@ export const fleet: PublicCar[] = catalogueCars.map(({ id, kmPerDayLimit, ...car
   kind: 'fleet',
   ...car,
   ...(kmPerDayLimit === null ? {} : { kmPerDayLimit }),
+  ...defaultTripPrices(car.bodyType, kmPerDayLimit),
   payAtPickup: false,
   instantBooking: false,
   photos: [],

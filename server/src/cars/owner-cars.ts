@@ -1,8 +1,16 @@
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { INSTANT_WITH_PAY_AT_PICKUP, type OwnerCarEdit, type OwnerCarInput } from '#domain/schemas/owner-cars';
+import { type BodyType, CAR_DEFAULTS, defaultTripPrices } from '#domain/car-attributes';
+import { depositRangeMessage } from '#domain/schemas/fields';
+import {
+  EXTRA_KM_PRICE_REQUIRED,
+  INSTANT_WITH_PAY_AT_PICKUP,
+  type OwnerCarEdit,
+  type OwnerCarInput,
+} from '#domain/schemas/owner-cars';
+import type { TripRules } from '../config';
 import type { Database } from '../db/client';
-import { checkWords } from '../http/check-words';
+import { checkWords, issueWords } from '../http/check-words';
 import { HttpError } from '../http/errors';
 import { rowsFromJson } from '../db/json-rows';
 import { type CarPhotoRow, type CarRow, carPhotos, cars } from '../db/schema';
@@ -59,20 +67,53 @@ export async function findOwnersCar(db: Database, ownerId: string, carId: string
   return car;
 }
 
+/** A deposit outside the server's bounds (DEPOSIT_MIN_PAISE, DEPOSIT_MAX_PAISE), in the form's words. */
+export function checkDeposit(depositPaise: number | undefined, trips: TripRules): void {
+  if (depositPaise === undefined) return;
+  if (depositPaise < trips.depositMinPaise || depositPaise > trips.depositMaxPaise) {
+    throw new HttpError(400, issueWords(depositRangeMessage(trips.depositMinPaise, trips.depositMaxPaise)));
+  }
+}
+
+/** A body type's default deposit, held within the server's bounds should an operator narrow them past it. */
+function boundedDefaults(bodyType: BodyType, kmPerDayLimit: number | null | undefined, trips: TripRules) {
+  const defaults = defaultTripPrices(bodyType, kmPerDayLimit);
+  const depositPaise = Math.min(Math.max(defaults.depositPaise, trips.depositMinPaise), trips.depositMaxPaise);
+  return { ...defaults, depositPaise };
+}
+
 /** Lists a new car for the owner, within the number one owner may list; answers its id. */
 export async function addCar(
   db: Database,
   ownerId: string,
   input: z.output<typeof OwnerCarInput>,
-  carsPerOwner: number,
+  rules: { carsPerOwner: number; trips: TripRules },
   now: Date,
 ): Promise<string | undefined> {
-  const { url, carname, ...rest } = input;
+  const { url, carname, depositPaise, extraKmPrice, fuelEighthPrice, batteryTenthPrice, ...rest } = input;
+  checkDeposit(depositPaise, rules.trips);
+  // A price left empty is the body type's; the schema has already refused a km limit without its price.
+  const defaults = boundedDefaults(rest.bodyType ?? CAR_DEFAULTS.bodyType, rest.kmPerDayLimit, rules.trips);
+  const prices = {
+    depositPaise: depositPaise ?? defaults.depositPaise,
+    extraKmPrice: rest.kmPerDayLimit == null ? null : (extraKmPrice ?? null),
+    fuelEighthPrice: fuelEighthPrice ?? defaults.fuelEighthPrice,
+    batteryTenthPrice: batteryTenthPrice ?? defaults.batteryTenthPrice,
+  };
   return db.transaction(async (tx) => {
-    await checkCarLimit(tx, ownerId, carsPerOwner);
+    await checkCarLimit(tx, ownerId, rules.carsPerOwner);
     const [added] = await tx
       .insert(cars)
-      .values({ kind: 'listed', ownerId, imgUrl: url ?? '', carName: carname, ...rest, createdAt: now, updatedAt: now })
+      .values({
+        kind: 'listed',
+        ownerId,
+        imgUrl: url ?? '',
+        carName: carname,
+        ...rest,
+        ...prices,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: cars.id });
     return added?.id;
   });
@@ -84,22 +125,31 @@ export async function editCar(
   ownerId: string,
   edit: z.output<typeof OwnerCarEdit>,
   now: Date,
+  trips: TripRules,
 ): Promise<OwnerCarRow | undefined> {
   const { id: carId, url, carname, ...rest } = edit;
-  // The flag not sent keeps its stored value, so the pair is checked as it will stand: one update
-  // whose condition refuses the pair, the database's check standing behind it.
+  checkDeposit(rest.depositPaise, trips);
+  // A limit cleared takes its price per extra km with it, as the database requires neither alone.
+  if (rest.kmPerDayLimit === null) rest.extraKmPrice = null;
+  // The values not sent keep their stored ones, so each pair is checked as it will stand: one update
+  // whose condition refuses it, the database's checks standing behind it.
   const payAtPickup = rest.payAtPickup ?? cars.payAtPickup;
   const instantBooking = rest.instantBooking ?? cars.instantBooking;
+  const limitSet =
+    rest.kmPerDayLimit === undefined ? sql`${cars.kmPerDayLimit} is not null` : sql`${rest.kmPerDayLimit !== null}`;
+  const kmPriced = rest.extraKmPrice === undefined ? sql`${cars.extraKmPrice} is not null` : sql`${rest.extraKmPrice !== null}`;
   const [edited] = await db
     .update(cars)
     .set({ imgUrl: url, carName: carname, ...rest, updatedAt: now })
-    .where(and(ownedBy(ownerId, carId), sql`not (${instantBooking} and ${payAtPickup})`))
+    .where(and(ownedBy(ownerId, carId), sql`not (${instantBooking} and ${payAtPickup})`, sql`(not ${limitSet} or ${kmPriced})`))
     .returning({ id: cars.id });
-  if (!edited && (rest.payAtPickup === true || rest.instantBooking === true)) {
-    const [stored] = await db.select({ id: cars.id }).from(cars).where(ownedBy(ownerId, carId));
-    if (stored) throw new HttpError(400, checkWords({ id: INSTANT_WITH_PAY_AT_PICKUP }));
+  if (!edited) {
+    const [stored] = await db.select().from(cars).where(ownedBy(ownerId, carId));
+    if (!stored) return undefined;
+    const after = { ...stored, ...rest };
+    const refused = after.instantBooking && after.payAtPickup ? INSTANT_WITH_PAY_AT_PICKUP : EXTRA_KM_PRICE_REQUIRED;
+    throw new HttpError(400, checkWords({ id: refused }));
   }
-  if (!edited) return undefined;
   const [car] = await ownerCarRows(db, eq(cars.id, edited.id));
   return car;
 }

@@ -24,11 +24,14 @@ import {
   type City,
   FUELS,
   type Fuel,
+  DEPOSIT_CEILING_PAISE,
   KM_PER_DAY_LIMIT_MAX,
   PICKUP_AREA_MAX,
   SEATS_MAX,
   SEATS_MIN,
   TRANSMISSIONS,
+  TRIP_PRICE_DEFAULTS,
+  TRIP_UNIT_PRICE_MAX_PAISE,
   type Transmission,
 } from '#domain/car-attributes';
 import {
@@ -193,6 +196,18 @@ export const cars = pgTable(
     year: integer('year'),
     /** Kilometres a day included in the price; null for no limit. */
     kmPerDayLimit: integer('km_per_day_limit'),
+    // Trip prices in paise. A car inserted without them is taken as the default body type's; the
+    // app fills in its own body type's (TRIP_PRICE_DEFAULTS) when adding one.
+    /** The refundable security deposit, paid at handover and never part of the rental. */
+    depositPaise: integer('deposit_paise').notNull().default(TRIP_PRICE_DEFAULTS[CAR_DEFAULTS.bodyType].depositPaise),
+    /** Per km beyond the daily limit; set whenever a limit is. */
+    extraKmPrice: integer('extra_km_price'),
+    /** Per eighth of a tank returned below the handover level (cars burning fuel). */
+    fuelEighthPrice: integer('fuel_eighth_price').notNull().default(TRIP_PRICE_DEFAULTS[CAR_DEFAULTS.bodyType].fuelEighthPrice),
+    /** Per tenth of the battery returned below the handover level (electric cars). */
+    batteryTenthPrice: integer('battery_tenth_price')
+      .notNull()
+      .default(TRIP_PRICE_DEFAULTS[CAR_DEFAULTS.bodyType].batteryTenthPrice),
     /** The owner lets renters ask without paying and pay at pickup, even where the server takes payments. */
     payAtPickup: boolean('pay_at_pickup').notNull().default(false),
     /** A paid request is accepted as soon as the money is held; only with online payment, so never with pay at pickup. */
@@ -231,6 +246,12 @@ export const cars = pgTable(
     check('cars_year_check', sql`${table.year} >= ${limit(CAR_YEAR_MIN)}`),
     check('cars_instant_booking_check', sql`NOT (${table.instantBooking} AND ${table.payAtPickup})`),
     check('cars_km_per_day_limit_check', sql`${table.kmPerDayLimit} BETWEEN 1 AND ${limit(KM_PER_DAY_LIMIT_MAX)}`),
+    check('cars_deposit_paise_check', sql`${table.depositPaise} BETWEEN 0 AND ${limit(DEPOSIT_CEILING_PAISE)}`),
+    check('cars_extra_km_price_check', sql`${table.extraKmPrice} BETWEEN 0 AND ${limit(TRIP_UNIT_PRICE_MAX_PAISE)}`),
+    check('cars_fuel_eighth_price_check', sql`${table.fuelEighthPrice} BETWEEN 0 AND ${limit(TRIP_UNIT_PRICE_MAX_PAISE)}`),
+    check('cars_battery_tenth_price_check', sql`${table.batteryTenthPrice} BETWEEN 0 AND ${limit(TRIP_UNIT_PRICE_MAX_PAISE)}`),
+    /** Kilometres beyond a limit are charged, so a car with a limit says at what price. */
+    check('cars_extra_km_price_needed_check', sql`${table.kmPerDayLimit} IS NULL OR ${table.extraKmPrice} IS NOT NULL`),
     // The owner's cars, newest first, the id breaking ties: read in order off the index.
     index('cars_owner_idx').on(table.ownerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // The public list's filters, with the price each is usually bounded or sorted by.

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { blogPosts as sampleBlogPosts } from '#data/blogs';
 import { catalogueCars } from '#data/cars';
+import { defaultTripPrices } from '#domain/car-attributes';
 import { email, password, username } from '#domain/schemas/fields';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '#domain/limits';
 import { slugify } from '#domain/slug';
@@ -17,7 +18,14 @@ import { accounts, blogPosts, cars } from './schema';
  * so two at once could still collide on a post's slug.
  */
 export async function seedSampleData(db: Database): Promise<void> {
-  const fleet = catalogueCars.map(({ id, ...car }) => ({ kind: 'fleet' as const, catalogueId: id, ...car }));
+  // The fleet's trip prices are its body types' defaults, kept in step like the rest of the catalogue.
+  const fleet = catalogueCars.map(({ id, ...car }) => ({
+    kind: 'fleet' as const,
+    catalogueId: id,
+    ...car,
+    extraKmPrice: null,
+    ...defaultTripPrices(car.bodyType, car.kmPerDayLimit),
+  }));
   const posts = sampleBlogPosts.map(({ id, ...post }, position) => ({
     catalogueId: id,
     slug: slugify(post.title),

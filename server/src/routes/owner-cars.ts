@@ -17,6 +17,7 @@ import { HttpError } from '../http/errors';
 import { SIGNED_IN } from '../http/openapi';
 import { signedInAccount } from '../plugins/session';
 import { removePhotoFiles } from '../photos/photo-store';
+import type { TripRules } from '../config';
 import type { BookingLinks } from '../mail/booking-mails';
 import { t } from '../i18n';
 
@@ -122,7 +123,7 @@ const pauseSchema = (paused: boolean) => ({
  * The owner's own cars, on the spec's paths. Every query is scoped to the signed-in owner, so
  * another owner's car is simply not found: 404, never 403, so its existence is not revealed.
  */
-export const ownerCarRoutes: FastifyPluginAsyncZod<{ links: BookingLinks }> = async (app, { links }) => {
+export const ownerCarRoutes: FastifyPluginAsyncZod<{ links: BookingLinks; trips: TripRules }> = async (app, { links, trips }) => {
   const ownerOnly = app.requireRole('owner');
   const toAnswer = ({ car, photos }: OwnerCarRow) => toOwnerCar(car, photos, app.photoStorage.urlBase);
   const found = (car: OwnerCarRow | undefined) => {
@@ -146,13 +147,13 @@ export const ownerCarRoutes: FastifyPluginAsyncZod<{ links: BookingLinks }> = as
 
   app.post('/add-cars', { onRequest: ownerOnly, schema: ADD_SCHEMA }, async (request, reply) => {
     const owner = signedInAccount(request);
-    const carId = await addCar(app.db, owner.id, request.body, app.quotas.carsPerOwner, app.clock.now());
+    const carId = await addCar(app.db, owner.id, request.body, { carsPerOwner: app.quotas.carsPerOwner, trips }, app.clock.now());
     // The body stays the spec's `saved`; the new car's address lets the app upload its photos next.
     return reply.code(201).header('location', `/get-car/${carId}`).type('text/plain; charset=utf-8').send('saved');
   });
 
   app.post('/edit-cars', { onRequest: ownerOnly, config: { coded: true }, schema: EDIT_SCHEMA }, async (request) => {
-    const car = await editCar(app.db, signedInAccount(request).id, request.body, app.clock.now());
+    const car = await editCar(app.db, signedInAccount(request).id, request.body, app.clock.now(), trips);
     return { code: 200, message: 'edit success', data: found(car) };
   });
 

@@ -105,6 +105,21 @@ export const carAttributes = {
   fuel: fuel,
   year: z.int().optional().meta({ description: 'The model year, when the owner gave it.' }),
   kmPerDayLimit: z.int().optional().meta({ description: 'Kilometres a day included in the price; no limit when absent.' }),
+  depositPaise: z.int().meta({
+    description:
+      'The refundable security deposit in paise, paid at handover and returned after the trip; never part of the total.',
+  }),
+  extraKmPrice: z.int().optional().meta({
+    description:
+      'Paise per kilometre driven beyond `kmPerDayLimit` times the started days of the booking; present whenever the limit is.',
+  }),
+  fuelEighthPrice: z.int().meta({
+    description: 'Paise per eighth of a tank returned below the handover level; charged for every fuel but `electric`.',
+  }),
+  batteryTenthPrice: z.int().meta({
+    description:
+      'Paise per tenth of the battery (each tenth started) returned below the handover level; charged for `electric` cars.',
+  }),
   payAtPickup: z.boolean().meta({
     description: 'Its owner lets renters ask without paying and pay at pickup, where the server otherwise requires a payment.',
   }),

@@ -48,6 +48,12 @@ export const PublicConfig = z
       .optional(),
     /** The cancellation policy (FREE_CANCEL_HOURS, LATE_CANCEL_REFUND_BPS) stored on each booking requested now; the app states no policy without it. */
     cancellation: CancellationPolicy.optional(),
+    /**
+     * What a trip may cost beyond its booking: the bounds of a car's security deposit (DEPOSIT_MIN_PAISE,
+     * DEPOSIT_MAX_PAISE) and the late-return fee per hour started as a share of the hourly price
+     * (LATE_FEE_BPS, 15000 is 150 %); left out by older servers, whose car pages then state no late fee.
+     */
+    trips: z.object({ depositMinPaise: z.int(), depositMaxPaise: z.int(), lateFeeBps: z.int() }).optional(),
     /** Whether a booking needs an approved driving licence (LICENCE_CHECK); left out by older servers, which need none. */
     licenceCheck: z.boolean().optional(),
     /** The platform's social profiles that are set; left out when none is. */

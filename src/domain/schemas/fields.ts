@@ -6,12 +6,14 @@ import {
   CAR_YEAR_MIN,
   CITIES,
   carYearMax,
+  DEPOSIT_CEILING_PAISE,
   FUELS,
   KM_PER_DAY_LIMIT_MAX,
   PICKUP_AREA_MAX,
   SEATS_MAX,
   SEATS_MIN,
   TRANSMISSIONS,
+  TRIP_UNIT_PRICE_MAX_PAISE,
 } from '../car-attributes';
 import {
   CARNAME_MAX,
@@ -119,6 +121,24 @@ export const carYear = z.int('checks.year.whole').superRefine((year, context) =>
 
 const KM_MESSAGE = checkText('checks.kmPerDayLimit.range', { max: KM_PER_DAY_LIMIT_MAX });
 export const kmPerDayLimit = z.int(KM_MESSAGE).min(1, KM_MESSAGE).max(KM_PER_DAY_LIMIT_MAX, KM_MESSAGE);
+
+/** Paise, worded in whole rupees as the form takes them. */
+const rupeesOf = (paise: number) => paise / 100;
+
+/** The deposit's hard bounds; the server holds it within DEPOSIT_MIN_PAISE and DEPOSIT_MAX_PAISE, which lie inside them. */
+export const depositRangeMessage = (minPaise: number, maxPaise: number) =>
+  checkText('checks.depositPaise.range', { min: rupeesOf(minPaise), max: rupeesOf(maxPaise) });
+const DEPOSIT_MESSAGE = depositRangeMessage(0, DEPOSIT_CEILING_PAISE);
+export const depositPaise = z.int(DEPOSIT_MESSAGE).min(0, DEPOSIT_MESSAGE).max(DEPOSIT_CEILING_PAISE, DEPOSIT_MESSAGE);
+
+/** A price per km, eighth or tenth, in paise; `field` is the id of its name in the form. */
+const tripUnitPrice = (field: string) => {
+  const message = checkText('checks.tripPrice.range', { field: { id: field }, max: rupeesOf(TRIP_UNIT_PRICE_MAX_PAISE) });
+  return z.int(message).min(0, message).max(TRIP_UNIT_PRICE_MAX_PAISE, message);
+};
+export const extraKmPrice = tripUnitPrice('checks.field.extraKmPrice');
+export const fuelEighthPrice = tripUnitPrice('checks.field.fuelEighthPrice');
+export const batteryTenthPrice = tripUnitPrice('checks.field.batteryTenthPrice');
 
 /**
  * A comment's, review's or reply's text, named in every message as its form names it ("Comment",

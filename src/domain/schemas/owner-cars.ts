@@ -4,10 +4,14 @@ import { CarPhoto, carAttributes } from './cars';
 import {
   bodyType,
   carName,
+  batteryTenthPrice,
   carYear,
   city,
+  depositPaise,
   description,
+  extraKmPrice,
   fuel,
+  fuelEighthPrice,
   id,
   Identified,
   imageUrl,
@@ -46,6 +50,22 @@ const attributeFields = {
     .nullable()
     .optional()
     .meta({ description: 'Kilometres a day included in the price; no limit when not sent.' }),
+  depositPaise: depositPaise.optional().meta({
+    description:
+      "The refundable security deposit in paise, within the server's DEPOSIT_MIN_PAISE and DEPOSIT_MAX_PAISE (`/api/config`). When not sent: the body type's default on adding, unchanged on editing.",
+  }),
+  extraKmPrice: extraKmPrice.nullable().optional().meta({
+    description:
+      'Paise per km beyond the limit: required (400) when `kmPerDayLimit` is set, sent or stored. `null` clears it with the limit.',
+  }),
+  fuelEighthPrice: fuelEighthPrice.optional().meta({
+    description:
+      "Paise per eighth of a tank returned short. When not sent: the body type's default on adding, unchanged on editing.",
+  }),
+  batteryTenthPrice: batteryTenthPrice.optional().meta({
+    description:
+      "Paise per tenth of the battery returned short (electric cars). When not sent: the body type's default on adding, unchanged on editing.",
+  }),
   payAtPickup: z
     .boolean()
     .optional()
@@ -70,6 +90,19 @@ function instantNeedsOnlinePayment(
   }
 }
 
+/** Kilometres beyond a limit are charged, so a car given a limit needs its price per extra km. */
+export const EXTRA_KM_PRICE_REQUIRED = 'checks.extraKmPrice.required';
+
+/** Only what the body says: an edit may leave the price as stored, which the server checks against. */
+function limitNeedsExtraKmPrice(
+  car: { kmPerDayLimit?: number | null | undefined; extraKmPrice?: number | null | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (typeof car.kmPerDayLimit === 'number' && car.extraKmPrice === null) {
+    context.addIssue({ code: 'custom', path: ['extraKmPrice'], message: EXTRA_KM_PRICE_REQUIRED });
+  }
+}
+
 /** Optional since owners can upload photos instead; a car with neither shows a placeholder. */
 const carUrl = imageUrl.optional().meta({
   description:
@@ -79,11 +112,17 @@ const carUrl = imageUrl.optional().meta({
 const carFields = { url: carUrl, carname: carName, description, price, ...attributeFields };
 
 /** `POST /add-cars`: the spec's add form sends the price as text. */
-export const OwnerCarInput = z.object(carFields).superRefine(instantNeedsOnlinePayment);
+export const OwnerCarInput = z
+  .object(carFields)
+  .superRefine(instantNeedsOnlinePayment)
+  .superRefine((car, context) => limitNeedsExtraKmPrice({ ...car, extraKmPrice: car.extraKmPrice ?? null }, context));
 export type OwnerCarInput = z.input<typeof OwnerCarInput>;
 
 /** `POST /edit-cars`: the car's id with the spec's fields again, and any of the car's attributes to change. */
-export const OwnerCarEdit = z.object({ id, ...carFields }).superRefine(instantNeedsOnlinePayment);
+export const OwnerCarEdit = z
+  .object({ id, ...carFields })
+  .superRefine(instantNeedsOnlinePayment)
+  .superRefine(limitNeedsExtraKmPrice);
 export type OwnerCarEdit = z.input<typeof OwnerCarEdit>;
 
 export const OwnerCarIdParams = z.object({ id });
