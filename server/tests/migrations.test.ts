@@ -510,6 +510,82 @@ describe('schema.ts and the migrations', () => {
   });
 });
 
+/** A copy of the migrations before `number` (such as `0038`), as the release before it shipped them. */
+async function migrationsBefore(number: string): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), `wow-migrations-before-${number}-`));
+  await cp(migrationsDir, folder, { recursive: true });
+  for (const file of await readdir(folder)) if (file >= number && file.endsWith('.sql')) await rm(path.join(folder, file));
+  for (const file of await readdir(path.join(folder, 'meta'))) {
+    if (file >= `${number}_snapshot.json` && file.endsWith('_snapshot.json')) await rm(path.join(folder, 'meta', file));
+  }
+  const journalFile = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
+  journal.entries = journal.entries.filter(({ tag }) => tag < number);
+  await writeFile(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+describe.each(onPostgres([['a PGlite database', pgliteInMemory]]))(
+  '0039_car_trip_prices on a database with cars listed before, as %s',
+  (_label, makePlace) => {
+    it("gives each car its body type's deposit and prices, and a price per extra km where it has a limit", async () => {
+      const place = await makePlace();
+      const folder = await migrationsBefore('0039');
+      try {
+        await withClient(place, async (client) => {
+          await client.withConnection(({ migrate: runMigrator }) =>
+            runMigrator({ migrationsFolder: folder, migrationsSchema: 'drizzle', migrationsTable: '__drizzle_migrations' }),
+          );
+          // In 0038's columns: Drizzle's insert would name the new ones too.
+          await client.db.execute(sql`INSERT INTO cars (kind, catalogue_id, car_name, img_url, price, description, body_type, km_per_day_limit)
+            VALUES ('fleet', 'old-hatch', 'Old hatch', '/x.svg', 40, '', 'hatchback', NULL),
+                   ('fleet', 'old-sedan', 'Old sedan', '/x.svg', 60, '', 'sedan', 250),
+                   ('fleet', 'old-muv', 'Old MUV', '/x.svg', 80, '', 'muv', NULL),
+                   ('fleet', 'old-luxury', 'Old luxury', '/x.svg', 200, '', 'luxury', 150)`);
+          await migrate(client);
+          const prices = await rows<Record<string, string | number | null>>(
+            client.db,
+            sql`SELECT car_name, deposit_paise, extra_km_price, fuel_eighth_price, battery_tenth_price FROM cars ORDER BY price`,
+          );
+          expect(prices).toEqual([
+            {
+              car_name: 'Old hatch',
+              deposit_paise: 300_000,
+              extra_km_price: null,
+              fuel_eighth_price: 50_000,
+              battery_tenth_price: 20_000,
+            },
+            {
+              car_name: 'Old sedan',
+              deposit_paise: 500_000,
+              extra_km_price: 1_200,
+              fuel_eighth_price: 60_000,
+              battery_tenth_price: 25_000,
+            },
+            {
+              car_name: 'Old MUV',
+              deposit_paise: 700_000,
+              extra_km_price: null,
+              fuel_eighth_price: 80_000,
+              battery_tenth_price: 30_000,
+            },
+            {
+              car_name: 'Old luxury',
+              deposit_paise: 1_000_000,
+              extra_km_price: 3_000,
+              fuel_eighth_price: 100_000,
+              battery_tenth_price: 50_000,
+            },
+          ]);
+        });
+      } finally {
+        await place.remove();
+        await rm(folder, { recursive: true, force: true });
+      }
+    });
+  },
+);
+
 describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
   '0038_bookings_completed and 0039_trip_reviews_both_ways on a database with trips already over, as %s',
   (_label, makePlace) => {
@@ -520,22 +596,9 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
     let folderBefore: string;
     const ids = { owner: '', releasedLong: '', endedYesterday: '', endedToday: '', cancelled: '', car: '', review: '' };
 
-    /** The migrations before 0038, as the earlier release shipped them. */
-    async function migrationsBefore(): Promise<string> {
-      const folder = await mkdtemp(path.join(tmpdir(), 'wow-migrations-0037-'));
-      await cp(migrationsDir, folder, { recursive: true });
-      await rm(path.join(folder, '0038_bookings_completed.sql'));
-      await rm(path.join(folder, 'meta/0038_snapshot.json'));
-      const journalFile = path.join(folder, 'meta/_journal.json');
-      const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-      journal.entries = journal.entries.filter(({ tag }) => tag < '0038');
-      await writeFile(journalFile, JSON.stringify(journal));
-      return folder;
-    }
-
     beforeAll(async () => {
       place = await makePlace();
-      folderBefore = await migrationsBefore();
+      folderBefore = await migrationsBefore('0038');
       await withClient(place, async (client) => {
         await client.withConnection(({ migrate: runMigrator }) =>
           runMigrator({ migrationsFolder: folderBefore, migrationsSchema: 'drizzle', migrationsTable: '__drizzle_migrations' }),

@@ -122,8 +122,8 @@ export const carYear = z.int('checks.year.whole').superRefine((year, context) =>
 const KM_MESSAGE = checkText('checks.kmPerDayLimit.range', { max: KM_PER_DAY_LIMIT_MAX });
 export const kmPerDayLimit = z.int(KM_MESSAGE).min(1, KM_MESSAGE).max(KM_PER_DAY_LIMIT_MAX, KM_MESSAGE);
 
-/** Paise, worded in whole rupees as the form takes them. */
-const rupeesOf = (paise: number) => paise / 100;
+/** Paise, worded in rupees as the form takes them, grouped as India writes them (1,00,000). */
+const rupeesOf = (paise: number) => (paise / 100).toLocaleString('en-IN');
 
 /** The deposit's hard bounds; the server holds it within DEPOSIT_MIN_PAISE and DEPOSIT_MAX_PAISE, which lie inside them. */
 export const depositRangeMessage = (minPaise: number, maxPaise: number) =>
