@@ -95,6 +95,8 @@ describe('Add Your Car (/renting)', () => {
     await user.type(screen.getByLabelText('Year'), '2019');
     await user.click(screen.getByLabelText('Air conditioned (AC)'));
     await user.type(screen.getByLabelText('Km per day limit'), '250');
+    await user.type(screen.getByLabelText('Price per extra km (₹)'), '12.5');
+    await user.type(screen.getByLabelText('Security deposit (₹)'), '4000');
     const payAtPickup = screen.getByLabelText('Renters may pay at pickup');
     expect(payAtPickup).not.toBeChecked();
     expect(payAtPickup).toHaveAccessibleDescription(
@@ -116,10 +118,47 @@ describe('Add Your Car (/renting)', () => {
         fuel: 'cng',
         year: 2019,
         kmPerDayLimit: 250,
+        // Typed in rupees, sent in paise; the fuel price left blank is the body type's.
+        extraKmPrice: 1250,
+        depositPaise: 400_000,
         payAtPickup: true,
         instantBooking: false,
       },
     ]);
+  });
+
+  it('refuses a km limit without its price per extra km, in the server’s words, sending nothing', async () => {
+    const calls = serve('POST /add-cars', 'saved');
+    const { user } = renderRoute('/renting');
+    await fillCar(user, kwid);
+    await user.type(screen.getByLabelText('Km per day limit'), '250');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Price per extra km is needed with a km per day limit: say what each km beyond it costs.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Price per extra km (₹)')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+  });
+
+  it('asks the price of fuel returned short, or of charge for an electric car, and bounds the deposit', async () => {
+    serve('GET /api/config', {
+      payments: {},
+      trips: { depositMinPaise: 100_000, depositMaxPaise: 2_500_000, lateFeeBps: 15_000 },
+    });
+    const { user } = renderRoute('/renting');
+    const deposit = await screen.findByLabelText('Security deposit (₹)');
+    await waitFor(() =>
+      expect(deposit).toHaveAccessibleDescription(
+        'Refundable, paid by the renter at handover, from ₹1,000.00 to ₹25,000.00; leave it blank for the usual for its body type.',
+      ),
+    );
+    expect(deposit).toHaveAttribute('min', '1000');
+    expect(deposit).toHaveAttribute('max', '25000');
+    expect(screen.getByLabelText('Price per eighth of a tank (₹)')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Price per tenth of the battery (₹)')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Fuel'), 'Electric');
+    expect(await screen.findByLabelText('Price per tenth of the battery (₹)')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Price per eighth of a tank (₹)')).not.toBeInTheDocument();
   });
 
   it('offers instant booking, explained, and disables it while pay at pickup is on', async () => {
@@ -335,6 +374,11 @@ describe('Edit your Car Details (/get/car/{id})', () => {
         fuel: 'diesel',
         year: 2023,
         kmPerDayLimit: null,
+        // As stored, in paise: an SUV's defaults, with no price per extra km as there is no limit.
+        depositPaise: 700_000,
+        extraKmPrice: null,
+        fuelEighthPrice: 80_000,
+        batteryTenthPrice: 30_000,
         payAtPickup: false,
         instantBooking: false,
       },

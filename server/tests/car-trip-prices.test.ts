@@ -110,9 +110,9 @@ describe("a car's trip prices", () => {
   });
 
   it("gives the fleet its body types' defaults, with a price per km wherever it has a limit", async () => {
-    const fleet = (await send(app, 'GET', '/api/cars?pageSize=50')).json<{ data: PublicCar[] }>().data.filter(
-      (car) => car.kind === 'fleet',
-    );
+    const fleet = (await send(app, 'GET', '/api/cars?pageSize=50'))
+      .json<{ data: PublicCar[] }>()
+      .data.filter((car) => car.kind === 'fleet');
     expect(fleet.length).toBeGreaterThan(0);
     for (const car of fleet) {
       expect(car.depositPaise).toBeGreaterThan(0);

@@ -526,17 +526,17 @@ async function migrationsBefore(number: string): Promise<string> {
 }
 
 describe.each(onPostgres([['a PGlite database', pgliteInMemory]]))(
-  '0039_car_trip_prices on a database with cars listed before, as %s',
+  '0040_car_trip_prices on a database with cars listed before, as %s',
   (_label, makePlace) => {
     it("gives each car its body type's deposit and prices, and a price per extra km where it has a limit", async () => {
       const place = await makePlace();
-      const folder = await migrationsBefore('0039');
+      const folder = await migrationsBefore('0040');
       try {
         await withClient(place, async (client) => {
           await client.withConnection(({ migrate: runMigrator }) =>
             runMigrator({ migrationsFolder: folder, migrationsSchema: 'drizzle', migrationsTable: '__drizzle_migrations' }),
           );
-          // In 0038's columns: Drizzle's insert would name the new ones too.
+          // In 0039's columns: Drizzle's insert would name the new ones too.
           await client.db.execute(sql`INSERT INTO cars (kind, catalogue_id, car_name, img_url, price, description, body_type, km_per_day_limit)
             VALUES ('fleet', 'old-hatch', 'Old hatch', '/x.svg', 40, '', 'hatchback', NULL),
                    ('fleet', 'old-sedan', 'Old sedan', '/x.svg', 60, '', 'sedan', 250),
@@ -611,17 +611,12 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
             { username: 'triprenter', email: 'trip-renter@example.in', passwordHash: 'x', role: 'user' },
           ])
           .returning({ id: accounts.id });
-        const [car] = await db
-          .insert(cars)
-          .values({
-            kind: 'listed',
-            ownerId: owner?.id,
-            carName: 'Trip car',
-            imgUrl: '/x.svg',
-            price: 200,
-            description: 'Listed.',
-          })
-          .returning({ id: cars.id });
+        // In 0037's columns: Drizzle's insert would name the cars' later ones too.
+        const [car] = await rows<{ id: string }>(
+          db,
+          sql`INSERT INTO cars (kind, owner_id, car_name, img_url, price, description)
+            VALUES ('listed', ${owner?.id}, 'Trip car', '/x.svg', 200, 'Listed.') RETURNING id`,
+        );
         ids.owner = owner?.id ?? '';
         const now = Date.now();
         // In 0037's columns: Drizzle's insert would name completes_at too.
@@ -704,7 +699,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
       const before = await withClient(place, async (client) => {
         expect(await migrate(client)).toEqual({
           adopted: [],
-          applied: ['0038_bookings_completed', '0039_trip_reviews_both_ways'],
+          applied: ['0038_bookings_completed', '0039_trip_reviews_both_ways', '0040_car_trip_prices'],
         });
         const { db } = client;
         const migrated = await stored(db);

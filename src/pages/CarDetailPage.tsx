@@ -47,6 +47,7 @@ export default function CarDetailPage() {
                   price={car.price}
                   payAtPickup={car.payAtPickup === true}
                   instant={car.instantBooking === true}
+                  depositPaise={car.depositPaise}
                 />
               </Suspense>
             ) : (

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { catalogueCars } from '../../data/cars';
-import type { City } from '../../domain/car-attributes';
+import { type City, defaultTripPrices } from '../../domain/car-attributes';
 import type { CarQuery, PublicCar } from '../../domain/contract';
 import { indiaToday } from '../../domain/india-time';
 import { getCar, getCarAvailability, getCarCities, listCars } from './api';
@@ -20,7 +20,20 @@ export function useCarList(query: CarQuery) {
 /** What the car page shows: the catalogue's cars have no owner; every car has a city and attributes. */
 export type CarDetails = Pick<
   PublicCar,
-  'carName' | 'imgUrl' | 'price' | 'description' | 'city' | 'pickupArea' | 'ac' | 'bodyType' | 'seats' | 'transmission' | 'fuel'
+  | 'carName'
+  | 'imgUrl'
+  | 'price'
+  | 'description'
+  | 'city'
+  | 'pickupArea'
+  | 'ac'
+  | 'bodyType'
+  | 'seats'
+  | 'transmission'
+  | 'fuel'
+  | 'depositPaise'
+  | 'fuelEighthPrice'
+  | 'batteryTenthPrice'
 > &
   Partial<
     Pick<
@@ -36,6 +49,7 @@ export type CarDetails = Pick<
       | 'photos'
       | 'payAtPickup'
       | 'instantBooking'
+      | 'extraKmPrice'
     >
   > & {
     /** None (the catalogue writes null, the server leaves it out) means no limit. */
@@ -58,7 +72,9 @@ export function useCarCities({ chosen, wanted = true }: { chosen?: City; wanted?
 
 function catalogueCar(carName: string): CarDetails | undefined {
   const wanted = carName.toLowerCase();
-  return catalogueCars.find((car) => car.carName.toLowerCase() === wanted);
+  const car = catalogueCars.find((candidate) => candidate.carName.toLowerCase() === wanted);
+  // The server seeds the fleet's trip prices from the same defaults.
+  return car && { ...car, ...defaultTripPrices(car.bodyType, car.kmPerDayLimit) };
 }
 
 /** A catalogue car is there at once from the app's own data; an owner's car is asked of the server. */

@@ -7,8 +7,10 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { QueryError } from '../../components/QueryError';
 import { paths } from '../../config/paths';
 import { BODY_TYPE_LABEL_IDS, FUEL_LABEL_IDS, TRANSMISSION_LABEL_IDS } from '../../domain/car-attributes';
-import { formatRupees } from '../../domain/money';
+import { formatPaise, formatRupees } from '../../domain/money';
+import { lateFeePerHourPaise } from '../../domain/trip-extras';
 import { statusOf } from '../../lib/api-error';
+import { usePublicConfigNear } from '../../lib/public-config';
 import { useRetry } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AvailabilityStrip } from './AvailabilityStrip';
@@ -53,6 +55,55 @@ function carAttributes(car: Car): [label: string, value: string][] {
   ];
 }
 
+/**
+ * What the trip may cost beside the booking, at the rates the extras are charged at (trip-extras):
+ * the deposit held at handover, a late return (once the server's fee is known), km beyond the
+ * limit, and fuel or charge returned below the handover level.
+ */
+function tripTerms(car: Car, lateFeeBps: number | undefined): [label: string, value: string][] {
+  const electric = car.fuel === 'electric';
+  return [
+    [t('cars.trip.deposit'), t('cars.trip.depositValue', { deposit: formatPaise(car.depositPaise) })],
+    ...(lateFeeBps === undefined
+      ? []
+      : [
+          [
+            t('cars.trip.lateReturn'),
+            t('cars.trip.lateReturnValue', { fee: formatPaise(lateFeePerHourPaise(car.price, lateFeeBps)) }),
+          ] as [string, string],
+        ]),
+    ...(car.kmPerDayLimit && car.extraKmPrice !== undefined
+      ? [
+          [
+            t('cars.trip.extraKm'),
+            t('cars.trip.extraKmValue', { price: formatPaise(car.extraKmPrice), km: car.kmPerDayLimit }),
+          ] as [string, string],
+        ]
+      : []),
+    electric
+      ? [t('cars.trip.battery'), t('cars.trip.batteryValue', { price: formatPaise(car.batteryTenthPrice) })]
+      : [t('cars.trip.fuel'), t('cars.trip.fuelValue', { price: formatPaise(car.fuelEighthPrice) })],
+  ];
+}
+
+function TripTerms({ car }: { car: Car }) {
+  // Asked for as it comes near, as the checkout beside it asks for the same config.
+  const { ref, data: lateFeeBps } = usePublicConfigNear((config) => config.trips?.lateFeeBps);
+  return (
+    <>
+      <h2 className="h6 mb-2">{t('cars.trip.title')}</h2>
+      <dl ref={ref} className="row row-cols-1 row-cols-md-2 g-2 mb-3" aria-label={t('cars.trip.title')}>
+        {tripTerms(car, lateFeeBps).map(([label, value]) => (
+          <div key={label} className="col">
+            <dt className="small text-muted fw-normal">{label}</dt>
+            <dd className="mb-0 fw-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
 function CarFacts({ car }: { car: Car }) {
   const facts = specLabels.filter(([key]) => car[key] !== undefined && car[key] !== '');
   return (
@@ -77,6 +128,7 @@ function CarFacts({ car }: { car: Car }) {
           </div>
         ))}
       </dl>
+      <TripTerms car={car} />
       {facts.length > 0 ? (
         <dl className="row row-cols-2 row-cols-md-3 g-2 mb-0">
           {facts.map((spec) => (

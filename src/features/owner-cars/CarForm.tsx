@@ -11,6 +11,7 @@ import {
   CITIES,
   type City,
   carYearMax,
+  DEPOSIT_CEILING_PAISE,
   FUELS,
   FUEL_LABEL_IDS,
   type Fuel,
@@ -21,7 +22,9 @@ import {
   TRANSMISSIONS,
   TRANSMISSION_LABEL_IDS,
   type Transmission,
+  TRIP_UNIT_PRICE_MAX_PAISE,
 } from '../../domain/car-attributes';
+import { formatPaise } from '../../domain/money';
 import type { OwnerCar } from '../../domain/contract';
 import { imageUrl } from '../../domain/schemas/fields';
 import { CARNAME_MAX, DESCRIPTION_MAX, PRICE_MAX, PRICE_MIN, URL_MAX } from '../../domain/limits';
@@ -31,6 +34,7 @@ import type { FieldElement } from '../../components/form-wiring';
 import { LeaveGuard } from '../../components/LeaveGuard';
 import { ZodForm } from '../../components/ZodForm';
 import { dropDraft, formValuesOf, keepDraft, readDraft, sameValues } from '../../lib/form-draft';
+import { usePublicConfig } from '../../lib/public-config';
 import { t } from './words';
 
 /**
@@ -51,9 +55,17 @@ export type CarFormValues = {
   fuel: Fuel;
   year: string;
   kmPerDayLimit: string;
+  /** The trip prices in rupees as typed; the calls send paise, a blank one as "the body type's" (adding) or "as it was" (editing). */
+  depositPaise: string;
+  extraKmPrice: string;
+  fuelEighthPrice: string;
+  batteryTenthPrice: string;
   payAtPickup: boolean;
   instantBooking: boolean;
 };
+
+/** Paise as the form shows them: rupees, with paise only when there are some. */
+const rupeesText = (paise: number | undefined) => (paise === undefined ? '' : String(paise / 100));
 
 /** A new car starts as the commonest car listed, with no year (a guessed one would be listed unless changed) and no km limit: the owner changes what differs. */
 export function emptyCar(): CarFormValues {
@@ -66,6 +78,10 @@ export function emptyCar(): CarFormValues {
     seats: String(CAR_DEFAULTS.seats),
     year: '',
     kmPerDayLimit: '',
+    depositPaise: '',
+    extraKmPrice: '',
+    fuelEighthPrice: '',
+    batteryTenthPrice: '',
     payAtPickup: false,
     instantBooking: false,
   };
@@ -87,6 +103,10 @@ export function carFormValues(car: OwnerCar): CarFormValues {
     fuel: car.fuel,
     year: car.year === undefined ? '' : String(car.year),
     kmPerDayLimit: car.kmPerDayLimit === undefined ? '' : String(car.kmPerDayLimit),
+    depositPaise: rupeesText(car.depositPaise),
+    extraKmPrice: rupeesText(car.extraKmPrice),
+    fuelEighthPrice: rupeesText(car.fuelEighthPrice),
+    batteryTenthPrice: rupeesText(car.batteryTenthPrice),
     payAtPickup: car.payAtPickup,
     instantBooking: car.instantBooking,
   };
@@ -119,8 +139,61 @@ interface CarFormProps<Saved> {
 
 const cityChoices = CITIES.map((city) => [city, city] as const);
 
-/** What the car is: its body, seats, gearbox, fuel, year, AC and the km a day its price includes. */
-function CarKindFields({ disabled, payAtPickupOn }: { disabled: boolean; payAtPickupOn: boolean }) {
+/** The deposit held at handover, and what fuel or charge returned short costs: the one the car uses. */
+function TripPriceFields({ disabled, electric }: { disabled: boolean; electric: boolean }) {
+  const bounds = usePublicConfig((config) => config.trips).data;
+  return (
+    <>
+      <FormField
+        label={t('owner.form.deposit')}
+        name="depositPaise"
+        type="number"
+        inputMode="numeric"
+        min={(bounds?.depositMinPaise ?? 0) / 100}
+        max={(bounds?.depositMaxPaise ?? DEPOSIT_CEILING_PAISE) / 100}
+        step={1}
+        hint={
+          bounds
+            ? t('owner.form.depositHintBounds', {
+                min: formatPaise(bounds.depositMinPaise),
+                max: formatPaise(bounds.depositMaxPaise),
+              })
+            : t('owner.form.depositHint')
+        }
+        disabled={disabled}
+      />
+      {/* Only the one this car's fuel is charged by; the other keeps its value for a change of fuel. */}
+      {electric ? (
+        <FormField
+          label={t('owner.form.batteryTenthPrice')}
+          name="batteryTenthPrice"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={TRIP_UNIT_PRICE_MAX_PAISE / 100}
+          step={0.01}
+          hint={t('owner.form.batteryTenthPriceHint')}
+          disabled={disabled}
+        />
+      ) : (
+        <FormField
+          label={t('owner.form.fuelEighthPrice')}
+          name="fuelEighthPrice"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={TRIP_UNIT_PRICE_MAX_PAISE / 100}
+          step={0.01}
+          hint={t('owner.form.fuelEighthPriceHint')}
+          disabled={disabled}
+        />
+      )}
+    </>
+  );
+}
+
+/** What the car is: its body, seats, gearbox, fuel, year, AC, the km a day its price includes and its trip prices. */
+function CarKindFields({ disabled, payAtPickupOn, electric }: { disabled: boolean; payAtPickupOn: boolean; electric: boolean }) {
   const bodyTypeChoices = BODY_TYPES.map((type) => [type, t(BODY_TYPE_LABEL_IDS[type])] as const);
   const transmissionChoices = TRANSMISSIONS.map((type) => [type, t(TRANSMISSION_LABEL_IDS[type])] as const);
   const fuelChoices = FUELS.map((fuel) => [fuel, t(FUEL_LABEL_IDS[fuel])] as const);
@@ -163,6 +236,18 @@ function CarKindFields({ disabled, payAtPickupOn }: { disabled: boolean; payAtPi
         hint={t('owner.form.kmPerDayLimitHint')}
         disabled={disabled}
       />
+      <FormField
+        label={t('owner.form.extraKmPrice')}
+        name="extraKmPrice"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={TRIP_UNIT_PRICE_MAX_PAISE / 100}
+        step={0.01}
+        hint={t('owner.form.extraKmPriceHint')}
+        disabled={disabled}
+      />
+      <TripPriceFields disabled={disabled} electric={electric} />
       <FormSwitch
         label={t('owner.form.payAtPickup')}
         name="payAtPickup"
@@ -199,11 +284,13 @@ export function CarForm<Saved>({
   const [start] = useState(() => readDraft(draftKey, initialValues));
   const unsaved = useRef(!sameValues(start, initialValues));
   const [payAtPickupOn, setPayAtPickupOn] = useState(start.payAtPickup);
+  const [electric, setElectric] = useState(start.fuel === 'electric');
   const noteChange = (event: FormEvent<HTMLDivElement>) => {
     const { form } = event.target as FieldElement;
     if (!form) return;
     const values = formValuesOf(form, initialValues);
     setPayAtPickupOn(values.payAtPickup);
+    setElectric(values.fuel === 'electric');
     unsaved.current = !sameValues(values, initialValues);
     keepDraft(draftKey, values, initialValues);
   };
@@ -281,7 +368,7 @@ export function CarForm<Saved>({
               hint={t('owner.form.pickupAreaHint')}
               disabled={submitting}
             />
-            <CarKindFields disabled={submitting} payAtPickupOn={payAtPickupOn} />
+            <CarKindFields disabled={submitting} payAtPickupOn={payAtPickupOn} electric={electric} />
             <Button type="submit" variant="primary" disabled={form.sending || submitting || waiting}>
               {form.sending || submitting ? t('owner.form.saving') : t('owner.form.submit')}
             </Button>

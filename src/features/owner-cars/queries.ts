@@ -45,11 +45,16 @@ function ownerCarsChanged(queryClient: QueryClient) {
 }
 
 /**
- * The form's values as the calls send them: seats, year and the km limit as numbers; a blank year or
- * limit is left out when adding and cleared (null) when editing.
+ * The form's values as the calls send them: seats, year and the km limit as numbers, the trip prices
+ * in paise; a blank year, limit or price per extra km is left out when adding and cleared (null) when editing.
  */
-function carFields({ seats, year, kmPerDayLimit, url, ...values }: CarFormValues, blank: null | undefined) {
+function carFields(
+  { seats, year, kmPerDayLimit, url, depositPaise, extraKmPrice, fuelEighthPrice, batteryTenthPrice, ...values }: CarFormValues,
+  blank: null | undefined,
+) {
   const numberOrBlank = (text: string) => (text.trim() === '' ? blank : Number(text));
+  // Typed in rupees, sent in paise; a blank one is the body type's (adding) or as it was (editing).
+  const paiseOrBlank = (text: string) => (text.trim() === '' ? undefined : Math.round(Number(text) * 100));
   return {
     ...values,
     // Left blank by an owner who uploads photos instead: not sent, so an edit keeps any link there was.
@@ -57,6 +62,11 @@ function carFields({ seats, year, kmPerDayLimit, url, ...values }: CarFormValues
     seats: Number(seats),
     year: numberOrBlank(year),
     kmPerDayLimit: numberOrBlank(kmPerDayLimit),
+    depositPaise: paiseOrBlank(depositPaise),
+    // A blank one is cleared on editing, as the limit it goes with: with a limit the check asks for it.
+    extraKmPrice: extraKmPrice.trim() === '' ? blank : Math.round(Number(extraKmPrice) * 100),
+    fuelEighthPrice: paiseOrBlank(fuelEighthPrice),
+    batteryTenthPrice: paiseOrBlank(batteryTenthPrice),
   };
 }
 

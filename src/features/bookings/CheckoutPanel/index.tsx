@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import Form from 'react-bootstrap/Form';
 import { bookingTotal, DRIVER_SURCHARGE_PER_HOUR } from '../../../domain/booking-total';
 import { toIndiaIso } from '../../../domain/india-time';
-import { formatRupees } from '../../../domain/money';
+import { formatPaise, formatRupees } from '../../../domain/money';
 import { useBusyDays } from '../../../entities/car/queries';
 import { useSession } from '../../../lib/auth/session';
 import { useInViewport } from '../../../lib/useInViewport';
@@ -30,6 +30,8 @@ interface CheckoutPanelProps {
   payAtPickup: boolean;
   /** Instant booking: a paid request is accepted at once, its money taken then. */
   instant: boolean;
+  /** The car's refundable security deposit, paid at handover: never part of the total. */
+  depositPaise: number;
 }
 
 /**
@@ -38,7 +40,7 @@ interface CheckoutPanelProps {
  * the server takes no payments or the car's owner lets renters pay at pickup). The period and the driver choice live in the address (`from`, `to`,
  * `driver`), so they arrive from the car listing and survive the detour through sign-in.
  */
-export function CheckoutPanel({ carName, carRef, price, payAtPickup, instant }: CheckoutPanelProps) {
+export function CheckoutPanel({ carName, carRef, price, payAtPickup, instant, depositPaise }: CheckoutPanelProps) {
   const { user, loading: sessionLoading } = useSession();
   const paymentOptions = usePaymentOptions();
   const gst = useGstConfig().data;
@@ -100,6 +102,7 @@ export function CheckoutPanel({ carName, carRef, price, payAtPickup, instant }: 
         onChange={(event) => updateChoice({ driver: event.target.checked })}
       />
       <TotalAmount bill={bill} price={price} driver={driver} />
+      <p className="small">{t('bookings.checkout.deposit', { deposit: formatPaise(depositPaise) })}</p>
       <CancellationNote bill={bill} from={from} instant={instant} />
       {!canPay ? (
         <p className="text-danger small" role="status">
