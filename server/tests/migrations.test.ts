@@ -11,7 +11,7 @@ import { hashPassword } from '../src/auth/passwords';
 import type { ServerConfig } from '../src/config';
 import { openDatabase, type Database, type DatabaseClient } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { accounts, bookingEvents, bookings, cars, reviews } from '../src/db/schema';
+import { accounts, bookingEvents, bookings, reviews } from '../src/db/schema';
 import { postJournal } from '../src/ledger/journal';
 import { legacyMigrate } from './fixtures/legacy/migrate';
 import { legacySeed } from './fixtures/legacy/seed';
