@@ -9,20 +9,24 @@ import { serve } from './mocks/serve';
 
 const trips = { depositMinPaise: 100_000, depositMaxPaise: 2_500_000, lateFeeBps: 15_000 };
 
+/** The car page's deposit and extras, once the late fee (which the server's config states) is there. */
+async function tripTermsShown(carName: string): Promise<Record<string, string>> {
+  await screen.findByRole('heading', { level: 1, name: carName });
+  const terms = within(screen.getByLabelText('Deposit and extras'));
+  await waitFor(() => expect(terms.getByText('Late return')).toBeInTheDocument());
+  return Object.fromEntries(
+    terms.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
+  );
+}
+
 describe('the car page’s deposit and extras', () => {
   it('shows an owner’s car’s deposit, late fee, price per extra km and fuel price', async () => {
     serve('GET /api/config', { payments: {}, trips });
     serve('GET /api/cars/:carName', { ...listed(swift), extraKmPrice: 1250 });
     serve('GET /api/cars/:carName/availability', { busy: [] });
     renderRoute(`/cars/${swift.id}`);
-    await screen.findByRole('heading', { level: 1, name: 'Maruti Swift' });
-    const terms = within(screen.getByLabelText('Deposit and extras'));
     // ₹40 an hour at 150 %: ₹60 for each hour started late.
-    await waitFor(() => expect(terms.getByText('Late return')).toBeInTheDocument());
-    const shown = Object.fromEntries(
-      terms.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
-    );
-    expect(shown).toEqual({
+    expect(await tripTermsShown('Maruti Swift')).toEqual({
       'Security deposit': '₹3,000.00, refundable, paid at handover',
       'Late return': '₹60.00 an hour started',
       'Extra km': '₹12.50/km beyond 250 km a day',
@@ -34,13 +38,7 @@ describe('the car page’s deposit and extras', () => {
     serve('GET /api/config', { payments: {}, trips });
     serve('GET /api/cars/:carName/availability', { busy: [] });
     renderRoute('/cars/Tata%20Nexon%20EV');
-    await screen.findByRole('heading', { level: 1, name: 'Tata Nexon EV' });
-    const terms = within(screen.getByLabelText('Deposit and extras'));
-    await waitFor(() => expect(terms.getByText('Late return')).toBeInTheDocument());
-    const shown = Object.fromEntries(
-      terms.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
-    );
-    expect(shown).toEqual({
+    expect(await tripTermsShown('Tata Nexon EV')).toEqual({
       'Security deposit': '₹7,000.00, refundable, paid at handover',
       'Late return': '₹75.00 an hour started',
       Battery: '₹300.00 a tenth of the battery (each tenth started) below the handover level',

@@ -45,6 +45,8 @@ describe('loadConfig', () => {
         payoutDay: 1,
         cancellation: DEFAULT_CANCELLATION_POLICY,
       },
+      // A deposit from ₹1,000 to ₹25,000; a late hour at half as much again as a booked one.
+      trips: { depositMinPaise: 100_000, depositMaxPaise: 2_500_000, lateFeeBps: 15_000 },
       requestTimeoutMs: 30_000,
       idleTimeoutMs: 10_000,
       requestDeadlineMs: 8_000,
@@ -76,6 +78,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TEST_CLOCK_START: '2030-01-31T10:00:00+05:30', NODE_ENV: 'production' })).toThrow(
       'TEST_CLOCK_START is for tests: a production server runs on the real clock',
     );
+  });
+
+  it('takes the deposit bounds and the late fee, refusing a minimum above the maximum or above the ceiling', () => {
+    expect(loadConfig({ DEPOSIT_MIN_PAISE: '50000', DEPOSIT_MAX_PAISE: '5000000', LATE_FEE_BPS: '20000' }).trips).toEqual({
+      depositMinPaise: 50_000,
+      depositMaxPaise: 5_000_000,
+      lateFeeBps: 20_000,
+    });
+    expect(() => loadConfig({ DEPOSIT_MIN_PAISE: '300000', DEPOSIT_MAX_PAISE: '200000' })).toThrow(
+      'DEPOSIT_MIN_PAISE must not be above DEPOSIT_MAX_PAISE',
+    );
+    expect(() => loadConfig({ DEPOSIT_MAX_PAISE: '10000001' })).toThrow('DEPOSIT_MAX_PAISE');
+    expect(() => loadConfig({ LATE_FEE_BPS: '-1' })).toThrow('LATE_FEE_BPS');
   });
 
   it('builds mail links from PUBLIC_URL (without a trailing slash), and from the port when it is unset', () => {

@@ -143,6 +143,10 @@ describe('GET /get-cars', () => {
       seats: 5,
       transmission: 'manual',
       fuel: 'petrol',
+      // A hatchback's deposit and prices; no price per extra km without a limit.
+      depositPaise: 300_000,
+      fuelEighthPrice: 50_000,
+      batteryTenthPrice: 20_000,
       payAtPickup: false,
       instantBooking: false,
       photos: [],

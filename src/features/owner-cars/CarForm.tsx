@@ -139,6 +139,31 @@ interface CarFormProps<Saved> {
 
 const cityChoices = CITIES.map((city) => [city, city] as const);
 
+/** Each trip price per unit's label and hint. */
+const UNIT_PRICE_WORDS = {
+  extraKmPrice: ['owner.form.extraKmPrice', 'owner.form.extraKmPriceHint'],
+  fuelEighthPrice: ['owner.form.fuelEighthPrice', 'owner.form.fuelEighthPriceHint'],
+  batteryTenthPrice: ['owner.form.batteryTenthPrice', 'owner.form.batteryTenthPriceHint'],
+} as const;
+
+/** A price per km, eighth or tenth, typed in rupees and paise. */
+function UnitPriceField({ name, disabled }: { name: keyof typeof UNIT_PRICE_WORDS; disabled: boolean }) {
+  const [label, hint] = UNIT_PRICE_WORDS[name];
+  return (
+    <FormField
+      label={t(label)}
+      name={name}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      max={TRIP_UNIT_PRICE_MAX_PAISE / 100}
+      step={0.01}
+      hint={t(hint)}
+      disabled={disabled}
+    />
+  );
+}
+
 /** The deposit held at handover, and what fuel or charge returned short costs: the one the car uses. */
 function TripPriceFields({ disabled, electric }: { disabled: boolean; electric: boolean }) {
   const bounds = usePublicConfig((config) => config.trips).data;
@@ -164,29 +189,9 @@ function TripPriceFields({ disabled, electric }: { disabled: boolean; electric: 
       />
       {/* Only the one this car's fuel is charged by; the other keeps its value for a change of fuel. */}
       {electric ? (
-        <FormField
-          label={t('owner.form.batteryTenthPrice')}
-          name="batteryTenthPrice"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={TRIP_UNIT_PRICE_MAX_PAISE / 100}
-          step={0.01}
-          hint={t('owner.form.batteryTenthPriceHint')}
-          disabled={disabled}
-        />
+        <UnitPriceField name="batteryTenthPrice" disabled={disabled} />
       ) : (
-        <FormField
-          label={t('owner.form.fuelEighthPrice')}
-          name="fuelEighthPrice"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={TRIP_UNIT_PRICE_MAX_PAISE / 100}
-          step={0.01}
-          hint={t('owner.form.fuelEighthPriceHint')}
-          disabled={disabled}
-        />
+        <UnitPriceField name="fuelEighthPrice" disabled={disabled} />
       )}
     </>
   );
@@ -236,17 +241,7 @@ function CarKindFields({ disabled, payAtPickupOn, electric }: { disabled: boolea
         hint={t('owner.form.kmPerDayLimitHint')}
         disabled={disabled}
       />
-      <FormField
-        label={t('owner.form.extraKmPrice')}
-        name="extraKmPrice"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={TRIP_UNIT_PRICE_MAX_PAISE / 100}
-        step={0.01}
-        hint={t('owner.form.extraKmPriceHint')}
-        disabled={disabled}
-      />
+      <UnitPriceField name="extraKmPrice" disabled={disabled} />
       <TripPriceFields disabled={disabled} electric={electric} />
       <FormSwitch
         label={t('owner.form.payAtPickup')}
