@@ -135,6 +135,11 @@ export interface MoneyRules {
    * be raised before it completes; stored on each booking requested from now on (`completes_at`).
    */
   claimWindowHours: number;
+  /**
+   * NO_SHOW_HOURS: how long after an accepted booking's start either side waits for the other before
+   * it may say the other did not come (the process table's `noShow` opening).
+   */
+  noShowHours: number;
   /** PAYOUT_HOLD_HOURS: how long after a booking completes its owner's share stays pending; 0 releases it at completion. */
   payoutHoldHours: number;
   /** MIN_PAYOUT_PAISE: the least available balance a payout run pays out. */
@@ -159,6 +164,7 @@ export const DEFAULT_TRIP_RULES: TripRules = { depositMinPaise: 100_000, deposit
 const DEFAULT_MONEY_RULES: MoneyRules = {
   rates: { commissionBps: 2000, tdsBps: 0 },
   claimWindowHours: 24,
+  noShowHours: 2,
   payoutHoldHours: 0,
   minPayoutPaise: 10_000,
   payoutDay: 1,
@@ -299,6 +305,9 @@ const envSchema = z.object({
   // At least an hour, longer than the few minutes a request may begin in the past, so a completed
   // booking, which no longer reserves its period, never overlaps a new one; a month at most, as the hold.
   CLAIM_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(DEFAULT_MONEY_RULES.claimWindowHours),
+  // At least an hour, for traffic and a late start; at most a day, so a no-show is said while the
+  // trip would still be on, and a booking's first day is never lost waiting.
+  NO_SHOW_HOURS: z.coerce.number().int().min(1).max(24).default(DEFAULT_MONEY_RULES.noShowHours),
   // A month at most: an owner waits no longer than that after a trip for its earnings.
   PAYOUT_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(DEFAULT_MONEY_RULES.payoutHoldHours),
   // A month at most, as the hold: a longer notice would let hardly any booking be cancelled for free.
@@ -605,6 +614,7 @@ function moneyRules(e: z.output<typeof envSchema>): MoneyRules {
   return {
     rates: { commissionBps: e.COMMISSION_BPS, tdsBps: e.TDS_BPS },
     claimWindowHours: e.CLAIM_WINDOW_HOURS,
+    noShowHours: e.NO_SHOW_HOURS,
     payoutHoldHours: e.PAYOUT_HOLD_HOURS,
     minPayoutPaise: e.MIN_PAYOUT_PAISE,
     payoutDay: e.PAYOUT_DAY,

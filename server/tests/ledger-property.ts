@@ -82,6 +82,7 @@ export async function startLedgerWorld(): Promise<LedgerWorld> {
     money: {
       rates: { commissionBps: 2000, tdsBps: 100 },
       claimWindowHours: 24,
+      noShowHours: 2,
       // A hold after completion, so the release is the sweep's and not the completion's own.
       payoutHoldHours: 48,
       minPayoutPaise: 10_000,

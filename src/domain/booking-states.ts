@@ -11,6 +11,17 @@ export type BookingActor = 'renter' | 'carKeeper' | 'admin' | 'system';
 export type StepDeadline = 'start' | 'end';
 
 /**
+ * The point before which a step is refused: `noShow`, the booking's start and the server's
+ * NO_SHOW_HOURS after it, the grace a side is given to turn up before the other may say it did not.
+ */
+export type StepOpening = 'noShow';
+
+/** The server's hours the table's openings count from a booking's start: NO_SHOW_HOURS. */
+export interface StepHours {
+  noShowHours: number;
+}
+
+/**
  * What a step does besides changing the status, each carried out by one handler on the server
  * (server/src/bookings/effects.ts). A step with a `provider` effect on a booking with money held is
  * taken in two short transactions around the provider's call, never holding a lock while it answers:
@@ -70,6 +81,13 @@ export interface BookingTransition {
   who: BookingActor;
   /** Refused from this point of the period on; no deadline of its own when left out (a request expires by its start anyway). */
   until?: StepDeadline;
+  /** Refused before this point of the period; open from the moment it is reached. */
+  notBefore?: StepOpening;
+  /**
+   * Whose cancellation the cancellation policy prices the step as (`fixRefund`), when that is not
+   * whoever takes it: a no-show is priced against the side that did not come.
+   */
+  refundAs?: Exclude<BookingActor, 'system'>;
   /** What the step does, in this order (checks first, then the provider, then the writes, then what follows the commit). */
   effects: readonly BookingEffect[];
   /** The status held while a provider effect is under way. */
@@ -130,7 +148,35 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
     until: 'end',
     effects: ['storeReason', ...CANCEL_EFFECTS],
   },
+  // Once the grace after the start has passed with no trip begun, either side may say the other did
+  // not come, up to the completion: the booking ends, its money settled as a cancellation's. A
+  // renter who did not come is priced as one cancelling after the start; an owner who did not gives
+  // everything back, and the status counts against them.
+  {
+    from: 'accepted',
+    action: 'no_show',
+    to: 'no_show_renter',
+    who: 'carKeeper',
+    notBefore: 'noShow',
+    refundAs: 'renter',
+    effects: CANCEL_EFFECTS,
+  },
+  {
+    from: 'accepted',
+    action: 'no_show',
+    to: 'no_show_owner',
+    who: 'renter',
+    notBefore: 'noShow',
+    refundAs: 'carKeeper',
+    effects: CANCEL_EFFECTS,
+  },
 ];
+
+/**
+ * The statuses of a booking called off after it was asked for, whose money is settled as its
+ * cancellation fixed (refunded, or the kept part released to the owner as a trip's would be).
+ */
+export const CALLED_OFF_STATUSES = ['cancelled', 'no_show_renter', 'no_show_owner'] as const satisfies readonly BookingStatus[];
 
 /**
  * The statuses that hold a car's period, so no other booking of the car may overlap it (the database's
@@ -231,9 +277,31 @@ export function isPastDeadline(step: BookingTransition, period: BookingPeriod, n
   return now.getTime() >= (step.until === 'start' ? period.from : period.to).getTime();
 }
 
-/** The steps `who` may take at `now` on a booking in `status` (as it stands then), its period's deadlines applied. */
-export function actionsAt(status: BookingStatus, who: BookingActor, period: BookingPeriod, now: Date): BookingAction[] {
-  return BOOKING_TRANSITIONS.filter((t) => t.from === status && t.who === who && !isPastDeadline(t, period, now)).map(
+/** When the step first becomes possible on a booking over `period`; null for a step open from the start. */
+export function opensAt(step: Pick<BookingTransition, 'notBefore'>, period: BookingPeriod, hours: StepHours): Date | null {
+  if (!step.notBefore) return null;
+  return new Date(period.from.getTime() + hours.noShowHours * 60 * 60 * 1000);
+}
+
+/** Whether `now` is before the point the step opens at (see `opensAt`). */
+export function isBeforeOpening(step: BookingTransition, period: BookingPeriod, now: Date, hours: StepHours): boolean {
+  const opening = opensAt(step, period, hours);
+  return opening !== null && now.getTime() < opening.getTime();
+}
+
+/** Whether the step may be taken at `now`: its opening reached and its deadline not. */
+const isInTime = (step: BookingTransition, period: BookingPeriod, now: Date, hours: StepHours) =>
+  !isPastDeadline(step, period, now) && !isBeforeOpening(step, period, now, hours);
+
+/** The steps `who` may take at `now` on a booking in `status` (as it stands then), its period's openings and deadlines applied. */
+export function actionsAt(
+  status: BookingStatus,
+  who: BookingActor,
+  period: BookingPeriod,
+  now: Date,
+  hours: StepHours,
+): BookingAction[] {
+  return BOOKING_TRANSITIONS.filter((t) => t.from === status && t.who === who && isInTime(t, period, now, hours)).map(
     (t) => t.action,
   );
 }
@@ -249,9 +317,15 @@ export function adminActorFor(action: BookingAction, kind: CarKind): BookingActo
 }
 
 /** The steps an admin may take in the console at `now` on a booking of a `kind` car in `status` (as it stands then). */
-export function adminActionsAt(status: BookingStatus, kind: CarKind, period: BookingPeriod, now: Date): BookingAction[] {
+export function adminActionsAt(
+  status: BookingStatus,
+  kind: CarKind,
+  period: BookingPeriod,
+  now: Date,
+  hours: StepHours,
+): BookingAction[] {
   const steps = BOOKING_TRANSITIONS.filter(
-    (t) => t.from === status && t.who === adminActorFor(t.action, kind) && !isPastDeadline(t, period, now),
+    (t) => t.from === status && t.who === adminActorFor(t.action, kind) && isInTime(t, period, now, hours),
   );
   return [...new Set(steps.map((t) => t.action))];
 }

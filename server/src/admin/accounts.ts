@@ -20,23 +20,33 @@ function accountConditions({ q, role, status }: AdminAccountsQuery): SQL | undef
   );
 }
 
-/** An account as the console lists it: with, for an owner, how many accepted bookings of their cars they cancelled. */
+/**
+ * An account as the console lists it: with, for an owner, how many accepted bookings of their cars
+ * they cancelled, and how many their renters said they did not come to.
+ */
 export interface ListedAccount {
   account: AccountRow;
   ownerCancellations: number;
+  ownerNoShows: number;
 }
 
 /** The bookings of the account's cars its owner cancelled: what an admin weighs when judging an owner. */
 // Written out whole: in a one-table select drizzle names columns without their table, which a subquery would misread.
 const ownerCancellations = sql<number>`(
   select count(*) from bookings b join cars c on c.id = b.car_id
-  where c.owner_id = "accounts"."id" and b.cancelled_by = 'carKeeper'
+  where c.owner_id = "accounts"."id" and b.status = 'cancelled' and b.cancelled_by = 'carKeeper'
+)`.mapWith(Number);
+
+/** The bookings of the account's cars whose renters said the owner did not come: counted against the owner as a cancellation is. */
+const ownerNoShows = sql<number>`(
+  select count(*) from bookings b join cars c on c.id = b.car_id
+  where c.owner_id = "accounts"."id" and b.status = 'no_show_owner'
 )`.mapWith(Number);
 
 /** One account as the console lists it. */
 export async function listedAccount(db: Database, account: AccountRow): Promise<ListedAccount> {
-  const [row] = await db.select({ ownerCancellations }).from(accounts).where(eq(accounts.id, account.id));
-  return { account, ownerCancellations: row?.ownerCancellations ?? 0 };
+  const [row] = await db.select({ ownerCancellations, ownerNoShows }).from(accounts).where(eq(accounts.id, account.id));
+  return { account, ownerCancellations: row?.ownerCancellations ?? 0, ownerNoShows: row?.ownerNoShows ?? 0 };
 }
 
 /** The accounts the console's query asks for, newest first. */
@@ -45,7 +55,7 @@ export function accountList(db: Database, query: AdminAccountsQuery): AdminListR
   return {
     rows: (limit, offset) =>
       db
-        .select({ account: accounts, ownerCancellations })
+        .select({ account: accounts, ownerCancellations, ownerNoShows })
         .from(accounts)
         .where(where)
         .orderBy(desc(accounts.createdAt), desc(accounts.id))

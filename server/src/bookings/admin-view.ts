@@ -1,7 +1,7 @@
 import { and, count, desc, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { parseBookingNumber } from '#domain/booking-number';
-import { adminActionsAt } from '#domain/booking-states';
+import { adminActionsAt, type StepHours } from '#domain/booking-states';
 import type { AdminBooking, AdminBookingsQuery } from '#domain/schemas/admin';
 import type { PagedAnswer } from '#domain/schemas/answers';
 import { toBooking } from '../contract-shapes';
@@ -34,11 +34,11 @@ function adminBookingRows(db: Database) {
 type AdminBookingRow = Awaited<ReturnType<ReturnType<typeof adminBookingRows>['where']>>[number];
 
 /** What the console shows of a booking at `now`: expiry applied, and the steps the table and the period still allow an admin. */
-function toAdminBooking(row: AdminBookingRow, booking: BookingRow, now: Date): AdminBooking {
+function toAdminBooking(row: AdminBookingRow, booking: BookingRow, now: Date, hours: StepHours): AdminBooking {
   return {
     ...toBooking(booking, row, true),
     owner: row.owner,
-    adminActions: adminActionsAt(booking.status, row.car.kind, { from: booking.startsAt, to: booking.endsAt }, now),
+    adminActions: adminActionsAt(booking.status, row.car.kind, { from: booking.startsAt, to: booking.endsAt }, now, hours),
   };
 }
 
@@ -61,15 +61,20 @@ function bookingConditions({ q, status, payment, kind }: AdminBookingsQuery, now
 }
 
 /** One booking as the console lists it, after a step: the row the step committed. */
-export async function adminBookingById(db: Database, id: string, now: Date): Promise<AdminBooking> {
+export async function adminBookingById(db: Database, id: string, now: Date, hours: StepHours): Promise<AdminBooking> {
   const [row] = await adminBookingRows(db).where(eq(bookings.id, id));
   if (!row) throw new Error('the booking left after its step');
   const reviewsOf = await tripReviewsOf(db, [id], now);
-  return withTripReviews(toAdminBooking(row, asOf(row.booking, now), now), reviewsOf.get(id), 'carKeeper');
+  return withTripReviews(toAdminBooking(row, asOf(row.booking, now), now, hours), reviewsOf.get(id), 'carKeeper');
 }
 
 /** One page of the console's bookings under the query's search and filters, each as it stands at `now`. */
-export function listAdminBookings(db: Database, query: AdminBookingsQuery, now: Date): Promise<PagedAnswer<AdminBooking>> {
+export function listAdminBookings(
+  db: Database,
+  query: AdminBookingsQuery,
+  now: Date,
+  hours: StepHours,
+): Promise<PagedAnswer<AdminBooking>> {
   const where = bookingConditions(query, now);
   return adminPage(
     query,
@@ -86,7 +91,7 @@ export function listAdminBookings(db: Database, query: AdminBookingsQuery, now: 
           now,
         );
         return rows.map((row) =>
-          withTripReviews(toAdminBooking(row, asOf(row.booking, now), now), reviewsOf.get(row.booking.id), 'carKeeper'),
+          withTripReviews(toAdminBooking(row, asOf(row.booking, now), now, hours), reviewsOf.get(row.booking.id), 'carKeeper'),
         );
       },
       total: () =>

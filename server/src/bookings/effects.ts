@@ -36,6 +36,8 @@ export interface StepWrite {
   action: StepAction;
   /** Whom the table let take the step; undefined for the clock's. */
   who: BookingActor | undefined;
+  /** Whose cancellation the policy prices the step as, when not `who`'s (the table's `refundAs`). */
+  refundAs: BookingActor | undefined;
   /** Who took the step, when a person did (the clock takes expiry), and whether they did it as an admin. */
   takenBy: { accountId: string; asAdmin: boolean } | undefined;
   reason: string | undefined;
@@ -214,14 +216,14 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
     },
   },
   fixRefund: {
-    fields({ booking, who, from, now }) {
+    fields({ booking, who, refundAs, from, now }) {
       if (!who || who === 'system') throw new Error('a cancellation with no one taking it');
       if (booking.paymentStatus !== 'captured') return { cancelledBy: who };
       const policy =
         booking.freeCancelHours !== null && booking.lateCancelRefundBps !== null
           ? { freeCancelHours: booking.freeCancelHours, lateRefundBps: booking.lateCancelRefundBps }
           : null;
-      const refund = cancellationRefund(policy, booking, { from: booking.startsAt }, now, who, from);
+      const refund = cancellationRefund(policy, booking, { from: booking.startsAt }, now, refundAs ?? who, from);
       return { cancelledBy: who, refundBasePaise: refund.basePaise, refundTaxPaise: refund.taxPaise };
     },
   },

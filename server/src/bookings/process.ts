@@ -5,13 +5,17 @@ import {
   allowedActions,
   BOOKING_TRANSITIONS,
   type BookingTransition,
+  CALLED_OFF_STATUSES,
   COMPLETION,
   EARNINGS_RELEASE,
   earningsReleaseAt,
   EXPIRY,
+  isBeforeOpening,
   isPastDeadline,
+  opensAt,
   transitionOf,
   type BookingActor,
+  type StepHours,
 } from '#domain/booking-states';
 import type { BookingAction, BookingStatus } from '#domain/schemas/bookings';
 import type { GstConfig, MoneyRules } from '../config';
@@ -32,6 +36,7 @@ import { lockCar } from './status';
 import { actorFor, bookingViews, type BookingView } from './views';
 import { ALREADY_BOOKED, NO_BOOKING_HAS_ID, NO_SUCH_BOOKING_ID, OWNERS_TO_ANSWER_ID, PROVIDER_OFF, providerError } from './words';
 import { t } from '../i18n';
+import { formatIndiaTime } from '#domain/india-time';
 
 // The one executor of the booking process (#domain/booking-states): every step (accept, decline, cancel,
 // expiry, completion) is looked up in the table and carried out by the handlers of the effects it names. Steps on a
@@ -57,7 +62,7 @@ export type StepTaker =
   /** The server itself, taking the table's `system` steps (instant booking's accept). */
   | { via: 'system' };
 
-type Step = Pick<BookingTransition, 'from' | 'to' | 'effects'> & { action: StepAction };
+type Step = Pick<BookingTransition, 'from' | 'to' | 'effects' | 'refundAs'> & { action: StepAction };
 
 /** The handlers' `part`s of the effects `step` names, in the table's order. */
 function handlersIn<Part extends keyof EffectHandler>(step: Step, part: Part): NonNullable<EffectHandler[Part]>[] {
@@ -140,12 +145,13 @@ export async function completeDueBookings(
 
 /**
  * The bookings whose owner's share the release makes available: completed ones whose money was taken,
- * and cancelled ones whose late cancellation kept part of it (that part is the owner's as a trip's is).
+ * and called-off ones whose late cancellation (or renter's no-show) kept part of it (that part is the
+ * owner's as a trip's is).
  */
 const releasable = or(
   and(eq(bookings.status, EARNINGS_RELEASE.status), eq(bookings.paymentStatus, 'captured')),
   and(
-    eq(bookings.status, 'cancelled'),
+    inArray(bookings.status, [...CALLED_OFF_STATUSES]),
     inArray(bookings.paymentStatus, ['captured', 'refunded']),
     isNotNull(bookings.refundBasePaise),
     lt(sql`${bookings.refundBasePaise} + ${bookings.refundTaxPaise}`, bookings.amountPaise),
@@ -203,6 +209,7 @@ function stepWrite(
     from: step.from,
     to: step.to,
     action: step.action,
+    refundAs: step.refundAs,
     who: undefined,
     takenBy: undefined,
     reason: undefined,
@@ -215,9 +222,8 @@ function stepWrite(
 
 function refusal(status: BookingStatus, possible: readonly BookingAction[]): string {
   if (possible.length === 0) return t('server.process.cannotChange', { status });
-  const actions = possible
-    .slice(1)
-    .reduce<string>((list, action) => t('server.process.orAction', { list, action }), possible[0] ?? '');
+  const [first = '', ...rest] = possible.map((action) => t('server.process.action', { action }));
+  const actions = rest.reduce<string>((list, action) => t('server.process.orAction', { list, action }), first);
   return t('server.process.canOnly', { status, actions });
 }
 
@@ -235,20 +241,35 @@ function actorOf(taker: StepTaker, view: BookingView, action: BookingAction): Bo
 }
 
 /** The table's transition for the taker's action on the booking as it stands, its deadline applied; refused with 409 otherwise. */
-function transitionFor(taker: StepTaker, view: BookingView, action: BookingAction, now: Date): BookingTransition {
+function transitionFor(
+  taker: StepTaker,
+  view: BookingView,
+  action: BookingAction,
+  now: Date,
+  hours: StepHours,
+): BookingTransition {
   const { booking, car } = view;
   const who = actorOf(taker, view, action);
   const period = { from: booking.startsAt, to: booking.endsAt };
   const transition = transitionOf(booking.status, action, who);
   if (!transition) {
     const possible =
-      taker.via === 'console' ? adminActionsAt(booking.status, car.kind, period, now) : allowedActions(booking.status, who);
+      taker.via === 'console'
+        ? adminActionsAt(booking.status, car.kind, period, now, hours)
+        : allowedActions(booking.status, who);
     throw new HttpError(409, refusal(booking.status, possible));
   }
   if (isPastDeadline(transition, period, now)) {
     throw new HttpError(
       409,
       t('server.process.pastDeadline', { status: booking.status, reached: transition.until ?? 'end', to: transition.to }),
+    );
+  }
+  const opening = opensAt(transition, period, hours);
+  if (opening && isBeforeOpening(transition, period, now, hours)) {
+    throw new HttpError(
+      409,
+      t('server.process.notYet', { status: booking.status, to: transition.to, at: formatIndiaTime(opening), hours: hours.noShowHours }),
     );
   }
   return transition;
@@ -280,7 +301,7 @@ async function firstPart(ctx: ProcessContext, bookingId: string, action: Booking
     await completeDueBookings(tx, target.carId, now, ctx);
     const [view] = await bookingViews(tx).where(eq(bookings.id, bookingId)).for('update', { of: bookings });
     if (!view) throw new HttpError(404, notFound);
-    const transition = transitionFor(taker, view, action, now);
+    const transition = transitionFor(taker, view, action, now, ctx.money);
     const write = stepWrite(
       tx,
       view.booking,

@@ -365,7 +365,7 @@ export const bookings = pgTable(
     ),
     check(
       'bookings_status_check',
-      sql`${table.status} IN ('requested', 'accepting', 'accepted', 'completed', 'declined', 'cancelled', 'expired')`,
+      sql`${table.status} IN ('requested', 'accepting', 'accepted', 'completed', 'declined', 'cancelled', 'expired', 'no_show_renter', 'no_show_owner')`,
     ),
     check('bookings_check1', sql`${table.endsAt} > ${table.startsAt}`),
     check(

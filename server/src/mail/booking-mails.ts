@@ -229,6 +229,43 @@ export function keeperCancelledByAdminMail(keeper: Recipient, booking: BookingFa
   });
 }
 
+/** To the renter: the car's side said they did not come, and what the policy keeps of their money. */
+export function renterNoShowMail(renter: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
+  const amount = formatPaise(booking.amountPaise);
+  const refund = refundParts(booking);
+  const money =
+    booking.paymentStatus !== 'captured'
+      ? []
+      : refund.whole
+        ? [t('mail.booking.refunded', { amount })]
+        : [
+            t('mail.renterNoShow.kept', {
+              amount,
+              refunded: refund.amountPaise === 0 ? 'none' : formatPaise(refund.amountPaise),
+            }),
+          ];
+  return composeMail({
+    to: renter.email,
+    name: renter.username,
+    subject: t('mail.renterNoShow.subject', subjectFacts(booking)),
+    paragraphs: [t('mail.renterNoShow.ended', facts(booking)), ...money],
+    action: { label: t('mail.booking.seeYourBooking'), url: receiptUrl(links, booking) },
+    footnote: renterFootnote(),
+  });
+}
+
+/** To the car's owner (every admin for a fleet car): the renter said nobody came, so they are refunded in full. */
+export function ownerNoShowMail(keeper: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
+  return composeMail({
+    to: keeper.email,
+    name: keeper.username,
+    subject: t('mail.ownerNoShow.subject', subjectFacts(booking)),
+    paragraphs: [t('mail.ownerNoShow.ended', facts(booking)), t('mail.ownerNoShow.refunded', facts(booking))],
+    action: { label: t('mail.booking.seeTheBooking'), url: receiptUrl(links, booking) },
+    footnote: keeperFootnote(keeper, booking),
+  });
+}
+
 /** To the renter, the day before their trip begins. */
 export function renterReminderMail(renter: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
   return composeMail({

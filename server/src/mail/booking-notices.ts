@@ -11,7 +11,9 @@ import {
   bookingRequestedMail,
   keeperCancelledByAdminMail,
   keeperReminderMail,
+  ownerNoShowMail,
   renterCancelledByAdminMail,
+  renterNoShowMail,
   renterReminderMail,
   type BookingFacts,
   type BookingLinks,
@@ -86,6 +88,9 @@ const NOTICES_OF: Record<BookingStatus, readonly Notice[]> = {
   declined: [{ to: 'renter', mail: bookingDeclinedMail }],
   expired: [{ to: 'renter', mail: bookingExpiredMail }],
   cancelled: [{ to: 'keepers', mail: bookingCancelledMail }],
+  // A no-show is said by one side of the other, who is told.
+  no_show_renter: [{ to: 'renter', mail: renterNoShowMail }],
+  no_show_owner: [{ to: 'keepers', mail: ownerNoShowMail }],
 };
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { CALLED_OFF_STATUSES } from '#domain/booking-states';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { refundParts } from '../ledger/booking-postings';
@@ -8,16 +9,16 @@ import { PaymentRefused, PaymentUnavailable, type PaymentProviders } from './pro
 
 /**
  * Bookings whose money must move because of where they stand: a hold for a request that can no
- * longer be accepted is let go, money taken for a cancelled booking is given back, as much as its
- * cancellation fixed (a cancellation that gives nothing back leaves the money taken).
+ * longer be accepted is let go, money taken for a booking called off (cancelled, or ended by a no-show) is
+ * given back, as much as its cancellation fixed (a cancellation that gives nothing back leaves the money taken).
  */
 const owesMoney = and(
   isNotNull(bookings.paymentRef),
   or(
-    and(eq(bookings.paymentStatus, 'held'), inArray(bookings.status, ['declined', 'cancelled', 'expired'])),
+    and(eq(bookings.paymentStatus, 'held'), inArray(bookings.status, ['declined', ...CALLED_OFF_STATUSES, 'expired'])),
     and(
       eq(bookings.paymentStatus, 'captured'),
-      eq(bookings.status, 'cancelled'),
+      inArray(bookings.status, [...CALLED_OFF_STATUSES]),
       or(isNull(bookings.refundBasePaise), gt(sql`${bookings.refundBasePaise} + ${bookings.refundTaxPaise}`, 0)),
     ),
   ),

@@ -50,14 +50,14 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefi
         ),
       },
     },
-    (request) => listAdminBookings(app.db, request.query, app.clock.now()),
+    (request) => listAdminBookings(app.db, request.query, app.clock.now(), app.money),
   );
 
   /** The step through the state machine, audited with the reason, answered as the console lists the booking. */
   async function step(request: FastifyRequest, id: string, action: BookingAction, reason: string | undefined) {
     const context = { db: app.db, payments: app.payments, money: app.money, gst, log: request.log, links, clock: app.clock };
     await runStep(context, id, action, { via: 'console', account: signedInAccount(request), reason });
-    return adminBookingById(app.db, id, app.clock.now());
+    return adminBookingById(app.db, id, app.clock.now(), app.money);
   }
 
   for (const action of ['accept', 'decline'] as const) {

@@ -30,7 +30,7 @@ import { t } from '../i18n';
 
 const CANNOT_DISABLE_SELF = 'server.admin.cannotDisableSelf';
 
-function toAdminAccount({ account: row, ownerCancellations }: ListedAccount): AdminAccount {
+function toAdminAccount({ account: row, ownerCancellations, ownerNoShows }: ListedAccount): AdminAccount {
   return {
     _id: row.id,
     id: row.id,
@@ -40,7 +40,7 @@ function toAdminAccount({ account: row, ownerCancellations }: ListedAccount): Ad
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     status: accountStatusOf(row),
-    ...(row.role === 'owner' ? { ownerCancellations } : {}),
+    ...(row.role === 'owner' ? { ownerCancellations, ownerNoShows } : {}),
   };
 }
 

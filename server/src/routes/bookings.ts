@@ -48,6 +48,8 @@ const STEP_SUMMARIES: Record<BookingAction, string> = {
   decline: "Decline a request (the car's owner; an admin for a fleet car)",
   cancel:
     "Cancel a request or an accepted booking before it begins (the renter who made it; the car's owner, an accepted booking, refunding the renter in full)",
+  no_show:
+    "Say the other side did not come to an accepted booking, from `NO_SHOW_HOURS` after its start until it completes: the car's owner (an admin for a fleet car) that the renter did not (`no_show_renter`, refunded as the renter's cancellation after the start would be), the renter that the owner did not (`no_show_owner`, refunded in full, and counted against the owner)",
 };
 
 /** Why a request is refused with 409: said alike of the request and of its check. */
@@ -130,6 +132,8 @@ const STEP_ANSWERS: Record<BookingAction, string> = {
   decline:
     "The booking after the step. A `reason` in the body (optional, 1 to 500 characters) is stored as the booking's `declineReason`, which its renter reads with the booking and in the mail telling them.",
   cancel: 'The booking after the step.',
+  no_show:
+    'The booking after the step, ended: `no_show_renter` or `no_show_owner`, with its `refund`. Refused with 409 before `NO_SHOW_HOURS` after the start, the message saying from when it is possible.',
 };
 
 /** A step's path in the document; only accepting moves money, so only it can meet the provider's 402 and 503. */

@@ -24,6 +24,7 @@ export const ADMIN_ACTIONS = [
   'booking.cancel',
   'booking.read_messages',
   'booking.close_reports',
+  'booking.no_show',
   'comment.remove',
   'review.remove',
   'message.answer',
@@ -109,6 +110,8 @@ export const AdminAccount = Identified.extend({
   status: AccountStatus,
   /** For an owner: the accepted bookings of their cars they cancelled (the renter refunded in full), for judging them. */
   ownerCancellations: z.int().optional(),
+  /** For an owner: the accepted bookings of their cars whose renters said the owner did not come (`no_show_owner`). */
+  ownerNoShows: z.int().optional(),
 }).meta({ id: 'AdminAccount' });
 export type AdminAccount = z.output<typeof AdminAccount>;
 

@@ -8,12 +8,24 @@ import { RenterReview, Review } from './reviews';
 
 /**
  * `expired`: a request nobody answered before its period began (see EXPIRY in booking-states);
- * `completed`: an accepted booking whose period ended and whose claim window has passed (COMPLETION).
+ * `completed`: an accepted booking whose period ended and whose claim window has passed (COMPLETION);
+ * `no_show_renter` and `no_show_owner`: an accepted booking whose renter, or whose car's side, did
+ * not turn up, as the other side said once the grace after its start had passed.
  */
-export const BookingStatus = z.enum(['requested', 'accepting', 'accepted', 'completed', 'declined', 'cancelled', 'expired']);
+export const BookingStatus = z.enum([
+  'requested',
+  'accepting',
+  'accepted',
+  'completed',
+  'declined',
+  'cancelled',
+  'expired',
+  'no_show_renter',
+  'no_show_owner',
+]);
 export type BookingStatus = z.output<typeof BookingStatus>;
 
-export const BookingAction = z.enum(['accept', 'decline', 'cancel']);
+export const BookingAction = z.enum(['accept', 'decline', 'cancel', 'no_show']);
 export type BookingAction = z.output<typeof BookingAction>;
 
 const TOKEN_MESSAGE = 'checks.paymentToken.format';
@@ -87,7 +99,7 @@ export const TRIP_STATUSES = ['accepted', 'completed'] as const satisfies readon
 export const isTrip = (status: BookingStatus): boolean => (TRIP_STATUSES as readonly BookingStatus[]).includes(status);
 
 /** The statuses in which a booking will not take place: nobody can step it anywhere else. */
-export const CLOSED_STATUSES = ['declined', 'cancelled', 'expired'] as const satisfies readonly BookingStatus[];
+export const CLOSED_STATUSES = ['declined', 'cancelled', 'expired', 'no_show_renter', 'no_show_owner'] as const satisfies readonly BookingStatus[];
 
 /**
  * Whether a booking's period is still to end (`upcoming`) or has ended (`past`); `over` is what is

@@ -46,6 +46,11 @@ export const PublicConfig = z
     earnings: z
       .object({ commissionBps: z.int(), tdsBps: z.int(), claimWindowHours: z.int(), payoutHoldHours: z.int() })
       .optional(),
+    /**
+     * NO_SHOW_HOURS: the hours after an accepted booking's start from which either side may say the
+     * other did not come; left out by older servers, which have no such step.
+     */
+    noShowHours: z.int().optional(),
     /** The cancellation policy (FREE_CANCEL_HOURS, LATE_CANCEL_REFUND_BPS) stored on each booking requested now; the app states no policy without it. */
     cancellation: CancellationPolicy.optional(),
     /**

@@ -134,6 +134,11 @@ export function AdminAccounts() {
       cell: (account) => account.ownerCancellations ?? <span className="text-muted">–</span>,
     },
     {
+      // How often renters said an owner did not come to hand the car over: weighed as their cancellations are.
+      header: t('admin.accounts.column.ownerNoShows'),
+      cell: (account) => account.ownerNoShows ?? <span className="text-muted">–</span>,
+    },
+    {
       header: t('admin.accounts.column.status'),
       cell: (account) => (
         <Badge bg={account.status === 'enabled' ? 'success' : 'secondary'}>{t(STATUS_LABELS[account.status])}</Badge>

@@ -1,0 +1,4 @@
+ALTER TABLE "admin_actions" DROP CONSTRAINT "admin_actions_action_check";--> statement-breakpoint
+ALTER TABLE "bookings" DROP CONSTRAINT "bookings_status_check";--> statement-breakpoint
+ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_action_check" CHECK ("admin_actions"."action" IN ('account.disable', 'account.enable', 'car.delist', 'car.relist', 'booking.accept', 'booking.decline', 'booking.cancel', 'booking.read_messages', 'booking.close_reports', 'booking.no_show', 'comment.remove', 'review.remove', 'message.answer', 'payout.run', 'payout.bank_file', 'payout.paid', 'payout.failed', 'licence.approve', 'licence.reject', 'licence.view_photo', 'booking.rate_renter'));--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_status_check" CHECK ("bookings"."status" IN ('requested', 'accepting', 'accepted', 'completed', 'declined', 'cancelled', 'expired', 'no_show_renter', 'no_show_owner'));
