@@ -27,6 +27,7 @@ describe('GET /api/config', () => {
     expect(response.json<PublicConfig>()).toEqual({
       payments: {},
       earnings: { commissionBps: 2000, tdsBps: 0, claimWindowHours: 24, payoutHoldHours: 0 },
+      noShowHours: 2,
       cancellation: { freeCancelHours: 24, lateRefundBps: 5000 },
       licenceCheck: true,
       trips: { depositMinPaise: 100_000, depositMaxPaise: 2_500_000, lateFeeBps: 15_000 },

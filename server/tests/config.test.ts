@@ -36,10 +36,11 @@ describe('loadConfig', () => {
       razorpay: undefined,
       gst: undefined,
       // A fifth of each booking's pre-tax price, no tax withheld, available when the trip completes a day
-      // after its end, paid from ₹100, on Mondays.
+      // after its end, paid from ₹100, on Mondays; a no-show said from two hours after the start.
       money: {
         rates: { commissionBps: 2000, tdsBps: 0 },
         claimWindowHours: 24,
+        noShowHours: 2,
         payoutHoldHours: 0,
         minPayoutPaise: 10_000,
         payoutDay: 1,
@@ -201,6 +202,7 @@ describe('loadConfig', () => {
         COMMISSION_BPS: '1500',
         TDS_BPS: '100',
         CLAIM_WINDOW_HOURS: '72',
+        NO_SHOW_HOURS: '3',
         PAYOUT_HOLD_HOURS: '12',
         MIN_PAYOUT_PAISE: '50000',
         PAYOUT_DAY: 'Friday',
@@ -210,6 +212,7 @@ describe('loadConfig', () => {
     ).toEqual({
       rates: { commissionBps: 1500, tdsBps: 100 },
       claimWindowHours: 72,
+      noShowHours: 3,
       payoutHoldHours: 12,
       minPayoutPaise: 50_000,
       payoutDay: 5,
@@ -224,6 +227,9 @@ describe('loadConfig', () => {
     // Under an hour, a completed booking could overlap a request made in the minutes' grace after its start.
     expect(() => loadConfig({ CLAIM_WINDOW_HOURS: '0' })).toThrow('CLAIM_WINDOW_HOURS');
     expect(() => loadConfig({ CLAIM_WINDOW_HOURS: '721' })).toThrow('CLAIM_WINDOW_HOURS');
+    expect(() => loadConfig({ NO_SHOW_HOURS: '0' })).toThrow('NO_SHOW_HOURS');
+    expect(() => loadConfig({ NO_SHOW_HOURS: '25' })).toThrow('NO_SHOW_HOURS');
+    expect(() => loadConfig({ NO_SHOW_HOURS: '1.5' })).toThrow('NO_SHOW_HOURS');
     expect(() => loadConfig({ PAYOUT_DAY: 'someday' })).toThrow('PAYOUT_DAY must be a day of the week');
   });
 

@@ -164,6 +164,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0038_bookings_completed',
             '0039_trip_reviews_both_ways',
             '0040_car_trip_prices',
+            '0041_bookings_no_show',
           ],
         });
         return describeSchema(client.db);
@@ -213,6 +214,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0038_bookings_completed',
             '0039_trip_reviews_both_ways',
             '0040_car_trip_prices',
+            '0041_bookings_no_show',
           ],
         });
         return describeSchema(client.db);
@@ -244,7 +246,8 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // the release's due index onto the completion time); the renters' ratings' rating and comment checks
       // and by-renter index, and the reviews' by-showing-time index (0039, which also wrote the audit log's
       // action check anew); the cars' deposit and three trip prices in their bounds, and a price
-      // per extra km wherever a km limit is set (0040).
+      // per extra km wherever a km limit is set (0040); none of its own for the no-shows (0041, which wrote
+      // the bookings' status check and the audit log's action check anew).
       expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(78);
       expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(56);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
@@ -388,6 +391,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0038_bookings_completed',
               '0039_trip_reviews_both_ways',
               '0040_car_trip_prices',
+              '0041_bookings_no_show',
             ],
           }),
         ]);
@@ -699,7 +703,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
       const before = await withClient(place, async (client) => {
         expect(await migrate(client)).toEqual({
           adopted: [],
-          applied: ['0038_bookings_completed', '0039_trip_reviews_both_ways', '0040_car_trip_prices'],
+          applied: ['0038_bookings_completed', '0039_trip_reviews_both_ways', '0040_car_trip_prices', '0041_bookings_no_show'],
         });
         const { db } = client;
         const migrated = await stored(db);

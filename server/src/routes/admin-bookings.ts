@@ -60,19 +60,28 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<{ gst: GstConfig | undefi
     return adminBookingById(app.db, id, app.clock.now(), app.money);
   }
 
-  for (const action of ['accept', 'decline'] as const) {
+  /** What the console's fleet steps do, as Rental requests does them for an owner. */
+  const FLEET_STEPS = {
+    accept: {
+      summary: "Accept a fleet car's request",
+      does: 'As Rental requests does: money held for it is taken, and the overlapping requests are declined.',
+    },
+    decline: { summary: "Decline a fleet car's request", does: 'As Rental requests does: money held for it is let go.' },
+    no_show: {
+      summary: "Say a fleet car's renter did not come",
+      does: 'As an owner does on their booking, from `NO_SHOW_HOURS` after its start until it completes: the booking ends as `no_show_renter`, its money refunded as the renter’s cancellation after the start would be.',
+    },
+  } as const;
+
+  for (const action of ['accept', 'decline', 'no_show'] as const) {
     app.post(
       `/api/admin/bookings/:id/${action}`,
       {
         onRequest: onlyAdmins,
         schema: {
           tags: TAGS,
-          summary: action === 'accept' ? "Accept a fleet car's request" : "Decline a fleet car's request",
-          description: `${
-            action === 'accept'
-              ? 'As Rental requests does: money held for it is taken, and the overlapping requests are declined.'
-              : 'As Rental requests does: money held for it is let go.'
-          } Only for the fleet's cars: an owner's listed car's request is its owner's to answer. The body, and its \`reason\` (kept in the audit log only), may be left out. Writes one audit row with the status before and after (and the payment's, where the step took the money).`,
+          summary: FLEET_STEPS[action].summary,
+          description: `${FLEET_STEPS[action].does} Only for the fleet's cars: an owner's listed car's booking is its owner's to answer. The body, and its \`reason\` (kept in the audit log only), may be left out. Writes one audit row with the status before and after (and the payment's, where the step took the money).`,
           security: SIGNED_IN,
           params: AdminIdParams,
           body: optionalReasonBody,
