@@ -85,7 +85,17 @@ describe('the overview', () => {
       within(bookings)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['Requested11', 'Accepting10', 'Accepted12', 'Completed16', 'Declined13', 'Cancelled14', 'Expired15']);
+    ).toEqual([
+      'Requested11',
+      'Accepting10',
+      'Accepted12',
+      'Completed16',
+      'Declined13',
+      'Cancelled14',
+      'Expired15',
+      'Renter no-show17',
+      'Owner no-show18',
+    ]);
     expect(within(bookings).getByRole('link', { name: 'Requested' })).toHaveAttribute('href', '/admin/bookings?status=requested');
     expect(within(card('Contact messages')).getByRole('row')).toHaveTextContent('Awaiting an answer9');
     expect(screen.getByRole('link', { name: 'Awaiting an answer' })).toHaveAttribute('href', '/admin/messages?status=awaiting');
@@ -116,7 +126,17 @@ describe('the accounts list', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Accounts (4)' })).toBeInTheDocument();
     expect(calls[0]?.query).toEqual({});
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Role', 'Username', 'Email', 'Created', 'Last sign-in', 'Owner cancellations', 'Status', 'Action']);
+    expect(headers).toEqual([
+      'Role',
+      'Username',
+      'Email',
+      'Created',
+      'Last sign-in',
+      'Owner cancellations',
+      'Owner no-shows',
+      'Status',
+      'Action',
+    ]);
 
     const raviRow = within(rowOf('ravi@example.com'));
     expect(raviRow.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
@@ -126,6 +146,7 @@ describe('the accounts list', () => {
       'Jan 01 2026 15:30',
       'Feb 02 2026 20:15',
       '2',
+      '1',
       'Enabled',
       'Disable',
     ]);

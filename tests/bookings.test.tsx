@@ -41,7 +41,12 @@ function review(rating: number, comment?: string): Review {
   };
 }
 
-const STATUS_AFTER: Record<BookingAction, BookingStatus> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' };
+const STATUS_AFTER: Record<BookingAction, BookingStatus> = {
+  accept: 'accepted',
+  decline: 'declined',
+  cancel: 'cancelled',
+  no_show: 'no_show_renter',
+};
 
 /**
  * `GET /api/bookings` answers these bookings; a step the app takes on one answers it with its new
@@ -243,7 +248,9 @@ describe('My bookings: Upcoming, Past and Cancelled/Declined', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Cancelled/Declined' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=cancelled'));
-    await waitFor(() => expect(calls.at(-1)?.query).toEqual({ page: '1', status: 'declined,cancelled,expired' }));
+    await waitFor(() =>
+      expect(calls.at(-1)?.query).toEqual({ page: '1', status: 'declined,cancelled,expired,no_show_renter,no_show_owner' }),
+    );
 
     // Back to Upcoming starts on its first page.
     await user.click(screen.getByRole('tab', { name: 'Upcoming' }));

@@ -43,7 +43,7 @@ export const meera = adminAccount({
 export const consoleAccounts: AdminAccount[] = [
   meera,
   adminAccount(admin, { lastSignInAt: '2026-02-03T03:30:00.000Z' }),
-  adminAccount(ravi, { lastSignInAt: '2026-02-02T14:45:00.000Z', ownerCancellations: 2 }),
+  adminAccount(ravi, { lastSignInAt: '2026-02-02T14:45:00.000Z', ownerCancellations: 2, ownerNoShows: 1 }),
   adminAccount(asha),
 ];
 
@@ -54,7 +54,17 @@ export const overviewCounts: AdminOverview = {
   bookingsThisWeek: {
     // Monday 2 February 2026, 00:00 in India.
     weekStart: '2026-02-01T18:30:00.000Z',
-    byStatus: { requested: 11, accepting: 10, accepted: 12, completed: 16, declined: 13, cancelled: 14, expired: 15 },
+    byStatus: {
+      requested: 11,
+      accepting: 10,
+      accepted: 12,
+      completed: 16,
+      declined: 13,
+      cancelled: 14,
+      expired: 15,
+      no_show_renter: 17,
+      no_show_owner: 18,
+    },
   },
   contactMessagesAwaitingAnswer: 9,
 };

@@ -269,7 +269,12 @@ function transitionFor(
   if (opening && isBeforeOpening(transition, period, now, hours)) {
     throw new HttpError(
       409,
-      t('server.process.notYet', { status: booking.status, to: transition.to, at: formatIndiaTime(opening), hours: hours.noShowHours }),
+      t('server.process.notYet', {
+        status: booking.status,
+        to: transition.to,
+        at: formatIndiaTime(opening),
+        hours: hours.noShowHours,
+      }),
     );
   }
   return transition;

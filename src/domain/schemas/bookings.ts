@@ -99,7 +99,13 @@ export const TRIP_STATUSES = ['accepted', 'completed'] as const satisfies readon
 export const isTrip = (status: BookingStatus): boolean => (TRIP_STATUSES as readonly BookingStatus[]).includes(status);
 
 /** The statuses in which a booking will not take place: nobody can step it anywhere else. */
-export const CLOSED_STATUSES = ['declined', 'cancelled', 'expired', 'no_show_renter', 'no_show_owner'] as const satisfies readonly BookingStatus[];
+export const CLOSED_STATUSES = [
+  'declined',
+  'cancelled',
+  'expired',
+  'no_show_renter',
+  'no_show_owner',
+] as const satisfies readonly BookingStatus[];
 
 /**
  * Whether a booking's period is still to end (`upcoming`) or has ended (`past`); `over` is what is

@@ -12,6 +12,9 @@ const statusVariant: Record<BookingStatus, string> = {
   declined: 'secondary',
   cancelled: 'secondary',
   expired: 'secondary',
+  // A booking one side did not turn up to: it will not take place, and someone is at fault.
+  no_show_renter: 'danger',
+  no_show_owner: 'danger',
 };
 
 /** A booking's status as the lists and the receipt show it; dark text where the yellow would not carry white. */

@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<AuditActionName, AdminWordId> = {
   'booking.accept': 'admin.audit.action.bookingAccept',
   'booking.decline': 'admin.audit.action.bookingDecline',
   'booking.cancel': 'admin.audit.action.bookingCancel',
+  'booking.no_show': 'admin.audit.action.bookingNoShow',
   'booking.read_messages': 'admin.audit.action.bookingReadMessages',
   'booking.close_reports': 'admin.audit.action.bookingCloseReports',
   'comment.remove': 'admin.audit.action.commentRemove',

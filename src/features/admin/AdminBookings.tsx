@@ -120,6 +120,15 @@ const STEP: Record<
     done: 'admin.bookings.cancel.done',
     variant: 'danger',
   },
+  no_show: {
+    button: 'admin.bookings.no_show.button',
+    label: 'admin.bookings.no_show.label',
+    title: 'admin.bookings.no_show.title',
+    consequences: 'admin.bookings.no_show.consequences',
+    confirm: 'admin.bookings.no_show.confirm',
+    done: 'admin.bookings.no_show.done',
+    variant: 'danger',
+  },
 };
 
 /** Who reads the reason: a cancellation's is told to the renter and the owner; the rest stay in the audit log. */

@@ -17,6 +17,7 @@ export const BOOKING_STEP_REASON: Record<BookingAction, ReasonNeed> = {
   accept: 'optional',
   decline: 'optional',
   cancel: 'required',
+  no_show: 'optional',
 };
 
 /** The body of an action that needs a reason, checked as the server checks it before it is sent. */

@@ -19,15 +19,19 @@ import { paymentInWords } from './payment-words';
 import { statusNote } from '../../entities/booking/status-note';
 import { type BookingsId, t, Words } from './words';
 
-const actionLabel: Record<BookingAction, BookingsId> = {
+const actionLabels: Record<Exclude<BookingAction, 'no_show'>, BookingsId> = {
   accept: 'bookings.card.accept',
   decline: 'bookings.card.decline',
   cancel: 'bookings.card.cancel',
 };
+/** A step's button: a no-show names the side that did not come, which is the other one. */
+const actionLabel = (action: BookingAction, who: PartySide): BookingsId =>
+  action !== 'no_show' ? actionLabels[action] : who === 'carKeeper' ? 'bookings.card.renterNoShow' : 'bookings.card.ownerNoShow';
 const actionVariant: Record<BookingAction, string> = {
   accept: 'primary',
   decline: 'outline-danger',
   cancel: 'outline-danger',
+  no_show: 'outline-danger',
 };
 
 /** The booking's period on India's clock, as the card and the questions about it name it. */
@@ -187,6 +191,8 @@ interface BookingCardProps {
   who: PartySide;
   /** The steps this side may take now. */
   actions: BookingAction[];
+  /** When a step this side may not take yet becomes possible (saying the other did not come), once the period has begun. */
+  opensAt?: Date | undefined;
   now: number;
   /** While a step on this booking is under way. */
   pending: boolean;
@@ -203,6 +209,7 @@ export function BookingCard({
   booking,
   who,
   actions,
+  opensAt,
   now,
   pending,
   error,
@@ -270,15 +277,20 @@ export function BookingCard({
                 disabled={pending}
                 onClick={() => onAction(action)}
                 aria-label={t('bookings.card.actionLabel', {
-                  action: t(actionLabel[action]),
+                  action: t(actionLabel(action, who)),
                   car: booking.car.carName,
                   from: formatIndiaTime(booking.from),
                 })}
               >
-                {t(actionLabel[action])}
+                {t(actionLabel(action, who))}
               </Button>
             ))}
           </div>
+          {opensAt ? (
+            <p className="small text-muted mb-0 mt-2">
+              {t('bookings.card.noShowFrom', { side: who, at: formatIndiaTime(opensAt) })}
+            </p>
+          ) : null}
         </div>
         {clash ? (
           <Alert variant="warning" className="w-100 mb-0">

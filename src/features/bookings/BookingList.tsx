@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { type BookingsFilter, bookingsPageKey, useBookingAction, useBookings } from './queries';
 import { toApiError } from '../../lib/api-client';
-import { actionsAt } from '../../domain/booking-states';
+import { actionsAt, BOOKING_TRANSITIONS, opensAt, type StepHours, transitionOf } from '../../domain/booking-states';
 import { cancellationRefund } from '../../domain/cancellation';
 import { formatPaise } from '../../domain/money';
 import type { Booking, BookingAction } from '../../domain/contract';
@@ -13,26 +13,46 @@ import { ReasonDialog } from '../../components/ReasonDialog';
 import { PageSpinner } from '../../components/PageSpinner';
 import { Pager, pageInUrl, withPage } from '../../components/Pager';
 import { QueryError } from '../../components/QueryError';
+import { usePublicConfig } from '../../lib/public-config';
 import { useRetry } from '../../lib/query-client';
 import { BookingCard, periodOf, type ReviewFormFor } from './BookingCard';
 import type { PartySide } from './party-side';
 import { type BookingsId, t } from './words';
 
-/** The steps the state machine allows this side now, its deadlines applied (a renter cancels only before the period starts). */
-function actionsFor(booking: Booking, who: PartySide, now: number): BookingAction[] {
-  return actionsAt(booking.status, who, { from: new Date(booking.from), to: new Date(booking.to) }, new Date(now));
+const periodOfBooking = (booking: Booking) => ({ from: new Date(booking.from), to: new Date(booking.to) });
+
+/**
+ * The steps the state machine allows this side now, its openings and deadlines applied (a renter
+ * cancels only before the period starts). Until the server's NO_SHOW_HOURS is known (an older server
+ * publishes none), no step that opens later is offered.
+ */
+function actionsFor(booking: Booking, who: PartySide, now: number, hours: StepHours | undefined): BookingAction[] {
+  const allowed = actionsAt(booking.status, who, periodOfBooking(booking), new Date(now), hours ?? { noShowHours: 0 });
+  return hours ? allowed : allowed.filter((action) => !transitionOf(booking.status, action, who)?.notBefore);
+}
+
+/** When a step of this side that is not open yet opens, once the period has begun (before it, none is worth a word). */
+function opensLater(booking: Booking, who: PartySide, now: number, hours: StepHours | undefined): Date | undefined {
+  const period = periodOfBooking(booking);
+  if (!hours || now < period.from.getTime()) return undefined;
+  return BOOKING_TRANSITIONS.filter((step) => step.from === booking.status && step.who === who)
+    .map((step) => opensAt(step, period, hours))
+    .find((at): at is Date => at !== null && at.getTime() > now);
 }
 
 /**
- * What cancelling now gives back of money taken, in the words the dialog states before the cancel is
- * confirmed: the same function the server refunds by. Nothing to say where no money was taken.
+ * What the step (a cancellation, or a no-show, priced as the side at fault's cancellation) gives back
+ * now of money taken, in the words the dialog states before it is confirmed: the same function the
+ * server refunds by. Nothing to say where no money was taken.
  */
-function refundNote(booking: Booking, who: PartySide): string | null {
+function refundNote(booking: Booking, action: BookingAction, who: PartySide): string | null {
   if (booking.payment.status !== 'captured') return null;
   const policy = booking.cancellationPolicy ?? null;
-  const refund = cancellationRefund(policy, booking, { from: new Date(booking.from) }, new Date(), who, booking.status);
+  const priced = transitionOf(booking.status, action, who)?.refundAs ?? who;
+  const refund = cancellationRefund(policy, booking, { from: new Date(booking.from) }, new Date(), priced, booking.status);
   const amount = formatPaise(booking.amountPaise);
   if (refund.whole) return t('bookings.list.cancelRefundWhole', { amount });
+  if (refund.amountPaise === 0 && action === 'no_show') return t('bookings.list.noShowRefundNone', { amount });
   return t('bookings.list.cancelRefundPart', {
     amount,
     refund: formatPaise(refund.amountPaise),
@@ -46,10 +66,25 @@ function refundNote(booking: Booking, who: PartySide): string | null {
  */
 const isAsked = (booking: Booking, action: BookingAction): boolean => action !== 'accept' || booking.payment.status === 'none';
 
-/** The question a step asked about first asks, naming the booking. */
-function question(booking: Booking, action: BookingAction) {
+/** The question a step asked about first asks, naming the booking; a no-show's in the words of the side saying it. */
+function question(booking: Booking, action: BookingAction, who: PartySide) {
   const period = periodOf(booking);
   const values = { renter: booking.renter.username, car: booking.car.carName, number: booking.number, period };
+  if (action === 'no_show') {
+    return who === 'carKeeper'
+      ? {
+          title: t('bookings.list.renterNoShowTitle', values),
+          body: t('bookings.list.renterNoShowBody', values),
+          confirmLabel: t('bookings.list.renterNoShowConfirm'),
+          dismissLabel: t('bookings.list.noShowDismiss'),
+        }
+      : {
+          title: t('bookings.list.ownerNoShowTitle', values),
+          body: t('bookings.list.ownerNoShowBody'),
+          confirmLabel: t('bookings.list.ownerNoShowConfirm'),
+          dismissLabel: t('bookings.list.noShowDismiss'),
+        };
+  }
   if (action === 'accept') {
     return {
       title: t('bookings.list.acceptUnpaidTitle', values),
@@ -93,8 +128,8 @@ interface AskDialogProps {
 
 /** The question a step asked about first asks; a decline may also say why, which its renter reads with the booking and in the mail telling them. */
 function AskDialog({ asking: { booking, action }, who, show, pending, onConfirm, onClose }: AskDialogProps) {
-  const asked = question(booking, action);
-  const refund = action === 'cancel' ? refundNote(booking, who) : null;
+  const asked = question(booking, action, who);
+  const refund = action === 'cancel' || action === 'no_show' ? refundNote(booking, action, who) : null;
   const buttons = { confirmLabel: asked.confirmLabel, dismissLabel: asked.dismissLabel };
   if (action === 'decline') {
     return (
@@ -148,6 +183,8 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
   const bookings = useBookings(page, filter);
   const retry = useRetry(bookingsPageKey(page, filter));
   const step = useBookingAction();
+  const noShowHours = usePublicConfig((config) => config.noShowHours).data;
+  const hours = noShowHours === undefined ? undefined : { noShowHours };
   // The booking asked about stays named while the dialog fades out.
   const [asking, setAsking] = useState<{ booking: Booking; action: BookingAction } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -210,7 +247,8 @@ export function BookingList({ who, emptyText, mayAct = () => true, filter = {}, 
             <BookingCard
               booking={booking}
               who={who}
-              actions={mayAct(booking) ? actionsFor(booking, who, now) : []}
+              actions={mayAct(booking) ? actionsFor(booking, who, now, hours) : []}
+              opensAt={mayAct(booking) ? opensLater(booking, who, now, hours) : undefined}
               now={now}
               pending={step.isPending && stepOn(booking)}
               error={step.error && stepOn(booking) ? toApiError(step.error).message : null}
