@@ -217,6 +217,7 @@ describe('GET /api/admin/accounts', () => {
       status: 'enabled',
       // An owner's row counts the bookings they called off: none yet.
       ownerCancellations: 0,
+      ownerNoShows: 0,
     });
 
     const byName = await get<AdminAccountPage>(`/api/admin/accounts?q=${first.username.toUpperCase()}`);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -5,11 +6,13 @@ import {
   EXPIRY,
   expiresAt,
   MAX_HOLD_MS,
+  opensAt,
   statusAt,
   type BookingActor,
   type BookingTransition,
 } from '#domain/booking-states';
 import type { AdminBooking, Booking, BookingAction, BookingStatus, CarKind, PagedAnswer } from '#domain/contract';
+import { bookings } from '../src/db/schema';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
 
@@ -76,6 +79,25 @@ function take(who: BookingActor, kind: CarKind, bookingId: string, action: Booki
   return who === 'admin' ? consoleStep(bookingId, action) : act(app, cookieOf(who, kind), bookingId, action);
 }
 
+/**
+ * The booking as `step` can be taken on it now: as it is, or, for a step that opens later in the
+ * period, with its period moved back so that the opening is a minute past (the clock stays put, so
+ * every session stays fresh), and its completion after it.
+ */
+async function readyFor(step: Pick<BookingTransition, 'notBefore'>, booking: Booking): Promise<Booking> {
+  const from = new Date(booking.from);
+  const opening = opensAt(step, { from, to: new Date(booking.to) }, app.money);
+  if (!opening) return booking;
+  const back = opening.getTime() - Date.now() + 60 * 1000;
+  const startsAt = new Date(from.getTime() - back);
+  const endsAt = new Date(new Date(booking.to).getTime() - back);
+  const completesAt = new Date(endsAt.getTime() + app.money.claimWindowHours * 60 * 60 * 1000);
+  await app.db.update(bookings).set({ startsAt, endsAt, completesAt }).where(eq(bookings.id, booking.id));
+  const moved = (await listBookings(app, renter)).find(({ id }) => id === booking.id);
+  if (!moved) throw new Error(`booking ${booking.id} left the renter's list`);
+  return moved;
+}
+
 /** The steps from `requested` to `status`, found in the table itself (breadth first). */
 function pathTo(status: BookingStatus): readonly BookingTransition[] {
   const paths = new Map<BookingStatus, readonly BookingTransition[]>([['requested', []]]);
@@ -100,11 +122,13 @@ async function bookingIn(status: BookingStatus, kind: CarKind): Promise<Booking>
     to: indiaTime(day, '17:00'),
     driver: false,
   });
+  let current = booking;
   for (const step of pathTo(status)) {
-    const response = await take(step.who, kind, booking.id, step.action);
+    current = await readyFor(step, current);
+    const response = await take(step.who, kind, current.id, step.action);
     if (response.statusCode !== 200) throw new Error(`could not ${step.action}: ${response.statusCode} ${response.body}`);
   }
-  return booking;
+  return current;
 }
 
 async function statusOf(bookingId: string): Promise<BookingStatus | undefined> {
@@ -114,8 +138,8 @@ async function statusOf(bookingId: string): Promise<BookingStatus | undefined> {
 describe.each(KINDS)('a booking of a %s car', (kind) => {
   it.each(BOOKING_TRANSITIONS.map((step) => ({ ...step })))(
     'goes from $from to $to when the $who asks to $action',
-    async ({ from, action, to, who }) => {
-      const booking = await bookingIn(from, kind);
+    async ({ from, action, to, who, notBefore }) => {
+      const booking = await readyFor({ notBefore }, await bookingIn(from, kind));
       const response = await take(who, kind, booking.id, action);
       expect(response.statusCode).toBe(200);
       const updated = response.json<Booking>();
@@ -133,8 +157,8 @@ describe.each(KINDS)('a booking of a %s car', (kind) => {
       // Accepted unpaid, an owner's car leaves its owner owing the platform's share, at the rates then in force.
       const split =
         kind === 'listed' && (from === 'accepted' || to === 'accepted') ? { rates: { commissionBps: 2000, tdsBps: 0 } } : {};
-      // A cancellation names who took it, so an owner's can be told from the renter's.
-      const cancelled = action === 'cancel' ? { cancelledBy: who } : {};
+      // A cancellation (and a no-show) names who took it, so an owner's can be told from the renter's.
+      const cancelled = action === 'cancel' || action === 'no_show' ? { cancelledBy: who } : {};
       expect(updated).toEqual({
         ...booking,
         status: to,
@@ -219,6 +243,10 @@ describe('the refusal', () => {
     const booking = await bookingIn('requested', 'listed');
     const response = await act(app, renter, booking.id, 'accept');
     expect(response.json()).toEqual({ message: 'This booking is requested: you can only cancel it.' });
+    const accepted = await bookingIn('accepted', 'listed');
+    expect((await act(app, renter, accepted.id, 'accept')).json()).toEqual({
+      message: 'This booking is accepted: you can only cancel or report a no-show on it.',
+    });
     const done = await bookingIn('declined', 'listed');
     expect((await act(app, keepers.listed, done.id, 'accept')).json()).toEqual({
       message: 'This booking is declined: you cannot change it any more.',
@@ -233,9 +261,12 @@ describe('the refusal', () => {
       'requested cancel renter',
       'accepted cancel renter',
       'accepted cancel carKeeper',
+      'accepted no_show renter',
+      'accepted no_show carKeeper',
     ]);
-    const expected = ['requested', 'accepted', 'declined', 'cancelled'].flatMap((status) =>
-      ['accept', 'decline', 'cancel'].flatMap((action) =>
+    const statuses = ['requested', 'accepted', 'declined', 'cancelled', 'no_show_renter', 'no_show_owner'];
+    const expected = statuses.flatMap((status) =>
+      ['accept', 'decline', 'cancel', 'no_show'].flatMap((action) =>
         ['renter', 'carKeeper']
           .filter((who) => !allowed.has(`${status} ${action} ${who}`))
           .map((who) => ({ status, action, who })),
