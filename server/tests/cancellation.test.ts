@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminAccountPage } from '#domain/schemas/admin';
+import type { AdminAccountPage, AdminActionPage, AdminBookingPage } from '#domain/schemas/admin';
 import type { Reconciliation } from '#domain/schemas/admin-money';
 import type {
   Booking,
@@ -13,7 +13,7 @@ import type {
   RazorpayOrder,
 } from '#domain/contract';
 import { movableClock } from '../src/clock/clock';
-import { accounts, bookings } from '../src/db/schema';
+import { accounts, bookings, mailOutbox } from '../src/db/schema';
 import { accountBalances } from '../src/ledger/balances';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../src/payments/demo/razorpay-stand-in';
 import { accountId, buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
@@ -24,7 +24,10 @@ import { balanceOf, journalsOf, unbalancedJournals } from './ledger-readers';
  * The cancellation policy as the server enforces it, through the provider and the ledger: a renter
  * cancelling at least FREE_CANCEL_HOURS (24) before the start gets everything back, later half of the
  * pre-tax price and half of its tax, and cannot cancel from the start; a request, and an owner's or an
- * admin's cancellation, gives back everything.
+ * admin's cancellation, gives back everything. A no-show is priced by it too: from NO_SHOW_HOURS (2)
+ * after an accepted booking's start, the car's side may say the renter did not come (priced as the
+ * renter's cancellation after the start: nothing back) and the renter that the owner did not
+ * (everything back, counted against the owner).
  */
 
 const ADMIN = { email: 'cancel-admin@wheelsonweb.in', username: 'canceladmin', password: 'admin-password-1' };
@@ -67,9 +70,9 @@ async function newOwner(): Promise<{ cookie: string; id: string; username: strin
 }
 
 /** 3 hours × (₹200 + ₹30 driver) = ₹690 and ₹124.20 GST: ₹814.20, paid through Razorpay. */
-async function paidRequest(car: OwnerCar): Promise<Booking> {
+async function paidRequest(carName: string): Promise<Booking> {
   const day = 3;
-  const chosen: NewRazorpayOrder = { carName: car.id, from: indiaTime(day, '10:00'), to: indiaTime(day, '13:00'), driver: true };
+  const chosen: NewRazorpayOrder = { carName, from: indiaTime(day, '10:00'), to: indiaTime(day, '13:00'), driver: true };
   const order = (await send(app, 'POST', '/api/payments/razorpay/orders', renter, chosen)).json<RazorpayOrder>();
   const paid = razorpay.authorize(order.orderId);
   return requestBooking(app, renter, {
@@ -80,19 +83,34 @@ async function paidRequest(car: OwnerCar): Promise<Booking> {
 
 async function acceptedBooking(): Promise<{ owner: Awaited<ReturnType<typeof newOwner>>; booking: Booking }> {
   const owner = await newOwner();
-  const booking = await paidRequest(owner.car);
+  const booking = await paidRequest(owner.car.id);
   expect((await act(app, owner.cookie, booking.id, 'accept')).statusCode).toBe(200);
   return { owner, booking };
 }
 
 const refundedByRazorpay = (row: { paymentRef: string | null }) => razorpay.payments.get(row.paymentRef ?? '')?.refunded;
 
+/** The whole ₹814.20 given back through Razorpay, the capture's journal reversed whole, and nothing left to the owner. */
+async function expectRefundedInFull(bookingId: string, ownerId: string) {
+  const stored = await storedBooking(app, bookingId);
+  expect(stored.paymentStatus).toBe('refunded');
+  expect(refundedByRazorpay(stored)).toBe(81_420);
+  expect((await journalsOf(app.db, bookingId)).refund).toEqual({
+    'received.razorpay': -81_420,
+    'gst.payable': 12_420,
+    'platform.revenue': 13_800,
+    'owner.pending:owner': 55_200,
+  });
+  expect(await unbalancedJournals(app.db)).toEqual([]);
+  expect(await balanceOf(app.db, ownerId)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
+}
+
 describe("the renter's cancellation", () => {
   it('publishes the policy in /api/config and stores it on each booking requested', async () => {
     const config = (await send(app, 'GET', '/api/config', undefined)).json<PublicConfig>();
     expect(config.cancellation).toEqual({ freeCancelHours: 24, lateRefundBps: 5000 });
     const owner = await newOwner();
-    const booking = await paidRequest(owner.car);
+    const booking = await paidRequest(owner.car.id);
     expect(booking.cancellationPolicy).toEqual({ freeCancelHours: 24, lateRefundBps: 5000 });
     expect(await storedBooking(app, booking.id)).toMatchObject({ freeCancelHours: 24, lateCancelRefundBps: 5000 });
   });
@@ -106,16 +124,7 @@ describe("the renter's cancellation", () => {
       cancelledBy: 'renter',
       refund: { basePaise: 69_000, taxPaise: 12_420, amountPaise: 81_420 },
     });
-    const stored = await storedBooking(app, booking.id);
-    expect(stored.paymentStatus).toBe('refunded');
-    expect(refundedByRazorpay(stored)).toBe(81_420);
-    expect((await journalsOf(app.db, booking.id)).refund).toEqual({
-      'received.razorpay': -81_420,
-      'gst.payable': 12_420,
-      'platform.revenue': 13_800,
-      'owner.pending:owner': 55_200,
-    });
-    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 0 });
+    await expectRefundedInFull(booking.id, owner.id);
   });
 
   it('a minute later gives back half the price and half its tax, the kept half split between the platform and the owner', async () => {
@@ -176,7 +185,7 @@ describe("the renter's cancellation", () => {
 
   it('of a request not yet accepted is free however late: the hold is let go', async () => {
     const owner = await newOwner();
-    const booking = await paidRequest(owner.car);
+    const booking = await paidRequest(owner.car.id);
     clock.set(new Date(new Date(booking.from).getTime() - HOUR));
     expect((await act(app, renter, booking.id, 'cancel')).statusCode).toBe(200);
     const stored = await storedBooking(app, booking.id);
@@ -186,7 +195,7 @@ describe("the renter's cancellation", () => {
 
   it('keeps the policy a booking was requested under, whatever the server says later', async () => {
     const owner = await newOwner();
-    const booking = await paidRequest(owner.car);
+    const booking = await paidRequest(owner.car.id);
     const policy = app.money.cancellation;
     app.money.cancellation = { freeCancelHours: 48, lateRefundBps: 0 };
     try {
@@ -244,5 +253,160 @@ describe("the owner's cancellation", () => {
     const { owner, booking } = await acceptedBooking();
     clock.set(new Date(booking.from));
     expect((await act(app, owner.cookie, booking.id, 'cancel')).statusCode).toBe(409);
+  });
+});
+
+const mailsTo = async (email: string, subject: string) =>
+  app.db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), like(mailOutbox.subject, `${subject}%`)));
+
+async function emailOf(cookie: string): Promise<string> {
+  const id = await accountId(app, cookie);
+  const [row] = await app.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, id));
+  return row?.email ?? '';
+}
+
+/** When either side may first say the other did not come: NO_SHOW_HOURS (2) after the start. */
+const noShowOpens = (booking: Booking) => new Date(new Date(booking.from).getTime() + 2 * HOUR);
+
+/** A side's no-show said exactly at the opening: the booking as the answer gives it and as it is stored. */
+async function noShowAtOpening(cookie: string, booking: Booking) {
+  clock.set(noShowOpens(booking));
+  const ended = await act(app, cookie, booking.id, 'no_show');
+  expect(ended.statusCode).toBe(200);
+  return { answered: ended.json<Booking>(), stored: await storedBooking(app, booking.id) };
+}
+
+describe('a no-show', () => {
+  it('may be said from NO_SHOW_HOURS after the start, which /api/config publishes', async () => {
+    const config = (await send(app, 'GET', '/api/config', undefined)).json<PublicConfig>();
+    expect(config.noShowHours).toBe(2);
+  });
+
+  it.each(['owner', 'renter'] as const)(
+    'said by the %s a minute before then is refused, saying from when, with nothing changed',
+    async (side) => {
+      const { owner, booking } = await acceptedBooking();
+      clock.set(new Date(noShowOpens(booking).getTime() - MINUTE));
+      const early = await act(app, side === 'owner' ? owner.cookie : renter, booking.id, 'no_show');
+      expect(early.statusCode).toBe(409);
+      expect(early.json<{ message: string }>().message).toMatch(
+        /^This booking is accepted: you can say the other side did not come only from .+, 2 hours after its start\.$/,
+      );
+      expect(await storedBooking(app, booking.id)).toMatchObject({ status: 'accepted', paymentStatus: 'captured' });
+      expect((await journalsOf(app.db, booking.id)).refund).toBeUndefined();
+      expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 55_200 });
+    },
+  );
+
+  it('is refused with 404 to anyone not a party to the booking', async () => {
+    const { booking } = await acceptedBooking();
+    clock.set(noShowOpens(booking));
+    for (const stranger of [await registerAndSignIn(app, 'owner'), await registerAndSignIn(app, 'user')]) {
+      expect((await act(app, stranger, booking.id, 'no_show')).statusCode).toBe(404);
+    }
+    expect(await storedBooking(app, booking.id)).toMatchObject({ status: 'accepted' });
+  });
+});
+
+describe("the owner's word that the renter did not come", () => {
+  it('exactly then ends the booking, keeping what the policy keeps after the start, and mails the renter', async () => {
+    const { owner, booking } = await acceptedBooking();
+    const { answered, stored } = await noShowAtOpening(owner.cookie, booking);
+    expect(answered).toMatchObject({
+      status: 'no_show_renter',
+      cancelledBy: 'carKeeper',
+      refund: { basePaise: 0, taxPaise: 0, amountPaise: 0 },
+    });
+    // Nothing given back: the money stays taken, and the ledger has no refund.
+    expect(stored).toMatchObject({ status: 'no_show_renter', paymentStatus: 'captured' });
+    expect(refundedByRazorpay(stored)).toBe(0);
+    expect((await journalsOf(app.db, booking.id)).refund).toBeUndefined();
+    expect(await unbalancedJournals(app.db)).toEqual([]);
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 55_200, availablePaise: 0 });
+
+    const receipt = (await send(app, 'GET', `/api/bookings/${booking.id}`, renter)).json<BookingReceipt>();
+    expect(receipt.history.map(({ status }) => status)).toEqual(['requested', 'accepted', 'no_show_renter']);
+    const [mail] = await mailsTo(await emailOf(renter), 'Booking ended, you did not come');
+    expect(mail?.text).toContain('the ₹814.20 you paid is kept');
+
+    // The kept share is the owner's as a trip's is, once the booking would have completed.
+    await sweepAt(app, new Date(new Date(booking.to).getTime() + 25 * HOUR));
+    expect(await balanceOf(app.db, owner.id)).toMatchObject({ pendingPaise: 0, availablePaise: 55_200 });
+    // No longer accepted: neither side may say it again.
+    expect((await act(app, renter, booking.id, 'no_show')).statusCode).toBe(409);
+  });
+
+  it("of a fleet car's renter is said by an admin in the console, and audited", async () => {
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const booking = await paidRequest('Mahindra Bolero');
+    expect((await send(app, 'POST', `/api/admin/bookings/${booking.id}/accept`, admin, {})).statusCode).toBe(200);
+    const listed = async () =>
+      (await send(app, 'GET', `/api/admin/bookings?q=${booking.number}`, admin)).json<AdminBookingPage>().data[0];
+    clock.set(new Date(noShowOpens(booking).getTime() - MINUTE));
+    expect((await listed())?.adminActions).toEqual(['cancel']);
+    clock.set(noShowOpens(booking));
+    expect((await listed())?.adminActions).toEqual(['cancel', 'no_show']);
+    const ended = await send(app, 'POST', `/api/admin/bookings/${booking.id}/no_show`, admin, { reason: 'Waited two hours' });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json<Booking>()).toMatchObject({ status: 'no_show_renter', refund: { amountPaise: 0 } });
+    const audit = (
+      await send(app, 'GET', `/api/admin/audit?objectType=booking&objectId=${booking.id}`, admin)
+    ).json<AdminActionPage>();
+    expect(audit.data[0]).toMatchObject({
+      action: 'booking.no_show',
+      reason: 'Waited two hours',
+      before: { status: 'accepted' },
+      after: { status: 'no_show_renter' },
+    });
+  });
+
+  it("of an owner's car is not the console's to say", async () => {
+    const { booking } = await acceptedBooking();
+    clock.set(noShowOpens(booking));
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    expect((await send(app, 'POST', `/api/admin/bookings/${booking.id}/no_show`, admin, {})).statusCode).toBe(409);
+    expect(await storedBooking(app, booking.id)).toMatchObject({ status: 'accepted' });
+  });
+});
+
+describe("the renter's word that the owner did not come", () => {
+  it('exactly then refunds everything, reverses the ledger, mails the owner and counts against them', async () => {
+    const { owner, booking } = await acceptedBooking();
+    const { answered, stored } = await noShowAtOpening(renter, booking);
+    expect(answered).toMatchObject({
+      status: 'no_show_owner',
+      cancelledBy: 'renter',
+      refund: { basePaise: 69_000, taxPaise: 12_420, amountPaise: 81_420 },
+    });
+    expect(stored.status).toBe('no_show_owner');
+    await expectRefundedInFull(booking.id, owner.id);
+    const [mail] = await mailsTo(await emailOf(owner.cookie), 'Booking ended, you did not come');
+    expect(mail?.text).toContain('refunded in full');
+
+    // The console's accounts list counts it against the owner, apart from their cancellations.
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const page = (
+      await send(app, 'GET', `/api/admin/accounts?q=${encodeURIComponent(owner.username)}`, admin)
+    ).json<AdminAccountPage>();
+    expect(page.data.map(({ id, ownerCancellations, ownerNoShows }) => ({ id, ownerCancellations, ownerNoShows }))).toEqual([
+      { id: owner.id, ownerCancellations: 0, ownerNoShows: 1 },
+    ]);
+  });
+
+  it('stays possible after the period until the booking completes, and not after', async () => {
+    const { booking } = await acceptedBooking();
+    clock.set(new Date(new Date(booking.to).getTime() + 24 * HOUR));
+    expect((await act(app, renter, booking.id, 'no_show')).statusCode).toBe(409);
+    const receipt = (await send(app, 'GET', `/api/bookings/${booking.id}`, renter)).json<BookingReceipt>();
+    expect(receipt).toMatchObject({ status: 'completed', payment: { status: 'captured' } });
+
+    clock.set(new Date());
+    renter = await registerAndSignIn(app, 'user');
+    const second = await acceptedBooking();
+    clock.set(new Date(new Date(second.booking.to).getTime() + 24 * HOUR - MINUTE));
+    expect((await act(app, renter, second.booking.id, 'no_show')).statusCode).toBe(200);
   });
 });

@@ -231,19 +231,17 @@ export function keeperCancelledByAdminMail(keeper: Recipient, booking: BookingFa
 
 /** To the renter: the car's side said they did not come, and what the policy keeps of their money. */
 export function renterNoShowMail(renter: Recipient, booking: BookingFacts, links: BookingLinks): Mail {
-  const amount = formatPaise(booking.amountPaise);
   const refund = refundParts(booking);
+  // A part kept is said in the policy's words for a no-show; the rest as any cancellation's money.
   const money =
-    booking.paymentStatus !== 'captured'
-      ? []
-      : refund.whole
-        ? [t('mail.booking.refunded', { amount })]
-        : [
-            t('mail.renterNoShow.kept', {
-              amount,
-              refunded: refund.amountPaise === 0 ? 'none' : formatPaise(refund.amountPaise),
-            }),
-          ];
+    booking.paymentStatus === 'captured' && !refund.whole
+      ? [
+          t('mail.renterNoShow.kept', {
+            amount: formatPaise(booking.amountPaise),
+            refunded: refund.amountPaise === 0 ? 'none' : formatPaise(refund.amountPaise),
+          }),
+        ]
+      : moneyBack(booking);
   return composeMail({
     to: renter.email,
     name: renter.username,
