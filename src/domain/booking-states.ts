@@ -284,7 +284,7 @@ export function opensAt(step: Pick<BookingTransition, 'notBefore'>, period: Book
 }
 
 /** Whether `now` is before the point the step opens at (see `opensAt`). */
-export function isBeforeOpening(step: BookingTransition, period: BookingPeriod, now: Date, hours: StepHours): boolean {
+function isBeforeOpening(step: BookingTransition, period: BookingPeriod, now: Date, hours: StepHours): boolean {
   const opening = opensAt(step, period, hours);
   return opening !== null && now.getTime() < opening.getTime();
 }

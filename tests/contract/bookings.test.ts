@@ -74,10 +74,10 @@ describe('bookings, against the real server', () => {
 
     live.browser('owner');
     expect(conforms(Booking, await actOnBooking(requested.id, 'accept')).status).toBe('accepted');
-    // The owner may still cancel an accepted booking, so the refusal says so.
+    // The owner may still cancel an accepted booking, or later say the renter did not come, so the refusal says so.
     await expect(actOnBooking(requested.id, 'decline')).rejects.toMatchObject({
       status: 409,
-      message: 'This booking is accepted: you can only cancel it.',
+      message: 'This booking is accepted: you can only cancel or report a no-show on it.',
     });
 
     live.browser('renter');

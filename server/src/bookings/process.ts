@@ -10,7 +10,6 @@ import {
   EARNINGS_RELEASE,
   earningsReleaseAt,
   EXPIRY,
-  isBeforeOpening,
   isPastDeadline,
   opensAt,
   transitionOf,
@@ -240,7 +239,7 @@ function actorOf(taker: StepTaker, view: BookingView, action: BookingAction): Bo
   return who;
 }
 
-/** The table's transition for the taker's action on the booking as it stands, its deadline applied; refused with 409 otherwise. */
+/** The table's transition for the taker's action on the booking as it stands, its deadline and opening applied; refused with 409 otherwise. */
 function transitionFor(
   taker: StepTaker,
   view: BookingView,
@@ -266,15 +265,10 @@ function transitionFor(
     );
   }
   const opening = opensAt(transition, period, hours);
-  if (opening && isBeforeOpening(transition, period, now, hours)) {
+  if (opening && now.getTime() < opening.getTime()) {
     throw new HttpError(
       409,
-      t('server.process.notYet', {
-        status: booking.status,
-        to: transition.to,
-        at: formatIndiaTime(opening),
-        hours: hours.noShowHours,
-      }),
+      t('server.process.notYet', { status: booking.status, at: formatIndiaTime(opening), hours: hours.noShowHours }),
     );
   }
   return transition;

@@ -9,8 +9,8 @@ const STATUS_NAMES = {
   declined: 'bookings.status.declined',
   cancelled: 'bookings.status.cancelled',
   expired: 'bookings.status.expired',
-  no_show_renter: 'bookings.status.no_show_renter',
-  no_show_owner: 'bookings.status.no_show_owner',
+  no_show_renter: 'bookings.status.noShowRenter',
+  no_show_owner: 'bookings.status.noShowOwner',
 } as const satisfies Record<BookingStatus, Parameters<typeof t>[0]>;
 
 /** A booking status as a person reads it: in its badge, and in the checkout's "Booking requested". */

@@ -121,12 +121,12 @@ const STEP: Record<
     variant: 'danger',
   },
   no_show: {
-    button: 'admin.bookings.no_show.button',
-    label: 'admin.bookings.no_show.label',
-    title: 'admin.bookings.no_show.title',
-    consequences: 'admin.bookings.no_show.consequences',
-    confirm: 'admin.bookings.no_show.confirm',
-    done: 'admin.bookings.no_show.done',
+    button: 'admin.bookings.noShow.button',
+    label: 'admin.bookings.noShow.label',
+    title: 'admin.bookings.noShow.title',
+    consequences: 'admin.bookings.noShow.consequences',
+    confirm: 'admin.bookings.noShow.confirm',
+    done: 'admin.bookings.noShow.done',
     variant: 'danger',
   },
 };

@@ -26,6 +26,6 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, AdminWordId> = {
   declined: 'admin.bookingStatus.declined',
   cancelled: 'admin.bookingStatus.cancelled',
   expired: 'admin.bookingStatus.expired',
-  no_show_renter: 'admin.bookingStatus.no_show_renter',
-  no_show_owner: 'admin.bookingStatus.no_show_owner',
+  no_show_renter: 'admin.bookingStatus.noShowRenter',
+  no_show_owner: 'admin.bookingStatus.noShowOwner',
 };
