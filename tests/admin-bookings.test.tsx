@@ -234,6 +234,30 @@ describe("an admin's steps on a booking", () => {
     expect(within(rowOf('WOW-00042')).getByText('accepted')).toBeInTheDocument();
   });
 
+  it("says a fleet booking's renter did not come, telling what becomes of the money first", async () => {
+    session(admin);
+    const waited = adminBooking({ ...fleetRequest, status: 'accepted', adminActions: ['cancel', 'no_show'] });
+    serveBookings([waited]);
+    const noShows = serve('POST /api/admin/bookings/:id/no_show', () =>
+      adminBooking({ ...waited, status: 'no_show_renter', adminActions: [] }),
+    );
+    const { user } = renderRoute('/admin/bookings');
+
+    await user.click(await screen.findByRole('button', { name: 'Say the renter of booking WOW-00042 did not come' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Say renter asha did not come for booking WOW-00042 of the Maruti Ertiga?',
+    });
+    expect(dialog).toHaveTextContent(
+      "Money taken is kept as the booking's cancellation policy keeps a cancellation after the start, and the rest is refunded.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Renter did not come' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Booking WOW-00042 ended: the renter did not come.'),
+    );
+    expect(noShows.map(({ params, body }) => ({ id: params.id, body }))).toEqual([{ id: waited.id, body: {} }]);
+  });
+
   it("shows the server's refusal inside the dialog", async () => {
     session(admin);
     serveBookings(consoleBookings);

@@ -162,6 +162,7 @@ const routes = {
   'POST /api/admin/bookings/:id/accept': json(AdminBooking),
   'POST /api/admin/bookings/:id/decline': json(AdminBooking),
   'POST /api/admin/bookings/:id/cancel': json(AdminBooking),
+  'POST /api/admin/bookings/:id/no_show': json(AdminBooking),
   'GET /api/admin/comments': json(AdminContentPage),
   'DELETE /api/admin/comments/:id': json(AdminContent),
   'DELETE /api/admin/reviews/:id': json(AdminContent),
