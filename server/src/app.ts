@@ -51,6 +51,7 @@ import { commentRoutes } from './routes/comments';
 import type { DemoProviders } from './payments/demo/demo-mode';
 import { configRoutes } from './routes/config';
 import { licenceRoutes } from './routes/licences';
+import { tripRoutes } from './routes/trips';
 import { conversationRoutes } from './routes/conversations';
 import { demoProviderRoutes } from './routes/demo-providers';
 import { healthRoutes } from './routes/health';
@@ -198,6 +199,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     const links = { publicUrl: config.publicUrl };
     await app.register(inRootContext(bookingRoutes), { ...config, links });
     await app.register(inRootContext(conversationRoutes), { links });
+    await app.register(inRootContext(tripRoutes), { tripPhotosDir: config.tripPhotosDir, links });
     await app.register(inRootContext(messageRoutes));
     await app.register(inRootContext(paymentRoutes), { ...config, links });
     // Files of routes that take no options.

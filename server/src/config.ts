@@ -102,6 +102,8 @@ export interface ServerConfig {
   clockStartAt: Date | undefined;
   /** Driving licences: whether a booking needs an approved one (LICENCE_CHECK), and the least age to submit one (MIN_RENTER_AGE). */
   licences: LicenceRules;
+  /** Where the trips' handover and return photos are kept: private, as the licences' are. */
+  tripPhotosDir: string;
 }
 
 export interface LicenceRules {
@@ -479,9 +481,9 @@ function defaultUploadsDir(dataDir: string): string {
   return dataDir.startsWith('memory://') ? path.join(tmpdir(), 'wheelsonweb-uploads') : path.join(dataDir, 'uploads');
 }
 
-/** Beside the database, as the uploads are; a database in memory leaves its mail in the system's temporary folder. */
-function licencesDir(dataDir: string): string {
-  return dataDir.startsWith('memory://') ? path.join(tmpdir(), 'wheelsonweb-licences') : path.join(dataDir, 'licences');
+/** Beside the database, as the uploads are; a database in memory leaves them in the system's temporary folder. */
+function privateDir(dataDir: string, name: string): string {
+  return dataDir.startsWith('memory://') ? path.join(tmpdir(), `wheelsonweb-${name}`) : path.join(dataDir, name);
 }
 
 function defaultOutboxDir(dataDir: string): string {
@@ -701,7 +703,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...(e.SUPPORT_ADDRESS ? { address: e.SUPPORT_ADDRESS } : {}),
     },
     clockStartAt: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : undefined,
-    licences: { check: e.LICENCE_CHECK, minRenterAge: e.MIN_RENTER_AGE, dir: licencesDir(e.DATA_DIR) },
+    licences: { check: e.LICENCE_CHECK, minRenterAge: e.MIN_RENTER_AGE, dir: privateDir(e.DATA_DIR, 'licences') },
+    tripPhotosDir: privateDir(e.DATA_DIR, 'trip-photos'),
     social: Object.fromEntries(
       Object.entries({
         facebook: e.SOCIAL_FACEBOOK_URL,

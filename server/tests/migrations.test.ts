@@ -165,6 +165,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0039_trip_reviews_both_ways',
             '0040_car_trip_prices',
             '0041_bookings_no_show',
+            '0042_trip_records',
           ],
         });
         return describeSchema(client.db);
@@ -215,6 +216,7 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
             '0039_trip_reviews_both_ways',
             '0040_car_trip_prices',
             '0041_bookings_no_show',
+            '0042_trip_records',
           ],
         });
         return describeSchema(client.db);
@@ -247,9 +249,11 @@ describe.each(onPostgres([['PGlite', pgliteInMemory]]))('the generated migration
       // and by-renter index, and the reviews' by-showing-time index (0039, which also wrote the audit log's
       // action check anew); the cars' deposit and three trip prices in their bounds, and a price
       // per extra km wherever a km limit is set (0040); none of its own for the no-shows (0041, which wrote
-      // the bookings' status check and the audit log's action check anew).
-      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(78);
-      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(56);
+      // the bookings' status check and the audit log's action check anew); the trip records' kind, side,
+      // odometer and fuel checks and their one-per-kind index, the trip photos' slot check and by-record
+      // index (0042, which also wrote the bookings' status check and completion-due index anew).
+      expect(after.constraints.filter((line) => line.includes('| CHECK '))).toHaveLength(83);
+      expect(after.indexes.filter((line) => line.includes('_idx |'))).toHaveLength(58);
       expect(after.constraints.some((line) => line.startsWith('bookings | bookings_no_overlap | EXCLUDE USING gist'))).toBe(true);
     } finally {
       await legacy.remove();
@@ -392,6 +396,7 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
               '0039_trip_reviews_both_ways',
               '0040_car_trip_prices',
               '0041_bookings_no_show',
+              '0042_trip_records',
             ],
           }),
         ]);
@@ -703,7 +708,13 @@ describe.each(onPostgres([['a PGlite data folder', pgliteFolder]]))(
       const before = await withClient(place, async (client) => {
         expect(await migrate(client)).toEqual({
           adopted: [],
-          applied: ['0038_bookings_completed', '0039_trip_reviews_both_ways', '0040_car_trip_prices', '0041_bookings_no_show'],
+          applied: [
+            '0038_bookings_completed',
+            '0039_trip_reviews_both_ways',
+            '0040_car_trip_prices',
+            '0041_bookings_no_show',
+            '0042_trip_records',
+          ],
         });
         const { db } = client;
         const migrated = await stored(db);

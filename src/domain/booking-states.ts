@@ -70,6 +70,8 @@ export const BOOKING_EFFECTS = {
   transferOwnerShare: 'after',
   /** A share transferred by Route becomes a Route payout when released, so the bank-file run never pays it. */
   payRouteShare: 'write',
+  /** The claim window starts again from the return: the booking completes that long after it, not after its period's end. */
+  restartClaimWindow: 'write',
 } as const satisfies Record<string, 'check' | 'provider' | 'write' | 'after'>;
 
 export type BookingEffect = keyof typeof BOOKING_EFFECTS;
@@ -170,6 +172,14 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
     refundAs: 'carKeeper',
     effects: CANCEL_EFFECTS,
   },
+  // Once the car is handed over, only an admin may call the trip off, even past its end while the car is still out.
+  {
+    from: 'in_trip',
+    action: 'cancel',
+    to: 'cancelled',
+    who: 'admin',
+    effects: ['storeReason', ...CANCEL_EFFECTS],
+  },
 ];
 
 /**
@@ -183,7 +193,7 @@ export const CALLED_OFF_STATUSES = ['cancelled', 'no_show_renter', 'no_show_owne
  * exclusion constraint too). Not `completed`: a booking completes at least the claim window (an hour or
  * more) after its period ended, and no request may begin more than a few minutes in the past.
  */
-export const RESERVING_STATUSES = ['accepted', 'accepting'] as const satisfies readonly BookingStatus[];
+export const RESERVING_STATUSES = ['accepted', 'accepting', 'in_trip', 'returned'] as const satisfies readonly BookingStatus[];
 
 /** A booking's period, `[from, to)`. */
 export interface BookingPeriod {
@@ -226,6 +236,44 @@ export const EARNINGS_RELEASE = {
   effects: ['releaseEarnings', 'payRouteShare'],
 } as const satisfies { status: BookingStatus; effects: readonly BookingEffect[] };
 
+/**
+ * The same completion after a return: the return step moves `completesAt` to the claim window after
+ * the return (`restartClaimWindow`), so a late or early return counts the window from the car's return.
+ */
+export const RETURN_COMPLETION = { ...COMPLETION, from: 'returned' } as const satisfies {
+  from: BookingStatus;
+  to: BookingStatus;
+  effects: readonly BookingEffect[];
+};
+
+/** The statuses the clock completes at `completesAt`; never `in_trip`, whose car is still out. */
+export const COMPLETING_STATUSES = [COMPLETION.from, RETURN_COMPLETION.from] as const satisfies readonly BookingStatus[];
+
+export const isCompleting = (status: BookingStatus): status is (typeof COMPLETING_STATUSES)[number] =>
+  (COMPLETING_STATUSES as readonly BookingStatus[]).includes(status);
+
+/** The two records of a trip, each confirmed by both sides: the car handed over, and the car returned. */
+export const TRIP_KINDS = ['handover', 'return'] as const;
+export type TripKind = (typeof TRIP_KINDS)[number];
+
+/** How long before a booking's start its handover may be recorded. */
+export const HANDOVER_OPENS_MINUTES = 30;
+
+/**
+ * The trip's steps, a kind of step of their own: no one asks for them with an action; each is taken
+ * when the second side confirms the kind's record (the first filled it in, with its photos). The
+ * handover from HANDOVER_OPENS_MINUTES before the start, the return once the car was handed over.
+ */
+export const TRIP_STEPS = {
+  handover: { from: 'accepted', to: 'in_trip', effects: ['recordEvent'] },
+  return: { from: 'in_trip', to: 'returned', effects: ['restartClaimWindow', 'recordEvent'] },
+} as const satisfies Record<TripKind, { from: BookingStatus; to: BookingStatus; effects: readonly BookingEffect[] }>;
+
+/** When the handover of a booking starting at `from` may first be recorded. */
+export function handoverOpensAt(from: Date): Date {
+  return new Date(from.getTime() - HANDOVER_OPENS_MINUTES * 60 * 1000);
+}
+
 /** When a booking completes: `claimWindowHours` after its period ends. */
 export function completesAt(periodEnd: Date, claimWindowHours: number): Date {
   return new Date(periodEnd.getTime() + claimWindowHours * 60 * 60 * 1000);
@@ -258,7 +306,7 @@ export interface ClockTimes {
 /** The status a booking stored as `status` has at `now`, the clock's changes due by then applied. */
 export function statusAt(status: BookingStatus, times: ClockTimes, now: Date): BookingStatus {
   if (status === EXPIRY.from && times.expiresAt.getTime() <= now.getTime()) return EXPIRY.to;
-  if (status === COMPLETION.from && times.completesAt && times.completesAt.getTime() <= now.getTime()) return COMPLETION.to;
+  if (isCompleting(status) && times.completesAt && times.completesAt.getTime() <= now.getTime()) return COMPLETION.to;
   return status;
 }
 

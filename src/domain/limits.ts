@@ -24,6 +24,11 @@ export const REVIEW_REPLY_MAX = 1_000;
 export const PHOTOS_PER_CAR_MAX = 6;
 export const PHOTO_BYTES_MAX = 8 * 1024 * 1024;
 /**
+ * The photos one trip record holds: the four sides and up to eight more. Their own limit, apart from
+ * an owner's car photos: a record's photos are bounded by it and by the two records of a booking.
+ */
+export const TRIP_PHOTOS_MAX = 12;
+/**
  * The most a photo may have: a 40-megapixel camera's largest photo. An 8 MB PNG of a flat colour
  * that would unpack to gigabytes (a decompression bomb) is refused before it is decoded.
  */

@@ -64,6 +64,8 @@ export const overviewCounts: AdminOverview = {
       expired: 15,
       no_show_renter: 17,
       no_show_owner: 18,
+      in_trip: 19,
+      returned: 20,
     },
   },
   contactMessagesAwaitingAnswer: 9,

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { BookingActor, BookingEffect } from '#domain/booking-states';
+import type { BookingActor, BookingEffect, TripKind } from '#domain/booking-states';
 import { cancellationRefund } from '#domain/cancellation';
 import type { SplitRates } from '#domain/booking-split';
 import { REASON_MISSING } from '#domain/schemas/admin';
@@ -25,7 +25,7 @@ import { ALREADY_BOOKED, OVERTAKEN, UNPAID_ACCEPT } from './words';
 import { t } from '../i18n';
 
 /** What a step is: a person's action, or one the clock takes (a request's expiry, a booking's completion, an owner's earnings' release). */
-export type StepAction = BookingAction | 'expire' | 'complete' | 'release';
+export type StepAction = BookingAction | 'expire' | 'complete' | 'release' | TripKind;
 
 /** What a step's effects work on: the booking as it stood before the step, and what the step makes of it. */
 export interface StepWrite {
@@ -68,6 +68,7 @@ export type StepFields = Partial<
     | 'refundBasePaise'
     | 'refundTaxPaise'
     | 'earningsReleasedAt'
+    | 'completesAt'
   >
 >;
 
@@ -128,7 +129,7 @@ async function declineOverlapping({ tx, booking, now, links }: StepWrite): Promi
 
 async function auditAdmin(step: StepWrite): Promise<string[]> {
   const { takenBy, booking, action, from, to, moneyMoved } = step;
-  if (!takenBy?.asAdmin || action === 'expire' || action === 'complete' || action === 'release') return [];
+  if (!takenBy?.asAdmin || (action !== 'accept' && action !== 'decline' && action !== 'cancel')) return [];
   // Money held is taken within the step; letting it go or giving it back happens after the commit, so
   // the row shows the payment only where the step's own transaction changed it.
   await recordAdminAction(step.tx, {
@@ -252,6 +253,13 @@ export const EFFECT_HANDLERS: Record<BookingEffect, EffectHandler> = {
     async apply(step) {
       if (releasesNow(step)) await payRouteShare(step.tx, step.booking.id, step.now);
       return [];
+    },
+  },
+  restartClaimWindow: {
+    // The window in force when the booking was requested is what its stored completion sits past the end.
+    fields({ booking, at }) {
+      const windowMs = booking.completesAt ? booking.completesAt.getTime() - booking.endsAt.getTime() : 0;
+      return { completesAt: new Date(at.getTime() + windowMs) };
     },
   },
 };

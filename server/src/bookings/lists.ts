@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { EXPIRY } from '#domain/booking-states';
+import { EXPIRY, RESERVING_STATUSES } from '#domain/booking-states';
 import { bookingNumber } from '#domain/booking-number';
 import { pageWindow, type PagedAnswer } from '#domain/schemas/answers';
 import {
@@ -50,7 +50,7 @@ function overlappingAcceptedNumber(db: Database): SQL<number | null> {
     .where(
       and(
         eq(acceptedOther.carId, bookings.carId),
-        eq(acceptedOther.status, 'accepted'),
+        inArray(acceptedOther.status, RESERVING_STATUSES),
         sql`${acceptedOther.period} && ${bookings.period}`,
       ),
     )

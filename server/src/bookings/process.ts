@@ -6,13 +6,17 @@ import {
   BOOKING_TRANSITIONS,
   type BookingTransition,
   CALLED_OFF_STATUSES,
+  COMPLETING_STATUSES,
   COMPLETION,
   EARNINGS_RELEASE,
   earningsReleaseAt,
   EXPIRY,
   isPastDeadline,
   opensAt,
+  RETURN_COMPLETION,
   transitionOf,
+  TRIP_STEPS,
+  type TripKind,
   type BookingActor,
   type StepHours,
 } from '#domain/booking-states';
@@ -111,6 +115,7 @@ export async function expireDueRequests(tx: Database, carId: string, now: Date, 
 export const settleExpired = (work: AfterCommit, bookingIds: readonly string[]) => afterCommit(work, EXPIRY_STEP, bookingIds);
 
 const COMPLETION_STEP: Step = { ...COMPLETION, action: 'complete' };
+const RETURN_COMPLETION_STEP: Step = { ...RETURN_COMPLETION, action: 'complete' };
 
 /**
  * Completes the car's accepted bookings that are due, through the process table's completion, each as
@@ -126,10 +131,11 @@ export async function completeDueBookings(
   const due = await tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.carId, carId), eq(bookings.status, COMPLETION.from), lte(bookings.completesAt, now)));
+    .where(and(eq(bookings.carId, carId), inArray(bookings.status, COMPLETING_STATUSES), lte(bookings.completesAt, now)));
   for (const booking of due) {
     const at = booking.completesAt ?? now;
-    const write = stepWrite(tx, booking, COMPLETION_STEP, {
+    const step = booking.status === RETURN_COMPLETION.from ? RETURN_COMPLETION_STEP : COMPLETION_STEP;
+    const write = stepWrite(tx, booking, step, {
       at,
       now,
       links: ctx.links,
@@ -137,7 +143,7 @@ export async function completeDueBookings(
       rates: ctx.money.rates,
       releaseDue: earningsReleaseAt(at, ctx.money.payoutHoldHours) <= now,
     });
-    await writeStep(write, COMPLETION_STEP);
+    await writeStep(write, step);
   }
   return due.map(({ id }) => id);
 }
@@ -188,6 +194,21 @@ export async function releaseDueEarnings(ctx: ProcessContext, now: Date): Promis
     if (done) released.push(id);
   }
   return released;
+}
+
+/**
+ * Takes a trip's step (TRIP_STEPS) in the caller's transaction, under the car's lock it holds: the
+ * second side's confirmation of the kind's record, checked by the caller, moves the booking on.
+ */
+export async function takeTripStep(
+  tx: Database,
+  booking: BookingRow,
+  kind: TripKind,
+  now: Date,
+  links: BookingLinks,
+): Promise<void> {
+  const step: Step = { ...TRIP_STEPS[kind], action: kind };
+  await writeStep(stepWrite(tx, booking, step, { at: now, now, links, gst: undefined, rates: undefined }), step);
 }
 
 /** Requests an accept overtook are declined for the renter, and what follows a decline's commit follows theirs. */

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { COMPLETION, EXPIRY, statusAt } from '#domain/booking-states';
+import { and, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { COMPLETING_STATUSES, COMPLETION, EXPIRY, isCompleting, statusAt } from '#domain/booking-states';
 import type { BookingStatus } from '#domain/schemas/bookings';
 import type { Database } from '../db/client';
 import { bookingEvents, bookings, cars, type BookingRow, type CarRow } from '../db/schema';
@@ -53,10 +53,13 @@ export function hasStatusAt(status: BookingStatus, now: Date): SQL | undefined {
   }
   if (status === EXPIRY.from) return and(eq(bookings.status, EXPIRY.from), gt(bookings.expiresAt, now));
   if (status === COMPLETION.to) {
-    return or(eq(bookings.status, COMPLETION.to), and(eq(bookings.status, COMPLETION.from), lte(bookings.completesAt, now)));
+    return or(
+      eq(bookings.status, COMPLETION.to),
+      and(inArray(bookings.status, COMPLETING_STATUSES), lte(bookings.completesAt, now)),
+    );
   }
-  if (status === COMPLETION.from) {
-    return and(eq(bookings.status, COMPLETION.from), or(isNull(bookings.completesAt), gt(bookings.completesAt, now)));
+  if (isCompleting(status)) {
+    return and(eq(bookings.status, status), or(isNull(bookings.completesAt), gt(bookings.completesAt, now)));
   }
   return eq(bookings.status, status);
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { BOOKING_TRANSITIONS, COMPLETION, EXPIRY } from '#domain/booking-states';
+import { BOOKING_TRANSITIONS, COMPLETING_STATUSES, EXPIRY } from '#domain/booking-states';
 import type { BookingStatus } from '#domain/schemas/bookings';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
@@ -42,14 +42,14 @@ export async function sweepExpiredRequests(db: Database, now: Date, links: Booki
 
 /**
  * The periodic sweep's completion: stores `completed` on every accepted booking whose claim window has
- * passed, releasing its owner's share where no hold follows, one car at a time under its lock as the
+ * passed (after its period, or after its return), releasing its owner's share where no hold follows, one car at a time under its lock as the
  * expiry is; a later sweep finds them completed already. Answers the ones it completed.
  */
 export async function sweepCompletedBookings(ctx: ProcessContext, now: Date): Promise<string[]> {
   const due = await ctx.db
     .selectDistinct({ carId: bookings.carId })
     .from(bookings)
-    .where(and(eq(bookings.status, COMPLETION.from), lte(bookings.completesAt, now)));
+    .where(and(inArray(bookings.status, COMPLETING_STATUSES), lte(bookings.completesAt, now)));
   const completed: string[] = [];
   for (const { carId } of due) {
     await ctx.db.transaction(async (tx) => {

@@ -60,7 +60,8 @@ import { PAYOUT_STATUSES, PAYOUT_WAYS, type PayoutStatus, type PayoutWay } from 
 import type { ConversationSide } from '#domain/schemas/conversations';
 import { LICENCE_STATUSES, type LicenceStatus } from '#domain/schemas/licences';
 import type { BookingStatus, CarKind, PaymentProvider, PaymentStatus, Role, TaxLine } from '#domain/contract';
-import type { BookingActor } from '#domain/booking-states';
+import { type BookingActor, TRIP_KINDS, type TripKind } from '#domain/booking-states';
+import { TRIP_PHOTO_SLOTS, type TripPhotoSlot, type TripSide } from '#domain/schemas/trips';
 
 /** queued until delivered (sent) or given up on after the last attempt (failed). */
 export type MailStatus = 'queued' | 'sent' | 'failed';
@@ -365,7 +366,7 @@ export const bookings = pgTable(
     ),
     check(
       'bookings_status_check',
-      sql`${table.status} IN ('requested', 'accepting', 'accepted', 'completed', 'declined', 'cancelled', 'expired', 'no_show_renter', 'no_show_owner')`,
+      sql`${table.status} IN ('requested', 'accepting', 'accepted', 'completed', 'declined', 'cancelled', 'expired', 'no_show_renter', 'no_show_owner', 'in_trip', 'returned')`,
     ),
     check('bookings_check1', sql`${table.endsAt} > ${table.startsAt}`),
     check(
@@ -387,7 +388,7 @@ export const bookings = pgTable(
     ),
     // The sweep asks each minute for the accepted bookings due to complete, and for the completed ones
     // whose owners' shares are still pending (none while PAYOUT_HOLD_HOURS is 0: completion releases them).
-    index('bookings_completion_due_idx').on(table.completesAt).where(sql`${table.status} = 'accepted'`),
+    index('bookings_completion_due_idx').on(table.completesAt).where(sql`${table.status} IN ('accepted', 'returned')`),
     index('bookings_earnings_due_idx')
       .on(table.completesAt)
       .where(sql`${table.status} = 'completed' and ${table.paymentStatus} = 'captured' and ${table.earningsReleasedAt} is null`),
@@ -795,6 +796,73 @@ export const licences = pgTable(
 );
 
 export type LicenceRow = typeof licences.$inferSelect;
+
+/**
+ * The car's state recorded at a trip's handover and at its return, one record of each per booking:
+ * filled in by one side, confirmed (or corrected, kept beside what was sent) by the other, whose
+ * confirmation takes the trip's step. Fuel is in eighths, or an electric car's battery in percent.
+ */
+export const tripRecords = pgTable(
+  'trip_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull(),
+    kind: text('kind').$type<TripKind>().notNull(),
+    enteredBy: uuid('entered_by').notNull(),
+    enteredSide: text('entered_side').$type<TripSide>().notNull(),
+    odometerKm: integer('odometer_km').notNull(),
+    fuelEighths: integer('fuel_eighths'),
+    batteryPercent: integer('battery_percent'),
+    confirmedBy: uuid('confirmed_by'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    correctedOdometerKm: integer('corrected_odometer_km'),
+    correctedFuelEighths: integer('corrected_fuel_eighths'),
+    correctedBatteryPercent: integer('corrected_battery_percent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'trip_records_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'trip_records_entered_by_fkey', columns: [table.enteredBy], foreignColumns: [accounts.id] }),
+    foreignKey({ name: 'trip_records_confirmed_by_fkey', columns: [table.confirmedBy], foreignColumns: [accounts.id] }),
+    // One record of each kind per booking: two phones confirming at once still leave one.
+    uniqueIndex('trip_records_booking_kind_idx').on(table.bookingId, table.kind),
+    check('trip_records_kind_check', sql`${table.kind} IN (${oneOf(TRIP_KINDS)})`),
+    check('trip_records_entered_side_check', sql`${table.enteredSide} IN ('renter', 'carKeeper')`),
+    check('trip_records_odometer_check', sql`${table.odometerKm} >= 0 AND ${table.correctedOdometerKm} >= 0`),
+    check(
+      'trip_records_fuel_check',
+      sql`num_nonnulls(${table.fuelEighths}, ${table.batteryPercent}) = 1 AND ${table.fuelEighths} BETWEEN 0 AND 8 AND ${table.batteryPercent} BETWEEN 0 AND 100 AND ${table.correctedFuelEighths} BETWEEN 0 AND 8 AND ${table.correctedBatteryPercent} BETWEEN 0 AND 100`,
+    ),
+  ],
+);
+
+export type TripRecordRow = typeof tripRecords.$inferSelect;
+
+/** A trip record's photos, each with when it was uploaded; kept private (DATA_DIR/trip-photos), named by their keys. */
+export const tripPhotos = pgTable(
+  'trip_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordId: uuid('record_id').notNull(),
+    slot: text('slot').$type<TripPhotoSlot>().notNull(),
+    key: text('key').notNull(),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: 'trip_photos_record_id_fkey', columns: [table.recordId], foreignColumns: [tripRecords.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'trip_photos_uploaded_by_fkey', columns: [table.uploadedBy], foreignColumns: [accounts.id] }),
+    index('trip_photos_record_idx').on(table.recordId, table.uploadedAt),
+    check('trip_photos_slot_check', sql`${table.slot} IN (${oneOf(TRIP_PHOTO_SLOTS)})`),
+  ],
+);
+
+export type TripPhotoRow = typeof tripPhotos.$inferSelect;
 
 /** Texts waiting for the SMS worker (plugins/sms.ts), sent and retried as mail_outbox's mails are. */
 export const smsOutbox = pgTable(

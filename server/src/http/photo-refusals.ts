@@ -1,8 +1,11 @@
-import { PHOTO_MEGAPIXELS_MAX } from '#domain/limits';
+import type { FastifyRequest } from 'fastify';
+import { PHOTO_BYTES_MAX, PHOTO_MEGAPIXELS_MAX } from '#domain/limits';
 import { PHOTO_FIELD, PHOTO_REFUSALS, tooManyPixels } from '#domain/schemas/car-photos';
 import { QueueFullError } from '../limits/work-queue';
 import { PHOTO_QUEUE_RETRY_SECONDS } from '../photos/photo-queue';
-import { PhotoRejectedError } from '../photos/photo-store';
+import type { PhotoQueue } from '../photos/photo-queue';
+import type { PhotoStorage } from '../photos/photo-storage';
+import { PhotoRejectedError, type StoredPhoto, storePhoto } from '../photos/photo-store';
 import { t } from '../i18n';
 import { checkWords } from './check-words';
 import { HttpError } from './errors';
@@ -56,4 +59,22 @@ export function photoRefusal(error: unknown): unknown {
     return new HttpError(status, message(error));
   }
   return describeMultipartError(error) ?? error;
+}
+
+/** The form's one file, streamed to the photo store: refused in words a person can act on when it is not a photo we take. */
+export async function receivePhoto(storage: PhotoStorage, queue: PhotoQueue, request: FastifyRequest): Promise<StoredPhoto> {
+  if (Number(request.headers['content-length'] ?? 0) > PHOTO_BYTES_MAX + MULTIPART_OVERHEAD_BYTES) {
+    throw new HttpError(413, PHOTO_TOO_LARGE());
+  }
+  const part = await request.file({ throwFileSizeLimit: false }).catch((error: unknown) => {
+    throw photoRefusal(error);
+  });
+  if (!part) throw new HttpError(400, ONE_PHOTO());
+  if (part.fieldname !== PHOTO_FIELD) {
+    part.file.resume();
+    throw new HttpError(400, ONE_PHOTO());
+  }
+  return storePhoto(storage, queue, part.file, () => part.file.truncated).catch((error: unknown) => {
+    throw photoRefusal(error);
+  });
 }

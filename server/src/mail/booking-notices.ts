@@ -91,6 +91,9 @@ const NOTICES_OF: Record<BookingStatus, readonly Notice[]> = {
   // A no-show is said by one side of the other, who is told.
   no_show_renter: [{ to: 'renter', mail: renterNoShowMail }],
   no_show_owner: [{ to: 'keepers', mail: ownerNoShowMail }],
+  // Both sides took part: the second confirmed on their own phone what the first recorded.
+  in_trip: [],
+  returned: [],
 };
 
 /**

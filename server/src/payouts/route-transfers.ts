@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { COMPLETION } from '#domain/booking-states';
+import { TRIP_STATUSES } from '#domain/schemas/bookings';
 import { OPEN_PAYOUT_STATUSES } from '#domain/schemas/payouts';
 import type { Database } from '../db/client';
 import {
@@ -114,8 +114,8 @@ async function claimShares(db: Database, now: Date, bookingIds: readonly string[
       and(
         eq(bookings.paymentProvider, 'razorpay'),
         eq(bookings.paymentStatus, 'captured'),
-        // A trip's share, unreleased: accepted, or completed and in the hold after it.
-        inArray(bookings.status, [COMPLETION.from, COMPLETION.to]),
+        // A trip's share, unreleased: accepted, handed over, returned, or completed and in the hold after it.
+        inArray(bookings.status, TRIP_STATUSES),
         isNull(bookings.earningsReleasedAt),
         isNull(routeTransfers.bookingId),
         bookingIds ? inArray(bookings.id, [...bookingIds]) : undefined,

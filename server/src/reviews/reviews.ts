@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { statusAt } from '#domain/booking-states';
 import { reviewShowsFrom } from '#domain/trip-reviews';
 import { carPagePath } from '#domain/page-addresses';
+import { isTrip } from '#domain/schemas/bookings';
 import { LATEST_REVIEWS_MAX, type LatestReview, type NewReview } from '#domain/schemas/reviews';
 import { findPublicCar, isPublic } from '../cars/public-cars';
 import type { Database } from '../db/client';
@@ -92,7 +93,7 @@ export async function writeReview(
   if (!booking) throw new HttpError(404, t(NO_SUCH_BOOKING));
   // As the renter's list shows it: a request nobody answered in time reads as expired, a trip past its claim window as completed.
   const status = statusAt(booking.status, booking, now);
-  if (status !== 'accepted' && status !== 'completed') {
+  if (!isTrip(status)) {
     throw new HttpError(409, t('server.reviews.notReviewable', { status }));
   }
   if (booking.endsAt > now) throw new HttpError(409, t(NOT_ENDED));

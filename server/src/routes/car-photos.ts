@@ -25,17 +25,15 @@ import { sendNotFound } from '../plugins/errors';
 import { signedInAccount } from '../plugins/session';
 import { countPhotoUpload } from '../limits/photo-uploads';
 import { DEFAULT_QUOTAS } from '../limits/quotas';
-import { type PhotoQueue, PHOTOS_WAITING_MAX } from '../photos/photo-queue';
-import { PHOTO_CACHE_CONTROL, PHOTO_CONTENT_TYPE, type PhotoStorage } from '../photos/photo-storage';
-import { PHOTO_FILE_NAME, removePhotoFiles, type StoredPhoto, storePhoto } from '../photos/photo-store';
+import { PHOTOS_WAITING_MAX } from '../photos/photo-queue';
+import { PHOTO_CACHE_CONTROL, PHOTO_CONTENT_TYPE } from '../photos/photo-storage';
+import { PHOTO_FILE_NAME, removePhotoFiles } from '../photos/photo-store';
 import { checkWords } from '../http/check-words';
 import {
-  MULTIPART_OVERHEAD_BYTES,
   NOT_MULTIPART,
-  ONE_PHOTO,
   PHOTO_TOO_LARGE,
   PHOTOS_BUSY,
-  photoRefusal,
+  receivePhoto,
   TOO_MANY_PIXELS,
   UPLOAD_TIMEOUT_MS,
 } from '../http/photo-refusals';
@@ -73,24 +71,6 @@ const UPLOAD_SCHEMA = {
     }),
   },
 };
-
-/** The form's one file, streamed to the photo store: refused in words a person can act on when it is not a photo we take. */
-async function receivePhoto(storage: PhotoStorage, queue: PhotoQueue, request: FastifyRequest): Promise<StoredPhoto> {
-  if (Number(request.headers['content-length'] ?? 0) > PHOTO_BYTES_MAX + MULTIPART_OVERHEAD_BYTES) {
-    throw new HttpError(413, PHOTO_TOO_LARGE());
-  }
-  const part = await request.file({ throwFileSizeLimit: false }).catch((error: unknown) => {
-    throw photoRefusal(error);
-  });
-  if (!part) throw new HttpError(400, ONE_PHOTO());
-  if (part.fieldname !== PHOTO_FIELD) {
-    part.file.resume();
-    throw new HttpError(400, ONE_PHOTO());
-  }
-  return storePhoto(storage, queue, part.file, () => part.file.truncated).catch((error: unknown) => {
-    throw photoRefusal(error);
-  });
-}
 
 /**
  * `POST /api/cars/{id}/photos`, in a scope of its own: the multipart parser is registered only

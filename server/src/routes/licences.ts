@@ -1,9 +1,7 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_BYTES_MAX } from '#domain/limits';
-import { PHOTO_WIDTHS, photoFileName } from '#domain/photo-urls';
 import {
   LicenceAnswer,
   LicenceParams,
@@ -35,25 +33,13 @@ import {
 } from '../licences/licences';
 import { receiveLicence, TWO_PHOTOS } from '../licences/receive-licence';
 import { countPhotoUpload } from '../limits/photo-uploads';
-import { localPhotoStorage, PHOTO_CONTENT_TYPE, type StoredFile } from '../photos/photo-storage';
+import { localPhotoStorage } from '../photos/photo-storage';
+import { PRIVATE_NO_STORE, privatePhotoFile, sendPrivatePhoto } from '../http/private-photo';
 import { removePhotoFiles } from '../photos/photo-store';
 import { signedInAccount } from '../plugins/session';
 import { t } from '../i18n';
 
 const TAGS = ['licence'];
-
-/** A licence photo, which no cache may keep. */
-function sendPrivatePhoto(reply: FastifyReply, file: StoredFile): FastifyReply {
-  return reply
-    .type(PHOTO_CONTENT_TYPE)
-    .header('content-length', file.size)
-    .header('cache-control', PRIVATE_NO_STORE)
-    .header('x-content-type-options', 'nosniff')
-    .send(file.body);
-}
-const LARGEST_WIDTH = Math.max(...PHOTO_WIDTHS);
-/** A licence's photo is a document of identity: never kept by a browser's or a proxy's cache. */
-const PRIVATE_NO_STORE = 'private, no-store';
 
 /** LICENCE_CHECK and MIN_RENTER_AGE, and where the review's mail links to; demo mode approves a licence at once. */
 export type LicenceRouteOptions = Pick<ServerConfig, 'licences' | 'publicUrl'> & { demo: boolean };
@@ -155,7 +141,7 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRouteOptions> = async (
     async (request, reply) => {
       const { id, side } = request.params;
       const key = await licencePhotoKey(app.db, signedInAccount(request), id, side, app.clock.now());
-      const file = await storage.get(photoFileName(key, LARGEST_WIDTH as (typeof PHOTO_WIDTHS)[number]));
+      const file = await privatePhotoFile(storage, key);
       if (!file) throw new HttpError(404, t(NO_SUCH_LICENCE));
       return sendPrivatePhoto(reply, file);
     },

@@ -11,6 +11,8 @@ import { RenterReview, Review } from './reviews';
  * `completed`: an accepted booking whose period ended and whose claim window has passed (COMPLETION);
  * `no_show_renter` and `no_show_owner`: an accepted booking whose renter, or whose car's side, did
  * not turn up, as the other side said once the grace after its start had passed.
+ * `in_trip`: the car handed over, both sides having confirmed the handover's record; `returned`: the
+ * car back, both sides having confirmed the return's (TRIP_STEPS).
  */
 export const BookingStatus = z.enum([
   'requested',
@@ -22,6 +24,8 @@ export const BookingStatus = z.enum([
   'expired',
   'no_show_renter',
   'no_show_owner',
+  'in_trip',
+  'returned',
 ]);
 export type BookingStatus = z.output<typeof BookingStatus>;
 
@@ -92,8 +96,8 @@ export const RazorpayOrder = z.object({
 });
 export type RazorpayOrder = z.output<typeof RazorpayOrder>;
 
-/** The statuses of a booking its car's side took on: accepted (ahead, under way, or in the claim window after it) and completed. */
-export const TRIP_STATUSES = ['accepted', 'completed'] as const satisfies readonly BookingStatus[];
+/** The statuses of a booking its car's side took on: accepted (ahead, or ended with no handover), handed over, returned and completed. */
+export const TRIP_STATUSES = ['accepted', 'in_trip', 'returned', 'completed'] as const satisfies readonly BookingStatus[];
 
 /** Whether a booking in `status` was taken on by its car's side (see TRIP_STATUSES). */
 export const isTrip = (status: BookingStatus): boolean => (TRIP_STATUSES as readonly BookingStatus[]).includes(status);

@@ -15,6 +15,8 @@ const statusVariant: Record<BookingStatus, string> = {
   // A booking one side did not turn up to: it will not take place, and someone is at fault.
   no_show_renter: 'danger',
   no_show_owner: 'danger',
+  in_trip: 'success',
+  returned: 'info',
 };
 
 /** A booking's status as the lists and the receipt show it; dark text where the yellow would not carry white. */

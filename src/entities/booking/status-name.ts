@@ -11,6 +11,8 @@ const STATUS_NAMES = {
   expired: 'bookings.status.expired',
   no_show_renter: 'bookings.status.noShowRenter',
   no_show_owner: 'bookings.status.noShowOwner',
+  in_trip: 'bookings.status.in_trip',
+  returned: 'bookings.status.returned',
 } as const satisfies Record<BookingStatus, Parameters<typeof t>[0]>;
 
 /** A booking status as a person reads it: in its badge, and in the checkout's "Booking requested". */

@@ -28,4 +28,6 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, AdminWordId> = {
   expired: 'admin.bookingStatus.expired',
   no_show_renter: 'admin.bookingStatus.noShowRenter',
   no_show_owner: 'admin.bookingStatus.noShowOwner',
+  in_trip: 'admin.bookingStatus.in_trip',
+  returned: 'admin.bookingStatus.returned',
 };
