@@ -8,10 +8,12 @@ import {
   MAX_HOLD_MS,
   opensAt,
   statusAt,
+  TRIP_STEPS,
   type BookingActor,
   type BookingTransition,
 } from '#domain/booking-states';
 import type { AdminBooking, Booking, BookingAction, BookingStatus, CarKind, PagedAnswer } from '#domain/contract';
+import { eq } from 'drizzle-orm';
 import { bookings } from '../src/db/schema';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
@@ -29,6 +31,11 @@ const OWNERS_TO_ANSWER =
 
 const admin = { email: 'admin@wheelsonweb.in', username: 'admin', password: 'admin-password-1' };
 const STATUSES = [...new Set(BOOKING_TRANSITIONS.flatMap((step) => [step.from, step.to]))];
+/**
+ * The statuses a trip's steps lead to, each from the one before: taken by the second side's
+ * confirmation of a trip record (trips.test.ts), not by an action here, so a booking is put where they leave it.
+ */
+const TRIP_STEP_FROM = new Map<BookingStatus, BookingStatus>(Object.values(TRIP_STEPS).map((step) => [step.to, step.from]));
 const ACTIONS = [...new Set(BOOKING_TRANSITIONS.map((step) => step.action))];
 /** The actors /api/bookings takes steps as: an admin there is the fleet's keeper. */
 const PARTIES: BookingActor[] = ['renter', 'carKeeper'];
@@ -115,6 +122,12 @@ function pathTo(status: BookingStatus): readonly BookingTransition[] {
 
 /** A new booking of the kind's car, brought to `status` through the API. */
 async function bookingIn(status: BookingStatus, kind: CarKind): Promise<Booking> {
+  const before = TRIP_STEP_FROM.get(status);
+  if (before) {
+    const booking = await bookingIn(before, kind);
+    await app.db.update(bookings).set({ status }).where(eq(bookings.id, booking.id));
+    return booking;
+  }
   const day = nextDay++;
   const booking = await requestBooking(app, renter, {
     carName: carRefs[kind],
@@ -156,7 +169,9 @@ describe.each(KINDS)('a booking of a %s car', (kind) => {
       const declined = action === 'accept' ? { declinedWith: [] } : {};
       // Accepted unpaid, an owner's car leaves its owner owing the platform's share, at the rates then in force.
       const split =
-        kind === 'listed' && (from === 'accepted' || to === 'accepted') ? { rates: { commissionBps: 2000, tdsBps: 0 } } : {};
+        kind === 'listed' && (from === 'accepted' || from === 'in_trip' || to === 'accepted')
+          ? { rates: { commissionBps: 2000, tdsBps: 0 } }
+          : {};
       // A cancellation (and a no-show) names who took it, so an owner's can be told from the renter's.
       const cancelled = action === 'cancel' || action === 'no_show' ? { cancelledBy: who } : {};
       expect(updated).toEqual({
@@ -264,7 +279,7 @@ describe('the refusal', () => {
       'accepted no_show renter',
       'accepted no_show carKeeper',
     ]);
-    const statuses = ['requested', 'accepted', 'declined', 'cancelled', 'no_show_renter', 'no_show_owner'];
+    const statuses = ['requested', 'accepted', 'declined', 'cancelled', 'no_show_renter', 'no_show_owner', 'in_trip'];
     const expected = statuses.flatMap((status) =>
       ['accept', 'decline', 'cancel', 'no_show'].flatMap((action) =>
         ['renter', 'carKeeper']
@@ -276,7 +291,7 @@ describe('the refusal', () => {
     expect(refused).toHaveLength(expected.length);
   });
 
-  it('lets an admin cancel until the period ends, and a renter or the car’s keeper only until it begins', () => {
+  it('lets an admin cancel until the period ends, or a trip under way at any time, and a renter or the car’s keeper only until it begins', () => {
     const cancels = BOOKING_TRANSITIONS.filter((step) => step.action === 'cancel').map(({ from, who, until }) => ({
       from,
       who,
@@ -288,16 +303,17 @@ describe('the refusal', () => {
       { from: 'accepted', who: 'carKeeper', until: 'start' },
       { from: 'requested', who: 'admin', until: 'end' },
       { from: 'accepted', who: 'admin', until: 'end' },
+      { from: 'in_trip', who: 'admin', until: undefined },
     ]);
     expect(BOOKING_TRANSITIONS.filter((step) => step.who === 'admin' && step.action !== 'cancel')).toEqual([]);
   });
 });
 
 describe.each(KINDS)('the admin console, on a booking of a %s car', (kind) => {
-  // Written out by hand: an admin answers the fleet's requests as their keeper and cancels any booking still to end.
+  // Written out by hand: an admin answers the fleet's requests as their keeper and cancels any booking still to end, or under way.
   const offered: Record<CarKind, Partial<Record<BookingStatus, BookingAction[]>>> = {
-    fleet: { requested: ['accept', 'decline', 'cancel'], accepted: ['cancel'] },
-    listed: { requested: ['cancel'], accepted: ['cancel'] },
+    fleet: { requested: ['accept', 'decline', 'cancel'], accepted: ['cancel'], in_trip: ['cancel'] },
+    listed: { requested: ['cancel'], accepted: ['cancel'], in_trip: ['cancel'] },
   };
   const cases = STATUSES.flatMap((status) => ACTIONS.map((action) => ({ status, action })));
 

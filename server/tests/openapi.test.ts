@@ -62,6 +62,11 @@ const CONTRACT_ENDPOINTS: Record<string, string[]> = {
   '/api/bookings': ['get', 'post'],
   '/api/bookings/check': ['post'],
   '/api/bookings/{id}': ['get'],
+  '/api/bookings/{id}/trip': ['get'],
+  '/api/bookings/{id}/trip/{kind}': ['put'],
+  '/api/bookings/{id}/trip/{kind}/confirm': ['post'],
+  '/api/bookings/{id}/trip/{kind}/photos': ['post'],
+  '/api/bookings/{id}/trip/{kind}/photos/{photoId}': ['get'],
   '/api/bookings/{id}/accept': ['post'],
   '/api/bookings/{id}/decline': ['post'],
   '/api/bookings/{id}/cancel': ['post'],
@@ -128,6 +133,7 @@ const BODILESS = new Set([
   // Multipart forms, which their descriptions name: no JSON body to document.
   'post /api/cars/{id}/photos',
   'post /api/account/licence',
+  'post /api/bookings/{id}/trip/{kind}/photos',
 ]);
 
 /** The DELETEs that read a body: an admin's removal says why. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Booking, OwnerCar } from '#domain/contract';
 import type { TripAnswer, TripValues } from '#domain/schemas/trips';
 import { movableClock, type MovableClock } from '../src/clock/clock';
-import { buildTestApp, closeTestApp, registerAndSignIn } from './helpers';
+import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listCar, requestBooking, send, storedBooking, sweepAt } from './marketplace-helpers';
 import { jpeg, photoForm } from './photo-helpers';
 
@@ -17,6 +17,8 @@ let start: Date;
 let owner: string;
 let renter: string;
 let stranger: string;
+let adminCookie: string;
+const admin = { email: 'trips@wheelsonweb.in', username: 'tripdesk', password: 'admin-password-1' };
 let car: OwnerCar;
 let photo: Buffer;
 let carCount = 1;
@@ -24,7 +26,8 @@ let carCount = 1;
 beforeAll(async () => {
   start = new Date();
   clock = movableClock(start);
-  app = await buildTestApp({}, { clock });
+  app = await buildTestApp({ admin }, { clock });
+  adminCookie = await signIn(app, admin.email, admin.password);
   [renter, stranger] = await Promise.all([registerAndSignIn(app, 'user'), registerAndSignIn(app, 'user')]);
   photo = await jpeg(640, 400);
 });
@@ -262,6 +265,11 @@ describe('the return', () => {
     expect(await statusOf(booking.id)).toBe('in_trip');
     expect((await act(app, owner, booking.id, 'cancel')).statusCode).toBe(409);
     expect((await act(app, renter, booking.id, 'cancel')).statusCode).toBe(409);
+    const called = await send(app, 'POST', `/api/admin/bookings/${booking.id}/cancel`, adminCookie, {
+      reason: 'The car is unsafe.',
+    });
+    expect(called.statusCode, called.body).toBe(200);
+    expect(await statusOf(booking.id)).toBe('cancelled');
   });
 
   it('the next trip of a car still out cannot be handed over', async () => {
@@ -290,6 +298,7 @@ describe('the photos', () => {
     }
     expect((await send(app, 'GET', first.url, stranger)).statusCode).toBe(404);
     expect((await send(app, 'GET', first.url)).statusCode).toBe(401);
+    expect((await send(app, 'GET', first.url, adminCookie)).statusCode).toBe(200);
   });
 
   it('are at most 12 a record', async () => {

@@ -113,6 +113,11 @@ async function openApi(app: FastifyInstance, config: Pick<ServerConfig, 'cookieS
         { name: 'blog', description: 'Blog posts, their comments and replies.' },
         { name: 'cars', description: 'The cars anyone may see and book.' },
         {
+          name: 'trips',
+          description:
+            "A booking's handover and return, each recorded by one side and confirmed or corrected by the other: odometer, fuel and private photos.",
+        },
+        {
           name: 'car photos',
           description: "A car's uploaded photos: adding, removing, reordering (its owner; an admin for a fleet car).",
         },

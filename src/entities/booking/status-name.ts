@@ -11,7 +11,7 @@ const STATUS_NAMES = {
   expired: 'bookings.status.expired',
   no_show_renter: 'bookings.status.noShowRenter',
   no_show_owner: 'bookings.status.noShowOwner',
-  in_trip: 'bookings.status.in_trip',
+  in_trip: 'bookings.status.inTrip',
   returned: 'bookings.status.returned',
 } as const satisfies Record<BookingStatus, Parameters<typeof t>[0]>;
 

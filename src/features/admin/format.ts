@@ -28,6 +28,6 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, AdminWordId> = {
   expired: 'admin.bookingStatus.expired',
   no_show_renter: 'admin.bookingStatus.noShowRenter',
   no_show_owner: 'admin.bookingStatus.noShowOwner',
-  in_trip: 'admin.bookingStatus.in_trip',
+  in_trip: 'admin.bookingStatus.inTrip',
   returned: 'admin.bookingStatus.returned',
 };
