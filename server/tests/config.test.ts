@@ -70,6 +70,7 @@ describe('loadConfig', () => {
       },
       clockStartAt: undefined,
       licences: { check: true, minRenterAge: 21, dir: path.join('data', 'licences') },
+      tripPhotosDir: path.join('data', 'trip-photos'),
     });
   });
 

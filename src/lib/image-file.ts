@@ -1,4 +1,6 @@
-import type { PHOTO_TYPES } from '../domain/schemas/car-photos';
+import type { CheckMessage } from '../domain/issue-message';
+import { PHOTO_BYTES_MAX, PHOTO_LONG_SIDE_SCALED, PHOTO_PIXELS_MAX } from '../domain/limits';
+import { PHOTO_REFUSALS, type PHOTO_TYPES, tooManyPixels } from '../domain/schemas/car-photos';
 
 // What an image file really is, read from its bytes as the server reads them (never from its name
 // or the type the system guesses from it), and how the browser makes a large one smaller.
@@ -122,3 +124,24 @@ export const downscaleInBrowser: Downscale = async (photo, longSide) => {
     bitmap.close();
   }
 };
+
+/** A chosen file as it will be sent (itself, or made smaller), or the limit it broke. */
+export type FittedPhoto = { file: File } | { refused: CheckMessage };
+
+/**
+ * One chosen file: refused at once unless its bytes are a JPEG, PNG or WebP; over either limit (its
+ * pixels read from its header, its bytes), made at most 4,000 px on its long side by `downscale`;
+ * refused, in words of the limit it broke, only when that fails or leaves it still too large.
+ */
+export async function fitPhoto(file: File, downscale: Downscale = downscaleInBrowser): Promise<FittedPhoto> {
+  const head = new Uint8Array(await file.slice(0, IMAGE_HEAD_BYTES).arrayBuffer());
+  const type = sniffPhotoType(head);
+  if (!type) return { refused: PHOTO_REFUSALS.wrongType };
+  const size = headerPixelSize(head, type);
+  const overPixels = size !== undefined && size.width * size.height > PHOTO_PIXELS_MAX;
+  if (!overPixels && file.size <= PHOTO_BYTES_MAX) return { file };
+  const scaled = await downscale(file, PHOTO_LONG_SIDE_SCALED).catch(() => undefined);
+  // Still under the name it was chosen by: its type says what it now is.
+  if (scaled && scaled.size <= PHOTO_BYTES_MAX) return { file: new File([scaled], file.name, { type: scaled.type }) };
+  return { refused: overPixels ? tooManyPixels(size.width, size.height) : PHOTO_REFUSALS.tooLarge };
+}

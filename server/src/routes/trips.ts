@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HANDOVER_OPENS_MINUTES } from '#domain/booking-states';
@@ -12,7 +13,7 @@ import { SIGNED_IN } from '../http/openapi';
 import { receivePhoto, UPLOAD_TIMEOUT_MS } from '../http/photo-refusals';
 import { PRIVATE_NO_STORE, privatePhotoFile, sendPrivatePhoto } from '../http/private-photo';
 import type { BookingLinks } from '../mail/booking-mails';
-import { localPhotoStorage } from '../photos/photo-storage';
+import { localPhotoStorage, type PhotoStorage } from '../photos/photo-storage';
 import { removePhotoFiles } from '../photos/photo-store';
 import { signedInAccount } from '../plugins/session';
 import { NO_SUCH_BOOKING_ID } from '../bookings/words';
@@ -31,8 +32,6 @@ export const tripRoutes: FastifyPluginAsyncZod<{ tripPhotosDir: string; links: B
   app,
   { tripPhotosDir, links },
 ) => {
-  const storage = localPhotoStorage(tripPhotosDir);
-
   app.get(
     '/api/bookings/:id/trip',
     {
@@ -111,6 +110,11 @@ export const tripRoutes: FastifyPluginAsyncZod<{ tripPhotosDir: string; links: B
       ),
   );
 
+  await photoRoutes(app, localPhotoStorage(tripPhotosDir));
+};
+
+/** A record's photos: added by the side filling it in (multipart, in a scope of its own), served privately to the parties. */
+async function photoRoutes(app: FastifyInstance, storage: PhotoStorage): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: PHOTO_BYTES_MAX, files: 1, fields: 0, parts: 1 } });
     const config = { takesNoBody: true, bodyTimeoutMs: UPLOAD_TIMEOUT_MS, deadlineStartsInHandler: true };
@@ -159,7 +163,7 @@ export const tripRoutes: FastifyPluginAsyncZod<{ tripPhotosDir: string; links: B
     );
   });
 
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/bookings/:id/trip/:kind/photos/:photoId',
     {
       onRequest: app.requireSignedIn,
@@ -184,4 +188,4 @@ export const tripRoutes: FastifyPluginAsyncZod<{ tripPhotosDir: string; links: B
       return sendPrivatePhoto(reply, file);
     },
   );
-};
+}

@@ -1,8 +1,7 @@
-import { PHOTO_BYTES_MAX, PHOTO_LONG_SIDE_SCALED, PHOTO_PIXELS_MAX, PHOTOS_PER_CAR_MAX } from '../../../domain/limits';
-import { PHOTO_REFUSALS, tooManyPixels } from '../../../domain/schemas/car-photos';
+import { PHOTOS_PER_CAR_MAX } from '../../../domain/limits';
 import type { CheckMessage } from '../../../domain/issue-message';
 import { checkWords } from '../../../lib/form-words';
-import { type Downscale, downscaleInBrowser, headerPixelSize, IMAGE_HEAD_BYTES, sniffPhotoType } from '../../../lib/image-file';
+import { type Downscale, fitPhoto } from '../../../lib/image-file';
 import { t } from '../words';
 
 // What may be added to a car's photos, checked and made to fit on this device before anything is
@@ -15,22 +14,10 @@ const refusedFor = (file: File, reason: CheckMessage): PreparedPhoto => ({
   refused: t('owner.photos.refused', { name: file.name, reason: checkWords(reason) }),
 });
 
-/**
- * One chosen file: refused at once unless its bytes are a JPEG, PNG or WebP; over either limit (its
- * pixels read from its header, its bytes), made at most 4,000 px on its long side by `downscale`;
- * refused, in words of the limit it broke, only when that fails or leaves it still too large.
- */
-export async function preparePhoto(file: File, downscale: Downscale = downscaleInBrowser): Promise<PreparedPhoto> {
-  const head = new Uint8Array(await file.slice(0, IMAGE_HEAD_BYTES).arrayBuffer());
-  const type = sniffPhotoType(head);
-  if (!type) return refusedFor(file, PHOTO_REFUSALS.wrongType);
-  const size = headerPixelSize(head, type);
-  const overPixels = size !== undefined && size.width * size.height > PHOTO_PIXELS_MAX;
-  if (!overPixels && file.size <= PHOTO_BYTES_MAX) return { file };
-  const scaled = await downscale(file, PHOTO_LONG_SIDE_SCALED).catch(() => undefined);
-  // Still under the owner's name for it: its type says what it now is.
-  if (scaled && scaled.size <= PHOTO_BYTES_MAX) return { file: new File([scaled], file.name, { type: scaled.type }) };
-  return refusedFor(file, overPixels ? tooManyPixels(size.width, size.height) : PHOTO_REFUSALS.tooLarge);
+/** One chosen file, made to fit the limits on this device (`fitPhoto`), or refused in the owner's words. */
+export async function preparePhoto(file: File, downscale?: Downscale): Promise<PreparedPhoto> {
+  const fitted = await fitPhoto(file, downscale);
+  return 'file' in fitted ? fitted : refusedFor(file, fitted.refused);
 }
 
 /**
