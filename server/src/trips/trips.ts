@@ -167,6 +167,15 @@ export async function readTrip(db: Database, account: AccountRow, bookingId: str
   };
 }
 
+/** The booking under its car's lock, as every step of its bookings is taken, with the caller's side in it. */
+async function lockedTrip(tx: Database, account: AccountRow, bookingId: string): Promise<{ trip: TripBooking; side: TripSide }> {
+  const [target] = await tx.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, bookingId));
+  if (!target) throw new HttpError(404, t(NO_SUCH_BOOKING_ID));
+  await lockCar(tx, target.carId);
+  const trip = await tripBooking(tx, account, bookingId, true);
+  return { trip, side: partyOf(trip) };
+}
+
 /**
  * Whether the booking, as it stands at `now`, is where `kind`'s record may be made: the handover from
  * its window's opening while accepted, the return once handed over. Refused with 409 in the words of why.
@@ -196,8 +205,7 @@ async function checkValues(db: Database, trip: TripBooking, kind: TripKind, valu
 }
 
 /**
- * The side filling in a record stores its values (again, until the other side confirms). Under the
- * car's lock, as every step of its bookings is. The other side, once the record is theirs, corrects
+ * The side filling in a record stores its values (again, until the other side confirms). The other side, once the record is theirs, corrects
  * through the confirmation instead.
  */
 export async function saveTripValues(
@@ -209,11 +217,7 @@ export async function saveTripValues(
   now: Date,
 ): Promise<TripAnswer> {
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, bookingId));
-    if (!target) throw new HttpError(404, t(NO_SUCH_BOOKING_ID));
-    await lockCar(tx, target.carId);
-    const trip = await tripBooking(tx, account, bookingId, true);
-    const side = partyOf(trip);
+    const { trip, side } = await lockedTrip(tx, account, bookingId);
     checkStepOpen(trip, kind, now);
     await checkValues(tx, trip, kind, values);
     const existing = await recordOf(tx, bookingId, kind, true);
@@ -291,11 +295,7 @@ export async function confirmTrip(
   links: BookingLinks,
 ): Promise<TripAnswer> {
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, bookingId));
-    if (!target) throw new HttpError(404, t(NO_SUCH_BOOKING_ID));
-    await lockCar(tx, target.carId);
-    const trip = await tripBooking(tx, account, bookingId, true);
-    const side = partyOf(trip);
+    const { trip, side } = await lockedTrip(tx, account, bookingId);
     const record = await recordOf(tx, bookingId, kind, true);
     if (!record) throw new HttpError(409, t(TRIP_WORDS.notFilled));
     if (record.confirmedAt) return;
