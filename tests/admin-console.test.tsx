@@ -95,6 +95,8 @@ describe('the overview', () => {
       'Expired15',
       'Renter no-show17',
       'Owner no-show18',
+      'In trip19',
+      'Returned20',
     ]);
     expect(within(bookings).getByRole('link', { name: 'Requested' })).toHaveAttribute('href', '/admin/bookings?status=requested');
     expect(within(card('Contact messages')).getByRole('row')).toHaveTextContent('Awaiting an answer9');

@@ -239,7 +239,7 @@ describe('My bookings: Upcoming, Past and Cancelled/Declined', () => {
     await user.click(screen.getByRole('tab', { name: 'Past' }));
     expect(await screen.findByText('1–24 of 30')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=past');
-    expect(calls.at(-1)?.query).toEqual({ page: '1', when: 'past', status: 'accepted,completed' });
+    expect(calls.at(-1)?.query).toEqual({ page: '1', when: 'past', status: 'accepted,in_trip,returned,completed' });
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('25–30 of 30')).toBeInTheDocument();

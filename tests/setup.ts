@@ -89,6 +89,14 @@ beforeEach(() => {
     contactsHidden: true,
     messages: [],
   }));
+  // No trip record is made yet, and the handover's checklist is still far off.
+  serve('GET /api/bookings/:id/trip', {
+    fuelKind: 'eighths' as const,
+    side: 'renter' as const,
+    handoverOpensAt: '2099-01-01T00:00:00.000Z',
+    handover: null,
+    return: null,
+  });
   serve('POST /api/notifications/bookings-seen', {
     requestsAwaitingAnswer: 0,
     bookingUpdates: 0,

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type JsonBodyType, type PathParams } from 'msw';
 import { z } from 'zod';
 import { LicenceAnswer, LicenceQueue, OwnLicence, QueuedLicence } from '../../src/domain/schemas/licences';
+import { TripAnswer } from '../../src/domain/schemas/trips';
 import {
   AccountSaved,
   PhoneCodeSent,
@@ -131,6 +132,7 @@ const routes = {
   'POST /api/bookings/:id/review': json(Review, 201),
   'POST /api/bookings/:id/renter-review': json(RenterReview, 201),
   'GET /api/bookings/:id/messages': json(Conversation),
+  'GET /api/bookings/:id/trip': json(TripAnswer),
   'POST /api/bookings/:id/messages': json(BookingMessage, 201),
   'POST /api/bookings/:id/messages/seen': json(Conversation),
   'POST /api/bookings/:id/messages/:messageId/report': json(BookingMessage),
