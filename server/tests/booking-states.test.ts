@@ -13,7 +13,6 @@ import {
   type BookingTransition,
 } from '#domain/booking-states';
 import type { AdminBooking, Booking, BookingAction, BookingStatus, CarKind, PagedAnswer } from '#domain/contract';
-import { eq } from 'drizzle-orm';
 import { bookings } from '../src/db/schema';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
 import { act, indiaTime, listBookings, listCar, requestBooking, send } from './marketplace-helpers';
