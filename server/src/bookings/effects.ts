@@ -4,7 +4,7 @@ import { cancellationRefund } from '#domain/cancellation';
 import type { SplitRates } from '#domain/booking-split';
 import { REASON_MISSING } from '#domain/schemas/admin';
 import { checkWords } from '../http/check-words';
-import type { BookingAction, BookingStatus } from '#domain/schemas/bookings';
+import { BookingAction, type BookingStatus } from '#domain/schemas/bookings';
 import { acceptedBookingOverlaps, bookingOverlaps } from '../cars/public-cars';
 import type { Clock } from '../clock/clock';
 import type { GstConfig } from '../config';
@@ -127,9 +127,12 @@ async function declineOverlapping({ tx, booking, now, links }: StepWrite): Promi
   return overtaken.map(({ bookingId }) => bookingId);
 }
 
+/** A step a person chooses, as an admin may in the console: not the clock's, nor a trip record's confirmation. */
+const isChosenStep = (action: StepAction): action is BookingAction => BookingAction.safeParse(action).success;
+
 async function auditAdmin(step: StepWrite): Promise<string[]> {
   const { takenBy, booking, action, from, to, moneyMoved } = step;
-  if (!takenBy?.asAdmin || (action !== 'accept' && action !== 'decline' && action !== 'cancel')) return [];
+  if (!takenBy?.asAdmin || !isChosenStep(action)) return [];
   // Money held is taken within the step; letting it go or giving it back happens after the commit, so
   // the row shows the payment only where the step's own transaction changed it.
   await recordAdminAction(step.tx, {
