@@ -15,14 +15,19 @@ const statusVariant: Record<BookingStatus, string> = {
   // A booking one side did not turn up to: it will not take place, and someone is at fault.
   no_show_renter: 'danger',
   no_show_owner: 'danger',
+  // Handed over: the car is the renter's, as an accepted booking's period is theirs.
   in_trip: 'success',
+  // Back, waiting for the claim window to close: the light blue of the money being taken, a passing state.
   returned: 'info',
 };
 
-/** A booking's status as the lists and the receipt show it; dark text where the yellow would not carry white. */
+/** The light badges, whose white text would not meet the contrast a reader needs. */
+const DARK_TEXT: ReadonlySet<BookingStatus> = new Set(['requested', 'accepting', 'returned']);
+
+/** A booking's status as the lists and the receipt show it; dark text where the yellow or light blue would not carry white. */
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return (
-    <Badge bg={statusVariant[status]} text={status === 'requested' || status === 'accepting' ? 'dark' : undefined}>
+    <Badge bg={statusVariant[status]} text={DARK_TEXT.has(status) ? 'dark' : undefined}>
       {statusName(status)}
     </Badge>
   );
