@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Booking, OwnerCar } from '#domain/contract';
+import { formatIndiaTime } from '#domain/india-time';
 import type { TripAnswer, TripValues } from '#domain/schemas/trips';
 import { movableClock, type MovableClock } from '../src/clock/clock';
 import { buildTestApp, closeTestApp, registerAndSignIn, signIn } from './helpers';
@@ -111,7 +112,10 @@ describe('the handover', () => {
     clock.set(new Date(clock.now().getTime() - MINUTE));
     const early = await fill(renter, booking.id, 'handover', eighths(12_000, 6));
     expect(early.statusCode).toBe(409);
-    expect(early.json<{ message: string }>().message).toMatch(/opens 30 minutes before/);
+    const opensAt = formatIndiaTime(new Date(new Date(booking.from).getTime() - 30 * MINUTE));
+    expect(early.json<{ message: string }>().message).toBe(
+      `The handover opens 30 minutes before the trip starts, at ${opensAt} (India time): try again then.`,
+    );
     const trip = (await send(app, 'GET', `/api/bookings/${booking.id}/trip`, renter)).json<TripAnswer>();
     expect(trip.handover).toBeNull();
   });

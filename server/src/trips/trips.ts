@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { handoverOpensAt, statusAt, TRIP_STEPS, type TripKind } from '#domain/booking-states';
+import { formatIndiaTime } from '#domain/india-time';
 import { TRIP_PHOTOS_MAX } from '#domain/limits';
 import {
   type FuelKind,
@@ -185,7 +186,7 @@ function checkStepOpen(trip: TripBooking, kind: TripKind, now: Date): void {
   const status = statusAt(booking.status, booking, now);
   if (status === TRIP_STEPS[kind].from) {
     if (kind === 'handover' && now < handoverOpensAt(booking.startsAt)) {
-      throw new HttpError(409, t(TRIP_WORDS.notYet, { opensAt: handoverOpensAt(booking.startsAt).toISOString() }));
+      throw new HttpError(409, t(TRIP_WORDS.notYet, { opensAt: formatIndiaTime(handoverOpensAt(booking.startsAt)) }));
     }
     return;
   }
