@@ -23,7 +23,7 @@ test('an owner’s text file named .jpg is refused at once, and a 48-megapixel P
   await expect(page.getByRole('heading', { name: 'Add Your Car', level: 1 })).toBeVisible();
   await page.getByLabel('Car Name').fill(carname);
   await page.getByLabel('Any Description').fill('Small and thrifty.');
-  await page.getByLabel('Price').fill('700');
+  await page.getByLabel('Price', { exact: true }).fill('700');
   const input = page.getByLabel('Add photos');
 
   await input.setInputFiles({

@@ -55,7 +55,7 @@ test.describe('finding a car by where it is and what it is', () => {
       await expect(page.getByRole('heading', { name: 'Add Your Car', level: 1 })).toBeVisible();
       await page.getByLabel('Car Name').fill(carName);
       await page.getByLabel('Any Description').fill('Seven seats, sunroof, child seat on request.');
-      await page.getByLabel('Price').fill('450');
+      await page.getByLabel('Price', { exact: true }).fill('450');
       await page.getByLabel('City').selectOption({ label: 'Pune' });
       await page.getByLabel('Pickup area').fill('Baner, near the D-Mart');
       await page.getByLabel('Body type').selectOption({ label: 'SUV' });

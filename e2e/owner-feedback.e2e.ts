@@ -20,7 +20,7 @@ test.describe("an owner's actions on their cars", () => {
     await page.getByLabel('Picture address').fill('/images/cars/nissan-mercielago.svg');
     await page.getByLabel('Car Name').fill(carname);
     await page.getByLabel('Any Description').fill('Serviced last month; non-smoking.');
-    await page.getByLabel('Price').fill('90');
+    await page.getByLabel('Price', { exact: true }).fill('90');
     await page.getByRole('button', { name: 'Submit' }).click();
 
     await expect(page).toHaveURL('/get/cars');

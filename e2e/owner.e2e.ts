@@ -21,7 +21,7 @@ async function addCarThroughForm(page: Page, car: { name: string; price: number 
   await page.getByLabel('Picture address').fill('/images/cars/nissan-mercielago.svg');
   await page.getByLabel('Car Name').fill(car.name);
   await page.getByLabel('Any Description').fill('Serviced last month; non-smoking; a phone holder on the dashboard.');
-  await page.getByLabel('Price').fill(String(car.price));
+  await page.getByLabel('Price', { exact: true }).fill(String(car.price));
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL('/get/cars');
 }
@@ -64,7 +64,7 @@ test.describe('an owner', () => {
       await expect(page.getByRole('heading', { name: 'Edit your Car Details', level: 1 })).toBeVisible();
       await expect(page.getByLabel('Car Name')).toHaveValue(kept.name);
       kept.price = 1750;
-      await page.getByLabel('Price').fill(String(kept.price));
+      await page.getByLabel('Price', { exact: true }).fill(String(kept.price));
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page).toHaveURL('/get/cars');
       await expect(keptCard.getByText(`${formatRupees(kept.price)} / hour`, { exact: true })).toBeVisible();
