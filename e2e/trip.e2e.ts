@@ -13,6 +13,8 @@ import { saveScreenshotsAtBothWidths } from './support/screenshots';
 // corrects; each side sees the other's words beside their own.
 
 const SIDES = ['Front', 'Rear', 'Left side', 'Right side'] as const;
+/** What one phone sends shows on the other's open page by its next read of the records, every 10 s. */
+const OTHER_PHONE_MS = 25_000;
 
 async function carPhoto(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 60, b: 40 } } })
@@ -60,11 +62,13 @@ test('renter and owner record the handover and the return on their own phones, w
     });
     await acceptThroughApi(owner.context, baseURL, booking);
 
-    // The renter records the handover; the owner sees it on their phone and confirms it.
+    // Both have the booking open. The renter records the handover; it shows on the owner's phone
+    // without a reload, and the owner confirms it.
+    await owner.page.goto(`/bookings/${booking.id}`);
+    await expect(owner.page.getByRole('form', { name: 'Handover checklist' })).toBeVisible();
     await renter.page.goto(`/bookings/${booking.id}`);
     await sendChecklist(renter.page, 'Handover', '12000', '8/8');
-    await owner.page.goto(`/bookings/${booking.id}`);
-    await expect(owner.page.getByRole('heading', { name: 'Check the handover' })).toBeVisible();
+    await expect(owner.page.getByRole('heading', { name: 'Check the handover' })).toBeVisible({ timeout: OTHER_PHONE_MS });
     await expect(owner.page.getByText('Odometer: 12000 km')).toBeVisible();
     await expect(owner.page.getByRole('img', { name: /^Front photo, taken / })).toBeVisible();
     await owner.page.getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -73,8 +77,7 @@ test('renter and owner record the handover and the return on their own phones, w
     // The return: the owner records it, and the renter corrects the fuel they left in the tank.
     await expect(owner.page.getByRole('form', { name: 'Return checklist' })).toBeVisible();
     await sendChecklist(owner.page, 'Return', '12180', '5/8');
-    await renter.page.reload();
-    await expect(renter.page.getByRole('heading', { name: 'Check the return' })).toBeVisible();
+    await expect(renter.page.getByRole('heading', { name: 'Check the return' })).toBeVisible({ timeout: OTHER_PHONE_MS });
     await renter.page.getByRole('button', { name: 'Correct', exact: true }).click();
     const correction = renter.page.getByRole('form', { name: 'Correct' });
     await correction.getByText('6/8', { exact: true }).click();

@@ -331,11 +331,11 @@ function CurrentStep({ bookingId, kind, trip }: { bookingId: string; kind: TripK
  * for its two sides, then both records side by side (stacked on a phone).
  */
 export function TripSection({ bookingId, status }: { bookingId: string; status: BookingStatus }) {
-  const trip = useTrip(bookingId);
+  const step = stepAt(status);
+  const trip = useTrip(bookingId, step !== undefined);
   if (trip.isPending) return <PageSpinner />;
   if (trip.isLoadingError)
     return <QueryError error={trip.error} what={t('trips.loadFailed')} onRetry={() => void trip.refetch()} />;
-  const step = stepAt(status);
   return (
     <section aria-labelledby="trip-title" className="my-4">
       <h2 id="trip-title" className="h4">

@@ -1,13 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TripKind } from '../../domain/booking-states';
+import { TRIP_KINDS, type TripKind } from '../../domain/booking-states';
 import type { TripAnswer, TripPhotoSlot, TripValues } from '../../domain/schemas/trips';
 import { bookingsKey } from '../../entities/booking/keys';
 import { addTripPhoto, confirmTrip, fillTrip, getTrip } from './api';
 
 const tripKey = (bookingId: string) => [...bookingsKey, bookingId, 'trip'] as const;
 
-export function useTrip(bookingId: string) {
-  return useQuery({ queryKey: tripKey(bookingId), queryFn: ({ signal }) => getTrip(bookingId, signal) });
+/** While a step is to be taken, often enough that what one phone sends shows on the other's open page within seconds. */
+const STEP_POLL_MS = 10 * 1000;
+
+const confirmedRecords = (trip: TripAnswer) => TRIP_KINDS.filter((kind) => trip[kind]?.confirmedAt).length;
+
+/**
+ * A booking's trip records. With `stepOpen` (the booking stands before its handover or return) they
+ * are read again every few seconds, as the other side sends or confirms on their own phone; a
+ * confirmation seen that way moved the booking's status, which is read afresh.
+ */
+export function useTrip(bookingId: string, stepOpen: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: tripKey(bookingId),
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<TripAnswer>(tripKey(bookingId));
+      const answer = await getTrip(bookingId, signal);
+      if (before && confirmedRecords(answer) > confirmedRecords(before)) {
+        void queryClient.invalidateQueries({ queryKey: bookingsKey, predicate: (query) => query.queryKey.at(-1) !== 'trip' });
+      }
+      return answer;
+    },
+    refetchInterval: stepOpen ? STEP_POLL_MS : false,
+  });
 }
 
 /** The record's values, then each photo in turn: the server keeps photos only on a record already filled in. */
